@@ -1,0 +1,50 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace lockstep {
+
+enum class OptimizerKind { Sgd, Adam };
+
+std::string_view to_string(OptimizerKind kind);
+bool parse_optimizer(std::string_view text, OptimizerKind& out);
+
+struct OptimizerConfig {
+    OptimizerKind kind = OptimizerKind::Sgd;
+    double learning_rate = 0.1;
+    double momentum = 0.0; // SGD
+    double beta1 = 0.9;    // Adam
+    double beta2 = 0.999;
+    double epsilon = 1e-8;
+};
+
+// Everything an optimizer remembers between steps, in the open so a checkpoint can save it and a
+// view can show it. SGD uses `velocity`; Adam uses `first_moment` and `second_moment`.
+struct OptimizerState {
+    std::vector<double> velocity;
+    std::vector<double> first_moment;
+    std::vector<double> second_moment;
+    std::int64_t step = 0;
+};
+
+// SGD with momentum: v = mu*v + g; p -= lr*v.
+// Adam: m = b1*m + (1-b1)*g; v = b2*v + (1-b2)*g^2; p -= lr * mhat / (sqrt(vhat) + eps).
+class Optimizer {
+public:
+    Optimizer(OptimizerConfig config, std::size_t parameter_count);
+
+    void apply(std::span<double> parameters, std::span<const double> gradient);
+
+    const OptimizerConfig& config() const { return config_; }
+    const OptimizerState& state() const { return state_; }
+    OptimizerState& state() { return state_; }
+
+private:
+    OptimizerConfig config_;
+    OptimizerState state_;
+};
+
+} // namespace lockstep
