@@ -1,6 +1,425 @@
-#include <cstdio>
+// lockstep-cli: run, sweep and inspect Lockstep scenarios from a terminal. Every command goes
+// through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
-int main() {
-    std::puts("lockstep-cli");
+#include "cli_options.h"
+
+#include "lockstep/bench.h"
+#include "lockstep/error.h"
+#include "lockstep/reduction.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
+#include "lockstep/trainer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using lockstep::Error;
+using lockstep::cli::format_number;
+using lockstep::cli::Options;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: lockstep-cli COMMAND [ARGS]
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+
+run flags (override the scenario):
+  --workers N  --steps N  --seed N  --batch N (per worker)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|none
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (Chrome trace)  --metrics-csv FILE  --json
+)";
+
+void write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out)
+        throw Error(path + ": cannot write the file");
+    out << text;
+    out.close();
+    if (!out)
+        throw Error(path + ": writing the file failed");
+}
+
+template <typename E>
+void choose(const Options& o, const std::string& flag, E& out, bool (*parse)(std::string_view, E&),
+            const char* allowed) {
+    if (auto t = o.text(flag)) {
+        if (!parse(*t, out))
+            throw Error(flag + ": must be one of " + allowed + ", got '" + *t + "'");
+    }
+}
+
+lockstep::Scenario scenario_from(const Options& o) {
+    if (o.positional().size() > 1)
+        throw Error("expected at most one scenario file, got '" + o.positional()[1] + "' as well");
+    lockstep::Scenario s = o.positional().empty() ? lockstep::Scenario{}
+                                                  : lockstep::load_scenario(o.positional().front());
+    using L = lockstep::ScenarioLimits;
+    if (auto v = o.integer("--workers", 1, L::max_workers))
+        s.workers = static_cast<int>(*v);
+    if (auto v = o.integer("--steps", 1, L::max_steps))
+        s.steps = *v;
+    if (auto v = o.integer("--seed", 0, std::int64_t{1} << 53))
+        s.seed = static_cast<std::uint64_t>(*v);
+    if (auto v = o.integer("--batch", 1, static_cast<std::int64_t>(L::max_batch))) {
+        s.batch = static_cast<std::size_t>(*v);
+        s.worker_batch.clear();
+    }
+    if (auto t = o.text("--clock")) {
+        if (*t == "modelled")
+            s.clock = lockstep::ClockKind::Modelled;
+        else if (*t == "measured")
+            s.clock = lockstep::ClockKind::Measured;
+        else
+            throw Error("--clock: must be one of modelled, measured, got '" + *t + "'");
+    }
+    choose(o, "--rule", s.rule, lockstep::parse_reduction_rule, "sum, mean, weighted-mean");
+    choose(o, "--algorithm", s.algorithm, lockstep::parse_algorithm,
+           "parameter-server, ring, tree, none");
+    choose(o, "--activation", s.model.activation, lockstep::parse_activation,
+           "tanh, relu, sigmoid, linear");
+    choose(o, "--optimizer", s.optimizer.kind, lockstep::parse_optimizer, "sgd, adam");
+    if (auto v = o.integer_list("--layers", 1, L::max_layer_width))
+        s.model.layers.assign(v->begin(), v->end());
+    if (auto v = o.number("--lr", 0.0, 100.0))
+        s.optimizer.learning_rate = *v;
+    if (auto v = o.number("--momentum", 0.0, 0.999999))
+        s.optimizer.momentum = *v;
+    if (auto t = o.text("--dataset")) {
+        if (lockstep::is_synthetic_dataset(*t)) {
+            s.dataset.name = *t;
+            s.dataset.csv.clear();
+            s.model.loss = *t == "regression" ? lockstep::LossKind::MeanSquaredError
+                                              : lockstep::LossKind::SoftmaxCrossEntropy;
+        } else if (t->size() > 4 && t->substr(t->size() - 4) == ".csv") {
+            s.dataset.csv = *t;
+            s.dataset.name.clear();
+        } else {
+            std::string known;
+            for (const auto& n : lockstep::synthetic_dataset_names())
+                known += n + ", ";
+            throw Error("--dataset: must be one of " + known + "or a file ending in .csv, got '" +
+                        *t + "'");
+        }
+    }
+    if (auto t = o.text("--shuffle")) {
+        if (*t != "on" && *t != "off")
+            throw Error("--shuffle: must be on or off, got '" + *t + "'");
+        s.shuffle = *t == "on";
+    }
+    if (auto t = o.text("--init-params"))
+        s.init_params = *t;
+    lockstep::validate(s);
+    return s;
+}
+
+json metrics_json(const lockstep::Scenario& s, const lockstep::RunMetrics& m) {
+    json per_worker = json::array();
+    for (std::size_t k = 0; k < m.per_worker.size(); ++k) {
+        const auto& w = m.per_worker[k];
+        per_worker.push_back({{"worker", k},
+                              {"compute_s", w.compute_s},
+                              {"communication_s", w.communication_s},
+                              {"waiting_s", w.waiting_s},
+                              {"update_s", w.update_s}});
+    }
+    return {{"scenario", s.name},
+            {"workers", m.workers},
+            {"steps", m.steps},
+            {"algorithm", std::string(lockstep::to_string(s.algorithm))},
+            {"rule", std::string(lockstep::to_string(s.rule))},
+            {"clock", std::string(lockstep::to_string(s.clock))},
+            {"scaling", std::string(lockstep::to_string(s.scaling))},
+            {"total_time_s", m.total_time_s},
+            {"step_time_s", m.step_time_s},
+            {"baseline_time_s", m.baseline_time_s},
+            {"speedup", m.speedup},
+            {"efficiency", m.efficiency},
+            {"throughput_samples_per_s", m.throughput},
+            {"samples", m.samples},
+            {"final_loss", m.final_loss},
+            {"final_accuracy", m.final_accuracy},
+            {"replicas_aligned", m.replicas_aligned},
+            {"misaligned_steps", m.misaligned_steps},
+            {"compute_s", m.compute_s},
+            {"communication_s", m.communication_s},
+            {"waiting_s", m.waiting_s},
+            {"update_s", m.update_s},
+            {"bytes_moved", m.bytes_moved},
+            {"per_worker", per_worker}};
+}
+
+// A small text chart of the loss, one character per column: how training went at a glance.
+std::string loss_sparkline(const std::vector<lockstep::StepSnapshot>& snaps,
+                           std::size_t width = 60) {
+    if (snaps.empty())
+        return "";
+    static const char* bars[] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
+    double lo = snaps.front().loss, hi = lo;
+    for (const auto& s : snaps) {
+        lo = std::min(lo, s.loss);
+        hi = std::max(hi, s.loss);
+    }
+    std::string line;
+    const std::size_t columns = std::min(width, snaps.size());
+    for (std::size_t c = 0; c < columns; ++c) {
+        const double loss = snaps[c * snaps.size() / columns].loss;
+        const int level = hi > lo ? static_cast<int>((loss - lo) / (hi - lo) * 7.0 + 0.5) : 0;
+        line += bars[std::clamp(level, 0, 7)];
+    }
+    return line;
+}
+
+int command_run(const std::vector<std::string>& args) {
+    const Options o(args,
+                    {"--workers", "--steps", "--seed", "--clock", "--rule", "--algorithm",
+                     "--layers", "--activation", "--optimizer", "--lr", "--momentum", "--batch",
+                     "--dataset", "--shuffle", "--init-params", "--params-out", "--trace",
+                     "--metrics-csv"},
+                    {"--json"});
+    const auto scenario = scenario_from(o);
+    lockstep::Trace trace;
+    const auto result = lockstep::run_scenario(scenario, &trace);
+    const auto& m = result.metrics;
+
+    if (auto path = o.text("--trace"))
+        write_file(*path,
+                   lockstep::to_chrome_trace_json(trace.events(), scenario.workers, scenario.name));
+    if (auto path = o.text("--metrics-csv"))
+        write_file(*path, lockstep::to_metrics_csv(trace.snapshots()));
+    if (auto path = o.text("--params-out"))
+        write_file(*path, lockstep::parameters_to_json(scenario.model, result.parameters));
+
+    if (o.has("--json")) {
+        std::cout << metrics_json(scenario, m).dump(2) << '\n';
+        return 0;
+    }
+    std::printf(
+        "Lockstep run \"%s\": %d workers, %lld steps, %s all-reduce, %s of gradients, %s clock\n",
+        scenario.name.c_str(), m.workers, static_cast<long long>(m.steps),
+        std::string(lockstep::to_string(scenario.algorithm)).c_str(),
+        std::string(lockstep::to_string(scenario.rule)).c_str(),
+        std::string(lockstep::to_string(scenario.clock)).c_str());
+    std::printf("  total time        %s s  (one worker, same work: %s s)\n",
+                format_number(m.total_time_s).c_str(), format_number(m.baseline_time_s).c_str());
+    std::printf("  speedup           %.3f   efficiency %.1f %%\n", m.speedup, 100.0 * m.efficiency);
+    std::printf("  per worker        compute %.4g s, communication %.4g s, waiting %.4g s\n",
+                m.compute_s, m.communication_s, m.waiting_s);
+    std::printf("  bytes moved       %lld\n", static_cast<long long>(m.bytes_moved));
+    std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
+                100.0 * m.final_accuracy);
+    std::printf("  loss by step      %s\n", loss_sparkline(trace.snapshots()).c_str());
+    std::printf("  replicas aligned  %s", m.replicas_aligned
+                                              ? "yes (every replica's parameters hash the same)\n"
+                                              : "NO: the replicas have drifted apart\n");
     return 0;
+}
+
+int command_sweep(const std::vector<std::string>& args) {
+    const Options o(args,
+                    {"--workers", "--steps", "--seed", "--clock", "--rule", "--algorithm",
+                     "--layers", "--activation", "--optimizer", "--lr", "--momentum", "--batch",
+                     "--dataset", "--shuffle", "--init-params"},
+                    {"--json"});
+    const auto counts64 = o.integer_list("--workers", 1, lockstep::ScenarioLimits::max_workers);
+    if (!counts64)
+        throw Error("sweep needs --workers, e.g. --workers 1,2,4,8");
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--workers") {
+            ++i;
+            continue;
+        }
+        if (args[i].rfind("--workers=", 0) == 0)
+            continue;
+        rest.push_back(args[i]);
+    }
+    const Options base(rest,
+                       {"--steps", "--seed", "--clock", "--rule", "--algorithm", "--layers",
+                        "--activation", "--optimizer", "--lr", "--momentum", "--batch", "--dataset",
+                        "--shuffle", "--init-params"},
+                       {"--json"});
+    auto scenario = scenario_from(base);
+    const std::vector<int> counts(counts64->begin(), counts64->end());
+    for (int n : counts) {
+        lockstep::Scenario check = scenario;
+        check.workers = n;
+        check.worker_batch.clear();
+        check.shard_sizes.clear();
+        if (check.delays.slowdown.size() > static_cast<std::size_t>(n))
+            check.delays.slowdown.resize(static_cast<std::size_t>(n));
+        std::erase_if(check.delays.pauses,
+                      [&](const lockstep::PauseDelay& p) { return p.worker >= n; });
+        lockstep::validate(check);
+    }
+    const auto points = lockstep::sweep(scenario, counts);
+    if (o.has("--json")) {
+        json out = json::array();
+        for (const auto& p : points)
+            out.push_back({{"workers", p.workers},
+                           {"time_s", p.metrics.total_time_s},
+                           {"speedup", p.metrics.speedup},
+                           {"efficiency", p.metrics.efficiency},
+                           {"waiting_s", p.metrics.waiting_s},
+                           {"communication_s", p.metrics.communication_s},
+                           {"final_loss", p.metrics.final_loss}});
+        std::cout << out.dump(2) << '\n';
+        return 0;
+    }
+    std::printf("%8s  %14s  %8s  %10s\n", "workers", "time (s)", "speedup", "efficiency");
+    for (const auto& p : points)
+        std::printf("%8d  %14.6g  %8.3f  %9.1f%%\n", p.workers, p.metrics.total_time_s,
+                    p.metrics.speedup, 100.0 * p.metrics.efficiency);
+    return 0;
+}
+
+int command_reduce(const std::vector<std::string>& args) {
+    const Options o(args, {"--rule", "--values", "--weights"}, {});
+    if (!o.positional().empty())
+        throw Error("reduce takes no file; unexpected '" + o.positional().front() + "'");
+    lockstep::ReductionRule rule = lockstep::ReductionRule::Mean;
+    choose(o, "--rule", rule, lockstep::parse_reduction_rule, "sum, mean, weighted-mean");
+    const auto values = o.number_list("--values");
+    if (!values)
+        throw Error("reduce needs --values, e.g. --values 2,4");
+    const auto weights = o.number_list("--weights");
+    if (rule == lockstep::ReductionRule::WeightedMean && !weights)
+        throw Error("--rule weighted-mean needs --weights (the samples behind each value), e.g. "
+                    "--weights 30,10");
+    if (weights && weights->size() != values->size())
+        throw Error("--weights: needs one weight per value (" + std::to_string(values->size()) +
+                    "), got " + std::to_string(weights->size()));
+    const std::vector<double> samples = weights ? *weights : std::vector<double>{};
+    std::cout << format_number(lockstep::reduce(rule, *values, samples)) << '\n';
+    return 0;
+}
+
+int command_validate(const std::vector<std::string>& args) {
+    const Options o(args, {}, {});
+    if (o.positional().size() != 1)
+        throw Error("validate needs exactly one scenario file");
+    const auto s = lockstep::load_scenario(o.positional().front());
+    if (!s.dataset.csv.empty())
+        (void)lockstep::load_dataset(s);
+    if (!s.init_params.empty())
+        (void)lockstep::parameters_from_json(s.model, lockstep::read_text_file(s.init_params));
+    std::cout << o.positional().front() << ": valid\n";
+    return 0;
+}
+
+int command_bench(const std::vector<std::string>& args) {
+    if (args.empty())
+        throw Error("bench needs a kind: allreduce or train");
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (args.front() == "allreduce") {
+        const Options o(rest, {"--algorithm", "--workers", "--bytes", "--iterations"}, {"--json"});
+        lockstep::Algorithm algorithm = lockstep::Algorithm::Ring;
+        choose(o, "--algorithm", algorithm, lockstep::parse_algorithm,
+               "parameter-server, ring, tree");
+        const int workers = static_cast<int>(o.integer("--workers", 1, 256).value_or(4));
+        const auto bytes =
+            o.integer("--bytes", 8, std::int64_t{1} << 30).value_or(std::int64_t{16} << 20);
+        const int iterations = static_cast<int>(o.integer("--iterations", 1, 100000).value_or(0));
+        const auto r = lockstep::bench_all_reduce(algorithm, workers, bytes, iterations);
+        if (o.has("--json")) {
+            std::cout << json{{"algorithm", std::string(lockstep::to_string(r.algorithm))},
+                              {"workers", r.workers},
+                              {"bytes", r.bytes},
+                              {"iterations", r.iterations},
+                              {"time_s", r.seconds},
+                              {"algbw_gbps", r.algbw_gbps},
+                              {"busbw_gbps", r.busbw_gbps},
+                              {"memcpy_gbps", r.memcpy_gbps}}
+                             .dump(2)
+                      << '\n';
+        } else {
+            std::printf(
+                "%s all-reduce, %d workers, %lld bytes: %.3f ms, algbw %.2f GB/s, busbw %.2f GB/s, "
+                "memcpy %.2f GB/s\n",
+                std::string(lockstep::to_string(r.algorithm)).c_str(), r.workers,
+                static_cast<long long>(r.bytes), r.seconds * 1e3, r.algbw_gbps, r.busbw_gbps,
+                r.memcpy_gbps);
+        }
+        return 0;
+    }
+    if (args.front() == "train") {
+        const Options o(rest, {"--layers", "--batch", "--steps", "--workers", "--threads"},
+                        {"--json"});
+        const auto layers64 =
+            o.integer_list("--layers", 1, lockstep::ScenarioLimits::max_layer_width)
+                .value_or(std::vector<std::int64_t>{2, 64, 64, 2});
+        const std::vector<int> layers(layers64.begin(), layers64.end());
+        const auto batch = static_cast<std::size_t>(o.integer("--batch", 1, 65536).value_or(32));
+        const auto steps = o.integer("--steps", 2, 10'000'000).value_or(2000);
+        const int workers = static_cast<int>(o.integer("--workers", 1, 256).value_or(1));
+        const int threads = static_cast<int>(o.integer("--threads", 1, 1024).value_or(0));
+        const auto r = lockstep::bench_train(layers, batch, steps, workers, threads);
+        if (o.has("--json")) {
+            std::cout << json{{"layers", r.layers},
+                              {"batch", r.batch},
+                              {"steps", r.steps},
+                              {"workers", r.workers},
+                              {"threads", r.threads},
+                              {"seconds", r.seconds},
+                              {"samples_per_s", r.samples_per_s}}
+                             .dump(2)
+                      << '\n';
+        } else {
+            std::printf(
+                "training: %.0f samples/s (%lld steps of %zu samples x %d workers in %.3f s)\n",
+                r.samples_per_s, static_cast<long long>(r.steps), r.batch, r.workers, r.seconds);
+        }
+        return 0;
+    }
+    throw Error("bench: unknown kind '" + args.front() + "' (allreduce or train)");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::vector<std::string> all(argv + 1, argv + argc);
+    if (all.empty() || all.front() == "--help" || all.front() == "-h" || all.front() == "help") {
+        std::fputs(kUsage, all.empty() ? stderr : stdout);
+        return all.empty() ? 2 : 0;
+    }
+    const std::string command = all.front();
+    const std::vector<std::string> args(all.begin() + 1, all.end());
+    try {
+        if (command == "run")
+            return command_run(args);
+        if (command == "sweep")
+            return command_sweep(args);
+        if (command == "reduce")
+            return command_reduce(args);
+        if (command == "validate")
+            return command_validate(args);
+        if (command == "bench")
+            return command_bench(args);
+        throw Error("unknown command '" + command + "' (try lockstep-cli --help)");
+    } catch (const Error& e) {
+        std::fprintf(stderr, "lockstep-cli: %s\n", e.what());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "lockstep-cli: %s\n", e.what());
+        return 1;
+    }
 }

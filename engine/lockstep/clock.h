@@ -11,8 +11,12 @@ using Ticks = std::int64_t;
 
 constexpr Ticks kTicksPerSecond = 1'000'000'000;
 
-inline Ticks to_ticks(double seconds) { return static_cast<Ticks>(std::llround(seconds * 1e9)); }
-inline double to_seconds(Ticks ticks) { return static_cast<double>(ticks) / 1e9; }
+inline Ticks to_ticks(double seconds) {
+    return static_cast<Ticks>(std::llround(seconds * 1e9));
+}
+inline double to_seconds(Ticks ticks) {
+    return static_cast<double>(ticks) / 1e9;
+}
 
 enum class ClockKind { Modelled, Measured };
 

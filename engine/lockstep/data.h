@@ -52,7 +52,8 @@ struct CsvLimits {
 // [0, 1024) make a classification set with max+1 classes; any other label makes regression.
 // Throws lockstep::Error naming the file, line and column for ragged rows, non-numbers, empty
 // files and files over the limits.
-Dataset parse_csv(std::string_view text, std::string_view source_name, const CsvLimits& limits = {});
+Dataset parse_csv(std::string_view text, std::string_view source_name,
+                  const CsvLimits& limits = {});
 Dataset load_csv(const std::string& path, const CsvLimits& limits = {});
 
 // Half-open row range [begin, end) of the dataset that one worker trains on.
@@ -100,7 +101,7 @@ private:
 };
 
 // Copies the given rows into contiguous feature and target buffers.
-void gather_rows(const Dataset& data, std::span<const std::size_t> rows, std::vector<double>& features,
-                 std::vector<double>& targets);
+void gather_rows(const Dataset& data, std::span<const std::size_t> rows,
+                 std::vector<double>& features, std::vector<double>& targets);
 
 } // namespace lockstep

@@ -43,8 +43,8 @@ struct BatchView {
 };
 
 struct LossResult {
-    double loss = 0.0;          // mean loss over the batch
-    std::size_t correct = 0;    // classification: arg-max equals the label
+    double loss = 0.0;       // mean loss over the batch
+    std::size_t correct = 0; // classification: arg-max equals the label
     std::size_t count = 0;
 };
 

@@ -1,0 +1,154 @@
+#include "cli_options.h"
+
+#include "lockstep/error.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace lockstep::cli {
+
+bool parse_integer(const std::string& text, std::int64_t& out) {
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    if (begin != end && *begin == '+')
+        ++begin;
+    auto [ptr, ec] = std::from_chars(begin, end, out);
+    return ec == std::errc() && ptr == end && begin != end;
+}
+
+bool parse_number(const std::string& text, double& out) {
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    if (begin != end && *begin == '+')
+        ++begin;
+    auto [ptr, ec] = std::from_chars(begin, end, out);
+    return ec == std::errc() && ptr == end && begin != end && std::isfinite(out);
+}
+
+std::string format_number(double value) {
+    char buffer[64];
+    auto [ptr, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return ec == std::errc() ? std::string(buffer, ptr) : std::string("nan");
+}
+
+static std::vector<std::string> split(const std::string& text) {
+    std::vector<std::string> parts;
+    std::string current;
+    for (char c : text) {
+        if (c == ',') {
+            parts.push_back(current);
+            current.clear();
+        } else if (c != ' ') {
+            current += c;
+        }
+    }
+    parts.push_back(current);
+    return parts;
+}
+
+Options::Options(const std::vector<std::string>& args, const std::vector<std::string>& valued,
+                 const std::vector<std::string>& switches) {
+    auto is = [](const std::vector<std::string>& list, const std::string& flag) {
+        return std::find(list.begin(), list.end(), flag) != list.end();
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i];
+        if (arg.size() < 2 || arg.rfind("--", 0) != 0) {
+            if (arg.size() > 1 && arg[0] == '-')
+                throw Error("unknown option " + arg);
+            positional_.push_back(arg);
+            continue;
+        }
+        std::string value;
+        bool inline_value = false;
+        if (const auto eq = arg.find('='); eq != std::string::npos) {
+            value = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+            inline_value = true;
+        }
+        if (is(switches, arg)) {
+            if (inline_value)
+                throw Error(arg + " takes no value");
+            values_[arg] = "";
+        } else if (is(valued, arg)) {
+            if (!inline_value) {
+                if (i + 1 >= args.size())
+                    throw Error(arg + " needs a value");
+                value = args[++i];
+            }
+            values_[arg] = value;
+        } else {
+            throw Error("unknown option " + arg);
+        }
+    }
+}
+
+std::optional<std::string> Options::text(const std::string& flag) const {
+    auto it = values_.find(flag);
+    if (it == values_.end())
+        return std::nullopt;
+    return it->second;
+}
+
+std::optional<std::int64_t> Options::integer(const std::string& flag, std::int64_t lo,
+                                             std::int64_t hi) const {
+    auto t = text(flag);
+    if (!t)
+        return std::nullopt;
+    std::int64_t value = 0;
+    if (!parse_integer(*t, value) || value < lo || value > hi)
+        throw Error(flag + ": expected a whole number between " + std::to_string(lo) + " and " +
+                    std::to_string(hi) + ", got '" + *t + "'");
+    return value;
+}
+
+std::optional<double> Options::number(const std::string& flag, double lo, double hi) const {
+    auto t = text(flag);
+    if (!t)
+        return std::nullopt;
+    double value = 0;
+    if (!parse_number(*t, value) || value < lo || value > hi)
+        throw Error(flag + ": expected a number between " + format_number(lo) + " and " +
+                    format_number(hi) + ", got '" + *t + "'");
+    return value;
+}
+
+std::optional<std::vector<std::int64_t>>
+Options::integer_list(const std::string& flag, std::int64_t lo, std::int64_t hi) const {
+    auto t = text(flag);
+    if (!t)
+        return std::nullopt;
+    std::vector<std::int64_t> out;
+    for (const auto& part : split(*t)) {
+        std::int64_t value = 0;
+        if (!parse_integer(part, value) || value < lo || value > hi)
+            throw Error(flag + ": expected whole numbers between " + std::to_string(lo) + " and " +
+                        std::to_string(hi) + " separated by commas, got '" + part + "' in '" + *t +
+                        "'");
+        out.push_back(value);
+    }
+    if (out.size() > 4096)
+        throw Error(flag + ": too many values (at most 4096)");
+    return out;
+}
+
+std::optional<std::vector<double>> Options::number_list(const std::string& flag) const {
+    auto t = text(flag);
+    if (!t)
+        return std::nullopt;
+    std::vector<double> out;
+    for (const auto& part : split(*t)) {
+        double value = 0;
+        if (!parse_number(part, value))
+            throw Error(flag + ": expected numbers separated by commas, got '" + part + "' in '" +
+                        *t + "'");
+        out.push_back(value);
+    }
+    if (out.size() > 4096)
+        throw Error(flag + ": too many values (at most 4096)");
+    return out;
+}
+
+} // namespace lockstep::cli

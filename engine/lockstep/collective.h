@@ -1,0 +1,90 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockstep {
+
+// How gradients travel between workers. `None` means no synchronisation at all: every replica
+// trains on its own gradients and the replicas drift apart.
+enum class Algorithm { ParameterServer, Ring, Tree, None };
+
+std::string_view to_string(Algorithm algorithm);
+bool parse_algorithm(std::string_view text, Algorithm& out);
+
+// One message of a collective: `count` doubles starting at `offset` travel from worker `src`'s
+// buffer to worker `dst`, where they are either added in (Reduce) or stored (Copy).
+struct Message {
+    enum class Op { Reduce, Copy };
+    int src = 0;
+    int dst = 0;
+    std::size_t offset = 0;
+    std::size_t count = 0;
+    Op op = Op::Reduce;
+
+    std::int64_t bytes() const { return static_cast<std::int64_t>(count * sizeof(double)); }
+};
+
+// Messages that are in flight at the same time. Within a round no message reads a range that
+// another message of the round writes, so their order inside the round does not matter for the
+// result (a destination applies its messages in the listed order).
+struct Round {
+    std::string phase; // "gather", "broadcast", "reduce-scatter", "all-gather", "reduce"
+    std::vector<Message> messages;
+};
+
+// A whole all-reduce written out round by round. Algorithms produce schedules; a transport moves
+// the bytes; the cost model prices them. An MPI backend would run the same schedule with one
+// process per worker, each executing the messages where it is src (MPI_Send) or dst (MPI_Recv).
+struct CommSchedule {
+    Algorithm algorithm = Algorithm::Ring;
+    int workers = 1;
+    std::size_t count = 0; // doubles per worker buffer
+    std::vector<Round> rounds;
+
+    std::int64_t total_bytes() const;
+    // Bytes that cross each directed link (src -> dst) over the whole schedule.
+    std::vector<std::int64_t> bytes_per_link() const; // index src * workers + dst
+};
+
+// Gather every buffer to `root`, add them there in worker order, send the sum back.
+CommSchedule parameter_server_schedule(int workers, std::size_t count, int root = 0);
+// Reduce-scatter then all-gather around the ring 0 -> 1 -> ... -> N-1 -> 0; chunk c is
+// [floor(c*n/N), floor((c+1)*n/N)), so any N and any length work (chunks may be uneven or empty).
+CommSchedule ring_schedule(int workers, std::size_t count);
+// Binary-tree reduce to worker 0 (round r: worker k+2^r sends to k) then the mirror broadcast.
+CommSchedule tree_schedule(int workers, std::size_t count);
+CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count);
+
+// Moves the bytes of one round between worker buffers.
+class Transport {
+public:
+    virtual ~Transport() = default;
+    virtual void execute(const Round& round, std::span<const std::span<double>> buffers) = 0;
+};
+
+// Worker buffers in one process: each destination reads its senders' memory directly, and the
+// destinations of a round are served in parallel (TBB), each applying its messages in order.
+class InProcessTransport final : public Transport {
+public:
+    void execute(const Round& round, std::span<const std::span<double>> buffers) override;
+
+private:
+    std::vector<std::vector<std::size_t>> by_destination_;
+};
+
+// Runs every round of `schedule` over `buffers` (one per worker, each `schedule.count` long).
+// Afterwards every buffer holds the sum of all inputs, bitwise identical on every worker.
+void run_all_reduce(const CommSchedule& schedule, Transport& transport,
+                    std::span<const std::span<double>> buffers);
+
+// The same schedule executed on one thread, message by message: the reference the parallel
+// transport must match bit for bit.
+void run_all_reduce_serial(const CommSchedule& schedule,
+                           std::span<const std::span<double>> buffers);
+
+} // namespace lockstep

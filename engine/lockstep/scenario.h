@@ -1,0 +1,113 @@
+#pragma once
+
+#include "lockstep/clock.h"
+#include "lockstep/collective.h"
+#include "lockstep/model.h"
+#include "lockstep/optimizer.h"
+#include "lockstep/reduction.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockstep {
+
+// Hard limits that keep a scenario from asking for absurd sizes. Every field's allowed range is
+// checked against these by validate().
+struct ScenarioLimits {
+    static constexpr int max_workers = 256;
+    static constexpr std::int64_t max_steps = 1'000'000;
+    static constexpr std::size_t max_batch = 65'536;
+    static constexpr int max_layer_width = 4096;
+    static constexpr std::size_t max_layers = 16;
+    static constexpr std::size_t max_parameters = 16'000'000;
+    static constexpr std::size_t max_samples = 1'000'000;
+};
+
+struct DatasetConfig {
+    std::string name = "spiral"; // a built-in set, or empty when csv is given
+    std::string csv;             // path to a CSV file (relative paths: to the scenario file)
+    std::size_t samples = 512;
+    double noise = 0.1;
+    int classes = 2;
+};
+
+// The modelled clock's prices. Compute is charged per sample at speed 1; a message costs
+// alpha + bytes * beta on its link, plus bytes * gamma to add it in at the receiver.
+struct CostConfig {
+    double compute_s_per_sample = 1e-4;
+    double update_s = 0.0;         // optimizer step, per worker per step
+    double alpha_s = 2e-5;         // latency per message
+    double beta_s_per_byte = 1e-9; // 1 GB/s links
+    double gamma_s_per_byte = 1e-10;
+    double jitter = 0.0; // each compute time is scaled by 1 + jitter * u, u uniform in [-1, 1)
+    // Textbook mode: the whole job's compute on one worker, in seconds (replaces the per-sample
+    // price), and a fixed communication cost per step (replaces the per-message prices).
+    std::optional<double> one_worker_compute_s;
+    std::optional<double> communication_s_per_step;
+};
+
+// A worker stalled for `seconds` at the start of `step`.
+struct PauseDelay {
+    int worker = 0;
+    std::int64_t step = 0;
+    double seconds = 0.0;
+};
+
+struct DelayConfig {
+    std::vector<double> slowdown; // per worker; missing entries are 1 (full speed)
+    std::vector<PauseDelay> pauses;
+    double straggler_probability = 0.0; // per worker per step, drawn from the run's generator
+    double straggler_factor = 3.0;      // a straggler's compute takes this many times longer
+};
+
+enum class Scaling { Strong, Weak };
+
+// Everything a run needs. Scenario files (JSON) map onto it key for key; see
+// docs/SCENARIO.md. The CLI's flags override single fields before validate() runs.
+struct Scenario {
+    std::string name = "demo";
+    std::uint64_t seed = 1;
+    std::int64_t steps = 200;
+    int workers = 4;
+    std::size_t batch = 16;                // per worker
+    std::vector<std::size_t> worker_batch; // optional per-worker batch sizes (unequal work)
+    std::vector<std::size_t> shard_sizes;  // optional per-worker shard sizes; default equal
+    bool shuffle = true;
+    ReductionRule rule = ReductionRule::Mean;
+    Algorithm algorithm = Algorithm::Ring;
+    ModelShape model{{2, 16, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    std::string init_params; // optional parameter file; default: drawn from the seed
+    OptimizerConfig optimizer{OptimizerKind::Sgd, 0.1, 0.9, 0.9, 0.999, 1e-8};
+    DatasetConfig dataset{"spiral", "", 600, 0.15, 3};
+    ClockKind clock = ClockKind::Modelled;
+    CostConfig cost;
+    DelayConfig delays;
+    Scaling scaling = Scaling::Strong;
+
+    std::size_t batch_of(int worker) const;
+    std::size_t global_batch() const;
+    double slowdown_of(int worker) const;
+};
+
+// Throws lockstep::Error naming the field path and the allowed range, e.g.
+// "workers: must be between 1 and 256, got 300".
+void validate(const Scenario& scenario);
+
+// Strict parsing: unknown keys, wrong types and out-of-range values are errors naming the path
+// ("model.layers[2]: ..."). `base_dir` resolves relative file paths inside the scenario.
+Scenario parse_scenario(std::string_view json_text, const std::string& base_dir = ".");
+Scenario load_scenario(const std::string& path);
+std::string scenario_to_json(const Scenario& scenario);
+
+// Reads a whole file; throws lockstep::Error naming the path when it cannot, or when it is
+// larger than max_bytes.
+std::string read_text_file(const std::string& path, std::size_t max_bytes = 64u << 20);
+
+std::string_view to_string(ClockKind clock);
+std::string_view to_string(Scaling scaling);
+
+} // namespace lockstep

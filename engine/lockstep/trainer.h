@@ -1,0 +1,113 @@
+#pragma once
+
+#include "lockstep/collective.h"
+#include "lockstep/data.h"
+#include "lockstep/metrics.h"
+#include "lockstep/model.h"
+#include "lockstep/optimizer.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
+
+#include <chrono>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace lockstep {
+
+// One worker: a full replica of the model with its own optimizer, data cursor and generator.
+struct Worker {
+    int id = 0;
+    std::vector<double> parameters;
+    Optimizer optimizer;
+    DataCursor cursor;
+    std::vector<double> gradient; // its own gradient, then (after the collective) the combined one
+    Workspace work;
+    std::vector<std::size_t> rows;
+    std::vector<double> batch_features;
+    std::vector<double> batch_targets;
+    LossResult last;
+    Ticks clock = 0; // where this worker's lane has got to on the run's clock
+};
+
+// Data-parallel training: N replicas, each step
+//   1. every worker computes the mean gradient of its own batch (one TBB task per worker),
+//   2. each scales it by its weight under the reduction rule,
+//   3. the collective adds the gradients together, round by round, between worker buffers,
+//   4. every replica applies the same optimizer step to its own parameters,
+//   5. every replica's parameters are hashed and compared.
+// With Algorithm::None, steps 2-3 are skipped and each replica follows its own gradient.
+// Times come from the cost model (modelled clock) or from the real threads (measured clock).
+class DataParallelTrainer {
+public:
+    // Throws lockstep::Error when the scenario does not fit the data (shards, inputs, classes).
+    DataParallelTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                        TraceSink* sink = nullptr);
+
+    void run();
+    void step(); // one training step; no-op once the scenario's steps are done
+    bool finished() const { return step_ >= scenario_.steps; }
+    std::int64_t steps_done() const { return step_; }
+
+    const Scenario& scenario() const { return scenario_; }
+    const Dataset& data() const { return *data_; }
+    const std::vector<Worker>& workers() const { return workers_; }
+    const CommSchedule& schedule() const { return schedule_; }
+    bool replicas_aligned() const { return aligned_; }
+    RunMetrics metrics() const;
+
+private:
+    void compute_phase(std::vector<TraceEvent>& events);
+    void communicate_phase(std::vector<TraceEvent>& events);
+    void update_phase(std::vector<TraceEvent>& events);
+    void finish_step();
+
+    Ticks now_measured() const;
+    Ticks compute_cost(int worker, std::size_t samples);
+    void price_schedule(std::vector<TraceEvent>& events);
+    void run_measured_collective(std::vector<TraceEvent>& events);
+    void barrier(std::vector<TraceEvent>& events); // everyone waits for the slowest lane
+
+    Scenario scenario_;
+    std::shared_ptr<const Dataset> data_;
+    TraceSink* sink_ = nullptr;
+    std::vector<Worker> workers_;
+    CommSchedule schedule_;
+    InProcessTransport transport_;
+    Rng run_rng_;
+    std::vector<double> weights_;
+    double compute_s_per_sample_ = 0.0;
+    std::int64_t step_ = 0;
+    bool aligned_ = true;
+    std::int64_t misaligned_steps_ = 0;
+    std::int64_t samples_ = 0;
+    std::int64_t bytes_moved_ = 0;
+    StepSnapshot last_snapshot_;
+    std::vector<WorkerMetrics> totals_;
+    std::chrono::steady_clock::time_point start_;
+};
+
+// Builds the scenario's dataset: a built-in set or its CSV file.
+std::shared_ptr<const Dataset> load_dataset(const Scenario& scenario);
+
+// The one-worker run that a run's speedup is measured against. Strong scaling: one worker, the
+// same global batch, no injected delays. Weak scaling: one worker with one worker's batch.
+Scenario baseline_scenario(const Scenario& scenario);
+
+struct RunResult {
+    RunMetrics metrics;
+    std::vector<double> parameters; // worker 0's final parameters
+};
+
+// Runs a scenario and its baseline and fills speedup and efficiency. `sink` sees the main run.
+RunResult run_scenario(const Scenario& scenario, TraceSink* sink = nullptr);
+
+struct SweepPoint {
+    int workers = 1;
+    RunMetrics metrics;
+};
+
+// The same scenario over several worker counts, the runs executed in parallel with TBB.
+std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts);
+
+} // namespace lockstep

@@ -1,0 +1,566 @@
+#include "lockstep/scenario.h"
+
+#include "lockstep/data.h"
+#include "lockstep/error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace lockstep {
+
+using nlohmann::json;
+
+std::size_t Scenario::batch_of(int worker) const {
+    const auto w = static_cast<std::size_t>(worker);
+    return w < worker_batch.size() ? worker_batch[w] : batch;
+}
+
+std::size_t Scenario::global_batch() const {
+    std::size_t total = 0;
+    for (int w = 0; w < workers; ++w)
+        total += batch_of(w);
+    return total;
+}
+
+double Scenario::slowdown_of(int worker) const {
+    const auto w = static_cast<std::size_t>(worker);
+    return w < delays.slowdown.size() ? delays.slowdown[w] : 1.0;
+}
+
+std::string_view to_string(ClockKind clock) {
+    return clock == ClockKind::Modelled ? "modelled" : "measured";
+}
+
+std::string_view to_string(Scaling scaling) {
+    return scaling == Scaling::Strong ? "strong" : "weak";
+}
+
+std::string read_text_file(const std::string& path, std::size_t max_bytes) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec)
+        throw Error(path + ": cannot read the file (" + ec.message() + ")");
+    if (size > max_bytes)
+        throw Error(path + ": the file is " + std::to_string(size) +
+                    " bytes, more than the limit of " + std::to_string(max_bytes));
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error(path + ": cannot open the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+namespace {
+
+std::string number_text(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+template <typename T> void check_range(const std::string& path, T value, T lo, T hi) {
+    if (value < lo || value > hi) {
+        throw Error(path + ": must be between " + number_text(static_cast<double>(lo)) + " and " +
+                    number_text(static_cast<double>(hi)) + ", got " +
+                    number_text(static_cast<double>(value)));
+    }
+}
+
+void check_finite(const std::string& path, double value, double lo, double hi) {
+    if (!std::isfinite(value))
+        throw Error(path + ": must be a finite number");
+    check_range(path, value, lo, hi);
+}
+
+// Walks a JSON object, checking each key's type and rejecting keys nobody asked for.
+class ObjectReader {
+public:
+    ObjectReader(const json& object, std::string path)
+        : object_(object)
+        , path_(std::move(path)) {
+        if (!object_.is_object())
+            throw Error(where() + "must be an object");
+    }
+
+    ~ObjectReader() = default;
+    ObjectReader(const ObjectReader&) = delete;
+    ObjectReader& operator=(const ObjectReader&) = delete;
+
+    std::string child(const std::string& key) const {
+        return path_.empty() ? key : path_ + "." + key;
+    }
+
+    const json* find(const std::string& key) {
+        seen_.insert(key);
+        auto it = object_.find(key);
+        return it == object_.end() ? nullptr : &*it;
+    }
+
+    void read_int(const std::string& key, std::int64_t& out, std::int64_t lo, std::int64_t hi) {
+        if (const json* v = find(key)) {
+            if (!v->is_number_integer())
+                throw Error(child(key) + ": must be a whole number between " + std::to_string(lo) +
+                            " and " + std::to_string(hi));
+            const auto value = v->get<std::int64_t>();
+            check_range(child(key), value, lo, hi);
+            out = value;
+        }
+    }
+
+    template <typename T>
+    void read_count(const std::string& key, T& out, std::int64_t lo, std::int64_t hi) {
+        std::int64_t value = static_cast<std::int64_t>(out);
+        read_int(key, value, lo, hi);
+        out = static_cast<T>(value);
+    }
+
+    void read_number(const std::string& key, double& out, double lo, double hi) {
+        if (const json* v = find(key)) {
+            if (!v->is_number())
+                throw Error(child(key) + ": must be a number between " + number_text(lo) + " and " +
+                            number_text(hi));
+            const double value = v->get<double>();
+            check_finite(child(key), value, lo, hi);
+            out = value;
+        }
+    }
+
+    void read_optional_number(const std::string& key, std::optional<double>& out, double lo,
+                              double hi) {
+        if (const json* v = find(key)) {
+            if (v->is_null()) {
+                out.reset();
+                return;
+            }
+            double value = 0;
+            read_number(key, value, lo, hi);
+            out = value;
+        }
+    }
+
+    void read_bool(const std::string& key, bool& out) {
+        if (const json* v = find(key)) {
+            if (!v->is_boolean())
+                throw Error(child(key) + ": must be true or false");
+            out = v->get<bool>();
+        }
+    }
+
+    void read_string(const std::string& key, std::string& out, std::size_t max_length = 4096) {
+        if (const json* v = find(key)) {
+            if (!v->is_string())
+                throw Error(child(key) + ": must be a string");
+            out = v->get<std::string>();
+            if (out.size() > max_length)
+                throw Error(child(key) + ": longer than " + std::to_string(max_length) +
+                            " characters");
+        }
+    }
+
+    // A string that must be one of `names`; `parse` maps it to the enum.
+    template <typename E>
+    void read_choice(const std::string& key, E& out, const std::vector<std::string>& names,
+                     const std::function<bool(std::string_view, E&)>& parse) {
+        if (const json* v = find(key)) {
+            std::string allowed;
+            for (const auto& n : names)
+                allowed += (allowed.empty() ? "" : ", ") + n;
+            if (!v->is_string() || !parse(v->get<std::string>(), out))
+                throw Error(child(key) + ": must be one of " + allowed +
+                            (v->is_string() ? ", got \"" + v->get<std::string>() + "\"" : ""));
+        }
+    }
+
+    // Any key present that no read_* call asked for is a typo or a field from elsewhere.
+    void reject_unknown() const {
+        for (auto it = object_.begin(); it != object_.end(); ++it) {
+            if (!seen_.count(it.key()))
+                throw Error(child(it.key()) + ": unknown key");
+        }
+    }
+
+    std::string where() const { return path_.empty() ? "scenario: " : path_ + ": "; }
+
+private:
+    const json& object_;
+    std::string path_;
+    std::set<std::string> seen_;
+};
+
+const json& expect_array(const json& v, const std::string& path, std::size_t max_size) {
+    if (!v.is_array())
+        throw Error(path + ": must be a list");
+    if (v.size() > max_size)
+        throw Error(path + ": at most " + std::to_string(max_size) + " entries, got " +
+                    std::to_string(v.size()));
+    return v;
+}
+
+std::vector<std::size_t> read_size_list(const json& v, const std::string& path,
+                                        std::size_t max_size, std::int64_t lo, std::int64_t hi) {
+    std::vector<std::size_t> out;
+    const json& list = expect_array(v, path, max_size);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string item = path + "[" + std::to_string(i) + "]";
+        if (!list[i].is_number_integer())
+            throw Error(item + ": must be a whole number between " + std::to_string(lo) + " and " +
+                        std::to_string(hi));
+        const auto value = list[i].get<std::int64_t>();
+        check_range(item, value, lo, hi);
+        out.push_back(static_cast<std::size_t>(value));
+    }
+    return out;
+}
+
+void parse_model(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("model");
+    if (!v)
+        return;
+    ObjectReader r(*v, "model");
+    if (const json* layers = r.find("layers")) {
+        auto sizes = read_size_list(*layers, "model.layers", ScenarioLimits::max_layers + 1, 1,
+                                    ScenarioLimits::max_layer_width);
+        s.model.layers.assign(sizes.begin(), sizes.end());
+    }
+    r.read_choice<Activation>("activation", s.model.activation,
+                              {"tanh", "relu", "sigmoid", "linear"}, parse_activation);
+    r.read_choice<LossKind>("loss", s.model.loss, {"cross-entropy", "mse"},
+                            [](std::string_view t, LossKind& out) {
+                                if (t == "cross-entropy")
+                                    out = LossKind::SoftmaxCrossEntropy;
+                                else if (t == "mse")
+                                    out = LossKind::MeanSquaredError;
+                                else
+                                    return false;
+                                return true;
+                            });
+    r.read_string("init_params", s.init_params);
+    r.reject_unknown();
+}
+
+void parse_dataset(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("dataset");
+    if (!v)
+        return;
+    ObjectReader r(*v, "dataset");
+    std::string name = s.dataset.name;
+    r.read_string("name", name, 64);
+    std::string csv;
+    r.read_string("csv", csv);
+    if (!csv.empty()) {
+        s.dataset.csv = csv;
+        s.dataset.name.clear();
+    } else if (r.find("name")) {
+        if (!is_synthetic_dataset(name)) {
+            std::string known;
+            for (const auto& n : synthetic_dataset_names())
+                known += (known.empty() ? "" : ", ") + n;
+            throw Error("dataset.name: must be one of " + known + ", got \"" + name + "\"");
+        }
+        s.dataset.name = name;
+        s.dataset.csv.clear();
+    }
+    r.read_count("samples", s.dataset.samples, 1,
+                 static_cast<std::int64_t>(ScenarioLimits::max_samples));
+    r.read_number("noise", s.dataset.noise, 0.0, 10.0);
+    r.read_count("classes", s.dataset.classes, 1, 8);
+    r.reject_unknown();
+}
+
+void parse_optimizer_config(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("optimizer");
+    if (!v)
+        return;
+    ObjectReader r(*v, "optimizer");
+    r.read_choice<OptimizerKind>("kind", s.optimizer.kind, {"sgd", "adam"}, parse_optimizer);
+    r.read_number("lr", s.optimizer.learning_rate, 0.0, 100.0);
+    r.read_number("momentum", s.optimizer.momentum, 0.0, 0.999999);
+    r.read_number("beta1", s.optimizer.beta1, 0.0, 0.999999);
+    r.read_number("beta2", s.optimizer.beta2, 0.0, 0.999999999);
+    r.read_number("eps", s.optimizer.epsilon, 1e-300, 1.0);
+    r.reject_unknown();
+}
+
+void parse_cost(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("cost");
+    if (!v)
+        return;
+    ObjectReader r(*v, "cost");
+    r.read_number("compute_s_per_sample", s.cost.compute_s_per_sample, 0.0, 3600.0);
+    r.read_number("update_s", s.cost.update_s, 0.0, 3600.0);
+    r.read_number("alpha_s", s.cost.alpha_s, 0.0, 3600.0);
+    r.read_number("beta_s_per_byte", s.cost.beta_s_per_byte, 0.0, 1.0);
+    r.read_number("gamma_s_per_byte", s.cost.gamma_s_per_byte, 0.0, 1.0);
+    r.read_number("jitter", s.cost.jitter, 0.0, 0.9);
+    r.read_optional_number("one_worker_compute_s", s.cost.one_worker_compute_s, 0.0, 1e7);
+    r.read_optional_number("communication_s_per_step", s.cost.communication_s_per_step, 0.0, 1e5);
+    r.reject_unknown();
+}
+
+void parse_delays(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("delays");
+    if (!v)
+        return;
+    ObjectReader r(*v, "delays");
+    if (const json* list = r.find("slowdown")) {
+        expect_array(*list, "delays.slowdown", ScenarioLimits::max_workers);
+        s.delays.slowdown.clear();
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string item = "delays.slowdown[" + std::to_string(i) + "]";
+            if (!(*list)[i].is_number())
+                throw Error(item + ": must be a number between 1 and 100");
+            const double f = (*list)[i].get<double>();
+            check_finite(item, f, 1.0, 100.0);
+            s.delays.slowdown.push_back(f);
+        }
+    }
+    if (const json* list = r.find("pauses")) {
+        expect_array(*list, "delays.pauses", 1024);
+        s.delays.pauses.clear();
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            ObjectReader p((*list)[i], "delays.pauses[" + std::to_string(i) + "]");
+            PauseDelay pause;
+            p.read_count("worker", pause.worker, 0, ScenarioLimits::max_workers - 1);
+            p.read_int("step", pause.step, 0, ScenarioLimits::max_steps);
+            p.read_number("seconds", pause.seconds, 0.0, 86400.0);
+            p.reject_unknown();
+            s.delays.pauses.push_back(pause);
+        }
+    }
+    r.read_number("straggler_probability", s.delays.straggler_probability, 0.0, 1.0);
+    r.read_number("straggler_factor", s.delays.straggler_factor, 1.0, 100.0);
+    r.reject_unknown();
+}
+
+} // namespace
+
+void validate(const Scenario& s) {
+    check_range("workers", s.workers, 1, ScenarioLimits::max_workers);
+    check_range<std::int64_t>("steps", s.steps, 1, ScenarioLimits::max_steps);
+    check_range<std::size_t>("batch", s.batch, 1, ScenarioLimits::max_batch);
+    if (!s.worker_batch.empty() && s.worker_batch.size() != static_cast<std::size_t>(s.workers))
+        throw Error("worker_batch: needs one entry per worker (" + std::to_string(s.workers) +
+                    "), got " + std::to_string(s.worker_batch.size()));
+    for (std::size_t i = 0; i < s.worker_batch.size(); ++i)
+        check_range<std::size_t>("worker_batch[" + std::to_string(i) + "]", s.worker_batch[i], 1,
+                                 ScenarioLimits::max_batch);
+    if (!s.shard_sizes.empty() && s.shard_sizes.size() != static_cast<std::size_t>(s.workers))
+        throw Error("shard_sizes: needs one entry per worker (" + std::to_string(s.workers) +
+                    "), got " + std::to_string(s.shard_sizes.size()));
+    for (std::size_t i = 0; i < s.shard_sizes.size(); ++i)
+        check_range<std::size_t>("shard_sizes[" + std::to_string(i) + "]", s.shard_sizes[i], 1,
+                                 ScenarioLimits::max_samples);
+
+    const auto& layers = s.model.layers;
+    if (layers.size() < 2 || layers.size() > ScenarioLimits::max_layers + 1)
+        throw Error("model.layers: needs 2 to " + std::to_string(ScenarioLimits::max_layers + 1) +
+                    " sizes (inputs, hidden..., outputs), got " + std::to_string(layers.size()));
+    for (std::size_t i = 0; i < layers.size(); ++i)
+        check_range("model.layers[" + std::to_string(i) + "]", layers[i], 1,
+                    ScenarioLimits::max_layer_width);
+    if (s.model.parameter_count() > ScenarioLimits::max_parameters)
+        throw Error("model.layers: " + std::to_string(s.model.parameter_count()) +
+                    " parameters, more than the limit of " +
+                    std::to_string(ScenarioLimits::max_parameters));
+    if (s.model.loss == LossKind::SoftmaxCrossEntropy && s.model.outputs() < 2)
+        throw Error("model.layers: cross-entropy needs at least 2 outputs (one per class)");
+
+    check_finite("optimizer.lr", s.optimizer.learning_rate, 0.0, 100.0);
+    check_finite("optimizer.momentum", s.optimizer.momentum, 0.0, 0.999999);
+
+    if (s.dataset.csv.empty()) {
+        if (!is_synthetic_dataset(s.dataset.name))
+            throw Error("dataset.name: unknown dataset \"" + s.dataset.name + "\"");
+        check_range<std::size_t>("dataset.samples", s.dataset.samples, 1,
+                                 ScenarioLimits::max_samples);
+        check_finite("dataset.noise", s.dataset.noise, 0.0, 10.0);
+        const bool regression = s.dataset.name == "regression";
+        if (regression && s.model.loss != LossKind::MeanSquaredError)
+            throw Error("model.loss: the regression dataset needs \"mse\"");
+        if (!regression && s.model.loss == LossKind::MeanSquaredError)
+            throw Error("model.loss: dataset \"" + s.dataset.name +
+                        "\" has class labels; use \"cross-entropy\"");
+        if (s.model.inputs() != 2)
+            throw Error("model.layers[0]: the built-in datasets have 2 input features, got " +
+                        std::to_string(s.model.inputs()));
+        if (!regression) {
+            const int classes =
+                (s.dataset.name == "xor" || s.dataset.name == "circles") ? 2 : s.dataset.classes;
+            if (s.model.outputs() < classes)
+                throw Error("model.layers: the last layer needs one output per class (" +
+                            std::to_string(classes) + "), got " +
+                            std::to_string(s.model.outputs()));
+        }
+        if (s.dataset.samples < static_cast<std::size_t>(s.workers))
+            throw Error("dataset.samples: needs at least one sample per worker (" +
+                        std::to_string(s.workers) + "), got " + std::to_string(s.dataset.samples));
+    }
+
+    check_finite("cost.compute_s_per_sample", s.cost.compute_s_per_sample, 0.0, 3600.0);
+    check_finite("cost.jitter", s.cost.jitter, 0.0, 0.9);
+    if (s.cost.one_worker_compute_s)
+        check_finite("cost.one_worker_compute_s", *s.cost.one_worker_compute_s, 0.0, 1e7);
+    if (s.cost.communication_s_per_step)
+        check_finite("cost.communication_s_per_step", *s.cost.communication_s_per_step, 0.0, 1e5);
+
+    if (s.delays.slowdown.size() > static_cast<std::size_t>(s.workers))
+        throw Error("delays.slowdown: one entry per worker at most (" + std::to_string(s.workers) +
+                    "), got " + std::to_string(s.delays.slowdown.size()));
+    for (std::size_t i = 0; i < s.delays.slowdown.size(); ++i)
+        check_finite("delays.slowdown[" + std::to_string(i) + "]", s.delays.slowdown[i], 1.0,
+                     100.0);
+    for (std::size_t i = 0; i < s.delays.pauses.size(); ++i) {
+        const auto& p = s.delays.pauses[i];
+        const std::string at = "delays.pauses[" + std::to_string(i) + "]";
+        check_range(at + ".worker", p.worker, 0, s.workers - 1);
+        check_range<std::int64_t>(at + ".step", p.step, 0, s.steps - 1);
+        check_finite(at + ".seconds", p.seconds, 0.0, 86400.0);
+    }
+    check_finite("delays.straggler_probability", s.delays.straggler_probability, 0.0, 1.0);
+    check_finite("delays.straggler_factor", s.delays.straggler_factor, 1.0, 100.0);
+}
+
+Scenario parse_scenario(std::string_view json_text, const std::string& base_dir) {
+    json doc;
+    try {
+        doc = json::parse(json_text);
+    } catch (const json::parse_error& e) {
+        // nlohmann's message reads "[json.exception.parse_error.101] parse error at line 3, ..."
+        std::string what = e.what();
+        const auto pos = what.find("parse error");
+        throw Error("scenario: not valid JSON: " +
+                    (pos == std::string::npos ? what : what.substr(pos)));
+    }
+
+    Scenario s;
+    ObjectReader r(doc, "");
+    r.read_string("name", s.name, 200);
+    std::int64_t seed = static_cast<std::int64_t>(s.seed);
+    r.read_int("seed", seed, 0, std::int64_t{1} << 53);
+    s.seed = static_cast<std::uint64_t>(seed);
+    r.read_int("steps", s.steps, 1, ScenarioLimits::max_steps);
+    r.read_count("workers", s.workers, 1, ScenarioLimits::max_workers);
+    r.read_count("batch", s.batch, 1, static_cast<std::int64_t>(ScenarioLimits::max_batch));
+    if (const json* v = r.find("worker_batch"))
+        s.worker_batch = read_size_list(*v, "worker_batch", ScenarioLimits::max_workers, 1,
+                                        static_cast<std::int64_t>(ScenarioLimits::max_batch));
+    if (const json* v = r.find("shard_sizes"))
+        s.shard_sizes = read_size_list(*v, "shard_sizes", ScenarioLimits::max_workers, 1,
+                                       static_cast<std::int64_t>(ScenarioLimits::max_samples));
+    r.read_bool("shuffle", s.shuffle);
+    r.read_choice<ReductionRule>("rule", s.rule, {"sum", "mean", "weighted-mean"},
+                                 parse_reduction_rule);
+    r.read_choice<Algorithm>("algorithm", s.algorithm, {"parameter-server", "ring", "tree", "none"},
+                             parse_algorithm);
+    r.read_choice<ClockKind>("clock", s.clock, {"modelled", "measured"},
+                             [](std::string_view t, ClockKind& out) {
+                                 if (t == "modelled")
+                                     out = ClockKind::Modelled;
+                                 else if (t == "measured")
+                                     out = ClockKind::Measured;
+                                 else
+                                     return false;
+                                 return true;
+                             });
+    r.read_choice<Scaling>("scaling", s.scaling, {"strong", "weak"},
+                           [](std::string_view t, Scaling& out) {
+                               if (t == "strong")
+                                   out = Scaling::Strong;
+                               else if (t == "weak")
+                                   out = Scaling::Weak;
+                               else
+                                   return false;
+                               return true;
+                           });
+    parse_model(r, s);
+    parse_dataset(r, s);
+    parse_optimizer_config(r, s);
+    parse_cost(r, s);
+    parse_delays(r, s);
+    r.reject_unknown();
+
+    namespace fs = std::filesystem;
+    auto resolve = [&](std::string& path) {
+        if (!path.empty() && fs::path(path).is_relative())
+            path = (fs::path(base_dir) / path).lexically_normal().string();
+    };
+    resolve(s.dataset.csv);
+    resolve(s.init_params);
+    validate(s);
+    return s;
+}
+
+Scenario load_scenario(const std::string& path) {
+    const std::string text = read_text_file(path, 16u << 20);
+    const auto base = std::filesystem::path(path).parent_path().string();
+    try {
+        return parse_scenario(text, base.empty() ? "." : base);
+    } catch (const Error& e) {
+        throw Error(path + ": " + e.what());
+    }
+}
+
+std::string scenario_to_json(const Scenario& s) {
+    json j;
+    j["name"] = s.name;
+    j["seed"] = s.seed;
+    j["steps"] = s.steps;
+    j["workers"] = s.workers;
+    j["batch"] = s.batch;
+    if (!s.worker_batch.empty())
+        j["worker_batch"] = s.worker_batch;
+    if (!s.shard_sizes.empty())
+        j["shard_sizes"] = s.shard_sizes;
+    j["shuffle"] = s.shuffle;
+    j["rule"] = std::string(to_string(s.rule));
+    j["algorithm"] = std::string(to_string(s.algorithm));
+    j["clock"] = std::string(to_string(s.clock));
+    j["scaling"] = std::string(to_string(s.scaling));
+    j["model"] = {
+        {"layers", s.model.layers},
+        {"activation", std::string(to_string(s.model.activation))},
+        {"loss", s.model.loss == LossKind::SoftmaxCrossEntropy ? "cross-entropy" : "mse"}};
+    if (!s.init_params.empty())
+        j["model"]["init_params"] = s.init_params;
+    if (s.dataset.csv.empty())
+        j["dataset"] = {{"name", s.dataset.name},
+                        {"samples", s.dataset.samples},
+                        {"noise", s.dataset.noise},
+                        {"classes", s.dataset.classes}};
+    else
+        j["dataset"] = {{"csv", s.dataset.csv}};
+    j["optimizer"] = {{"kind", std::string(to_string(s.optimizer.kind))},
+                      {"lr", s.optimizer.learning_rate},
+                      {"momentum", s.optimizer.momentum},
+                      {"beta1", s.optimizer.beta1},
+                      {"beta2", s.optimizer.beta2},
+                      {"eps", s.optimizer.epsilon}};
+    j["cost"] = {{"compute_s_per_sample", s.cost.compute_s_per_sample},
+                 {"update_s", s.cost.update_s},
+                 {"alpha_s", s.cost.alpha_s},
+                 {"beta_s_per_byte", s.cost.beta_s_per_byte},
+                 {"gamma_s_per_byte", s.cost.gamma_s_per_byte},
+                 {"jitter", s.cost.jitter}};
+    if (s.cost.one_worker_compute_s)
+        j["cost"]["one_worker_compute_s"] = *s.cost.one_worker_compute_s;
+    if (s.cost.communication_s_per_step)
+        j["cost"]["communication_s_per_step"] = *s.cost.communication_s_per_step;
+    json pauses = json::array();
+    for (const auto& p : s.delays.pauses)
+        pauses.push_back({{"worker", p.worker}, {"step", p.step}, {"seconds", p.seconds}});
+    j["delays"] = {{"slowdown", s.delays.slowdown},
+                   {"pauses", pauses},
+                   {"straggler_probability", s.delays.straggler_probability},
+                   {"straggler_factor", s.delays.straggler_factor}};
+    return j.dump(2) + "\n";
+}
+
+} // namespace lockstep
