@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Lockstep needs to build, test and run. Installs only what is
+# missing, so running it again is quick and changes nothing.
+set -euo pipefail
+
+packages=(
+    cmake g++ make ccache pkg-config
+    qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libgl-dev
+    libtbb-dev nlohmann-json3-dev
+    xvfb xauth clang
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "Installing: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
