@@ -1,0 +1,58 @@
+// How long a speedup sweep over 1..32 workers takes on the modelled clock (the default demo
+// scenario), and the measured-clock speedup of a compute-heavy run with 1 and 2 threads.
+
+#include "lockstep/bench.h"
+#include "lockstep/trainer.h"
+
+#include <oneapi/tbb/global_control.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+int main() {
+    const lockstep::Scenario scenario;
+    std::vector<int> counts(32);
+    for (int i = 0; i < 32; ++i)
+        counts[static_cast<std::size_t>(i)] = i + 1;
+
+    std::vector<double> times;
+    for (int repeat = 0; repeat < 5; ++repeat) {
+        const auto start = std::chrono::steady_clock::now();
+        const auto points = lockstep::sweep(scenario, counts);
+        times.push_back(seconds_since(start));
+        if (repeat == 0) {
+            for (const auto& p : points)
+                std::printf(
+                    "{\"bench\":\"sweep-point\",\"workers\":%d,\"time_s\":%.6f,\"speedup\":%.4f,"
+                    "\"efficiency\":%.4f}\n",
+                    p.workers, p.metrics.total_time_s, p.metrics.speedup, p.metrics.efficiency);
+        }
+    }
+    std::sort(times.begin(), times.end());
+    std::printf("{\"bench\":\"sweep\",\"workers\":\"1..32\",\"steps\":%lld,\"median_ms\":%.1f}\n",
+                static_cast<long long>(scenario.steps), times[times.size() / 2] * 1e3);
+
+    // Compute-heavy training on the measured clock: two workers, one thread against two.
+    const std::vector<int> layers{2, 256, 256, 2};
+    double one = 0.0, two = 0.0;
+    for (int threads : {1, 2}) {
+        const auto r = lockstep::bench_train(layers, 256, 60, 2, threads);
+        (threads == 1 ? one : two) = r.samples_per_s;
+        std::printf("{\"bench\":\"measured-threads\",\"layers\":\"2,256,256,2\",\"workers\":2,"
+                    "\"threads\":%d,"
+                    "\"samples_per_s\":%.0f}\n",
+                    threads, r.samples_per_s);
+    }
+    std::printf("{\"bench\":\"measured-threads\",\"speedup_2_over_1\":%.3f}\n", two / one);
+    return 0;
+}
