@@ -71,7 +71,7 @@ enum class Scaling { Strong, Weak };
 struct Scenario {
     std::string name = "demo";
     std::uint64_t seed = 1;
-    std::int64_t steps = 200;
+    std::int64_t steps = 400;
     int workers = 4;
     std::size_t batch = 16;                // per worker
     std::vector<std::size_t> worker_batch; // optional per-worker batch sizes (unequal work)

@@ -317,22 +317,23 @@ void DataParallelTrainer::communicate_phase(std::vector<TraceEvent>& events) {
     }
 }
 
-// Fills the gaps on each worker's lane between `from` and its busy intervals with Wait events.
-static void fill_waits(std::vector<TraceEvent>& events, std::size_t first_new, int worker,
-                       Ticks from, std::int64_t step) {
-    std::vector<std::pair<Ticks, Ticks>> busy;
+// Every gap on a worker's lane between `from` and its next activity in this round is waiting.
+// `first_new` is where this round's events start in `events`.
+static void fill_waits(std::vector<TraceEvent>& events, std::size_t first_new, std::span<const Ticks> from,
+                       std::int64_t step) {
+    std::vector<std::vector<std::pair<Ticks, Ticks>>> busy(from.size());
     for (std::size_t i = first_new; i < events.size(); ++i)
-        if (events[i].worker == worker)
-            busy.emplace_back(events[i].start, events[i].end);
-    std::sort(busy.begin(), busy.end());
-    Ticks at = from;
-    std::vector<TraceEvent> waits;
-    for (const auto& [start, end] : busy) {
-        if (start > at)
-            waits.push_back({worker, EventKind::Wait, step, at, start});
-        at = std::max(at, end);
+        busy[static_cast<std::size_t>(events[i].worker)].emplace_back(events[i].start, events[i].end);
+    for (std::size_t w = 0; w < busy.size(); ++w) {
+        auto& list = busy[w];
+        std::sort(list.begin(), list.end());
+        Ticks at = from[w];
+        for (const auto& [start, end] : list) {
+            if (start > at)
+                events.push_back({static_cast<int>(w), EventKind::Wait, step, at, start});
+            at = std::max(at, end);
+        }
     }
-    events.insert(events.end(), waits.begin(), waits.end());
 }
 
 void DataParallelTrainer::price_schedule(std::vector<TraceEvent>& events) {
@@ -379,10 +380,9 @@ void DataParallelTrainer::price_schedule(std::vector<TraceEvent>& events) {
             round_end[src] = std::max(round_end[src], end);
             round_end[dst] = std::max(round_end[dst], done);
         }
-        for (std::size_t k = 0; k < n; ++k) {
-            fill_waits(events, first_new, static_cast<int>(k), round_start[k], step_);
+        fill_waits(events, first_new, round_start, step_);
+        for (std::size_t k = 0; k < n; ++k)
             workers_[k].clock = round_end[k];
-        }
     }
 }
 
@@ -401,8 +401,11 @@ void DataParallelTrainer::run_measured_collective(std::vector<TraceEvent>& event
             events.push_back({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
             events.push_back({m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri});
         }
+        std::vector<Ticks> from;
+        for (const auto& w : workers_)
+            from.push_back(w.clock);
+        fill_waits(events, first_new, from, step_);
         for (auto& w : workers_) {
-            fill_waits(events, first_new, w.id, w.clock, step_);
             bool involved = false;
             for (const auto& m : round.messages)
                 involved = involved || m.src == w.id || m.dst == w.id;
