@@ -2,8 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
+#include <tuple>
 
 namespace lockstep {
 
@@ -57,24 +60,53 @@ std::string to_chrome_trace_json(std::span<const TraceEvent> events, int workers
                         {"tid", w},
                         {"args", {{"sort_index", w}}}});
     }
+    // A worker sends and receives at the same time (full duplex), so its send, receive and
+    // reduce intervals of one round are merged into one "communicate" slice per round: Perfetto
+    // needs the slices of a lane to nest.
+    struct RoundSlice {
+        Ticks start = 0, end = 0;
+        std::int64_t sent = 0, received = 0;
+    };
+    std::map<std::tuple<int, std::int64_t, int>, RoundSlice> rounds;
+    auto add_slice = [&](const std::string& name, int worker, Ticks start, Ticks end,
+                         nlohmann::json args) {
+        list.push_back({{"name", name},
+                        {"cat", name},
+                        {"ph", "X"},
+                        {"pid", 0},
+                        {"tid", worker},
+                        {"ts", static_cast<double>(start) / 1e3},
+                        {"dur", static_cast<double>(end - start) / 1e3},
+                        {"args", std::move(args)}});
+    };
     for (const auto& e : events) {
+        if (e.kind == EventKind::Send || e.kind == EventKind::Receive ||
+            e.kind == EventKind::Reduce) {
+            auto [it, fresh] =
+                rounds.try_emplace({e.worker, e.step, e.round}, RoundSlice{e.start, e.end});
+            auto& slice = it->second;
+            slice.start = std::min(slice.start, e.start);
+            slice.end = std::max(slice.end, e.end);
+            if (e.kind == EventKind::Send)
+                slice.sent += e.bytes;
+            if (e.kind == EventKind::Receive)
+                slice.received += e.bytes;
+            continue;
+        }
         nlohmann::json args = {{"step", e.step}};
         if (e.bytes > 0)
             args["bytes"] = e.bytes;
-        if (e.peer >= 0)
-            args["peer"] = e.peer;
-        if (e.round >= 0)
-            args["round"] = e.round;
-        if (e.kind == EventKind::Compute)
+        if (e.kind == EventKind::Compute || e.kind == EventKind::Update)
             args["gradient0"] = e.value;
-        list.push_back({{"name", std::string(to_string(e.kind))},
-                        {"cat", std::string(to_string(e.kind))},
-                        {"ph", "X"},
-                        {"pid", 0},
-                        {"tid", e.worker},
-                        {"ts", static_cast<double>(e.start) / 1e3},
-                        {"dur", static_cast<double>(e.end - e.start) / 1e3},
-                        {"args", std::move(args)}});
+        add_slice(std::string(to_string(e.kind)), e.worker, e.start, e.end, std::move(args));
+    }
+    for (const auto& [key, slice] : rounds) {
+        const auto& [worker, step, round] = key;
+        add_slice("communicate", worker, slice.start, slice.end,
+                  {{"step", step},
+                   {"round", round},
+                   {"bytes_sent", slice.sent},
+                   {"bytes_received", slice.received}});
     }
     nlohmann::json doc = {{"traceEvents", std::move(list)}, {"displayTimeUnit", "ms"}};
     return doc.dump(1);
