@@ -1,0 +1,368 @@
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+namespace {
+
+constexpr int kTimeoutMs = 120'000;
+
+const QString kWorkedExample =
+    QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
+
+struct CliResult {
+    bool finished = false; // exited normally within the timeout
+    int exit_code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliResult run_cli(const QStringList& args) {
+    QProcess process;
+    process.setProgram(QStringLiteral(LOCKSTEP_CLI_PATH));
+    process.setArguments(args);
+    process.start();
+    CliResult r;
+    if (!process.waitForStarted(kTimeoutMs))
+        return r;
+    if (!process.waitForFinished(kTimeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return r;
+    }
+    r.finished = process.exitStatus() == QProcess::NormalExit;
+    r.exit_code = process.exitCode();
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+QString describe(const QStringList& args, const CliResult& r) {
+    return QStringLiteral("lockstep-cli %1 -> exit %2\nstdout: %3\nstderr: %4")
+        .arg(args.join(' '))
+        .arg(r.exit_code)
+        .arg(QString::fromUtf8(r.out.left(2000)), QString::fromUtf8(r.err.left(2000)));
+}
+
+bool write_file(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return file.write(bytes) == bytes.size();
+}
+
+QByteArray read_file(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+// Runs the real lockstep-cli: output formats, files it writes, and one-line errors for bad input.
+class TestCli : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+
+    void reduce_prints_value_data();
+    void reduce_prints_value();
+    void run_json_worked_example();
+    void run_writes_trace_metrics_and_parameters();
+    void flags_override_scenario_data();
+    void flags_override_scenario();
+    void csv_dataset_without_shuffle();
+    void sweep_json();
+    void validate_good_file();
+    void validate_bad_file_data();
+    void validate_bad_file();
+    void bench_allreduce_json();
+    void bench_train_json();
+    void bad_invocation_data();
+    void bad_invocation();
+
+private:
+    // Runs the CLI expecting success and its stdout to be one JSON document.
+    QJsonDocument run_json(const QStringList& args);
+
+    QTemporaryDir dir_;
+    QString csv8_;
+    QString ragged_csv_;
+};
+
+void TestCli::initTestCase() {
+    QVERIFY(QFile::exists(QStringLiteral(LOCKSTEP_CLI_PATH)));
+    QVERIFY(dir_.isValid());
+    csv8_ = dir_.filePath("eight.csv");
+    QVERIFY(write_file(csv8_, "x0,x1,label\n"
+                              "0,0,0\n0,1,1\n1,0,1\n1,1,0\n"
+                              "0.5,0.5,0\n0.2,0.9,1\n0.9,0.1,1\n0.7,0.8,0\n"));
+    ragged_csv_ = dir_.filePath("ragged.csv");
+    QVERIFY(write_file(ragged_csv_, "x0,x1,label\n0,0,0\n0,1\n1,0,1\n1,1,0\n"));
+}
+
+QJsonDocument TestCli::run_json(const QStringList& args) {
+    const CliResult r = run_cli(args);
+    if (!r.finished || r.exit_code != 0) {
+        qWarning("%s", qPrintable(describe(args, r)));
+        return {};
+    }
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("not JSON (%s): %s", qPrintable(error.errorString()), r.out.left(500).data());
+    return doc;
+}
+
+void TestCli::reduce_prints_value_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("mean") << QStringList{"reduce", "--rule", "mean", "--values", "2,4"}
+                          << QByteArray("3\n");
+    QTest::newRow("sum") << QStringList{"reduce", "--rule", "sum", "--values", "2,4"}
+                         << QByteArray("6\n");
+    QTest::newRow("weighted-mean")
+        << QStringList{"reduce", "--rule", "weighted-mean", "--values", "2,4", "--weights", "30,10"}
+        << QByteArray("2.5\n");
+}
+
+// Lesson 3's numbers, printed as the shortest exact text.
+void TestCli::reduce_prints_value() {
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, expected);
+    const CliResult r = run_cli(args);
+    QVERIFY2(r.finished && r.exit_code == 0, qPrintable(describe(args, r)));
+    QCOMPARE(r.out, expected);
+    QCOMPARE(r.err, QByteArray());
+}
+
+void TestCli::run_json_worked_example() {
+    const QJsonDocument doc = run_json({"run", kWorkedExample, "--json"});
+    QVERIFY(doc.isObject());
+    const QJsonObject o = doc.object();
+    QVERIFY(o.value("total_time_s").toDouble() == 16.0);
+    QVERIFY(o.value("speedup").toDouble() == 2.5);
+    QVERIFY(o.value("baseline_time_s").toDouble() == 40.0);
+    QCOMPARE(o.value("workers").toInt(), 4);
+    QCOMPARE(o.value("replicas_aligned"), QJsonValue(true));
+    for (const char* key :
+         {"steps", "efficiency", "final_loss", "compute_s", "communication_s", "waiting_s"})
+        QVERIFY2(o.value(key).isDouble(), key);
+    QCOMPARE(o.value("steps").toInt(), 8);
+    QVERIFY(o.value("efficiency").toDouble() == 0.625);
+    QVERIFY(o.value("compute_s").toDouble() == 10.0);
+    QVERIFY(o.value("communication_s").toDouble() == 6.0);
+}
+
+// A 3-worker run writes a Chrome trace with one lane per worker, one CSV line per step (plus the
+// header) and a parameter file that a later run starts from.
+void TestCli::run_writes_trace_metrics_and_parameters() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString trace = tmp.filePath("T.json");
+    const QString metrics = tmp.filePath("M.csv");
+    const QString params = tmp.filePath("P.json");
+    const QStringList args{"run", "--workers",     "3",     "--steps",      "5",   "--trace",
+                           trace, "--metrics-csv", metrics, "--params-out", params};
+    const CliResult r = run_cli(args);
+    QVERIFY2(r.finished && r.exit_code == 0, qPrintable(describe(args, r)));
+    QCOMPARE(r.err, QByteArray());
+
+    const QJsonDocument doc = QJsonDocument::fromJson(read_file(trace));
+    QVERIFY(doc.isObject());
+    const QJsonArray events = doc.object().value("traceEvents").toArray();
+    QSet<int> named_lanes, used_lanes;
+    for (const auto& v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value("ph") == QJsonValue("M") && e.value("name") == QJsonValue("thread_name"))
+            named_lanes.insert(e.value("tid").toInt());
+        if (e.value("ph") == QJsonValue("X"))
+            used_lanes.insert(e.value("tid").toInt());
+    }
+    QCOMPARE(named_lanes, (QSet<int>{0, 1, 2}));
+    QCOMPARE(used_lanes, (QSet<int>{0, 1, 2}));
+
+    const QByteArray csv = read_file(metrics);
+    QCOMPARE(csv.count('\n'), 6);
+    QVERIFY(csv.endsWith('\n'));
+    QVERIFY(csv.startsWith("step,"));
+
+    // With a learning rate of 0 a run started from P.json must write P.json back unchanged.
+    const QString again = tmp.filePath("P2.json");
+    const QStringList resume{"run", "--init-params", params, "--steps", "1", "--lr",
+                             "0",   "--params-out",  again,  "--json"};
+    const CliResult r2 = run_cli(resume);
+    QVERIFY2(r2.finished && r2.exit_code == 0, qPrintable(describe(resume, r2)));
+    QVERIFY(QJsonDocument::fromJson(r2.out).isObject());
+    const QByteArray first = read_file(params);
+    QVERIFY(!first.isEmpty());
+    QCOMPARE(read_file(again), first);
+
+    // Without --init-params the same run starts from the seed's parameters instead.
+    const QString fresh = tmp.filePath("P3.json");
+    const QStringList seeded{"run", "--steps", "1", "--lr", "0", "--params-out", fresh};
+    const CliResult r3 = run_cli(seeded);
+    QVERIFY2(r3.finished && r3.exit_code == 0, qPrintable(describe(seeded, r3)));
+    QVERIFY(read_file(fresh) != first);
+}
+
+void TestCli::flags_override_scenario_data() {
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QJsonValue>("expected");
+    QTest::newRow("--workers 2") << QStringList{"--workers", "2"} << "workers" << QJsonValue(2);
+    QTest::newRow("--steps 3") << QStringList{"--steps", "3"} << "steps" << QJsonValue(3);
+    QTest::newRow("--algorithm tree")
+        << QStringList{"--algorithm", "tree"} << "algorithm" << QJsonValue("tree");
+    QTest::newRow("--rule sum") << QStringList{"--rule", "sum"} << "rule" << QJsonValue("sum");
+    QTest::newRow("--clock=measured")
+        << QStringList{"--clock=measured", "--steps", "2"} << "clock" << QJsonValue("measured");
+}
+
+void TestCli::flags_override_scenario() {
+    QFETCH(QStringList, flags);
+    QFETCH(QString, key);
+    QFETCH(QJsonValue, expected);
+    const QJsonDocument doc = run_json(QStringList{"run", kWorkedExample, "--json"} + flags);
+    QVERIFY(doc.isObject());
+    QCOMPARE(doc.object().value(key), expected);
+    QCOMPARE(doc.object().value("scenario"), QJsonValue("worked-example"));
+}
+
+void TestCli::csv_dataset_without_shuffle() {
+    const QJsonDocument doc = run_json({"run", "--dataset", csv8_, "--shuffle", "off", "--workers",
+                                        "2", "--batch", "4", "--steps", "3", "--json"});
+    QVERIFY(doc.isObject());
+    const QJsonObject o = doc.object();
+    QCOMPARE(o.value("workers").toInt(), 2);
+    QCOMPARE(o.value("steps").toInt(), 3);
+    QCOMPARE(o.value("samples").toInt(), 2 * 4 * 3);
+    QCOMPARE(o.value("replicas_aligned"), QJsonValue(true));
+    QVERIFY(o.value("final_loss").toDouble() > 0.0);
+}
+
+void TestCli::sweep_json() {
+    const QJsonDocument doc = run_json({"sweep", "--workers", "1,2,4", "--steps", "10", "--json"});
+    QVERIFY(doc.isArray());
+    const QJsonArray points = doc.array();
+    QCOMPARE(points.size(), 3);
+    const int counts[] = {1, 2, 4};
+    for (int i = 0; i < 3; ++i) {
+        const QJsonObject p = points[i].toObject();
+        for (const char* key : {"workers", "time_s", "speedup", "efficiency"})
+            QVERIFY2(p.value(key).isDouble(), key);
+        QCOMPARE(p.value("workers").toInt(), counts[i]);
+        QVERIFY(p.value("time_s").toDouble() > 0.0);
+        const double speedup = p.value("speedup").toDouble();
+        QVERIFY(speedup > 0.0);
+        QVERIFY(std::abs(p.value("efficiency").toDouble() - speedup / counts[i]) <= 1e-12);
+    }
+    QVERIFY(points[0].toObject().value("speedup").toDouble() == 1.0);
+}
+
+void TestCli::validate_good_file() {
+    const QStringList args{"validate", kWorkedExample};
+    const CliResult r = run_cli(args);
+    QVERIFY2(r.finished && r.exit_code == 0, qPrintable(describe(args, r)));
+    QVERIFY(r.out.contains("valid"));
+    QCOMPARE(r.err, QByteArray());
+}
+
+void TestCli::validate_bad_file_data() {
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("workers 0") << QByteArray(R"({"workers": 0})") << "workers";
+    QTest::newRow("unknown key") << QByteArray(R"({"wrokers": 4})") << "wrokers: unknown key";
+    QTest::newRow("bad layer") << QByteArray(R"({"model": {"layers": [2, 0, 3]}})")
+                               << "model.layers[1]";
+    QTest::newRow("not JSON") << QByteArray("{\"workers\": 4,") << "not valid JSON";
+}
+
+void TestCli::validate_bad_file() {
+    QFETCH(QByteArray, content);
+    QFETCH(QString, fragment);
+    const QString path = dir_.filePath("bad.json");
+    QVERIFY(write_file(path, content));
+    const QStringList args{"validate", path};
+    const CliResult r = run_cli(args);
+    QVERIFY2(r.finished && r.exit_code != 0, qPrintable(describe(args, r)));
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY(r.err.endsWith('\n'));
+    QVERIFY2(QString::fromUtf8(r.err).contains(fragment), r.err.constData());
+    QVERIFY(!r.out.contains("valid"));
+}
+
+void TestCli::bench_allreduce_json() {
+    const QJsonDocument doc = run_json({"bench", "allreduce", "--algorithm", "ring", "--workers",
+                                        "4", "--bytes", "1048576", "--json"});
+    QVERIFY(doc.isObject());
+    const QJsonObject o = doc.object();
+    QCOMPARE(o.value("workers").toInt(), 4);
+    QCOMPARE(o.value("algorithm"), QJsonValue("ring"));
+    QVERIFY(o.value("algbw_gbps").toDouble() > 0.0);
+    QVERIFY(o.value("busbw_gbps").toDouble() > 0.0);
+    QVERIFY(o.value("memcpy_gbps").toDouble() > 0.0);
+}
+
+void TestCli::bench_train_json() {
+    const QJsonDocument doc = run_json(
+        {"bench", "train", "--layers", "2,8,2", "--batch", "8", "--steps", "20", "--json"});
+    QVERIFY(doc.isObject());
+    QVERIFY(doc.object().value("samples_per_s").toDouble() > 0.0);
+}
+
+void TestCli::bad_invocation_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("fragments");
+    QTest::newRow("unknown command")
+        << QStringList{"frobnicate"} << QStringList{"unknown command", "frobnicate"};
+    QTest::newRow("unknown flag") << QStringList{"run", "--bogus", "1"}
+                                  << QStringList{"unknown option", "--bogus"};
+    QTest::newRow("--workers abc")
+        << QStringList{"run", "--workers", "abc"} << QStringList{"--workers", "'abc'"};
+    QTest::newRow("--workers 0") << QStringList{"run", "--workers", "0"}
+                                 << QStringList{"--workers", "between 1 and 256"};
+    QTest::newRow("--rule median") << QStringList{"reduce", "--rule", "median", "--values", "2,4"}
+                                   << QStringList{"--rule", "weighted-mean", "'median'"};
+    QTest::newRow("--algorithm x")
+        << QStringList{"run", "--algorithm", "x"} << QStringList{"--algorithm", "ring", "'x'"};
+    QTest::newRow("--layers 2,0,2")
+        << QStringList{"run", "--layers", "2,0,2"} << QStringList{"--layers", "'0'"};
+    QTest::newRow("--dataset nope")
+        << QStringList{"run", "--dataset", "nope"} << QStringList{"--dataset", "spiral", "'nope'"};
+    QTest::newRow("missing scenario file") << QStringList{"run", dir_.filePath("missing.json")}
+                                           << QStringList{"missing.json", "cannot read"};
+    QTest::newRow("reduce, mismatched weights")
+        << QStringList{"reduce", "--rule", "weighted-mean", "--values", "2,4", "--weights", "1"}
+        << QStringList{"--weights", "one weight per value"};
+    QTest::newRow("weighted-mean without weights")
+        << QStringList{"reduce", "--rule", "weighted-mean", "--values", "2,4"}
+        << QStringList{"weighted-mean", "--weights"};
+    QTest::newRow("--shuffle maybe")
+        << QStringList{"run", "--shuffle", "maybe"} << QStringList{"--shuffle", "'maybe'"};
+    QTest::newRow("ragged CSV") << QStringList{"run", "--dataset", ragged_csv_, "--steps", "1"}
+                                << QStringList{"ragged.csv:3", "fields"};
+}
+
+// Every mistake exits non-zero with one line on stderr that names what was wrong.
+void TestCli::bad_invocation() {
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, fragments);
+    const CliResult r = run_cli(args);
+    QVERIFY2(r.finished, qPrintable(describe(args, r)));
+    QVERIFY2(r.exit_code != 0, qPrintable(describe(args, r)));
+    QCOMPARE(r.out, QByteArray());
+    QVERIFY2(r.err.count('\n') == 1 && r.err.endsWith('\n'), qPrintable(describe(args, r)));
+    for (const QString& fragment : fragments)
+        QVERIFY2(QString::fromUtf8(r.err).contains(fragment),
+                 qPrintable(fragment + " missing from " + describe(args, r)));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

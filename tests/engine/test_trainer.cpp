@@ -1,0 +1,596 @@
+#include "lockstep/collective.h"
+#include "lockstep/data.h"
+#include "lockstep/error.h"
+#include "lockstep/metrics.h"
+#include "lockstep/model.h"
+#include "lockstep/reduction.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
+#include "lockstep/trainer.h"
+
+#include <oneapi/tbb/global_control.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <set>
+
+using namespace lockstep;
+
+Q_DECLARE_METATYPE(lockstep::Algorithm)
+Q_DECLARE_METATYPE(lockstep::ReductionRule)
+
+namespace {
+
+// The message of the lockstep::Error that `action` throws, or a marker when it throws none.
+template <typename Action> QString error_message(Action&& action) {
+    try {
+        action();
+    } catch (const Error& e) {
+        return QString::fromStdString(e.what());
+    }
+    return QStringLiteral("<no error thrown>");
+}
+
+// A small classification run: `workers` x `batch` spiral rows, one step, plain SGD, no shuffling,
+// so every shard is exactly one batch.
+Scenario one_step_scenario(int workers, std::size_t batch, Algorithm algorithm,
+                           ReductionRule rule) {
+    Scenario s;
+    s.name = "test";
+    s.seed = 11;
+    s.steps = 1;
+    s.workers = workers;
+    s.batch = batch;
+    s.shuffle = false;
+    s.rule = rule;
+    s.algorithm = algorithm;
+    s.model = ModelShape{{2, 8, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    s.optimizer = OptimizerConfig{OptimizerKind::Sgd, 0.5, 0.0, 0.9, 0.999, 1e-8};
+    s.dataset = DatasetConfig{"spiral", "", static_cast<std::size_t>(workers) * batch, 0.1, 3};
+    return s;
+}
+
+// A scenario with barrier-mode costs that are whole nanoseconds: compute c = 10 ms per step.
+Scenario timed_scenario(int workers, std::int64_t steps) {
+    Scenario s;
+    s.name = "timed";
+    s.seed = 5;
+    s.steps = steps;
+    s.workers = workers;
+    s.batch = 10;
+    s.algorithm = Algorithm::Ring;
+    s.model = ModelShape{{2, 8, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    s.dataset = DatasetConfig{"spiral", "", 400, 0.1, 3};
+    s.cost.compute_s_per_sample = 1e-3;
+    s.cost.update_s = 0.0;
+    return s;
+}
+
+constexpr double kComputePerStep = 10 * 1e-3; // timed_scenario: batch 10 at 1 ms per sample
+
+struct OneStep {
+    std::vector<double> before; // worker 0's parameters before the step
+    std::vector<double> after;  // worker 0's parameters after it
+    bool aligned = false;
+};
+
+OneStep run_one_step(const Scenario& s, std::shared_ptr<const Dataset> data) {
+    DataParallelTrainer trainer(s, std::move(data));
+    OneStep out;
+    out.before = trainer.workers().front().parameters;
+    trainer.step();
+    out.after = trainer.workers().front().parameters;
+    out.aligned = trainer.replicas_aligned();
+    return out;
+}
+
+double max_abs_difference(const std::vector<double>& a, const std::vector<double>& b) {
+    double worst = 0.0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        worst = std::max(worst, std::abs(a[i] - b[i]));
+    return worst;
+}
+
+bool same_bytes(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+bool same_double(double a, double b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+bool same_event(const TraceEvent& a, const TraceEvent& b) {
+    return a.worker == b.worker && a.kind == b.kind && a.step == b.step && a.start == b.start &&
+           a.end == b.end && a.bytes == b.bytes && a.peer == b.peer && a.round == b.round &&
+           same_double(a.value, b.value);
+}
+
+bool same_snapshot(const StepSnapshot& a, const StepSnapshot& b) {
+    return a.step == b.step && a.time == b.time && same_double(a.loss, b.loss) &&
+           same_double(a.accuracy, b.accuracy) && same_bytes(a.worker_loss, b.worker_loss) &&
+           a.parameter_hash == b.parameter_hash && a.replicas_aligned == b.replicas_aligned;
+}
+
+// Ticks a worker spent in events of `kind` during `step`.
+Ticks lane_time(const Trace& trace, int worker, std::int64_t step, EventKind kind) {
+    Ticks total = 0;
+    for (const auto& e : trace.events())
+        if (e.worker == worker && e.step == step && e.kind == kind)
+            total += e.end - e.start;
+    return total;
+}
+
+struct TracedRun {
+    RunResult result;
+    Trace trace;
+};
+
+TracedRun traced_run(const Scenario& s) {
+    TracedRun out;
+    out.result = run_scenario(s, &out.trace);
+    return out;
+}
+
+void add_algorithm_by_workers_rows() {
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<Algorithm>("algorithm");
+    for (Algorithm a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer})
+        for (int n : {2, 3, 4, 8})
+            QTest::addRow("%s %d", std::string(to_string(a)).c_str(), n) << n << a;
+}
+
+} // namespace
+
+// The data-parallel trainer: reduction rules against one-worker references, determinism over
+// thread counts, the modelled clock's waits and pauses, replica alignment, sweeps and errors.
+class TestTrainer : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void mean_equals_one_worker_on_union_data();
+    void mean_equals_one_worker_on_union();
+    void sum_is_workers_times_mean_data();
+    void sum_is_workers_times_mean();
+    void same_result_on_any_thread_count_data();
+    void same_result_on_any_thread_count();
+    void worked_example();
+    void straggler_makes_others_wait_at_barrier();
+    void straggler_slows_the_ring();
+    void replica_alignment_data();
+    void replica_alignment();
+    void pause_data();
+    void pause();
+    void weighted_mean_with_unequal_batches();
+    void weighted_mean_equals_mean_on_equal_batches_data();
+    void weighted_mean_equals_mean_on_equal_batches();
+    void measured_clock_data();
+    void measured_clock();
+    void sweep_matches_single_runs();
+    void error_shards_exceed_rows();
+    void error_csv_features_mismatch();
+};
+
+void TestTrainer::mean_equals_one_worker_on_union_data() {
+    add_algorithm_by_workers_rows();
+}
+
+// N workers each averaging b rows, then averaging the N results, take the same step as one
+// worker averaging all N*b rows.
+void TestTrainer::mean_equals_one_worker_on_union() {
+    QFETCH(int, workers);
+    QFETCH(Algorithm, algorithm);
+    constexpr std::size_t b = 6;
+    const Scenario many = one_step_scenario(workers, b, algorithm, ReductionRule::Mean);
+    Scenario one = many;
+    one.workers = 1;
+    one.batch = static_cast<std::size_t>(workers) * b;
+    const auto data = load_dataset(many);
+    QCOMPARE(data->size(), static_cast<std::size_t>(workers) * b);
+
+    const OneStep split = run_one_step(many, data);
+    const OneStep whole = run_one_step(one, data);
+    QVERIFY(split.aligned);
+    QVERIFY(same_bytes(split.before, whole.before));
+    QVERIFY2(max_abs_difference(split.before, split.after) > 1e-4, "the step moved nothing");
+    const double gap = max_abs_difference(split.after, whole.after);
+    QVERIFY2(gap <= 1e-12, qPrintable(QString("largest difference %1").arg(gap)));
+}
+
+void TestTrainer::sum_is_workers_times_mean_data() {
+    add_algorithm_by_workers_rows();
+}
+
+// Plain SGD moves by -lr * g, so summing N gradients moves N times as far as averaging them.
+void TestTrainer::sum_is_workers_times_mean() {
+    QFETCH(int, workers);
+    QFETCH(Algorithm, algorithm);
+    const Scenario mean_s = one_step_scenario(workers, 5, algorithm, ReductionRule::Mean);
+    Scenario sum_s = mean_s;
+    sum_s.rule = ReductionRule::Sum;
+    const auto data = load_dataset(mean_s);
+
+    const OneStep mean = run_one_step(mean_s, data);
+    const OneStep sum = run_one_step(sum_s, data);
+    QVERIFY(sum.aligned);
+    QVERIFY(same_bytes(mean.before, sum.before));
+    double largest = 0.0;
+    for (std::size_t i = 0; i < mean.before.size(); ++i) {
+        const double delta_mean = mean.after[i] - mean.before[i];
+        const double delta_sum = sum.after[i] - sum.before[i];
+        largest = std::max(largest, std::abs(delta_mean));
+        QVERIFY2(std::abs(delta_sum - workers * delta_mean) <= 1e-12,
+                 qPrintable(QString("parameter %1: sum moved %2, mean moved %3")
+                                .arg(i)
+                                .arg(delta_sum)
+                                .arg(delta_mean)));
+    }
+    QVERIFY(largest > 1e-4);
+}
+
+void TestTrainer::same_result_on_any_thread_count_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::newRow("ring") << Algorithm::Ring;
+    QTest::newRow("tree") << Algorithm::Tree;
+    QTest::newRow("parameter-server") << Algorithm::ParameterServer;
+    QTest::newRow("none") << Algorithm::None;
+}
+
+// The modelled clock replays bit for bit whatever TBB's thread count: parameters, every event's
+// times and bytes, every snapshot.
+void TestTrainer::same_result_on_any_thread_count() {
+    QFETCH(Algorithm, algorithm);
+    Scenario s;
+    s.seed = 21;
+    s.steps = 12;
+    s.workers = 5;
+    s.batch = 8;
+    s.algorithm = algorithm;
+    s.model = ModelShape{{2, 12, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    s.dataset = DatasetConfig{"spiral", "", 300, 0.1, 3};
+    s.cost.jitter = 0.3;
+    s.cost.update_s = 1e-5;
+    s.delays.slowdown = {1.0, 1.5};
+    s.delays.pauses = {PauseDelay{3, 4, 0.01}};
+    s.delays.straggler_probability = 0.2;
+
+    auto run_with_threads = [&](int threads) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                                  static_cast<std::size_t>(threads));
+        return traced_run(s);
+    };
+    const TracedRun one = run_with_threads(1);
+    for (int threads : {2, 4}) {
+        const TracedRun many = run_with_threads(threads);
+        QVERIFY(same_bytes(one.result.parameters, many.result.parameters));
+        QCOMPARE(one.trace.events().size(), many.trace.events().size());
+        for (std::size_t i = 0; i < one.trace.events().size(); ++i)
+            QVERIFY2(same_event(one.trace.events()[i], many.trace.events()[i]),
+                     qPrintable(QString("event %1 differs with %2 threads").arg(i).arg(threads)));
+        QCOMPARE(one.trace.snapshots().size(), std::size_t(12));
+        QCOMPARE(many.trace.snapshots().size(), std::size_t(12));
+        for (std::size_t i = 0; i < one.trace.snapshots().size(); ++i)
+            QVERIFY2(
+                same_snapshot(one.trace.snapshots()[i], many.trace.snapshots()[i]),
+                qPrintable(QString("snapshot %1 differs with %2 threads").arg(i).arg(threads)));
+        QVERIFY(one.result.metrics.total_time_s == many.result.metrics.total_time_s);
+        QCOMPARE(one.result.metrics.bytes_moved, many.result.metrics.bytes_moved);
+    }
+    if (algorithm != Algorithm::None)
+        QVERIFY(one.result.metrics.bytes_moved > 0);
+}
+
+// Lesson 1's figures: 40 s on one worker, 10 s of compute plus 6 s of communication on four.
+void TestTrainer::worked_example() {
+    const Scenario s =
+        load_scenario(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
+    QCOMPARE(s.workers, 4);
+    const RunMetrics m = run_scenario(s).metrics;
+    QVERIFY2(m.total_time_s == 16.0, qPrintable(QString::number(m.total_time_s, 'g', 17)));
+    QVERIFY2(m.baseline_time_s == 40.0, qPrintable(QString::number(m.baseline_time_s, 'g', 17)));
+    QVERIFY2(m.speedup == 2.5, qPrintable(QString::number(m.speedup, 'g', 17)));
+    QVERIFY(m.efficiency == 0.625);
+    QVERIFY(m.compute_s == 10.0);
+    QVERIFY(m.communication_s == 6.0);
+    QVERIFY(m.waiting_s == 0.0);
+    QVERIFY(m.replicas_aligned);
+}
+
+// At a barrier every worker waits for the slowest: worker 2 at 3x speed costs the others 2c a
+// step, and worker 2 itself never waits.
+void TestTrainer::straggler_makes_others_wait_at_barrier() {
+    Scenario s = timed_scenario(4, 6);
+    s.cost.communication_s_per_step = 0.002;
+    s.delays.slowdown = {1.0, 1.0, 3.0, 1.0};
+    const RunMetrics m = run_scenario(s).metrics;
+    QCOMPARE(m.per_worker.size(), std::size_t(4));
+    const double steps = static_cast<double>(s.steps);
+    for (int k = 0; k < 4; ++k) {
+        const auto& w = m.per_worker[static_cast<std::size_t>(k)];
+        const double expected_wait = k == 2 ? 0.0 : steps * 2.0 * kComputePerStep;
+        const double expected_compute = steps * (k == 2 ? 3.0 : 1.0) * kComputePerStep;
+        QVERIFY2(std::abs(w.waiting_s - expected_wait) <= 1e-9,
+                 qPrintable(QString("worker %1 waited %2 s").arg(k).arg(w.waiting_s, 0, 'g', 17)));
+        QVERIFY2(
+            std::abs(w.compute_s - expected_compute) <= 1e-9,
+            qPrintable(QString("worker %1 computed %2 s").arg(k).arg(w.compute_s, 0, 'g', 17)));
+    }
+    QVERIFY(std::abs(m.total_time_s - steps * (3.0 * kComputePerStep + 0.002)) <= 1e-9);
+}
+
+// Without a barrier the ring's dependencies still hold everyone back to the slow worker.
+void TestTrainer::straggler_slows_the_ring() {
+    const Scenario even = timed_scenario(4, 6);
+    Scenario slow = even;
+    slow.delays.slowdown = {1.0, 1.0, 3.0, 1.0};
+    const RunMetrics a = run_scenario(even).metrics;
+    const RunMetrics b = run_scenario(slow).metrics;
+    const double steps = static_cast<double>(even.steps);
+    QVERIFY2(b.total_time_s - a.total_time_s >= steps * 2.0 * kComputePerStep - 1e-9,
+             qPrintable(QString("%1 s -> %2 s").arg(a.total_time_s).arg(b.total_time_s)));
+    for (std::size_t k = 0; k < 4; ++k) {
+        if (k == 2)
+            continue;
+        QVERIFY2(b.per_worker[k].waiting_s > a.per_worker[k].waiting_s + kComputePerStep,
+                 qPrintable(QString("worker %1 waited %2 s, %3 s without the straggler")
+                                .arg(k)
+                                .arg(b.per_worker[k].waiting_s)
+                                .arg(a.per_worker[k].waiting_s)));
+    }
+}
+
+void TestTrainer::replica_alignment_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<bool>("synchronised");
+    QTest::newRow("none") << Algorithm::None << false;
+    QTest::newRow("ring") << Algorithm::Ring << true;
+    QTest::newRow("tree") << Algorithm::Tree << true;
+    QTest::newRow("parameter-server") << Algorithm::ParameterServer << true;
+}
+
+// Without a collective the replicas drift apart from the first step; with one they stay bitwise
+// equal after every step. The hashes are checked directly, not only the flag.
+void TestTrainer::replica_alignment() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(bool, synchronised);
+    Scenario s = timed_scenario(4, 10);
+    s.algorithm = algorithm;
+    const TracedRun run = traced_run(s);
+    const RunMetrics& m = run.result.metrics;
+    QCOMPARE(run.trace.snapshots().size(), std::size_t(10));
+    QCOMPARE(m.replicas_aligned, synchronised);
+    QCOMPARE(m.misaligned_steps, synchronised ? std::int64_t(0) : std::int64_t(10));
+    for (const auto& snap : run.trace.snapshots()) {
+        QCOMPARE(snap.parameter_hash.size(), std::size_t(4));
+        const std::set<std::uint64_t> distinct(snap.parameter_hash.begin(),
+                                               snap.parameter_hash.end());
+        QCOMPARE(snap.replicas_aligned, synchronised);
+        QCOMPARE(distinct.size(), synchronised ? std::size_t(1) : std::size_t(4));
+    }
+    QCOMPARE(m.bytes_moved > 0, synchronised);
+}
+
+void TestTrainer::pause_data() {
+    QTest::addColumn<bool>("barrier");
+    QTest::newRow("fixed communication (barrier)") << true;
+    QTest::newRow("ring") << false;
+}
+
+// An injected pause is one Pause event on its worker's lane at its step, and holds the others up.
+void TestTrainer::pause() {
+    QFETCH(bool, barrier);
+    Scenario s = timed_scenario(4, 6);
+    if (barrier)
+        s.cost.communication_s_per_step = 0.002;
+    s.delays.pauses = {PauseDelay{1, 3, 5.0}};
+    const TracedRun run = traced_run(s);
+    Scenario unpaused = s;
+    unpaused.delays.pauses.clear();
+    const RunMetrics base = run_scenario(unpaused).metrics;
+
+    std::vector<TraceEvent> pauses;
+    for (const auto& e : run.trace.events())
+        if (e.kind == EventKind::Pause)
+            pauses.push_back(e);
+    QCOMPARE(pauses.size(), std::size_t(1));
+    QCOMPARE(pauses[0].worker, 1);
+    QCOMPARE(pauses[0].step, std::int64_t(3));
+    QCOMPARE(pauses[0].end - pauses[0].start, 5 * kTicksPerSecond);
+    // It starts where worker 1's lane was at the start of step 3.
+    Ticks lane_end = 0;
+    for (const auto& e : run.trace.events())
+        if (e.worker == 1 && e.step == 2)
+            lane_end = std::max(lane_end, e.end);
+    QCOMPARE(pauses[0].start, lane_end);
+
+    QCOMPARE(lane_time(run.trace, 1, 3, EventKind::Wait), Ticks(0));
+    for (int k : {0, 2, 3}) {
+        const Ticks waited = lane_time(run.trace, k, 3, EventKind::Wait);
+        if (barrier)
+            QCOMPARE(waited, 5 * kTicksPerSecond);
+        else
+            QVERIFY2(waited >= 5 * kTicksPerSecond - to_ticks(0.01),
+                     qPrintable(QString("worker %1 waited %2 ns").arg(k).arg(waited)));
+    }
+    QVERIFY(run.result.metrics.total_time_s - base.total_time_s >= 5.0 - 1e-9);
+    if (barrier)
+        QVERIFY(std::abs(run.result.metrics.total_time_s - base.total_time_s - 5.0) <= 1e-9);
+}
+
+// 30 samples with one gradient and 10 with another: the weighted mean counts every sample once
+// (the step one worker takes on all 40 rows), the equal mean counts every worker once.
+void TestTrainer::weighted_mean_with_unequal_batches() {
+    Scenario s = one_step_scenario(2, 30, Algorithm::Ring, ReductionRule::WeightedMean);
+    s.worker_batch = {30, 10};
+    s.shard_sizes = {30, 10};
+    s.dataset.samples = 40;
+    Scenario mean_s = s;
+    mean_s.rule = ReductionRule::Mean;
+    Scenario one = s;
+    one.workers = 1;
+    one.batch = 40;
+    one.worker_batch.clear();
+    one.shard_sizes.clear();
+    const auto data = load_dataset(s);
+    QCOMPARE(data->size(), std::size_t(40));
+
+    const OneStep weighted = run_one_step(s, data);
+    const OneStep mean = run_one_step(mean_s, data);
+    const OneStep whole = run_one_step(one, data);
+    QVERIFY(weighted.aligned);
+    QVERIFY(mean.aligned);
+
+    // The reference gradients of the two shards, from the same starting parameters.
+    const std::vector<double>& p0 = weighted.before;
+    std::vector<double> g0(p0.size()), g1(p0.size());
+    Workspace work;
+    std::vector<double> features, targets;
+    std::vector<std::size_t> rows(30);
+    std::iota(rows.begin(), rows.end(), std::size_t{0});
+    gather_rows(*data, rows, features, targets);
+    loss_and_gradient(s.model, p0, {features.data(), targets.data(), 30}, g0, work);
+    rows.resize(10);
+    std::iota(rows.begin(), rows.end(), std::size_t{30});
+    gather_rows(*data, rows, features, targets);
+    loss_and_gradient(s.model, p0, {features.data(), targets.data(), 10}, g1, work);
+
+    const double lr = s.optimizer.learning_rate;
+    double weighted_vs_mean = 0.0;
+    for (std::size_t i = 0; i < p0.size(); ++i) {
+        QVERIFY(std::abs(weighted.after[i] - (p0[i] - lr * (0.75 * g0[i] + 0.25 * g1[i]))) <=
+                1e-12);
+        QVERIFY(std::abs(mean.after[i] - (p0[i] - lr * (0.5 * g0[i] + 0.5 * g1[i]))) <= 1e-12);
+        weighted_vs_mean = std::max(weighted_vs_mean, std::abs(weighted.after[i] - mean.after[i]));
+    }
+    QVERIFY2(weighted_vs_mean > 1e-6, qPrintable(QString::number(weighted_vs_mean)));
+    QVERIFY(max_abs_difference(weighted.after, whole.after) <= 1e-12);
+}
+
+void TestTrainer::weighted_mean_equals_mean_on_equal_batches_data() {
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::newRow("2 ring") << 2 << Algorithm::Ring;
+    QTest::newRow("3 tree") << 3 << Algorithm::Tree;
+    QTest::newRow("5 parameter-server") << 5 << Algorithm::ParameterServer;
+    QTest::newRow("7 ring") << 7 << Algorithm::Ring;
+}
+
+// With equal batches b/(N*b) and 1/N are the same double, so the runs agree bit for bit.
+void TestTrainer::weighted_mean_equals_mean_on_equal_batches() {
+    QFETCH(int, workers);
+    QFETCH(Algorithm, algorithm);
+    Scenario s = timed_scenario(workers, 8);
+    s.algorithm = algorithm;
+    s.optimizer.momentum = 0.9;
+    s.rule = ReductionRule::Mean;
+    const RunResult mean = run_scenario(s);
+    s.rule = ReductionRule::WeightedMean;
+    const RunResult weighted = run_scenario(s);
+    s.rule = ReductionRule::Sum;
+    const RunResult sum = run_scenario(s);
+    QVERIFY(same_bytes(mean.parameters, weighted.parameters));
+    QVERIFY(same_double(mean.metrics.final_loss, weighted.metrics.final_loss));
+    QVERIFY(!same_bytes(mean.parameters, sum.parameters));
+}
+
+void TestTrainer::measured_clock_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<bool>("barrier");
+    QTest::newRow("ring") << Algorithm::Ring << false;
+    QTest::newRow("tree") << Algorithm::Tree << false;
+    QTest::newRow("parameter-server") << Algorithm::ParameterServer << false;
+    QTest::newRow("ring, fixed communication") << Algorithm::Ring << true;
+}
+
+// Real threads and wall-clock times: the run finishes, time passes, the replicas stay equal.
+void TestTrainer::measured_clock() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(bool, barrier);
+    Scenario s = timed_scenario(3, 5);
+    s.clock = ClockKind::Measured;
+    s.algorithm = algorithm;
+    if (barrier)
+        s.cost.communication_s_per_step = 0.001;
+    const TracedRun run = traced_run(s);
+    const RunMetrics& m = run.result.metrics;
+    QCOMPARE(m.steps, std::int64_t(5));
+    QCOMPARE(m.samples, std::int64_t(3 * 10 * 5));
+    QVERIFY(m.total_time_s > 0.0);
+    QVERIFY(m.compute_s > 0.0);
+    QVERIFY(m.baseline_time_s > 0.0);
+    QVERIFY(m.speedup > 0.0);
+    QVERIFY(m.replicas_aligned);
+    QCOMPARE(m.misaligned_steps, std::int64_t(0));
+    QCOMPARE(run.trace.snapshots().size(), std::size_t(5));
+    for (const auto& snap : run.trace.snapshots())
+        QVERIFY(snap.replicas_aligned);
+    for (const auto& e : run.trace.events())
+        QVERIFY(e.end >= e.start);
+}
+
+// A sweep is the same scenario run once per worker count.
+void TestTrainer::sweep_matches_single_runs() {
+    Scenario s;
+    s.seed = 3;
+    s.steps = 10;
+    s.batch = 8;
+    s.model = ModelShape{{2, 8, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    s.dataset = DatasetConfig{"spiral", "", 240, 0.1, 3};
+    const std::vector<int> counts{1, 2, 4};
+    const auto points = sweep(s, counts);
+    QCOMPARE(points.size(), std::size_t(3));
+    QVERIFY(points[0].metrics.speedup == 1.0);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto& p = points[i];
+        QCOMPARE(p.workers, counts[i]);
+        QCOMPARE(p.metrics.workers, counts[i]);
+        QVERIFY(p.metrics.speedup > 0.0);
+        QVERIFY(p.metrics.efficiency == p.metrics.speedup / counts[i]);
+        Scenario single = s;
+        single.workers = counts[i];
+        const RunMetrics m = run_scenario(single).metrics;
+        QVERIFY(p.metrics.total_time_s == m.total_time_s);
+        QVERIFY(p.metrics.baseline_time_s == m.baseline_time_s);
+        QVERIFY(p.metrics.speedup == m.speedup);
+        QVERIFY(same_double(p.metrics.final_loss, m.final_loss));
+        QCOMPARE(p.metrics.bytes_moved, m.bytes_moved);
+    }
+    QVERIFY(points[2].metrics.speedup > points[1].metrics.speedup);
+}
+
+void TestTrainer::error_shards_exceed_rows() {
+    Scenario s = one_step_scenario(2, 10, Algorithm::Ring, ReductionRule::Mean);
+    s.dataset.samples = 100;
+    s.shard_sizes = {60, 60};
+    const QString message = error_message([&] { DataParallelTrainer t(s, load_dataset(s)); });
+    QVERIFY2(message.contains("shard", Qt::CaseInsensitive) && message.contains("100"),
+             qPrintable(message));
+    QVERIFY(!message.contains('\n'));
+    QCOMPARE(error_message([&] { run_scenario(s); }), message);
+}
+
+void TestTrainer::error_csv_features_mismatch() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("three.csv");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("a,b,c,label\n0.1,0.2,0.3,0\n0.4,0.5,0.6,1\n0.7,0.8,0.9,0\n1.0,1.1,1.2,1\n");
+    file.close();
+
+    Scenario s = one_step_scenario(2, 2, Algorithm::Ring, ReductionRule::Mean);
+    s.model.layers = {2, 8, 2};
+    s.dataset.csv = path.toStdString();
+    s.dataset.name.clear();
+    const QString message = error_message([&] { run_scenario(s); });
+    QVERIFY2(message.startsWith("model.layers[0]"), qPrintable(message));
+    QVERIFY2(message.contains("3") && message.contains("2"), qPrintable(message));
+}
+
+QTEST_APPLESS_MAIN(TestTrainer)
+#include "test_trainer.moc"
