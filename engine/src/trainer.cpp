@@ -16,7 +16,11 @@ namespace {
 std::vector<Shard> make_shards(const Scenario& s, std::size_t rows) {
     if (s.shard_sizes.empty())
         return equal_shards(rows, s.workers);
-    return sized_shards(rows, s.shard_sizes);
+    try {
+        return sized_shards(rows, s.shard_sizes);
+    } catch (const Error& e) {
+        throw Error(std::string("shard_sizes: ") + e.what());
+    }
 }
 
 std::vector<double> initial_parameters(const Scenario& s) {
