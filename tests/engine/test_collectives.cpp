@@ -1,0 +1,454 @@
+#include "lockstep/collective.h"
+#include "lockstep/error.h"
+#include "lockstep/reduction.h"
+#include "lockstep/rng.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <span>
+#include <vector>
+
+using namespace lockstep;
+
+Q_DECLARE_METATYPE(lockstep::Algorithm)
+Q_DECLARE_METATYPE(lockstep::ReductionRule)
+
+namespace {
+
+const int kWorkerCounts[] = {1, 2, 3, 4, 5, 7, 8, 16, 17};
+const Algorithm kAlgorithms[] = {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree};
+const ReductionRule kRules[] = {ReductionRule::Sum, ReductionRule::Mean,
+                                ReductionRule::WeightedMean};
+
+QByteArray name_of(std::string_view text) {
+    return QByteArray(text.data(), qsizetype(text.size()));
+}
+
+// Buffer lengths for N workers: a single value, fewer values than workers (empty ring chunks),
+// and lengths that do and do not divide evenly.
+std::vector<std::size_t> counts_for(int workers) {
+    std::vector<std::size_t> counts{1};
+    if (workers - 1 > 1)
+        counts.push_back(static_cast<std::size_t>(workers - 1));
+    for (std::size_t c : {std::size_t{13}, std::size_t{1000}, std::size_t{1001}})
+        if (std::find(counts.begin(), counts.end(), c) == counts.end())
+            counts.push_back(c);
+    return counts;
+}
+
+// One buffer per worker and the spans a collective takes.
+struct Buffers {
+    std::vector<std::vector<double>> data;
+    std::vector<std::span<double>> spans;
+
+    explicit Buffers(std::vector<std::vector<double>> values)
+        : data(std::move(values)) {
+        for (auto& b : data)
+            spans.emplace_back(b);
+    }
+    Buffers(const Buffers&) = delete;
+    Buffers& operator=(const Buffers&) = delete;
+};
+
+bool overlaps(const Message& a, const Message& b) {
+    return a.offset < b.offset + b.count && b.offset < a.offset + a.count && a.count > 0 &&
+           b.count > 0;
+}
+
+// Every message in range; within a round no message writes what another message reads.
+QString schedule_problem(const CommSchedule& s) {
+    for (std::size_t r = 0; r < s.rounds.size(); ++r) {
+        const auto& messages = s.rounds[r].messages;
+        for (std::size_t i = 0; i < messages.size(); ++i) {
+            const Message& m = messages[i];
+            if (m.src < 0 || m.src >= s.workers || m.dst < 0 || m.dst >= s.workers)
+                return QStringLiteral("round %1 message %2: worker out of range").arg(r).arg(i);
+            if (m.src == m.dst)
+                return QStringLiteral("round %1 message %2: sends to itself").arg(r).arg(i);
+            if (m.offset + m.count > s.count)
+                return QStringLiteral("round %1 message %2: past the buffer end").arg(r).arg(i);
+            for (std::size_t j = 0; j < messages.size(); ++j) {
+                const Message& reader = messages[j];
+                if (i != j && m.dst == reader.src && overlaps(m, reader))
+                    return QStringLiteral("round %1: message %2 writes worker %3's [%4, %5), "
+                                          "which message %6 reads")
+                        .arg(r)
+                        .arg(i)
+                        .arg(m.dst)
+                        .arg(m.offset)
+                        .arg(m.offset + m.count)
+                        .arg(j);
+            }
+        }
+    }
+    return {};
+}
+
+int ceil_log2(int n) {
+    int rounds = 0;
+    while ((1 << rounds) < n)
+        ++rounds;
+    return rounds;
+}
+
+} // namespace
+
+// The all-reduce algorithms: every worker ends with the same bits, equal to the serial reduction
+// and to the same schedule run on one thread; the byte and round counts the lessons quote; and
+// schedules whose rounds are free of read/write conflicts.
+class TestCollectives : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void all_reduce_data();
+    void all_reduce();
+
+    void schedule_valid_data();
+    void schedule_valid();
+
+    void ring_bytes_data();
+    void ring_bytes();
+    void parameter_server_root_link_data();
+    void parameter_server_root_link();
+    void tree_rounds_data();
+    void tree_rounds();
+
+    void algorithm_names_data();
+    void algorithm_names();
+    void none_has_no_rounds();
+    void worker_limits_data();
+    void worker_limits();
+    void largest_worker_count();
+    void mismatched_buffers_throw();
+};
+
+void TestCollectives::all_reduce_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<ReductionRule>("rule");
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<qulonglong>("count");
+
+    for (auto algorithm : kAlgorithms) {
+        for (auto rule : kRules) {
+            for (int n : kWorkerCounts) {
+                for (std::size_t count : counts_for(n)) {
+                    QTest::addRow("%s/%s/N=%d/n=%llu", name_of(to_string(algorithm)).constData(),
+                                  name_of(to_string(rule)).constData(), n, qulonglong(count))
+                        << algorithm << rule << n << qulonglong(count);
+                }
+            }
+            // Messages longer than the transport's slice, split across tasks.
+            for (int n : {2, 3}) {
+                const std::size_t count = (std::size_t{1} << 17) + 3;
+                QTest::addRow("%s/%s/N=%d/n=%llu", name_of(to_string(algorithm)).constData(),
+                              name_of(to_string(rule)).constData(), n, qulonglong(count))
+                    << algorithm << rule << n << qulonglong(count);
+            }
+        }
+    }
+}
+
+void TestCollectives::all_reduce() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(ReductionRule, rule);
+    QFETCH(int, workers);
+    QFETCH(qulonglong, count);
+    const auto n = static_cast<std::size_t>(workers);
+    const auto len = static_cast<std::size_t>(count);
+
+    // Seeded inputs and unequal sample counts (worker k used k + 1 samples).
+    std::vector<std::vector<double>> inputs(n, std::vector<double>(len));
+    for (std::size_t k = 0; k < n; ++k) {
+        Rng rng = Rng::stream(static_cast<std::uint64_t>(workers) * 100'003 + len, k);
+        for (double& x : inputs[k])
+            x = rng.uniform(-1.0, 1.0);
+    }
+    std::vector<double> samples(n);
+    for (std::size_t k = 0; k < n; ++k)
+        samples[k] = static_cast<double>(k + 1);
+
+    // Each worker scales its own contribution, as the trainer does before the collective.
+    const auto weights = reduction_weights(rule, workers, samples);
+    std::vector<std::vector<double>> scaled = inputs;
+    for (std::size_t k = 0; k < n; ++k)
+        scale_contribution(scaled[k], weights[k]);
+
+    const CommSchedule schedule = make_schedule(algorithm, workers, len);
+    QCOMPARE(schedule.algorithm, algorithm);
+    QCOMPARE(schedule.workers, workers);
+    QCOMPARE(schedule.count, len);
+
+    Buffers parallel(scaled);
+    InProcessTransport transport;
+    run_all_reduce(schedule, transport, parallel.spans);
+
+    Buffers serial(scaled);
+    run_all_reduce_serial(schedule, serial.spans);
+
+    std::vector<std::span<const double>> input_spans(inputs.begin(), inputs.end());
+    std::vector<double> reference(len);
+    reduce(rule, input_spans, samples, reference);
+
+    const std::size_t bytes = len * sizeof(double);
+    const auto& first = parallel.data[0];
+    // (a) every replica holds the same bits.
+    for (std::size_t k = 1; k < n; ++k)
+        QVERIFY2(std::memcmp(parallel.data[k].data(), first.data(), bytes) == 0,
+                 qPrintable(QStringLiteral("worker %1 differs from worker 0").arg(k)));
+    // (c) the threaded transport replays the schedule exactly as one thread would.
+    for (std::size_t k = 0; k < n; ++k)
+        QVERIFY2(std::memcmp(parallel.data[k].data(), serial.data[k].data(), bytes) == 0,
+                 qPrintable(QStringLiteral("worker %1 differs from the serial run").arg(k)));
+    // (b) the result is the reduction, up to the order of additions: the error is measured
+    // against the sum of the contributions' magnitudes, the scale rounding errors live on.
+    for (std::size_t i = 0; i < len; ++i) {
+        double magnitude = 0.0;
+        for (std::size_t k = 0; k < n; ++k)
+            magnitude += std::abs(weights[k] * inputs[k][i]);
+        const double error = std::abs(first[i] - reference[i]);
+        if (!(error <= 1e-12 * magnitude)) // the message is built only for a failure
+            QFAIL(qPrintable(QStringLiteral("entry %1: got %2, reference %3")
+                                 .arg(i)
+                                 .arg(first[i], 0, 'g', 17)
+                                 .arg(reference[i], 0, 'g', 17)));
+    }
+    // The parameter server adds at the root in worker order, like the reference: exact.
+    if (algorithm == Algorithm::ParameterServer)
+        QVERIFY(std::memcmp(first.data(), reference.data(), bytes) == 0);
+}
+
+void TestCollectives::schedule_valid_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<qulonglong>("count");
+    for (auto algorithm : kAlgorithms) {
+        for (int n : kWorkerCounts) {
+            for (std::size_t count : counts_for(n))
+                QTest::addRow("%s/N=%d/n=%llu", name_of(to_string(algorithm)).constData(), n,
+                              qulonglong(count))
+                    << algorithm << n << qulonglong(count);
+        }
+    }
+}
+
+void TestCollectives::schedule_valid() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(int, workers);
+    QFETCH(qulonglong, count);
+    const CommSchedule s = make_schedule(algorithm, workers, count);
+    const QString problem = schedule_problem(s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    // Every all-reduce over N > 1 workers moves at least the bus-bandwidth minimum
+    // 2(N-1)/N of the buffer per worker in total: 2(N-1) n bytes over all workers.
+    const std::int64_t n_bytes = static_cast<std::int64_t>(count * sizeof(double));
+    QVERIFY(s.total_bytes() >= 2 * (workers - 1) * n_bytes);
+    if (workers == 1)
+        QVERIFY(s.rounds.empty());
+}
+
+void TestCollectives::ring_bytes_data() {
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<qulonglong>("count");
+    for (int n : kWorkerCounts) {
+        for (std::size_t per_worker : {std::size_t{1}, std::size_t{12}, std::size_t{1000}})
+            QTest::addRow("N=%d/n=%llu", n, qulonglong(n * per_worker))
+                << n << qulonglong(n * per_worker);
+    }
+}
+
+void TestCollectives::ring_bytes() {
+    QFETCH(int, workers);
+    QFETCH(qulonglong, count);
+    const CommSchedule s = ring_schedule(workers, count);
+    QCOMPARE(s.rounds.size(), static_cast<std::size_t>(2 * (workers - 1)));
+
+    const auto n = static_cast<std::size_t>(workers);
+    std::vector<std::int64_t> sent(n, 0), received(n, 0);
+    for (const auto& round : s.rounds) {
+        for (const auto& m : round.messages) {
+            sent[static_cast<std::size_t>(m.src)] += m.bytes();
+            received[static_cast<std::size_t>(m.dst)] += m.bytes();
+            // Only to the right-hand neighbour.
+            QCOMPARE(m.dst, (m.src + 1) % workers);
+        }
+    }
+    // 2(N-1)/N of the buffer's bytes leave, and arrive at, every worker.
+    const std::int64_t buffer_bytes = static_cast<std::int64_t>(count * sizeof(double));
+    const std::int64_t expected = 2 * (workers - 1) * buffer_bytes / workers;
+    for (std::size_t k = 0; k < n; ++k) {
+        QCOMPARE(sent[k], expected);
+        QCOMPARE(received[k], expected);
+    }
+    QCOMPARE(s.total_bytes(), expected * workers);
+}
+
+void TestCollectives::parameter_server_root_link_data() {
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<qulonglong>("count");
+    for (int n : kWorkerCounts)
+        for (std::size_t count : {std::size_t{1}, std::size_t{1001}})
+            QTest::addRow("N=%d/n=%llu", n, qulonglong(count)) << n << qulonglong(count);
+}
+
+void TestCollectives::parameter_server_root_link() {
+    QFETCH(int, workers);
+    QFETCH(qulonglong, count);
+    const CommSchedule s = parameter_server_schedule(workers, count);
+    QCOMPARE(s.rounds.size(), workers == 1 ? std::size_t{0} : std::size_t{2});
+
+    const auto n = static_cast<std::size_t>(workers);
+    const std::int64_t buffer_bytes = static_cast<std::int64_t>(count * sizeof(double));
+    const auto links = s.bytes_per_link();
+    QCOMPARE(links.size(), n * n);
+    std::int64_t through_root = 0;
+    for (std::size_t src = 0; src < n; ++src) {
+        for (std::size_t dst = 0; dst < n; ++dst) {
+            const std::int64_t bytes = links[src * n + dst];
+            if (src == dst || (src != 0 && dst != 0)) {
+                QCOMPARE(bytes, std::int64_t{0}); // workers never talk to each other directly
+            } else {
+                QCOMPARE(bytes, buffer_bytes); // the whole buffer up, the whole sum back
+                through_root += bytes;
+            }
+        }
+    }
+    // The root's link carries 2(N-1) n bytes: every byte of the all-reduce.
+    QCOMPARE(through_root, 2 * (workers - 1) * buffer_bytes);
+    QCOMPARE(s.total_bytes(), through_root);
+}
+
+void TestCollectives::tree_rounds_data() {
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<int>("rounds");
+    for (auto [n, rounds] : std::initializer_list<std::pair<int, int>>{
+             {1, 0}, {2, 2}, {3, 4}, {4, 4}, {5, 6}, {7, 6}, {8, 6}, {16, 8}, {17, 10}, {256, 16}})
+        QTest::addRow("N=%d", n) << n << rounds;
+}
+
+void TestCollectives::tree_rounds() {
+    QFETCH(int, workers);
+    QFETCH(int, rounds);
+    QCOMPARE(rounds, 2 * ceil_log2(workers));
+    const std::size_t count = 10;
+    const CommSchedule s = tree_schedule(workers, count);
+    QCOMPARE(s.rounds.size(), static_cast<std::size_t>(rounds));
+    // Every round moves whole buffers; the first half reduces, the second broadcasts.
+    for (std::size_t r = 0; r < s.rounds.size(); ++r) {
+        const bool reducing = r < s.rounds.size() / 2;
+        QCOMPARE(QString::fromStdString(s.rounds[r].phase),
+                 reducing ? QStringLiteral("reduce") : QStringLiteral("broadcast"));
+        QVERIFY(!s.rounds[r].messages.empty());
+        for (const auto& m : s.rounds[r].messages) {
+            QCOMPARE(m.offset, std::size_t{0});
+            QCOMPARE(m.count, count);
+            QCOMPARE(m.op, reducing ? Message::Op::Reduce : Message::Op::Copy);
+        }
+    }
+    // Each non-root worker sends its partial sum up once and receives the total once.
+    QCOMPARE(s.total_bytes(), 2 * (workers - 1) * static_cast<std::int64_t>(count * 8));
+}
+
+void TestCollectives::algorithm_names_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("parameter-server") << Algorithm::ParameterServer << "parameter-server";
+    QTest::newRow("ring") << Algorithm::Ring << "ring";
+    QTest::newRow("tree") << Algorithm::Tree << "tree";
+    QTest::newRow("none") << Algorithm::None << "none";
+}
+
+void TestCollectives::algorithm_names() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(QString, name);
+    QCOMPARE(QString::fromLatin1(name_of(to_string(algorithm))), name);
+    Algorithm parsed = algorithm == Algorithm::Ring ? Algorithm::Tree : Algorithm::Ring;
+    QVERIFY(parse_algorithm(name.toStdString(), parsed));
+    QCOMPARE(parsed, algorithm);
+    Algorithm untouched = Algorithm::Tree;
+    QVERIFY(!parse_algorithm("allgather", untouched));
+    QCOMPARE(untouched, Algorithm::Tree);
+}
+
+void TestCollectives::none_has_no_rounds() {
+    const CommSchedule s = make_schedule(Algorithm::None, 4, 100);
+    QCOMPARE(s.algorithm, Algorithm::None);
+    QCOMPARE(s.workers, 4);
+    QCOMPARE(s.count, std::size_t{100});
+    QVERIFY(s.rounds.empty());
+    QCOMPARE(s.total_bytes(), std::int64_t{0});
+
+    // Without synchronisation the buffers keep their own values.
+    std::vector<std::vector<double>> values;
+    for (int k = 0; k < 4; ++k)
+        values.emplace_back(100, double(k));
+    Buffers buffers(values);
+    InProcessTransport transport;
+    run_all_reduce(s, transport, buffers.spans);
+    for (std::size_t k = 0; k < 4; ++k)
+        QCOMPARE(buffers.data[k], values[k]);
+}
+
+void TestCollectives::worker_limits_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<int>("workers");
+    for (auto algorithm :
+         {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree, Algorithm::None}) {
+        for (int n : {0, -1, 257})
+            QTest::addRow("%s/N=%d", name_of(to_string(algorithm)).constData(), n)
+                << algorithm << n;
+    }
+}
+
+void TestCollectives::worker_limits() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(int, workers);
+    QString message = QStringLiteral("<no error thrown>");
+    try {
+        make_schedule(algorithm, workers, 16);
+    } catch (const Error& e) {
+        message = QString::fromStdString(e.what());
+    }
+    QVERIFY2(message.contains(QStringLiteral("1 to 256 workers, got %1").arg(workers)),
+             qPrintable(message));
+}
+
+// 256 workers is allowed and still reduces correctly.
+void TestCollectives::largest_worker_count() {
+    for (auto algorithm : kAlgorithms) {
+        const CommSchedule s = make_schedule(algorithm, 256, 300);
+        QVERIFY(schedule_problem(s).isEmpty());
+        std::vector<std::vector<double>> values;
+        for (int k = 0; k < 256; ++k) {
+            std::vector<double> v(300);
+            for (std::size_t i = 0; i < v.size(); ++i)
+                v[i] = static_cast<double>(k) + static_cast<double>(i); // exact in any order
+            values.push_back(std::move(v));
+        }
+        Buffers buffers(values);
+        InProcessTransport transport;
+        run_all_reduce(s, transport, buffers.spans);
+        for (std::size_t k = 0; k < 256; ++k)
+            for (std::size_t i = 0; i < 300; ++i)
+                QCOMPARE(buffers.data[k][i], 255.0 * 256.0 / 2.0 + 256.0 * double(i));
+    }
+}
+
+void TestCollectives::mismatched_buffers_throw() {
+    const CommSchedule s = make_schedule(Algorithm::Ring, 3, 10);
+    InProcessTransport transport;
+    {
+        Buffers two({std::vector<double>(10), std::vector<double>(10)});
+        QVERIFY_THROWS_EXCEPTION(Error, run_all_reduce(s, transport, two.spans));
+    }
+    {
+        Buffers short_one(
+            {std::vector<double>(10), std::vector<double>(9), std::vector<double>(10)});
+        QVERIFY_THROWS_EXCEPTION(Error, run_all_reduce(s, transport, short_one.spans));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestCollectives)
+#include "test_collectives.moc"
