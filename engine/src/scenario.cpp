@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <type_traits>
 
 namespace lockstep {
 
@@ -60,17 +61,26 @@ std::string read_text_file(const std::string& path, std::size_t max_bytes) {
 
 namespace {
 
+// Enough digits to show a limit or a typed value as written (0.999999999, not 1).
 std::string number_text(double v) {
     std::ostringstream s;
+    s.precision(15);
     s << v;
     return s.str();
 }
 
+// Whole numbers exactly (1000000, not 1e+06).
+template <typename T> std::string value_text(T v) {
+    if constexpr (std::is_integral_v<T>)
+        return std::to_string(v);
+    else
+        return number_text(static_cast<double>(v));
+}
+
 template <typename T> void check_range(const std::string& path, T value, T lo, T hi) {
     if (value < lo || value > hi) {
-        throw Error(path + ": must be between " + number_text(static_cast<double>(lo)) + " and " +
-                    number_text(static_cast<double>(hi)) + ", got " +
-                    number_text(static_cast<double>(value)));
+        throw Error(path + ": must be between " + value_text(lo) + " and " + value_text(hi) +
+                    ", got " + value_text(value));
     }
 }
 
