@@ -1,0 +1,34 @@
+#pragma once
+
+#include "lockstep_views/trace_index.h"
+
+#include <QColor>
+#include <QString>
+
+namespace lockstep::views {
+
+// Okabe-Ito colours: distinguishable with every common colour-vision deficiency. Each activity
+// also has a short label and a pattern, so colour is never the only cue.
+struct ActivityStyle {
+    QColor colour;
+    QString label;  // "computing", "waiting", ...
+    QString symbol; // one or two letters drawn on the worker: "C", "W", ...
+    Qt::BrushStyle brush = Qt::SolidPattern;
+};
+
+ActivityStyle style_for(WorkerActivity activity);
+ActivityStyle style_for(EventKind kind);
+
+// Okabe-Ito base colours.
+namespace okabe_ito {
+inline const QColor orange{0xE6, 0x9F, 0x00};
+inline const QColor sky_blue{0x56, 0xB4, 0xE9};
+inline const QColor bluish_green{0x00, 0x9E, 0x73};
+inline const QColor yellow{0xF0, 0xE4, 0x42};
+inline const QColor blue{0x00, 0x72, 0xB2};
+inline const QColor vermillion{0xD5, 0x5E, 0x00};
+inline const QColor reddish_purple{0xCC, 0x79, 0xA7};
+inline const QColor grey{0x99, 0x99, 0x99};
+} // namespace okabe_ito
+
+} // namespace lockstep::views

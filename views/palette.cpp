@@ -1,0 +1,51 @@
+#include "lockstep_views/palette.h"
+
+#include <QObject>
+
+namespace lockstep::views {
+
+ActivityStyle style_for(WorkerActivity activity) {
+    using namespace okabe_ito;
+    switch (activity) {
+    case WorkerActivity::Computing:
+        return {blue, QObject::tr("computing"), QStringLiteral("C"), Qt::SolidPattern};
+    case WorkerActivity::Sending:
+        return {bluish_green, QObject::tr("sending"), QStringLiteral("S"), Qt::SolidPattern};
+    case WorkerActivity::Receiving:
+        return {bluish_green, QObject::tr("receiving"), QStringLiteral("R"), Qt::SolidPattern};
+    case WorkerActivity::Waiting:
+        return {vermillion, QObject::tr("waiting"), QStringLiteral("W"), Qt::BDiagPattern};
+    case WorkerActivity::Updating:
+        return {sky_blue, QObject::tr("updating"), QStringLiteral("U"), Qt::SolidPattern};
+    case WorkerActivity::Paused:
+        return {reddish_purple, QObject::tr("paused"), QStringLiteral("P"), Qt::Dense4Pattern};
+    case WorkerActivity::Failed:
+        return {QColor(0x30, 0x30, 0x30), QObject::tr("failed"), QStringLiteral("X"),
+                Qt::DiagCrossPattern};
+    case WorkerActivity::Idle:
+        break;
+    }
+    return {grey, QObject::tr("idle"), QStringLiteral("–"), Qt::SolidPattern};
+}
+
+ActivityStyle style_for(EventKind kind) {
+    switch (kind) {
+    case EventKind::Compute:
+        return style_for(WorkerActivity::Computing);
+    case EventKind::Send:
+    case EventKind::Communicate:
+        return style_for(WorkerActivity::Sending);
+    case EventKind::Receive:
+    case EventKind::Reduce:
+        return style_for(WorkerActivity::Receiving);
+    case EventKind::Wait:
+        return style_for(WorkerActivity::Waiting);
+    case EventKind::Update:
+        return style_for(WorkerActivity::Updating);
+    case EventKind::Pause:
+        return style_for(WorkerActivity::Paused);
+    }
+    return style_for(WorkerActivity::Idle);
+}
+
+} // namespace lockstep::views

@@ -1,0 +1,142 @@
+#include "lockstep_views/trace_index.h"
+
+#include <algorithm>
+
+namespace lockstep::views {
+
+void TraceIndex::reset(int workers, Algorithm algorithm) {
+    workers_ = workers;
+    algorithm_ = algorithm;
+    end_ = 0;
+    events_.clear();
+    lanes_.assign(static_cast<std::size_t>(std::max(workers, 0)), {});
+    sends_.clear();
+    snapshots_.clear();
+    starts_.clear();
+}
+
+void TraceIndex::append(std::span<const TraceEvent> events) {
+    auto by_start = [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; };
+    for (const auto& e : events) {
+        if (e.worker < 0 || e.worker >= workers_)
+            continue;
+        events_.push_back(e);
+        auto& lane = lanes_[static_cast<std::size_t>(e.worker)];
+        lane.insert(std::upper_bound(lane.begin(), lane.end(), e, by_start), e);
+        if (e.kind == EventKind::Send)
+            sends_.insert(std::upper_bound(sends_.begin(), sends_.end(), e, by_start), e);
+        starts_.insert(std::upper_bound(starts_.begin(), starts_.end(), e.start), e.start);
+        end_ = std::max(end_, e.end);
+    }
+}
+
+void TraceIndex::append(const StepSnapshot& snapshot) {
+    snapshots_.push_back(snapshot);
+}
+
+std::span<const TraceEvent> TraceIndex::lane(int worker) const {
+    if (worker < 0 || worker >= workers_)
+        return {};
+    return lanes_[static_cast<std::size_t>(worker)];
+}
+
+// Ranks the kinds by how much they tell: waiting and pauses first, then communication.
+static int rank(EventKind kind) {
+    switch (kind) {
+    case EventKind::Pause:
+        return 6;
+    case EventKind::Wait:
+        return 5;
+    case EventKind::Send:
+        return 4;
+    case EventKind::Receive:
+        return 3;
+    case EventKind::Reduce:
+    case EventKind::Communicate:
+        return 2;
+    case EventKind::Compute:
+    case EventKind::Update:
+        return 1;
+    }
+    return 0;
+}
+
+const TraceEvent* TraceIndex::event_at(int worker, Ticks t) const {
+    const auto events = lane(worker);
+    // Events that cover t start at or before t; lanes are short enough per step that scanning
+    // back from the first event starting after t is cheap (events overlap only within a round).
+    auto it = std::upper_bound(events.begin(), events.end(), t,
+                               [](Ticks value, const TraceEvent& e) { return value < e.start; });
+    const TraceEvent* best = nullptr;
+    int scanned = 0;
+    while (it != events.begin() && scanned < 64) {
+        --it;
+        ++scanned;
+        const bool covers =
+            it->start <= t && (t < it->end || (it->start == it->end && t == it->start));
+        if (covers && (!best || rank(it->kind) > rank(best->kind)))
+            best = &*it;
+    }
+    return best;
+}
+
+WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
+    const TraceEvent* e = event_at(worker, t);
+    if (!e)
+        return WorkerActivity::Idle;
+    switch (e->kind) {
+    case EventKind::Compute:
+        return WorkerActivity::Computing;
+    case EventKind::Send:
+    case EventKind::Communicate:
+        return WorkerActivity::Sending;
+    case EventKind::Receive:
+    case EventKind::Reduce:
+        return WorkerActivity::Receiving;
+    case EventKind::Wait:
+        return WorkerActivity::Waiting;
+    case EventKind::Update:
+        return WorkerActivity::Updating;
+    case EventKind::Pause:
+        return WorkerActivity::Paused;
+    }
+    return WorkerActivity::Idle;
+}
+
+std::vector<PacketInFlight> TraceIndex::packets_at(Ticks t) const {
+    std::vector<PacketInFlight> out;
+    auto it = std::upper_bound(sends_.begin(), sends_.end(), t,
+                               [](Ticks value, const TraceEvent& e) { return value < e.start; });
+    int scanned = 0;
+    while (it != sends_.begin() && scanned < 4096) {
+        --it;
+        ++scanned;
+        if (it->start <= t && t < it->end) {
+            const double span = static_cast<double>(it->end - it->start);
+            out.push_back({it->worker, it->peer, it->bytes, it->round,
+                           span > 0 ? static_cast<double>(t - it->start) / span : 1.0});
+        }
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+const StepSnapshot* TraceIndex::snapshot_at(Ticks t) const {
+    auto it = std::upper_bound(snapshots_.begin(), snapshots_.end(), t,
+                               [](Ticks value, const StepSnapshot& s) { return value < s.time; });
+    if (it == snapshots_.begin())
+        return nullptr;
+    return &*(it - 1);
+}
+
+Ticks TraceIndex::next_event_start(Ticks t) const {
+    auto it = std::upper_bound(starts_.begin(), starts_.end(), t);
+    return it == starts_.end() ? t : *it;
+}
+
+Ticks TraceIndex::previous_event_start(Ticks t) const {
+    auto it = std::lower_bound(starts_.begin(), starts_.end(), t);
+    return it == starts_.begin() ? t : *(it - 1);
+}
+
+} // namespace lockstep::views
