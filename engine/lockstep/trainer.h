@@ -49,6 +49,12 @@ public:
     bool finished() const { return step_ >= scenario_.steps; }
     std::int64_t steps_done() const { return step_; }
 
+    // Delays injected while the run goes on (the GUI's "slow down" and "pause" on a worker).
+    // Call between steps, from the thread that calls step(); they show up in the next steps'
+    // trace like delays from the scenario file. Throws lockstep::Error for a bad worker or value.
+    void set_slowdown(int worker, double factor);
+    void add_pause(int worker, std::int64_t step, double seconds);
+
     const Scenario& scenario() const { return scenario_; }
     const Dataset& data() const { return *data_; }
     const std::vector<Worker>& workers() const { return workers_; }

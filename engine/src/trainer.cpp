@@ -168,6 +168,25 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     start_ = std::chrono::steady_clock::now();
 }
 
+void DataParallelTrainer::set_slowdown(int worker, double factor) {
+    if (worker < 0 || worker >= scenario_.workers)
+        throw Error("slowdown: no worker " + std::to_string(worker));
+    if (!(factor >= 1.0 && factor <= 100.0))
+        throw Error("slowdown: the factor must be between 1 and 100");
+    auto& slowdown = scenario_.delays.slowdown;
+    if (slowdown.size() <= static_cast<std::size_t>(worker))
+        slowdown.resize(static_cast<std::size_t>(worker) + 1, 1.0);
+    slowdown[static_cast<std::size_t>(worker)] = factor;
+}
+
+void DataParallelTrainer::add_pause(int worker, std::int64_t step, double seconds) {
+    if (worker < 0 || worker >= scenario_.workers)
+        throw Error("pause: no worker " + std::to_string(worker));
+    if (!(seconds >= 0.0 && seconds <= 86400.0))
+        throw Error("pause: the length must be between 0 and 86400 seconds");
+    scenario_.delays.pauses.push_back({worker, step, seconds});
+}
+
 void DataParallelTrainer::run() {
     while (!finished())
         step();
@@ -323,11 +342,12 @@ void DataParallelTrainer::communicate_phase(std::vector<TraceEvent>& events) {
 
 // Every gap on a worker's lane between `from` and its next activity in this round is waiting.
 // `first_new` is where this round's events start in `events`.
-static void fill_waits(std::vector<TraceEvent>& events, std::size_t first_new, std::span<const Ticks> from,
-                       std::int64_t step) {
+static void fill_waits(std::vector<TraceEvent>& events, std::size_t first_new,
+                       std::span<const Ticks> from, std::int64_t step) {
     std::vector<std::vector<std::pair<Ticks, Ticks>>> busy(from.size());
     for (std::size_t i = first_new; i < events.size(); ++i)
-        busy[static_cast<std::size_t>(events[i].worker)].emplace_back(events[i].start, events[i].end);
+        busy[static_cast<std::size_t>(events[i].worker)].emplace_back(events[i].start,
+                                                                      events[i].end);
     for (std::size_t w = 0; w < busy.size(); ++w) {
         auto& list = busy[w];
         std::sort(list.begin(), list.end());
