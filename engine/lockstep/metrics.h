@@ -30,6 +30,7 @@ struct RunMetrics {
     double waiting_s = 0.0;
     double update_s = 0.0;
     std::int64_t bytes_moved = 0; // all bytes sent between workers
+    bool trained = true;           // false for a times-only run: no loss, accuracy or hashes
     double final_loss = 0.0;
     double final_accuracy = 0.0;
     bool replicas_aligned = true; // after the last step

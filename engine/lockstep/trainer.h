@@ -15,6 +15,11 @@
 
 namespace lockstep {
 
+// What a run computes. TimesOnly walks the same steps on the modelled clock (costs, delays,
+// jitter, collective schedules, waiting) without the arithmetic of training: for speedup sweeps
+// and baselines, where only the times matter. Its snapshots carry no loss (NaN) and no hashes.
+enum class Work { Train, TimesOnly };
+
 // One worker: a full replica of the model with its own optimizer, data cursor and generator.
 struct Worker {
     int id = 0;
@@ -42,7 +47,7 @@ class DataParallelTrainer {
 public:
     // Throws lockstep::Error when the scenario does not fit the data (shards, inputs, classes).
     DataParallelTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
-                        TraceSink* sink = nullptr);
+                        TraceSink* sink = nullptr, Work work = Work::Train);
 
     void run();
     void step(); // one training step; no-op once the scenario's steps are done
@@ -63,18 +68,24 @@ public:
     RunMetrics metrics() const;
 
 private:
-    void compute_phase(std::vector<TraceEvent>& events);
-    void communicate_phase(std::vector<TraceEvent>& events);
-    void update_phase(std::vector<TraceEvent>& events);
+    void compute_phase();
+    void communicate_phase();
+    void update_phase();
     void finish_step();
+    // Accounts an event to its worker's time and, when a sink listens, records it.
+    void emit(const TraceEvent& event);
+    // Ends a collective round: gaps before each worker's activity become Wait events.
+    void close_round(std::span<const Ticks> from);
+    void mark_busy(int worker, Ticks start, Ticks end);
 
     Ticks now_measured() const;
     Ticks compute_cost(int worker, std::size_t samples);
-    void price_schedule(std::vector<TraceEvent>& events);
-    void run_measured_collective(std::vector<TraceEvent>& events);
-    void barrier(std::vector<TraceEvent>& events); // everyone waits for the slowest lane
+    void price_schedule();
+    void run_measured_collective();
+    void barrier(); // everyone waits for the slowest lane
 
     Scenario scenario_;
+    Work work_ = Work::Train;
     std::shared_ptr<const Dataset> data_;
     TraceSink* sink_ = nullptr;
     std::vector<Worker> workers_;
@@ -89,7 +100,20 @@ private:
     std::int64_t samples_ = 0;
     std::int64_t bytes_moved_ = 0;
     StepSnapshot last_snapshot_;
-    std::vector<WorkerMetrics> totals_;
+    struct LaneTime {
+        Ticks compute = 0, communication = 0, waiting = 0, update = 0;
+    };
+    struct Price {
+        Ticks transfer = 0, reduce = 0;
+    };
+    std::vector<LaneTime> spent_;    // per worker, whole run
+    std::vector<TraceEvent> events_; // this step's events (only when a sink listens)
+    std::vector<std::vector<std::pair<Ticks, Ticks>>> busy_; // per worker, this round
+    std::vector<int> touched_;                               // workers busy this round
+    std::vector<std::vector<Price>> prices_;                 // per round and message
+    std::int64_t schedule_bytes_ = 0;
+    std::vector<std::size_t> order_; // scratch for pricing a round
+    std::vector<Ticks> round_start_, round_end_, out_free_, in_free_;
     std::chrono::steady_clock::time_point start_;
 };
 
@@ -108,12 +132,17 @@ struct RunResult {
 // Runs a scenario and its baseline and fills speedup and efficiency. `sink` sees the main run.
 RunResult run_scenario(const Scenario& scenario, TraceSink* sink = nullptr);
 
+// Work::TimesOnly is for the modelled clock only (a measured time needs the real work).
+RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work);
+
 struct SweepPoint {
     int workers = 1;
     RunMetrics metrics;
 };
 
-// The same scenario over several worker counts, the runs executed in parallel with TBB.
-std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts);
+// The same scenario over several worker counts, the runs executed in parallel with TBB. On the
+// modelled clock, Work::TimesOnly gives the same times without training (no loss figures).
+std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts,
+                              Work work = Work::Train);
 
 } // namespace lockstep

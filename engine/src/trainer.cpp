@@ -117,12 +117,17 @@ std::shared_ptr<const Dataset> load_dataset(const Scenario& s) {
 }
 
 DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
-                                         std::shared_ptr<const Dataset> data, TraceSink* sink)
+                                         std::shared_ptr<const Dataset> data, TraceSink* sink,
+                                         Work work)
     : scenario_(scenario)
+    , work_(work)
     , data_(std::move(data))
     , sink_(sink)
     , run_rng_(Rng::stream(scenario.seed, 1)) {
     validate(scenario_);
+    if (work_ == Work::TimesOnly && scenario_.clock == ClockKind::Measured)
+        throw Error(
+            "clock: a measured run must really train (times-only needs the modelled clock)");
     if (!data_)
         throw Error("dataset: no data");
     check_data_fits(scenario_, *data_);
@@ -150,6 +155,19 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     }
 
     schedule_ = make_schedule(scenario_.algorithm, n, count);
+    schedule_bytes_ = schedule_.total_bytes();
+    // Each message's modelled price: alpha + bytes * beta on the link, bytes * gamma to add it.
+    for (const auto& round : schedule_.rounds) {
+        auto& prices = prices_.emplace_back();
+        for (const auto& m : round.messages) {
+            const double bytes = static_cast<double>(m.bytes());
+            prices.push_back(
+                {to_ticks(scenario_.cost.alpha_s + bytes * scenario_.cost.beta_s_per_byte),
+                 m.op == Message::Op::Reduce ? to_ticks(bytes * scenario_.cost.gamma_s_per_byte)
+                                             : 0});
+        }
+    }
+    busy_.resize(static_cast<std::size_t>(n));
     std::vector<double> samples(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k)
         samples[static_cast<std::size_t>(k)] = static_cast<double>(scenario_.batch_of(k));
@@ -164,7 +182,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
             *scenario_.cost.one_worker_compute_s /
             (static_cast<double>(scenario_.steps) * static_cast<double>(reference_batch));
     }
-    totals_.assign(static_cast<std::size_t>(n), {});
+    spent_.assign(static_cast<std::size_t>(n), {});
     start_ = std::chrono::steady_clock::now();
 }
 
@@ -195,20 +213,65 @@ void DataParallelTrainer::run() {
 void DataParallelTrainer::step() {
     if (finished())
         return;
-    std::vector<TraceEvent> events;
-    compute_phase(events);     // 1-2: own gradient, scaled by the rule's weight
-    communicate_phase(events); // 3: the collective combines them
-    update_phase(events);      // 4-5: same update everywhere, then hash
-    const auto spent = worker_metrics(events, scenario_.workers);
-    for (std::size_t w = 0; w < totals_.size(); ++w) {
-        totals_[w].compute_s += spent[w].compute_s;
-        totals_[w].communication_s += spent[w].communication_s;
-        totals_[w].waiting_s += spent[w].waiting_s;
-        totals_[w].update_s += spent[w].update_s;
+    events_.clear();
+    compute_phase();     // 1-2: own gradient, scaled by the rule's weight
+    communicate_phase(); // 3: the collective combines them
+    update_phase();      // 4-5: same update everywhere, then hash
+    if (sink_)
+        sink_->on_events(events_);
+    finish_step();
+}
+
+void DataParallelTrainer::emit(const TraceEvent& e) {
+    LaneTime& lane = spent_[static_cast<std::size_t>(e.worker)];
+    const Ticks d = e.end - e.start;
+    switch (e.kind) {
+    case EventKind::Compute:
+        lane.compute += d;
+        break;
+    case EventKind::Wait:
+    case EventKind::Pause:
+        lane.waiting += d;
+        break;
+    case EventKind::Update:
+        lane.update += d;
+        break;
+    case EventKind::Communicate:
+        lane.communication += d;
+        break;
+    case EventKind::Send:
+    case EventKind::Receive:
+    case EventKind::Reduce:
+        break; // overlapping (full duplex): counted as a union by close_round()
     }
     if (sink_)
-        sink_->on_events(events);
-    finish_step();
+        events_.push_back(e);
+}
+
+void DataParallelTrainer::close_round(std::span<const Ticks> from) {
+    // Per worker, in time order: every gap since `from` is waiting; busy time is the union.
+    for (const int w : touched_) {
+        auto& list = busy_[static_cast<std::size_t>(w)];
+        std::sort(list.begin(), list.end()); // a handful of intervals per worker and round
+        Ticks at = from[static_cast<std::size_t>(w)];
+        Ticks covered = 0;
+        for (const auto& [start, end] : list) {
+            if (start > at)
+                emit({w, EventKind::Wait, step_, at, start});
+            covered += std::max<Ticks>(0, end - std::max(start, at));
+            at = std::max(at, end);
+        }
+        spent_[static_cast<std::size_t>(w)].communication += covered;
+        list.clear();
+    }
+    touched_.clear();
+}
+
+void DataParallelTrainer::mark_busy(int worker, Ticks start, Ticks end) {
+    auto& list = busy_[static_cast<std::size_t>(worker)];
+    if (list.empty())
+        touched_.push_back(worker);
+    list.emplace_back(start, end);
 }
 
 Ticks DataParallelTrainer::now_measured() const {
@@ -228,7 +291,7 @@ Ticks DataParallelTrainer::compute_cost(int worker, std::size_t samples) {
     return to_ticks(seconds);
 }
 
-void DataParallelTrainer::compute_phase(std::vector<TraceEvent>& events) {
+void DataParallelTrainer::compute_phase() {
     const auto n = workers_.size();
     const bool modelled = scenario_.clock == ClockKind::Modelled;
     const bool synchronised = scenario_.algorithm != Algorithm::None;
@@ -244,7 +307,8 @@ void DataParallelTrainer::compute_phase(std::vector<TraceEvent>& events) {
     }
 
     std::vector<Ticks> started(n), ended(n);
-    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
+    const bool train = work_ == Work::Train;
+    tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
         started[k] = modelled ? 0 : now_measured();
         w.cursor.next_batch(scenario_.batch_of(static_cast<int>(k)), w.rows);
@@ -261,11 +325,10 @@ void DataParallelTrainer::compute_phase(std::vector<TraceEvent>& events) {
         const double gradient0 = w.gradient.empty() ? 0.0 : w.gradient[0];
         if (modelled) {
             if (pause[k] > 0) {
-                events.push_back({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
+                emit({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
                 w.clock += pause[k];
             }
-            events.push_back(
-                {id, EventKind::Compute, step_, w.clock, w.clock + cost[k], 0, -1, -1, gradient0});
+            emit({id, EventKind::Compute, step_, w.clock, w.clock + cost[k], 0, -1, -1, gradient0});
             w.clock += cost[k];
         } else {
             // A slowed or paused worker is realised as a real sleep of the training loop's thread,
@@ -273,35 +336,35 @@ void DataParallelTrainer::compute_phase(std::vector<TraceEvent>& events) {
             const Ticks real = ended[k] - started[k];
             const auto extra =
                 static_cast<Ticks>(static_cast<double>(real) * (scenario_.slowdown_of(id) - 1.0));
-            events.push_back({id, EventKind::Compute, step_, started[k], ended[k] + extra, 0, -1,
-                              -1, gradient0});
+            emit({id, EventKind::Compute, step_, started[k], ended[k] + extra, 0, -1, -1,
+                  gradient0});
             w.clock = ended[k] + extra;
             if (pause[k] > 0) {
-                events.push_back({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
+                emit({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
                 w.clock += pause[k];
             }
             latest = std::max(latest, w.clock);
         }
-        if (synchronised)
+        if (synchronised && train)
             scale_contribution(w.gradient, weights_[k]);
-        samples_ += static_cast<std::int64_t>(w.rows.size());
+        samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
     }
     if (!modelled && latest > now_measured())
         std::this_thread::sleep_for(std::chrono::nanoseconds(latest - now_measured()));
 }
 
-void DataParallelTrainer::barrier(std::vector<TraceEvent>& events) {
+void DataParallelTrainer::barrier() {
     Ticks latest = 0;
     for (const auto& w : workers_)
         latest = std::max(latest, w.clock);
     for (auto& w : workers_) {
         if (w.clock < latest)
-            events.push_back({w.id, EventKind::Wait, step_, w.clock, latest});
+            emit({w.id, EventKind::Wait, step_, w.clock, latest});
         w.clock = latest;
     }
 }
 
-void DataParallelTrainer::communicate_phase(std::vector<TraceEvent>& events) {
+void DataParallelTrainer::communicate_phase() {
     if (scenario_.algorithm == Algorithm::None || workers_.size() == 1)
         return;
 
@@ -310,7 +373,7 @@ void DataParallelTrainer::communicate_phase(std::vector<TraceEvent>& events) {
     buffers.reserve(workers_.size());
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
-    bytes_moved_ += schedule_.total_bytes();
+    bytes_moved_ += schedule_bytes_;
 
     const bool modelled = scenario_.clock == ClockKind::Modelled;
     if (scenario_.cost.communication_s_per_step) {
@@ -319,132 +382,114 @@ void DataParallelTrainer::communicate_phase(std::vector<TraceEvent>& events) {
             for (auto& w : workers_)
                 w.clock = std::max(w.clock, now_measured());
         }
-        run_all_reduce(schedule_, transport_, buffers);
-        barrier(events);
+        if (work_ == Work::Train)
+            run_all_reduce(schedule_, transport_, buffers);
+        barrier();
         const Ticks cost = to_ticks(*scenario_.cost.communication_s_per_step);
         if (!modelled)
             std::this_thread::sleep_for(std::chrono::nanoseconds(cost));
         for (auto& w : workers_) {
-            events.push_back(
-                {w.id, EventKind::Communicate, step_, w.clock, w.clock + cost,
-                 schedule_.total_bytes() / static_cast<std::int64_t>(workers_.size())});
+            emit({w.id, EventKind::Communicate, step_, w.clock, w.clock + cost,
+                  schedule_.total_bytes() / static_cast<std::int64_t>(workers_.size())});
             w.clock += cost;
         }
         return;
     }
     if (modelled) {
-        run_all_reduce(schedule_, transport_, buffers);
-        price_schedule(events);
+        if (work_ == Work::Train)
+            run_all_reduce(schedule_, transport_, buffers);
+        price_schedule();
     } else {
-        run_measured_collective(events);
+        run_measured_collective();
     }
 }
 
-// Every gap on a worker's lane between `from` and its next activity in this round is waiting.
-// `first_new` is where this round's events start in `events`.
-static void fill_waits(std::vector<TraceEvent>& events, std::size_t first_new,
-                       std::span<const Ticks> from, std::int64_t step) {
-    std::vector<std::vector<std::pair<Ticks, Ticks>>> busy(from.size());
-    for (std::size_t i = first_new; i < events.size(); ++i)
-        busy[static_cast<std::size_t>(events[i].worker)].emplace_back(events[i].start,
-                                                                      events[i].end);
-    for (std::size_t w = 0; w < busy.size(); ++w) {
-        auto& list = busy[w];
-        std::sort(list.begin(), list.end());
-        Ticks at = from[w];
-        for (const auto& [start, end] : list) {
-            if (start > at)
-                events.push_back({static_cast<int>(w), EventKind::Wait, step, at, start});
-            at = std::max(at, end);
-        }
-    }
-}
-
-void DataParallelTrainer::price_schedule(std::vector<TraceEvent>& events) {
+void DataParallelTrainer::price_schedule() {
     const auto n = workers_.size();
-    const auto& cost = scenario_.cost;
-    std::vector<Ticks> out_free(n, 0), in_free(n, 0);
+    out_free_.assign(n, 0);
+    in_free_.assign(n, 0);
     for (std::size_t r = 0; r < schedule_.rounds.size(); ++r) {
         const Round& round = schedule_.rounds[r];
-        const std::size_t first_new = events.size();
-        std::vector<Ticks> round_start(n), round_end(n);
+        round_start_.resize(n);
+        round_end_.resize(n);
         for (std::size_t k = 0; k < n; ++k)
-            round_start[k] = round_end[k] = workers_[k].clock;
+            round_start_[k] = round_end_[k] = workers_[k].clock;
 
         // A shared link serves its messages one at a time, first come first served.
-        std::vector<std::size_t> order(round.messages.size());
-        std::iota(order.begin(), order.end(), std::size_t{0});
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            const auto& ma = round.messages[a];
-            const auto& mb = round.messages[b];
-            return std::max(round_start[static_cast<std::size_t>(ma.src)],
-                            round_start[static_cast<std::size_t>(ma.dst)]) <
-                   std::max(round_start[static_cast<std::size_t>(mb.src)],
-                            round_start[static_cast<std::size_t>(mb.dst)]);
-        });
-        for (std::size_t index : order) {
+        auto ready = [&](const Message& m) {
+            return std::max(round_start_[static_cast<std::size_t>(m.src)],
+                            round_start_[static_cast<std::size_t>(m.dst)]);
+        };
+        order_.resize(round.messages.size());
+        std::iota(order_.begin(), order_.end(), std::size_t{0});
+        auto earlier = [&](std::size_t a, std::size_t b) {
+            return ready(round.messages[a]) < ready(round.messages[b]);
+        };
+        if (!std::is_sorted(order_.begin(), order_.end(), earlier))
+            std::stable_sort(order_.begin(), order_.end(), earlier);
+        const int ri = static_cast<int>(r);
+        const auto& prices = prices_[r];
+        for (std::size_t index : order_) {
             const Message& m = round.messages[index];
             const auto src = static_cast<std::size_t>(m.src);
             const auto dst = static_cast<std::size_t>(m.dst);
-            const double bytes = static_cast<double>(m.bytes());
-            const Ticks start =
-                std::max({round_start[src], round_start[dst], out_free[src], in_free[dst]});
-            const Ticks end = start + to_ticks(cost.alpha_s + bytes * cost.beta_s_per_byte);
-            const int ri = static_cast<int>(r);
-            events.push_back({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
-            events.push_back({m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri});
+            const Ticks start = std::max({ready(m), out_free_[src], in_free_[dst]});
+            const Ticks end = start + prices[index].transfer;
+            emit({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
+            emit({m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri});
             Ticks done = end;
-            if (m.op == Message::Op::Reduce && cost.gamma_s_per_byte > 0.0) {
-                done = end + to_ticks(bytes * cost.gamma_s_per_byte);
-                events.push_back(
-                    {m.dst, EventKind::Reduce, step_, end, done, m.bytes(), m.src, ri});
+            if (prices[index].reduce > 0) {
+                done = end + prices[index].reduce;
+                emit({m.dst, EventKind::Reduce, step_, end, done, m.bytes(), m.src, ri});
             }
-            out_free[src] = end;
-            in_free[dst] = done;
-            round_end[src] = std::max(round_end[src], end);
-            round_end[dst] = std::max(round_end[dst], done);
+            mark_busy(m.src, start, end);
+            mark_busy(m.dst, start, done);
+            out_free_[src] = end;
+            in_free_[dst] = done;
+            round_end_[src] = std::max(round_end_[src], end);
+            round_end_[dst] = std::max(round_end_[dst], done);
         }
-        fill_waits(events, first_new, round_start, step_);
+        close_round(round_start_);
         for (std::size_t k = 0; k < n; ++k)
-            workers_[k].clock = round_end[k];
+            workers_[k].clock = round_end_[k];
     }
 }
 
-void DataParallelTrainer::run_measured_collective(std::vector<TraceEvent>& events) {
+void DataParallelTrainer::run_measured_collective() {
     std::vector<std::span<double>> buffers;
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
+    const auto n = workers_.size();
     for (std::size_t r = 0; r < schedule_.rounds.size(); ++r) {
         const Round& round = schedule_.rounds[r];
-        const std::size_t first_new = events.size();
+        round_start_.resize(n);
+        for (std::size_t k = 0; k < n; ++k)
+            round_start_[k] = workers_[k].clock;
         const Ticks start = now_measured();
         transport_.execute(round, buffers);
         const Ticks end = now_measured();
         const int ri = static_cast<int>(r);
         for (const auto& m : round.messages) {
-            events.push_back({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
-            events.push_back({m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri});
+            emit({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
+            emit({m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri});
+            mark_busy(m.src, start, end);
+            mark_busy(m.dst, start, end);
+            workers_[static_cast<std::size_t>(m.src)].clock =
+                std::max(workers_[static_cast<std::size_t>(m.src)].clock, end);
+            workers_[static_cast<std::size_t>(m.dst)].clock =
+                std::max(workers_[static_cast<std::size_t>(m.dst)].clock, end);
         }
-        std::vector<Ticks> from;
-        for (const auto& w : workers_)
-            from.push_back(w.clock);
-        fill_waits(events, first_new, from, step_);
-        for (auto& w : workers_) {
-            bool involved = false;
-            for (const auto& m : round.messages)
-                involved = involved || m.src == w.id || m.dst == w.id;
-            if (involved)
-                w.clock = std::max(w.clock, end);
-        }
+        close_round(round_start_);
     }
 }
 
-void DataParallelTrainer::update_phase(std::vector<TraceEvent>& events) {
+void DataParallelTrainer::update_phase() {
     const auto n = workers_.size();
     const bool modelled = scenario_.clock == ClockKind::Modelled;
     std::vector<Ticks> started(n), ended(n);
     std::vector<std::uint64_t> hashes(n);
-    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
+    const bool train = work_ == Work::Train;
+    tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
         started[k] = modelled ? 0 : now_measured();
         w.optimizer.apply(w.parameters, w.gradient);
@@ -458,7 +503,7 @@ void DataParallelTrainer::update_phase(std::vector<TraceEvent>& events) {
         const Ticks start = modelled ? w.clock : std::max(w.clock, started[k]);
         const Ticks end = modelled ? w.clock + update : std::max(start, ended[k]);
         if (end > start || modelled)
-            events.push_back({w.id, EventKind::Update, step_, start, end, 0, -1, -1, gradient0});
+            emit({w.id, EventKind::Update, step_, start, end, 0, -1, -1, gradient0});
         w.clock = end;
     }
 
@@ -476,6 +521,10 @@ void DataParallelTrainer::update_phase(std::vector<TraceEvent>& events) {
         snap.replicas_aligned = snap.replicas_aligned && hashes[k] == hashes[0];
     }
     snap.accuracy = counted ? static_cast<double>(correct) / static_cast<double>(counted) : 0.0;
+    if (!train) {
+        snap.loss = snap.accuracy = std::numeric_limits<double>::quiet_NaN();
+        snap.worker_loss.assign(n, snap.loss);
+    }
     last_snapshot_ = std::move(snap);
 }
 
@@ -499,15 +548,18 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.total_time_s = to_seconds(end);
     m.step_time_s = step_ ? m.total_time_s / static_cast<double>(step_) : 0.0;
     m.throughput = m.total_time_s > 0 ? static_cast<double>(samples_) / m.total_time_s : 0.0;
-    m.per_worker = totals_;
-    const double n = static_cast<double>(totals_.size());
-    for (const auto& w : totals_) {
+    for (const auto& lane : spent_)
+        m.per_worker.push_back({to_seconds(lane.compute), to_seconds(lane.communication),
+                                to_seconds(lane.waiting), to_seconds(lane.update)});
+    const double n = static_cast<double>(m.per_worker.size());
+    for (const auto& w : m.per_worker) {
         m.compute_s += w.compute_s / n;
         m.communication_s += w.communication_s / n;
         m.waiting_s += w.waiting_s / n;
         m.update_s += w.update_s / n;
     }
     m.bytes_moved = bytes_moved_;
+    m.trained = work_ == Work::Train;
     m.final_loss = last_snapshot_.loss;
     m.final_accuracy = last_snapshot_.accuracy;
     m.replicas_aligned = aligned_;
@@ -529,13 +581,19 @@ Scenario baseline_scenario(const Scenario& scenario) {
 }
 
 RunResult run_scenario(const Scenario& scenario, TraceSink* sink) {
+    return run_scenario(scenario, sink, Work::Train);
+}
+
+RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work) {
     auto data = load_dataset(scenario);
-    DataParallelTrainer trainer(scenario, data, sink);
+    DataParallelTrainer trainer(scenario, data, sink, work);
     trainer.run();
     RunResult result{trainer.metrics(), trainer.workers().front().parameters};
 
+    // Only the baseline's time matters: on the modelled clock it needs no training.
     const Scenario base = baseline_scenario(scenario);
-    DataParallelTrainer reference(base, data, nullptr);
+    const Work base_work = scenario.clock == ClockKind::Modelled ? Work::TimesOnly : Work::Train;
+    DataParallelTrainer reference(base, data, nullptr, base_work);
     reference.run();
     const RunMetrics ref = reference.metrics();
     auto& m = result.metrics;
@@ -551,7 +609,8 @@ RunResult run_scenario(const Scenario& scenario, TraceSink* sink) {
     return result;
 }
 
-std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts) {
+std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts,
+                              Work work) {
     std::vector<SweepPoint> points(worker_counts.size());
     auto one = [&](std::size_t i) {
         Scenario s = scenario;
@@ -561,7 +620,7 @@ std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> wor
         if (s.delays.slowdown.size() > static_cast<std::size_t>(s.workers))
             s.delays.slowdown.resize(static_cast<std::size_t>(s.workers));
         std::erase_if(s.delays.pauses, [&](const PauseDelay& p) { return p.worker >= s.workers; });
-        points[i] = {s.workers, run_scenario(s).metrics};
+        points[i] = {s.workers, run_scenario(s, nullptr, work).metrics};
     };
     // Measured runs would disturb each other's timings (and they sleep): run those one by one.
     if (scenario.clock == ClockKind::Measured) {

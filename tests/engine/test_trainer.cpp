@@ -172,6 +172,9 @@ private Q_SLOTS:
     void measured_clock_data();
     void measured_clock();
     void sweep_matches_single_runs();
+    void times_only_matches_training_data();
+    void times_only_matches_training();
+    void injected_delays_show_up();
     void error_shards_exceed_rows();
     void error_csv_features_mismatch();
 };
@@ -590,6 +593,102 @@ void TestTrainer::error_csv_features_mismatch() {
     const QString message = error_message([&] { run_scenario(s); });
     QVERIFY2(message.startsWith("model.layers[0]"), qPrintable(message));
     QVERIFY2(message.contains("3") && message.contains("2"), qPrintable(message));
+}
+
+// A times-only run walks the same modelled clock as a training run: identical events, times and
+// per-worker accounting, with no loss figures.
+void TestTrainer::times_only_matches_training_data() {
+    QTest::addColumn<int>("algorithm");
+    QTest::newRow("ring") << int(lockstep::Algorithm::Ring);
+    QTest::newRow("tree") << int(lockstep::Algorithm::Tree);
+    QTest::newRow("parameter-server") << int(lockstep::Algorithm::ParameterServer);
+    QTest::newRow("none") << int(lockstep::Algorithm::None);
+}
+
+void TestTrainer::times_only_matches_training() {
+    QFETCH(int, algorithm);
+    lockstep::Scenario s;
+    s.workers = 5;
+    s.steps = 12;
+    s.algorithm = static_cast<lockstep::Algorithm>(algorithm);
+    s.cost.jitter = 0.3;
+    s.delays.straggler_probability = 0.2;
+    s.delays.slowdown = {1, 2.5};
+    s.delays.pauses = {{3, 4, 0.01}};
+    auto data = lockstep::load_dataset(s);
+
+    lockstep::Trace trained, timed;
+    lockstep::DataParallelTrainer a(s, data, &trained);
+    lockstep::DataParallelTrainer b(s, data, &timed, lockstep::Work::TimesOnly);
+    a.run();
+    b.run();
+    QCOMPARE(timed.events().size(), trained.events().size());
+    for (std::size_t i = 0; i < trained.events().size(); ++i) {
+        const auto& x = trained.events()[i];
+        const auto& y = timed.events()[i];
+        QVERIFY2(x.worker == y.worker && x.kind == y.kind && x.start == y.start && x.end == y.end &&
+                     x.bytes == y.bytes,
+                 qPrintable(QStringLiteral("event %1 differs").arg(i)));
+    }
+    const auto ma = a.metrics();
+    const auto mb = b.metrics();
+    QVERIFY(ma.total_time_s == mb.total_time_s);
+    QVERIFY(ma.waiting_s == mb.waiting_s);
+    QVERIFY(ma.communication_s == mb.communication_s);
+    QVERIFY(ma.trained);
+    QVERIFY(!mb.trained);
+    QVERIFY(std::isnan(mb.final_loss));
+    QVERIFY(std::isfinite(ma.final_loss));
+
+    // A sweep on times only gives the same times and speedups as one that trains.
+    const std::vector<int> counts{1, 2, 5};
+    const auto full = lockstep::sweep(s, counts);
+    const auto quick = lockstep::sweep(s, counts, lockstep::Work::TimesOnly);
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        QVERIFY(full[i].metrics.total_time_s == quick[i].metrics.total_time_s);
+        QVERIFY(full[i].metrics.speedup == quick[i].metrics.speedup);
+    }
+
+    // Times only cannot stand in for the real work on the measured clock.
+    s.clock = lockstep::ClockKind::Measured;
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, lockstep::DataParallelTrainer(
+                                                  s, data, nullptr, lockstep::Work::TimesOnly));
+}
+
+// Delays injected between steps (the lab window's "slow down" and "pause") land in the trace.
+void TestTrainer::injected_delays_show_up() {
+    lockstep::Scenario s;
+    s.workers = 3;
+    s.steps = 6;
+    s.cost.communication_s_per_step = 0.001;
+    auto data = lockstep::load_dataset(s);
+    lockstep::Trace trace;
+    lockstep::DataParallelTrainer trainer(s, data, &trace);
+    trainer.step();
+    trainer.step();
+    trainer.set_slowdown(1, 3.0);
+    trainer.add_pause(2, trainer.steps_done(), 0.5);
+    trainer.run();
+    auto compute_of = [&](int worker, std::int64_t step) {
+        for (const auto& e : trace.events())
+            if (e.worker == worker && e.step == step && e.kind == lockstep::EventKind::Compute)
+                return e.end - e.start;
+        return lockstep::Ticks{-1};
+    };
+    QCOMPARE(compute_of(1, 1), compute_of(0, 1));
+    QCOMPARE(compute_of(1, 2), 3 * compute_of(0, 2));
+    int pauses = 0;
+    for (const auto& e : trace.events())
+        if (e.kind == lockstep::EventKind::Pause) {
+            ++pauses;
+            QCOMPARE(e.worker, 2);
+            QCOMPARE(e.step, std::int64_t{2});
+            QCOMPARE(e.end - e.start, lockstep::to_ticks(0.5));
+        }
+    QCOMPARE(pauses, 1);
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.set_slowdown(7, 2.0));
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.set_slowdown(0, 0.5));
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.add_pause(0, 1, -1.0));
 }
 
 QTEST_APPLESS_MAIN(TestTrainer)
