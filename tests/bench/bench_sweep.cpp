@@ -25,22 +25,27 @@ int main() {
     for (int i = 0; i < 32; ++i)
         counts[static_cast<std::size_t>(i)] = i + 1;
 
-    std::vector<double> times;
-    for (int repeat = 0; repeat < 5; ++repeat) {
-        const auto start = std::chrono::steady_clock::now();
-        const auto points = lockstep::sweep(scenario, counts);
-        times.push_back(seconds_since(start));
-        if (repeat == 0) {
-            for (const auto& p : points)
-                std::printf(
-                    "{\"bench\":\"sweep-point\",\"workers\":%d,\"time_s\":%.6f,\"speedup\":%.4f,"
-                    "\"efficiency\":%.4f}\n",
-                    p.workers, p.metrics.total_time_s, p.metrics.speedup, p.metrics.efficiency);
+    // Times only (what the speedup view redraws while a slider moves) and with real training.
+    for (auto work : {lockstep::Work::TimesOnly, lockstep::Work::Train}) {
+        const bool quick = work == lockstep::Work::TimesOnly;
+        for (const auto& list : {counts, std::vector<int>{1, 2, 4, 8, 16, 32}}) {
+            std::vector<double> times;
+            std::vector<lockstep::SweepPoint> points;
+            for (int repeat = 0; repeat < (quick ? 5 : 3); ++repeat) {
+                const auto start = std::chrono::steady_clock::now();
+                points = lockstep::sweep(scenario, list, work);
+                times.push_back(seconds_since(start));
+            }
+            std::sort(times.begin(), times.end());
+            std::printf("{\"bench\":\"sweep\",\"work\":\"%s\",\"workers\":\"%s\",\"points\":%zu,"
+                        "\"steps\":%lld,\"median_ms\":%.1f,\"speedup_at_32\":%.3f}\n",
+                        quick ? "times-only" : "train",
+                        list.size() == 32 ? "1..32" : "1,2,4,8,16,32", list.size(),
+                        static_cast<long long>(scenario.steps), times[times.size() / 2] * 1e3,
+                        points.back().metrics.speedup);
+            std::fflush(stdout);
         }
     }
-    std::sort(times.begin(), times.end());
-    std::printf("{\"bench\":\"sweep\",\"workers\":\"1..32\",\"steps\":%lld,\"median_ms\":%.1f}\n",
-                static_cast<long long>(scenario.steps), times[times.size() / 2] * 1e3);
 
     // Compute-heavy training on the measured clock: two workers, one thread against two.
     const std::vector<int> layers{2, 256, 256, 2};
