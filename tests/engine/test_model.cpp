@@ -1,0 +1,897 @@
+#include "lockstep/error.h"
+#include "lockstep/model.h"
+#include "lockstep/optimizer.h"
+#include "lockstep/rng.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+using namespace lockstep;
+
+Q_DECLARE_METATYPE(lockstep::Activation)
+Q_DECLARE_METATYPE(lockstep::LossKind)
+
+namespace {
+
+// The message of the lockstep::Error that `f` throws, or an empty string if it throws none.
+template <class F> QString error_of(F&& f) {
+    try {
+        f();
+    } catch (const Error& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+ModelShape make_shape(const QList<int>& layers, Activation activation, LossKind loss) {
+    ModelShape shape;
+    shape.layers.assign(layers.begin(), layers.end());
+    shape.activation = activation;
+    shape.loss = loss;
+    return shape;
+}
+
+// A batch with normal features and targets fitting the loss: class indices or normal values.
+struct OwnedBatch {
+    std::vector<double> features;
+    std::vector<double> targets;
+    BatchView view() const { return {features.data(), targets.data(), targets.size()}; }
+};
+
+OwnedBatch random_batch(const ModelShape& shape, std::size_t rows, Rng& rng) {
+    OwnedBatch batch;
+    batch.features.resize(rows * static_cast<std::size_t>(shape.inputs()));
+    for (double& x : batch.features)
+        x = rng.normal();
+    batch.targets.resize(rows);
+    for (double& t : batch.targets)
+        t = shape.loss == LossKind::SoftmaxCrossEntropy
+                ? static_cast<double>(rng.below(static_cast<std::size_t>(shape.outputs())))
+                : rng.normal();
+    return batch;
+}
+
+bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+// The 2-input, 2-output linear network used for hand-computed values:
+// W = [[1, 2], [3, 4]], b = [0.5, -0.5].
+std::vector<double> tiny_linear_parameters() {
+    return {1.0, 2.0, 3.0, 4.0, 0.5, -0.5};
+}
+
+} // namespace
+
+// The MLP (forward, backward, parameter files), the optimizers and the random-number generator.
+class TestModel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void shapeOffsetsFollowTorchLayout();
+    void gradientMatchesFiniteDifferences_data();
+    void gradientMatchesFiniteDifferences();
+    void tinyNetworkLossMatchesHandComputation_data();
+    void tinyNetworkLossMatchesHandComputation();
+    void tinyNetworkGradientMatchesHandComputation();
+    void hiddenLayerLossMatchesHandComputation();
+    void batchGradientIsMeanOfRowGradients();
+    void evaluateMatchesLossAndGradient_data();
+    void evaluateMatchesLossAndGradient();
+    void repeatedCallsAreBitwiseEqualAndReuseWorkspace();
+    void predictGivesLogits();
+    void activationsMatchLibm_data();
+    void activationsMatchLibm();
+    void badInputsAreErrors_data();
+    void badInputsAreErrors();
+    void initParametersFollowTorchBounds();
+
+    void sgdMomentumTwoStepsByHand();
+    void adamFirstStepMovesByLearningRate_data();
+    void adamFirstStepMovesByLearningRate();
+    void adamSecondStepByHand();
+    void optimizerRejectsBadConfigAndSizes_data();
+    void optimizerRejectsBadConfigAndSizes();
+    void namesRoundTrip();
+
+    void parametersJsonRoundTripIsBitwise();
+    void parametersJsonErrorsNameTheLayer_data();
+    void parametersJsonErrorsNameTheLayer();
+    void nonFiniteParametersAreNotSaved();
+
+    void hashDiffersWhenOneBitFlips_data();
+    void hashDiffersWhenOneBitFlips();
+    void hashIsFnv1aOfTheBytes();
+
+    void rngMatchesReferenceXoshiro();
+    void rngSameSeedSameSequence();
+    void rngStreamsDiffer_data();
+    void rngStreamsDiffer();
+    void rngSetStateReplays();
+    void rngBelowStaysInBounds_data();
+    void rngBelowStaysInBounds();
+    void rngUniformAndNormalMoments();
+};
+
+void TestModel::shapeOffsetsFollowTorchLayout() {
+    ModelShape shape;
+    shape.layers = {2, 64, 64, 2};
+    QCOMPARE(shape.parameter_count(), std::size_t(2 * 64 + 64 + 64 * 64 + 64 + 64 * 2 + 2));
+    QCOMPARE(shape.weight_offset(0), std::size_t(0));
+    QCOMPARE(shape.bias_offset(0), std::size_t(128));
+    QCOMPARE(shape.weight_offset(1), std::size_t(192));
+    QCOMPARE(shape.bias_offset(1), std::size_t(192 + 4096));
+    QCOMPARE(shape.weight_offset(2), std::size_t(192 + 4096 + 64));
+    QCOMPARE(shape.widest(), std::size_t(64));
+    QCOMPARE(shape.layer_count(), std::size_t(3));
+}
+
+void TestModel::gradientMatchesFiniteDifferences_data() {
+    QTest::addColumn<QList<int>>("layers");
+    QTest::addColumn<Activation>("activation");
+    QTest::addColumn<LossKind>("loss");
+    QTest::addColumn<int>("rows");
+
+    const std::pair<const char*, Activation> activations[] = {{"tanh", Activation::Tanh},
+                                                              {"relu", Activation::Relu},
+                                                              {"sigmoid", Activation::Sigmoid},
+                                                              {"linear", Activation::Linear}};
+    for (const auto& [name, activation] : activations) {
+        QTest::addRow("%s/cross-entropy 3,5,4,3", name)
+            << QList<int>{3, 5, 4, 3} << activation << LossKind::SoftmaxCrossEntropy << 7;
+        QTest::addRow("%s/mse 3,5,1", name)
+            << QList<int>{3, 5, 1} << activation << LossKind::MeanSquaredError << 7;
+        QTest::addRow("%s/mse 3,5,4,1", name)
+            << QList<int>{3, 5, 4, 1} << activation << LossKind::MeanSquaredError << 7;
+    }
+    // Widths that use every block size of the matrix kernels (8, 2 and 1 columns).
+    QTest::addRow("tanh/cross-entropy odd widths")
+        << QList<int>{3, 11, 9, 3} << Activation::Tanh << LossKind::SoftmaxCrossEntropy << 7;
+    // Several outputs under MSE: each output is compared with the row's one target.
+    QTest::addRow("sigmoid/mse two outputs")
+        << QList<int>{3, 6, 2} << Activation::Sigmoid << LossKind::MeanSquaredError << 5;
+    // More rows than one internal chunk, so the gradient is summed across chunks.
+    QTest::addRow("tanh/cross-entropy 300 rows")
+        << QList<int>{2, 6, 3} << Activation::Tanh << LossKind::SoftmaxCrossEntropy << 300;
+    QTest::addRow("relu/mse 300 rows")
+        << QList<int>{2, 6, 1} << Activation::Relu << LossKind::MeanSquaredError << 300;
+}
+
+void TestModel::gradientMatchesFiniteDifferences() {
+    QFETCH(QList<int>, layers);
+    QFETCH(Activation, activation);
+    QFETCH(LossKind, loss);
+    QFETCH(int, rows);
+
+    const ModelShape shape = make_shape(layers, activation, loss);
+    Rng rng(2024);
+    std::vector<double> params(shape.parameter_count());
+    for (double& p : params)
+        p = rng.uniform(-1.0, 1.0);
+    const OwnedBatch batch = random_batch(shape, static_cast<std::size_t>(rows), rng);
+
+    Workspace work;
+    std::vector<double> gradient(params.size());
+    const LossResult result = loss_and_gradient(shape, params, batch.view(), gradient, work);
+    QVERIFY(std::isfinite(result.loss));
+    QCOMPARE(result.count, std::size_t(rows));
+
+    const double h = 1e-6;
+    double largest = 0.0;
+    for (std::size_t k = 0; k < params.size(); ++k) {
+        std::vector<double> shifted = params;
+        shifted[k] = params[k] + h;
+        const double up = evaluate(shape, shifted, batch.view(), work).loss;
+        shifted[k] = params[k] - h;
+        const double down = evaluate(shape, shifted, batch.view(), work).loss;
+        const double numeric = (up - down) / (2.0 * h);
+        const double tolerance = 1e-7 + 1e-5 * std::fabs(numeric);
+        QVERIFY2(std::fabs(gradient[k] - numeric) <= tolerance,
+                 qPrintable(QStringLiteral("parameter %1: backward %2, finite difference %3")
+                                .arg(k)
+                                .arg(gradient[k], 0, 'g', 12)
+                                .arg(numeric, 0, 'g', 12)));
+        largest = std::max(largest, std::fabs(gradient[k]));
+    }
+    // A gradient of zeros would pass trivially against a flat loss; make sure it is not one.
+    QVERIFY(largest > 1e-3);
+}
+
+void TestModel::tinyNetworkLossMatchesHandComputation_data() {
+    QTest::addColumn<LossKind>("loss");
+    QTest::addColumn<double>("target0");
+    QTest::addColumn<double>("target1");
+    QTest::addColumn<double>("expected");
+    QTest::addColumn<int>("correct");
+
+    // Rows x = (1, -1) and (0.5, 0.25) give logits (-0.5, -1.5) and (1.5, 2.0).
+    // Cross-entropy: row 0, label 0: log(1 + e^-1) = 0.31326168751822286;
+    // row 1, label 1: log(1 + e^-0.5) = 0.4740769841801067; label 0: log(1 + e^0.5).
+    QTest::newRow("cross-entropy, both right")
+        << LossKind::SoftmaxCrossEntropy << 0.0 << 1.0
+        << (0.31326168751822286 + 0.4740769841801067) / 2.0 << 2;
+    QTest::newRow("cross-entropy, second wrong")
+        << LossKind::SoftmaxCrossEntropy << 0.0 << 0.0
+        << (0.31326168751822286 + 0.9740769841801067) / 2.0 << 1;
+    // MSE over rows and outputs: ((-0.5)^2 + (-1.5)^2 + 0.5^2 + 1^2) / 4 = 3.75 / 4.
+    QTest::newRow("mse") << LossKind::MeanSquaredError << 0.0 << 1.0 << 0.9375 << 0;
+}
+
+void TestModel::tinyNetworkLossMatchesHandComputation() {
+    QFETCH(LossKind, loss);
+    QFETCH(double, target0);
+    QFETCH(double, target1);
+    QFETCH(double, expected);
+    QFETCH(int, correct);
+
+    const ModelShape shape = make_shape({2, 2}, Activation::Tanh, loss);
+    const std::vector<double> params = tiny_linear_parameters();
+    const std::vector<double> features{1.0, -1.0, 0.5, 0.25};
+    const std::vector<double> targets{target0, target1};
+    Workspace work;
+    const LossResult result = evaluate(shape, params, {features.data(), targets.data(), 2}, work);
+    QVERIFY2(std::fabs(result.loss - expected) <= 1e-15,
+             qPrintable(QString::number(result.loss, 'g', 17)));
+    QCOMPARE(result.correct, std::size_t(correct));
+    QCOMPARE(result.count, std::size_t(2));
+}
+
+void TestModel::tinyNetworkGradientMatchesHandComputation() {
+    // MSE on the tiny network, targets 0 and 1: d(loss)/dz = 2 (z - t) / 4 per entry, so
+    // dz = [[-0.25, -0.75], [0.25, 0.5]]; dW[o][i] = sum_b dz[b][o] x[b][i]; db[o] = sum_b
+    // dz[b][o].
+    const ModelShape shape = make_shape({2, 2}, Activation::Tanh, LossKind::MeanSquaredError);
+    const std::vector<double> params = tiny_linear_parameters();
+    const std::vector<double> features{1.0, -1.0, 0.5, 0.25};
+    const std::vector<double> targets{0.0, 1.0};
+    Workspace work;
+    std::vector<double> gradient(params.size(), 99.0);
+    loss_and_gradient(shape, params, {features.data(), targets.data(), 2}, gradient, work);
+    const std::vector<double> expected{-0.25 + 0.125, 0.25 + 0.0625, // dW row 0
+                                       -0.75 + 0.25,  0.75 + 0.125,  // dW row 1
+                                       0.0,           -0.25};        // db
+    QVERIFY(bitwise_equal(gradient, expected));
+}
+
+void TestModel::hiddenLayerLossMatchesHandComputation() {
+    // 1 -> 1 (tanh) -> 1: w1 = 2, b1 = 0, w2 = 3, b2 = 1, x = 0.5: out = 1 + 3 tanh(1).
+    const ModelShape shape = make_shape({1, 1, 1}, Activation::Tanh, LossKind::MeanSquaredError);
+    const std::vector<double> params{2.0, 0.0, 3.0, 1.0};
+    const double x = 0.5;
+    const double target = 3.0;
+    Workspace work;
+    const LossResult result = evaluate(shape, params, {&x, &target, 1}, work);
+    QVERIFY2(std::fabs(result.loss - 0.08110105400458666) <= 1e-15,
+             qPrintable(QString::number(result.loss, 'g', 17)));
+}
+
+void TestModel::batchGradientIsMeanOfRowGradients() {
+    // The reported gradient is of the mean loss: two rows give the mean of their gradients.
+    const ModelShape shape =
+        make_shape({3, 5, 4, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy);
+    Rng rng(5);
+    const std::vector<double> params = init_parameters(shape, rng);
+    const OwnedBatch batch = random_batch(shape, 2, rng);
+    Workspace work;
+    std::vector<double> both(params.size());
+    std::vector<double> first(params.size());
+    std::vector<double> second(params.size());
+    loss_and_gradient(shape, params, batch.view(), both, work);
+    loss_and_gradient(shape, params, {batch.features.data(), batch.targets.data(), 1}, first, work);
+    loss_and_gradient(shape, params, {batch.features.data() + 3, batch.targets.data() + 1, 1},
+                      second, work);
+    for (std::size_t k = 0; k < params.size(); ++k)
+        QVERIFY2(std::fabs(both[k] - (first[k] + second[k]) / 2.0) <= 1e-15,
+                 qPrintable(QString::number(k)));
+}
+
+void TestModel::evaluateMatchesLossAndGradient_data() {
+    QTest::addColumn<LossKind>("loss");
+    QTest::addColumn<int>("rows");
+    QTest::newRow("cross-entropy 32 rows") << LossKind::SoftmaxCrossEntropy << 32;
+    QTest::newRow("cross-entropy 1000 rows") << LossKind::SoftmaxCrossEntropy << 1000;
+    QTest::newRow("mse 257 rows") << LossKind::MeanSquaredError << 257;
+}
+
+void TestModel::evaluateMatchesLossAndGradient() {
+    QFETCH(LossKind, loss);
+    QFETCH(int, rows);
+    const ModelShape shape = make_shape({2, 9, 3}, Activation::Tanh, loss);
+    Rng rng(11);
+    const std::vector<double> params = init_parameters(shape, rng);
+    const OwnedBatch batch = random_batch(shape, static_cast<std::size_t>(rows), rng);
+    Workspace work;
+    std::vector<double> gradient(params.size());
+    const LossResult full = loss_and_gradient(shape, params, batch.view(), gradient, work);
+    const LossResult only = evaluate(shape, params, batch.view(), work);
+    QCOMPARE(std::bit_cast<std::uint64_t>(only.loss), std::bit_cast<std::uint64_t>(full.loss));
+    QCOMPARE(only.correct, full.correct);
+
+    // Independent check of the loss and the count of correct rows, one row at a time.
+    double sum = 0.0;
+    std::size_t correct = 0;
+    std::vector<double> logits(3);
+    for (int b = 0; b < rows; ++b) {
+        predict(shape, params, batch.features.data() + 2 * b, 1, logits, work);
+        const double target = batch.targets[static_cast<std::size_t>(b)];
+        if (loss == LossKind::SoftmaxCrossEntropy) {
+            const double top = *std::max_element(logits.begin(), logits.end());
+            double s = 0.0;
+            for (double z : logits)
+                s += std::exp(z - top);
+            sum += std::log(s) + top - logits[static_cast<std::size_t>(target)];
+            const auto arg = std::max_element(logits.begin(), logits.end()) - logits.begin();
+            correct += arg == static_cast<long>(target) ? 1 : 0;
+        } else {
+            for (double z : logits)
+                sum += (z - target) * (z - target) / 3.0;
+        }
+    }
+    QVERIFY(std::fabs(full.loss - sum / rows) <= 1e-12);
+    QCOMPARE(full.correct, correct);
+    if (loss == LossKind::SoftmaxCrossEntropy)
+        QVERIFY(correct > 0);
+}
+
+void TestModel::repeatedCallsAreBitwiseEqualAndReuseWorkspace() {
+    ModelShape shape;
+    shape.layers = {2, 64, 64, 2};
+    Rng rng(3);
+    const std::vector<double> params = init_parameters(shape, rng);
+    const OwnedBatch batch = random_batch(shape, 32, rng);
+    Workspace work;
+    std::vector<double> first(params.size());
+    std::vector<double> second(params.size());
+    loss_and_gradient(shape, params, batch.view(), first, work);
+    const double* activations = work.activations.data();
+    const double* deltas = work.deltas.data();
+    const double* scratch = work.scratch.data();
+    loss_and_gradient(shape, params, batch.view(), second, work);
+    QVERIFY(bitwise_equal(first, second));
+    // Same buffers: the second step allocated nothing.
+    QCOMPARE(work.activations.data(), activations);
+    QCOMPARE(work.deltas.data(), deltas);
+    QCOMPARE(work.scratch.data(), scratch);
+    // A fresh workspace gives the same bits too.
+    Workspace other;
+    loss_and_gradient(shape, params, batch.view(), second, other);
+    QVERIFY(bitwise_equal(first, second));
+}
+
+void TestModel::predictGivesLogits() {
+    const ModelShape shape = make_shape({2, 2}, Activation::Tanh, LossKind::SoftmaxCrossEntropy);
+    const std::vector<double> params = tiny_linear_parameters();
+    const std::vector<double> features{1.0, -1.0, 0.5, 0.25};
+    std::vector<double> out(4);
+    Workspace work;
+    predict(shape, params, features.data(), 2, out, work);
+    QVERIFY(bitwise_equal(out, {-0.5, -1.5, 1.5, 2.0}));
+}
+
+void TestModel::activationsMatchLibm_data() {
+    QTest::addColumn<Activation>("activation");
+    QTest::newRow("tanh") << Activation::Tanh;
+    QTest::newRow("relu") << Activation::Relu;
+    QTest::newRow("sigmoid") << Activation::Sigmoid;
+    QTest::newRow("linear") << Activation::Linear;
+}
+
+void TestModel::activationsMatchLibm() {
+    // 1 -> 1 -> 1 with unit weights and zero biases: the output is the activation itself.
+    QFETCH(Activation, activation);
+    const ModelShape shape = make_shape({1, 1, 1}, activation, LossKind::MeanSquaredError);
+    const std::vector<double> params{1.0, 0.0, 1.0, 0.0};
+    std::vector<double> xs{0.0,    -0.0,   1e-300, -1e-300, 1e-8, 0.1,    -0.25,
+                           0.3465, 0.3466, 0.5,    -0.75,   1.0,  2.5,    -3.0,
+                           7.0,    19.9,   -20.0,  20.5,    40.0, -700.0, 1e300};
+    Rng rng(9);
+    for (int k = 0; k < 2000; ++k)
+        xs.push_back(rng.uniform(-1.0, 1.0) * std::pow(10.0, rng.uniform(-6.0, 1.5)));
+    std::vector<double> out(xs.size());
+    Workspace work;
+    predict(shape, params, xs.data(), xs.size(), out, work);
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+        const double x = xs[k];
+        double expected = x;
+        double ulps = 0.0;
+        switch (activation) {
+        case Activation::Tanh:
+            expected = std::tanh(x);
+            ulps = 4.0; // our vectorisable tanh is within a few ulp of libm's
+            break;
+        case Activation::Relu:
+            expected = x > 0.0 ? x : 0.0;
+            break;
+        case Activation::Sigmoid:
+            expected = 1.0 / (1.0 + std::exp(-x));
+            break;
+        case Activation::Linear:
+            break;
+        }
+        const double ulp = std::nextafter(std::fabs(expected), HUGE_VAL) - std::fabs(expected);
+        QVERIFY2(std::fabs(out[k] - expected) <= ulps * ulp,
+                 qPrintable(QStringLiteral("x = %1: got %2, expected %3")
+                                .arg(x, 0, 'g', 17)
+                                .arg(out[k], 0, 'g', 17)
+                                .arg(expected, 0, 'g', 17)));
+        if (activation == Activation::Tanh && expected != 0.0)
+            QCOMPARE(std::signbit(out[k]), std::signbit(expected));
+    }
+    if (activation == Activation::Tanh) {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        predict(shape, params, &nan, 1, out, work);
+        QVERIFY(std::isnan(out[0]));
+    }
+}
+
+void TestModel::badInputsAreErrors_data() {
+    QTest::addColumn<int>("which");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("too few parameters") << 0 << "parameters";
+    QTest::newRow("gradient of the wrong size") << 1 << "gradient";
+    QTest::newRow("label out of range") << 2 << "row 1";
+    QTest::newRow("fractional label") << 3 << "row 0";
+    QTest::newRow("single layer width") << 4 << "input and an output";
+    QTest::newRow("zero-width layer") << 5 << "layers[1]";
+    QTest::newRow("empty batch") << 6 << "empty";
+    QTest::newRow("prediction buffer too small") << 7 << "prediction buffer";
+}
+
+void TestModel::badInputsAreErrors() {
+    QFETCH(int, which);
+    QFETCH(QString, mentions);
+    ModelShape shape = make_shape({2, 3, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy);
+    Rng rng(1);
+    std::vector<double> params = init_parameters(shape, rng);
+    std::vector<double> gradient(params.size());
+    std::vector<double> features{0.1, 0.2, 0.3, 0.4};
+    std::vector<double> targets{0.0, 2.0};
+    std::vector<double> out(6);
+    Workspace work;
+    switch (which) {
+    case 0:
+        params.pop_back();
+        break;
+    case 1:
+        gradient.push_back(0.0);
+        break;
+    case 2:
+        targets[1] = 3.0;
+        break;
+    case 3:
+        targets[0] = 1.5;
+        break;
+    case 4:
+        shape.layers = {2};
+        break;
+    case 5:
+        shape.layers = {2, 0, 3};
+        break;
+    case 6:
+        targets.clear();
+        break;
+    case 7:
+        out.resize(3);
+        break;
+    }
+    const QString message = error_of([&] {
+        const BatchView batch{features.data(), targets.data(), targets.size()};
+        if (which == 7)
+            predict(shape, params, features.data(), 2, out, work);
+        else
+            loss_and_gradient(shape, params, batch, gradient, work);
+    });
+    QVERIFY2(message.contains(mentions), qPrintable(message));
+}
+
+void TestModel::initParametersFollowTorchBounds() {
+    ModelShape shape;
+    shape.layers = {4, 16, 3};
+    Rng rng(21);
+    const std::vector<double> params = init_parameters(shape, rng);
+    QCOMPARE(params.size(), shape.parameter_count());
+    for (std::size_t l = 0; l < shape.layer_count(); ++l) {
+        const double bound = 1.0 / std::sqrt(static_cast<double>(shape.layers[l]));
+        const std::size_t end =
+            l + 1 < shape.layer_count() ? shape.weight_offset(l + 1) : params.size();
+        double largest = 0.0;
+        for (std::size_t k = shape.weight_offset(l); k < end; ++k) {
+            QVERIFY(std::fabs(params[k]) <= bound);
+            largest = std::max(largest, std::fabs(params[k]));
+        }
+        QVERIFY(largest > 0.8 * bound); // spread over the range, not squeezed near zero
+    }
+    Rng again(21);
+    QVERIFY(bitwise_equal(init_parameters(shape, again), params));
+}
+
+void TestModel::sgdMomentumTwoStepsByHand() {
+    // lr 0.1, momentum 0.9. Parameter 0: g = 0.5 then -0.25: v = 0.5, p = 1 - 0.05 = 0.95;
+    // v = 0.45 - 0.25 = 0.2, p = 0.95 - 0.02 = 0.93. Parameter 1: g = -1 twice from 2:
+    // v = -1, p = 2.1; v = -1.9, p = 2.29.
+    OptimizerConfig config;
+    config.kind = OptimizerKind::Sgd;
+    config.learning_rate = 0.1;
+    config.momentum = 0.9;
+    Optimizer optimizer(config, 2);
+    QCOMPARE(optimizer.state().velocity.size(), std::size_t(2));
+    QVERIFY(optimizer.state().first_moment.empty());
+    std::vector<double> params{1.0, 2.0};
+    optimizer.apply(params, std::vector<double>{0.5, -1.0});
+    QVERIFY(std::fabs(params[0] - 0.95) <= 1e-15);
+    QVERIFY(std::fabs(params[1] - 2.1) <= 1e-15);
+    optimizer.apply(params, std::vector<double>{-0.25, -1.0});
+    QVERIFY2(std::fabs(params[0] - 0.93) <= 1e-15, qPrintable(QString::number(params[0], 'g', 17)));
+    QVERIFY2(std::fabs(params[1] - 2.29) <= 1e-15, qPrintable(QString::number(params[1], 'g', 17)));
+    QVERIFY(std::fabs(optimizer.state().velocity[0] - 0.2) <= 1e-15);
+    QVERIFY(std::fabs(optimizer.state().velocity[1] + 1.9) <= 1e-15);
+    QCOMPARE(optimizer.state().step, std::int64_t(2));
+}
+
+void TestModel::adamFirstStepMovesByLearningRate_data() {
+    QTest::addColumn<double>("gradient");
+    QTest::newRow("0.5") << 0.5;
+    QTest::newRow("-3") << -3.0;
+    QTest::newRow("1e-3") << 1e-3;
+    QTest::newRow("-1e3") << -1e3;
+}
+
+void TestModel::adamFirstStepMovesByLearningRate() {
+    // Bias correction makes the first step lr * g / (|g| + eps): about lr against the sign of g,
+    // whatever the gradient's size.
+    QFETCH(double, gradient);
+    OptimizerConfig config;
+    config.kind = OptimizerKind::Adam;
+    config.learning_rate = 0.01;
+    Optimizer optimizer(config, 2);
+    std::vector<double> params{1.0, -2.0};
+    optimizer.apply(params, std::vector<double>{gradient, 0.0});
+    const double moved = params[0] - 1.0;
+    QVERIFY2(std::fabs(moved + 0.01 * (gradient > 0 ? 1.0 : -1.0)) <= 0.01 * 1e-4,
+             qPrintable(QString::number(moved, 'g', 17)));
+    QCOMPARE(params[1], -2.0); // a zero gradient does not move its parameter
+    QCOMPARE(optimizer.state().step, std::int64_t(1));
+    QCOMPARE(optimizer.state().second_moment.size(), std::size_t(2));
+    QVERIFY(optimizer.state().velocity.empty());
+}
+
+void TestModel::adamSecondStepByHand() {
+    // lr 0.1, beta1 0.9, beta2 0.999, eps 1e-8, p = 1, g = 0.5 then -0.25, worked in exact
+    // decimals: step 1: m = 0.05, v = 0.00025, p = 1 - 0.1 * 0.5 / (0.5 + 1e-8) =
+    // 0.900000001999999960... step 2: m = 0.02, v = 0.00031225, mhat = 0.02 / 0.19, vhat =
+    // 0.00031225 / 0.001999,
+    //         p = 0.873366298707846162...
+    OptimizerConfig config;
+    config.kind = OptimizerKind::Adam;
+    config.learning_rate = 0.1;
+    Optimizer optimizer(config, 1);
+    std::vector<double> params{1.0};
+    optimizer.apply(params, std::vector<double>{0.5});
+    QVERIFY(std::fabs(params[0] - 0.90000000199999996) <= 1e-15);
+    optimizer.apply(params, std::vector<double>{-0.25});
+    QVERIFY2(std::fabs(params[0] - 0.87336629870784616) <= 1e-14,
+             qPrintable(QString::number(params[0], 'g', 17)));
+    QVERIFY(std::fabs(optimizer.state().first_moment[0] - 0.02) <= 1e-16);
+    QVERIFY(std::fabs(optimizer.state().second_moment[0] - 0.00031225) <= 1e-18);
+    QCOMPARE(optimizer.state().step, std::int64_t(2));
+}
+
+void TestModel::optimizerRejectsBadConfigAndSizes_data() {
+    QTest::addColumn<int>("which");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("beta1 = 1") << 0 << "beta1";
+    QTest::newRow("negative learning rate") << 1 << "learning_rate";
+    QTest::newRow("gradient size") << 2 << "gradient";
+    QTest::newRow("restored state size") << 3 << "velocity";
+    QTest::newRow("zero epsilon") << 4 << "epsilon";
+}
+
+void TestModel::optimizerRejectsBadConfigAndSizes() {
+    QFETCH(int, which);
+    QFETCH(QString, mentions);
+    const QString message = error_of([&] {
+        OptimizerConfig config;
+        config.kind = which == 0 || which == 4 ? OptimizerKind::Adam : OptimizerKind::Sgd;
+        if (which == 0)
+            config.beta1 = 1.0;
+        if (which == 1)
+            config.learning_rate = -0.1;
+        if (which == 4)
+            config.epsilon = 0.0;
+        Optimizer optimizer(config, 3);
+        if (which == 3)
+            optimizer.state().velocity.resize(2);
+        std::vector<double> params(3, 1.0);
+        optimizer.apply(params, std::vector<double>(which == 2 ? 4 : 3, 0.1));
+    });
+    QVERIFY2(message.contains(mentions), qPrintable(message));
+}
+
+void TestModel::namesRoundTrip() {
+    for (Activation a :
+         {Activation::Tanh, Activation::Relu, Activation::Sigmoid, Activation::Linear}) {
+        Activation parsed = a == Activation::Tanh ? Activation::Relu : Activation::Tanh;
+        QVERIFY(parse_activation(to_string(a), parsed));
+        QCOMPARE(parsed, a);
+    }
+    Activation unused = Activation::Tanh;
+    QVERIFY(!parse_activation("softplus", unused));
+    QVERIFY(to_string(Activation::Relu) == "relu");
+    QVERIFY(to_string(OptimizerKind::Adam) == "adam");
+    OptimizerKind kind = OptimizerKind::Sgd;
+    QVERIFY(parse_optimizer("adam", kind));
+    QCOMPARE(kind, OptimizerKind::Adam);
+    QVERIFY(parse_optimizer(to_string(OptimizerKind::Sgd), kind));
+    QCOMPARE(kind, OptimizerKind::Sgd);
+    QVERIFY(!parse_optimizer("rmsprop", kind));
+}
+
+void TestModel::parametersJsonRoundTripIsBitwise() {
+    ModelShape shape;
+    shape.layers = {3, 7, 2};
+    Rng rng(77);
+    std::vector<double> params = init_parameters(shape, rng);
+    // Values that a lossy printer would damage.
+    params[0] = 0.1;
+    params[1] = 1.0 / 3.0;
+    params[2] = -0.0;
+    params[3] = 5e-324;
+    params[4] = 1.7976931348623157e308;
+    params[5] = -123456789.123456789;
+    const std::string json = parameters_to_json(shape, params);
+    QVERIFY(json.find("\"layers\"") != std::string::npos);
+    const std::vector<double> back = parameters_from_json(shape, json);
+    QVERIFY(bitwise_equal(back, params));
+    QCOMPARE(hash_parameters(back), hash_parameters(params));
+}
+
+void TestModel::parametersJsonErrorsNameTheLayer_data() {
+    // Shape 2,3,2: layers[0] has a 3x2 weight and 3 biases, layers[1] a 2x3 weight and 2 biases.
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("mentions");
+    const QString layer0 = R"({"weight":[[1,2],[3,4],[5,6]],"bias":[0,0,0]})";
+    const QString layer1 = R"({"weight":[[1,2,3],[4,5,6]],"bias":[0,0]})";
+    QTest::newRow("valid") << QString(R"({"layers":[%1,%2]})").arg(layer0, layer1) << QString();
+    QTest::newRow("wrong layer count")
+        << QString(R"({"layers":[%1]})").arg(layer0) << "\"layers\" has 1 layers, the model has 2";
+    QTest::newRow("wrong row length")
+        << QString(R"({"layers":[%1,{"weight":[[1,2,3],[4,5]],"bias":[0,0]}]})").arg(layer0)
+        << "layers[1].weight[1] has 2 entries, expected 3";
+    QTest::newRow("wrong row count")
+        << QString(R"({"layers":[{"weight":[[1,2],[3,4]],"bias":[0,0,0]},%1]})").arg(layer1)
+        << "layers[0].weight has 2 rows, expected 3";
+    QTest::newRow("non-number weight")
+        << QString(R"({"layers":[%1,{"weight":[[1,2,3],[4,"x",6]],"bias":[0,0]}]})").arg(layer0)
+        << "layers[1].weight[1][1] is not a number";
+    QTest::newRow("null bias")
+        << QString(R"({"layers":[{"weight":[[1,2],[3,4],[5,6]],"bias":[0,null,0]},%1]})")
+               .arg(layer1)
+        << "layers[0].bias[1] is not a number";
+    QTest::newRow("missing bias")
+        << QString(R"({"layers":[%1,{"weight":[[1,2,3],[4,5,6]]}]})").arg(layer0)
+        << "layers[1] needs both";
+    QTest::newRow("unknown key")
+        << QString(R"({"layers":[%1,{"weight":[[1,2,3],[4,5,6]],"bias":[0,0],"b":1}]})").arg(layer0)
+        << "layers[1] has unknown key";
+    QTest::newRow("not JSON") << "{\"layers\":["
+                              << "not valid JSON";
+    QTest::newRow("no layers") << "[1,2]"
+                               << "\"layers\" array";
+}
+
+void TestModel::parametersJsonErrorsNameTheLayer() {
+    QFETCH(QString, json);
+    QFETCH(QString, mentions);
+    ModelShape shape;
+    shape.layers = {2, 3, 2};
+    const std::string text = json.toStdString();
+    if (mentions.isEmpty()) {
+        const std::vector<double> params = parameters_from_json(shape, text);
+        QVERIFY(bitwise_equal(params, {1, 2, 3, 4, 5, 6, 0, 0, 0, 1, 2, 3, 4, 5, 6, 0, 0}));
+        return;
+    }
+    const QString message = error_of([&] { parameters_from_json(shape, text); });
+    QVERIFY2(message.contains(mentions), qPrintable(message));
+    QVERIFY(!message.contains('\n'));
+}
+
+void TestModel::nonFiniteParametersAreNotSaved() {
+    ModelShape shape;
+    shape.layers = {2, 3, 2};
+    std::vector<double> params(shape.parameter_count(), 0.5);
+    params[shape.weight_offset(1) + 1] = std::numeric_limits<double>::quiet_NaN();
+    const QString message = error_of([&] { parameters_to_json(shape, params); });
+    QVERIFY2(message.contains("layers[1]"), qPrintable(message));
+}
+
+void TestModel::hashDiffersWhenOneBitFlips_data() {
+    QTest::addColumn<int>("index");
+    QTest::addColumn<int>("bit");
+    QTest::newRow("first parameter, lowest mantissa bit") << 0 << 0;
+    QTest::newRow("middle parameter, lowest exponent bit") << 50 << 52;
+    QTest::newRow("last parameter, sign bit") << 99 << 63;
+    QTest::newRow("last parameter, lowest bit") << 99 << 0;
+}
+
+void TestModel::hashDiffersWhenOneBitFlips() {
+    QFETCH(int, index);
+    QFETCH(int, bit);
+    Rng rng(4);
+    std::vector<double> params(100);
+    for (double& p : params)
+        p = rng.normal();
+    const std::vector<double> copy = params;
+    QCOMPARE(hash_parameters(copy), hash_parameters(params));
+    auto& target = params[static_cast<std::size_t>(index)];
+    target = std::bit_cast<double>(std::bit_cast<std::uint64_t>(target) ^ (1ULL << bit));
+    QVERIFY(hash_parameters(params) != hash_parameters(copy));
+}
+
+void TestModel::hashIsFnv1aOfTheBytes() {
+    // Reference values of 64-bit FNV-1a: the offset basis for no bytes; 8 zero bytes; 1.0.
+    QCOMPARE(hash_parameters({}), std::uint64_t(0xcbf29ce484222325ULL));
+    const double zero = 0.0;
+    QCOMPARE(hash_parameters({&zero, 1}), std::uint64_t(0xa8c7f832281a39c5ULL));
+    const double one = 1.0;
+    QCOMPARE(hash_parameters({&one, 1}), std::uint64_t(0xaab1693229ba1db8ULL));
+}
+
+void TestModel::rngMatchesReferenceXoshiro() {
+    // splitmix64 from 0 gives 0xe220a8397b1dcdaf first; xoshiro256** from that state starts
+    // 0x99ec5f36cb75f2b4 (reference implementations by Vigna).
+    Rng rng(0);
+    QCOMPARE(rng.state()[0], std::uint64_t(0xe220a8397b1dcdafULL));
+    QCOMPARE(rng.next_u64(), std::uint64_t(0x99ec5f36cb75f2b4ULL));
+    QCOMPARE(rng.next_u64(), std::uint64_t(0xbf6e1f784956452aULL));
+    QCOMPARE(rng.next_u64(), std::uint64_t(0x1a5f849d4933e6e0ULL));
+}
+
+void TestModel::rngSameSeedSameSequence() {
+    Rng a(42);
+    Rng b(42);
+    Rng c(43);
+    int differ = 0;
+    for (int k = 0; k < 1000; ++k) {
+        const std::uint64_t x = a.next_u64();
+        QCOMPARE(b.next_u64(), x);
+        differ += c.next_u64() != x ? 1 : 0;
+    }
+    QCOMPARE(differ, 1000);
+    QCOMPARE(Rng::stream(42, 3).state(), Rng::stream(42, 3).state());
+}
+
+void TestModel::rngStreamsDiffer_data() {
+    QTest::addColumn<quint64>("seed_a");
+    QTest::addColumn<quint64>("id_a");
+    QTest::addColumn<quint64>("seed_b");
+    QTest::addColumn<quint64>("id_b");
+    QTest::newRow("streams 0 and 1 of seed 0")
+        << quint64(0) << quint64(0) << quint64(0) << quint64(1);
+    QTest::newRow("streams 1 and 2 of seed 1")
+        << quint64(1) << quint64(1) << quint64(1) << quint64(2);
+    QTest::newRow("worker 3 and worker 1000000")
+        << quint64(7) << quint64(3) << quint64(7) << quint64(1000000);
+    QTest::newRow("same id, seeds 1 and 2") << quint64(1) << quint64(5) << quint64(2) << quint64(5);
+    QTest::newRow("seed and id swapped") << quint64(1) << quint64(2) << quint64(2) << quint64(1);
+}
+
+void TestModel::rngStreamsDiffer() {
+    QFETCH(quint64, seed_a);
+    QFETCH(quint64, id_a);
+    QFETCH(quint64, seed_b);
+    QFETCH(quint64, id_b);
+    Rng a = Rng::stream(seed_a, id_a);
+    Rng b = Rng::stream(seed_b, id_b);
+    std::vector<std::uint64_t> xs;
+    std::vector<std::uint64_t> ys;
+    for (int k = 0; k < 64; ++k) {
+        xs.push_back(a.next_u64());
+        ys.push_back(b.next_u64());
+    }
+    // No value in common, even shifted: one stream is not the other a few steps later.
+    std::sort(xs.begin(), xs.end());
+    std::sort(ys.begin(), ys.end());
+    std::vector<std::uint64_t> common;
+    std::set_intersection(xs.begin(), xs.end(), ys.begin(), ys.end(), std::back_inserter(common));
+    QVERIFY(common.empty());
+    // A stream is also not the plain generator of its seed.
+    Rng plain(seed_a);
+    QVERIFY(plain.state() != Rng::stream(seed_a, id_a).state());
+}
+
+void TestModel::rngSetStateReplays() {
+    Rng rng(123);
+    for (int k = 0; k < 10; ++k)
+        rng.next_u64();
+    const Rng::State saved = rng.state();
+    std::vector<double> first;
+    for (int k = 0; k < 100; ++k) {
+        first.push_back(rng.uniform());
+        first.push_back(rng.normal());
+        first.push_back(static_cast<double>(rng.below(1000)));
+    }
+    rng.set_state(saved);
+    std::vector<double> again;
+    for (int k = 0; k < 100; ++k) {
+        again.push_back(rng.uniform());
+        again.push_back(rng.normal());
+        again.push_back(static_cast<double>(rng.below(1000)));
+    }
+    QVERIFY(bitwise_equal(first, again));
+    Rng other(0);
+    other.set_state(saved);
+    QCOMPARE(other.uniform(), first[0]);
+}
+
+void TestModel::rngBelowStaysInBounds_data() {
+    QTest::addColumn<quint64>("n");
+    QTest::newRow("1") << quint64(1);
+    QTest::newRow("2") << quint64(2);
+    QTest::newRow("3") << quint64(3);
+    QTest::newRow("10") << quint64(10);
+    QTest::newRow("2^32 + 1") << quint64((1ULL << 32) + 1);
+    QTest::newRow("2^63 + 1 (half the draws rejected)") << quint64((1ULL << 63) + 1);
+    QTest::newRow("2^64 - 1") << quint64(~0ULL);
+}
+
+void TestModel::rngBelowStaysInBounds() {
+    QFETCH(quint64, n);
+    Rng rng(8);
+    constexpr int draws = 20000;
+    std::vector<int> counts(n <= 10 ? n : 0);
+    std::uint64_t largest = 0;
+    for (int k = 0; k < draws; ++k) {
+        const std::uint64_t x = rng.below(n);
+        QVERIFY(x < n);
+        largest = std::max(largest, x);
+        if (n <= 10)
+            ++counts[x];
+    }
+    if (n <= 10) {
+        // Every residue, each near draws / n (4 standard deviations).
+        const double expected = static_cast<double>(draws) / static_cast<double>(n);
+        for (int c : counts)
+            QVERIFY2(std::fabs(c - expected) <= 4.0 * std::sqrt(expected) + 1e-9,
+                     qPrintable(QString::number(c)));
+    } else {
+        QVERIFY(largest > n / 2); // the upper half of the range is reached
+    }
+    const QString message = error_of([&] { rng.below(0); });
+    QVERIFY2(message.contains("n > 0"), qPrintable(message));
+}
+
+void TestModel::rngUniformAndNormalMoments() {
+    Rng rng(99);
+    constexpr int draws = 200000;
+    double sum_u = 0.0;
+    double sum_n = 0.0;
+    double sum_n2 = 0.0;
+    double lo = 1.0;
+    double hi = 0.0;
+    for (int k = 0; k < draws; ++k) {
+        const double u = rng.uniform();
+        QVERIFY(u >= 0.0 && u < 1.0);
+        lo = std::min(lo, u);
+        hi = std::max(hi, u);
+        sum_u += u;
+        const double z = rng.normal();
+        QVERIFY(std::isfinite(z));
+        sum_n += z;
+        sum_n2 += z * z;
+    }
+    QVERIFY(std::fabs(sum_u / draws - 0.5) < 0.005);
+    QVERIFY(lo < 1e-3 && hi > 1.0 - 1e-3);
+    QVERIFY(std::fabs(sum_n / draws) < 0.01);
+    QVERIFY(std::fabs(sum_n2 / draws - 1.0) < 0.02);
+    const double v = rng.uniform(-3.0, -2.0);
+    QVERIFY(v >= -3.0 && v < -2.0);
+}
+
+QTEST_APPLESS_MAIN(TestModel)
+#include "test_model.moc"
