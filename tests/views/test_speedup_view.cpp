@@ -1,0 +1,295 @@
+#include "lockstep/scenario.h"
+#include "lockstep/trainer.h"
+#include "lockstep_views/palette.h"
+#include "lockstep_views/speedup_view.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QThreadPool>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace lockstep;
+using namespace lockstep::views;
+
+namespace {
+
+Scenario worked_example() {
+    return load_scenario(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
+}
+
+// Sweep points that follow Amdahl's law exactly for serial fraction `s`.
+std::vector<SweepPoint> amdahl_points(double s, std::initializer_list<int> counts) {
+    std::vector<SweepPoint> points;
+    for (int n : counts) {
+        SweepPoint p;
+        p.workers = n;
+        p.metrics.workers = n;
+        p.metrics.speedup = 1.0 / (s + (1.0 - s) / n);
+        p.metrics.efficiency = p.metrics.speedup / n;
+        points.push_back(p);
+    }
+    return points;
+}
+
+// The points a SpeedupView should show for a sweep: (workers, speedup).
+QList<QPointF> speedups(const std::vector<SweepPoint>& points) {
+    QList<QPointF> out;
+    for (const SweepPoint& p : points)
+        out.append(QPointF(p.workers, p.metrics.speedup));
+    return out;
+}
+
+int count_near(const QImage& image, const QColor& colour, int tolerance) {
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor p = image.pixelColor(x, y);
+            if (std::abs(p.red() - colour.red()) <= tolerance &&
+                std::abs(p.green() - colour.green()) <= tolerance &&
+                std::abs(p.blue() - colour.blue()) <= tolerance)
+                ++n;
+        }
+    return n;
+}
+
+// What the widget looks like once pending layout requests (a legend that wraps) are done.
+QImage settled_grab(QWidget& widget) {
+    QCoreApplication::processEvents();
+    return widget.grab().toImage();
+}
+
+// Screenshots go to $LOCKSTEP_SCREENSHOT_DIR when it is set (to look at them), else to a
+// temporary directory that is removed afterwards.
+QString screenshot_path(const QString& name) {
+    static QTemporaryDir temporary;
+    const QString dir = qEnvironmentVariableIsSet("LOCKSTEP_SCREENSHOT_DIR")
+                            ? qEnvironmentVariable("LOCKSTEP_SCREENSHOT_DIR")
+                            : temporary.path();
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(name);
+}
+
+} // namespace
+
+class TestSpeedupView : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void workedExampleSweepIsDrawn();
+    void amdahlFitRecoversTheSerialFraction_data();
+    void amdahlFitRecoversTheSerialFraction();
+    void amdahlFitNeedsMoreThanOneWorker();
+    void measuredSeriesIsOptional();
+    void twoQuickRequestsGiveOneSweep();
+    void aNewerRequestDropsTheRunningSweep();
+    void setPointsWinsOverARunningSweep();
+    void aBadScenarioReportsItsError();
+    void destroyingTheViewDuringASweepIsSafe();
+    void screenshotsFollowThePalette();
+
+    void cleanup() { QThreadPool::globalInstance()->waitForDone(); }
+};
+
+void TestSpeedupView::workedExampleSweepIsDrawn() {
+    const std::vector<int> counts{1, 2, 4, 8};
+    const auto points = sweep(worked_example(), counts);
+
+    SpeedupView view;
+    QCOMPARE(view.accessibleName(), QStringLiteral("Speedup view"));
+    view.setPoints(points);
+    QCOMPARE(view.modelledPoints(), speedups(points));
+    // The lesson's numbers: 40 s on one worker, 10 s + 6 s on four.
+    QVERIFY(qFuzzyCompare(view.modelledPoints()[2].y(), 2.5));
+    QCOMPARE(view.idealPoints(), (QList<QPointF>{{1, 1}, {2, 2}, {4, 4}, {8, 8}}));
+    const QList<QPointF> efficiency = view.efficiencyPoints();
+    QCOMPARE(efficiency.size(), qsizetype(4));
+    QVERIFY(qFuzzyCompare(efficiency[2].y(), 62.5));
+
+    const double s = view.amdahlSerialFraction();
+    QVERIFY(s > 0.05 && s < 0.5);
+    const QList<QPointF> curve = view.amdahlPoints();
+    QVERIFY(curve.size() > 50);
+    QCOMPARE(curve.front(), QPointF(1, 1));
+    QCOMPARE(curve.back().x(), 8.0);
+    QVERIFY(qFuzzyCompare(curve.back().y(), 1.0 / (s + (1 - s) / 8)));
+    QVERIFY(view.amdahlLabel().startsWith(QStringLiteral("Amdahl fit, serial fraction ")));
+    QVERIFY(view.accessibleDescription().startsWith(
+        QStringLiteral("8 workers: speedup 3.6× of an ideal 8×, efficiency 45%")));
+    QVERIFY(view.accessibleDescription().contains(view.amdahlLabel()));
+}
+
+void TestSpeedupView::amdahlFitRecoversTheSerialFraction_data() {
+    QTest::addColumn<double>("serial");
+    QTest::addColumn<QString>("label");
+    QTest::newRow("perfectly parallel") << 0.0 << "Amdahl fit, serial fraction 0%";
+    QTest::newRow("a tenth serial") << 0.1 << "Amdahl fit, serial fraction 10%";
+    QTest::newRow("a third serial") << 0.33 << "Amdahl fit, serial fraction 33%";
+    QTest::newRow("mostly serial") << 0.9 << "Amdahl fit, serial fraction 90%";
+}
+
+void TestSpeedupView::amdahlFitRecoversTheSerialFraction() {
+    QFETCH(double, serial);
+    QFETCH(QString, label);
+    SpeedupView view;
+    view.setPoints(amdahl_points(serial, {1, 2, 4, 8, 16, 32}));
+    QVERIFY2(std::abs(view.amdahlSerialFraction() - serial) < 0.01,
+             qPrintable(QString::number(view.amdahlSerialFraction())));
+    QCOMPARE(view.amdahlLabel(), label);
+}
+
+void TestSpeedupView::amdahlFitNeedsMoreThanOneWorker() {
+    SpeedupView view;
+    view.setPoints(amdahl_points(0.2, {1}));
+    QVERIFY(std::isnan(view.amdahlSerialFraction()));
+    QVERIFY(view.amdahlLabel().isEmpty());
+    QVERIFY(view.amdahlPoints().isEmpty());
+    view.setPoints({});
+    QVERIFY(view.modelledPoints().isEmpty());
+    QCOMPARE(view.accessibleDescription(), QStringLiteral("No speedup computed yet"));
+}
+
+void TestSpeedupView::measuredSeriesIsOptional() {
+    SpeedupView view;
+    view.setPoints(amdahl_points(0.1, {1, 2, 4}));
+    QVERIFY(view.measuredPoints().isEmpty());
+    const auto measured = amdahl_points(0.3, {1, 2, 4, 8});
+    view.setMeasured(measured);
+    QCOMPARE(view.measuredPoints(), speedups(measured));
+    // The ideal line covers every worker count on the chart.
+    QCOMPARE(view.idealPoints().back(), QPointF(8, 8));
+    // The fit is to the modelled points only.
+    QVERIFY(std::abs(view.amdahlSerialFraction() - 0.1) < 0.01);
+    view.setMeasured({});
+    QVERIFY(view.measuredPoints().isEmpty());
+    QCOMPARE(view.idealPoints().back(), QPointF(4, 4));
+}
+
+void TestSpeedupView::twoQuickRequestsGiveOneSweep() {
+    const Scenario scenario = worked_example();
+    SpeedupView view;
+    QSignalSpy started(&view, &SpeedupView::sweepStarted);
+    QSignalSpy finished(&view, &SpeedupView::sweepFinished);
+    view.requestSweep(scenario, {1, 2});
+    view.requestSweep(scenario, {1, 2, 4, 8});
+    QVERIFY(view.isComputing());
+    QVERIFY(view.accessibleDescription().endsWith(QStringLiteral("computing")));
+    QCOMPARE(started.count(), 0); // debounced: nothing runs yet
+    QTRY_COMPARE(finished.count(), 1);
+    QVERIFY(!view.isComputing());
+    QCOMPARE(started.count(), 1);
+
+    const std::vector<int> counts{1, 2, 4, 8};
+    QCOMPARE(view.modelledPoints(), speedups(sweep(scenario, counts)));
+    QVERIFY(!view.accessibleDescription().contains(QStringLiteral("computing")));
+}
+
+void TestSpeedupView::aNewerRequestDropsTheRunningSweep() {
+    const Scenario scenario = worked_example();
+    SpeedupView view;
+    QSignalSpy finished(&view, &SpeedupView::sweepFinished);
+    // The second request arrives while the first sweep is already running on the pool.
+    bool first = true;
+    connect(&view, &SpeedupView::sweepStarted, &view, [&] {
+        if (first) {
+            first = false;
+            view.requestSweep(scenario, {1, 3, 5});
+        }
+    });
+    view.requestSweep(scenario, {1, 2});
+    QTRY_VERIFY(!first);
+    QTRY_VERIFY(!view.isComputing());
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QCOMPARE(finished.count(), 1);
+    const std::vector<int> counts{1, 3, 5};
+    QCOMPARE(view.modelledPoints(), speedups(sweep(scenario, counts)));
+}
+
+void TestSpeedupView::setPointsWinsOverARunningSweep() {
+    SpeedupView view;
+    QSignalSpy finished(&view, &SpeedupView::sweepFinished);
+    const auto manual = amdahl_points(0.25, {1, 2, 4});
+    bool replaced = false;
+    connect(&view, &SpeedupView::sweepStarted, &view, [&] {
+        view.setPoints(manual);
+        replaced = true;
+    });
+    view.requestSweep(worked_example(), {1, 2, 4, 8});
+    QTRY_VERIFY(replaced);
+    QVERIFY(!view.isComputing());
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(view.modelledPoints(), speedups(manual));
+}
+
+void TestSpeedupView::aBadScenarioReportsItsError() {
+    SpeedupView view;
+    view.setPoints(amdahl_points(0.1, {1, 2}));
+    QSignalSpy failed(&view, &SpeedupView::sweepFailed);
+    view.requestSweep(worked_example(), {1, 300});
+    QTRY_COMPARE(failed.count(), 1);
+    QVERIFY2(view.errorText().contains(QStringLiteral("workers")), qPrintable(view.errorText()));
+    QVERIFY(view.accessibleDescription().startsWith(QStringLiteral("Cannot compute")));
+    QVERIFY(!view.isComputing());
+    QCOMPARE(view.modelledPoints().size(), qsizetype(2)); // the old points stay
+}
+
+void TestSpeedupView::destroyingTheViewDuringASweepIsSafe() {
+    auto* view = new SpeedupView;
+    QSignalSpy started(view, &SpeedupView::sweepStarted);
+    view->requestSweep(worked_example(), {1, 2, 4, 8, 16});
+    QTRY_COMPARE(started.count(), 1);
+    delete view;
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents(); // a result posted before the delete must not arrive
+}
+
+void TestSpeedupView::screenshotsFollowThePalette() {
+    const std::vector<int> counts{1, 2, 4, 8, 16};
+    const auto points = sweep(worked_example(), counts);
+    // Stand-in "measured" points, only to see the optional series on screen.
+    auto measured = points;
+    for (SweepPoint& p : measured)
+        p.metrics.speedup = std::max(1.0, p.metrics.speedup * 0.8);
+
+    QFont projector = QApplication::font();
+    projector.setPointSize(15);
+    SpeedupView view;
+    view.setFont(projector);
+    view.resize(1100, 720);
+    view.setPoints(points);
+    view.setMeasured(measured);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QImage light = settled_grab(view);
+    QVERIFY(light.save(screenshot_path(QStringLiteral("speedup-view-light.png"))));
+    QVERIFY(count_near(light, okabe_ito::blue, 12) > 400);           // modelled
+    QVERIFY(count_near(light, okabe_ito::reddish_purple, 12) > 150); // Amdahl fit
+    QVERIFY(count_near(light, okabe_ito::orange, 12) > 150);         // measured
+
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x1e, 0x1f, 0x22));
+    dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    view.setPalette(dark);
+    view.setMeasured({});
+    view.requestSweep(worked_example(), counts);
+    const QImage computing = settled_grab(view);
+    QVERIFY(computing.save(screenshot_path(QStringLiteral("speedup-view-dark-computing.png"))));
+    QSignalSpy finished(&view, &SpeedupView::sweepFinished);
+    QTRY_COMPARE(finished.count(), 1);
+    const QImage darkImage = settled_grab(view);
+    QVERIFY(darkImage.save(screenshot_path(QStringLiteral("speedup-view-dark.png"))));
+    int darkPixels = 0;
+    for (int y = 0; y < darkImage.height(); y += 4)
+        for (int x = 0; x < darkImage.width(); x += 4)
+            darkPixels += darkImage.pixelColor(x, y).lightnessF() < 0.3 ? 1 : 0;
+    QVERIFY(darkPixels > (darkImage.width() / 4) * (darkImage.height() / 4) / 2);
+    QVERIFY(count_near(darkImage, okabe_ito::orange, 12) < 20); // measured series hidden
+}
+
+QTEST_MAIN(TestSpeedupView)
+#include "test_speedup_view.moc"

@@ -1,0 +1,387 @@
+#include "lockstep/data.h"
+#include "lockstep/model.h"
+#include "lockstep/rng.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
+#include "lockstep/trainer.h"
+#include "lockstep_views/palette.h"
+#include "lockstep_views/trace_index.h"
+#include "lockstep_views/training_view.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+using namespace lockstep;
+using namespace lockstep::views;
+
+namespace {
+
+// Four workers on a small spiral; the algorithm decides whether replicas stay equal.
+Scenario four_workers(Algorithm algorithm, std::int64_t steps) {
+    Scenario s;
+    s.name = "training-view";
+    s.seed = 3;
+    s.steps = steps;
+    s.workers = 4;
+    s.batch = 16;
+    s.algorithm = algorithm;
+    s.model = ModelShape{{2, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    s.dataset = DatasetConfig{"spiral", "", 480, 0.1, 3};
+    return s;
+}
+
+// Runs the scenario with a Trace sink and fills `index` from it the way the app does.
+void run_into(const Scenario& scenario, TraceIndex& index) {
+    Trace trace;
+    DataParallelTrainer trainer(scenario, load_dataset(scenario), &trace);
+    trainer.run();
+    index.reset(scenario.workers, scenario.algorithm);
+    index.append(trace.events());
+    for (const StepSnapshot& snapshot : trace.snapshots())
+        index.append(snapshot);
+}
+
+// The class whose tint line (background towards class colour) passes closest to `pixel`, and
+// how far off it is, in 0..255 units per channel.
+std::pair<int, double> nearest_tint(const QColor& pixel, const QColor& background, int classes) {
+    int best = -1;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < classes; ++c) {
+        const QColor colour = class_colour(c);
+        const double b[3] = {background.redF(), background.greenF(), background.blueF()};
+        const double d[3] = {colour.redF() - b[0], colour.greenF() - b[1], colour.blueF() - b[2]};
+        const double p[3] = {pixel.redF() - b[0], pixel.greenF() - b[1], pixel.blueF() - b[2]};
+        const double t =
+            (p[0] * d[0] + p[1] * d[1] + p[2] * d[2]) / (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        double distance = 0;
+        for (int k = 0; k < 3; ++k)
+            distance = std::max(distance, std::abs(p[k] - t * d[k]) * 255.0);
+        if (t > 0 && distance < bestDistance) {
+            bestDistance = distance;
+            best = c;
+        }
+    }
+    return {best, bestDistance};
+}
+
+// Pixels of `image` within `tolerance` (per channel) of `colour`.
+int count_near(const QImage& image, const QColor& colour, int tolerance) {
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor p = image.pixelColor(x, y);
+            if (std::abs(p.red() - colour.red()) <= tolerance &&
+                std::abs(p.green() - colour.green()) <= tolerance &&
+                std::abs(p.blue() - colour.blue()) <= tolerance)
+                ++n;
+        }
+    return n;
+}
+
+// What the widget looks like once pending layout requests (a legend that wraps) are done.
+QImage settled_grab(QWidget& widget) {
+    QCoreApplication::processEvents();
+    return widget.grab().toImage();
+}
+
+// Screenshots go to $LOCKSTEP_SCREENSHOT_DIR when it is set (to look at them), else to a
+// temporary directory that is removed afterwards.
+QString screenshot_path(const QString& name) {
+    static QTemporaryDir temporary;
+    const QString dir = qEnvironmentVariableIsSet("LOCKSTEP_SCREENSHOT_DIR")
+                            ? qEnvironmentVariable("LOCKSTEP_SCREENSHOT_DIR")
+                            : temporary.path();
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(name);
+}
+
+QPalette dark_palette() {
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x1e, 0x1f, 0x22));
+    p.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    p.setColor(QPalette::Base, QColor(0x16, 0x17, 0x19));
+    p.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    p.setColor(QPalette::Button, QColor(0x2a, 0x2b, 0x2e));
+    p.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+    return p;
+}
+
+} // namespace
+
+class TestTrainingView : public QObject {
+    Q_OBJECT
+
+private:
+    // A trained 2,16,3 spiral classifier, shared by the boundary tests.
+    std::shared_ptr<const Dataset> spiral_;
+    ModelShape spiralShape_{{2, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    std::vector<double> spiralParameters_;
+    double spiralAccuracy_ = 0;
+
+private Q_SLOTS:
+    void initTestCase();
+    void ringRunDrawsOneMeanLossLineUpToThePlayhead();
+    void unsynchronisedRunDrawsOneLinePerReplica();
+    void manyWorkersDrawEvenlySpreadReplicas();
+    void boundaryPredictsTheTrainedClasses();
+    void boundaryExplainsWhatItCannotDraw_data();
+    void boundaryExplainsWhatItCannotDraw();
+    void screenshotsFollowThePalette();
+};
+
+void TestTrainingView::initTestCase() {
+    Scenario s = four_workers(Algorithm::Ring, 4000);
+    s.optimizer = OptimizerConfig{OptimizerKind::Adam, 0.02, 0.0, 0.9, 0.999, 1e-8};
+    spiral_ = load_dataset(s);
+    DataParallelTrainer trainer(s, spiral_);
+    trainer.run();
+    spiralParameters_ = trainer.workers().front().parameters;
+
+    Workspace work;
+    const BatchView all{spiral_->features.data(), spiral_->targets.data(), spiral_->size()};
+    const LossResult result = evaluate(spiralShape_, spiralParameters_, all, work);
+    spiralAccuracy_ = static_cast<double>(result.correct) / static_cast<double>(result.count);
+    // The premise of the boundary tests: the model has learnt the spiral.
+    QVERIFY2(spiralAccuracy_ > 0.9, qPrintable(QString::number(spiralAccuracy_)));
+}
+
+void TestTrainingView::ringRunDrawsOneMeanLossLineUpToThePlayhead() {
+    TraceIndex index;
+    run_into(four_workers(Algorithm::Ring, 30), index);
+    const auto& snaps = index.snapshots();
+    QCOMPARE(snaps.size(), std::size_t{30});
+
+    TrainingView view;
+    QCOMPARE(view.accessibleName(), QStringLiteral("Training view"));
+    view.setTrace(&index);
+    view.setPlayhead(index.end_time());
+    QCOMPARE(view.seriesCount(), 1);
+    QVERIFY(!view.showsReplicas());
+    QList<QPointF> points = view.lossPoints(0);
+    QCOMPARE(points.size(), qsizetype(30));
+    for (std::size_t i = 0; i < snaps.size(); ++i) {
+        QCOMPARE(points[static_cast<qsizetype>(i)].x(), static_cast<double>(snaps[i].step));
+        QCOMPARE(points[static_cast<qsizetype>(i)].y(), snaps[i].loss);
+        QCOMPARE(view.accuracyPoints()[static_cast<qsizetype>(i)].y(), snaps[i].accuracy * 100);
+    }
+    const StepSnapshot& last = snaps.back();
+    QCOMPARE(view.accessibleDescription(),
+             QStringLiteral("step %1, loss %2, accuracy %3%, replicas identical")
+                 .arg(last.step)
+                 .arg(QString::number(last.loss, 'g', 3))
+                 .arg(std::lround(last.accuracy * 100)));
+
+    // Scrubbing back shortens the line to the steps that had ended by then.
+    view.setPlayhead(snaps[9].time);
+    QCOMPARE(view.lossPoints(0).size(), qsizetype(10));
+    QCOMPARE(view.lossPoints(0).back().y(), snaps[9].loss);
+    view.setPlayhead(snaps[9].time - 1);
+    QCOMPARE(view.lossPoints(0).size(), qsizetype(9));
+    QVERIFY(view.accessibleDescription().startsWith(QStringLiteral("step 8, ")));
+    view.setPlayhead(0);
+    QCOMPARE(view.lossPoints(0).size(), qsizetype(0));
+    QCOMPARE(view.accessibleDescription(), QStringLiteral("no training steps yet"));
+
+    view.setTrace(nullptr);
+    QCOMPARE(view.lossPoints(0).size(), qsizetype(0));
+}
+
+void TestTrainingView::unsynchronisedRunDrawsOneLinePerReplica() {
+    TraceIndex index;
+    run_into(four_workers(Algorithm::None, 25), index);
+    const auto& snaps = index.snapshots();
+    QVERIFY(!snaps.front().replicas_aligned);
+
+    TrainingView view;
+    view.setTrace(&index);
+    view.setPlayhead(index.end_time());
+    QCOMPARE(view.seriesCount(), 4);
+    QVERIFY(view.showsReplicas());
+    for (int k = 0; k < 4; ++k) {
+        QCOMPARE(view.lossSeriesName(k), QStringLiteral("worker %1").arg(k));
+        const QList<QPointF> points = view.lossPoints(k);
+        QCOMPARE(points.size(), qsizetype(25));
+        for (std::size_t i = 0; i < snaps.size(); ++i) {
+            QCOMPARE(points[static_cast<qsizetype>(i)].x(), static_cast<double>(snaps[i].step));
+            QCOMPARE(points[static_cast<qsizetype>(i)].y(),
+                     snaps[i].worker_loss[static_cast<std::size_t>(k)]);
+        }
+    }
+    // The lines really are different: the replicas drifted apart.
+    QVERIFY(view.lossPoints(0).back().y() != view.lossPoints(1).back().y());
+    QVERIFY(view.accessibleDescription().endsWith(QStringLiteral("replicas differ")));
+
+    // Before the first step ends nothing has drifted yet: one (empty) mean line.
+    view.setPlayhead(0);
+    QCOMPARE(view.seriesCount(), 1);
+    QVERIFY(!view.showsReplicas());
+    view.setPlayhead(snaps[2].time);
+    QCOMPARE(view.seriesCount(), 4);
+    QCOMPARE(view.lossPoints(3).size(), qsizetype(3));
+}
+
+void TestTrainingView::manyWorkersDrawEvenlySpreadReplicas() {
+    Scenario s = four_workers(Algorithm::None, 3);
+    s.workers = 16;
+    s.batch = 8;
+    TraceIndex index;
+    run_into(s, index);
+
+    TrainingView view;
+    view.setTrace(&index);
+    view.setPlayhead(index.end_time());
+    QCOMPARE(view.seriesCount(), TrainingView::kMaxReplicaSeries);
+    QCOMPARE(view.lossSeriesName(0), QStringLiteral("worker 0"));
+    QCOMPARE(view.lossSeriesName(TrainingView::kMaxReplicaSeries - 1), QStringLiteral("worker 15"));
+    const StepSnapshot& last = index.snapshots().back();
+    QCOMPARE(view.lossPoints(TrainingView::kMaxReplicaSeries - 1).back().y(), last.worker_loss[15]);
+}
+
+void TestTrainingView::boundaryPredictsTheTrainedClasses() {
+    TrainingView view;
+    QVERIFY(view.boundaryImage().isNull());
+    QCOMPARE(view.predictedClassAt(QPointF(0, 0)), -1);
+    view.setModel(spiralShape_, spiralParameters_, spiral_);
+    QVERIFY(view.boundaryMessage().isEmpty());
+    const QImage image = view.boundaryImage();
+    QCOMPARE(image.size(), QSize(TrainingView::kBoundaryCells, TrainingView::kBoundaryCells));
+
+    const QColor background = view.palette().color(QPalette::Window);
+    int sampled = 0, labelled = 0, tinted = 0;
+    for (std::size_t i = 0; i < spiral_->size(); i += 7) {
+        const QPointF input(spiral_->row(i)[0], spiral_->row(i)[1]);
+        const int label = static_cast<int>(spiral_->targets[i]);
+        const int predicted = view.predictedClassAt(input);
+        ++sampled;
+        if (predicted == label)
+            ++labelled;
+
+        const QPoint cell = view.boundaryCellAt(input);
+        QVERIFY(QRect(QPoint(0, 0), image.size()).contains(cell));
+        const auto [tintClass, distance] = nearest_tint(image.pixelColor(cell), background, 3);
+        QVERIFY2(distance < 3.0, qPrintable(QString::number(distance))); // a tint of some class
+        if (tintClass == predicted)
+            ++tinted;
+    }
+    // The model is right about most points, and the map agrees with the model (a point can sit
+    // half a cell from its cell's centre, so right at a boundary the two may differ).
+    QVERIFY2(labelled > sampled * 8 / 10,
+             qPrintable(QStringLiteral("%1/%2").arg(labelled).arg(sampled)));
+    QVERIFY2(tinted >= sampled * 95 / 100,
+             qPrintable(QStringLiteral("%1/%2").arg(tinted).arg(sampled)));
+
+    // Far outside the data the map has no cell.
+    QCOMPARE(view.boundaryCellAt(QPointF(1e6, 0)), QPoint(-1, -1));
+
+    view.clearModel();
+    QVERIFY(view.boundaryImage().isNull());
+    QVERIFY(!view.boundaryMessage().isEmpty());
+}
+
+void TestTrainingView::boundaryExplainsWhatItCannotDraw_data() {
+    QTest::addColumn<QString>("dataset");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("1-D regression") << "line"
+                                    << "regression";
+    QTest::newRow("2-D regression") << "regression"
+                                    << "regression";
+    QTest::newRow("3-D classification") << "cube"
+                                        << "3 inputs";
+    QTest::newRow("parameters of another shape") << "wrong-parameters"
+                                                 << "cannot be drawn";
+}
+
+void TestTrainingView::boundaryExplainsWhatItCannotDraw() {
+    QFETCH(QString, dataset);
+    QFETCH(QString, expected);
+
+    auto data = std::make_shared<Dataset>();
+    ModelShape shape;
+    if (dataset == QLatin1String("line")) {
+        data->name = "line";
+        data->task = Task::Regression;
+        data->dim = 1;
+        data->classes = 1;
+        for (int i = 0; i < 50; ++i) {
+            data->features.push_back(i / 10.0);
+            data->targets.push_back(2 * i / 10.0 + 1);
+        }
+        shape = ModelShape{{1, 8, 1}, Activation::Tanh, LossKind::MeanSquaredError};
+    } else if (dataset == QLatin1String("regression")) {
+        *data = make_synthetic(SyntheticSpec{"regression", 100, 0.1, 1, 1});
+        shape = ModelShape{{2, 8, 1}, Activation::Tanh, LossKind::MeanSquaredError};
+    } else if (dataset == QLatin1String("cube")) {
+        data->dim = 3;
+        data->classes = 2;
+        data->features = {0, 0, 0, 1, 1, 1};
+        data->targets = {0, 1};
+        shape = ModelShape{{3, 4, 2}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    } else {
+        *data = *spiral_;
+    }
+    Rng rng(5);
+    std::vector<double> parameters = init_parameters(shape, rng);
+    if (dataset == QLatin1String("wrong-parameters")) {
+        shape = spiralShape_;
+        parameters.resize(3); // far too few for a 2,16,3 network
+    }
+
+    TrainingView view;
+    view.resize(900, 500);
+    view.setModel(shape, parameters, data);
+    QVERIFY(view.boundaryImage().isNull());
+    QVERIFY2(view.boundaryMessage().contains(expected), qPrintable(view.boundaryMessage()));
+    QCOMPARE(view.predictedClassAt(QPointF(0, 0)), -1);
+    QVERIFY(!view.grab().isNull()); // painting the explanation does not crash
+}
+
+void TestTrainingView::screenshotsFollowThePalette() {
+    TraceIndex ring;
+    run_into(four_workers(Algorithm::Ring, 200), ring);
+    TraceIndex drift;
+    run_into(four_workers(Algorithm::None, 200), drift);
+
+    QFont projector = QApplication::font();
+    projector.setPointSize(15);
+
+    TrainingView view;
+    view.setFont(projector);
+    view.resize(1280, 720);
+    view.setTrace(&ring);
+    view.setPlayhead(ring.snapshots()[149].time);
+    view.setModel(spiralShape_, spiralParameters_, spiral_);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QImage light = settled_grab(view);
+    QVERIFY(light.save(screenshot_path(QStringLiteral("training-view-light.png"))));
+    // The mean loss line (blue) and the three class shades are on screen.
+    QVERIFY(count_near(light, okabe_ito::blue, 10) > 500);
+    const QColor background = view.palette().color(QPalette::Window);
+    for (int c = 0; c < 3; ++c)
+        QVERIFY2(count_near(light, class_tint(c, 1.0, background), 6) > 2000,
+                 qPrintable(QStringLiteral("class %1").arg(c)));
+
+    view.setPalette(dark_palette());
+    view.setTrace(&drift);
+    view.setPlayhead(drift.end_time());
+    const QImage dark = settled_grab(view);
+    QVERIFY(dark.save(screenshot_path(QStringLiteral("training-view-dark.png"))));
+    // Dark background behind the chart, and one line per replica in its own colour.
+    int darkPixels = 0;
+    for (int y = 0; y < dark.height(); y += 4)
+        for (int x = 0; x < dark.width(); x += 4)
+            darkPixels += dark.pixelColor(x, y).lightnessF() < 0.3 ? 1 : 0;
+    QVERIFY(darkPixels > (dark.width() / 4) * (dark.height() / 4) / 2);
+    QCOMPARE(view.seriesCount(), 4);
+    QVERIFY(count_near(dark, okabe_ito::orange, 10) > 200);
+    QVERIFY(count_near(dark, class_tint(0, 1.0, dark_palette().color(QPalette::Window)), 6) > 2000);
+}
+
+QTEST_MAIN(TestTrainingView)
+#include "test_training_view.moc"

@@ -1,0 +1,114 @@
+#pragma once
+
+#include "lockstep/clock.h"
+#include "lockstep/data.h"
+#include "lockstep/model.h"
+
+#include <QColor>
+#include <QImage>
+#include <QList>
+#include <QPoint>
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QValueAxis;
+
+namespace lockstep::views {
+
+class TraceIndex;
+class SeriesLegend;
+class DecisionBoundaryPlot;
+
+// The colour of class `cls` in the decision boundary (Okabe-Ito, cycling after eight).
+QColor class_colour(int cls);
+// The shade of a cell predicted as `cls`: the class colour over `background`, stronger the surer
+// the model is (`confidence` 0: a coin toss between all classes, 1: certain).
+QColor class_tint(int cls, double confidence, const QColor& background);
+
+// How training went, as the class watches it. Left: loss and accuracy per step from the trace's
+// snapshots up to the playhead; as long as the replicas stay identical one mean-loss line, and
+// once they differ one loss line per replica, so the drift is visible. Right: the decision
+// boundary of a model handed in by the caller (the view never runs the engine): the class the
+// model predicts over the input plane, paler where it is less sure, with the data on top.
+class TrainingView : public QWidget {
+    Q_OBJECT
+
+public:
+    // Cells per side of the decision-boundary image.
+    static constexpr int kBoundaryCells = 160;
+    // At most this many replica lines; with more workers, evenly spread ones are drawn.
+    static constexpr int kMaxReplicaSeries = 8;
+
+    explicit TrainingView(QWidget* parent = nullptr);
+    ~TrainingView() override;
+
+    // Not owned; may be nullptr. Call refresh() after appending to the index.
+    void setTrace(const TraceIndex* trace);
+    void setPlayhead(Ticks t);
+    Ticks playhead() const { return playhead_; }
+    void refresh();
+
+    // The model whose decision boundary is drawn, e.g. worker 0's parameters after a run. Only
+    // classifiers of 2-D data get a map; anything else shows a short explanation instead.
+    void setModel(const ModelShape& shape, std::vector<double> parameters,
+                  std::shared_ptr<const Dataset> dataset);
+    void clearModel();
+
+    // View-model, for tests and assistive technology.
+    int seriesCount() const; // loss lines drawn
+    QList<QPointF> lossPoints(int series) const;
+    QString lossSeriesName(int series) const;
+    QList<QPointF> accuracyPoints() const; // accuracy in percent
+    bool showsReplicas() const { return replicaMode_; }
+    QString summary() const; // "step 120, loss 0.41, accuracy 86%, replicas identical"
+
+    QImage boundaryImage() const; // null when no map is shown
+    // The image cell under an input point, or (-1, -1) outside the mapped area.
+    QPoint boundaryCellAt(QPointF input) const;
+    // The model's class for an input point (arg-max of its outputs), or -1 without a model.
+    int predictedClassAt(QPointF input) const;
+    QString boundaryMessage() const; // why there is no map; empty when there is one
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void updateSeries(bool force);
+    void rebuildSeries(int count, bool replicas);
+    void applyStyle();
+    void updateLegend();
+    void updateBoundaryCaption();
+
+    const TraceIndex* trace_ = nullptr;
+    Ticks playhead_ = 0;
+    std::size_t shownSnapshots_ = 0;
+    std::size_t knownSnapshots_ = 0;
+    bool replicaMode_ = false;
+    bool accuracyShown_ = true;
+    std::vector<int> replicaWorkers_; // the worker each replica line belongs to
+
+    QChart* chart_ = nullptr;
+    QChartView* chartView_ = nullptr;
+    QValueAxis* stepAxis_ = nullptr;
+    QValueAxis* lossAxis_ = nullptr;
+    QValueAxis* accuracyAxis_ = nullptr;
+    QList<QLineSeries*> lossSeries_;
+    QLineSeries* accuracySeries_ = nullptr;
+    QLabel* header_ = nullptr;
+    SeriesLegend* legend_ = nullptr;
+
+    QLabel* boundaryTitle_ = nullptr;
+    DecisionBoundaryPlot* boundary_ = nullptr;
+    SeriesLegend* classLegend_ = nullptr;
+    QLabel* boundaryCaption_ = nullptr;
+};
+
+} // namespace lockstep::views

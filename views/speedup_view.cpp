@@ -1,0 +1,470 @@
+#include "lockstep_views/speedup_view.h"
+
+#include "lockstep_views/chart_style.h"
+#include "lockstep_views/palette.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QGraphicsSimpleTextItem>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QMetaObject>
+#include <QThreadPool>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <mutex>
+
+namespace lockstep::views {
+
+namespace {
+
+constexpr int kMarkerSize = 16;
+
+QPen series_pen(const QColor& colour, qreal width, Qt::PenStyle style) {
+    QPen pen(colour, width, style);
+    pen.setCapStyle(Qt::FlatCap);
+    pen.setJoinStyle(Qt::RoundJoin);
+    return pen;
+}
+
+// Sum of squared differences between the points' speedups and Amdahl's curve for `s`.
+double amdahl_error(std::span<const QPointF> points, double s) {
+    double sum = 0.0;
+    for (const QPointF& p : points) {
+        const double d = p.y() - amdahl_speedup(s, p.x());
+        sum += d * d;
+    }
+    return sum;
+}
+
+// A tick interval for 0..top that is a power of two (worker counts usually are), at most ~8 ticks.
+double power_of_two_interval(double top) {
+    double interval = 1.0;
+    while (top / interval > 8.0)
+        interval *= 2.0;
+    return interval;
+}
+
+QString format_speedup(double speedup) {
+    return QString::number(speedup, 'g', speedup < 10 ? 2 : 3);
+}
+
+QString format_fraction_percent(double fraction) {
+    const double percent = fraction * 100.0;
+    if (percent >= 9.95)
+        return QString::number(std::lround(percent));
+    QString text = QString::number(percent, 'f', 1); // "4.5", "0.3"
+    if (text.endsWith(QStringLiteral(".0")))
+        text.chop(2);
+    return text;
+}
+
+} // namespace
+
+double amdahl_speedup(double serial_fraction, double workers) {
+    return 1.0 / (serial_fraction + (1.0 - serial_fraction) / workers);
+}
+
+// A grid over [0, 1] finds the right neighbourhood even if the error has several dips; a golden
+// section search inside that cell then pins s down.
+double fit_amdahl_serial_fraction(std::span<const QPointF> points) {
+    std::vector<QPointF> useful;
+    for (const QPointF& p : points)
+        if (p.x() > 1.0 && std::isfinite(p.y()) && p.y() > 0)
+            useful.push_back(p);
+    if (useful.empty())
+        return std::numeric_limits<double>::quiet_NaN();
+
+    constexpr int kGrid = 1000;
+    int best = 0;
+    double bestError = std::numeric_limits<double>::infinity();
+    for (int i = 0; i <= kGrid; ++i) {
+        const double e = amdahl_error(useful, static_cast<double>(i) / kGrid);
+        if (e < bestError) {
+            bestError = e;
+            best = i;
+        }
+    }
+    double lo = std::max(0.0, (best - 1.0) / kGrid);
+    double hi = std::min(1.0, (best + 1.0) / kGrid);
+    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+    for (int iteration = 0; iteration < 60; ++iteration) {
+        const double a = hi - ratio * (hi - lo);
+        const double b = lo + ratio * (hi - lo);
+        if (amdahl_error(useful, a) < amdahl_error(useful, b))
+            hi = b;
+        else
+            lo = a;
+    }
+    return (lo + hi) / 2.0;
+}
+
+// Where a finished sweep is handed back. The view clears `view` under the mutex when it is
+// destroyed, so a pool thread either posts to a live view or drops its result.
+struct SpeedupView::Mailbox {
+    std::mutex mutex;
+    SpeedupView* view = nullptr;
+};
+
+SpeedupView::SpeedupView(QWidget* parent)
+    : QWidget(parent)
+    , serialFraction_(std::numeric_limits<double>::quiet_NaN())
+    , mailbox_(std::make_shared<Mailbox>()) {
+    setAccessibleName(tr("Speedup view"));
+    mailbox_->view = this;
+
+    debounce_.setSingleShot(true);
+    debounce_.setInterval(kDebounceMs);
+    connect(&debounce_, &QTimer::timeout, this, &SpeedupView::startSweep);
+
+    chart_ = new QChart;
+    workersAxis_ = new QValueAxis(chart_);
+    speedupAxis_ = new QValueAxis(chart_);
+    efficiencyAxis_ = new QValueAxis(chart_);
+    workersAxis_->setTitleText(tr("workers"));
+    workersAxis_->setLabelFormat(QStringLiteral("%.0f"));
+    speedupAxis_->setTitleText(tr("speedup (×)"));
+    speedupAxis_->setLabelFormat(QStringLiteral("%g"));
+    efficiencyAxis_->setTitleText(tr("efficiency"));
+    efficiencyAxis_->setLabelFormat(QStringLiteral("%.0f%"));
+    chart_->addAxis(workersAxis_, Qt::AlignBottom);
+    chart_->addAxis(speedupAxis_, Qt::AlignLeft);
+    chart_->addAxis(efficiencyAxis_, Qt::AlignRight);
+
+    // Added bottom to top: later series are drawn over earlier ones.
+    auto add = [this](const QString& name, QValueAxis* y) {
+        auto* series = new QLineSeries(chart_);
+        series->setName(name);
+        chart_->addSeries(series);
+        series->attachAxis(workersAxis_);
+        series->attachAxis(y);
+        return series;
+    };
+    ideal_ = add(tr("ideal: speedup = workers"), speedupAxis_);
+    amdahl_ = add(QString(), speedupAxis_);
+    efficiency_ = add(tr("efficiency (right axis)"), efficiencyAxis_);
+    measuredSeries_ = add(tr("measured on this computer"), speedupAxis_);
+    modelledSeries_ = add(tr("modelled speedup"), speedupAxis_);
+    measuredSeries_->setVisible(false);
+    amdahl_->setVisible(false);
+
+    chartView_ = new QChartView(chart_, this);
+    chartView_->setMinimumSize(360, 260);
+    connect(chart_, &QChart::plotAreaChanged, this, [this] { updateValueLabels(); });
+
+    header_ = new QLabel(this);
+    header_->setTextFormat(Qt::PlainText);
+    header_->setWordWrap(true);
+    computing_ = new QLabel(tr("computing…"), this);
+    computing_->setTextFormat(Qt::PlainText);
+    computing_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    QSizePolicy keep = computing_->sizePolicy();
+    keep.setRetainSizeWhenHidden(true); // the header does not jump when it comes and goes
+    computing_->setSizePolicy(keep);
+    computing_->hide();
+    legend_ = new SeriesLegend(this);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(header_, 1);
+    top->addWidget(computing_);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(chartView_, 1);
+    layout->addWidget(legend_);
+
+    applyStyle();
+    showPoints({});
+}
+
+SpeedupView::~SpeedupView() {
+    std::lock_guard lock(mailbox_->mutex);
+    mailbox_->view = nullptr;
+}
+
+void SpeedupView::setPoints(const std::vector<SweepPoint>& modelled) {
+    ++generation_;
+    debounce_.stop();
+    awaiting_ = false;
+    error_.clear();
+    showPoints(modelled);
+}
+
+void SpeedupView::setMeasured(const std::vector<SweepPoint>& measured) {
+    measured_ = measured;
+    std::sort(measured_.begin(), measured_.end(),
+              [](const SweepPoint& a, const SweepPoint& b) { return a.workers < b.workers; });
+    showPoints(modelled_);
+}
+
+void SpeedupView::requestSweep(const Scenario& scenario, std::vector<int> workerCounts) {
+    ++generation_;
+    pendingScenario_ = scenario;
+    pendingCounts_ = std::move(workerCounts);
+    awaiting_ = true;
+    debounce_.start();
+    updateTexts();
+}
+
+// The debounce has run out: sweep the latest request on a pool thread. The result comes back as a
+// queued call on the GUI thread, tagged with the request it answers.
+void SpeedupView::startSweep() {
+    const std::uint64_t generation = generation_;
+    std::shared_ptr<Mailbox> mailbox = mailbox_;
+    QThreadPool::globalInstance()->start(
+        [mailbox, generation, scenario = pendingScenario_, counts = pendingCounts_] {
+            std::vector<SweepPoint> points;
+            QString error;
+            try {
+                points = sweep(scenario, counts);
+            } catch (const std::exception& e) {
+                error = QString::fromUtf8(e.what());
+            }
+            std::lock_guard lock(mailbox->mutex);
+            if (SpeedupView* view = mailbox->view) {
+                QMetaObject::invokeMethod(
+                    view,
+                    [view, generation, points = std::move(points), error] {
+                        view->deliverSweep(generation, points, error);
+                    },
+                    Qt::QueuedConnection);
+            }
+        });
+    Q_EMIT sweepStarted();
+}
+
+void SpeedupView::deliverSweep(std::uint64_t generation, const std::vector<SweepPoint>& points,
+                               const QString& error) {
+    if (generation != generation_)
+        return; // a newer request or setPoints() came in meanwhile
+    awaiting_ = false;
+    if (!error.isEmpty()) {
+        error_ = error;
+        updateTexts();
+        Q_EMIT sweepFailed(error);
+        return;
+    }
+    error_.clear();
+    showPoints(points);
+    Q_EMIT sweepFinished();
+}
+
+void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
+    modelled_ = modelled;
+    std::sort(modelled_.begin(), modelled_.end(),
+              [](const SweepPoint& a, const SweepPoint& b) { return a.workers < b.workers; });
+
+    QList<QPointF> speedup, efficiency, measured, ideal;
+    std::vector<int> counts;
+    for (const SweepPoint& p : modelled_) {
+        speedup.append(QPointF(p.workers, p.metrics.speedup));
+        efficiency.append(QPointF(p.workers, p.metrics.efficiency * 100.0));
+        counts.push_back(p.workers);
+    }
+    for (const SweepPoint& p : measured_) {
+        measured.append(QPointF(p.workers, p.metrics.speedup));
+        counts.push_back(p.workers);
+    }
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    for (int n : counts)
+        ideal.append(QPointF(n, n));
+
+    modelledSeries_->replace(speedup);
+    efficiency_->replace(efficiency);
+    measuredSeries_->replace(measured);
+    measuredSeries_->setVisible(!measured.isEmpty());
+    ideal_->replace(ideal);
+
+    const std::vector<QPointF> fitted(speedup.begin(), speedup.end());
+    serialFraction_ = fit_amdahl_serial_fraction(fitted);
+    QList<QPointF> curve;
+    if (std::isfinite(serialFraction_) && !counts.empty()) {
+        const double last = counts.back();
+        constexpr int kSamples = 160;
+        for (int i = 0; i <= kSamples; ++i) {
+            const double n = 1.0 + (last - 1.0) * i / kSamples;
+            curve.append(QPointF(n, amdahl_speedup(serialFraction_, n)));
+        }
+        amdahl_->setName(amdahlLabel());
+    }
+    amdahl_->replace(curve);
+    amdahl_->setVisible(!curve.isEmpty());
+
+    updateAxes();
+    updateValueLabels();
+    updateTexts();
+}
+
+// Both axes start at zero with the same power-of-two ticks, so the ideal line is a diagonal.
+void SpeedupView::updateAxes() {
+    double maxWorkers = 2.0, maxSpeedup = 2.0, maxEfficiency = 100.0;
+    for (const SweepPoint& p : modelled_) {
+        maxWorkers = std::max(maxWorkers, static_cast<double>(p.workers));
+        maxSpeedup = std::max(maxSpeedup, p.metrics.speedup);
+        maxEfficiency = std::max(maxEfficiency, p.metrics.efficiency * 100.0);
+    }
+    for (const SweepPoint& p : measured_) {
+        maxWorkers = std::max(maxWorkers, static_cast<double>(p.workers));
+        maxSpeedup = std::max(maxSpeedup, p.metrics.speedup);
+    }
+    maxSpeedup = std::max(maxSpeedup, maxWorkers);
+    // Half a tick of room past the last point, so its marker and value label are not clipped.
+    const double xStep = power_of_two_interval(maxWorkers);
+    const double yStep = power_of_two_interval(maxSpeedup);
+    workersAxis_->setTickType(QValueAxis::TicksDynamic);
+    workersAxis_->setTickAnchor(0);
+    workersAxis_->setTickInterval(xStep);
+    workersAxis_->setRange(0, std::ceil(maxWorkers / xStep) * xStep + xStep / 2);
+    speedupAxis_->setTickType(QValueAxis::TicksDynamic);
+    speedupAxis_->setTickAnchor(0);
+    speedupAxis_->setTickInterval(yStep);
+    speedupAxis_->setRange(0, std::ceil(maxSpeedup / yStep) * yStep + yStep / 2);
+    efficiencyAxis_->setTickType(QValueAxis::TicksDynamic);
+    efficiencyAxis_->setTickAnchor(0);
+    efficiencyAxis_->setTickInterval(20);
+    efficiencyAxis_->setRange(0, std::ceil(maxEfficiency / 20.0) * 20.0 + 10.0);
+}
+
+// Writes each modelled speedup beside its marker, so "2.5×" can be read off the projector.
+void SpeedupView::updateValueLabels() {
+    while (valueLabels_.size() > static_cast<qsizetype>(modelled_.size()))
+        delete valueLabels_.takeLast();
+    while (valueLabels_.size() < static_cast<qsizetype>(modelled_.size()))
+        valueLabels_.append(new QGraphicsSimpleTextItem(chart_));
+    QFont bold = font();
+    bold.setBold(true);
+    const QColor text = palette().color(QPalette::WindowText);
+    for (std::size_t i = 0; i < modelled_.size(); ++i) {
+        QGraphicsSimpleTextItem* label = valueLabels_[static_cast<qsizetype>(i)];
+        const SweepPoint& p = modelled_[i];
+        label->setFont(bold);
+        label->setBrush(text);
+        label->setText(format_speedup(p.metrics.speedup) + QStringLiteral("×"));
+        const QPointF at =
+            chart_->mapToPosition(QPointF(p.workers, p.metrics.speedup), modelledSeries_);
+        // Below and to the right: the curve rises to the right, so that corner is free.
+        label->setPos(at + QPointF(kMarkerSize * 0.6, kMarkerSize * 0.2));
+        label->setZValue(10);
+        label->setVisible(chart_->plotArea().contains(at));
+    }
+}
+
+QList<QPointF> SpeedupView::modelledPoints() const {
+    return modelledSeries_->points();
+}
+
+QList<QPointF> SpeedupView::idealPoints() const {
+    return ideal_->points();
+}
+
+QList<QPointF> SpeedupView::measuredPoints() const {
+    return measuredSeries_->points();
+}
+
+QList<QPointF> SpeedupView::efficiencyPoints() const {
+    return efficiency_->points();
+}
+
+QList<QPointF> SpeedupView::amdahlPoints() const {
+    return amdahl_->points();
+}
+
+QString SpeedupView::amdahlLabel() const {
+    if (!std::isfinite(serialFraction_))
+        return {};
+    return tr("Amdahl fit, serial fraction %1%").arg(format_fraction_percent(serialFraction_));
+}
+
+QString SpeedupView::summary() const {
+    return accessibleDescription();
+}
+
+void SpeedupView::updateTexts() {
+    QString headline;
+    if (!error_.isEmpty()) {
+        headline = tr("Cannot compute the speedup: %1").arg(error_);
+    } else if (modelled_.empty()) {
+        headline = tr("No speedup computed yet");
+    } else {
+        const SweepPoint& p = modelled_.back();
+        const QString workers = p.workers == 1 ? tr("1 worker") : tr("%1 workers").arg(p.workers);
+        headline = tr("%1: speedup %2× of an ideal %3×, efficiency %4%")
+                       .arg(workers, format_speedup(p.metrics.speedup))
+                       .arg(p.workers)
+                       .arg(std::lround(p.metrics.efficiency * 100.0));
+    }
+    header_->setText(headline);
+    computing_->setVisible(awaiting_);
+    QString description = headline;
+    if (!amdahlLabel().isEmpty() && error_.isEmpty())
+        description += QStringLiteral("; ") + amdahlLabel();
+    if (awaiting_)
+        description += QStringLiteral("; ") + tr("computing");
+    setAccessibleDescription(description);
+
+    QList<LegendEntry> entries;
+    auto entry = [](QLineSeries* series, MarkerShape marker) {
+        return LegendEntry{series->name(), series->pen(), marker, series->color()};
+    };
+    entries.push_back(entry(modelledSeries_, MarkerShape::Circle));
+    if (measuredSeries_->isVisible())
+        entries.push_back(entry(measuredSeries_, MarkerShape::Square));
+    entries.push_back(entry(ideal_, MarkerShape::None));
+    if (amdahl_->isVisible())
+        entries.push_back(entry(amdahl_, MarkerShape::None));
+    entries.push_back(entry(efficiency_, MarkerShape::Triangle));
+    legend_->setEntries(entries);
+}
+
+void SpeedupView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyStyle();
+    QWidget::changeEvent(event);
+}
+
+void SpeedupView::applyStyle() {
+    using namespace okabe_ito;
+    const QPalette pal = palette();
+    style_chart(*chart_, *chartView_, pal, font());
+    efficiencyAxis_->setGridLineVisible(false);
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor window = pal.color(QPalette::Window);
+
+    ideal_->setPen(series_pen(mix(window, text, 0.45), 2.5, Qt::SolidLine));
+    amdahl_->setPen(series_pen(reddish_purple, 3.0, Qt::DashLine));
+    QPen dotted = series_pen(bluish_green, 3.0, Qt::SolidLine);
+    dotted.setDashPattern({1.0, 1.5});
+    efficiency_->setPen(dotted);
+    measuredSeries_->setPen(series_pen(orange, 3.0, Qt::DashDotLine));
+    modelledSeries_->setPen(series_pen(blue, 4.0, Qt::SolidLine));
+
+    auto markers = [&](QLineSeries* series, MarkerShape shape, const QColor& colour) {
+        series->setPointsVisible(true);
+        series->setMarkerSize(kMarkerSize);
+        series->setLightMarker(marker_image(shape, colour, text, kMarkerSize));
+    };
+    markers(modelledSeries_, MarkerShape::Circle, blue);
+    markers(measuredSeries_, MarkerShape::Square, orange);
+    markers(efficiency_, MarkerShape::Triangle, bluish_green);
+
+    QFont bold = font();
+    bold.setBold(true);
+    header_->setFont(bold);
+    QPalette quiet = pal;
+    quiet.setColor(QPalette::WindowText, mix(window, text, 0.6));
+    computing_->setPalette(quiet);
+    QFont italic = font();
+    italic.setItalic(true);
+    computing_->setFont(italic);
+    updateValueLabels();
+    updateTexts();
+}
+
+} // namespace lockstep::views
