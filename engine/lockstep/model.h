@@ -72,7 +72,8 @@ LossResult evaluate(const ModelShape& shape, std::span<const double> parameters,
 void predict(const ModelShape& shape, std::span<const double> parameters, const double* features,
              std::size_t count, std::span<double> out, Workspace& work);
 
-// A 64-bit FNV-1a hash of the parameters' bytes: equal hashes mean bitwise-equal replicas.
+// A 64-bit FNV-1a hash over the parameters' 64-bit words: replicas with different bits get
+// different hashes when they differ in one parameter, and almost surely otherwise.
 std::uint64_t hash_parameters(std::span<const double> parameters);
 
 // Parameter files: {"layers":[{"weight":[[...],...],"bias":[...]}, ...]}.

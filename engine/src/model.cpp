@@ -560,11 +560,11 @@ void predict(const ModelShape& shape, std::span<const double> parameters, const 
 }
 
 std::uint64_t hash_parameters(std::span<const double> parameters) {
+    // FNV-1a over whole 64-bit words: each step is a bijection of the running hash, so changing
+    // any one parameter's bits always changes the result; eight times fewer steps than bytes.
     std::uint64_t hash = 0xcbf29ce484222325ULL;
-    const auto* bytes = reinterpret_cast<const unsigned char*>(parameters.data());
-    const std::size_t size = parameters.size_bytes();
-    for (std::size_t k = 0; k < size; ++k) {
-        hash ^= bytes[k];
+    for (double p : parameters) {
+        hash ^= std::bit_cast<std::uint64_t>(p);
         hash *= 0x100000001b3ULL;
     }
     return hash;
