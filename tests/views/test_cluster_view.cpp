@@ -1,0 +1,472 @@
+#include "lockstep/collective.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
+#include "lockstep/trainer.h"
+#include "lockstep_views/cluster_view.h"
+#include "lockstep_views/palette.h"
+#include "lockstep_views/trace_index.h"
+
+#include <QContextMenuEvent>
+#include <QDir>
+#include <QFontMetricsF>
+#include <QImage>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace lockstep;
+using namespace lockstep::views;
+
+Q_DECLARE_METATYPE(lockstep::Algorithm)
+
+namespace {
+
+// A small, fast scenario: `workers` replicas of a tiny MLP on the spiral set.
+Scenario small_scenario(int workers, Algorithm algorithm, std::int64_t steps) {
+    Scenario s;
+    s.name = "cluster-view";
+    s.seed = 3;
+    s.steps = steps;
+    s.workers = workers;
+    s.batch = 4;
+    s.algorithm = algorithm;
+    s.model = ModelShape{{2, 8, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    s.dataset = DatasetConfig{"spiral", "", std::max<std::size_t>(600, 4u * workers), 0.1, 3};
+    return s;
+}
+
+// A real run of the data-parallel trainer, recorded and indexed the way the GUI does it.
+struct Run {
+    Trace trace;
+    TraceIndex index;
+};
+
+std::unique_ptr<Run> record(const Scenario& scenario) {
+    auto run = std::make_unique<Run>();
+    DataParallelTrainer trainer(scenario, load_dataset(scenario), &run->trace);
+    trainer.run();
+    run->index.reset(scenario.workers, scenario.algorithm);
+    run->index.append(run->trace.events());
+    for (const StepSnapshot& snapshot : run->trace.snapshots())
+        run->index.append(snapshot);
+    return run;
+}
+
+bool close_to(QColor a, QColor b, int tolerance = 14) {
+    return std::abs(a.red() - b.red()) <= tolerance &&
+           std::abs(a.green() - b.green()) <= tolerance &&
+           std::abs(a.blue() - b.blue()) <= tolerance;
+}
+
+// The widget as drawn, at the screen's device pixel ratio.
+QImage grab(ClusterView& view) {
+    return view.grab().toImage().convertToFormat(QImage::Format_ARGB32);
+}
+
+// Share of the pixels within `radius` of `centre` (widget coordinates) that have `colour`.
+double fraction_of(const QImage& image, QPointF centre, qreal radius, QColor colour) {
+    const qreal ratio = image.devicePixelRatio();
+    int inside = 0, matching = 0;
+    const QPointF c = centre * ratio;
+    const qreal r = radius * ratio;
+    for (int y = int(c.y() - r); y <= int(c.y() + r); ++y)
+        for (int x = int(c.x() - r); x <= int(c.x() + r); ++x) {
+            if (std::hypot(x + 0.5 - c.x(), y + 0.5 - c.y()) > r || !image.valid(x, y))
+                continue;
+            ++inside;
+            matching += close_to(image.pixelColor(x, y), colour) ? 1 : 0;
+        }
+    return inside ? double(matching) / inside : 0.0;
+}
+
+// Pixels of `colour` in a rectangle (widget coordinates).
+int count_in(const QImage& image, QRectF area, QColor colour) {
+    const qreal ratio = image.devicePixelRatio();
+    int matching = 0;
+    const QRect r = QRectF(area.topLeft() * ratio, area.size() * ratio).toRect();
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x)
+            if (image.valid(x, y) && close_to(image.pixelColor(x, y), colour))
+                ++matching;
+    return matching;
+}
+
+void save_screenshot(ClusterView& view, const QString& name) {
+    const QString dir = qEnvironmentVariable("LOCKSTEP_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(view.grab().save(QDir(dir).filePath(name + QStringLiteral(".png"))));
+}
+
+} // namespace
+
+// The cluster view draws what a real trace says at the playhead.
+class TestClusterView : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void straggler_keeps_the_others_waiting();
+    void packets_travel_on_their_link();
+    void alignment_indicator();
+    void unsynchronised_replicas_differ();
+    void parameter_server_sits_in_the_centre();
+    void tree_runs_top_down();
+    void layouts_data();
+    void layouts();
+    void worker_menu_emits_action_data();
+    void worker_menu_emits_action();
+    void click_opens_worker_menu();
+    void follows_dark_palette();
+    void presentation_font_draws_larger();
+    void no_trace();
+
+private:
+    std::unique_ptr<Run> ring_;
+};
+
+void TestClusterView::initTestCase() {
+    Scenario s = small_scenario(4, Algorithm::Ring, 5);
+    s.delays.slowdown = {1, 1, 3, 1};
+    ring_ = record(s);
+    QVERIFY(!ring_->trace.events().empty());
+    QCOMPARE(ring_->trace.snapshots().size(), std::size_t{5});
+}
+
+void TestClusterView::straggler_keeps_the_others_waiting() {
+    // Worker 2 is three times slower: find a moment inside its first compute when another worker
+    // already waits for it.
+    const TraceEvent* compute = nullptr;
+    for (const TraceEvent& e : ring_->index.lane(2))
+        if (e.kind == EventKind::Compute && e.step == 0)
+            compute = &e;
+    QVERIFY(compute);
+    const TraceEvent* wait = nullptr;
+    for (const TraceEvent& e : ring_->trace.events())
+        if (e.kind == EventKind::Wait && e.worker != 2 && e.start < compute->end &&
+            e.end > compute->start && e.end > e.start) {
+            wait = &e;
+            break;
+        }
+    QVERIFY2(wait, "some worker waits while worker 2 computes");
+    const Ticks t = (std::max(wait->start, compute->start) + std::min(wait->end, compute->end)) / 2;
+
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&ring_->index);
+    view.setPlayhead(t);
+    const auto glyphs = view.glyphs();
+    QCOMPARE(glyphs.size(), 4);
+    QCOMPARE(glyphs[2].activity, WorkerActivity::Computing);
+    const auto& waiting = glyphs[wait->worker];
+    QCOMPARE(waiting.activity, WorkerActivity::Waiting);
+    QVERIFY(waiting.radius >= 12.0);
+
+    // The waiting worker's disc is vermillion, the computing one blue (the centre holds the
+    // number, so most but not all of the inner disc has the fill colour).
+    const QImage image = grab(view);
+    QVERIFY(fraction_of(image, waiting.centre, 0.55 * waiting.radius, okabe_ito::vermillion) > 0.5);
+    QVERIFY(fraction_of(image, glyphs[2].centre, 0.55 * glyphs[2].radius, okabe_ito::blue) > 0.5);
+    QCOMPARE(fraction_of(image, glyphs[2].centre, glyphs[2].radius, okabe_ito::vermillion), 0.0);
+
+    const QString description = view.accessibleDescription();
+    QVERIFY2(description.startsWith(QStringLiteral("4 workers, ring")), qPrintable(description));
+    QVERIFY2(description.contains(QStringLiteral("worker 2 computing")), qPrintable(description));
+    QVERIFY2(description.contains(QStringLiteral("waiting")), qPrintable(description));
+    QCOMPARE(view.accessibleName(), QStringLiteral("Cluster view"));
+    save_screenshot(view, QStringLiteral("cluster-ring-straggler"));
+}
+
+void TestClusterView::packets_travel_on_their_link() {
+    // A message of the second step, 40% of the way along.
+    const TraceEvent* send = nullptr;
+    for (const TraceEvent& e : ring_->trace.events())
+        if (e.kind == EventKind::Send && e.step == 1 && e.end - e.start >= 1000) {
+            send = &e;
+            break;
+        }
+    QVERIFY(send);
+    const Ticks t = send->start + (send->end - send->start) * 2 / 5;
+    const double progress = double(t - send->start) / double(send->end - send->start);
+
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&ring_->index);
+    view.setPlayhead(t);
+    const auto glyphs = view.glyphs();
+    const auto packets = view.packetGlyphs();
+    const QPair<PacketInFlight, QPointF>* found = nullptr;
+    for (const auto& packet : packets)
+        if (packet.first.src == send->worker && packet.first.dst == send->peer &&
+            packet.first.round == send->round)
+            found = &packet;
+    QVERIFY(found);
+    QCOMPARE(found->first.bytes, send->bytes);
+    QVERIFY(std::abs(found->first.progress - progress) < 1e-9);
+
+    // On the segment between the two centres, `progress` of the way from rim to rim.
+    const QPointF a = glyphs[send->worker].centre;
+    const QPointF b = glyphs[send->peer].centre;
+    const qreal r = glyphs[send->worker].radius;
+    const QPointF p = found->second;
+    const qreal ab = QLineF(a, b).length();
+    const qreal ap = QLineF(a, p).length();
+    QVERIFY(std::abs(ap + QLineF(p, b).length() - ab) < 0.5);
+    QVERIFY(std::abs((ap - r) / (ab - 2 * r) - progress) < 0.01);
+
+    const QImage image = grab(view);
+    QVERIFY(fraction_of(image, p, 1.5, okabe_ito::bluish_green) > 0.5);
+    save_screenshot(view, QStringLiteral("cluster-ring-packets"));
+}
+
+void TestClusterView::alignment_indicator() {
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&ring_->index);
+    const qreal line = QFontMetricsF(view.font()).height();
+    const QRectF header(0, 0, 800, 2.5 * line);
+
+    const StepSnapshot& first = ring_->trace.snapshots().front();
+    view.setPlayhead(first.time - 1);
+    QVERIFY(view.accessibleDescription().contains(QStringLiteral("no step finished yet")));
+    QVERIFY(!view.accessibleDescription().contains(QStringLiteral("replicas")));
+    QImage image = grab(view);
+    QCOMPARE(count_in(image, header, okabe_ito::bluish_green), 0);
+    QCOMPARE(count_in(image, header, okabe_ito::vermillion), 0);
+
+    QVERIFY(first.replicas_aligned);
+    view.setPlayhead(first.time);
+    QVERIFY(view.accessibleDescription().contains(QStringLiteral("replicas aligned")));
+    image = grab(view);
+    QVERIFY(count_in(image, header, okabe_ito::bluish_green) > 30);
+    QCOMPARE(count_in(image, header, okabe_ito::vermillion), 0);
+}
+
+void TestClusterView::unsynchronised_replicas_differ() {
+    const auto run = record(small_scenario(4, Algorithm::None, 2));
+    const StepSnapshot& first = run->trace.snapshots().front();
+    QVERIFY(!first.replicas_aligned);
+
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&run->index);
+    view.setPlayhead(first.time);
+    QVERIFY(view.accessibleDescription().contains(QStringLiteral("replicas differ")));
+    QVERIFY(view.accessibleDescription().contains(QStringLiteral("no synchronisation")));
+    QVERIFY(view.packetGlyphs().isEmpty());
+    const qreal line = QFontMetricsF(view.font()).height();
+    const QImage image = grab(view);
+    QVERIFY(count_in(image, QRectF(0, 0, 800, 2.5 * line), okabe_ito::vermillion) > 30);
+
+    // Without synchronisation the replicas' last gradients differ, and the bars show it.
+    const auto glyphs = view.glyphs();
+    QVERIFY(glyphs[0].gradient != glyphs[1].gradient);
+    save_screenshot(view, QStringLiteral("cluster-none"));
+}
+
+void TestClusterView::parameter_server_sits_in_the_centre() {
+    const auto run = record(small_scenario(6, Algorithm::ParameterServer, 1));
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&run->index);
+    view.setPlayhead(run->index.end_time() / 2);
+    const auto glyphs = view.glyphs();
+    QCOMPARE(glyphs.size(), 6);
+    QPointF mean;
+    for (int k = 1; k < 6; ++k)
+        mean += glyphs[k].centre / 5.0;
+    QVERIFY(QLineF(mean, glyphs[0].centre).length() < 1.0);
+    const qreal spoke = QLineF(glyphs[0].centre, glyphs[1].centre).length();
+    QVERIFY(spoke > 4 * glyphs[0].radius);
+    for (int k = 2; k < 6; ++k)
+        QVERIFY(std::abs(QLineF(glyphs[0].centre, glyphs[k].centre).length() - spoke) < 0.5);
+    save_screenshot(view, QStringLiteral("cluster-parameter-server"));
+}
+
+void TestClusterView::tree_runs_top_down() {
+    const auto run = record(small_scenario(8, Algorithm::Tree, 1));
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&run->index);
+    view.setPlayhead(run->index.end_time() / 2);
+    const auto glyphs = view.glyphs();
+    for (int k = 1; k < 8; ++k) {
+        QVERIFY(glyphs[0].centre.y() < glyphs[k].centre.y());
+        QVERIFY(glyphs[k & (k - 1)].centre.y() < glyphs[k].centre.y()); // parent above child
+    }
+    save_screenshot(view, QStringLiteral("cluster-tree"));
+}
+
+void TestClusterView::layouts_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<int>("workers");
+    const std::pair<Algorithm, const char*> algorithms[] = {
+        {Algorithm::Ring, "ring"},
+        {Algorithm::ParameterServer, "parameter-server"},
+        {Algorithm::Tree, "tree"},
+        {Algorithm::None, "none"}};
+    for (const auto& [algorithm, name] : algorithms)
+        for (int workers : {1, 2, 5, 32, 256})
+            QTest::addRow("%s-%d", name, workers) << algorithm << workers;
+}
+
+void TestClusterView::layouts() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(int, workers);
+    const auto run = record(small_scenario(workers, algorithm, 1));
+
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&run->index);
+    view.setPlayhead(run->index.end_time() / 3);
+    const auto glyphs = view.glyphs();
+    QCOMPARE(glyphs.size(), workers);
+    const QRectF bounds(0, 0, 800, 600);
+    for (const auto& g : glyphs) {
+        QVERIFY(g.radius >= 1.0);
+        QVERIFY2(bounds.contains(QRectF(g.centre - QPointF(g.radius, g.radius),
+                                        QSizeF(2 * g.radius, 2 * g.radius))),
+                 qPrintable(QStringLiteral("worker %1 outside").arg(g.worker)));
+        QCOMPARE(view.workerAt(g.centre), g.worker);
+    }
+    // No two workers overlap, so every one of them stays visible.
+    for (int i = 0; i < workers; ++i)
+        for (int j = i + 1; j < workers; ++j)
+            QVERIFY(QLineF(glyphs[i].centre, glyphs[j].centre).length() >=
+                    glyphs[i].radius + glyphs[j].radius);
+    QCOMPARE(view.workerAt(QPointF(-50, -50)), -1);
+    for (const auto& packet : view.packetGlyphs())
+        QVERIFY(bounds.contains(packet.second));
+    QVERIFY(!grab(view).isNull());
+
+    // At its minimum size every worker still lies inside the widget.
+    view.resize(view.minimumSizeHint());
+    const QRectF small(QPointF(0, 0), QSizeF(view.size()));
+    for (const auto& g : view.glyphs())
+        QVERIFY(small.contains(g.centre));
+    QVERIFY(!grab(view).isNull());
+    view.resize(800, 600);
+    if (workers == 256 || workers == 32)
+        save_screenshot(
+            view, QStringLiteral("cluster-%1").arg(QString::fromLatin1(QTest::currentDataTag())));
+}
+
+void TestClusterView::worker_menu_emits_action_data() {
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("slow") << QStringLiteral("slow") << QStringLiteral("Slow down 3×");
+    QTest::newRow("pause") << QStringLiteral("pause") << QStringLiteral("Pause 5 s");
+    QTest::newRow("crash") << QStringLiteral("crash") << QStringLiteral("Crash");
+    QTest::newRow("crash-checkpoint")
+        << QStringLiteral("crash-checkpoint") << QStringLiteral("Crash during next checkpoint");
+}
+
+void TestClusterView::worker_menu_emits_action() {
+    QFETCH(QString, id);
+    QFETCH(QString, text);
+    ClusterView view;
+    view.setTrace(&ring_->index);
+    QSignalSpy spy(&view, &ClusterView::workerActionRequested);
+    std::unique_ptr<QMenu> menu(view.buildWorkerMenu(3));
+    QAction* chosen = nullptr;
+    for (QAction* action : menu->actions())
+        if (action->data().toString() == id)
+            chosen = action;
+    QVERIFY(chosen);
+    QCOMPARE(chosen->text(), text);
+    chosen->trigger();
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), 3);
+    QCOMPARE(spy.at(0).at(1).toString(), id);
+}
+
+void TestClusterView::click_opens_worker_menu() {
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&ring_->index);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const auto glyphs = view.glyphs();
+    QTest::mouseClick(&view, Qt::LeftButton, {}, glyphs[1].centre.toPoint());
+    QMenu* menu = nullptr;
+    QTRY_VERIFY((menu = view.findChild<QMenu*>()) && menu->isVisible());
+    QCOMPARE(menu->actions().size(), 5); // the "Worker 1" section and four faults
+    QSignalSpy spy(&view, &ClusterView::workerActionRequested);
+    menu->actions().back()->trigger();
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), 1);
+    QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("crash-checkpoint"));
+    menu->close();
+    QTRY_VERIFY(!view.findChild<QMenu*>()); // deleted once closed
+
+    // The right button (a context menu event) offers the same menu for the worker under it.
+    const QPoint at = glyphs[2].centre.toPoint();
+    QContextMenuEvent right(QContextMenuEvent::Mouse, at, view.mapToGlobal(at));
+    QCoreApplication::sendEvent(&view, &right);
+    QTRY_VERIFY((menu = view.findChild<QMenu*>()) && menu->isVisible());
+    menu->actions().at(1)->trigger();
+    QCOMPARE(spy.count(), 2);
+    QCOMPARE(spy.at(1).at(0).toInt(), 2);
+    QCOMPARE(spy.at(1).at(1).toString(), QStringLiteral("slow"));
+    menu->close();
+}
+
+void TestClusterView::follows_dark_palette() {
+    ClusterView view;
+    QPalette dark = view.palette();
+    dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x25));
+    dark.setColor(QPalette::WindowText, QColor(0xf0, 0xf0, 0xf0));
+    view.setPalette(dark);
+    view.resize(800, 600);
+    view.setTrace(&ring_->index);
+    view.setPlayhead(ring_->trace.snapshots().front().time);
+    const QImage image = grab(view);
+    QCOMPARE(image.pixelColor(2, 2), QColor(0x20, 0x22, 0x25));
+    // The header's text is drawn in the palette's text colour.
+    const qreal line = QFontMetricsF(view.font()).height();
+    QVERIFY(count_in(image, QRectF(0, 0, 400, 2.5 * line), QColor(0xf0, 0xf0, 0xf0)) > 20);
+    save_screenshot(view, QStringLiteral("cluster-dark"));
+
+    // A larger (presentation) font asks for more room.
+    const QSize normal = view.minimumSizeHint();
+    QFont big = view.font();
+    big.setPointSizeF(big.pointSizeF() * 2);
+    view.setFont(big);
+    QVERIFY(view.minimumSizeHint().width() > normal.width());
+}
+
+void TestClusterView::presentation_font_draws_larger() {
+    ClusterView view;
+    view.resize(1280, 800);
+    view.setTrace(&ring_->index);
+    view.setPlayhead(ring_->trace.snapshots().front().time);
+    const double normal = view.glyphs().front().radius;
+    QFont big = view.font();
+    big.setPointSizeF(big.pointSizeF() * 1.8);
+    view.setFont(big);
+    const auto glyphs = view.glyphs();
+    QVERIFY(glyphs.front().radius > 1.3 * normal);
+    for (const auto& g : glyphs)
+        QVERIFY(QRectF(0, 0, 1280, 800).contains(g.centre));
+    save_screenshot(view, QStringLiteral("cluster-presentation"));
+}
+
+void TestClusterView::no_trace() {
+    ClusterView view;
+    view.resize(640, 480);
+    QVERIFY(view.glyphs().isEmpty());
+    QVERIFY(view.packetGlyphs().isEmpty());
+    QCOMPARE(view.workerAt(QPointF(320, 240)), -1);
+    QCOMPARE(view.accessibleDescription(), QStringLiteral("No run loaded"));
+    QVERIFY(!grab(view).isNull());
+    view.setTrace(&ring_->index);
+    QCOMPARE(view.glyphs().size(), 4);
+    view.setTrace(nullptr);
+    QVERIFY(view.glyphs().isEmpty());
+    QCOMPARE(view.sizeHint(), QSize(640, 480));
+}
+
+QTEST_MAIN(TestClusterView)
+#include "test_cluster_view.moc"
