@@ -1,0 +1,154 @@
+#include "controls_panel.h"
+
+#include "lockstep/error.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace lockstep::app {
+
+namespace {
+
+// "30, 10" -> {30, 10}; empty -> {}. Throws naming the control on anything else.
+std::vector<double> parse_list(const QString& text, const QString& control) {
+    std::vector<double> out;
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return out;
+    for (const QString& part : trimmed.split(QLatin1Char(','))) {
+        bool ok = false;
+        const double value = part.trimmed().toDouble(&ok);
+        if (!ok)
+            throw Error(control.toStdString() + ": '" + part.trimmed().toStdString() +
+                        "' is not a number (write numbers separated by commas)");
+        out.push_back(value);
+    }
+    return out;
+}
+
+template <typename E> void fill(QComboBox* box, std::initializer_list<E> values) {
+    for (E v : values)
+        box->addItem(QString::fromUtf8(std::string(to_string(v)).c_str()), static_cast<int>(v));
+}
+
+} // namespace
+
+ControlsPanel::ControlsPanel(QWidget* parent)
+    : QWidget(parent) {
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    workers_ = new QSpinBox;
+    workers_->setRange(1, ScenarioLimits::max_workers);
+    algorithm_ = new QComboBox;
+    fill(algorithm_,
+         {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer, Algorithm::None});
+    rule_ = new QComboBox;
+    fill(rule_, {ReductionRule::Mean, ReductionRule::Sum, ReductionRule::WeightedMean});
+    shards_ = new QLineEdit;
+    shards_->setPlaceholderText(tr("equal"));
+    slowdown_ = new QLineEdit;
+    slowdown_->setPlaceholderText(tr("all 1 (full speed)"));
+    clock_ = new QComboBox;
+    clock_->addItem(tr("modelled"), static_cast<int>(ClockKind::Modelled));
+    clock_->addItem(tr("measured"), static_cast<int>(ClockKind::Measured));
+    seed_ = new QSpinBox;
+    seed_->setRange(0, 1'000'000'000);
+    steps_ = new QSpinBox;
+    steps_->setRange(1, static_cast<int>(ScenarioLimits::max_steps));
+    run_ = new QPushButton(tr("&Run"));
+    run_->setDefault(true);
+
+    const struct {
+        QWidget* widget;
+        QString label;
+        QString description;
+    } rows[] = {
+        {workers_, tr("&Workers"), tr("How many replicas train together")},
+        {algorithm_, tr("&Collective"),
+         tr("How gradients travel between workers; none means no synchronisation")},
+        {rule_, tr("Reduction &rule"),
+         tr("How gradients are combined: sum, equal-weight mean, or mean weighted by samples")},
+        {shards_, tr("S&hard sizes"),
+         tr("Rows of data per worker, separated by commas; empty for equal shards")},
+        {slowdown_, tr("S&lowdown"),
+         tr("Per worker, how many times slower it computes, e.g. 1,1,3,1")},
+        {clock_, tr("C&lock"),
+         tr("Modelled: the cost model, the same everywhere. Measured: this computer's real time")},
+        {seed_, tr("S&eed"), tr("Seeds the data, the initial weights and every random choice")},
+        {steps_, tr("S&teps"), tr("Training steps to run")},
+    };
+    for (const auto& row : rows) {
+        form->addRow(row.label, row.widget);
+        row.widget->setAccessibleName(QString(row.label).remove(QLatin1Char('&')));
+        row.widget->setAccessibleDescription(row.description);
+        row.widget->setToolTip(row.description);
+    }
+    run_->setAccessibleName(tr("Run"));
+    run_->setAccessibleDescription(tr("Start a new run with these settings"));
+    connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(run_);
+    layout->addStretch(1);
+    setAccessibleName(tr("Controls"));
+}
+
+void ControlsPanel::setScenario(const Scenario& s) {
+    base_ = s;
+    workers_->setValue(s.workers);
+    algorithm_->setCurrentIndex(algorithm_->findData(static_cast<int>(s.algorithm)));
+    rule_->setCurrentIndex(rule_->findData(static_cast<int>(s.rule)));
+    auto join = [](const auto& values) {
+        QStringList parts;
+        for (auto v : values)
+            parts << QString::number(static_cast<double>(v));
+        return parts.join(QStringLiteral(", "));
+    };
+    shards_->setText(join(s.shard_sizes));
+    slowdown_->setText(join(s.delays.slowdown));
+    clock_->setCurrentIndex(clock_->findData(static_cast<int>(s.clock)));
+    seed_->setValue(static_cast<int>(std::min<std::uint64_t>(s.seed, 1'000'000'000)));
+    steps_->setValue(static_cast<int>(s.steps));
+}
+
+Scenario ControlsPanel::scenario() const {
+    Scenario s = base_;
+    const int workers = workers_->value();
+    if (workers != s.workers) {
+        // Per-worker lists written for another worker count no longer apply.
+        s.worker_batch.clear();
+        std::erase_if(s.delays.pauses, [&](const PauseDelay& p) { return p.worker >= workers; });
+    }
+    s.workers = workers;
+    s.algorithm = static_cast<Algorithm>(algorithm_->currentData().toInt());
+    s.rule = static_cast<ReductionRule>(rule_->currentData().toInt());
+    s.clock = static_cast<ClockKind>(clock_->currentData().toInt());
+    s.seed = static_cast<std::uint64_t>(seed_->value());
+    s.steps = steps_->value();
+    s.shard_sizes.clear();
+    for (double v : parse_list(shards_->text(), tr("Shard sizes"))) {
+        if (v < 1 || v != static_cast<double>(static_cast<std::size_t>(v)))
+            throw Error("Shard sizes: each must be a whole number of rows, at least 1");
+        s.shard_sizes.push_back(static_cast<std::size_t>(v));
+    }
+    s.delays.slowdown = parse_list(slowdown_->text(), tr("Slowdown"));
+    validate(s);
+    return s;
+}
+
+void ControlsPanel::setLocked(bool locked) {
+    for (QWidget* w : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(algorithm_),
+                       static_cast<QWidget*>(rule_), static_cast<QWidget*>(shards_),
+                       static_cast<QWidget*>(slowdown_), static_cast<QWidget*>(clock_),
+                       static_cast<QWidget*>(seed_), static_cast<QWidget*>(steps_)})
+        w->setEnabled(!locked);
+}
+
+} // namespace lockstep::app

@@ -1,0 +1,174 @@
+#include "engine_controller.h"
+
+#include "lockstep/error.h"
+#include "lockstep/trainer.h"
+
+namespace lockstep::app {
+
+// The engine thread's trace sink: appends to the controller's pending buffers.
+class EngineController::Sink final : public TraceSink {
+public:
+    explicit Sink(EngineController& owner)
+        : owner_(owner) {}
+
+    void on_events(std::span<const TraceEvent> events) override {
+        std::lock_guard lock(owner_.mutex_);
+        owner_.pending_events_.append(QVector<TraceEvent>(events.begin(), events.end()));
+    }
+
+    void on_snapshot(const StepSnapshot& snapshot) override {
+        std::lock_guard lock(owner_.mutex_);
+        owner_.pending_snapshots_.append(snapshot);
+    }
+
+private:
+    EngineController& owner_;
+};
+
+EngineController::EngineController(QObject* parent)
+    : QObject(parent) {
+    frame_.setInterval(16);
+    connect(&frame_, &QTimer::timeout, this, &EngineController::drain);
+}
+
+EngineController::~EngineController() {
+    stop();
+}
+
+void EngineController::stop() {
+    stop_ = true;
+    if (thread_.joinable())
+        thread_.join();
+    frame_.stop();
+    std::lock_guard lock(mutex_);
+    pending_events_.clear();
+    pending_snapshots_.clear();
+    commands_.clear();
+}
+
+std::vector<double> EngineController::finalParameters() const {
+    std::lock_guard lock(mutex_);
+    return final_parameters_;
+}
+
+void EngineController::start(const Scenario& scenario) {
+    validate(scenario);
+    auto data = load_dataset(scenario);
+    // Constructing a trainer checks that the data fits the model before anything changes.
+    DataParallelTrainer check(scenario, data);
+    stop();
+    scenario_ = scenario;
+    dataset_ = data;
+    stop_ = false;
+    finished_ = false;
+    {
+        std::lock_guard lock(mutex_);
+        error_.clear();
+        done_ = false;
+    }
+    Q_EMIT runStarted(scenario_);
+    thread_ = std::thread([this, scenario, data] { engineMain(scenario, data); });
+    frame_.start();
+}
+
+void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Dataset> data) {
+    Sink sink(*this);
+    std::vector<double> parameters;
+    try {
+        DataParallelTrainer trainer(scenario, std::move(data), &sink);
+        while (!trainer.finished() && !stop_) {
+            std::deque<Command> commands;
+            {
+                std::lock_guard lock(mutex_);
+                commands.swap(commands_);
+            }
+            for (const auto& c : commands) {
+                if (c.action == QLatin1String("slow"))
+                    trainer.set_slowdown(c.worker, 3.0);
+                else if (c.action == QLatin1String("pause"))
+                    trainer.add_pause(c.worker, trainer.steps_done(), 5.0);
+            }
+            trainer.step();
+        }
+        parameters = trainer.workers().front().parameters;
+    } catch (const std::exception& e) {
+        std::lock_guard lock(mutex_);
+        error_ = QString::fromStdString(e.what());
+    }
+    std::lock_guard lock(mutex_);
+    final_parameters_ = std::move(parameters);
+    done_ = true;
+    finished_ = true;
+}
+
+void EngineController::drain() {
+    QVector<TraceEvent> events;
+    QVector<StepSnapshot> snapshots;
+    QString error;
+    bool done = false;
+    {
+        std::lock_guard lock(mutex_);
+        events.swap(pending_events_);
+        snapshots.swap(pending_snapshots_);
+        error = error_;
+        done = done_;
+    }
+    if (!events.isEmpty() || !snapshots.isEmpty())
+        Q_EMIT traceBatch(events, snapshots);
+    if (done) {
+        frame_.stop();
+        if (thread_.joinable())
+            thread_.join();
+        {
+            std::lock_guard lock(mutex_);
+            done_ = false;
+        }
+        if (error.isEmpty())
+            Q_EMIT runFinished();
+        else
+            Q_EMIT runFailed(error);
+    }
+}
+
+void EngineController::runToCompletion(const Scenario& scenario) {
+    stop();
+    scenario_ = scenario;
+    Q_EMIT runStarted(scenario_);
+    Trace trace;
+    try {
+        dataset_ = load_dataset(scenario);
+        DataParallelTrainer trainer(scenario, dataset_, &trace);
+        trainer.run();
+        std::lock_guard lock(mutex_);
+        final_parameters_ = trainer.workers().front().parameters;
+    } catch (const std::exception& e) {
+        Q_EMIT runFailed(QString::fromStdString(e.what()));
+        return;
+    }
+    Q_EMIT traceBatch(QVector<TraceEvent>(trace.events().begin(), trace.events().end()),
+                      QVector<StepSnapshot>(trace.snapshots().begin(), trace.snapshots().end()));
+    Q_EMIT runFinished();
+}
+
+bool EngineController::injectDelay(int worker, const QString& action, QString* why) {
+    auto fail = [&](const QString& reason) {
+        if (why)
+            *why = reason;
+        return false;
+    };
+    if (worker < 0 || worker >= scenario_.workers)
+        return fail(tr("There is no worker %1.").arg(worker));
+    if (action != QLatin1String("slow") && action != QLatin1String("pause"))
+        return fail(
+            tr("The engine cannot inject “%1” yet: failures and checkpoints are not part of "
+               "this version.")
+                .arg(action));
+    if (!running())
+        return fail(
+            tr("The run has finished; press Run to start a new one, then inject the delay."));
+    std::lock_guard lock(mutex_);
+    commands_.push_back({worker, action});
+    return true;
+}
+
+} // namespace lockstep::app

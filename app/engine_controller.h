@@ -1,0 +1,92 @@
+#pragma once
+
+#include "lockstep/data.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
+
+#include <QObject>
+#include <QTimer>
+#include <QVector>
+
+#include <atomic>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace lockstep::app {
+
+// Runs the engine off the GUI thread and hands its trace to the GUI in batches.
+//
+// Thread contract:
+// - An EngineController lives on the GUI thread. Every public method, and every signal, is
+//   called or emitted on the GUI thread only.
+// - start() launches one engine thread that owns a DataParallelTrainer and steps it until the
+//   scenario ends or stop() is called. That thread touches no QObject: it appends the trace to
+//   `pending_` under `mutex_`, and reads the injected delays from `commands_` under the same
+//   mutex, between steps.
+// - A GUI-thread timer drains `pending_` (a swap under the mutex, never a wait for the engine)
+//   at most once per frame and emits traceBatch(). The GUI never blocks on the engine.
+// - stop() raises an atomic flag that the engine thread checks between steps; it and the
+//   destructor then join the thread, which finishes its current step first (milliseconds).
+class EngineController : public QObject {
+    Q_OBJECT
+public:
+    explicit EngineController(QObject* parent = nullptr);
+    ~EngineController() override;
+
+    // Starts a fresh run of `scenario` (stopping any current one). Emits runStarted(), then
+    // traceBatch() as the engine produces, then runFinished() or runFailed(message). Throws
+    // lockstep::Error at once, with nothing changed, when the scenario or its data is bad.
+    void start(const Scenario& scenario);
+    void stop();
+    bool running() const { return thread_.joinable() && !finished_.load(); }
+
+    // Runs the whole scenario on the calling (GUI) thread, emitting the same signals: for
+    // headless screenshots and tests that need the complete trace at once.
+    void runToCompletion(const Scenario& scenario);
+
+    // A user's click on a worker: "slow" (3x slower from the next step), "pause" (5 s at the next
+    // step). The delay goes to the engine and shows up in the trace. Returns false, with a reason
+    // in `why`, for an action the engine cannot perform.
+    bool injectDelay(int worker, const QString& action, QString* why = nullptr);
+
+    const Scenario& scenario() const { return scenario_; }
+    // The run's dataset (loaded on the GUI thread by start(), so a bad file fails at once) and,
+    // once runFinished() has been emitted, worker 0's final parameters.
+    std::shared_ptr<const Dataset> dataset() const { return dataset_; }
+    std::vector<double> finalParameters() const;
+
+Q_SIGNALS:
+    void runStarted(const lockstep::Scenario& scenario);
+    void traceBatch(const QVector<lockstep::TraceEvent>& events,
+                    const QVector<lockstep::StepSnapshot>& snapshots);
+    void runFinished();
+    void runFailed(const QString& message);
+
+private:
+    struct Command {
+        int worker = 0;
+        QString action;
+    };
+    class Sink;
+
+    void drain();
+    void engineMain(Scenario scenario, std::shared_ptr<const Dataset> data);
+
+    Scenario scenario_;
+    std::shared_ptr<const Dataset> dataset_;
+    std::vector<double> final_parameters_; // guarded by mutex_
+    std::thread thread_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> finished_{false};
+    mutable std::mutex mutex_; // guards everything below
+    QVector<TraceEvent> pending_events_;
+    QVector<StepSnapshot> pending_snapshots_;
+    std::deque<Command> commands_;
+    QString error_;
+    bool done_ = false;
+    QTimer frame_;
+};
+
+} // namespace lockstep::app

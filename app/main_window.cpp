@@ -1,0 +1,475 @@
+#include "main_window.h"
+
+#include "controls_panel.h"
+
+#include "lockstep/error.h"
+#include "lockstep/trace.h"
+
+#include "lockstep_views/cluster_view.h"
+#include "lockstep_views/speedup_view.h"
+#include "lockstep_views/timeline_view.h"
+#include "lockstep_views/training_view.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPainter>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QSvgGenerator>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QToolBar>
+
+namespace lockstep::app {
+
+namespace {
+
+// What the lesson pane shows until a lesson is opened: how to read the lab, in our words.
+const char* kWelcome = R"(<h2>Welcome to the lab</h2>
+<p>Several <b>workers</b> are training one small neural network together. Each holds a full copy
+(a <i>replica</i>) of the model and learns from its own share of the data. After every step they
+must agree on one combined gradient, or their copies stop being the same model.</p>
+<h3>What you see</h3>
+<ul>
+<li><b>Cluster</b>: the workers, connected the way the chosen collective connects them. Colour,
+letter and label say what each worker is doing. Green dots are chunks of gradient on their way.</li>
+<li><b>Timeline</b>: one lane per worker. Hatched red is <i>waiting</i>: time a worker spends
+doing nothing because someone else is not ready.</li>
+<li><b>Training</b>: the loss going down, and what the model has learned so far.</li>
+<li><b>Speedup</b>: how much faster more workers make a step, against the ideal line.</li>
+</ul>
+<h3>Try this</h3>
+<ul>
+<li>Press <b>Space</b> to play, <b>Right</b>/<b>Left</b> to step through events one by one.</li>
+<li>Click a worker and slow it down: watch the others start to wait.</li>
+<li>Set the collective to <i>none</i> and run: the replicas drift apart.</li>
+<li>Press <b>F11</b> for presentation mode.</li>
+</ul>)";
+
+QString seconds_text(Ticks t) {
+    return QString::number(to_seconds(t), 'f', 6) + QStringLiteral(" s");
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent) {
+    setWindowTitle(tr("Lockstep"));
+    normal_font_ = QApplication::font();
+    buildViews();
+    buildDocks();
+    buildActions();
+
+    connect(&controller_, &EngineController::runStarted, this, &MainWindow::onRunStarted);
+    connect(&controller_, &EngineController::traceBatch, this, &MainWindow::onTraceBatch);
+    connect(&controller_, &EngineController::runFinished, this, &MainWindow::onRunFinished);
+    connect(&controller_, &EngineController::runFailed, this, [this](const QString& message) {
+        showStatus(tr("The run stopped: %1").arg(message));
+        QMessageBox::warning(this, tr("Run failed"), message);
+    });
+    connect(&playback_, &Playback::playheadChanged, this, &MainWindow::onPlayhead);
+    connect(&playback_, &Playback::playingChanged, this,
+            [this](bool playing) { play_action_->setText(playing ? tr("&Pause") : tr("&Play")); });
+    connect(&playback_, &Playback::speedChanged, this,
+            [this](double speed) { speed_label_->setText(tr("speed %1×").arg(speed)); });
+    playback_.setTrace(&index_);
+
+    controls_->setScenario(scenario_);
+    resize(1440, 900);
+}
+
+MainWindow::~MainWindow() {
+    controller_.stop();
+}
+
+QStringList MainWindow::viewNames() {
+    return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("training"),
+            QStringLiteral("speedup")};
+}
+
+void MainWindow::buildViews() {
+    cluster_ = new views::ClusterView;
+    timeline_ = new views::TimelineView;
+    training_ = new views::TrainingView;
+    speedup_ = new views::SpeedupView;
+    for (QWidget* v : {static_cast<QWidget*>(cluster_), static_cast<QWidget*>(timeline_),
+                       static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_)})
+        v->installEventFilter(this);
+    cluster_->setTrace(&index_);
+    timeline_->setTrace(&index_);
+    training_->setTrace(&index_);
+    timeline_->setFollowPlayhead(true);
+
+    side_tabs_ = new QTabWidget;
+    side_tabs_->addTab(training_, tr("Training"));
+    side_tabs_->addTab(speedup_, tr("Speedup"));
+    side_tabs_->setAccessibleName(tr("Training and speedup"));
+
+    auto* top = new QSplitter(Qt::Horizontal);
+    top->addWidget(cluster_);
+    top->addWidget(side_tabs_);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+
+    splitter_ = new QSplitter(Qt::Vertical);
+    splitter_->addWidget(top);
+    splitter_->addWidget(timeline_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 2);
+    setCentralWidget(splitter_);
+
+    connect(cluster_, &views::ClusterView::workerActionRequested, this,
+            &MainWindow::onWorkerAction);
+    connect(timeline_, &views::TimelineView::playheadRequested, &playback_, &Playback::scrubTo);
+    connect(speedup_, &views::SpeedupView::sweepFinished, this, [this] { sweep_pending_ = false; });
+}
+
+void MainWindow::buildDocks() {
+    lesson_ = new QTextBrowser;
+    lesson_->setHtml(QString::fromUtf8(kWelcome));
+    lesson_->setAccessibleName(tr("Lesson"));
+    lesson_->setOpenExternalLinks(false);
+    lesson_dock_ = new QDockWidget(tr("Lesson"), this);
+    lesson_dock_->setObjectName(QStringLiteral("lesson"));
+    lesson_dock_->setWidget(lesson_);
+    addDockWidget(Qt::LeftDockWidgetArea, lesson_dock_);
+
+    controls_ = new ControlsPanel;
+    controls_dock_ = new QDockWidget(tr("Controls"), this);
+    controls_dock_->setObjectName(QStringLiteral("controls"));
+    controls_dock_->setWidget(controls_);
+    addDockWidget(Qt::RightDockWidgetArea, controls_dock_);
+    connect(controls_, &ControlsPanel::runRequested, this, [this] {
+        try {
+            runScenario(controls_->scenario());
+        } catch (const Error& e) {
+            QMessageBox::warning(this, tr("Cannot run"), QString::fromStdString(e.what()));
+        }
+    });
+    resizeDocks({lesson_dock_, controls_dock_}, {320, 300}, Qt::Horizontal);
+}
+
+void MainWindow::buildActions() {
+    auto* file = menuBar()->addMenu(tr("&File"));
+    auto add = [this](QMenu* menu, const QString& text, const QKeySequence& key, auto slot) {
+        auto* a = menu->addAction(text);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    add(file, tr("&Open Scenario…"), QKeySequence::Open, [this] { openScenarioDialog(); });
+    add(file, tr("&Save Scenario…"), QKeySequence::Save, [this] { saveScenarioDialog(); });
+    file->addSeparator();
+    add(file, tr("Export View as &PNG…"), QKeySequence(tr("Ctrl+E")),
+        [this] { exportViewDialog(QStringLiteral("png")); });
+    add(file, tr("Export View as S&VG…"), QKeySequence(tr("Ctrl+Shift+E")),
+        [this] { exportViewDialog(QStringLiteral("svg")); });
+    add(file, tr("Export &Metrics as CSV…"), QKeySequence(), [this] { exportMetricsDialog(); });
+    add(file, tr("Export &Trace (Chrome JSON)…"), QKeySequence(), [this] { exportTraceDialog(); });
+    file->addSeparator();
+    add(file, tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+
+    auto* play = menuBar()->addMenu(tr("&Playback"));
+    play_action_ =
+        add(play, tr("&Play"), QKeySequence(Qt::Key_Space), [this] { playback_.togglePlay(); });
+    auto* step = add(play, tr("&Next Event"), QKeySequence(Qt::Key_Right),
+                     [this] { playback_.stepForward(); });
+    auto* back = add(play, tr("Pre&vious Event"), QKeySequence(Qt::Key_Left),
+                     [this] { playback_.stepBack(); });
+    auto* reset = add(play, tr("&Reset"), QKeySequence(Qt::Key_R), [this] { playback_.reset(); });
+    play->addSeparator();
+    auto* faster = add(play, tr("&Faster"), QKeySequence(Qt::Key_BracketRight),
+                       [this] { playback_.faster(); });
+    auto* slower =
+        add(play, tr("&Slower"), QKeySequence(Qt::Key_BracketLeft), [this] { playback_.slower(); });
+    play->addSeparator();
+    add(play, tr("Run &Again"), QKeySequence(tr("Ctrl+R")), [this] { runScenario(scenario_); });
+
+    auto* viewMenu = menuBar()->addMenu(tr("&View"));
+    presentation_action_ = add(viewMenu, tr("&Presentation Mode"), QKeySequence(Qt::Key_F11),
+                               [this] { setPresentationMode(!presenting_); });
+    presentation_action_->setCheckable(true);
+    auto* lessonToggle = lesson_dock_->toggleViewAction();
+    lessonToggle->setShortcut(QKeySequence(tr("Ctrl+L")));
+    viewMenu->addAction(lessonToggle);
+    viewMenu->addAction(controls_dock_->toggleViewAction());
+
+    auto* bar = addToolBar(tr("Playback"));
+    bar->setObjectName(QStringLiteral("playback"));
+    bar->addAction(back);
+    bar->addAction(play_action_);
+    bar->addAction(step);
+    bar->addAction(reset);
+    bar->addSeparator();
+    bar->addAction(slower);
+    speed_label_ = new QLabel(tr("speed 1×"));
+    bar->addWidget(speed_label_);
+    bar->addAction(faster);
+    bar->addSeparator();
+    scrubber_ = new QSlider(Qt::Horizontal);
+    scrubber_->setRange(0, 1000);
+    scrubber_->setMinimumWidth(300);
+    scrubber_->setAccessibleName(tr("Playhead"));
+    scrubber_->setAccessibleDescription(tr("Drag to move through the run"));
+    bar->addWidget(scrubber_);
+    connect(scrubber_, &QSlider::sliderMoved, this,
+            [this](int value) { playback_.scrubTo(index_.end_time() * value / 1000); });
+    time_label_ = new QLabel;
+    bar->addWidget(time_label_);
+    for (QAction* a : {play_action_, step, back, reset, faster, slower})
+        a->setShortcutContext(Qt::WindowShortcut);
+}
+
+void MainWindow::runScenario(const Scenario& scenario) {
+    try {
+        controller_.start(scenario);
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, tr("Cannot run"), QString::fromStdString(e.what()));
+    }
+}
+
+void MainWindow::runToCompletion() {
+    controller_.runToCompletion(scenario_);
+}
+
+bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
+    try {
+        Scenario s = load_scenario(path.toStdString());
+        // Check the data too, so a bad CSV is reported now and the old scenario stays.
+        (void)load_dataset(s);
+        scenario_ = s;
+        scenario_path_ = path;
+        controls_->setScenario(s);
+        setWindowTitle(tr("Lockstep — %1").arg(QFileInfo(path).fileName()));
+        return true;
+    } catch (const std::exception& e) {
+        const QString message = QString::fromStdString(e.what());
+        if (error)
+            *error = message;
+        if (!quiet)
+            QMessageBox::warning(
+                this, tr("Cannot open scenario"),
+                tr("This scenario cannot be used:\n\n%1\n\nThe previous scenario is still loaded.")
+                    .arg(message));
+        return false;
+    }
+}
+
+void MainWindow::onRunStarted(const Scenario& scenario) {
+    scenario_ = scenario;
+    index_.reset(scenario.workers, scenario.algorithm);
+    playback_.setTrace(&index_);
+    cluster_->setTrace(&index_);
+    timeline_->setTrace(&index_);
+    training_->setTrace(&index_);
+    std::vector<int> counts;
+    for (int n : {1, 2, 4, 8, 16, 32})
+        if (n <= std::max(scenario.workers, 8))
+            counts.push_back(n);
+    if (std::find(counts.begin(), counts.end(), scenario.workers) == counts.end())
+        counts.push_back(scenario.workers);
+    std::sort(counts.begin(), counts.end());
+    sweep_pending_ = true;
+    speedup_->requestSweep(scenario, counts);
+    showStatus(tr("Running %1 with %2 workers…")
+                   .arg(QString::fromStdString(scenario.name))
+                   .arg(scenario.workers));
+}
+
+void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
+                              const QVector<StepSnapshot>& snapshots) {
+    index_.append(
+        std::span<const TraceEvent>(events.data(), static_cast<std::size_t>(events.size())));
+    for (const auto& s : snapshots)
+        index_.append(s);
+    updateScrubber();
+    cluster_->refresh();
+    timeline_->refresh();
+    training_->refresh();
+}
+
+void MainWindow::onRunFinished() {
+    training_->setModel(scenario_.model, controller_.finalParameters(), controller_.dataset());
+    const auto& snaps = index_.snapshots();
+    if (!snaps.empty())
+        showStatus(tr("Finished %1 steps in %2 on the %3 clock; final loss %4; replicas %5")
+                       .arg(snaps.size())
+                       .arg(seconds_text(snaps.back().time))
+                       .arg(QString::fromUtf8(std::string(to_string(scenario_.clock)).c_str()))
+                       .arg(snaps.back().loss, 0, 'f', 4)
+                       .arg(snaps.back().replicas_aligned ? tr("aligned") : tr("differ")));
+    updateScrubber();
+}
+
+void MainWindow::onPlayhead(Ticks t) {
+    cluster_->setPlayhead(t);
+    timeline_->setPlayhead(t);
+    training_->setPlayhead(t);
+    updateScrubber();
+}
+
+void MainWindow::updateScrubber() {
+    const Ticks end = index_.end_time();
+    const Ticks t = playback_.playhead();
+    if (!scrubber_->isSliderDown())
+        scrubber_->setValue(end > 0 ? static_cast<int>(t * 1000 / end) : 0);
+    const StepSnapshot* snap = index_.snapshot_at(t);
+    time_label_->setText(tr("t = %1 / %2   step %3")
+                             .arg(to_seconds(t), 0, 'f', 4)
+                             .arg(to_seconds(end), 0, 'f', 4)
+                             .arg(snap ? snap->step + 1 : 0));
+}
+
+void MainWindow::onWorkerAction(int worker, const QString& action) {
+    QString why;
+    if (controller_.injectDelay(worker, action, &why)) {
+        showStatus(action == QLatin1String("slow")
+                       ? tr("Worker %1 now computes 3× slower.").arg(worker)
+                       : tr("Worker %1 pauses for 5 s at the next step.").arg(worker));
+    } else {
+        showStatus(why);
+        QMessageBox::information(this, tr("Not possible"), why);
+    }
+}
+
+void MainWindow::showStatus(const QString& text) {
+    statusBar()->showMessage(text);
+}
+
+void MainWindow::setPresentationMode(bool on) {
+    presenting_ = on;
+    presentation_action_->setChecked(on);
+    QFont f = normal_font_;
+    if (on)
+        f.setPointSizeF(normal_font_.pointSizeF() * 1.6);
+    QApplication::setFont(f);
+    lesson_dock_->setVisible(!on);
+    controls_dock_->setVisible(!on);
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+}
+
+QWidget* MainWindow::view(const QString& name) const {
+    if (name == QLatin1String("cluster"))
+        return cluster_;
+    if (name == QLatin1String("timeline"))
+        return timeline_;
+    if (name == QLatin1String("training"))
+        return training_;
+    if (name == QLatin1String("speedup"))
+        return speedup_;
+    return nullptr;
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // The view last clicked or focused is the one "Export View" writes.
+    if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::FocusIn)
+        last_view_ = qobject_cast<QWidget*>(watched);
+    return QMainWindow::eventFilter(watched, event);
+}
+
+QWidget* MainWindow::currentView() const {
+    if (last_view_)
+        return last_view_;
+    return cluster_;
+}
+
+bool MainWindow::exportView(QWidget* v, const QString& path, QString* error) const {
+    if (!v)
+        return false;
+    if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(v->size());
+        svg.setViewBox(QRect(QPoint(0, 0), v->size()));
+        svg.setTitle(v->accessibleName());
+        QPainter painter;
+        if (!painter.begin(&svg)) {
+            if (error)
+                *error = tr("cannot write %1").arg(path);
+            return false;
+        }
+        v->render(&painter);
+        painter.end();
+        return true;
+    }
+    const bool ok = v->grab().save(path);
+    if (!ok && error)
+        *error = tr("cannot write %1").arg(path);
+    return ok;
+}
+
+void MainWindow::openScenarioDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
+                                                      tr("Scenarios (*.json)"));
+    if (!path.isEmpty() && openScenario(path))
+        runScenario(scenario_);
+}
+
+void MainWindow::saveScenarioDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), scenario_path_,
+                                                      tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    Scenario s;
+    try {
+        s = controls_->scenario();
+    } catch (const Error& e) {
+        QMessageBox::warning(this, tr("Cannot save"), QString::fromStdString(e.what()));
+        return;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(QByteArray::fromStdString(scenario_to_json(s))) < 0) {
+        QMessageBox::warning(this, tr("Cannot save"), tr("Cannot write %1").arg(path));
+        return;
+    }
+    scenario_path_ = path;
+    showStatus(tr("Saved %1").arg(path));
+}
+
+void MainWindow::exportViewDialog(const QString& format) {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export View"), QString(),
+        format == QLatin1String("svg") ? tr("SVG (*.svg)") : tr("PNG (*.png)"));
+    QString error;
+    if (!path.isEmpty() && !exportView(currentView(), path, &error))
+        QMessageBox::warning(this, tr("Cannot export"), error);
+}
+
+void MainWindow::exportMetricsDialog() {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export Metrics"), QString(), tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(QByteArray::fromStdString(to_metrics_csv(index_.snapshots()))) < 0)
+        QMessageBox::warning(this, tr("Cannot export"), tr("Cannot write %1").arg(path));
+}
+
+void MainWindow::exportTraceDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Trace"), QString(),
+                                                      tr("Chrome trace (*.json)"));
+    if (path.isEmpty())
+        return;
+    QFile file(path);
+    const std::string json =
+        to_chrome_trace_json(index_.events(), index_.workers(), scenario_.name);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(QByteArray::fromStdString(json)) < 0)
+        QMessageBox::warning(this, tr("Cannot export"), tr("Cannot write %1").arg(path));
+}
+
+} // namespace lockstep::app
