@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -111,8 +112,15 @@ int main(int argc, char** argv) {
         playhead = lockstep::to_ticks(seconds);
     }
     window.playback().scrubTo(playhead);
-    if (target != &window && parser.isSet(viewOption))
+    std::unique_ptr<QWidget> detached;
+    if (target != &window) {
+        // One view alone, at the requested size: lift it out of the window's layout.
+        detached.reset(target);
+        target->setParent(nullptr);
+        target->setAttribute(Qt::WA_DontShowOnScreen);
         target->resize(size);
+        target->show();
+    }
     // Let the speedup sweep (computed off the GUI thread) arrive before rendering.
     for (int i = 0; i < 200 && window.speedupPending(); ++i) {
         QApplication::processEvents(QEventLoop::AllEvents, 20);

@@ -1,0 +1,341 @@
+#include "controls_panel.h"
+#include "engine_controller.h"
+#include "main_window.h"
+#include "playback.h"
+
+#include "lockstep/trainer.h"
+#include "lockstep_views/cluster_view.h"
+#include "lockstep_views/palette.h"
+#include "lockstep_views/timeline_view.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+using lockstep::EventKind;
+using lockstep::Ticks;
+using lockstep::views::WorkerActivity;
+
+namespace {
+
+QString scenario_path(const char* name) {
+    return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios/") + QLatin1String(name);
+}
+
+// The straggler scenario shortened to a few steps: worker 2 computes 3x slower.
+lockstep::Scenario straggler(int steps = 4) {
+    auto s = lockstep::load_scenario(scenario_path("straggler.json").toStdString());
+    s.steps = steps;
+    return s;
+}
+
+// The first Wait event of `worker` that lasts longer than `at_least`.
+const lockstep::TraceEvent* first_wait(const lockstep::views::TraceIndex& index, int worker,
+                                       Ticks at_least = 0) {
+    for (const auto& e : index.lane(worker))
+        if (e.kind == EventKind::Wait && e.end - e.start > at_least)
+            return &e;
+    return nullptr;
+}
+
+// Share of pixels in `rect` close to `colour`.
+double share_of(const QImage& image, const QRect& rect, const QColor& colour) {
+    int hits = 0, total = 0;
+    for (int y = rect.top(); y <= rect.bottom(); ++y)
+        for (int x = rect.left(); x <= rect.right(); ++x) {
+            if (!image.rect().contains(x, y))
+                continue;
+            const QColor c = image.pixelColor(x, y);
+            ++total;
+            if (std::abs(c.red() - colour.red()) < 30 &&
+                std::abs(c.green() - colour.green()) < 30 &&
+                std::abs(c.blue() - colour.blue()) < 30)
+                ++hits;
+        }
+    return total ? double(hits) / total : 0.0;
+}
+
+} // namespace
+
+// The lab window as a class uses it: a real run streamed from the engine thread, the playhead
+// moving the views, a click reaching the engine, bad files refused.
+class TestLabWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void controller_streams_the_whole_trace();
+    void views_follow_the_playhead();
+    void scrubbing_back_and_reset_restore_the_picture();
+    void keyboard_drives_playback();
+    void clicking_slow_down_reaches_the_engine();
+    void bad_scenario_keeps_the_previous_one();
+    void headless_screenshot_of_a_view();
+    void headless_rejects_bad_arguments_data();
+    void headless_rejects_bad_arguments();
+};
+
+void TestLabWindow::controller_streams_the_whole_trace() {
+    const auto scenario = straggler(30);
+    lockstep::Trace expected;
+    lockstep::DataParallelTrainer reference(scenario, lockstep::load_dataset(scenario), &expected);
+    reference.run();
+
+    lockstep::app::EngineController controller;
+    QVector<lockstep::TraceEvent> events;
+    QVector<lockstep::StepSnapshot> snapshots;
+    int batches = 0;
+    connect(&controller, &lockstep::app::EngineController::traceBatch, this,
+            [&](const QVector<lockstep::TraceEvent>& e, const QVector<lockstep::StepSnapshot>& s) {
+                events += e;
+                snapshots += s;
+                ++batches;
+            });
+    QSignalSpy finished(&controller, &lockstep::app::EngineController::runFinished);
+    controller.start(scenario);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QVERIFY(batches >= 1);
+    // The GUI got exactly what the engine did, in order, whatever the batching.
+    QCOMPARE(std::size_t(events.size()), expected.events().size());
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const auto& a = events[i];
+        const auto& b = expected.events()[std::size_t(i)];
+        QVERIFY(a.worker == b.worker && a.kind == b.kind && a.start == b.start && a.end == b.end);
+    }
+    QCOMPARE(std::size_t(snapshots.size()), expected.snapshots().size());
+    QCOMPARE(snapshots.back().parameter_hash, expected.snapshots().back().parameter_hash);
+    QCOMPARE(controller.finalParameters(), reference.workers().front().parameters);
+}
+
+void TestLabWindow::views_follow_the_playhead() {
+    lockstep::app::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    window.runScenario(straggler());
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+
+    const auto& index = window.traceIndex();
+    const lockstep::TraceEvent* wait = first_wait(index, 0, 1000);
+    QVERIFY(wait);
+    // Inside the wait, worker 0 is drawn waiting and worker 2 (the straggler) computing.
+    const Ticks middle = (wait->start + wait->end) / 2;
+    window.playback().scrubTo(middle);
+    QCOMPARE(window.playback().playhead(), middle);
+    QCOMPARE(window.clusterView()->playhead(), middle);
+    QCOMPARE(window.timelineView()->playhead(), middle);
+    const auto glyphs = window.clusterView()->glyphs();
+    QCOMPARE(glyphs.size(), 4);
+    QCOMPARE(glyphs[0].activity, WorkerActivity::Waiting);
+    QCOMPARE(glyphs[2].activity, WorkerActivity::Computing);
+
+    // The timeline draws that wait exactly over its interval.
+    const QRectF r = window.timelineView()->eventRect(*wait);
+    QVERIFY(std::abs(r.left() - window.timelineView()->xForTime(wait->start)) < 1.0);
+    QVERIFY(std::abs(r.right() - window.timelineView()->xForTime(wait->end)) < 1.0);
+
+    // And the cluster picture shows the waiting colour on worker 0.
+    const QImage image = window.clusterView()->grab().toImage();
+    const QPointF c = glyphs[0].centre * image.devicePixelRatio();
+    const int radius = int(glyphs[0].radius * 0.5);
+    const QRect disc(int(c.x()) - radius, int(c.y()) - radius, 2 * radius, 2 * radius);
+    const QColor waiting = lockstep::views::style_for(WorkerActivity::Waiting).colour;
+    const QColor computing = lockstep::views::style_for(WorkerActivity::Computing).colour;
+    const QPointF c2 = glyphs[2].centre * image.devicePixelRatio();
+    const QRect disc2(int(c2.x()) - radius, int(c2.y()) - radius, 2 * radius, 2 * radius);
+    QVERIFY2(share_of(image, disc, waiting) > 0.2, "worker 0 is not drawn in the waiting colour");
+    QVERIFY2(share_of(image, disc2, waiting) < 0.05, "the straggler is drawn waiting");
+    QVERIFY2(share_of(image, disc2, computing) > 0.2, "the straggler is not drawn computing");
+}
+
+void TestLabWindow::scrubbing_back_and_reset_restore_the_picture() {
+    lockstep::app::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    window.runScenario(straggler());
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    const lockstep::TraceEvent* wait = first_wait(window.traceIndex(), 0, 1000);
+    QVERIFY(wait);
+
+    auto picture = [&] { return window.clusterView()->grab().toImage(); };
+    window.playback().scrubTo((wait->start + wait->end) / 2);
+    const QImage during = picture();
+    window.playback().scrubTo(window.traceIndex().end_time());
+    const QImage after = picture();
+    QVERIFY(during != after);
+    window.playback().scrubTo((wait->start + wait->end) / 2);
+    QCOMPARE(picture(), during); // scrubbing back restores the earlier picture exactly
+
+    window.playback().scrubTo(1);
+    const QImage start = picture();
+    window.playback().scrubTo(window.traceIndex().end_time());
+    window.playback().reset();
+    QCOMPARE(window.playback().playhead(), Ticks{0});
+    QVERIFY(!window.playback().playing());
+    window.playback().scrubTo(1);
+    QCOMPARE(picture(), start);
+}
+
+void TestLabWindow::keyboard_drives_playback() {
+    lockstep::app::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window) || true);
+    window.runToCompletion();
+    window.activateWindow();
+    window.clusterView()->setFocus();
+    auto& playback = window.playback();
+    playback.reset();
+
+    QTest::keyClick(&window, Qt::Key_Right);
+    const Ticks first = playback.playhead();
+    QVERIFY(first > 0); // the next event starts after 0
+    QTest::keyClick(&window, Qt::Key_Right);
+    QVERIFY(playback.playhead() > first);
+    QTest::keyClick(&window, Qt::Key_Left);
+    QCOMPARE(playback.playhead(), first);
+    QTest::keyClick(&window, Qt::Key_Space);
+    QVERIFY(playback.playing());
+    QTRY_VERIFY(playback.playhead() > first);
+    QTest::keyClick(&window, Qt::Key_Space);
+    QVERIFY(!playback.playing());
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    QCOMPARE(playback.speed(), 2.0);
+    for (int i = 0; i < 6; ++i)
+        QTest::keyClick(&window, Qt::Key_BracketRight);
+    QCOMPARE(playback.speed(), 8.0); // capped
+    QTest::keyClick(&window, Qt::Key_R);
+    QCOMPARE(playback.playhead(), Ticks{0});
+}
+
+void TestLabWindow::clicking_slow_down_reaches_the_engine() {
+    lockstep::app::MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    auto scenario = straggler(200000); // long enough to still be running when the click comes
+    scenario.delays.slowdown.clear();
+    window.runScenario(scenario);
+    QTRY_VERIFY(!window.traceIndex().snapshots().empty());
+
+    // The user's click: the worker's menu, "Slow down 3x".
+    QMenu* menu = window.clusterView()->buildWorkerMenu(1);
+    QAction* slow = nullptr;
+    for (QAction* a : menu->actions())
+        if (a->data().toString() == QLatin1String("slow") ||
+            a->text().contains(QLatin1String("Slow")))
+            slow = a;
+    QVERIFY(slow);
+    slow->trigger();
+    delete menu;
+
+    // From some step on, worker 1 computes exactly 3x as long as worker 0, and the others wait.
+    auto slowed_step = [&]() -> std::int64_t {
+        std::map<std::int64_t, Ticks> w0;
+        for (const auto& e : window.traceIndex().lane(0))
+            if (e.kind == EventKind::Compute)
+                w0[e.step] = e.end - e.start;
+        for (const auto& e : window.traceIndex().lane(1))
+            if (e.kind == EventKind::Compute && w0.count(e.step) &&
+                e.end - e.start == 3 * w0[e.step])
+                return e.step;
+        return -1;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(slowed_step() >= 0, 20000);
+    window.controller().stop();
+    const auto step = slowed_step();
+    bool others_wait = false;
+    for (const auto& e : window.traceIndex().lane(0))
+        others_wait =
+            others_wait || (e.kind == EventKind::Wait && e.step == step && e.end - e.start > 0);
+    QVERIFY(others_wait);
+}
+
+void TestLabWindow::bad_scenario_keeps_the_previous_one() {
+    lockstep::app::MainWindow window;
+    QString error;
+    QVERIFY(window.openScenario(scenario_path("straggler.json"), &error, true));
+    const auto before = window.controls()->scenario();
+
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"workers": 4, "model": {"layers": [2, 0, 3]}})");
+    file.close();
+
+    // The dialog names the field; closing it leaves the old scenario in place.
+    QString dialog_text;
+    QTimer::singleShot(0, this, [&] {
+        QTRY_VERIFY(QApplication::activeModalWidget());
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        dialog_text = box->text();
+        box->accept();
+    });
+    QVERIFY(!window.openScenario(bad, &error));
+    QVERIFY(error.contains(QLatin1String("model.layers[1]")));
+    QVERIFY(dialog_text.contains(QLatin1String("model.layers[1]")));
+    QVERIFY(dialog_text.contains(QLatin1String("previous scenario")));
+    const auto after = window.controls()->scenario();
+    QCOMPARE(after.name, before.name);
+    QCOMPARE(after.delays.slowdown, before.delays.slowdown);
+    QCOMPARE(after.model.layers, before.model.layers);
+}
+
+void TestLabWindow::headless_screenshot_of_a_view() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("cluster.png"));
+    QProcess gui;
+    gui.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+    gui.start(QStringLiteral(LOCKSTEP_GUI_PATH),
+              {QStringLiteral("--scenario"), scenario_path("straggler.json"),
+               QStringLiteral("--view"), QStringLiteral("cluster"), QStringLiteral("--play-to"),
+               QStringLiteral("0.0025"), QStringLiteral("--size"), QStringLiteral("800x600"),
+               QStringLiteral("--screenshot"), out});
+    QVERIFY(gui.waitForFinished(60000));
+    QCOMPARE(gui.exitCode(), 0);
+    QImage image(out);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(800, 600));
+    // At 2.5 ms, in the first step, the fast workers have finished computing and wait for worker 2.
+    QVERIFY(share_of(image, image.rect(),
+                     lockstep::views::style_for(WorkerActivity::Waiting).colour) > 0.005);
+    QVERIFY(share_of(image, image.rect(),
+                     lockstep::views::style_for(WorkerActivity::Computing).colour) > 0.002);
+}
+
+void TestLabWindow::headless_rejects_bad_arguments_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("unknown view") << QStringList{"--view", "nope", "--screenshot", "x.png"}
+                                  << "--view";
+    QTest::newRow("bad play-to") << QStringList{"--play-to", "soon", "--screenshot", "x.png"}
+                                 << "--play-to";
+    QTest::newRow("bad size") << QStringList{"--size", "9x9", "--screenshot", "x.png"} << "--size";
+    QTest::newRow("missing scenario")
+        << QStringList{"--scenario", "/nonexistent.json", "--screenshot", "x.png"}
+        << "/nonexistent.json";
+    QTest::newRow("view without screenshot") << QStringList{"--view", "cluster"} << "--screenshot";
+}
+
+void TestLabWindow::headless_rejects_bad_arguments() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, fragment);
+    QTemporaryDir dir;
+    QProcess gui;
+    gui.setWorkingDirectory(dir.path());
+    gui.start(QStringLiteral(LOCKSTEP_GUI_PATH), args);
+    QVERIFY(gui.waitForFinished(60000));
+    QVERIFY(gui.exitCode() != 0);
+    const QString err = QString::fromUtf8(gui.readAllStandardError());
+    QVERIFY2(err.contains(fragment), qPrintable(err));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+}
+
+QTEST_MAIN(TestLabWindow)
+#include "test_lab_window.moc"
