@@ -3,6 +3,9 @@
 #include "lockstep/error.h"
 #include "lockstep/trainer.h"
 
+#include <algorithm>
+#include <chrono>
+
 namespace lockstep::app {
 
 // The engine thread's trace sink: appends to the controller's pending buffers.
@@ -12,6 +15,7 @@ public:
         : owner_(owner) {}
 
     void on_events(std::span<const TraceEvent> events) override {
+        produced += events.size();
         std::lock_guard lock(owner_.mutex_);
         owner_.pending_events_.append(QVector<TraceEvent>(events.begin(), events.end()));
     }
@@ -20,6 +24,8 @@ public:
         std::lock_guard lock(owner_.mutex_);
         owner_.pending_snapshots_.append(snapshot);
     }
+
+    std::size_t produced = 0; // events so far; read and written by the engine thread only
 
 private:
     EngineController& owner_;
@@ -60,6 +66,7 @@ void EngineController::start(const Scenario& scenario) {
     scenario_ = scenario;
     dataset_ = data;
     stop_ = false;
+    playhead_step_ = 0;
     finished_ = false;
     {
         std::lock_guard lock(mutex_);
@@ -76,7 +83,10 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
     std::vector<double> parameters;
     try {
         DataParallelTrainer trainer(scenario, std::move(data), &sink);
+        std::int64_t ahead = 1000;
         while (!trainer.finished() && !stop_) {
+            while (!stop_ && trainer.steps_done() > playhead_step_.load() + ahead)
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
             std::deque<Command> commands;
             {
                 std::lock_guard lock(mutex_);
@@ -89,6 +99,12 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
                     trainer.add_pause(c.worker, trainer.steps_done(), 5.0);
             }
             trainer.step();
+            if (trainer.steps_done() ==
+                1) // steps ahead allowed, from how much trace one step makes
+                ahead = std::clamp<std::int64_t>(
+                    kAheadEvents /
+                        std::max<std::int64_t>(1, static_cast<std::int64_t>(sink.produced)),
+                    2, 1000);
         }
         parameters = trainer.workers().front().parameters;
     } catch (const std::exception& e) {

@@ -27,6 +27,8 @@ namespace lockstep::app {
 //   mutex, between steps.
 // - A GUI-thread timer drains `pending_` (a swap under the mutex, never a wait for the engine)
 //   at most once per frame and emits traceBatch(). The GUI never blocks on the engine.
+// - The engine thread paces itself against the playhead step (an atomic the GUI writes): it
+//   sleeps between steps while it is too far ahead. It never waits inside a TBB task.
 // - stop() raises an atomic flag that the engine thread checks between steps; it and the
 //   destructor then join the thread, which finishes its current step first (milliseconds).
 class EngineController : public QObject {
@@ -50,6 +52,12 @@ public:
     // step). The delay goes to the engine and shows up in the trace. Returns false, with a reason
     // in `why`, for an action the engine cannot perform.
     bool injectDelay(int worker, const QString& action, QString* why = nullptr);
+
+    // Where the playhead is, in steps. The engine runs ahead of it by a bounded amount of trace
+    // (about kAheadEvents events) and waits on its own thread when it gets too far ahead, so a
+    // long run neither floods the GUI nor outruns what the views keep in memory.
+    void setPlayheadStep(std::int64_t step) { playhead_step_ = step; }
+    static constexpr std::int64_t kAheadEvents = 200'000;
 
     const Scenario& scenario() const { return scenario_; }
     // The run's dataset (loaded on the GUI thread by start(), so a bad file fails at once) and,
@@ -80,6 +88,7 @@ private:
     std::thread thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> finished_{false};
+    std::atomic<std::int64_t> playhead_step_{0};
     mutable std::mutex mutex_; // guards everything below
     QVector<TraceEvent> pending_events_;
     QVector<StepSnapshot> pending_snapshots_;

@@ -311,6 +311,19 @@ void MainWindow::onRunFinished() {
 }
 
 void MainWindow::onPlayhead(Ticks t) {
+    // Tell the engine how far the class has got, and let go of trace far behind the playhead.
+    const StepSnapshot* done = index_.snapshot_at(t);
+    const std::int64_t step = done ? done->step + 1 : 0;
+    controller_.setPlayheadStep(step);
+    if (index_.events().size() > kRetainedEvents && step > index_.first_retained_step()) {
+        const auto steps_held = std::max<std::int64_t>(
+            1, static_cast<std::int64_t>(index_.snapshots().size()) - index_.first_retained_step());
+        const auto per_step = static_cast<std::int64_t>(index_.events().size()) / steps_held + 1;
+        const std::int64_t keep_behind =
+            std::max<std::int64_t>(2, EngineController::kAheadEvents / per_step);
+        if (step - keep_behind > index_.first_retained_step())
+            index_.forget_steps_before(step - keep_behind);
+    }
     cluster_->setPlayhead(t);
     timeline_->setPlayhead(t);
     training_->setPlayhead(t);

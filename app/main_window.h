@@ -56,6 +56,8 @@ public:
     bool presentationMode() const { return presenting_; }
     // True while the speedup view waits for a sweep requested at the start of the run.
     bool speedupPending() const { return sweep_pending_; }
+    // Past this many events in memory, steps well behind the playhead are forgotten.
+    static constexpr std::size_t kRetainedEvents = 600'000;
     void setPresentationMode(bool on);
 
 protected:

@@ -58,7 +58,7 @@ void Playback::stepForward() {
 void Playback::stepBack() {
     pause();
     if (index_)
-        moveTo(index_->previous_event_start(playhead_));
+        moveTo(std::max(index_->previous_event_start(playhead_), index_->earliest_retained_time()));
 }
 
 void Playback::setSpeed(double speed) {
@@ -78,7 +78,8 @@ void Playback::slower() {
 
 void Playback::scrubTo(Ticks t) {
     const Ticks end = index_ ? index_->end_time() : 0;
-    moveTo(std::clamp<Ticks>(t, 0, end));
+    const Ticks earliest = index_ ? std::min(index_->earliest_retained_time(), end) : 0;
+    moveTo(std::clamp<Ticks>(t, earliest, end));
 }
 
 void Playback::reset() {

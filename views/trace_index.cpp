@@ -1,6 +1,7 @@
 #include "lockstep_views/trace_index.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace lockstep::views {
 
@@ -13,21 +14,56 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     sends_.clear();
     snapshots_.clear();
     starts_.clear();
+    first_step_ = 0;
+    earliest_ = 0;
 }
 
 void TraceIndex::append(std::span<const TraceEvent> events) {
+    // Batches arrive step by step, nearly in time order: append, then merge the new tail into
+    // the sorted part (linear), instead of inserting event by event (quadratic).
     auto by_start = [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; };
+    std::vector<std::size_t> lane_sizes(lanes_.size());
+    for (std::size_t w = 0; w < lanes_.size(); ++w)
+        lane_sizes[w] = lanes_[w].size();
+    const std::size_t sends_size = sends_.size();
+    const std::size_t starts_size = starts_.size();
     for (const auto& e : events) {
         if (e.worker < 0 || e.worker >= workers_)
             continue;
         events_.push_back(e);
-        auto& lane = lanes_[static_cast<std::size_t>(e.worker)];
-        lane.insert(std::upper_bound(lane.begin(), lane.end(), e, by_start), e);
+        lanes_[static_cast<std::size_t>(e.worker)].push_back(e);
         if (e.kind == EventKind::Send)
-            sends_.insert(std::upper_bound(sends_.begin(), sends_.end(), e, by_start), e);
-        starts_.insert(std::upper_bound(starts_.begin(), starts_.end(), e.start), e.start);
+            sends_.push_back(e);
+        starts_.push_back(e.start);
         end_ = std::max(end_, e.end);
     }
+    auto settle = [&](auto& list, std::size_t old_size, auto less) {
+        const auto middle = list.begin() + static_cast<std::ptrdiff_t>(old_size);
+        std::stable_sort(middle, list.end(), less);
+        std::inplace_merge(list.begin(), middle, list.end(), less);
+    };
+    for (std::size_t w = 0; w < lanes_.size(); ++w)
+        settle(lanes_[w], lane_sizes[w], by_start);
+    settle(sends_, sends_size, by_start);
+    settle(starts_, starts_size, std::less<Ticks>());
+}
+
+void TraceIndex::forget_steps_before(std::int64_t step) {
+    auto older = [step](const TraceEvent& e) { return e.step < step; };
+    auto drop = [&](std::vector<TraceEvent>& list) { std::erase_if(list, older); };
+    const std::size_t before = events_.size();
+    drop(events_);
+    if (events_.size() == before)
+        return;
+    for (auto& lane : lanes_)
+        drop(lane);
+    drop(sends_);
+    Ticks earliest = end_;
+    for (const auto& e : events_)
+        earliest = std::min(earliest, e.start);
+    std::erase_if(starts_, [earliest](Ticks t) { return t < earliest; });
+    first_step_ = step;
+    earliest_ = earliest;
 }
 
 void TraceIndex::append(const StepSnapshot& snapshot) {

@@ -74,6 +74,7 @@ private Q_SLOTS:
     void scrubbing_back_and_reset_restore_the_picture();
     void keyboard_drives_playback();
     void clicking_slow_down_reaches_the_engine();
+    void long_runs_are_paced_and_windowed();
     void bad_scenario_keeps_the_previous_one();
     void headless_screenshot_of_a_view();
     void headless_rejects_bad_arguments_data();
@@ -245,7 +246,12 @@ void TestLabWindow::clicking_slow_down_reaches_the_engine() {
                 return e.step;
         return -1;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(slowed_step() >= 0, 20000);
+    // The engine runs a bounded distance ahead of the playhead, so keep the playhead at the end.
+    auto follow_and_check = [&] {
+        window.playback().scrubTo(window.traceIndex().end_time());
+        return slowed_step() >= 0;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(follow_and_check(), 20000);
     window.controller().stop();
     const auto step = slowed_step();
     bool others_wait = false;
@@ -253,6 +259,39 @@ void TestLabWindow::clicking_slow_down_reaches_the_engine() {
         others_wait =
             others_wait || (e.kind == EventKind::Wait && e.step == step && e.end - e.start > 0);
     QVERIFY(others_wait);
+}
+
+// A long run paced by the playhead: the engine stays a bounded number of steps ahead of it, and
+// the index lets go of steps far behind it, so memory stays flat.
+void TestLabWindow::long_runs_are_paced_and_windowed() {
+    lockstep::app::MainWindow window;
+    window.show();
+    lockstep::Scenario s;
+    s.workers = 8;
+    s.steps = 1'000'000;
+    window.runScenario(s);
+    QTRY_VERIFY(!window.traceIndex().snapshots().empty());
+    // With the playhead held at the start, the engine stops a bounded way ahead.
+    QTest::qWait(500);
+    const auto held = window.traceIndex().snapshots().size();
+    QTest::qWait(300);
+    QCOMPARE(window.traceIndex().snapshots().size(), held);
+    QVERIFY(window.controller().running());
+    QVERIFY(window.traceIndex().events().size() <=
+            2 * std::size_t(lockstep::app::EngineController::kAheadEvents));
+
+    // Moving the playhead on lets it run further; old steps are forgotten past the budget.
+    for (int i = 0; i < 400 && window.traceIndex().first_retained_step() == 0; ++i) {
+        window.playback().scrubTo(window.traceIndex().end_time());
+        QTest::qWait(10);
+    }
+    QVERIFY(window.traceIndex().first_retained_step() > 0);
+    QVERIFY(window.traceIndex().snapshots().size() > held);
+    QVERIFY(window.traceIndex().events().size() < 2 * lockstep::app::MainWindow::kRetainedEvents);
+    // The playhead cannot be scrubbed into forgotten steps.
+    window.playback().scrubTo(0);
+    QCOMPARE(window.playback().playhead(), window.traceIndex().earliest_retained_time());
+    window.controller().stop();
 }
 
 void TestLabWindow::bad_scenario_keeps_the_previous_one() {

@@ -39,6 +39,11 @@ public:
     void reset(int workers, Algorithm algorithm);
     void append(std::span<const TraceEvent> events);
     void append(const StepSnapshot& snapshot);
+    // Keeps memory flat over long runs: drops the events of steps before `step` (snapshots, which
+    // are small, stay). Views then show those steps through their snapshots only.
+    void forget_steps_before(std::int64_t step);
+    std::int64_t first_retained_step() const { return first_step_; }
+    Ticks earliest_retained_time() const { return earliest_; }
 
     int workers() const { return workers_; }
     Algorithm algorithm() const { return algorithm_; }
@@ -71,6 +76,8 @@ private:
     std::vector<TraceEvent> sends_; // sorted by start
     std::vector<StepSnapshot> snapshots_;
     std::vector<Ticks> starts_; // every event's start, sorted
+    std::int64_t first_step_ = 0;
+    Ticks earliest_ = 0;
 };
 
 } // namespace lockstep::views

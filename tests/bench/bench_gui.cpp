@@ -1,0 +1,132 @@
+// The lab window's speed: rendering the cluster and timeline views for 32 workers (median per
+// frame), the longest gap between frames while the engine trains at full speed, and the time from
+// an empty process to the window's first frame. Prints one JSON object per line. Run offscreen:
+//   QT_QPA_PLATFORM=offscreen build/tests/bench/bench_gui
+
+#include "main_window.h"
+
+#include "lockstep/trainer.h"
+#include "lockstep_views/cluster_view.h"
+#include "lockstep_views/timeline_view.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <QTimer>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QElapsedTimer since_start;
+    since_start.start();
+    QApplication app(argc, argv);
+
+    // Time to first frame: the window built, shown and painted once.
+    {
+        lockstep::app::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QImage frame(window.size(), QImage::Format_ARGB32_Premultiplied);
+        QPainter painter(&frame);
+        window.render(&painter);
+        painter.end();
+        std::printf("{\"bench\":\"first-frame\",\"ms\":%.1f}\n", since_start.nsecsElapsed() / 1e6);
+    }
+
+    // Rendering: 32 workers, ring, 20 steps of trace; the playhead sweeps across the run.
+    lockstep::Scenario s;
+    s.workers = 32;
+    s.steps = 20;
+    lockstep::Trace trace;
+    lockstep::DataParallelTrainer trainer(s, lockstep::load_dataset(s), &trace);
+    trainer.run();
+    lockstep::views::TraceIndex index;
+    index.reset(s.workers, s.algorithm);
+    index.append(trace.events());
+    for (const auto& snap : trace.snapshots())
+        index.append(snap);
+
+    lockstep::views::ClusterView cluster;
+    lockstep::views::TimelineView timeline;
+    cluster.setTrace(&index);
+    timeline.setTrace(&index);
+    cluster.resize(960, 640);
+    timeline.resize(1600, 360);
+    timeline.setFollowPlayhead(true);
+    QImage top(cluster.size(), QImage::Format_ARGB32_Premultiplied);
+    QImage bottom(timeline.size(), QImage::Format_ARGB32_Premultiplied);
+    std::vector<double> frames, cluster_ms, timeline_ms;
+    const int count = 400;
+    for (int i = 0; i < count; ++i) {
+        const lockstep::Ticks t = index.end_time() * i / count;
+        QElapsedTimer frame;
+        frame.start();
+        cluster.setPlayhead(t);
+        timeline.setPlayhead(t);
+        QPainter p1(&top);
+        cluster.render(&p1);
+        p1.end();
+        const double first = frame.nsecsElapsed() / 1e6;
+        QPainter p2(&bottom);
+        timeline.render(&p2);
+        p2.end();
+        frames.push_back(frame.nsecsElapsed() / 1e6);
+        cluster_ms.push_back(first);
+        timeline_ms.push_back(frames.back() - first);
+    }
+    std::printf(
+        "{\"bench\":\"render-each\",\"cluster_median_ms\":%.2f,\"timeline_median_ms\":%.2f}\n",
+        median(cluster_ms), median(timeline_ms));
+    std::printf(
+        "{\"bench\":\"render\",\"views\":\"cluster+timeline\",\"workers\":32,\"events\":%zu,"
+        "\"median_ms\":%.2f,\"max_ms\":%.2f}\n",
+        index.events().size(), median(frames), *std::max_element(frames.begin(), frames.end()));
+
+    // Frame gaps while the engine trains flat out and the window plays the trace.
+    {
+        lockstep::app::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        lockstep::Scenario live;
+        live.workers = 32;
+        live.steps = 3000;
+        window.runScenario(live);
+        window.playback().setSpeed(8.0);
+        window.playback().play();
+        QElapsedTimer clock;
+        clock.start();
+        qint64 last = 0;
+        double longest = 0;
+        int ticks = 0;
+        QTimer frame;
+        frame.setInterval(16);
+        QObject::connect(&frame, &QTimer::timeout, [&] {
+            const qint64 now = clock.nsecsElapsed();
+            if (ticks++ > 0)
+                longest = std::max(longest, (now - last) / 1e6);
+            last = now;
+            window.repaint(); // a full frame of the whole window, as a display would ask
+        });
+        frame.start();
+        QTimer::singleShot(5000, &app, &QApplication::quit);
+        QApplication::exec();
+        std::printf("{\"bench\":\"frame-gap\",\"workers\":32,\"seconds\":5,\"frames\":%d,\"longest_"
+                    "gap_ms\":%.1f,"
+                    "\"engine_still_running\":%s}\n",
+                    ticks, longest, window.controller().running() ? "true" : "false");
+    }
+    return 0;
+}
