@@ -118,12 +118,14 @@ void MainWindow::buildViews() {
     top->addWidget(side_tabs_);
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 2);
+    top->setSizes({720, 560});
 
     splitter_ = new QSplitter(Qt::Vertical);
     splitter_->addWidget(top);
     splitter_->addWidget(timeline_);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 2);
+    splitter_->setSizes({560, 380});
     setCentralWidget(splitter_);
 
     connect(cluster_, &views::ClusterView::workerActionRequested, this,
@@ -154,7 +156,7 @@ void MainWindow::buildDocks() {
             QMessageBox::warning(this, tr("Cannot run"), QString::fromStdString(e.what()));
         }
     });
-    resizeDocks({lesson_dock_, controls_dock_}, {320, 300}, Qt::Horizontal);
+    resizeDocks({lesson_dock_, controls_dock_}, {280, 260}, Qt::Horizontal);
 }
 
 void MainWindow::buildActions() {
@@ -271,6 +273,7 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     cluster_->setTrace(&index_);
     timeline_->setTrace(&index_);
     training_->setTrace(&index_);
+    training_->clearModel();
     std::vector<int> counts;
     for (int n : {1, 2, 4, 8, 16, 32})
         if (n <= std::max(scenario.workers, 8))
@@ -287,11 +290,14 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
 
 void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
                               const QVector<StepSnapshot>& snapshots) {
+    const bool first_steps = index_.snapshots().empty() && !snapshots.isEmpty();
     index_.append(
         std::span<const TraceEvent>(events.data(), static_cast<std::size_t>(events.size())));
     for (const auto& s : snapshots)
         index_.append(s);
     updateScrubber();
+    if (first_steps) // show a few steps at a time: enough to see waiting, big enough to read
+        timeline_->setVisibleRange(0, std::max<Ticks>(1000, 3 * snapshots.front().time));
     cluster_->refresh();
     timeline_->refresh();
     training_->refresh();
@@ -336,7 +342,7 @@ void MainWindow::updateScrubber() {
     if (!scrubber_->isSliderDown())
         scrubber_->setValue(end > 0 ? static_cast<int>(t * 1000 / end) : 0);
     const StepSnapshot* snap = index_.snapshot_at(t);
-    time_label_->setText(tr("t = %1 / %2   step %3")
+    time_label_->setText(tr("t = %1 s of %2 s · %3 steps done")
                              .arg(to_seconds(t), 0, 'f', 4)
                              .arg(to_seconds(end), 0, 'f', 4)
                              .arg(snap ? snap->step + 1 : 0));

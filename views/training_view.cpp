@@ -371,7 +371,7 @@ TrainingView::TrainingView(QWidget* parent)
     header_->setWordWrap(true);
     legend_ = new SeriesLegend(this);
 
-    boundaryTitle_ = new QLabel(tr("Decision boundary"), this);
+    boundaryTitle_ = new QLabel(tr("Decision boundary at the end of the run"), this);
     boundary_ = new DecisionBoundaryPlot(this);
     boundary_->setAccessibleName(tr("Decision boundary"));
     classLegend_ = new SeriesLegend(this);
