@@ -82,7 +82,7 @@ struct Scenario {
     ModelShape model{{2, 16, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
     std::string init_params; // optional parameter file; default: drawn from the seed
     OptimizerConfig optimizer{OptimizerKind::Sgd, 0.1, 0.9, 0.9, 0.999, 1e-8};
-    DatasetConfig dataset{"spiral", "", 600, 0.15, 3};
+    DatasetConfig dataset{"spiral", "", 600, 0.05, 3};
     ClockKind clock = ClockKind::Modelled;
     CostConfig cost;
     DelayConfig delays;
