@@ -83,6 +83,7 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
     std::vector<double> parameters;
     try {
         DataParallelTrainer trainer(scenario, std::move(data), &sink);
+        trainer.set_stop_flag(&stop_);
         std::int64_t ahead = 1000;
         while (!trainer.finished() && !stop_) {
             while (!stop_ && trainer.steps_done() > playhead_step_.load() + ahead)

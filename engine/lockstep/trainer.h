@@ -8,6 +8,7 @@
 #include "lockstep/scenario.h"
 #include "lockstep/trace.h"
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <span>
@@ -60,6 +61,10 @@ public:
     void set_slowdown(int worker, double factor);
     void add_pause(int worker, std::int64_t step, double seconds);
 
+    // A flag another thread raises to stop the run: the measured clock's real sleeps end early
+    // when it is set. The trainer only reads it; the caller keeps it alive.
+    void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+
     const Scenario& scenario() const { return scenario_; }
     const Dataset& data() const { return *data_; }
     const std::vector<Worker>& workers() const { return workers_; }
@@ -79,6 +84,7 @@ private:
     void mark_busy(int worker, Ticks start, Ticks end);
 
     Ticks now_measured() const;
+    void sleep_measured(Ticks duration) const;
     Ticks compute_cost(int worker, std::size_t samples);
     void price_schedule();
     void run_measured_collective();
@@ -88,6 +94,7 @@ private:
     Work work_ = Work::Train;
     std::shared_ptr<const Dataset> data_;
     TraceSink* sink_ = nullptr;
+    const std::atomic<bool>* stop_ = nullptr;
     std::vector<Worker> workers_;
     CommSchedule schedule_;
     InProcessTransport transport_;

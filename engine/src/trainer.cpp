@@ -274,6 +274,14 @@ void DataParallelTrainer::mark_busy(int worker, Ticks start, Ticks end) {
     list.emplace_back(start, end);
 }
 
+void DataParallelTrainer::sleep_measured(Ticks duration) const {
+    // In slices, so a stop request (the GUI closing, a new run) is never kept waiting long.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(duration);
+    while (!(stop_ && stop_->load()) && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::min<std::chrono::nanoseconds>(
+            until - std::chrono::steady_clock::now(), std::chrono::milliseconds(10)));
+}
+
 Ticks DataParallelTrainer::now_measured() const {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
                                                                 start_)
@@ -350,7 +358,7 @@ void DataParallelTrainer::compute_phase() {
         samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
     }
     if (!modelled && latest > now_measured())
-        std::this_thread::sleep_for(std::chrono::nanoseconds(latest - now_measured()));
+        sleep_measured(latest - now_measured());
 }
 
 void DataParallelTrainer::barrier() {
@@ -387,7 +395,7 @@ void DataParallelTrainer::communicate_phase() {
         barrier();
         const Ticks cost = to_ticks(*scenario_.cost.communication_s_per_step);
         if (!modelled)
-            std::this_thread::sleep_for(std::chrono::nanoseconds(cost));
+            sleep_measured(cost);
         for (auto& w : workers_) {
             emit({w.id, EventKind::Communicate, step_, w.clock, w.clock + cost,
                   schedule_.total_bytes() / static_cast<std::int64_t>(workers_.size())});

@@ -10,6 +10,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -75,6 +76,7 @@ private Q_SLOTS:
     void keyboard_drives_playback();
     void clicking_slow_down_reaches_the_engine();
     void long_runs_are_paced_and_windowed();
+    void stopping_does_not_wait_for_real_sleeps();
     void bad_scenario_keeps_the_previous_one();
     void headless_screenshot_of_a_view();
     void headless_rejects_bad_arguments_data();
@@ -292,6 +294,29 @@ void TestLabWindow::long_runs_are_paced_and_windowed() {
     window.playback().scrubTo(0);
     QCOMPARE(window.playback().playhead(), window.traceIndex().earliest_retained_time());
     window.controller().stop();
+}
+
+// On the measured clock a pause is a real sleep; stopping the run must not sit through it.
+void TestLabWindow::stopping_does_not_wait_for_real_sleeps() {
+    lockstep::app::EngineController controller;
+    lockstep::Scenario s;
+    s.workers = 2;
+    s.steps = 50;
+    s.clock = lockstep::ClockKind::Measured;
+    s.delays.pauses = {{1, 1, 60.0}}; // a minute-long stall at step 1
+    int snapshots = 0;
+    connect(&controller, &lockstep::app::EngineController::traceBatch, this,
+            [&](const auto&, const QVector<lockstep::StepSnapshot>& snaps) {
+                snapshots += int(snaps.size());
+            });
+    controller.start(s);
+    QTRY_VERIFY(snapshots >= 1);
+    QTest::qWait(100); // now inside the stall
+    QElapsedTimer timer;
+    timer.start();
+    controller.stop();
+    QVERIFY2(timer.elapsed() < 20000, "stop() sat through the pause");
+    QVERIFY(!controller.running());
 }
 
 void TestLabWindow::bad_scenario_keeps_the_previous_one() {
