@@ -28,16 +28,6 @@ constexpr std::array kActivities{WorkerActivity::Computing, WorkerActivity::Send
                                  WorkerActivity::Updating,  WorkerActivity::Paused,
                                  WorkerActivity::Failed,    WorkerActivity::Idle};
 
-using Styles = std::array<ActivityStyle, 8>;
-
-// The eight activity styles, looked up once per paint rather than once per worker.
-Styles activityStyles() {
-    Styles styles;
-    for (WorkerActivity a : kActivities)
-        styles[static_cast<std::size_t>(a)] = style_for(a);
-    return styles;
-}
-
 // A copy of `base` scaled by `factor`, whether it was sized in points or in pixels.
 QFont scaledFont(const QFont& base, qreal factor, bool bold = false) {
     QFont f = base;
@@ -128,19 +118,85 @@ void drawDisc(QPainter& p, QPointF c, qreal r, const ActivityStyle& style, const
     }
 }
 
-// A bar whose fill runs from the middle, `share` (-1 to 1) of the way to either end.
-void drawGradientBar(QPainter& p, const QRectF& bar, double share, const QColor& text) {
+// The empty track of a gradient bar.
+void drawGradientTrack(QPainter& p, const QRectF& bar, const QColor& text) {
     const qreal h = bar.height();
     p.setPen(Qt::NoPen);
     p.setBrush(withAlpha(text, 45));
     p.drawRoundedRect(bar, h / 2, h / 2);
+}
+
+// The fill of a gradient bar, running from the middle `share` (-1 to 1) of the way to either
+// end, and the mark in the middle.
+void drawGradientValue(QPainter& p, const QRectF& bar, double share, const QColor& text) {
     const qreal extent = std::clamp(share, -1.0, 1.0) * bar.width() / 2;
+    p.setPen(Qt::NoPen);
     p.setBrush(withAlpha(text, 210));
     p.drawRect(QRectF(QPointF(bar.center().x() + std::min(0.0, extent), bar.top()),
-                      QSizeF(std::abs(extent), h)));
+                      QSizeF(std::abs(extent), bar.height())));
     p.setPen(QPen(text, 1.0));
     p.drawLine(QPointF(bar.center().x(), bar.top() - 2),
                QPointF(bar.center().x(), bar.bottom() + 2));
+}
+
+void drawGradientBar(QPainter& p, const QRectF& bar, double share, const QColor& text) {
+    drawGradientTrack(p, bar, text);
+    drawGradientValue(p, bar, share, text);
+}
+
+// The device pixels per widget pixel when `p` paints at an even scale, shifted by whole device
+// pixels and fully opaque, so that pictures made on the device pixel grid fit; else 0.
+qreal pixelGrid(const QPainter& p) {
+    const QTransform t = p.deviceTransform();
+    auto whole = [](qreal v) { return std::abs(v - std::round(v)) < 1e-6; };
+    if (t.type() > QTransform::TxScale || t.m11() <= 0 || t.m11() != t.m22() || !whole(t.dx()) ||
+        !whole(t.dy()) || p.opacity() < 1.0)
+        return 0.0;
+    return t.m11();
+}
+
+// The smallest rectangle holding every pixel of `image` that is not fully transparent.
+QRect paintedArea(const QImage& image) {
+    int top = image.height(), bottom = -1, left = image.width(), right = -1;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto* row = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+            if (qAlpha(row[x]) != 0) {
+                top = std::min(top, y);
+                bottom = y;
+                left = std::min(left, x);
+                right = std::max(right, x);
+            }
+    }
+    return bottom < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
+}
+
+// What `draw` paints inside `bounds` (widget coordinates), as a transparent image on the device
+// pixel grid at `ratio`, cropped to the pixels it touched; `at` receives its top-left corner in
+// device pixels.
+template <typename Draw>
+QImage paintCropped(const QRectF& bounds, qreal ratio, QPoint& at, Draw&& draw) {
+    const QRect device = QRectF(bounds.topLeft() * ratio, bounds.size() * ratio).toAlignedRect();
+    at = device.topLeft();
+    if (device.isEmpty())
+        return {};
+    QImage image(device.size(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(ratio);
+    image.fill(Qt::transparent);
+    {
+        QPainter p(&image);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+        p.translate(-QPointF(device.topLeft()) / ratio);
+        draw(p);
+    }
+    const QRect painted = paintedArea(image);
+    at += painted.topLeft();
+    return painted.isEmpty() ? QImage() : image.copy(painted);
+}
+
+void drawPicture(QPainter& p, const QImage& image, QPoint at, qreal ratio) {
+    if (!image.isNull())
+        p.drawImage(QPointF(at) / ratio, image);
 }
 
 // The arrowhead of a link ending at `tip`, pointing along `direction` (a unit vector).
@@ -154,6 +210,22 @@ void drawArrowhead(QPainter& p, QPointF tip, QPointF direction, qreal size) {
 // Height of the block under (or beside) a disc: the activity's label, then the gradient bar.
 qreal labelBlockHeight(qreal line) {
     return 1.05 * line + 0.2 * line + gradientBarHeight(line);
+}
+
+// The left edge of something `width` wide in the label block of the disc at `centre`: against
+// the disc when the block sits beside it, centred when it sits above or below.
+qreal leanIn(const QRectF& block, QPointF centre, qreal width) {
+    const int side = block.left() > centre.x() ? 1 : block.right() < centre.x() ? -1 : 0;
+    return side > 0   ? block.left()
+           : side < 0 ? block.right() - width
+                      : block.center().x() - width / 2;
+}
+
+// The gradient bar in a label block, under the label.
+QRectF gradientBarIn(const QRectF& block, QPointF centre, qreal radius, qreal line) {
+    const qreal width = std::min(block.width(), std::max(2 * radius, 3.0 * line));
+    return QRectF(leanIn(block, centre, width), block.top() + 1.05 * line + 0.2 * line, width,
+                  gradientBarHeight(line));
 }
 
 QString gradientCaption() {
@@ -234,7 +306,8 @@ QSize ClusterView::minimumSizeHint() const {
     return {static_cast<int>(std::ceil(20 * line)), static_cast<int>(std::ceil(14 * line))};
 }
 
-// Places the header, the legend and the workers for the current size, font and topology.
+// Places the header, the legend and the workers for the current size, font and topology, and
+// picks the fonts and styles they are drawn in.
 const ClusterView::Scene& ClusterView::scene() const {
     const int n = index_ ? std::max(index_->workers(), 0) : 0;
     const Algorithm algorithm = index_ ? index_->algorithm() : Algorithm::Ring;
@@ -243,15 +316,27 @@ const ClusterView::Scene& ClusterView::scene() const {
         return scene_;
 
     Scene& s = scene_;
+    pictures_ = Pictures{};
     s.size = size();
     s.workers = n;
     s.algorithm = algorithm;
     const QFontMetricsF fm(font());
+    for (WorkerActivity a : kActivities) {
+        const auto i = static_cast<std::size_t>(a);
+        s.styles[i] = style_for(a);
+        s.labelWidths[i] = fm.horizontalAdvance(s.styles[i].label);
+    }
+    s.titleFont = scaledFont(font(), 1.3, true);
+    s.chipFont = scaledFont(font(), 1.15, true);
+    s.symbolFont = scaledFont(font(), 0.85, true);
+    s.emptyFont = scaledFont(font(), 1.2);
     s.line = fm.height();
     const qreal line = s.line;
     const QRectF inner = QRectF(rect()).adjusted(0.8 * line, 0.5 * line, -0.8 * line, -0.5 * line);
-    const QFontMetricsF title(scaledFont(font(), 1.3, true));
+    const QFontMetricsF title(s.titleFont);
     s.header = QRectF(inner.left(), inner.top(), inner.width(), title.height() + line + 0.3 * line);
+    s.title = QRectF(s.header.left(), s.header.top(), s.header.width(), title.height());
+    s.subtitle = QRectF(s.header.left(), s.title.bottom() + 0.15 * line, s.header.width(), s.line);
 
     auto placeArea = [&] {
         const qreal top = s.header.bottom() + 0.8 * line;
@@ -279,9 +364,7 @@ const ClusterView::Scene& ClusterView::scene() const {
         }
     }
 
-    qreal labelWidth = 0;
-    for (WorkerActivity a : kActivities)
-        labelWidth = std::max(labelWidth, fm.horizontalAdvance(style_for(a).label));
+    const qreal labelWidth = *std::max_element(s.labelWidths.begin(), s.labelWidths.end());
     const qreal blockWidth = labelWidth + 0.8 * line;
     // Labels only when every worker's label finds a free place next to a disc big enough to
     // carry a number; otherwise bigger discs without labels.
@@ -299,6 +382,16 @@ const ClusterView::Scene& ClusterView::scene() const {
         placeWorkers(s, false);
         s.numbers = s.radius >= 0.55 * line;
         placeLabels(s, blockWidth);
+    }
+
+    // One number font for all discs, sized so the widest number fits.
+    if (n > 0) {
+        const qreal r = s.radius;
+        s.numberFont = scaledFont(font(), std::min(1.05 * r, 1.6 * line) / line, true);
+        const qreal widest = QFontMetricsF(s.numberFont).horizontalAdvance(QString::number(n - 1));
+        if (widest > 1.2 * r)
+            s.numberFont = scaledFont(s.numberFont, 1.2 * r / widest, true);
+        s.badgeFont = scaledFont(font(), 1.15 * badgeRadius(s) / line, true);
     }
     sceneValid_ = true;
     return s;
@@ -433,11 +526,8 @@ void ClusterView::placeWorkers(Scene& s, bool withLabels) const {
     const QRectF a = s.area;
     const qreal line = s.line;
     const qreal rMax = 2.5 * line;
-    const QFontMetricsF fm(font());
-    qreal labelWidth = 0;
-    if (withLabels)
-        for (WorkerActivity act : kActivities)
-            labelWidth = std::max(labelWidth, fm.horizontalAdvance(style_for(act).label));
+    const qreal labelWidth =
+        withLabels ? *std::max_element(s.labelWidths.begin(), s.labelWidths.end()) : 0.0;
     const qreal labelHeight = withLabels ? 0.3 * line + labelBlockHeight(line) : 0.0;
     const qreal halfLabel = withLabels ? labelWidth / 2 + 0.4 * line : 0.0;
     s.labels = withLabels;
@@ -740,64 +830,150 @@ QString ClusterView::describe() const {
     return parts.join(QStringLiteral("; "));
 }
 
+// A frame: the pictures of what stays put, then the title, the verdict, the workers and the
+// messages at the playhead. Painting off the device pixel grid (a scaled render()) draws all of
+// it directly instead.
 void ClusterView::paintEvent(QPaintEvent*) {
     updateStates();
     const Scene& s = scene();
     QPainter p(this);
     p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    const qreal ratio = pixelGrid(p);
+    if (ratio > 0) {
+        if (pictures_.ratio != ratio)
+            makePictures(s, ratio);
+        drawPicture(p, pictures_.still.image, pictures_.still.at, ratio);
+    } else {
+        drawStill(p, s);
+    }
+    if (index_) {
+        drawTitle(p, s);
+        const int v = verdict();
+        if (ratio > 0) {
+            const Sprite& picture = verdictPicture(s, v);
+            drawPicture(p, picture.image, picture.at, ratio);
+        } else {
+            drawVerdict(p, s, v);
+        }
+    }
+    if (s.workers > 0) {
+        drawWorkers(p, s, ratio);
+        drawPackets(p, s);
+    }
+}
+
+// The still picture at `ratio`, with an empty slot for each verdict and each worker's activity.
+void ClusterView::makePictures(const Scene& s, qreal ratio) const {
+    pictures_ = Pictures{};
+    pictures_.ratio = ratio;
+    pictures_.workers.resize(static_cast<std::size_t>(s.workers));
+    const QSize pixels = QRectF(QPointF(0, 0), QSizeF(size()) * ratio).toAlignedRect().size();
+    QImage still(pixels, palette().window().isOpaque() ? QImage::Format_RGB32
+                                                       : QImage::Format_ARGB32_Premultiplied);
+    still.setDevicePixelRatio(ratio);
+    still.fill(Qt::transparent);
+    {
+        QPainter p(&still);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+        drawStill(p, s);
+    }
+    pictures_.still = {std::move(still), QPoint(0, 0)};
+}
+
+const ClusterView::Sprite& ClusterView::verdictPicture(const Scene& s, int verdict) const {
+    std::optional<Sprite>& slot = pictures_.verdicts[static_cast<std::size_t>(verdict)];
+    if (!slot) {
+        const qreal margin = std::max(3.0, 0.25 * s.line);
+        Sprite sprite;
+        sprite.image =
+            paintCropped(s.header.adjusted(-margin, -margin, margin, margin), pictures_.ratio,
+                         sprite.at, [&](QPainter& p) { drawVerdict(p, s, verdict); });
+        slot = std::move(sprite);
+    }
+    return *slot;
+}
+
+const ClusterView::Sprite& ClusterView::workerPicture(const Scene& s, int worker,
+                                                      WorkerActivity activity) const {
+    const auto i = static_cast<std::size_t>(worker);
+    std::optional<Sprite>& slot = pictures_.workers[i][static_cast<std::size_t>(activity)];
+    if (!slot) {
+        // drawWorker stays within the disc, the badge and the label block.
+        const QPointF c = s.centres[i];
+        const qreal r = s.radius;
+        QRectF bounds(c - QPointF(r, r), QSizeF(2 * r, 2 * r));
+        if (i < s.badges.size()) {
+            const qreal b = badgeRadius(s);
+            bounds |= QRectF(s.badges[i] - QPointF(b, b), QSizeF(2 * b, 2 * b));
+        }
+        if (i < s.labelRects.size())
+            bounds |= s.labelRects[i];
+        const qreal margin = std::max(3.0, 0.25 * s.line);
+        Sprite sprite;
+        sprite.image = paintCropped(
+            bounds.adjusted(-margin, -margin, margin, margin), pictures_.ratio, sprite.at,
+            [&](QPainter& p) { drawWorker(p, s, worker, activity, false); });
+        slot = std::move(sprite);
+    }
+    return *slot;
+}
+
+// 0 before the first step has finished, 1 when the replicas agreed after the last one, else 2.
+int ClusterView::verdict() const {
+    const StepSnapshot* snapshot = index_ ? index_->snapshot_at(playhead_) : nullptr;
+    return !snapshot ? 0 : snapshot->replicas_aligned ? 1 : 2;
+}
+
+// What stays put while the playhead moves: the background, the subtitle (the bare title without
+// a trace), the links and the legend.
+void ClusterView::drawStill(QPainter& p, const Scene& s) const {
+    const QColor text = palette().color(QPalette::WindowText);
     p.fillRect(rect(), palette().window());
-    drawHeader(p, s);
+    if (index_) {
+        p.setFont(font());
+        p.setPen(withAlpha(text, 190));
+        p.drawText(s.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
+                   workerCount(s.workers) + QStringLiteral(" · ") + topologyName(s.algorithm));
+    } else {
+        p.setPen(text);
+        p.setFont(s.titleFont);
+        p.drawText(s.title, Qt::AlignLeft | Qt::AlignVCenter, tr("Cluster"));
+    }
     if (s.workers == 0) {
-        p.setPen(withAlpha(palette().color(QPalette::WindowText), 170));
-        p.setFont(scaledFont(font(), 1.2));
+        p.setPen(withAlpha(text, 170));
+        p.setFont(s.emptyFont);
         p.drawText(s.area, Qt::AlignCenter, tr("No run loaded"));
     } else {
         drawLinks(p, s);
-        drawWorkers(p, s);
-        drawPackets(p, s);
     }
     drawLegend(p, s);
 }
 
-// "step S · t = X.XXX s", the topology underneath, and whether the replicas agree.
-void ClusterView::drawHeader(QPainter& p, const Scene& s) const {
-    const QColor text = palette().color(QPalette::WindowText);
-    const QFont titleFont = scaledFont(font(), 1.3, true);
-    const QFontMetricsF title(titleFont);
-    const QRectF titleRect(s.header.left(), s.header.top(), s.header.width(), title.height());
-    const QRectF subtitleRect(s.header.left(), titleRect.bottom() + 0.15 * s.line, s.header.width(),
-                              s.line);
-    p.setPen(text);
-    p.setFont(titleFont);
-    if (index_) {
-        p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("step %1 · t = %2 s").arg(step_).arg(to_seconds(playhead_), 0, 'f', 3));
-        p.setFont(font());
-        p.setPen(withAlpha(text, 190));
-        p.drawText(subtitleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                   workerCount(s.workers) + QStringLiteral(" · ") + topologyName(s.algorithm));
-    } else {
-        p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, tr("Cluster"));
-    }
-    if (!index_)
-        return;
+// "step S · t = X.XXX s".
+void ClusterView::drawTitle(QPainter& p, const Scene& s) const {
+    p.setPen(palette().color(QPalette::WindowText));
+    p.setFont(s.titleFont);
+    p.drawText(s.title, Qt::AlignLeft | Qt::AlignVCenter,
+               tr("step %1 · t = %2 s").arg(step_).arg(to_seconds(playhead_), 0, 'f', 3));
+}
 
-    const StepSnapshot* snapshot = index_->snapshot_at(playhead_);
-    const QFont chipFont = scaledFont(font(), 1.15, true);
-    const QFontMetricsF chip(chipFont);
-    if (!snapshot) {
+// Whether the replicas agree, on the right of the header (see verdict()).
+void ClusterView::drawVerdict(QPainter& p, const Scene& s, int verdict) const {
+    const QColor text = palette().color(QPalette::WindowText);
+    if (verdict == 0) {
         p.setFont(font());
         p.setPen(withAlpha(text, 170));
         p.drawText(s.header, Qt::AlignRight | Qt::AlignVCenter, tr("no step finished yet"));
         return;
     }
     // A chip: tinted box, a check or a cross in a disc, and the verdict in words.
-    const bool aligned = snapshot->replicas_aligned;
+    const bool aligned = verdict == 1;
+    const QFontMetricsF chip(s.chipFont);
     const QColor colour = aligned ? okabe_ito::bluish_green : okabe_ito::vermillion;
-    const QString verdict = aligned ? tr("replicas aligned") : tr("replicas differ");
+    const QString words = aligned ? tr("replicas aligned") : tr("replicas differ");
     const qreal iconRadius = 0.5 * chip.height();
     const qreal pad = 0.5 * s.line;
-    const qreal width = pad + 2 * iconRadius + 0.4 * s.line + chip.horizontalAdvance(verdict) + pad;
+    const qreal width = pad + 2 * iconRadius + 0.4 * s.line + chip.horizontalAdvance(words) + pad;
     const qreal height = std::min(s.header.height(), chip.height() + 0.7 * s.line);
     const QRectF box(s.header.right() - width, s.header.center().y() - height / 2, width, height);
     p.setPen(QPen(colour, 1.5));
@@ -822,10 +998,10 @@ void ClusterView::drawHeader(QPainter& p, const Scene& s) const {
         p.drawLine(icon + QPointF(-c, c), icon + QPointF(c, -c));
     }
     p.setPen(text);
-    p.setFont(chipFont);
+    p.setFont(s.chipFont);
     p.drawText(QRectF(icon.x() + iconRadius + 0.4 * s.line, box.top(),
                       box.right() - pad - (icon.x() + iconRadius + 0.4 * s.line), box.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, verdict);
+               Qt::AlignLeft | Qt::AlignVCenter, words);
 }
 
 // The topology's links, rim to rim; the ring's carry arrowheads in its direction.
@@ -858,79 +1034,76 @@ void ClusterView::drawLinks(QPainter& p, const Scene& s) const {
     }
 }
 
-void ClusterView::drawWorkers(QPainter& p, const Scene& s) const {
-    const Styles styles = activityStyles();
+// One worker doing `activity`: its disc, the focus ring, its number, the activity's letter on a
+// badge on the rim, its label and the empty track of its gradient bar; everything but the
+// bar's fill, which drawWorkers adds.
+void ClusterView::drawWorker(QPainter& p, const Scene& s, int worker, WorkerActivity activity,
+                             bool focused) const {
+    const auto i = static_cast<std::size_t>(worker);
+    const ActivityStyle& style = s.styles[static_cast<std::size_t>(activity)];
     const QColor text = palette().color(QPalette::WindowText);
-    const QColor window = palette().color(QPalette::Window);
-    const QColor outline = withAlpha(text, 150);
+    const QPointF c = s.centres[i];
     const qreal r = s.radius;
     const qreal line = s.line;
+    drawDisc(p, c, r, style, withAlpha(text, 150));
+    if (focused) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
+        p.drawEllipse(c, r + 0.25 * line, r + 0.25 * line);
+    }
+    if (!s.numbers)
+        return;
+    p.setFont(s.numberFont);
+    p.setPen(textOn(style.colour));
+    p.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
+               QString::number(worker));
 
-    // One number font for all discs, sized so the widest number fits.
-    QFont numberFont = scaledFont(font(), std::min(1.05 * r, 1.6 * line) / line, true);
-    const qreal widest =
-        QFontMetricsF(numberFont).horizontalAdvance(QString::number(s.workers - 1));
-    if (widest > 1.2 * r)
-        numberFont = scaledFont(numberFont, 1.2 * r / widest, true);
-    const qreal badge = badgeRadius(s);
-    const QFont badgeFont = scaledFont(font(), 1.15 * badge / line, true);
-    const QFontMetricsF labelMetrics(font());
+    if (i < s.badges.size()) {
+        const qreal badge = badgeRadius(s);
+        const QPointF b = s.badges[i];
+        p.setPen(QPen(style.colour, std::max(1.5, 0.14 * badge)));
+        p.setBrush(palette().color(QPalette::Window));
+        p.drawEllipse(b, badge, badge);
+        p.setFont(s.badgeFont);
+        p.setPen(text);
+        p.drawText(QRectF(b.x() - badge, b.y() - badge, 2 * badge, 2 * badge), Qt::AlignCenter,
+                   style.symbol);
+    }
+
+    if (!s.labels)
+        return;
+    // The label on a pill that masks any link behind it, then the gradient bar.
+    const QRectF block = s.labelRects[i];
+    const qreal pillWidth = s.labelWidths[static_cast<std::size_t>(activity)] + 0.6 * line;
+    const QRectF pill(leanIn(block, c, pillWidth), block.top(), pillWidth, 1.05 * line);
+    p.setPen(Qt::NoPen);
+    p.setBrush(withAlpha(palette().color(QPalette::Window), 215));
+    p.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
+    p.setFont(font());
+    p.setPen(text);
+    p.drawText(pill, Qt::AlignCenter, style.label);
+    drawGradientTrack(p, gradientBarIn(block, c, r, line), text);
+}
+
+// Every worker at the playhead, from its picture when `ratio` > 0 (the focused one directly, its
+// ring under the badge), each followed by its gradient bar's fill.
+void ClusterView::drawWorkers(QPainter& p, const Scene& s, qreal ratio) const {
+    const QColor text = palette().color(QPalette::WindowText);
+    const int focused = hasFocus() ? focusWorker_ : -1;
     qreal gradientScale = 0;
     for (double g : gradients_)
         gradientScale = std::max(gradientScale, std::abs(g));
-
     for (int k = 0; k < s.workers; ++k) {
         const auto i = static_cast<std::size_t>(k);
-        const QPointF c = s.centres[i];
-        const ActivityStyle& style = styles[static_cast<std::size_t>(activities_[i])];
-        drawDisc(p, c, r, style, outline);
-        if (hasFocus() && k == focusWorker_) {
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
-            p.drawEllipse(c, r + 0.25 * line, r + 0.25 * line);
+        if (ratio > 0 && k != focused) {
+            const Sprite& picture = workerPicture(s, k, activities_[i]);
+            drawPicture(p, picture.image, picture.at, ratio);
+        } else {
+            drawWorker(p, s, k, activities_[i], k == focused);
         }
-        if (!s.numbers)
-            continue;
-        p.setFont(numberFont);
-        p.setPen(textOn(style.colour));
-        p.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter, QString::number(k));
-
-        // The activity's letter on a badge on the rim.
-        if (i < s.badges.size()) {
-            const QPointF b = s.badges[i];
-            p.setPen(QPen(style.colour, std::max(1.5, 0.14 * badge)));
-            p.setBrush(window);
-            p.drawEllipse(b, badge, badge);
-            p.setFont(badgeFont);
-            p.setPen(text);
-            p.drawText(QRectF(b.x() - badge, b.y() - badge, 2 * badge, 2 * badge), Qt::AlignCenter,
-                       style.symbol);
-        }
-
-        if (!s.labels)
-            continue;
-        // The label on a pill that masks any link behind it, then the gradient bar; both lean
-        // towards the disc when the block sits beside it.
-        const QRectF block = s.labelRects[i];
-        const int side = block.left() > c.x() ? 1 : block.right() < c.x() ? -1 : 0;
-        auto lean = [&](qreal width) {
-            return side > 0   ? block.left()
-                   : side < 0 ? block.right() - width
-                              : block.center().x() - width / 2;
-        };
-        const qreal pillWidth = labelMetrics.horizontalAdvance(style.label) + 0.6 * line;
-        const QRectF pill(lean(pillWidth), block.top(), pillWidth, 1.05 * line);
-        p.setPen(Qt::NoPen);
-        p.setBrush(withAlpha(window, 215));
-        p.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
-        p.setFont(font());
-        p.setPen(text);
-        p.drawText(pill, Qt::AlignCenter, style.label);
-
-        const qreal barWidth = std::min(block.width(), std::max(2 * r, 3.0 * line));
-        const qreal barHeight = gradientBarHeight(line);
-        const QRectF bar(lean(barWidth), pill.bottom() + 0.2 * line, barWidth, barHeight);
-        drawGradientBar(p, bar, gradientScale > 0 ? gradients_[i] / gradientScale : 0.0, text);
+        if (s.numbers && s.labels)
+            drawGradientValue(p, gradientBarIn(s.labelRects[i], s.centres[i], s.radius, s.line),
+                              gradientScale > 0 ? gradients_[i] / gradientScale : 0.0, text);
     }
 }
 
@@ -950,11 +1123,9 @@ void ClusterView::drawPackets(QPainter& p, const Scene& s) const {
 }
 
 void ClusterView::drawLegend(QPainter& p, const Scene& s) const {
-    const Styles styles = activityStyles();
     const QColor text = palette().color(QPalette::WindowText);
     const qreal line = s.line;
     const qreal swatch = 0.62 * line;
-    const QFont symbolFont = scaledFont(font(), 0.85, true);
     p.setFont(font());
     for (std::size_t i = 0; i < s.legendItems.size(); ++i) {
         const QRectF item = s.legendItems[i];
@@ -969,10 +1140,10 @@ void ClusterView::drawLegend(QPainter& p, const Scene& s) const {
                        gradientCaption());
             continue;
         }
-        const ActivityStyle& style = styles[static_cast<std::size_t>(kActivities[i])];
+        const ActivityStyle& style = s.styles[static_cast<std::size_t>(kActivities[i])];
         const QPointF c(item.left() + swatch, item.center().y());
         drawDisc(p, c, swatch, style, withAlpha(text, 150));
-        p.setFont(symbolFont);
+        p.setFont(s.symbolFont);
         p.setPen(textOn(style.colour));
         p.drawText(QRectF(c.x() - swatch, c.y() - swatch, 2 * swatch, 2 * swatch), Qt::AlignCenter,
                    style.symbol);
@@ -990,7 +1161,7 @@ void ClusterView::resizeEvent(QResizeEvent* event) {
 
 void ClusterView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
-        event->type() == QEvent::StyleChange) {
+        event->type() == QEvent::StyleChange || event->type() == QEvent::LanguageChange) {
         sceneValid_ = false;
         update();
     }

@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
 #include <memory>
 
 using namespace lockstep;
@@ -122,6 +123,8 @@ private Q_SLOTS:
     void follows_dark_palette();
     void presentation_font_draws_larger();
     void no_trace();
+    void repaints_after_changes_data();
+    void repaints_after_changes();
 
 private:
     std::unique_ptr<Run> ring_;
@@ -466,6 +469,77 @@ void TestClusterView::no_trace() {
     view.setTrace(nullptr);
     QVERIFY(view.glyphs().isEmpty());
     QCOMPARE(view.sizeHint(), QSize(640, 480));
+}
+
+void TestClusterView::repaints_after_changes_data() {
+    QTest::addColumn<QString>("change");
+    for (const char* change :
+         {"playhead", "resize", "palette", "font", "more-workers", "other-algorithm", "no-trace"})
+        QTest::newRow(change) << QString::fromLatin1(change);
+}
+
+// What stays put while the playhead moves is painted once and kept; a view that has painted and
+// then changes paints exactly what a new view in the changed state paints.
+void TestClusterView::repaints_after_changes() {
+    QFETCH(QString, change);
+    const auto six = record(small_scenario(6, Algorithm::Ring, 2));
+    const auto tree = record(small_scenario(4, Algorithm::Tree, 2));
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x20, 0x22, 0x25));
+    dark.setColor(QPalette::WindowText, QColor(0xf0, 0xf0, 0xf0));
+    QFont big;
+    big.setPointSizeF(big.pointSizeF() * 1.5);
+
+    // The state after the change, and how to reach it from the first one.
+    QSize size(800, 600);
+    const TraceIndex* index = &ring_->index;
+    Ticks t = ring_->trace.snapshots().front().time;
+    QPalette palette;
+    QFont font;
+    std::function<void(ClusterView&)> apply;
+    if (change == QStringLiteral("playhead")) {
+        t = ring_->index.end_time() / 3;
+        apply = [&](ClusterView& v) { v.setPlayhead(t); };
+    } else if (change == QStringLiteral("resize")) {
+        size = QSize(700, 520);
+        apply = [&](ClusterView& v) { v.resize(size); };
+    } else if (change == QStringLiteral("palette")) {
+        palette = dark;
+        apply = [&](ClusterView& v) { v.setPalette(palette); };
+    } else if (change == QStringLiteral("font")) {
+        font = big;
+        apply = [&](ClusterView& v) { v.setFont(font); };
+    } else {
+        index = change == QStringLiteral("more-workers")      ? &six->index
+                : change == QStringLiteral("other-algorithm") ? &tree->index
+                                                              : nullptr;
+        apply = [&](ClusterView& v) { v.setTrace(index); };
+    }
+
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&ring_->index);
+    view.setPlayhead(ring_->trace.snapshots().front().time);
+    const QImage before = grab(view);
+    apply(view);
+    const QImage after = grab(view);
+
+    ClusterView fresh;
+    fresh.setPalette(palette);
+    fresh.setFont(font);
+    fresh.resize(size);
+    fresh.setTrace(index);
+    fresh.setPlayhead(t);
+    QVERIFY(after != before);
+    QCOMPARE(after, grab(fresh));
+
+    // Back where it started, the first picture again.
+    view.resize(800, 600);
+    view.setPalette(QPalette());
+    view.setFont(QFont());
+    view.setTrace(&ring_->index);
+    view.setPlayhead(ring_->trace.snapshots().front().time);
+    QCOMPARE(grab(view), before);
 }
 
 QTEST_MAIN(TestClusterView)

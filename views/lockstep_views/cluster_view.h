@@ -1,7 +1,10 @@
 #pragma once
 
+#include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
 
+#include <QFont>
+#include <QImage>
 #include <QList>
 #include <QPair>
 #include <QPointF>
@@ -9,6 +12,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <array>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -68,13 +73,14 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
-    // Where everything goes for one widget size, font, worker count and topology.
+    // Where everything goes, and in which fonts and styles, for one widget size, font, palette,
+    // worker count and topology.
     struct Scene {
         QSize size;
         int workers = -1;
         Algorithm algorithm = Algorithm::Ring;
         qreal line = 0.0; // height of a line in the widget's font
-        QRectF header, area, legend;
+        QRectF header, title, subtitle, area, legend;
         std::vector<QPointF> centres;
         std::vector<std::pair<int, int>> links; // drawn as src -> dst
         double radius = 0.0;
@@ -83,6 +89,24 @@ private:
         std::vector<QRectF> labelRects; // per worker, when labels are drawn
         std::vector<QPointF> badges;    // centre of each worker's letter badge, when drawn
         std::vector<QRectF> legendItems;
+        std::array<ActivityStyle, 8> styles; // by WorkerActivity
+        std::array<qreal, 8> labelWidths;    // of each style's label, in the widget's font
+        QFont titleFont, chipFont, numberFont, badgeFont, symbolFont, emptyFont;
+    };
+
+    // Part of the view painted once into a transparent image on the device pixel grid: drawn
+    // with its top-left corner at `at` (device pixels), it lands where painting it directly would.
+    struct Sprite {
+        QImage image;
+        QPoint at;
+    };
+    // What does not change with the playhead, painted at one device pixel ratio: made again with
+    // the scene (size, font, palette, trace), the verdicts and workers on first use.
+    struct Pictures {
+        qreal ratio = 0.0;                             // 0 until made
+        Sprite still;                                  // background, subtitle, links and legend
+        std::array<std::optional<Sprite>, 3> verdicts; // by verdict()
+        std::vector<std::array<std::optional<Sprite>, 8>> workers; // by worker, activity
     };
 
     const Scene& scene() const;
@@ -93,12 +117,21 @@ private:
     static qreal badgeRadius(const Scene& s);
     static std::pair<qreal, qreal> packetRadii(const Scene& s);
     void updateStates() const;
+    int verdict() const; // 0 before the first step, 1 replicas aligned, 2 replicas differ
     QString describe() const;
     void openMenu(int worker, QPoint globalPosition);
 
-    void drawHeader(QPainter& p, const Scene& s) const;
+    void makePictures(const Scene& s, qreal ratio) const;
+    const Sprite& verdictPicture(const Scene& s, int verdict) const;
+    const Sprite& workerPicture(const Scene& s, int worker, WorkerActivity activity) const;
+
+    void drawStill(QPainter& p, const Scene& s) const;
+    void drawTitle(QPainter& p, const Scene& s) const;
+    void drawVerdict(QPainter& p, const Scene& s, int verdict) const;
     void drawLinks(QPainter& p, const Scene& s) const;
-    void drawWorkers(QPainter& p, const Scene& s) const;
+    void drawWorker(QPainter& p, const Scene& s, int worker, WorkerActivity activity,
+                    bool focused) const;
+    void drawWorkers(QPainter& p, const Scene& s, qreal ratio) const;
     void drawPackets(QPainter& p, const Scene& s) const;
     void drawLegend(QPainter& p, const Scene& s) const;
 
@@ -107,6 +140,7 @@ private:
     int focusWorker_ = 0;
     mutable Scene scene_;
     mutable bool sceneValid_ = false;
+    mutable Pictures pictures_;
     // The workers' state at the playhead, refreshed before every paint and query.
     mutable std::vector<WorkerActivity> activities_;
     mutable std::vector<double> gradients_;
