@@ -102,6 +102,9 @@ void validate(const Scenario& scenario);
 Scenario parse_scenario(std::string_view json_text, const std::string& base_dir = ".");
 Scenario load_scenario(const std::string& path);
 std::string scenario_to_json(const Scenario& scenario);
+// Identifies a scenario in checkpoints: a hash of its canonical JSON, so a checkpoint is never
+// resumed under different settings.
+std::uint64_t scenario_hash(const Scenario& scenario);
 
 // Reads a whole file; throws lockstep::Error naming the path when it cannot, or when it is
 // larger than max_bytes.

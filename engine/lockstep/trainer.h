@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lockstep/checkpoint.h"
 #include "lockstep/collective.h"
 #include "lockstep/data.h"
 #include "lockstep/metrics.h"
@@ -20,6 +21,12 @@ namespace lockstep {
 // jitter, collective schedules, waiting) without the arithmetic of training: for speedup sweeps
 // and baselines, where only the times matter. Its snapshots carry no loss (NaN) and no hashes.
 enum class Work { Train, TimesOnly };
+
+// What a restore brings back. Full: everything in the checkpoint, so the run continues exactly
+// as if it had never stopped. WeightsOnly: the parameters alone; the optimizer starts from zero,
+// the generators from the seed and every worker from the start of its data, so the
+// continuation differs (what a checkpoint of weights alone gives you).
+enum class RestoreMode { Full, WeightsOnly };
 
 // One worker: a full replica of the model with its own optimizer, data cursor and generator.
 struct Worker {
@@ -64,6 +71,13 @@ public:
     // A flag another thread raises to stop the run: the measured clock's real sleeps end early
     // when it is set. The trainer only reads it; the caller keeps it alive.
     void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+
+    // The whole state between steps, for a checkpoint. Throws lockstep::Error when the replicas
+    // differ (algorithm none): there is then no single model to save.
+    TrainingState capture_state() const;
+    // Puts a saved state back between steps (see RestoreMode). Throws lockstep::Error when the
+    // state belongs to another scenario or does not fit this run's shape.
+    void restore_state(const TrainingState& state, RestoreMode mode);
 
     const Scenario& scenario() const { return scenario_; }
     const Dataset& data() const { return *data_; }

@@ -508,6 +508,15 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     return s;
 }
 
+std::uint64_t scenario_hash(const Scenario& scenario) {
+    std::uint64_t hash = 0xcbf29ce484222325ULL; // FNV-1a over the canonical JSON's bytes
+    for (unsigned char c : scenario_to_json(scenario)) {
+        hash ^= c;
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
 Scenario load_scenario(const std::string& path) {
     const std::string text = read_text_file(path, 16u << 20);
     const auto base = std::filesystem::path(path).parent_path().string();

@@ -23,6 +23,12 @@ std::vector<Shard> make_shards(const Scenario& s, std::size_t rows) {
     }
 }
 
+// Worker k's place in its shard at the start of a run: its own generator stream of the seed.
+DataCursor fresh_cursor(const Scenario& s, int worker, Shard shard) {
+    return DataCursor(shard, s.shuffle,
+                      Rng::stream(s.seed, 1000 + static_cast<std::uint64_t>(worker)));
+}
+
 std::vector<double> initial_parameters(const Scenario& s) {
     if (!s.init_params.empty())
         return parameters_from_json(s.model, read_text_file(s.init_params));
@@ -142,8 +148,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
         Worker w{k,
                  params,
                  Optimizer(scenario_.optimizer, count),
-                 DataCursor(shards[static_cast<std::size_t>(k)], scenario_.shuffle,
-                            Rng::stream(scenario_.seed, 1000 + static_cast<std::uint64_t>(k))),
+                 fresh_cursor(scenario_, k, shards[static_cast<std::size_t>(k)]),
                  std::vector<double>(count, 0.0),
                  {},
                  {},
@@ -203,6 +208,51 @@ void DataParallelTrainer::add_pause(int worker, std::int64_t step, double second
     if (!(seconds >= 0.0 && seconds <= 86400.0))
         throw Error("pause: the length must be between 0 and 86400 seconds");
     scenario_.delays.pauses.push_back({worker, step, seconds});
+}
+
+TrainingState DataParallelTrainer::capture_state() const {
+    if (!aligned_)
+        throw Error("checkpoint: the replicas differ (no synchronisation), so there is no single "
+                    "model to save");
+    TrainingState state;
+    state.step = step_;
+    state.scenario_hash = scenario_hash(scenario_);
+    state.parameters = workers_.front().parameters;
+    state.optimizer = workers_.front().optimizer.state();
+    state.run_rng = run_rng_.state();
+    for (const auto& w : workers_)
+        state.cursors.push_back(w.cursor.state());
+    return state;
+}
+
+void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode mode) {
+    if (state.scenario_hash != scenario_hash(scenario_))
+        throw Error("restore: the checkpoint belongs to another scenario");
+    if (state.workers() != scenario_.workers)
+        throw Error("restore: the checkpoint has " + std::to_string(state.workers()) +
+                    " workers, this run " + std::to_string(scenario_.workers));
+    if (state.parameters.size() != workers_.front().parameters.size())
+        throw Error("restore: the checkpoint's model has another number of parameters");
+    if (state.step < 0 || state.step > scenario_.steps)
+        throw Error("restore: the checkpoint's step is outside this run");
+    const bool full = mode == RestoreMode::Full;
+    if (full)
+        run_rng_.set_state(state.run_rng);
+    else
+        run_rng_ = Rng::stream(scenario_.seed, 1);
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        Worker& w = workers_[k];
+        w.parameters = state.parameters;
+        w.optimizer = Optimizer(scenario_.optimizer, state.parameters.size());
+        if (full) {
+            w.optimizer.state() = state.optimizer;
+            w.cursor.set_state(state.cursors[k]);
+        } else {
+            w.cursor = fresh_cursor(scenario_, static_cast<int>(k), w.cursor.shard());
+        }
+    }
+    step_ = state.step;
+    aligned_ = true;
 }
 
 void DataParallelTrainer::run() {

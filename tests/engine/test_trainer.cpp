@@ -175,6 +175,9 @@ private Q_SLOTS:
     void times_only_matches_training_data();
     void times_only_matches_training();
     void injected_delays_show_up();
+    void full_restore_continues_exactly_data();
+    void full_restore_continues_exactly();
+    void restore_refuses_foreign_state();
     void error_shards_exceed_rows();
     void error_csv_features_mismatch();
 };
@@ -689,6 +692,79 @@ void TestTrainer::injected_delays_show_up() {
     QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.set_slowdown(7, 2.0));
     QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.set_slowdown(0, 0.5));
     QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.add_pause(0, 1, -1.0));
+}
+
+// A full restore continues bit for bit like the uninterrupted run; weights alone do not.
+void TestTrainer::full_restore_continues_exactly_data() {
+    QTest::addColumn<int>("algorithm");
+    QTest::addColumn<int>("optimizer");
+    QTest::addColumn<bool>("shuffle");
+    QTest::newRow("ring sgd shuffled")
+        << int(lockstep::Algorithm::Ring) << int(lockstep::OptimizerKind::Sgd) << true;
+    QTest::newRow("tree adam shuffled")
+        << int(lockstep::Algorithm::Tree) << int(lockstep::OptimizerKind::Adam) << true;
+    QTest::newRow("parameter-server sgd in order")
+        << int(lockstep::Algorithm::ParameterServer) << int(lockstep::OptimizerKind::Sgd) << false;
+}
+
+void TestTrainer::full_restore_continues_exactly() {
+    QFETCH(int, algorithm);
+    QFETCH(int, optimizer);
+    QFETCH(bool, shuffle);
+    lockstep::Scenario s;
+    s.workers = 3;
+    s.steps = 40;
+    s.batch = 48; // several epochs of each 200-row shard, so shuffling state matters
+    s.algorithm = static_cast<lockstep::Algorithm>(algorithm);
+    s.optimizer.kind = static_cast<lockstep::OptimizerKind>(optimizer);
+    s.optimizer.learning_rate = s.optimizer.kind == lockstep::OptimizerKind::Adam ? 0.01 : 0.1;
+    s.shuffle = shuffle;
+    s.cost.jitter = 0.2;
+    auto data = lockstep::load_dataset(s);
+
+    lockstep::DataParallelTrainer whole(s, data);
+    whole.run();
+
+    lockstep::DataParallelTrainer first(s, data);
+    for (int i = 0; i < 17; ++i)
+        first.step();
+    const lockstep::TrainingState saved = first.capture_state();
+    QCOMPARE(saved.step, std::int64_t{17});
+    QCOMPARE(saved.workers(), 3);
+
+    lockstep::DataParallelTrainer resumed(s, data);
+    resumed.restore_state(saved, lockstep::RestoreMode::Full);
+    QCOMPARE(resumed.steps_done(), std::int64_t{17});
+    resumed.run();
+    QVERIFY(resumed.workers().front().parameters == whole.workers().front().parameters);
+    QCOMPARE(resumed.workers().front().optimizer.state().step,
+             whole.workers().front().optimizer.state().step);
+
+    lockstep::DataParallelTrainer weights_only(s, data);
+    weights_only.restore_state(saved, lockstep::RestoreMode::WeightsOnly);
+    weights_only.run();
+    QVERIFY(weights_only.workers().front().parameters != whole.workers().front().parameters);
+    QVERIFY(weights_only.replicas_aligned());
+}
+
+void TestTrainer::restore_refuses_foreign_state() {
+    lockstep::Scenario s;
+    s.workers = 2;
+    s.steps = 5;
+    auto data = lockstep::load_dataset(s);
+    lockstep::DataParallelTrainer a(s, data);
+    a.step();
+    const auto saved = a.capture_state();
+
+    lockstep::Scenario other = s;
+    other.seed = 99;
+    lockstep::DataParallelTrainer b(other, lockstep::load_dataset(other));
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, b.restore_state(saved, lockstep::RestoreMode::Full));
+
+    s.algorithm = lockstep::Algorithm::None;
+    lockstep::DataParallelTrainer drifting(s, data);
+    drifting.step();
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, (void)drifting.capture_state());
 }
 
 QTEST_APPLESS_MAIN(TestTrainer)
