@@ -1,5 +1,6 @@
 #include "lockstep/data.h"
 #include "lockstep/error.h"
+#include "test_support.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -14,17 +15,9 @@
 
 using namespace lockstep;
 
-namespace {
+using namespace lockstep::testing;
 
-// The message of the lockstep::Error that `action` throws, or a marker when it throws none.
-template <typename Action> QString error_message(Action&& action) {
-    try {
-        action();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return QStringLiteral("<no error thrown>");
-}
+namespace {
 
 SyntheticSpec spec_of(const QString& name, std::size_t samples, double noise, int classes,
                       std::uint64_t seed) {

@@ -1,6 +1,7 @@
 #include "lockstep/error.h"
 #include "lockstep/reduction.h"
 #include "lockstep/rng.h"
+#include "test_support.h"
 
 #include <QtTest>
 
@@ -14,17 +15,9 @@ using namespace lockstep;
 Q_DECLARE_METATYPE(lockstep::ReductionRule)
 Q_DECLARE_METATYPE(std::vector<double>)
 
-namespace {
+using namespace lockstep::testing;
 
-// The message of the lockstep::Error that `action` throws, or a marker when it throws none.
-template <typename Action> QString error_message(Action&& action) {
-    try {
-        action();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return QStringLiteral("<no error thrown>");
-}
+namespace {
 
 std::vector<double> random_values(Rng& rng, std::size_t count) {
     std::vector<double> v(count);

@@ -1,6 +1,7 @@
 #include "lockstep/error.h"
 #include "lockstep/scenario.h"
 #include "lockstep/trainer.h"
+#include "test_support.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,17 +12,9 @@
 
 using namespace lockstep;
 
-namespace {
+using namespace lockstep::testing;
 
-// The message of the lockstep::Error that `action` throws, or a marker when it throws none.
-template <typename Action> QString error_message(Action&& action) {
-    try {
-        action();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return QStringLiteral("<no error thrown>");
-}
+namespace {
 
 QString scenarios_dir() {
     return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios");

@@ -2,6 +2,7 @@
 #include "lockstep/trainer.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/speedup_view.h"
+#include "view_test_support.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -13,6 +14,8 @@
 
 using namespace lockstep;
 using namespace lockstep::views;
+
+using namespace lockstep::testing;
 
 namespace {
 
@@ -40,36 +43,6 @@ QList<QPointF> speedups(const std::vector<SweepPoint>& points) {
     for (const SweepPoint& p : points)
         out.append(QPointF(p.workers, p.metrics.speedup));
     return out;
-}
-
-int count_near(const QImage& image, const QColor& colour, int tolerance) {
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x) {
-            const QColor p = image.pixelColor(x, y);
-            if (std::abs(p.red() - colour.red()) <= tolerance &&
-                std::abs(p.green() - colour.green()) <= tolerance &&
-                std::abs(p.blue() - colour.blue()) <= tolerance)
-                ++n;
-        }
-    return n;
-}
-
-// What the widget looks like once pending layout requests (a legend that wraps) are done.
-QImage settled_grab(QWidget& widget) {
-    QCoreApplication::processEvents();
-    return widget.grab().toImage();
-}
-
-// Screenshots go to $LOCKSTEP_SCREENSHOT_DIR when it is set (to look at them), else to a
-// temporary directory that is removed afterwards.
-QString screenshot_path(const QString& name) {
-    static QTemporaryDir temporary;
-    const QString dir = qEnvironmentVariableIsSet("LOCKSTEP_SCREENSHOT_DIR")
-                            ? qEnvironmentVariable("LOCKSTEP_SCREENSHOT_DIR")
-                            : temporary.path();
-    QDir().mkpath(dir);
-    return QDir(dir).filePath(name);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
 #include "lockstep_views/training_view.h"
+#include "view_test_support.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -19,6 +20,8 @@
 
 using namespace lockstep;
 using namespace lockstep::views;
+
+using namespace lockstep::testing;
 
 namespace {
 
@@ -68,37 +71,6 @@ std::pair<int, double> nearest_tint(const QColor& pixel, const QColor& backgroun
         }
     }
     return {best, bestDistance};
-}
-
-// Pixels of `image` within `tolerance` (per channel) of `colour`.
-int count_near(const QImage& image, const QColor& colour, int tolerance) {
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x) {
-            const QColor p = image.pixelColor(x, y);
-            if (std::abs(p.red() - colour.red()) <= tolerance &&
-                std::abs(p.green() - colour.green()) <= tolerance &&
-                std::abs(p.blue() - colour.blue()) <= tolerance)
-                ++n;
-        }
-    return n;
-}
-
-// What the widget looks like once pending layout requests (a legend that wraps) are done.
-QImage settled_grab(QWidget& widget) {
-    QCoreApplication::processEvents();
-    return widget.grab().toImage();
-}
-
-// Screenshots go to $LOCKSTEP_SCREENSHOT_DIR when it is set (to look at them), else to a
-// temporary directory that is removed afterwards.
-QString screenshot_path(const QString& name) {
-    static QTemporaryDir temporary;
-    const QString dir = qEnvironmentVariableIsSet("LOCKSTEP_SCREENSHOT_DIR")
-                            ? qEnvironmentVariable("LOCKSTEP_SCREENSHOT_DIR")
-                            : temporary.path();
-    QDir().mkpath(dir);
-    return QDir(dir).filePath(name);
 }
 
 QPalette dark_palette() {

@@ -1,0 +1,21 @@
+#pragma once
+
+// Small helpers the Qt Test suites share.
+
+#include "lockstep/error.h"
+
+#include <QString>
+
+namespace lockstep::testing {
+
+// The message of the lockstep::Error that `action` throws, or a marker when it throws none.
+template <typename Action> QString error_message(Action&& action) {
+    try {
+        action();
+    } catch (const Error& e) {
+        return QString::fromStdString(e.what());
+    }
+    return QStringLiteral("<no error thrown>");
+}
+
+} // namespace lockstep::testing

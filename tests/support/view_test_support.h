@@ -1,0 +1,49 @@
+#pragma once
+
+// Helpers the widget suites share: pixel counts and screenshots.
+
+#include "test_support.h"
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QDir>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QWidget>
+
+#include <cstdlib>
+
+namespace lockstep::testing {
+
+// How many pixels of `image` are within `tolerance` of `colour` in every channel.
+inline int count_near(const QImage& image, const QColor& colour, int tolerance) {
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor p = image.pixelColor(x, y);
+            if (std::abs(p.red() - colour.red()) <= tolerance &&
+                std::abs(p.green() - colour.green()) <= tolerance &&
+                std::abs(p.blue() - colour.blue()) <= tolerance)
+                ++n;
+        }
+    return n;
+}
+
+// What the widget looks like once pending layout requests (a legend that wraps) are done.
+inline QImage settled_grab(QWidget& widget) {
+    QCoreApplication::processEvents();
+    return widget.grab().toImage();
+}
+
+// Screenshots go to $LOCKSTEP_SCREENSHOT_DIR when it is set (to look at them), else to a
+// temporary directory that is removed afterwards.
+inline QString screenshot_path(const QString& name) {
+    static QTemporaryDir temporary;
+    const QString dir = qEnvironmentVariableIsSet("LOCKSTEP_SCREENSHOT_DIR")
+                            ? qEnvironmentVariable("LOCKSTEP_SCREENSHOT_DIR")
+                            : temporary.path();
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(name);
+}
+
+} // namespace lockstep::testing
