@@ -140,7 +140,8 @@ json metrics_json(const lockstep::Scenario& s, const lockstep::RunMetrics& m) {
                               {"compute_s", w.compute_s},
                               {"communication_s", w.communication_s},
                               {"waiting_s", w.waiting_s},
-                              {"update_s", w.update_s}});
+                              {"update_s", w.update_s},
+                              {"checkpoint_s", w.checkpoint_s}});
     }
     return {{"scenario", s.name},
             {"workers", m.workers},
@@ -164,6 +165,9 @@ json metrics_json(const lockstep::Scenario& s, const lockstep::RunMetrics& m) {
             {"communication_s", m.communication_s},
             {"waiting_s", m.waiting_s},
             {"update_s", m.update_s},
+            {"checkpoint_s", m.checkpoint_s},
+            {"checkpoints", m.checkpoints},
+            {"checkpoint_bytes", m.checkpoint_bytes},
             {"bytes_moved", m.bytes_moved},
             {"per_worker", per_worker}};
 }

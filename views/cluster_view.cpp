@@ -23,10 +23,10 @@ namespace lockstep::views {
 
 namespace {
 
-constexpr std::array kActivities{WorkerActivity::Computing, WorkerActivity::Sending,
-                                 WorkerActivity::Receiving, WorkerActivity::Waiting,
-                                 WorkerActivity::Updating,  WorkerActivity::Paused,
-                                 WorkerActivity::Failed,    WorkerActivity::Idle};
+constexpr std::array kActivities{
+    WorkerActivity::Computing,     WorkerActivity::Sending,  WorkerActivity::Receiving,
+    WorkerActivity::Waiting,       WorkerActivity::Updating, WorkerActivity::Paused,
+    WorkerActivity::Checkpointing, WorkerActivity::Failed,   WorkerActivity::Idle};
 
 // A copy of `base` scaled by `factor`, whether it was sized in points or in pixels.
 QFont scaledFont(const QFont& base, qreal factor, bool bold = false) {

@@ -19,6 +19,8 @@ ActivityStyle style_for(WorkerActivity activity) {
         return {sky_blue, QObject::tr("updating"), QStringLiteral("U"), Qt::SolidPattern};
     case WorkerActivity::Paused:
         return {reddish_purple, QObject::tr("paused"), QStringLiteral("P"), Qt::Dense4Pattern};
+    case WorkerActivity::Checkpointing:
+        return {yellow, QObject::tr("checkpointing"), QStringLiteral("K"), Qt::SolidPattern};
     case WorkerActivity::Failed:
         return {QColor(0x30, 0x30, 0x30), QObject::tr("failed"), QStringLiteral("X"),
                 Qt::DiagCrossPattern};
@@ -44,6 +46,10 @@ ActivityStyle style_for(EventKind kind) {
         return style_for(WorkerActivity::Updating);
     case EventKind::Pause:
         return style_for(WorkerActivity::Paused);
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        return style_for(WorkerActivity::Checkpointing);
     }
     return style_for(WorkerActivity::Idle);
 }

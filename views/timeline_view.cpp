@@ -26,7 +26,15 @@ constexpr Ticks kMinSpan = 1'000; // 1 µs: the deepest zoom
 
 // How the lane draws a kind: which band of the lane it occupies and which colour class.
 enum Band { Inner, Upper, Lower, Outer, BandCount };
-enum PaintClass { ComputeClass, CommClass, UpdateClass, WaitClass, PauseClass, ClassCount };
+enum PaintClass {
+    ComputeClass,
+    CommClass,
+    UpdateClass,
+    WaitClass,
+    PauseClass,
+    CheckpointClass,
+    ClassCount
+};
 
 Band band_of(EventKind kind) {
     switch (kind) {
@@ -41,6 +49,9 @@ Band band_of(EventKind kind) {
     case EventKind::Compute:
     case EventKind::Update:
     case EventKind::Communicate:
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
         break;
     }
     return Inner;
@@ -61,13 +72,17 @@ PaintClass class_of(EventKind kind) {
         return WaitClass;
     case EventKind::Pause:
         return PauseClass;
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        return CheckpointClass;
     }
     return ComputeClass;
 }
 
-constexpr std::array<EventKind, ClassCount> kClassKinds{EventKind::Compute, EventKind::Communicate,
-                                                        EventKind::Update, EventKind::Wait,
-                                                        EventKind::Pause};
+constexpr std::array<EventKind, ClassCount> kClassKinds{
+    EventKind::Compute, EventKind::Communicate, EventKind::Update,
+    EventKind::Wait,    EventKind::Pause,       EventKind::CheckpointWrite};
 
 QString class_label(PaintClass c) {
     switch (c) {
@@ -81,6 +96,8 @@ QString class_label(PaintClass c) {
         return TimelineView::tr("wait");
     case PauseClass:
         return TimelineView::tr("pause");
+    case CheckpointClass:
+        return TimelineView::tr("checkpoint");
     case ClassCount:
         break;
     }
@@ -105,6 +122,10 @@ int rank(EventKind kind) {
     case EventKind::Reduce:
     case EventKind::Communicate:
         return 3;
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        return 2;
     case EventKind::Compute:
     case EventKind::Update:
         return 1;

@@ -81,6 +81,10 @@ static int rank(EventKind kind) {
     switch (kind) {
     case EventKind::Pause:
         return 6;
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        return 2;
     case EventKind::Wait:
         return 5;
     case EventKind::Send:
@@ -135,6 +139,10 @@ WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
         return WorkerActivity::Updating;
     case EventKind::Pause:
         return WorkerActivity::Paused;
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        return WorkerActivity::Checkpointing;
     }
     return WorkerActivity::Idle;
 }

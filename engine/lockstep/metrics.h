@@ -14,6 +14,7 @@ struct WorkerMetrics {
     double communication_s = 0.0; // send, receive, reduce, fixed communication
     double waiting_s = 0.0;       // waiting for peers, plus injected pauses
     double update_s = 0.0;
+    double checkpoint_s = 0.0; // writing, syncing and committing checkpoints
 };
 
 // A run summarised. compute_s, communication_s and waiting_s are means over the workers, so for
@@ -29,8 +30,11 @@ struct RunMetrics {
     double communication_s = 0.0;
     double waiting_s = 0.0;
     double update_s = 0.0;
-    std::int64_t bytes_moved = 0; // all bytes sent between workers
-    bool trained = true;           // false for a times-only run: no loss, accuracy or hashes
+    double checkpoint_s = 0.0;
+    std::int64_t checkpoints = 0;      // committed by this run
+    std::int64_t checkpoint_bytes = 0; // written to storage, manifests included
+    std::int64_t bytes_moved = 0;      // all bytes sent between workers
+    bool trained = true;               // false for a times-only run: no loss, accuracy or hashes
     double final_loss = 0.0;
     double final_accuracy = 0.0;
     bool replicas_aligned = true; // after the last step

@@ -25,6 +25,7 @@ struct ScenarioLimits {
     static constexpr std::size_t max_layers = 16;
     static constexpr std::size_t max_parameters = 16'000'000;
     static constexpr std::size_t max_samples = 1'000'000;
+    static constexpr std::int64_t max_checkpoints_kept = 1000;
 };
 
 struct DatasetConfig {
@@ -48,6 +49,10 @@ struct CostConfig {
     // price), and a fixed communication cost per step (replaces the per-message prices).
     std::optional<double> one_worker_compute_s;
     std::optional<double> communication_s_per_step;
+    // Checkpoint storage: writing a file costs bytes * checkpoint_s_per_byte, and every fsync
+    // (of a file or of its directory) a further fsync_s.
+    double checkpoint_s_per_byte = 2e-9; // 500 MB/s, a plain SSD
+    double fsync_s = 1e-3;
 };
 
 // A worker stalled for `seconds` at the start of `step`.
@@ -65,6 +70,21 @@ struct DelayConfig {
 };
 
 enum class Scaling { Strong, Weak };
+
+// What a restore brings back. Full: everything in the checkpoint, so the run continues exactly
+// as if it had never stopped. WeightsOnly: the parameters alone; the optimizer starts from zero,
+// the generators from the seed and every worker from the start of its data, so the
+// continuation differs (what a checkpoint of weights alone gives you).
+enum class RestoreMode { Full, WeightsOnly };
+
+// The checkpoint policy: a checkpoint after the update of every `every`-th step, the newest
+// `keep` kept; a resume restores them as `restore` says.
+struct CheckpointConfig {
+    std::int64_t every = 10;
+    int keep = 3;
+    bool sharded_optimizer = false; // each worker saves its slice of the optimizer state (ZeRO-1)
+    RestoreMode restore = RestoreMode::Full;
+};
 
 // Everything a run needs. Scenario files (JSON) map onto it key for key; see
 // docs/SCENARIO.md. The CLI's flags override single fields before validate() runs.
@@ -87,6 +107,7 @@ struct Scenario {
     CostConfig cost;
     DelayConfig delays;
     Scaling scaling = Scaling::Strong;
+    std::optional<CheckpointConfig> checkpoint; // none: no checkpoints
 
     std::size_t batch_of(int worker) const;
     std::size_t global_batch() const;
@@ -103,7 +124,9 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir 
 Scenario load_scenario(const std::string& path);
 std::string scenario_to_json(const Scenario& scenario);
 // Identifies a scenario in checkpoints: a hash of its canonical JSON, so a checkpoint is never
-// resumed under different settings.
+// resumed under different settings. The checkpoint policy, the checkpoint costs and the number of
+// steps are left out: they change neither the training nor its state at a given step, so a run
+// can be resumed with more steps or another policy from the same checkpoints.
 std::uint64_t scenario_hash(const Scenario& scenario);
 
 // Reads a whole file; throws lockstep::Error naming the path when it cannot, or when it is
@@ -112,5 +135,7 @@ std::string read_text_file(const std::string& path, std::size_t max_bytes = 64u 
 
 std::string_view to_string(ClockKind clock);
 std::string_view to_string(Scaling scaling);
+std::string_view to_string(RestoreMode mode); // "full", "weights-only"
+bool parse_restore_mode(std::string_view text, RestoreMode& out);
 
 } // namespace lockstep

@@ -20,6 +20,10 @@ enum class EventKind {
     Update,      // applying the optimizer step
     Communicate, // a fixed communication cost given by the scenario (no per-message detail)
     Pause,       // an injected pause (the worker is stalled)
+    // Saving a checkpoint, in the order of the commit protocol:
+    CheckpointWrite,  // writing its file under a temporary name (bytes = the file's size)
+    CheckpointSync,   // fsync of the file, or rename and fsync of its directory: made durable
+    CheckpointCommit, // the manifest written, synced and renamed: the checkpoint now counts
 };
 
 std::string_view to_string(EventKind kind);

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <span>
 #include <vector>
@@ -21,12 +22,6 @@ namespace lockstep {
 // jitter, collective schedules, waiting) without the arithmetic of training: for speedup sweeps
 // and baselines, where only the times matter. Its snapshots carry no loss (NaN) and no hashes.
 enum class Work { Train, TimesOnly };
-
-// What a restore brings back. Full: everything in the checkpoint, so the run continues exactly
-// as if it had never stopped. WeightsOnly: the parameters alone; the optimizer starts from zero,
-// the generators from the seed and every worker from the start of its data, so the
-// continuation differs (what a checkpoint of weights alone gives you).
-enum class RestoreMode { Full, WeightsOnly };
 
 // One worker: a full replica of the model with its own optimizer, data cursor and generator.
 struct Worker {
@@ -68,6 +63,12 @@ public:
     void set_slowdown(int worker, double factor);
     void add_pause(int worker, std::int64_t step, double seconds);
 
+    // Saves a checkpoint into `dir` after the update of every K-th step, K and the number kept
+    // from the scenario's checkpoint policy. Each phase of the commit is in the trace, on each
+    // worker's lane, priced by the cost model on the modelled clock. Throws lockstep::Error when
+    // the scenario has no checkpoint policy, only times the run, or keeps no single model.
+    void set_checkpoint_directory(const std::filesystem::path& dir);
+
     // A flag another thread raises to stop the run: the measured clock's real sleeps end early
     // when it is set. The trainer only reads it; the caller keeps it alive.
     void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
@@ -91,6 +92,10 @@ private:
     void communicate_phase();
     void update_phase();
     void finish_step();
+    void checkpoint_phase(); // after the update of a K-th step
+    void emit_measured_checkpoint(std::span<const std::pair<CheckpointPhase, Ticks>> phases,
+                                  std::span<const int> owners, Ticks started);
+    void emit_modelled_checkpoint(const CheckpointWrite& written);
     // Accounts an event to its worker's time and, when a sink listens, records it.
     void emit(const TraceEvent& event);
     // Ends a collective round: gaps before each worker's activity become Wait events.
@@ -120,9 +125,12 @@ private:
     std::int64_t misaligned_steps_ = 0;
     std::int64_t samples_ = 0;
     std::int64_t bytes_moved_ = 0;
+    std::filesystem::path checkpoint_dir_; // empty: no checkpoints
+    std::int64_t checkpoints_ = 0;
+    std::int64_t checkpoint_bytes_ = 0;
     StepSnapshot last_snapshot_;
     struct LaneTime {
-        Ticks compute = 0, communication = 0, waiting = 0, update = 0;
+        Ticks compute = 0, communication = 0, waiting = 0, update = 0, checkpoint = 0;
     };
     struct Price {
         Ticks transfer = 0, reduce = 0;

@@ -43,6 +43,20 @@ std::string_view to_string(Scaling scaling) {
     return scaling == Scaling::Strong ? "strong" : "weak";
 }
 
+std::string_view to_string(RestoreMode mode) {
+    return mode == RestoreMode::Full ? "full" : "weights-only";
+}
+
+bool parse_restore_mode(std::string_view text, RestoreMode& out) {
+    if (text == "full")
+        out = RestoreMode::Full;
+    else if (text == "weights-only")
+        out = RestoreMode::WeightsOnly;
+    else
+        return false;
+    return true;
+}
+
 std::string read_text_file(const std::string& path, std::size_t max_bytes) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
@@ -312,7 +326,26 @@ void parse_cost(ObjectReader& root, Scenario& s) {
     r.read_number("jitter", s.cost.jitter, 0.0, 0.9);
     r.read_optional_number("one_worker_compute_s", s.cost.one_worker_compute_s, 0.0, 1e7);
     r.read_optional_number("communication_s_per_step", s.cost.communication_s_per_step, 0.0, 1e5);
+    r.read_number("checkpoint_s_per_byte", s.cost.checkpoint_s_per_byte, 0.0, 1.0);
+    r.read_number("fsync_s", s.cost.fsync_s, 0.0, 3600.0);
     r.reject_unknown();
+}
+
+void parse_checkpoint(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("checkpoint");
+    if (!v)
+        return;
+    ObjectReader r(*v, "checkpoint");
+    CheckpointConfig c;
+    if (!r.find("every"))
+        throw Error("checkpoint.every: required, a whole number between 1 and " +
+                    std::to_string(ScenarioLimits::max_steps));
+    r.read_int("every", c.every, 1, ScenarioLimits::max_steps);
+    r.read_count("keep", c.keep, 1, ScenarioLimits::max_checkpoints_kept);
+    r.read_bool("sharded_optimizer", c.sharded_optimizer);
+    r.read_choice<RestoreMode>("restore", c.restore, {"full", "weights-only"}, parse_restore_mode);
+    r.reject_unknown();
+    s.checkpoint = c;
 }
 
 void parse_delays(ObjectReader& root, Scenario& s) {
@@ -436,6 +469,15 @@ void validate(const Scenario& s) {
     }
     check_finite("delays.straggler_probability", s.delays.straggler_probability, 0.0, 1.0);
     check_finite("delays.straggler_factor", s.delays.straggler_factor, 1.0, 100.0);
+
+    check_finite("cost.checkpoint_s_per_byte", s.cost.checkpoint_s_per_byte, 0.0, 1.0);
+    check_finite("cost.fsync_s", s.cost.fsync_s, 0.0, 3600.0);
+    if (s.checkpoint) {
+        check_range<std::int64_t>("checkpoint.every", s.checkpoint->every, 1,
+                                  ScenarioLimits::max_steps);
+        check_range("checkpoint.keep", s.checkpoint->keep, 1,
+                    static_cast<int>(ScenarioLimits::max_checkpoints_kept));
+    }
 }
 
 Scenario parse_scenario(std::string_view json_text, const std::string& base_dir) {
@@ -495,6 +537,7 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_optimizer_config(r, s);
     parse_cost(r, s);
     parse_delays(r, s);
+    parse_checkpoint(r, s);
     r.reject_unknown();
 
     namespace fs = std::filesystem;
@@ -508,26 +551,9 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     return s;
 }
 
-std::uint64_t scenario_hash(const Scenario& scenario) {
-    std::uint64_t hash = 0xcbf29ce484222325ULL; // FNV-1a over the canonical JSON's bytes
-    for (unsigned char c : scenario_to_json(scenario)) {
-        hash ^= c;
-        hash *= 0x100000001b3ULL;
-    }
-    return hash;
-}
+namespace {
 
-Scenario load_scenario(const std::string& path) {
-    const std::string text = read_text_file(path, 16u << 20);
-    const auto base = std::filesystem::path(path).parent_path().string();
-    try {
-        return parse_scenario(text, base.empty() ? "." : base);
-    } catch (const Error& e) {
-        throw Error(path + ": " + e.what());
-    }
-}
-
-std::string scenario_to_json(const Scenario& s) {
+json scenario_json(const Scenario& s) {
     json j;
     j["name"] = s.name;
     j["seed"] = s.seed;
@@ -579,7 +605,45 @@ std::string scenario_to_json(const Scenario& s) {
                    {"pauses", pauses},
                    {"straggler_probability", s.delays.straggler_probability},
                    {"straggler_factor", s.delays.straggler_factor}};
-    return j.dump(2) + "\n";
+    j["cost"]["checkpoint_s_per_byte"] = s.cost.checkpoint_s_per_byte;
+    j["cost"]["fsync_s"] = s.cost.fsync_s;
+    if (s.checkpoint)
+        j["checkpoint"] = {{"every", s.checkpoint->every},
+                           {"keep", s.checkpoint->keep},
+                           {"sharded_optimizer", s.checkpoint->sharded_optimizer},
+                           {"restore", std::string(to_string(s.checkpoint->restore))}};
+    return j;
+}
+
+} // namespace
+
+std::uint64_t scenario_hash(const Scenario& scenario) {
+    // The canonical form without what a resume may change (see the header).
+    json j = scenario_json(scenario);
+    j.erase("steps");
+    j.erase("checkpoint");
+    j["cost"].erase("checkpoint_s_per_byte");
+    j["cost"].erase("fsync_s");
+    std::uint64_t hash = 0xcbf29ce484222325ULL; // FNV-1a over the canonical JSON's bytes
+    for (unsigned char c : j.dump()) {
+        hash ^= c;
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+Scenario load_scenario(const std::string& path) {
+    const std::string text = read_text_file(path, 16u << 20);
+    const auto base = std::filesystem::path(path).parent_path().string();
+    try {
+        return parse_scenario(text, base.empty() ? "." : base);
+    } catch (const Error& e) {
+        throw Error(path + ": " + e.what());
+    }
+}
+
+std::string scenario_to_json(const Scenario& s) {
+    return scenario_json(s).dump(2) + "\n";
 }
 
 } // namespace lockstep

@@ -28,6 +28,12 @@ std::string_view to_string(EventKind kind) {
         return "communicate";
     case EventKind::Pause:
         return "pause";
+    case EventKind::CheckpointWrite:
+        return "checkpoint-write";
+    case EventKind::CheckpointSync:
+        return "checkpoint-sync";
+    case EventKind::CheckpointCommit:
+        return "checkpoint-commit";
     }
     return "compute";
 }

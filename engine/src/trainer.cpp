@@ -69,6 +69,11 @@ void add_event(WorkerMetrics& m, const TraceEvent& e) {
     case EventKind::Communicate:
         m.communication_s += d;
         break;
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        m.checkpoint_s += d;
+        break;
     case EventKind::Send:
     case EventKind::Receive:
     case EventKind::Reduce:
@@ -255,6 +260,109 @@ void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode 
     aligned_ = true;
 }
 
+void DataParallelTrainer::set_checkpoint_directory(const std::filesystem::path& dir) {
+    if (!scenario_.checkpoint)
+        throw Error("checkpoint: the scenario has no checkpoint policy (checkpoint.every)");
+    if (work_ != Work::Train)
+        throw Error("checkpoint: a times-only run has no state to save");
+    if (scenario_.algorithm == Algorithm::None && scenario_.workers > 1)
+        throw Error("checkpoint: with algorithm none the replicas differ, so there is no single "
+                    "model to save");
+    checkpoint_dir_ = dir;
+}
+
+void DataParallelTrainer::checkpoint_phase() {
+    // The state after this step's update, as the next step will find it.
+    TrainingState state = capture_state();
+    state.step = step_ + 1;
+
+    const bool modelled = scenario_.clock == ClockKind::Modelled;
+    std::vector<std::pair<CheckpointPhase, Ticks>> phases;
+    std::vector<int> owners;
+    barrier(); // the state is only whole once every worker has updated
+    const Ticks started = modelled ? 0 : std::max(workers_.front().clock, now_measured());
+    CheckpointOptions options;
+    options.sharded_optimizer = scenario_.checkpoint->sharded_optimizer;
+    options.keep_last = scenario_.checkpoint->keep;
+    if (!modelled)
+        options.observer = [&](CheckpointPhase phase, int worker, const std::string&) {
+            phases.emplace_back(phase, now_measured());
+            owners.push_back(worker);
+        };
+    const CheckpointWrite written = save_checkpoint(checkpoint_dir_, state, options);
+    ++checkpoints_;
+    checkpoint_bytes_ += static_cast<std::int64_t>(written.bytes);
+    if (modelled)
+        emit_modelled_checkpoint(written);
+    else
+        emit_measured_checkpoint(phases, owners, started);
+    for (const auto& w : workers_)
+        last_snapshot_.time = std::max(last_snapshot_.time, w.clock);
+}
+
+void DataParallelTrainer::emit_modelled_checkpoint(const CheckpointWrite& written) {
+    // Every worker writes its own file at once (its own storage), then syncs it, renames it and
+    // syncs the directory; once all are durable, the manifest commits the checkpoint on every lane.
+    const double per_byte = scenario_.cost.checkpoint_s_per_byte;
+    const Ticks fsync = to_ticks(scenario_.cost.fsync_s);
+    std::uint64_t file_bytes = 0;
+    for (std::size_t k = 0; k < workers_.size() && k < written.files.size(); ++k) {
+        Worker& w = workers_[k];
+        const auto bytes = written.files[k].size;
+        file_bytes += bytes;
+        const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
+        emit({w.id, EventKind::CheckpointWrite, step_, w.clock, w.clock + write,
+              static_cast<std::int64_t>(bytes)});
+        w.clock += write;
+        emit({w.id, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+        w.clock += fsync;
+        emit({w.id, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+        w.clock += fsync;
+    }
+    barrier();
+    const auto manifest = static_cast<std::int64_t>(written.bytes - file_bytes);
+    const Ticks commit =
+        to_ticks(static_cast<double>(manifest) * per_byte) + 2 * fsync; // file and directory
+    for (auto& w : workers_) {
+        emit({w.id, EventKind::CheckpointCommit, step_, w.clock, w.clock + commit, manifest});
+        w.clock += commit;
+    }
+}
+
+void DataParallelTrainer::emit_measured_checkpoint(
+    std::span<const std::pair<CheckpointPhase, Ticks>> phases, std::span<const int> owners,
+    Ticks started) {
+    // The real phases as the observer saw them end: each lasted since the one before.
+    Ticks from = started;
+    Ticks commit_start = -1;
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+        const auto [phase, at] = phases[i];
+        const int worker = owners[i];
+        if (worker < 0) {
+            if (commit_start < 0)
+                commit_start = from;
+            from = at;
+            continue;
+        }
+        Worker& w = workers_[static_cast<std::size_t>(worker)];
+        if (from > w.clock)
+            emit({w.id, EventKind::Wait, step_, w.clock, from});
+        const EventKind kind = phase == CheckpointPhase::WriteTemp ? EventKind::CheckpointWrite
+                                                                   : EventKind::CheckpointSync;
+        emit({w.id, kind, step_, from, std::max(from, at)});
+        w.clock = std::max(from, at);
+        from = at;
+    }
+    if (commit_start < 0)
+        commit_start = from;
+    barrier();
+    for (auto& w : workers_) {
+        const Ticks begin = std::max(w.clock, commit_start);
+        emit({w.id, EventKind::CheckpointCommit, step_, begin, std::max(begin, from)});
+        w.clock = std::max(begin, from);
+    }
+}
+
 void DataParallelTrainer::run() {
     while (!finished())
         step();
@@ -267,6 +375,8 @@ void DataParallelTrainer::step() {
     compute_phase();     // 1-2: own gradient, scaled by the rule's weight
     communicate_phase(); // 3: the collective combines them
     update_phase();      // 4-5: same update everywhere, then hash
+    if (!checkpoint_dir_.empty() && (step_ + 1) % scenario_.checkpoint->every == 0)
+        checkpoint_phase(); // 6: every K steps, save the whole state and commit it
     if (sink_)
         sink_->on_events(events_);
     finish_step();
@@ -288,6 +398,11 @@ void DataParallelTrainer::emit(const TraceEvent& e) {
         break;
     case EventKind::Communicate:
         lane.communication += d;
+        break;
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        lane.checkpoint += d;
         break;
     case EventKind::Send:
     case EventKind::Receive:
@@ -608,14 +723,18 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.throughput = m.total_time_s > 0 ? static_cast<double>(samples_) / m.total_time_s : 0.0;
     for (const auto& lane : spent_)
         m.per_worker.push_back({to_seconds(lane.compute), to_seconds(lane.communication),
-                                to_seconds(lane.waiting), to_seconds(lane.update)});
+                                to_seconds(lane.waiting), to_seconds(lane.update),
+                                to_seconds(lane.checkpoint)});
     const double n = static_cast<double>(m.per_worker.size());
     for (const auto& w : m.per_worker) {
         m.compute_s += w.compute_s / n;
         m.communication_s += w.communication_s / n;
         m.waiting_s += w.waiting_s / n;
         m.update_s += w.update_s / n;
+        m.checkpoint_s += w.checkpoint_s / n;
     }
+    m.checkpoints = checkpoints_;
+    m.checkpoint_bytes = checkpoint_bytes_;
     m.bytes_moved = bytes_moved_;
     m.trained = work_ == Work::Train;
     m.final_loss = last_snapshot_.loss;

@@ -89,8 +89,8 @@ private:
         std::vector<QRectF> labelRects; // per worker, when labels are drawn
         std::vector<QPointF> badges;    // centre of each worker's letter badge, when drawn
         std::vector<QRectF> legendItems;
-        std::array<ActivityStyle, 8> styles; // by WorkerActivity
-        std::array<qreal, 8> labelWidths;    // of each style's label, in the widget's font
+        std::array<ActivityStyle, 9> styles; // by WorkerActivity
+        std::array<qreal, 9> labelWidths;    // of each style's label, in the widget's font
         QFont titleFont, chipFont, numberFont, badgeFont, symbolFont, emptyFont;
     };
 

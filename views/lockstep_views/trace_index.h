@@ -19,6 +19,7 @@ enum class WorkerActivity {
     Waiting,
     Updating,
     Paused,
+    Checkpointing,
     Failed
 };
 

@@ -1,0 +1,319 @@
+#include "lockstep/checkpoint.h"
+#include "lockstep/error.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
+#include "lockstep/trainer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+using namespace lockstep;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The message of the lockstep::Error that `action` throws, or a marker when it throws none.
+template <typename Action> QString thrown(Action&& action) {
+    try {
+        action();
+    } catch (const Error& e) {
+        return QString::fromStdString(e.what());
+    }
+    return QStringLiteral("<no error thrown>");
+}
+
+// A short run that checkpoints every 3 steps and keeps them all: momentum, shuffling and jitter,
+// so every part of the state matters to the continuation.
+Scenario recovery_scenario() {
+    Scenario s;
+    s.name = "recovery";
+    s.steps = 12;
+    s.workers = 3;
+    s.batch = 8;
+    s.model.layers = {2, 8, 3};
+    s.dataset = {"spiral", "", 120, 0.05, 3};
+    s.cost.jitter = 0.3;
+    s.checkpoint = CheckpointConfig{3, 1000, false, RestoreMode::Full};
+    return s;
+}
+
+bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+bool is_checkpoint(EventKind kind) {
+    return kind == EventKind::CheckpointWrite || kind == EventKind::CheckpointSync ||
+           kind == EventKind::CheckpointCommit;
+}
+
+} // namespace
+
+// Checkpoints taken by the trainer during a run: the policy in the scenario, the phases in the
+// trace, and restores from each one that continue exactly (full) or not (weights only).
+class TestRecovery : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void policy_round_trip();
+    void policy_defaults();
+    void bad_policies_data();
+    void bad_policies();
+    void hash_ignores_policy_and_steps();
+
+    void checkpoints_every_k_steps();
+    void phases_in_commit_order();
+    void restore_from_each_checkpoint_data();
+    void restore_from_each_checkpoint();
+    void sharded_optimizer_restores_too();
+    void refuses_without_policy();
+};
+
+void TestRecovery::policy_round_trip() {
+    Scenario a = recovery_scenario();
+    a.checkpoint = CheckpointConfig{7, 5, true, RestoreMode::WeightsOnly};
+    a.cost.checkpoint_s_per_byte = 5e-9;
+    a.cost.fsync_s = 0.004;
+    const std::string text = scenario_to_json(a);
+    const Scenario b = parse_scenario(text);
+    QVERIFY(b.checkpoint.has_value());
+    QCOMPARE(b.checkpoint->every, std::int64_t{7});
+    QCOMPARE(b.checkpoint->keep, 5);
+    QCOMPARE(b.checkpoint->sharded_optimizer, true);
+    QCOMPARE(b.checkpoint->restore, RestoreMode::WeightsOnly);
+    QCOMPARE(b.cost.checkpoint_s_per_byte, 5e-9);
+    QCOMPARE(b.cost.fsync_s, 0.004);
+    QCOMPARE(scenario_to_json(b), text);
+    a.checkpoint.reset();
+    QVERIFY(!parse_scenario(scenario_to_json(a)).checkpoint.has_value());
+}
+
+void TestRecovery::policy_defaults() {
+    const Scenario s = parse_scenario(R"({"checkpoint": {"every": 4}})");
+    QVERIFY(s.checkpoint.has_value());
+    QCOMPARE(s.checkpoint->every, std::int64_t{4});
+    QCOMPARE(s.checkpoint->keep, 3);
+    QCOMPARE(s.checkpoint->sharded_optimizer, false);
+    QCOMPARE(s.checkpoint->restore, RestoreMode::Full);
+    QCOMPARE(s.cost.checkpoint_s_per_byte, 2e-9);
+    QCOMPARE(s.cost.fsync_s, 1e-3);
+}
+
+void TestRecovery::bad_policies_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("no every") << R"({"checkpoint": {"keep": 2}})"
+                              << "checkpoint.every: required";
+    QTest::newRow("every 0") << R"({"checkpoint": {"every": 0}})"
+                             << "checkpoint.every: must be between 1 and 1000000, got 0";
+    QTest::newRow("every not whole") << R"({"checkpoint": {"every": 2.5}})"
+                                     << "checkpoint.every: must be a whole number";
+    QTest::newRow("keep 0") << R"({"checkpoint": {"every": 2, "keep": 0}})"
+                            << "checkpoint.keep: must be between 1 and 1000, got 0";
+    QTest::newRow("keep too many") << R"({"checkpoint": {"every": 2, "keep": 1001}})"
+                                   << "checkpoint.keep: must be between 1 and 1000, got 1001";
+    QTest::newRow("restore unknown") << R"({"checkpoint": {"every": 2, "restore": "half"}})"
+                                     << "checkpoint.restore: must be one of full, weights-only";
+    QTest::newRow("sharded not a bool") << R"({"checkpoint": {"every": 2, "sharded_optimizer": 1}})"
+                                        << "checkpoint.sharded_optimizer: must be true or false";
+    QTest::newRow("unknown key") << R"({"checkpoint": {"every": 2, "dir": "x"}})"
+                                 << "checkpoint.dir: unknown key";
+    QTest::newRow("not an object") << R"({"checkpoint": 5})"
+                                   << "checkpoint: must be an object";
+    QTest::newRow("fsync negative") << R"({"cost": {"fsync_s": -1}})"
+                                    << "cost.fsync_s: must be between 0 and 3600, got -1";
+    QTest::newRow("storage per byte too big") << R"({"cost": {"checkpoint_s_per_byte": 2}})"
+                                              << "cost.checkpoint_s_per_byte: must be between";
+}
+
+void TestRecovery::bad_policies() {
+    QFETCH(QString, json);
+    QFETCH(QString, fragment);
+    const QString message = thrown([&] { parse_scenario(json.toStdString()); });
+    QVERIFY2(message.contains(fragment),
+             qPrintable(QStringLiteral("expected \"%1\" in \"%2\"").arg(fragment, message)));
+}
+
+void TestRecovery::hash_ignores_policy_and_steps() {
+    const Scenario a = recovery_scenario();
+    Scenario b = a;
+    b.steps = 400;
+    b.checkpoint.reset();
+    b.cost.checkpoint_s_per_byte = 1e-8;
+    b.cost.fsync_s = 0.0;
+    QCOMPARE(scenario_hash(b), scenario_hash(a));
+    b.checkpoint = CheckpointConfig{1, 1, true, RestoreMode::WeightsOnly};
+    QCOMPARE(scenario_hash(b), scenario_hash(a));
+    // Anything that changes the training changes the hash.
+    Scenario c = a;
+    c.seed += 1;
+    QVERIFY(scenario_hash(c) != scenario_hash(a));
+    c = a;
+    c.optimizer.learning_rate *= 2;
+    QVERIFY(scenario_hash(c) != scenario_hash(a));
+    c = a;
+    c.cost.alpha_s *= 2;
+    QVERIFY(scenario_hash(c) != scenario_hash(a));
+}
+
+void TestRecovery::checkpoints_every_k_steps() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Scenario s = recovery_scenario();
+    s.checkpoint->keep = 2;
+    DataParallelTrainer trainer(s, load_dataset(s));
+    trainer.set_checkpoint_directory(dir.path().toStdString());
+    trainer.run();
+    const auto scan = scan_checkpoints(dir.path().toStdString());
+    QCOMPARE(scan.checkpoints.size(), std::size_t{2}); // steps 9 and 12; 3 and 6 pruned
+    QCOMPARE(scan.checkpoints[0].step, std::int64_t{9});
+    QCOMPARE(scan.checkpoints[1].step, std::int64_t{12});
+    for (const auto& c : scan.checkpoints)
+        QCOMPARE(c.status, CheckpointStatus::Complete);
+    const RunMetrics m = trainer.metrics();
+    QCOMPARE(m.checkpoints, std::int64_t{4});
+    QVERIFY(m.checkpoint_bytes > 0);
+    // Three files and a manifest per checkpoint: per lane, write + 2 fsyncs + commit.
+    const double write = static_cast<double>(m.checkpoint_bytes) * s.cost.checkpoint_s_per_byte;
+    QVERIFY(m.checkpoint_s >= 4 * 3 * s.cost.fsync_s);
+    QVERIFY(m.checkpoint_s <= 4 * 4 * s.cost.fsync_s + write);
+
+    // The same run without checkpoints trains to the very same parameters, faster.
+    Scenario plain = s;
+    plain.checkpoint.reset();
+    DataParallelTrainer reference(plain, load_dataset(plain));
+    reference.run();
+    QVERIFY(bitwise_equal(reference.workers().front().parameters,
+                          trainer.workers().front().parameters));
+    QCOMPARE(reference.metrics().checkpoint_s, 0.0);
+    QVERIFY(reference.metrics().total_time_s < m.total_time_s);
+}
+
+void TestRecovery::phases_in_commit_order() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Scenario s = recovery_scenario();
+    Trace trace;
+    DataParallelTrainer trainer(s, load_dataset(s), &trace);
+    trainer.set_checkpoint_directory(dir.path().toStdString());
+    trainer.run();
+
+    for (int w = 0; w < s.workers; ++w) {
+        std::vector<TraceEvent> lane;
+        for (const auto& e : trace.events())
+            if (e.worker == w && is_checkpoint(e.kind))
+                lane.push_back(e);
+        QCOMPARE(lane.size(), std::size_t{4 * 4}); // 4 checkpoints x write, sync, sync, commit
+        for (std::size_t i = 0; i < lane.size(); i += 4) {
+            QCOMPARE(lane[i].kind, EventKind::CheckpointWrite);
+            QCOMPARE(lane[i + 1].kind, EventKind::CheckpointSync);
+            QCOMPARE(lane[i + 2].kind, EventKind::CheckpointSync);
+            QCOMPARE(lane[i + 3].kind, EventKind::CheckpointCommit); // the manifest, last
+            QCOMPARE(lane[i].step, std::int64_t(3 * (i / 4) + 2));   // after steps 3, 6, 9, 12
+            QVERIFY(lane[i].bytes > 0);
+            QVERIFY(lane[i + 3].bytes > 0);
+            for (std::size_t j = i; j < i + 3; ++j)
+                QVERIFY(lane[j].end <= lane[j + 1].start);
+            QCOMPARE(lane[i + 1].end - lane[i + 1].start, to_ticks(s.cost.fsync_s));
+            QCOMPARE(lane[i].end - lane[i].start,
+                     to_ticks(static_cast<double>(lane[i].bytes) * s.cost.checkpoint_s_per_byte));
+        }
+    }
+    // Every lane commits at the same moment, after every worker's file is durable.
+    std::vector<Ticks> commits, durable;
+    for (const auto& e : trace.events()) {
+        if (e.step != 2)
+            continue;
+        if (e.kind == EventKind::CheckpointCommit)
+            commits.push_back(e.start);
+        if (e.kind == EventKind::CheckpointSync)
+            durable.push_back(e.end);
+    }
+    QCOMPARE(commits.size(), std::size_t(s.workers));
+    for (Ticks c : commits) {
+        QCOMPARE(c, commits.front());
+        for (Ticks d : durable)
+            QVERIFY(d <= c);
+    }
+    // The Chrome trace names them.
+    const std::string chrome = to_chrome_trace_json(trace.events(), s.workers);
+    QVERIFY(chrome.find("\"checkpoint-write\"") != std::string::npos);
+    QVERIFY(chrome.find("\"checkpoint-commit\"") != std::string::npos);
+}
+
+void TestRecovery::restore_from_each_checkpoint_data() {
+    QTest::addColumn<int>("step");
+    for (int step : {3, 6, 9})
+        QTest::addRow("step %d", step) << step;
+}
+
+void TestRecovery::restore_from_each_checkpoint() {
+    QFETCH(int, step);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Scenario s = recovery_scenario();
+    DataParallelTrainer uninterrupted(s, load_dataset(s));
+    uninterrupted.set_checkpoint_directory(dir.path().toStdString());
+    uninterrupted.run();
+    const auto& expected = uninterrupted.workers().front().parameters;
+
+    const fs::path step_dir = fs::path(dir.path().toStdString()) / checkpoint_directory_name(step);
+    const TrainingState saved = load_checkpoint(step_dir);
+    QCOMPARE(saved.step, std::int64_t(step));
+
+    DataParallelTrainer full(s, load_dataset(s));
+    full.restore_state(saved, RestoreMode::Full);
+    full.run();
+    QCOMPARE(full.steps_done(), s.steps);
+    QVERIFY(bitwise_equal(full.workers().front().parameters, expected));
+
+    DataParallelTrainer weights(s, load_dataset(s));
+    weights.restore_state(saved, RestoreMode::WeightsOnly);
+    weights.run();
+    QVERIFY(!bitwise_equal(weights.workers().front().parameters, expected));
+}
+
+void TestRecovery::sharded_optimizer_restores_too() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Scenario s = recovery_scenario();
+    s.checkpoint->sharded_optimizer = true;
+    s.optimizer.kind = OptimizerKind::Adam;
+    s.optimizer.learning_rate = 0.01;
+    DataParallelTrainer uninterrupted(s, load_dataset(s));
+    uninterrupted.set_checkpoint_directory(dir.path().toStdString());
+    uninterrupted.run();
+    const auto recovery = load_newest_complete(dir.path().toStdString(), scenario_hash(s), 3);
+    QVERIFY(recovery.state.has_value());
+    QCOMPARE(recovery.state->step, std::int64_t{12});
+    const TrainingState six =
+        load_checkpoint(fs::path(dir.path().toStdString()) / "step-000000006");
+    DataParallelTrainer resumed(s, load_dataset(s));
+    resumed.restore_state(six, RestoreMode::Full);
+    resumed.run();
+    QVERIFY(bitwise_equal(resumed.workers().front().parameters,
+                          uninterrupted.workers().front().parameters));
+}
+
+void TestRecovery::refuses_without_policy() {
+    Scenario s = recovery_scenario();
+    s.checkpoint.reset();
+    DataParallelTrainer trainer(s, load_dataset(s));
+    QVERIFY(thrown([&] {
+                trainer.set_checkpoint_directory("/tmp");
+            }).contains("checkpoint: the scenario has no checkpoint policy"));
+    Scenario drifting = recovery_scenario();
+    drifting.algorithm = Algorithm::None;
+    DataParallelTrainer apart(drifting, load_dataset(drifting));
+    QVERIFY(thrown([&] { apart.set_checkpoint_directory("/tmp"); }).contains("algorithm none"));
+    DataParallelTrainer times(recovery_scenario(), load_dataset(recovery_scenario()), nullptr,
+                              Work::TimesOnly);
+    QVERIFY(thrown([&] { times.set_checkpoint_directory("/tmp"); }).contains("times-only"));
+}
+
+QTEST_GUILESS_MAIN(TestRecovery)
+#include "test_recovery.moc"
