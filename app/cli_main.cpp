@@ -4,6 +4,7 @@
 #include "cli_options.h"
 
 #include "lockstep/bench.h"
+#include "lockstep/checkpoint.h"
 #include "lockstep/error.h"
 #include "lockstep/reduction.h"
 #include "lockstep/scenario.h"
@@ -34,6 +35,9 @@ commands:
                                   the same scenario over several worker counts
   reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
                                   combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
   validate FILE                   check a scenario file; exit 0 or print what is wrong
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
   bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
@@ -47,6 +51,7 @@ run flags (override the scenario):
   --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
   --init-params FILE.json  --params-out FILE.json
   --trace FILE.json (Chrome trace)  --metrics-csv FILE  --json
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
 )";
 
 void write_file(const std::string& path, const std::string& text) {
@@ -128,9 +133,35 @@ lockstep::Scenario scenario_from(const Options& o) {
     }
     if (auto t = o.text("--init-params"))
         s.init_params = *t;
+    if (auto v = o.integer("--checkpoint-every", 1, L::max_steps)) {
+        s.checkpoint = s.checkpoint.value_or(lockstep::CheckpointConfig{});
+        s.checkpoint->every = *v;
+    }
+    if (o.has("--keep") || o.has("--restore")) {
+        if (!s.checkpoint)
+            throw Error(std::string(o.has("--keep") ? "--keep" : "--restore") +
+                        ": needs a checkpoint policy (--checkpoint-every K)");
+        if (auto v = o.integer("--keep", 1, L::max_checkpoints_kept))
+            s.checkpoint->keep = static_cast<int>(*v);
+        choose(o, "--restore", s.checkpoint->restore, lockstep::parse_restore_mode,
+               "full, weights-only");
+    }
     lockstep::validate(s);
     return s;
 }
+
+// The scenario as a checkpoint directory keeps it, file paths made absolute so that it reads
+// back the same from there.
+std::string portable_scenario_json(lockstep::Scenario s) {
+    namespace fs = std::filesystem;
+    if (!s.dataset.csv.empty())
+        s.dataset.csv = fs::absolute(s.dataset.csv).lexically_normal().string();
+    if (!s.init_params.empty())
+        s.init_params = fs::absolute(s.init_params).lexically_normal().string();
+    return lockstep::scenario_to_json(s);
+}
+
+constexpr const char* kScenarioFile = "scenario.json";
 
 json metrics_json(const lockstep::Scenario& s, const lockstep::RunMetrics& m) {
     json per_worker = json::array();
@@ -193,18 +224,12 @@ std::string loss_sparkline(const std::vector<lockstep::StepSnapshot>& snaps,
     return line;
 }
 
-int command_run(const std::vector<std::string>& args) {
-    const Options o(args,
-                    {"--workers", "--steps", "--seed", "--clock", "--rule", "--algorithm",
-                     "--layers", "--activation", "--optimizer", "--lr", "--momentum", "--batch",
-                     "--dataset", "--shuffle", "--init-params", "--params-out", "--trace",
-                     "--metrics-csv"},
-                    {"--json"});
-    const auto scenario = scenario_from(o);
-    lockstep::Trace trace;
-    const auto result = lockstep::run_scenario(scenario, &trace);
+// Writes the files a run asked for and prints its summary (text or JSON). `resumed_from` is the
+// step a resume started at, or -1 for a fresh run.
+int report_run(const Options& o, const lockstep::Scenario& scenario,
+               const lockstep::RunResult& result, const lockstep::Trace& trace,
+               std::int64_t resumed_from) {
     const auto& m = result.metrics;
-
     if (auto path = o.text("--trace"))
         write_file(*path,
                    lockstep::to_chrome_trace_json(trace.events(), scenario.workers, scenario.name));
@@ -214,7 +239,13 @@ int command_run(const std::vector<std::string>& args) {
         write_file(*path, lockstep::parameters_to_json(scenario.model, result.parameters));
 
     if (o.has("--json")) {
-        std::cout << metrics_json(scenario, m).dump(2) << '\n';
+        json out = metrics_json(scenario, m);
+        if (resumed_from >= 0) {
+            out["resumed_from_step"] = resumed_from;
+            out["restore"] = std::string(lockstep::to_string(
+                scenario.checkpoint ? scenario.checkpoint->restore : lockstep::RestoreMode::Full));
+        }
+        std::cout << out.dump(2) << '\n';
         return 0;
     }
     std::printf(
@@ -223,11 +254,21 @@ int command_run(const std::vector<std::string>& args) {
         std::string(lockstep::to_string(scenario.algorithm)).c_str(),
         std::string(lockstep::to_string(scenario.rule)).c_str(),
         std::string(lockstep::to_string(scenario.clock)).c_str());
+    if (resumed_from >= 0)
+        std::printf(
+            "  resumed from      step %lld (%s restore)\n", static_cast<long long>(resumed_from),
+            std::string(lockstep::to_string(scenario.checkpoint ? scenario.checkpoint->restore
+                                                                : lockstep::RestoreMode::Full))
+                .c_str());
     std::printf("  total time        %s s  (one worker, same work: %s s)\n",
                 format_number(m.total_time_s).c_str(), format_number(m.baseline_time_s).c_str());
     std::printf("  speedup           %.3f   efficiency %.1f %%\n", m.speedup, 100.0 * m.efficiency);
     std::printf("  per worker        compute %.4g s, communication %.4g s, waiting %.4g s\n",
                 m.compute_s, m.communication_s, m.waiting_s);
+    if (m.checkpoints > 0)
+        std::printf("  checkpoints       %lld committed, %lld bytes, %.4g s per worker\n",
+                    static_cast<long long>(m.checkpoints),
+                    static_cast<long long>(m.checkpoint_bytes), m.checkpoint_s);
     std::printf("  bytes moved       %lld\n", static_cast<long long>(m.bytes_moved));
     std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
                 100.0 * m.final_accuracy);
@@ -235,6 +276,108 @@ int command_run(const std::vector<std::string>& args) {
     std::printf("  replicas aligned  %s", m.replicas_aligned
                                               ? "yes (every replica's parameters hash the same)\n"
                                               : "NO: the replicas have drifted apart\n");
+    return 0;
+}
+
+int command_run(const std::vector<std::string>& args) {
+    const Options o(args, {"--workers",   "--steps",       "--seed",           "--clock",
+                           "--rule",      "--algorithm",   "--layers",         "--activation",
+                           "--optimizer", "--lr",          "--momentum",       "--batch",
+                           "--dataset",   "--shuffle",     "--init-params",    "--params-out",
+                           "--trace",     "--metrics-csv", "--checkpoint-dir", "--checkpoint-every",
+                           "--keep",      "--restore"},
+                    {"--json"});
+    const auto scenario = scenario_from(o);
+    lockstep::Trace trace;
+    lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &trace);
+    if (auto dir = o.text("--checkpoint-dir")) {
+        if (!scenario.checkpoint)
+            throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, or "
+                        "checkpoint.every in the scenario)");
+        namespace fs = std::filesystem;
+        std::error_code ec;
+        fs::create_directories(*dir, ec);
+        if (ec || !fs::is_directory(*dir))
+            throw Error(*dir + ": cannot create the checkpoint directory");
+        // The effective scenario goes first, so a resume knows what it continues.
+        const std::string text = portable_scenario_json(scenario);
+        lockstep::write_file_atomically(fs::path(*dir) / kScenarioFile,
+                                        std::as_bytes(std::span(text.data(), text.size())));
+        trainer.set_checkpoint_directory(*dir);
+    } else if (o.has("--checkpoint-every")) {
+        throw Error("--checkpoint-every: needs --checkpoint-dir DIR");
+    }
+    return report_run(o, scenario, lockstep::finish_run(trainer), trace, -1);
+}
+
+int command_resume(const std::vector<std::string>& args) {
+    const Options o(args, {"--params-out", "--trace", "--metrics-csv"}, {"--json"});
+    if (o.positional().size() != 1)
+        throw Error("resume needs exactly one checkpoint directory");
+    namespace fs = std::filesystem;
+    const fs::path dir = o.positional().front();
+    if (!fs::is_directory(dir))
+        throw Error(dir.string() + ": not a directory");
+    if (!fs::exists(dir / kScenarioFile))
+        throw Error(dir.string() + ": no " + kScenarioFile +
+                    " (not a directory written by lockstep-cli run --checkpoint-dir)");
+    const auto scenario = lockstep::load_scenario((dir / kScenarioFile).string());
+
+    for (const auto& file : lockstep::clean_leftovers(dir))
+        std::fprintf(stderr, "lockstep-cli: note: removed the leftover temporary file %s\n",
+                     file.string().c_str());
+    const auto recovery =
+        lockstep::load_newest_complete(dir, lockstep::scenario_hash(scenario), scenario.workers);
+    for (const auto& rejected : recovery.rejected)
+        std::fprintf(stderr, "lockstep-cli: note: skipped %s (%s: %s)\n",
+                     rejected.directory.filename().string().c_str(),
+                     std::string(lockstep::to_string(rejected.status)).c_str(),
+                     rejected.reason.c_str());
+
+    lockstep::Trace trace;
+    lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &trace);
+    std::int64_t from = 0;
+    if (recovery.state) {
+        trainer.restore_state(*recovery.state, scenario.checkpoint ? scenario.checkpoint->restore
+                                                                   : lockstep::RestoreMode::Full);
+        from = recovery.state->step;
+    } else {
+        std::fprintf(stderr,
+                     "lockstep-cli: note: no complete checkpoint in %s: starting from step 0\n",
+                     dir.string().c_str());
+    }
+    if (scenario.checkpoint)
+        trainer.set_checkpoint_directory(dir);
+    return report_run(o, scenario, lockstep::finish_run(trainer), trace, from);
+}
+
+int command_checkpoints(const std::vector<std::string>& args) {
+    const Options o(args, {}, {"--json"});
+    if (o.positional().size() != 1)
+        throw Error("checkpoints needs exactly one checkpoint directory");
+    const auto scan = lockstep::scan_checkpoints(o.positional().front());
+    if (o.has("--json")) {
+        json list = json::array();
+        for (const auto& c : scan.checkpoints)
+            list.push_back({{"step", c.step},
+                            {"directory", c.directory.filename().string()},
+                            {"status", std::string(lockstep::to_string(c.status))},
+                            {"fault", std::string(lockstep::to_string(c.fault))},
+                            {"reason", c.reason}});
+        json leftovers = json::array();
+        for (const auto& f : scan.leftovers)
+            leftovers.push_back(f.string());
+        std::cout << json{{"checkpoints", list}, {"leftovers", leftovers}}.dump(2) << '\n';
+        return 0;
+    }
+    if (scan.checkpoints.empty())
+        std::printf("no checkpoints in %s\n", o.positional().front().c_str());
+    for (const auto& c : scan.checkpoints)
+        std::printf("%-16s  step %-8lld  %-8s  %s\n", c.directory.filename().string().c_str(),
+                    static_cast<long long>(c.step),
+                    std::string(lockstep::to_string(c.status)).c_str(), c.reason.c_str());
+    for (const auto& f : scan.leftovers)
+        std::printf("leftover temporary file: %s\n", f.string().c_str());
     return 0;
 }
 
@@ -412,6 +555,10 @@ int main(int argc, char** argv) {
             return command_run(args);
         if (command == "sweep")
             return command_sweep(args);
+        if (command == "resume")
+            return command_resume(args);
+        if (command == "checkpoints")
+            return command_checkpoints(args);
         if (command == "reduce")
             return command_reduce(args);
         if (command == "validate")

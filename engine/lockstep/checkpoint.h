@@ -191,6 +191,10 @@ struct CheckpointWrite {
 CheckpointWrite save_checkpoint(const std::filesystem::path& dir, const TrainingState& state,
                                 const CheckpointOptions& options = {});
 
+// Replaces `file` with `bytes` so that a crash leaves either the old file or the new one: written
+// to FILE.tmp, fsynced, renamed, and its directory fsynced. Throws lockstep::Error.
+void write_file_atomically(const std::filesystem::path& file, std::span<const std::byte> bytes);
+
 // Keeps the newest `keep` committed checkpoints (those with a MANIFEST, the commit point) and
 // removes every step directory older than the oldest kept one. Returns what it removed.
 std::vector<std::filesystem::path> keep_last_checkpoints(const std::filesystem::path& dir,

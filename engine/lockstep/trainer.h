@@ -82,6 +82,7 @@ public:
 
     const Scenario& scenario() const { return scenario_; }
     const Dataset& data() const { return *data_; }
+    const std::shared_ptr<const Dataset>& shared_data() const { return data_; }
     const std::vector<Worker>& workers() const { return workers_; }
     const CommSchedule& schedule() const { return schedule_; }
     bool replicas_aligned() const { return aligned_; }
@@ -160,6 +161,10 @@ struct RunResult {
 
 // Runs a scenario and its baseline and fills speedup and efficiency. `sink` sees the main run.
 RunResult run_scenario(const Scenario& scenario, TraceSink* sink = nullptr);
+
+// Runs `trainer` (set up, restored or checkpointing as the caller wishes) to its scenario's end,
+// then the one-worker baseline, and fills speedup and efficiency.
+RunResult finish_run(DataParallelTrainer& trainer);
 
 // Work::TimesOnly is for the modelled clock only (a measured time needs the real work).
 RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work);

@@ -150,6 +150,11 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
     return result;
 }
 
+void write_file_atomically(const fs::path& file, std::span<const std::byte> bytes) {
+    const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    write_durably(dir, file.filename().string(), bytes, -1, std::nullopt, {});
+}
+
 std::vector<fs::path> keep_last_checkpoints(const fs::path& dir, int keep) {
     if (keep < 0)
         throw Error("checkpoint keep_last must be 0 (keep all) or more, got " +

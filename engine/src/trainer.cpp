@@ -762,15 +762,19 @@ RunResult run_scenario(const Scenario& scenario, TraceSink* sink) {
 }
 
 RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work) {
-    auto data = load_dataset(scenario);
-    DataParallelTrainer trainer(scenario, data, sink, work);
+    DataParallelTrainer trainer(scenario, load_dataset(scenario), sink, work);
+    return finish_run(trainer);
+}
+
+RunResult finish_run(DataParallelTrainer& trainer) {
     trainer.run();
     RunResult result{trainer.metrics(), trainer.workers().front().parameters};
 
     // Only the baseline's time matters: on the modelled clock it needs no training.
+    const Scenario& scenario = trainer.scenario();
     const Scenario base = baseline_scenario(scenario);
     const Work base_work = scenario.clock == ClockKind::Modelled ? Work::TimesOnly : Work::Train;
-    DataParallelTrainer reference(base, data, nullptr, base_work);
+    DataParallelTrainer reference(base, trainer.shared_data(), nullptr, base_work);
     reference.run();
     const RunMetrics ref = reference.metrics();
     auto& m = result.metrics;

@@ -84,6 +84,8 @@ private Q_SLOTS:
     void validate_bad_file();
     void bench_allreduce_json();
     void bench_train_json();
+    void checkpoints_lists_complete_ones();
+    void resume_after_partial_checkpoint();
     void bad_invocation_data();
     void bad_invocation();
 
@@ -317,6 +319,83 @@ void TestCli::bench_train_json() {
     QVERIFY(doc.object().value("samples_per_s").toDouble() > 0.0);
 }
 
+void TestCli::checkpoints_lists_complete_ones() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath("ck");
+    const QStringList args{
+        "run",    "--steps", "10",    "--checkpoint-dir", dir, "--checkpoint-every", "3",
+        "--keep", "2",       "--json"};
+    const CliResult r = run_cli(args);
+    QVERIFY2(r.finished && r.exit_code == 0, qPrintable(describe(args, r)));
+    const QJsonObject run = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(run.value("checkpoints").toInt(), 3); // after steps 3, 6 and 9
+    QVERIFY(run.value("checkpoint_s").toDouble() > 0.0);
+    QVERIFY(run.value("per_worker").toArray().at(0).toObject().value("checkpoint_s").toDouble() >
+            0.0);
+    QVERIFY(QFile::exists(dir + "/scenario.json"));
+
+    const QStringList list{"checkpoints", dir, "--json"};
+    const CliResult l = run_cli(list);
+    QVERIFY2(l.finished && l.exit_code == 0, qPrintable(describe(list, l)));
+    const QJsonArray checkpoints =
+        QJsonDocument::fromJson(l.out).object().value("checkpoints").toArray();
+    QCOMPARE(checkpoints.size(), 2); // keep 2: step 3 pruned
+    QCOMPARE(checkpoints.at(0).toObject().value("step").toInt(), 6);
+    QCOMPARE(checkpoints.at(1).toObject().value("step").toInt(), 9);
+    for (const auto& c : checkpoints)
+        QCOMPARE(c.toObject().value("status").toString(), QStringLiteral("complete"));
+
+    // A checkpoint without its manifest is listed as partial, with the reason.
+    QVERIFY(QFile::remove(dir + "/step-000000009/MANIFEST"));
+    const CliResult p = run_cli(QStringList{"checkpoints", dir});
+    QVERIFY2(p.finished && p.exit_code == 0, qPrintable(describe(list, p)));
+    QVERIFY2(p.out.contains("step-000000006") && p.out.contains("complete") &&
+                 p.out.contains("partial") && p.out.contains("MANIFEST"),
+             p.out.constData());
+}
+
+void TestCli::resume_after_partial_checkpoint() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath("ck");
+    const QString whole = tmp.filePath("whole.json");
+    const QString resumed = tmp.filePath("resumed.json");
+    const QStringList uninterrupted{"run",  "--steps", "12",           "--optimizer", "adam",
+                                    "--lr", "0.01",    "--params-out", whole};
+    const CliResult u = run_cli(uninterrupted);
+    QVERIFY2(u.finished && u.exit_code == 0, qPrintable(describe(uninterrupted, u)));
+
+    const QStringList checkpointed{
+        "run",  "--steps",          "12", "--optimizer",        "adam", "--lr",
+        "0.01", "--checkpoint-dir", dir,  "--checkpoint-every", "4"};
+    const CliResult c = run_cli(checkpointed);
+    QVERIFY2(c.finished && c.exit_code == 0, qPrintable(describe(checkpointed, c)));
+    // The newest checkpoint (step 12) loses its commit point; a leftover temporary file too.
+    QVERIFY(QFile::remove(dir + "/step-000000012/MANIFEST"));
+    QVERIFY(write_file(dir + "/step-000000012/worker-1.ckpt.tmp", "half a file"));
+
+    const QStringList resume{"resume", dir, "--json", "--params-out", resumed};
+    const CliResult r = run_cli(resume);
+    QVERIFY2(r.finished && r.exit_code == 0, qPrintable(describe(resume, r)));
+    const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(out.value("resumed_from_step").toInt(), 8);
+    QCOMPARE(out.value("steps").toInt(), 12);
+    QCOMPARE(out.value("restore").toString(), QStringLiteral("full"));
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains("step-000000012") && err.contains("partial"), qPrintable(err));
+    QVERIFY2(err.contains("worker-1.ckpt.tmp"), qPrintable(err));
+    QVERIFY(!QFile::exists(dir + "/step-000000012/worker-1.ckpt.tmp"));
+    QVERIFY(!read_file(whole).isEmpty());
+    QCOMPARE(read_file(resumed), read_file(whole));
+
+    // The resume checkpointed step 12 again, complete this time.
+    const CliResult l = run_cli(QStringList{"checkpoints", dir, "--json"});
+    const QJsonArray list = QJsonDocument::fromJson(l.out).object().value("checkpoints").toArray();
+    QCOMPARE(list.last().toObject().value("step").toInt(), 12);
+    QCOMPARE(list.last().toObject().value("status").toString(), QStringLiteral("complete"));
+}
+
 void TestCli::bad_invocation_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QStringList>("fragments");
@@ -346,6 +425,23 @@ void TestCli::bad_invocation_data() {
         << QStringList{"weighted-mean", "--weights"};
     QTest::newRow("--shuffle maybe")
         << QStringList{"run", "--shuffle", "maybe"} << QStringList{"--shuffle", "'maybe'"};
+    QTest::newRow("--checkpoint-dir without a policy")
+        << QStringList{"run", "--checkpoint-dir", dir_.filePath("ck")}
+        << QStringList{"--checkpoint-dir", "--checkpoint-every"};
+    QTest::newRow("--checkpoint-every without a directory")
+        << QStringList{"run", "--checkpoint-every", "2"}
+        << QStringList{"--checkpoint-every", "--checkpoint-dir"};
+    QTest::newRow("--restore half")
+        << QStringList{"run", "--checkpoint-every", "2", "--restore", "half"}
+        << QStringList{"--restore", "weights-only", "'half'"};
+    QTest::newRow("--keep 0") << QStringList{"run", "--checkpoint-every", "2", "--keep", "0"}
+                              << QStringList{"--keep", "between 1 and 1000"};
+    QTest::newRow("resume a missing directory") << QStringList{"resume", dir_.filePath("nowhere")}
+                                                << QStringList{"nowhere", "not a directory"};
+    QTest::newRow("resume without scenario.json")
+        << QStringList{"resume", dir_.path()} << QStringList{"scenario.json", "--checkpoint-dir"};
+    QTest::newRow("checkpoints of a missing directory")
+        << QStringList{"checkpoints", dir_.filePath("nowhere")} << QStringList{"nowhere"};
     QTest::newRow("ragged CSV") << QStringList{"run", "--dataset", ragged_csv_, "--steps", "1"}
                                 << QStringList{"ragged.csv:3", "fields"};
 }
