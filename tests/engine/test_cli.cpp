@@ -389,6 +389,34 @@ void TestCli::resume_after_partial_checkpoint() {
     QVERIFY(!read_file(whole).isEmpty());
     QCOMPARE(read_file(resumed), read_file(whole));
 
+    // A weights-only restore from the same checkpoint continues differently.
+    const QString weights = tmp.filePath("weights.json");
+    const QStringList again{"run",
+                            "--steps",
+                            "12",
+                            "--optimizer",
+                            "adam",
+                            "--lr",
+                            "0.01",
+                            "--checkpoint-dir",
+                            tmp.filePath("w"),
+                            "--checkpoint-every",
+                            "4",
+                            "--restore",
+                            "weights-only"};
+    const CliResult w = run_cli(again);
+    QVERIFY2(w.finished && w.exit_code == 0, qPrintable(describe(again, w)));
+    QVERIFY(QFile::remove(tmp.filePath("w/step-000000012/MANIFEST")));
+    const QStringList resume_weights{"resume", tmp.filePath("w"), "--json", "--params-out",
+                                     weights};
+    const CliResult rw = run_cli(resume_weights);
+    QVERIFY2(rw.finished && rw.exit_code == 0, qPrintable(describe(resume_weights, rw)));
+    const QJsonObject wout = QJsonDocument::fromJson(rw.out).object();
+    QCOMPARE(wout.value("resumed_from_step").toInt(), 8);
+    QCOMPARE(wout.value("restore").toString(), QStringLiteral("weights-only"));
+    QVERIFY(!read_file(weights).isEmpty());
+    QVERIFY(read_file(weights) != read_file(whole));
+
     // The resume checkpointed step 12 again, complete this time.
     const CliResult l = run_cli(QStringList{"checkpoints", dir, "--json"});
     const QJsonArray list = QJsonDocument::fromJson(l.out).object().value("checkpoints").toArray();

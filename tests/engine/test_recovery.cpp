@@ -70,6 +70,7 @@ private Q_SLOTS:
     void restore_from_each_checkpoint_data();
     void restore_from_each_checkpoint();
     void sharded_optimizer_restores_too();
+    void measured_clock_times_the_real_save();
     void refuses_without_policy();
 };
 
@@ -297,6 +298,47 @@ void TestRecovery::sharded_optimizer_restores_too() {
     resumed.run();
     QVERIFY(bitwise_equal(resumed.workers().front().parameters,
                           uninterrupted.workers().front().parameters));
+}
+
+void TestRecovery::measured_clock_times_the_real_save() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Scenario s = recovery_scenario();
+    s.steps = 6;
+    s.clock = ClockKind::Measured;
+    Trace trace;
+    DataParallelTrainer trainer(s, load_dataset(s), &trace);
+    trainer.set_checkpoint_directory(dir.path().toStdString());
+    trainer.run();
+    QVERIFY(trainer.metrics().checkpoint_s > 0.0);
+    QCOMPARE(trainer.metrics().checkpoints, std::int64_t{2});
+    for (int w = 0; w < s.workers; ++w) {
+        std::vector<EventKind> kinds;
+        Ticks last_end = 0;
+        for (const auto& e : trace.events()) {
+            if (e.worker != w || !is_checkpoint(e.kind))
+                continue;
+            kinds.push_back(e.kind);
+            QVERIFY(e.start <= e.end);
+            QVERIFY(e.start >= last_end); // one after another on the lane
+            last_end = e.end;
+        }
+        // Per checkpoint: write, fsync, rename, directory fsync, then the manifest's commit.
+        const std::vector<EventKind> one{EventKind::CheckpointWrite, EventKind::CheckpointSync,
+                                         EventKind::CheckpointSync, EventKind::CheckpointSync,
+                                         EventKind::CheckpointCommit};
+        std::vector<EventKind> expected = one;
+        expected.insert(expected.end(), one.begin(), one.end());
+        QVERIFY(kinds == expected);
+    }
+    // The clock does not change the arithmetic.
+    Scenario modelled = s;
+    modelled.clock = ClockKind::Modelled;
+    modelled.checkpoint.reset();
+    DataParallelTrainer reference(modelled, load_dataset(modelled));
+    reference.run();
+    QVERIFY(bitwise_equal(reference.workers().front().parameters,
+                          trainer.workers().front().parameters));
 }
 
 void TestRecovery::refuses_without_policy() {
