@@ -177,6 +177,7 @@ json metrics_json(const lockstep::Scenario& s, const lockstep::RunMetrics& m) {
     return {{"scenario", s.name},
             {"workers", m.workers},
             {"steps", m.steps},
+            {"steps_run", m.steps_run},
             {"algorithm", std::string(lockstep::to_string(s.algorithm))},
             {"rule", std::string(lockstep::to_string(s.rule))},
             {"clock", std::string(lockstep::to_string(s.clock))},

@@ -22,10 +22,11 @@ struct WorkerMetrics {
 struct RunMetrics {
     int workers = 1;
     std::int64_t steps = 0;
-    std::int64_t samples = 0;  // samples processed by all workers together
-    double total_time_s = 0.0; // end of the last worker's last step
-    double step_time_s = 0.0;  // total_time_s / steps
-    double throughput = 0.0;   // samples per second
+    std::int64_t samples = 0;   // samples processed by all workers together
+    double total_time_s = 0.0;  // end of the last worker's last step
+    std::int64_t steps_run = 0; // by this run: fewer than steps after a restore
+    double step_time_s = 0.0;   // total_time_s / steps_run
+    double throughput = 0.0;    // samples per second
     double compute_s = 0.0;
     double communication_s = 0.0;
     double waiting_s = 0.0;

@@ -122,6 +122,7 @@ private:
     std::vector<double> weights_;
     double compute_s_per_sample_ = 0.0;
     std::int64_t step_ = 0;
+    std::int64_t steps_run_ = 0; // since construction, a restore not counted
     bool aligned_ = true;
     std::int64_t misaligned_steps_ = 0;
     std::int64_t samples_ = 0;

@@ -708,6 +708,7 @@ void DataParallelTrainer::finish_step() {
     if (sink_)
         sink_->on_snapshot(last_snapshot_);
     ++step_;
+    ++steps_run_;
 }
 
 RunMetrics DataParallelTrainer::metrics() const {
@@ -719,7 +720,8 @@ RunMetrics DataParallelTrainer::metrics() const {
     for (const auto& w : workers_)
         end = std::max(end, w.clock);
     m.total_time_s = to_seconds(end);
-    m.step_time_s = step_ ? m.total_time_s / static_cast<double>(step_) : 0.0;
+    m.steps_run = steps_run_;
+    m.step_time_s = steps_run_ ? m.total_time_s / static_cast<double>(steps_run_) : 0.0;
     m.throughput = m.total_time_s > 0 ? static_cast<double>(samples_) / m.total_time_s : 0.0;
     for (const auto& lane : spent_)
         m.per_worker.push_back({to_seconds(lane.compute), to_seconds(lane.communication),
@@ -767,6 +769,7 @@ RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work) {
 }
 
 RunResult finish_run(DataParallelTrainer& trainer) {
+    const std::int64_t from = trainer.steps_done();
     trainer.run();
     RunResult result{trainer.metrics(), trainer.workers().front().parameters};
 
@@ -775,7 +778,9 @@ RunResult finish_run(DataParallelTrainer& trainer) {
     const Scenario base = baseline_scenario(scenario);
     const Work base_work = scenario.clock == ClockKind::Modelled ? Work::TimesOnly : Work::Train;
     DataParallelTrainer reference(base, trainer.shared_data(), nullptr, base_work);
-    reference.run();
+    // After a restore the baseline does the same work: the steps still to go.
+    for (std::int64_t k = from; k < scenario.steps; ++k)
+        reference.step();
     const RunMetrics ref = reference.metrics();
     auto& m = result.metrics;
     m.baseline_time_s = ref.total_time_s;

@@ -382,6 +382,8 @@ void TestCli::resume_after_partial_checkpoint() {
     QCOMPARE(out.value("resumed_from_step").toInt(), 8);
     QCOMPARE(out.value("steps").toInt(), 12);
     QCOMPARE(out.value("restore").toString(), QStringLiteral("full"));
+    QCOMPARE(out.value("steps_run").toInt(), 4); // steps 9 to 12
+    QVERIFY(out.value("baseline_time_s").toDouble() > 0.0);
     const QString err = QString::fromUtf8(r.err);
     QVERIFY2(err.contains("step-000000012") && err.contains("partial"), qPrintable(err));
     QVERIFY2(err.contains("worker-1.ckpt.tmp"), qPrintable(err));
