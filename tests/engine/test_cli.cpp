@@ -7,48 +7,18 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli_test_support.h"
+
 #include <cmath>
+
+using namespace lockstep::testing;
 
 namespace {
 
-constexpr int kTimeoutMs = 120'000;
+constexpr int kTimeoutMs = lockstep::testing::kCliTimeoutMs;
 
 const QString kWorkedExample =
     QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
-
-struct CliResult {
-    bool finished = false; // exited normally within the timeout
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliResult run_cli(const QStringList& args) {
-    QProcess process;
-    process.setProgram(QStringLiteral(LOCKSTEP_CLI_PATH));
-    process.setArguments(args);
-    process.start();
-    CliResult r;
-    if (!process.waitForStarted(kTimeoutMs))
-        return r;
-    if (!process.waitForFinished(kTimeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return r;
-    }
-    r.finished = process.exitStatus() == QProcess::NormalExit;
-    r.exit_code = process.exitCode();
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
-}
-
-QString describe(const QStringList& args, const CliResult& r) {
-    return QStringLiteral("lockstep-cli %1 -> exit %2\nstdout: %3\nstderr: %4")
-        .arg(args.join(' '))
-        .arg(r.exit_code)
-        .arg(QString::fromUtf8(r.out.left(2000)), QString::fromUtf8(r.err.left(2000)));
-}
 
 bool write_file(const QString& path, const QByteArray& bytes) {
     QFile file(path);

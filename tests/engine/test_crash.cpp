@@ -9,44 +9,18 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli_test_support.h"
+
+using namespace lockstep::testing;
+
 namespace {
 
-constexpr int kTimeoutMs = 120'000;
+constexpr int kTimeoutMs = lockstep::testing::kCliTimeoutMs;
 
 // Long enough that a kill lands in training, in a checkpoint write or in an fsync, short enough
 // for thirty crashes in a CI run: two workers, checkpoints every 2 steps.
 const QStringList kScenario{"--workers", "2",  "--steps",     "30",   "--layers", "2,128,128,3",
                             "--batch",   "32", "--optimizer", "adam", "--lr",     "0.01"};
-
-struct CliResult {
-    bool finished = false;
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliResult run_cli(const QStringList& args) {
-    QProcess process;
-    process.start(QStringLiteral(LOCKSTEP_CLI_PATH), args);
-    CliResult r;
-    if (!process.waitForStarted(kTimeoutMs) || !process.waitForFinished(kTimeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return r;
-    }
-    r.finished = process.exitStatus() == QProcess::NormalExit;
-    r.exit_code = process.exitCode();
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
-}
-
-QString describe(const QStringList& args, const CliResult& r) {
-    return QStringLiteral("lockstep-cli %1 -> exit %2\nstdout: %3\nstderr: %4")
-        .arg(args.join(' '))
-        .arg(r.exit_code)
-        .arg(QString::fromUtf8(r.out.left(2000)), QString::fromUtf8(r.err.left(2000)));
-}
 
 QByteArray read_file(const QString& path) {
     QFile file(path);

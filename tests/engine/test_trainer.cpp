@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "test_support.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -25,17 +27,9 @@ using namespace lockstep;
 Q_DECLARE_METATYPE(lockstep::Algorithm)
 Q_DECLARE_METATYPE(lockstep::ReductionRule)
 
-namespace {
+using namespace lockstep::testing;
 
-// The message of the lockstep::Error that `action` throws, or a marker when it throws none.
-template <typename Action> QString error_message(Action&& action) {
-    try {
-        action();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return QStringLiteral("<no error thrown>");
-}
+namespace {
 
 // A small classification run: `workers` x `batch` spiral rows, one step, plain SGD, no shuffling,
 // so every shard is exactly one batch.
