@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "test_support.h"
+
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -14,18 +16,9 @@
 
 using namespace lockstep;
 namespace fs = std::filesystem;
+using namespace lockstep::testing;
 
 namespace {
-
-// The message of the lockstep::Error that `action` throws, or a marker when it throws none.
-template <typename Action> QString thrown(Action&& action) {
-    try {
-        action();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return QStringLiteral("<no error thrown>");
-}
 
 // A short run that checkpoints every 3 steps and keeps them all: momentum, shuffling and jitter,
 // so every part of the state matters to the continuation.
@@ -134,7 +127,7 @@ void TestRecovery::bad_policies_data() {
 void TestRecovery::bad_policies() {
     QFETCH(QString, json);
     QFETCH(QString, fragment);
-    const QString message = thrown([&] { parse_scenario(json.toStdString()); });
+    const QString message = error_message([&] { parse_scenario(json.toStdString()); });
     QVERIFY2(message.contains(fragment),
              qPrintable(QStringLiteral("expected \"%1\" in \"%2\"").arg(fragment, message)));
 }
@@ -345,16 +338,17 @@ void TestRecovery::refuses_without_policy() {
     Scenario s = recovery_scenario();
     s.checkpoint.reset();
     DataParallelTrainer trainer(s, load_dataset(s));
-    QVERIFY(thrown([&] {
+    QVERIFY(error_message([&] {
                 trainer.set_checkpoint_directory("/tmp");
             }).contains("checkpoint: the scenario has no checkpoint policy"));
     Scenario drifting = recovery_scenario();
     drifting.algorithm = Algorithm::None;
     DataParallelTrainer apart(drifting, load_dataset(drifting));
-    QVERIFY(thrown([&] { apart.set_checkpoint_directory("/tmp"); }).contains("algorithm none"));
+    QVERIFY(
+        error_message([&] { apart.set_checkpoint_directory("/tmp"); }).contains("algorithm none"));
     DataParallelTrainer times(recovery_scenario(), load_dataset(recovery_scenario()), nullptr,
                               Work::TimesOnly);
-    QVERIFY(thrown([&] { times.set_checkpoint_directory("/tmp"); }).contains("times-only"));
+    QVERIFY(error_message([&] { times.set_checkpoint_directory("/tmp"); }).contains("times-only"));
 }
 
 QTEST_GUILESS_MAIN(TestRecovery)
