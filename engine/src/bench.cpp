@@ -88,6 +88,7 @@ TrainBenchResult bench_train(const std::vector<int>& layers, std::size_t batch, 
     s.steps = steps;
     s.workers = workers;
     s.algorithm = Algorithm::Ring;
+    s.clock = ClockKind::Measured; // wall-clock time of the real threads
     s.dataset = {"spiral", "", std::max<std::size_t>(4096, static_cast<std::size_t>(workers)), 0.1,
                  std::min(layers.back(), 8)};
     s.optimizer = {OptimizerKind::Sgd, 0.05, 0.9, 0.9, 0.999, 1e-8};
