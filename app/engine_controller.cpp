@@ -46,6 +46,8 @@ void EngineController::stop() {
     if (thread_.joinable())
         thread_.join();
     frame_.stop();
+    backlog_events_.clear();
+    backlog_snapshots_.clear();
     std::lock_guard lock(mutex_);
     pending_events_.clear();
     pending_snapshots_.clear();
@@ -119,20 +121,36 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
 }
 
 void EngineController::drain() {
-    QVector<TraceEvent> events;
-    QVector<StepSnapshot> snapshots;
     QString error;
     bool done = false;
     {
         std::lock_guard lock(mutex_);
-        events.swap(pending_events_);
-        snapshots.swap(pending_snapshots_);
+        backlog_events_.append(std::move(pending_events_));
+        backlog_snapshots_.append(std::move(pending_snapshots_));
+        pending_events_.clear();
+        pending_snapshots_.clear();
         error = error_;
         done = done_;
     }
-    if (!events.isEmpty() || !snapshots.isEmpty())
+    // Hand over whole steps, about kMaxEventsPerFrame events a frame, so one frame never has to
+    // take in the burst the engine makes when it starts ahead of the playhead.
+    qsizetype n = std::min<qsizetype>(backlog_events_.size(), kMaxEventsPerFrame);
+    while (n > 0 && n < backlog_events_.size() &&
+           backlog_events_[n].step == backlog_events_[n - 1].step)
+        ++n;
+    const std::int64_t last_step = n > 0 ? backlog_events_[n - 1].step : -1;
+    qsizetype m = 0;
+    while (m < backlog_snapshots_.size() &&
+           (backlog_snapshots_[m].step <= last_step || n == backlog_events_.size()))
+        ++m;
+    if (n > 0 || m > 0) {
+        const QVector<TraceEvent> events = backlog_events_.first(n);
+        const QVector<StepSnapshot> snapshots = backlog_snapshots_.first(m);
+        backlog_events_.remove(0, n);
+        backlog_snapshots_.remove(0, m);
         Q_EMIT traceBatch(events, snapshots);
-    if (done) {
+    }
+    if (done && backlog_events_.isEmpty() && backlog_snapshots_.isEmpty()) {
         frame_.stop();
         if (thread_.joinable())
             thread_.join();

@@ -25,8 +25,9 @@ namespace lockstep::app {
 //   scenario ends or stop() is called. That thread touches no QObject: it appends the trace to
 //   `pending_` under `mutex_`, and reads the injected delays from `commands_` under the same
 //   mutex, between steps.
-// - A GUI-thread timer drains `pending_` (a swap under the mutex, never a wait for the engine)
-//   at most once per frame and emits traceBatch(). The GUI never blocks on the engine.
+// - A GUI-thread timer moves `pending_` into a GUI-side backlog (a move under the mutex, never a
+//   wait for the engine) and emits traceBatch() at most once per frame, with whole steps of at
+//   most about kMaxEventsPerFrame events. The GUI never blocks on the engine.
 // - The engine thread paces itself against the playhead step (an atomic the GUI writes): it
 //   sleeps between steps while it is too far ahead. It never waits inside a TBB task.
 // - stop() raises an atomic flag that the engine thread checks between steps; it and the
@@ -58,6 +59,7 @@ public:
     // long run neither floods the GUI nor outruns what the views keep in memory.
     void setPlayheadStep(std::int64_t step) { playhead_step_ = step; }
     static constexpr std::int64_t kAheadEvents = 200'000;
+    static constexpr qsizetype kMaxEventsPerFrame = 20'000;
 
     const Scenario& scenario() const { return scenario_; }
     // The run's dataset (loaded on the GUI thread by start(), so a bad file fails at once) and,
@@ -96,6 +98,9 @@ private:
     QString error_;
     bool done_ = false;
     QTimer frame_;
+    // GUI thread only: trace taken from the engine but not yet handed to the views.
+    QVector<TraceEvent> backlog_events_;
+    QVector<StepSnapshot> backlog_snapshots_;
 };
 
 } // namespace lockstep::app
