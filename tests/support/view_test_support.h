@@ -4,6 +4,10 @@
 
 #include "test_support.h"
 
+#include "lockstep/trace.h"
+#include "lockstep/trainer.h"
+#include "lockstep_views/trace_index.h"
+
 #include <QColor>
 #include <QCoreApplication>
 #include <QDir>
@@ -44,6 +48,17 @@ inline QString screenshot_path(const QString& name) {
                             : temporary.path();
     QDir().mkpath(dir);
     return QDir(dir).filePath(name);
+}
+
+// Runs the scenario through the real trainer and indexes what it recorded, as the app does.
+inline void run_into(const Scenario& scenario, views::TraceIndex& index) {
+    Trace trace;
+    DataParallelTrainer trainer(scenario, load_dataset(scenario), &trace);
+    trainer.run();
+    index.reset(scenario.workers, scenario.algorithm);
+    index.append(trace.events());
+    for (const StepSnapshot& snapshot : trace.snapshots())
+        index.append(snapshot);
 }
 
 } // namespace lockstep::testing

@@ -4,6 +4,7 @@
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/trace_index.h"
+#include "view_test_support.h"
 
 #include <QDir>
 #include <QHelpEvent>
@@ -19,6 +20,8 @@
 using namespace lockstep;
 using lockstep::views::TimelineView;
 using lockstep::views::TraceIndex;
+
+using namespace lockstep::testing;
 
 namespace {
 
@@ -39,17 +42,6 @@ Scenario straggler_scenario(int workers = 4, int slow_worker = 2) {
     s.delays.slowdown.assign(static_cast<std::size_t>(workers), 1.0);
     s.delays.slowdown[static_cast<std::size_t>(slow_worker)] = 3.0;
     return s;
-}
-
-// Runs the scenario through the real trainer and indexes what it recorded.
-void run_into(const Scenario& s, TraceIndex& index) {
-    Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.run();
-    index.reset(s.workers, s.algorithm);
-    index.append(trace.events());
-    for (const auto& snapshot : trace.snapshots())
-        index.append(snapshot);
 }
 
 QImage grab(TimelineView& view) {

@@ -39,17 +39,6 @@ Scenario four_workers(Algorithm algorithm, std::int64_t steps) {
     return s;
 }
 
-// Runs the scenario with a Trace sink and fills `index` from it the way the app does.
-void run_into(const Scenario& scenario, TraceIndex& index) {
-    Trace trace;
-    DataParallelTrainer trainer(scenario, load_dataset(scenario), &trace);
-    trainer.run();
-    index.reset(scenario.workers, scenario.algorithm);
-    index.append(trace.events());
-    for (const StepSnapshot& snapshot : trace.snapshots())
-        index.append(snapshot);
-}
-
 // The class whose tint line (background towards class colour) passes closest to `pixel`, and
 // how far off it is, in 0..255 units per channel.
 std::pair<int, double> nearest_tint(const QColor& pixel, const QColor& background, int classes) {
