@@ -2,6 +2,7 @@
 // through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
 #include "cli_options.h"
+#include "cli_report.h"
 
 #include "lockstep/bench.h"
 #include "lockstep/checkpoint.h"
@@ -13,6 +14,10 @@
 
 #include <nlohmann/json.hpp>
 
+namespace lockstep::cli {
+int command_compare(const std::vector<std::string>& args); // cli_compare.cpp
+}
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +27,7 @@
 
 using lockstep::Error;
 using lockstep::cli::format_number;
+using lockstep::cli::metrics_json;
 using lockstep::cli::Options;
 using nlohmann::json;
 
@@ -38,6 +44,9 @@ commands:
   resume DIR [--json] [--params-out FILE]
                                   continue a run from its newest complete checkpoint
   checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
   validate FILE                   check a scenario file; exit 0 or print what is wrong
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
   bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
@@ -52,6 +61,10 @@ run flags (override the scenario):
   --init-params FILE.json  --params-out FILE.json
   --trace FILE.json (Chrome trace)  --metrics-csv FILE  --json
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
 )";
 
 void write_file(const std::string& path, const std::string& text) {
@@ -133,6 +146,14 @@ lockstep::Scenario scenario_from(const Options& o) {
     }
     if (auto t = o.text("--init-params"))
         s.init_params = *t;
+    for (const auto& spec : o.texts("--fail"))
+        s.failures.events.push_back(lockstep::parse_failure_spec(spec));
+    choose(o, "--policy", s.failures.policy, lockstep::parse_recovery_policy,
+           "restart, elastic, backup");
+    if (auto v = o.integer("--backup-workers", 0, L::max_workers - 1))
+        s.failures.backup_workers = static_cast<int>(*v);
+    if (auto v = o.number("--heartbeat", 0.0, 3600.0))
+        s.failures.heartbeat_s = *v;
     if (auto v = o.integer("--checkpoint-every", 1, L::max_steps)) {
         s.checkpoint = s.checkpoint.value_or(lockstep::CheckpointConfig{});
         s.checkpoint->every = *v;
@@ -163,47 +184,6 @@ std::string portable_scenario_json(lockstep::Scenario s) {
 
 constexpr const char* kScenarioFile = "scenario.json";
 
-json metrics_json(const lockstep::Scenario& s, const lockstep::RunMetrics& m) {
-    json per_worker = json::array();
-    for (std::size_t k = 0; k < m.per_worker.size(); ++k) {
-        const auto& w = m.per_worker[k];
-        per_worker.push_back({{"worker", k},
-                              {"compute_s", w.compute_s},
-                              {"communication_s", w.communication_s},
-                              {"waiting_s", w.waiting_s},
-                              {"update_s", w.update_s},
-                              {"checkpoint_s", w.checkpoint_s}});
-    }
-    return {{"scenario", s.name},
-            {"workers", m.workers},
-            {"steps", m.steps},
-            {"steps_run", m.steps_run},
-            {"algorithm", std::string(lockstep::to_string(s.algorithm))},
-            {"rule", std::string(lockstep::to_string(s.rule))},
-            {"clock", std::string(lockstep::to_string(s.clock))},
-            {"scaling", std::string(lockstep::to_string(s.scaling))},
-            {"total_time_s", m.total_time_s},
-            {"step_time_s", m.step_time_s},
-            {"baseline_time_s", m.baseline_time_s},
-            {"speedup", m.speedup},
-            {"efficiency", m.efficiency},
-            {"throughput_samples_per_s", m.throughput},
-            {"samples", m.samples},
-            {"final_loss", m.final_loss},
-            {"final_accuracy", m.final_accuracy},
-            {"replicas_aligned", m.replicas_aligned},
-            {"misaligned_steps", m.misaligned_steps},
-            {"compute_s", m.compute_s},
-            {"communication_s", m.communication_s},
-            {"waiting_s", m.waiting_s},
-            {"update_s", m.update_s},
-            {"checkpoint_s", m.checkpoint_s},
-            {"checkpoints", m.checkpoints},
-            {"checkpoint_bytes", m.checkpoint_bytes},
-            {"bytes_moved", m.bytes_moved},
-            {"per_worker", per_worker}};
-}
-
 // A small text chart of the loss, one character per column: how training went at a glance.
 std::string loss_sparkline(const std::vector<lockstep::StepSnapshot>& snaps,
                            std::size_t width = 60) {
@@ -229,7 +209,8 @@ std::string loss_sparkline(const std::vector<lockstep::StepSnapshot>& snaps,
 // step a resume started at, or -1 for a fresh run.
 int report_run(const Options& o, const lockstep::Scenario& scenario,
                const lockstep::RunResult& result, const lockstep::Trace& trace,
-               std::int64_t resumed_from) {
+               std::int64_t resumed_from,
+               std::span<const lockstep::DataParallelTrainer::Recovery> recoveries) {
     const auto& m = result.metrics;
     if (auto path = o.text("--trace"))
         write_file(*path,
@@ -241,6 +222,7 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
 
     if (o.has("--json")) {
         json out = metrics_json(scenario, m);
+        out["recoveries"] = lockstep::cli::recoveries_json(recoveries);
         if (resumed_from >= 0) {
             out["resumed_from_step"] = resumed_from;
             out["restore"] = std::string(lockstep::to_string(
@@ -271,6 +253,7 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
                     static_cast<long long>(m.checkpoints),
                     static_cast<long long>(m.checkpoint_bytes), m.checkpoint_s);
     std::printf("  bytes moved       %lld\n", static_cast<long long>(m.bytes_moved));
+    std::fputs(lockstep::cli::failure_summary(m, recoveries).c_str(), stdout);
     std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
                 100.0 * m.final_accuracy);
     std::printf("  loss by step      %s\n", loss_sparkline(trace.snapshots()).c_str());
@@ -281,12 +264,14 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
 }
 
 int command_run(const std::vector<std::string>& args) {
-    const Options o(args, {"--workers",   "--steps",       "--seed",           "--clock",
-                           "--rule",      "--algorithm",   "--layers",         "--activation",
-                           "--optimizer", "--lr",          "--momentum",       "--batch",
-                           "--dataset",   "--shuffle",     "--init-params",    "--params-out",
-                           "--trace",     "--metrics-csv", "--checkpoint-dir", "--checkpoint-every",
-                           "--keep",      "--restore"},
+    const Options o(args,
+                    {"--workers",        "--steps",       "--seed",           "--clock",
+                     "--rule",           "--algorithm",   "--layers",         "--activation",
+                     "--optimizer",      "--lr",          "--momentum",       "--batch",
+                     "--dataset",        "--shuffle",     "--init-params",    "--params-out",
+                     "--trace",          "--metrics-csv", "--checkpoint-dir", "--checkpoint-every",
+                     "--keep",           "--restore",     "--fail",           "--policy",
+                     "--backup-workers", "--heartbeat"},
                     {"--json"});
     const auto scenario = scenario_from(o);
     lockstep::Trace trace;
@@ -308,7 +293,8 @@ int command_run(const std::vector<std::string>& args) {
     } else if (o.has("--checkpoint-every")) {
         throw Error("--checkpoint-every: needs --checkpoint-dir DIR");
     }
-    return report_run(o, scenario, lockstep::finish_run(trainer), trace, -1);
+    const auto result = lockstep::finish_run(trainer);
+    return report_run(o, scenario, result, trace, -1, trainer.recoveries());
 }
 
 int command_resume(const std::vector<std::string>& args) {
@@ -349,7 +335,8 @@ int command_resume(const std::vector<std::string>& args) {
     }
     if (scenario.checkpoint)
         trainer.set_checkpoint_directory(dir);
-    return report_run(o, scenario, lockstep::finish_run(trainer), trace, from);
+    const auto result = lockstep::finish_run(trainer);
+    return report_run(o, scenario, result, trace, from, trainer.recoveries());
 }
 
 int command_checkpoints(const std::vector<std::string>& args) {
@@ -408,17 +395,8 @@ int command_sweep(const std::vector<std::string>& args) {
                        {"--json"});
     auto scenario = scenario_from(base);
     const std::vector<int> counts(counts64->begin(), counts64->end());
-    for (int n : counts) {
-        lockstep::Scenario check = scenario;
-        check.workers = n;
-        check.worker_batch.clear();
-        check.shard_sizes.clear();
-        if (check.delays.slowdown.size() > static_cast<std::size_t>(n))
-            check.delays.slowdown.resize(static_cast<std::size_t>(n));
-        std::erase_if(check.delays.pauses,
-                      [&](const lockstep::PauseDelay& p) { return p.worker >= n; });
-        lockstep::validate(check);
-    }
+    for (int n : counts)
+        lockstep::validate(lockstep::scenario_for_workers(scenario, n));
     const auto points = lockstep::sweep(scenario, counts);
     if (o.has("--json")) {
         json out = json::array();
@@ -566,6 +544,8 @@ int main(int argc, char** argv) {
             return command_validate(args);
         if (command == "bench")
             return command_bench(args);
+        if (command == "compare")
+            return lockstep::cli::command_compare(args);
         throw Error("unknown command '" + command + "' (try lockstep-cli --help)");
     } catch (const Error& e) {
         std::fprintf(stderr, "lockstep-cli: %s\n", e.what());

@@ -79,10 +79,16 @@ Options::Options(const std::vector<std::string>& args, const std::vector<std::st
                 value = args[++i];
             }
             values_[arg] = value;
+            every_[arg].push_back(value);
         } else {
             throw Error("unknown option " + arg);
         }
     }
+}
+
+std::vector<std::string> Options::texts(const std::string& flag) const {
+    auto it = every_.find(flag);
+    return it == every_.end() ? std::vector<std::string>{} : it->second;
 }
 
 std::optional<std::string> Options::text(const std::string& flag) const {

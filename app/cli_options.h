@@ -18,7 +18,8 @@ public:
 
     const std::vector<std::string>& positional() const { return positional_; }
     bool has(const std::string& flag) const { return values_.count(flag) > 0; }
-    std::optional<std::string> text(const std::string& flag) const;
+    std::optional<std::string> text(const std::string& flag) const; // the last one given
+    std::vector<std::string> texts(const std::string& flag) const;  // every one, in order
 
     std::optional<std::int64_t> integer(const std::string& flag, std::int64_t lo,
                                         std::int64_t hi) const;
@@ -30,6 +31,7 @@ public:
 private:
     std::vector<std::string> positional_;
     std::map<std::string, std::string> values_;
+    std::map<std::string, std::vector<std::string>> every_;
 };
 
 // Strict, locale-independent number parsing: the whole text must be the number.

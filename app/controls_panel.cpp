@@ -1,6 +1,7 @@
 #include "controls_panel.h"
 
 #include "lockstep/error.h"
+#include "lockstep/trainer.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -121,12 +122,8 @@ void ControlsPanel::setScenario(const Scenario& s) {
 Scenario ControlsPanel::scenario() const {
     Scenario s = base_;
     const int workers = workers_->value();
-    if (workers != s.workers) {
-        // Per-worker lists written for another worker count no longer apply.
-        s.worker_batch.clear();
-        std::erase_if(s.delays.pauses, [&](const PauseDelay& p) { return p.worker >= workers; });
-    }
-    s.workers = workers;
+    if (workers != s.workers)
+        s = scenario_for_workers(s, workers); // per-worker settings for workers gone are dropped
     s.algorithm = static_cast<Algorithm>(algorithm_->currentData().toInt());
     s.rule = static_cast<ReductionRule>(rule_->currentData().toInt());
     s.clock = static_cast<ClockKind>(clock_->currentData().toInt());

@@ -49,7 +49,12 @@ ActivityStyle style_for(EventKind kind) {
     case EventKind::CheckpointWrite:
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
+    case EventKind::Restore:
         return style_for(WorkerActivity::Checkpointing);
+    case EventKind::Failed:
+        return style_for(WorkerActivity::Failed);
+    case EventKind::Detect:
+        return style_for(WorkerActivity::Waiting);
     }
     return style_for(WorkerActivity::Idle);
 }

@@ -33,6 +33,7 @@ enum PaintClass {
     WaitClass,
     PauseClass,
     CheckpointClass,
+    FailedClass,
     ClassCount
 };
 
@@ -45,7 +46,10 @@ Band band_of(EventKind kind) {
         return Lower;
     case EventKind::Wait:
     case EventKind::Pause:
+    case EventKind::Failed:
+    case EventKind::Detect:
         return Outer;
+    case EventKind::Restore:
     case EventKind::Compute:
     case EventKind::Update:
     case EventKind::Communicate:
@@ -75,14 +79,18 @@ PaintClass class_of(EventKind kind) {
     case EventKind::CheckpointWrite:
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
+    case EventKind::Restore:
         return CheckpointClass;
+    case EventKind::Failed:
+    case EventKind::Detect:
+        return FailedClass;
     }
     return ComputeClass;
 }
 
 constexpr std::array<EventKind, ClassCount> kClassKinds{
-    EventKind::Compute, EventKind::Communicate, EventKind::Update,
-    EventKind::Wait,    EventKind::Pause,       EventKind::CheckpointWrite};
+    EventKind::Compute, EventKind::Communicate,     EventKind::Update, EventKind::Wait,
+    EventKind::Pause,   EventKind::CheckpointWrite, EventKind::Failed};
 
 QString class_label(PaintClass c) {
     switch (c) {
@@ -98,6 +106,8 @@ QString class_label(PaintClass c) {
         return TimelineView::tr("pause");
     case CheckpointClass:
         return TimelineView::tr("checkpoint");
+    case FailedClass:
+        return TimelineView::tr("failed");
     case ClassCount:
         break;
     }
@@ -112,6 +122,9 @@ QColor pattern_colour(const QColor& colour) {
 // Ranks the kinds by how much they tell when several meet under the pointer.
 int rank(EventKind kind) {
     switch (kind) {
+    case EventKind::Failed:
+    case EventKind::Detect:
+        return 7;
     case EventKind::Wait:
         return 6;
     case EventKind::Pause:
@@ -125,6 +138,7 @@ int rank(EventKind kind) {
     case EventKind::CheckpointWrite:
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
+    case EventKind::Restore:
         return 2;
     case EventKind::Compute:
     case EventKind::Update:

@@ -79,8 +79,12 @@ std::span<const TraceEvent> TraceIndex::lane(int worker) const {
 // Ranks the kinds by how much they tell: waiting and pauses first, then communication.
 static int rank(EventKind kind) {
     switch (kind) {
+    case EventKind::Failed:
+        return 7;
     case EventKind::Pause:
         return 6;
+    case EventKind::Detect:
+    case EventKind::Restore:
     case EventKind::CheckpointWrite:
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
@@ -142,7 +146,12 @@ WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
     case EventKind::CheckpointWrite:
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
+    case EventKind::Restore:
         return WorkerActivity::Checkpointing;
+    case EventKind::Failed:
+        return WorkerActivity::Failed;
+    case EventKind::Detect:
+        return WorkerActivity::Waiting;
     }
     return WorkerActivity::Idle;
 }

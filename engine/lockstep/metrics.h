@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lockstep/failure.h"
 #include "lockstep/trace.h"
 
 #include <cstdint>
@@ -15,6 +16,8 @@ struct WorkerMetrics {
     double waiting_s = 0.0;       // waiting for peers, plus injected pauses
     double update_s = 0.0;
     double checkpoint_s = 0.0; // writing, syncing and committing checkpoints
+    double restore_s = 0.0;    // reading a checkpoint back after a failure
+    double failed_s = 0.0;     // down: crashed, until replaced or the run's end
 };
 
 // A run summarised. compute_s, communication_s and waiting_s are means over the workers, so for
@@ -40,7 +43,20 @@ struct RunMetrics {
     double final_accuracy = 0.0;
     bool replicas_aligned = true; // after the last step
     std::int64_t misaligned_steps = 0;
-    std::vector<WorkerMetrics> per_worker;
+    std::vector<WorkerMetrics> per_worker; // one per worker the run started with
+
+    // Failures and what they cost. Lost work is what a rollback threw away and had to redo.
+    int workers_at_end = 1;             // fewer than workers after an elastic shrink or a death
+    std::int64_t failures = 0;          // crashes
+    std::int64_t lost_steps = 0;        // steps done (or begun) again after rollbacks
+    double lost_worker_s = 0.0;         // worker-seconds of the work thrown away
+    double detection_s = 0.0;           // from each crash to its detection, summed
+    double recovery_s = 0.0;            // from each detection until training went on, summed
+    std::int64_t dropped_gradients = 0; // backup workers: late gradients left out
+    std::int64_t useful_samples = 0;    // samples whose gradients reached the final model
+    double goodput = 0.0;               // useful samples per second of the run's time
+    double energy_j = 0.0;              // every worker's lane, at the scenario's power prices
+    double energy_per_sample_j = 0.0;   // per useful sample
 
     // Filled by run_scenario() from the one-worker baseline.
     double baseline_time_s = 0.0;
@@ -50,5 +66,10 @@ struct RunMetrics {
 
 // Adds up a trace's events per worker and kind.
 std::vector<WorkerMetrics> worker_metrics(std::span<const TraceEvent> events, int workers);
+
+// Energy of lanes that run until `total_time_s`: each second in a state at that state's power,
+// and every second not accounted for (finished early, failed) at idle power.
+double energy_joules(std::span<const WorkerMetrics> lanes, double total_time_s,
+                     const EnergyConfig& power);
 
 } // namespace lockstep

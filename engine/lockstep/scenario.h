@@ -2,6 +2,7 @@
 
 #include "lockstep/clock.h"
 #include "lockstep/collective.h"
+#include "lockstep/failure.h"
 #include "lockstep/model.h"
 #include "lockstep/optimizer.h"
 #include "lockstep/reduction.h"
@@ -26,6 +27,7 @@ struct ScenarioLimits {
     static constexpr std::size_t max_parameters = 16'000'000;
     static constexpr std::size_t max_samples = 1'000'000;
     static constexpr std::int64_t max_checkpoints_kept = 1000;
+    static constexpr std::size_t max_failures = 1024;
 };
 
 struct DatasetConfig {
@@ -108,6 +110,8 @@ struct Scenario {
     DelayConfig delays;
     Scaling scaling = Scaling::Strong;
     std::optional<CheckpointConfig> checkpoint; // none: no checkpoints
+    FailureConfig failures;                     // injected faults and how the run recovers
+    EnergyConfig energy;                        // power per worker state, for energy estimates
 
     std::size_t batch_of(int worker) const;
     std::size_t global_batch() const;

@@ -24,6 +24,10 @@ enum class EventKind {
     CheckpointWrite,  // writing its file under a temporary name (bytes = the file's size)
     CheckpointSync,   // fsync of the file, or rename and fsync of its directory: made durable
     CheckpointCommit, // the manifest written, synced and renamed: the checkpoint now counts
+    // Failures and recovery:
+    Failed,  // the worker is down: from its crash until it is replaced (or the run's end)
+    Detect,  // an instant: the heartbeat timeout declared worker `peer` dead
+    Restore, // reading the checkpoint back (bytes = what this worker reads)
 };
 
 std::string_view to_string(EventKind kind);

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -69,6 +70,11 @@ public:
     // the scenario has no checkpoint policy, only times the run, or keeps no single model.
     void set_checkpoint_directory(const std::filesystem::path& dir);
 
+    // Adds a fault while the run goes on (the lab's "crash" and "crash during the next
+    // checkpoint" on a worker), checked like the scenario's own failures. Call between steps.
+    // Throws lockstep::Error for a worker that is not there or a fault this run cannot take.
+    void inject_failure(const FailureSpec& spec);
+
     // A flag another thread raises to stop the run: the measured clock's real sleeps end early
     // when it is set. The trainer only reads it; the caller keeps it alive.
     void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
@@ -88,6 +94,33 @@ public:
     bool replicas_aligned() const { return aligned_; }
     RunMetrics metrics() const;
 
+    // One crash and what the run did about it, times on the run's clock.
+    struct Recovery {
+        FailureSpec cause;
+        int worker = 0; // the lane that crashed
+        std::int64_t crashed_at_step = 0;
+        Ticks crashed = 0, detected = 0, resumed = 0;
+        RecoveryPolicy policy = RecoveryPolicy::Restart;
+        bool rolled_back = false;             // restart and elastic roll back; backup does not
+        std::int64_t restored_step = 0;       // where training went on from
+        std::filesystem::path checkpoint;     // empty: restarted from the start
+        std::vector<CheckpointInfo> rejected; // newer ones that did not verify
+        std::vector<std::filesystem::path> cleaned; // leftover temporary files removed
+        std::int64_t lost_steps = 0;
+        int workers_after = 0;
+    };
+    const std::vector<Recovery>& recoveries() const { return recoveries_; }
+
+    // The loss after each step in the order the run did them (a rollback repeats steps), with
+    // the time and the energy spent so far: for time and energy to a target loss.
+    struct Progress {
+        std::int64_t step = 0;
+        double time_s = 0.0;
+        double loss = 0.0;
+        double energy_j = 0.0;
+    };
+    const std::vector<Progress>& progress() const { return progress_; }
+
 private:
     void compute_phase();
     void communicate_phase();
@@ -97,8 +130,10 @@ private:
     void emit_measured_checkpoint(std::span<const std::pair<CheckpointPhase, Ticks>> phases,
                                   std::span<const int> owners, Ticks started);
     void emit_modelled_checkpoint(const CheckpointWrite& written);
+    void emit_crashed_checkpoint(const CheckpointWrite& written, Ticks started);
     // Accounts an event to its worker's time and, when a sink listens, records it.
-    void emit(const TraceEvent& event);
+    void emit(TraceEvent event);             // `worker` and `peer` are worker indices
+    void emit_lane(const TraceEvent& event); // `worker` and `peer` are trace lanes
     // Ends a collective round: gaps before each worker's activity become Wait events.
     void close_round(std::span<const Ticks> from);
     void mark_busy(int worker, Ticks start, Ticks end);
@@ -110,7 +145,24 @@ private:
     void run_measured_collective();
     void barrier(); // everyone waits for the slowest lane
 
+    // Failures (trainer_failures.cpp).
+    void start_step_faults(); // pauses and slow links due now; the step's start time
+    std::optional<FailureSpec> take_crash(bool checkpoint_phase);
+    int index_of_lane(int lane) const; // -1 when that lane's worker is gone
+    // The crash of worker `index` at `at`: detection, recovery by the policy, lost work.
+    void fail(const FailureSpec& spec, int index, Ticks at);
+    void roll_back(Ticks at, Ticks resume_from, Recovery& record);
+    void remove_worker(int index, bool reshard);
+    void reset_to_start();
+    void corrupt_after_commit(const CheckpointWrite& written);
+    void build_prices();
+    void choose_backups(std::span<const Ticks> finish, int crashed); // fills chosen_, weights
+    void mark_dead_lanes(Ticks until);
+    double energy_so_far() const;
+
     Scenario scenario_;
+    std::uint64_t hash_ = 0; // the scenario's hash as the run began (checkpoints carry it)
+    int lanes_ = 0;          // workers the run started with: one trace lane each
     Work work_ = Work::Train;
     std::shared_ptr<const Dataset> data_;
     TraceSink* sink_ = nullptr;
@@ -133,7 +185,23 @@ private:
     StepSnapshot last_snapshot_;
     struct LaneTime {
         Ticks compute = 0, communication = 0, waiting = 0, update = 0, checkpoint = 0;
+        Ticks restore = 0, failed = 0;
     };
+    // Failures: what is still to happen, what happened, and what it cost.
+    std::vector<FailureSpec> pending_;        // crashes and corruptions not yet fired
+    std::vector<int> ids_;                    // worker index -> trace lane
+    std::vector<std::pair<int, Ticks>> dead_; // lanes gone for good, and how far drawn failed
+    std::vector<double> link_factor_;         // per lane: slow-link factor on its messages
+    std::vector<char> chosen_;                // per worker, this step: its gradient is aggregated
+    std::vector<double> step_weights_;        // per worker, this step: the rule's weight among them
+    std::vector<Ticks> step_started_;         // per step: when it began (for lost work)
+    std::vector<std::int64_t> samples_before_; // per step: samples processed before it
+    std::vector<Recovery> recoveries_;
+    std::vector<Progress> progress_;
+    int crashing_ = -1;        // worker index crashing in this step's compute phase
+    bool rolled_back_ = false; // a crash during this step's checkpoint rolled the run back
+    std::int64_t lost_steps_ = 0, lost_samples_ = 0, dropped_gradients_ = 0, dropped_samples_ = 0;
+    Ticks lost_lane_time_ = 0, detection_ = 0, recovery_ = 0;
     struct Price {
         Ticks transfer = 0, reduce = 0;
     };
@@ -169,6 +237,10 @@ RunResult finish_run(DataParallelTrainer& trainer);
 
 // Work::TimesOnly is for the modelled clock only (a measured time needs the real work).
 RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work);
+
+// The scenario with another number of workers: per-worker settings (batches, shards, slowdowns,
+// pauses, faults) for workers that no longer exist are dropped, the rest kept.
+Scenario scenario_for_workers(const Scenario& scenario, int workers);
 
 struct SweepPoint {
     int workers = 1;

@@ -383,6 +383,111 @@ void parse_delays(ObjectReader& root, Scenario& s) {
     r.reject_unknown();
 }
 
+FailureSpec read_failure(const json& v, const std::string& path) {
+    if (v.is_string()) {
+        try {
+            return parse_failure_spec(v.get<std::string>());
+        } catch (const Error& e) {
+            throw Error(path + ": " + e.what());
+        }
+    }
+    ObjectReader r(v, path);
+    FailureSpec f;
+    if (!r.find("kind"))
+        throw Error(path + ".kind: required, one of crash, pause, slow-link, corrupt");
+    r.read_choice<FailureKind>("kind", f.kind, {"crash", "pause", "slow-link", "corrupt"},
+                               parse_failure_kind);
+    r.read_count("worker", f.worker, 0, ScenarioLimits::max_workers - 1);
+    r.read_int("step", f.step, 0, ScenarioLimits::max_steps);
+    if (f.kind == FailureKind::Crash)
+        r.read_choice<CrashPhase>(
+            "phase", f.phase,
+            {"compute", "communicate", "update", "before-fsync", "after-fsync", "after-rename"},
+            parse_crash_phase);
+    if (f.kind == FailureKind::Pause)
+        r.read_number("seconds", f.seconds, 0.0, 86400.0);
+    if (f.kind == FailureKind::SlowLink)
+        r.read_number("factor", f.factor, 1.0, 1000.0);
+    if (f.kind == FailureKind::Corrupt)
+        r.read_choice<Corruption>("how", f.corruption, {"bit-flip", "truncate"}, parse_corruption);
+    r.reject_unknown();
+    return f;
+}
+
+void parse_failures(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("failures");
+    if (!v)
+        return;
+    ObjectReader r(*v, "failures");
+    FailureConfig& f = s.failures;
+    r.read_number("heartbeat_s", f.heartbeat_s, 0.0, 3600.0);
+    r.read_number("restart_s", f.restart_s, 0.0, 3600.0);
+    r.read_choice<RecoveryPolicy>("policy", f.policy, {"restart", "elastic", "backup"},
+                                  parse_recovery_policy);
+    r.read_count("backup_workers", f.backup_workers, 0, ScenarioLimits::max_workers - 1);
+    if (const json* list = r.find("events")) {
+        expect_array(*list, "failures.events", ScenarioLimits::max_failures);
+        f.events.clear();
+        for (std::size_t i = 0; i < list->size(); ++i)
+            f.events.push_back(
+                read_failure((*list)[i], "failures.events[" + std::to_string(i) + "]"));
+    }
+    r.reject_unknown();
+}
+
+void parse_energy(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("energy");
+    if (!v)
+        return;
+    ObjectReader r(*v, "energy");
+    r.read_number("compute_w", s.energy.compute_w, 0.0, 1e6);
+    r.read_number("communicate_w", s.energy.communicate_w, 0.0, 1e6);
+    r.read_number("wait_w", s.energy.wait_w, 0.0, 1e6);
+    r.read_number("checkpoint_w", s.energy.checkpoint_w, 0.0, 1e6);
+    r.read_number("idle_w", s.energy.idle_w, 0.0, 1e6);
+    r.reject_unknown();
+}
+
+void validate_failures(const Scenario& s) {
+    const FailureConfig& f = s.failures;
+    check_finite("failures.heartbeat_s", f.heartbeat_s, 0.0, 3600.0);
+    check_finite("failures.restart_s", f.restart_s, 0.0, 3600.0);
+    check_range("failures.backup_workers", f.backup_workers, 0, s.workers - 1);
+    if (f.policy == RecoveryPolicy::Backup && f.backup_workers < 1)
+        throw Error("failures.policy: backup needs failures.backup_workers of at least 1");
+    if (f.events.size() > ScenarioLimits::max_failures)
+        throw Error("failures.events: at most " + std::to_string(ScenarioLimits::max_failures) +
+                    " entries");
+    int crashes = 0;
+    for (std::size_t i = 0; i < f.events.size(); ++i) {
+        const FailureSpec& e = f.events[i];
+        const std::string at = "failures.events[" + std::to_string(i) + "] (" + to_text(e) + ")";
+        if (e.worker < 0 || e.worker >= s.workers)
+            throw Error(at + ": worker must be between 0 and " + std::to_string(s.workers - 1));
+        check_range<std::int64_t>(at + ": step", e.step, 0, ScenarioLimits::max_steps);
+        if ((e.during_checkpoint() || e.kind == FailureKind::Corrupt) && !s.checkpoint)
+            throw Error(at + ": needs a checkpoint policy (checkpoint.every)");
+        if (e.kind == FailureKind::Pause)
+            check_finite(at + ": seconds", e.seconds, 0.0, 86400.0);
+        if (e.kind == FailureKind::SlowLink)
+            check_finite(at + ": factor", e.factor, 1.0, 1000.0);
+        if (e.during_checkpoint() && f.policy == RecoveryPolicy::Backup)
+            throw Error(at + ": with backup workers a crash is a gradient that never arrives; "
+                             "give it a step phase (compute, communicate or update)");
+        if (e.kind == FailureKind::Crash)
+            ++crashes;
+    }
+    if (crashes > 0 && f.policy != RecoveryPolicy::Restart && crashes >= s.workers)
+        throw Error("failures.policy: " + std::string(to_string(f.policy)) +
+                    " goes on with the survivors, but every worker is set to crash");
+    const EnergyConfig& e = s.energy;
+    check_finite("energy.compute_w", e.compute_w, 0.0, 1e6);
+    check_finite("energy.communicate_w", e.communicate_w, 0.0, 1e6);
+    check_finite("energy.wait_w", e.wait_w, 0.0, 1e6);
+    check_finite("energy.checkpoint_w", e.checkpoint_w, 0.0, 1e6);
+    check_finite("energy.idle_w", e.idle_w, 0.0, 1e6);
+}
+
 } // namespace
 
 void validate(const Scenario& s) {
@@ -478,6 +583,7 @@ void validate(const Scenario& s) {
         check_range("checkpoint.keep", s.checkpoint->keep, 1,
                     static_cast<int>(ScenarioLimits::max_checkpoints_kept));
     }
+    validate_failures(s);
 }
 
 Scenario parse_scenario(std::string_view json_text, const std::string& base_dir) {
@@ -538,6 +644,8 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_cost(r, s);
     parse_delays(r, s);
     parse_checkpoint(r, s);
+    parse_failures(r, s);
+    parse_energy(r, s);
     r.reject_unknown();
 
     namespace fs = std::filesystem;
@@ -612,6 +720,30 @@ json scenario_json(const Scenario& s) {
                            {"keep", s.checkpoint->keep},
                            {"sharded_optimizer", s.checkpoint->sharded_optimizer},
                            {"restore", std::string(to_string(s.checkpoint->restore))}};
+    // Written only when they differ from the defaults, so older scenarios keep their hashes.
+    const FailureConfig plain;
+    const FailureConfig& f = s.failures;
+    if (!f.events.empty() || f.backup_workers != 0 || f.policy != plain.policy ||
+        f.heartbeat_s != plain.heartbeat_s || f.restart_s != plain.restart_s) {
+        json events = json::array();
+        for (const auto& e : f.events)
+            events.push_back(to_text(e));
+        j["failures"] = {{"heartbeat_s", f.heartbeat_s},
+                         {"restart_s", f.restart_s},
+                         {"policy", std::string(to_string(f.policy))},
+                         {"backup_workers", f.backup_workers},
+                         {"events", events}};
+    }
+    const EnergyConfig& e = s.energy;
+    const EnergyConfig assumed;
+    if (e.compute_w != assumed.compute_w || e.communicate_w != assumed.communicate_w ||
+        e.wait_w != assumed.wait_w || e.checkpoint_w != assumed.checkpoint_w ||
+        e.idle_w != assumed.idle_w)
+        j["energy"] = {{"compute_w", e.compute_w},
+                       {"communicate_w", e.communicate_w},
+                       {"wait_w", e.wait_w},
+                       {"checkpoint_w", e.checkpoint_w},
+                       {"idle_w", e.idle_w}};
     return j;
 }
 
@@ -624,6 +756,12 @@ std::uint64_t scenario_hash(const Scenario& scenario) {
     j.erase("checkpoint");
     j["cost"].erase("checkpoint_s_per_byte");
     j["cost"].erase("fsync_s");
+    // Faults and the energy prices change neither the training nor its state at a given step;
+    // backup workers do (each step drops the late gradients).
+    j.erase("failures");
+    j.erase("energy");
+    if (scenario.failures.backup_workers > 0)
+        j["backup_workers"] = scenario.failures.backup_workers;
     std::uint64_t hash = 0xcbf29ce484222325ULL; // FNV-1a over the canonical JSON's bytes
     for (unsigned char c : j.dump()) {
         hash ^= c;

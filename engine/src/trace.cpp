@@ -34,6 +34,12 @@ std::string_view to_string(EventKind kind) {
         return "checkpoint-sync";
     case EventKind::CheckpointCommit:
         return "checkpoint-commit";
+    case EventKind::Failed:
+        return "failed";
+    case EventKind::Detect:
+        return "detect";
+    case EventKind::Restore:
+        return "restore";
     }
     return "compute";
 }

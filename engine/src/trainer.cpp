@@ -2,16 +2,18 @@
 
 #include "lockstep/error.h"
 #include "lockstep/reduction.h"
+#include "trainer_internal.h"
 
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <thread>
 
 namespace lockstep {
 
-namespace {
+namespace detail {
 
 std::vector<Shard> make_shards(const Scenario& s, std::size_t rows) {
     if (s.shard_sizes.empty())
@@ -35,6 +37,14 @@ std::vector<double> initial_parameters(const Scenario& s) {
     Rng rng = Rng::stream(s.seed, 0);
     return init_parameters(s.model, rng);
 }
+
+} // namespace detail
+
+using detail::fresh_cursor;
+using detail::initial_parameters;
+using detail::make_shards;
+
+namespace {
 
 void check_data_fits(const Scenario& s, const Dataset& data) {
     if (data.dim != static_cast<std::size_t>(s.model.inputs()))
@@ -74,6 +84,14 @@ void add_event(WorkerMetrics& m, const TraceEvent& e) {
     case EventKind::CheckpointCommit:
         m.checkpoint_s += d;
         break;
+    case EventKind::Restore:
+        m.restore_s += d;
+        break;
+    case EventKind::Failed:
+        m.failed_s += d;
+        break;
+    case EventKind::Detect:
+        break; // an instant
     case EventKind::Send:
     case EventKind::Receive:
     case EventKind::Reduce:
@@ -164,19 +182,20 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
         workers_.push_back(std::move(w));
     }
 
+    hash_ = scenario_hash(scenario_);
+    lanes_ = n;
+    ids_.resize(static_cast<std::size_t>(n));
+    std::iota(ids_.begin(), ids_.end(), 0);
+    link_factor_.assign(static_cast<std::size_t>(n), 1.0);
+    for (const FailureSpec& f : scenario_.failures.events) {
+        if (f.kind == FailureKind::Pause)
+            scenario_.delays.pauses.push_back({f.worker, f.step, f.seconds});
+        else if (work_ == Work::Train || f.kind == FailureKind::SlowLink)
+            pending_.push_back(f); // times-only runs keep no state to lose or damage
+    }
     schedule_ = make_schedule(scenario_.algorithm, n, count);
     schedule_bytes_ = schedule_.total_bytes();
-    // Each message's modelled price: alpha + bytes * beta on the link, bytes * gamma to add it.
-    for (const auto& round : schedule_.rounds) {
-        auto& prices = prices_.emplace_back();
-        for (const auto& m : round.messages) {
-            const double bytes = static_cast<double>(m.bytes());
-            prices.push_back(
-                {to_ticks(scenario_.cost.alpha_s + bytes * scenario_.cost.beta_s_per_byte),
-                 m.op == Message::Op::Reduce ? to_ticks(bytes * scenario_.cost.gamma_s_per_byte)
-                                             : 0});
-        }
-    }
+    build_prices();
     busy_.resize(static_cast<std::size_t>(n));
     std::vector<double> samples(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k)
@@ -215,13 +234,32 @@ void DataParallelTrainer::add_pause(int worker, std::int64_t step, double second
     scenario_.delays.pauses.push_back({worker, step, seconds});
 }
 
+void DataParallelTrainer::build_prices() {
+    // Each message's modelled price: alpha + bytes * beta on the link, bytes * gamma to add it.
+    // A slow link (a failure) stretches the transfer of every message to or from its worker.
+    prices_.clear();
+    for (const auto& round : schedule_.rounds) {
+        auto& prices = prices_.emplace_back();
+        for (const auto& m : round.messages) {
+            const double bytes = static_cast<double>(m.bytes());
+            const double slow = std::max(link_factor_[static_cast<std::size_t>(ids_[m.src])],
+                                         link_factor_[static_cast<std::size_t>(ids_[m.dst])]);
+            const double transfer = scenario_.cost.alpha_s + bytes * scenario_.cost.beta_s_per_byte;
+            prices.push_back({to_ticks(slow == 1.0 ? transfer : transfer * slow),
+                              m.op == Message::Op::Reduce
+                                  ? to_ticks(bytes * scenario_.cost.gamma_s_per_byte)
+                                  : 0});
+        }
+    }
+}
+
 TrainingState DataParallelTrainer::capture_state() const {
     if (!aligned_)
         throw Error("checkpoint: the replicas differ (no synchronisation), so there is no single "
                     "model to save");
     TrainingState state;
     state.step = step_;
-    state.scenario_hash = scenario_hash(scenario_);
+    state.scenario_hash = hash_;
     state.parameters = workers_.front().parameters;
     state.optimizer = workers_.front().optimizer.state();
     state.run_rng = run_rng_.state();
@@ -231,7 +269,7 @@ TrainingState DataParallelTrainer::capture_state() const {
 }
 
 void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode mode) {
-    if (state.scenario_hash != scenario_hash(scenario_))
+    if (state.scenario_hash != hash_)
         throw Error("restore: the checkpoint belongs to another scenario");
     if (state.workers() != scenario_.workers)
         throw Error("restore: the checkpoint has " + std::to_string(state.workers()) +
@@ -284,20 +322,83 @@ void DataParallelTrainer::checkpoint_phase() {
     CheckpointOptions options;
     options.sharded_optimizer = scenario_.checkpoint->sharded_optimizer;
     options.keep_last = scenario_.checkpoint->keep;
+    // A crash due during this checkpoint stops the save in the crashed worker's own file, as
+    // the real crash would leave it on disk.
+    const std::optional<FailureSpec> crash = take_crash(true);
+    if (crash) {
+        CrashPoint point;
+        point.worker = index_of_lane(crash->worker);
+        point.moment = crash->phase == CrashPhase::CheckpointBeforeFsync
+                           ? CrashPoint::Moment::BeforeFsync
+                       : crash->phase == CrashPhase::CheckpointAfterFsync
+                           ? CrashPoint::Moment::AfterFsyncBeforeRename
+                           : CrashPoint::Moment::AfterRenameBeforeManifest;
+        options.crash = point;
+    }
     if (!modelled)
         options.observer = [&](CheckpointPhase phase, int worker, const std::string&) {
             phases.emplace_back(phase, now_measured());
             owners.push_back(worker);
         };
     const CheckpointWrite written = save_checkpoint(checkpoint_dir_, state, options);
-    ++checkpoints_;
     checkpoint_bytes_ += static_cast<std::int64_t>(written.bytes);
+    if (written.crash) {
+        emit_crashed_checkpoint(written, modelled ? 0 : started);
+        const int index = written.crash->worker;
+        rolled_back_ = true;
+        fail(*crash, index, workers_[static_cast<std::size_t>(index)].clock);
+        return;
+    }
+    ++checkpoints_;
     if (modelled)
         emit_modelled_checkpoint(written);
     else
         emit_measured_checkpoint(phases, owners, started);
     for (const auto& w : workers_)
         last_snapshot_.time = std::max(last_snapshot_.time, w.clock);
+    corrupt_after_commit(written);
+}
+
+void DataParallelTrainer::emit_crashed_checkpoint(const CheckpointWrite& written, Ticks started) {
+    // Files are written one after another in worker order: those before the crashed worker are
+    // durable, the crashed worker's own file is cut where it died, and the workers after it are
+    // still waiting their turn.
+    const double per_byte = scenario_.cost.checkpoint_s_per_byte;
+    const Ticks fsync = to_ticks(scenario_.cost.fsync_s);
+    const bool modelled = scenario_.clock == ClockKind::Modelled;
+    const int crashed = written.crash->worker;
+    Ticks at = modelled ? workers_.front().clock : std::max(started, now_measured());
+    if (!modelled) {
+        for (auto& w : workers_)
+            w.clock = std::max(w.clock, at);
+        return; // the real phases were not observed; the crash itself is what matters here
+    }
+    for (int k = 0; k <= crashed; ++k) {
+        Worker& w = workers_[static_cast<std::size_t>(k)];
+        if (w.clock < at)
+            emit({k, EventKind::Wait, step_, w.clock, at});
+        w.clock = std::max(w.clock, at);
+        std::uint64_t bytes = k < static_cast<int>(written.files.size())
+                                  ? written.files[static_cast<std::size_t>(k)].size
+                              : written.files.empty() ? 0
+                                                      : written.files.front().size;
+        const auto moment = written.crash->moment;
+        if (k == crashed && moment == CrashPoint::Moment::BeforeFsync)
+            bytes /= 2;
+        const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
+        emit({k, EventKind::CheckpointWrite, step_, w.clock, w.clock + write,
+              static_cast<std::int64_t>(bytes)});
+        w.clock += write;
+        const int syncs = k < crashed                                            ? 2
+                          : moment == CrashPoint::Moment::BeforeFsync            ? 0
+                          : moment == CrashPoint::Moment::AfterFsyncBeforeRename ? 1
+                                                                                 : 2;
+        for (int s = 0; s < syncs; ++s) {
+            emit({k, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+            w.clock += fsync;
+        }
+        at = w.clock;
+    }
 }
 
 void DataParallelTrainer::emit_modelled_checkpoint(const CheckpointWrite& written) {
@@ -372,17 +473,57 @@ void DataParallelTrainer::step() {
     if (finished())
         return;
     events_.clear();
-    compute_phase();     // 1-2: own gradient, scaled by the rule's weight
+    start_step_faults();
+    // A crash due in this step strikes in its phase. With backup workers it is simply a gradient
+    // that never arrives, whatever the phase: the step goes on with the others.
+    const std::optional<FailureSpec> crash = take_crash(false);
+    const bool backup = scenario_.failures.policy == RecoveryPolicy::Backup;
+    const int victim = crash ? index_of_lane(crash->worker) : -1;
+    auto abandon = [&](int index) {
+        fail(*crash, index, workers_[static_cast<std::size_t>(index)].clock);
+        if (sink_)
+            sink_->on_events(events_);
+    };
+    if (crash && (backup || crash->phase == CrashPhase::Compute))
+        crashing_ = victim;
+    compute_phase(); // 1-2: own gradient, scaled by the rule's weight
+    if (crashing_ >= 0) {
+        const int index = std::exchange(crashing_, -1);
+        if (!backup)
+            return abandon(index); // rolled back: the rest of this step never happens
+        fail(*crash, index, workers_[static_cast<std::size_t>(index)].clock);
+    } else if (crash && crash->phase == CrashPhase::Communicate) {
+        return abandon(victim);
+    }
     communicate_phase(); // 3: the collective combines them
-    update_phase();      // 4-5: same update everywhere, then hash
-    if (!checkpoint_dir_.empty() && (step_ + 1) % scenario_.checkpoint->every == 0)
+    if (crash && !backup && crash->phase == CrashPhase::Update)
+        return abandon(victim);
+    update_phase(); // 4-5: same update everywhere, then hash
+    if (!checkpoint_dir_.empty() && (step_ + 1) % scenario_.checkpoint->every == 0) {
         checkpoint_phase(); // 6: every K steps, save the whole state and commit it
+        if (rolled_back_) {
+            rolled_back_ = false;
+            if (sink_)
+                sink_->on_events(events_);
+            return;
+        }
+    }
+    mark_dead_lanes(last_snapshot_.time);
     if (sink_)
         sink_->on_events(events_);
     finish_step();
 }
 
-void DataParallelTrainer::emit(const TraceEvent& e) {
+void DataParallelTrainer::emit(TraceEvent e) {
+    // Events name workers by index; the trace names them by lane, which stays the same when a
+    // worker leaves the run.
+    e.worker = ids_[static_cast<std::size_t>(e.worker)];
+    if (e.peer >= 0)
+        e.peer = ids_[static_cast<std::size_t>(e.peer)];
+    emit_lane(e);
+}
+
+void DataParallelTrainer::emit_lane(const TraceEvent& e) {
     LaneTime& lane = spent_[static_cast<std::size_t>(e.worker)];
     const Ticks d = e.end - e.start;
     switch (e.kind) {
@@ -404,6 +545,14 @@ void DataParallelTrainer::emit(const TraceEvent& e) {
     case EventKind::CheckpointCommit:
         lane.checkpoint += d;
         break;
+    case EventKind::Restore:
+        lane.restore += d;
+        break;
+    case EventKind::Failed:
+        lane.failed += d;
+        break;
+    case EventKind::Detect:
+        break; // an instant
     case EventKind::Send:
     case EventKind::Receive:
     case EventKind::Reduce:
@@ -426,7 +575,8 @@ void DataParallelTrainer::close_round(std::span<const Ticks> from) {
             covered += std::max<Ticks>(0, end - std::max(start, at));
             at = std::max(at, end);
         }
-        spent_[static_cast<std::size_t>(w)].communication += covered;
+        spent_[static_cast<std::size_t>(ids_[static_cast<std::size_t>(w)])].communication +=
+            covered;
         list.clear();
     }
     touched_.clear();
@@ -491,11 +641,60 @@ void DataParallelTrainer::compute_phase() {
         ended[k] = modelled ? 0 : now_measured();
     });
 
+    // With backup workers (or a worker crashing), only the first gradients to arrive count: the
+    // others stop at the moment the step moves on, and their gradients are dropped.
+    const bool selective =
+        synchronised && n > 1 &&
+        (scenario_.failures.backup_workers > 0 ||
+         (crashing_ >= 0 && scenario_.failures.policy == RecoveryPolicy::Backup));
+    Ticks cut = std::numeric_limits<Ticks>::max();
+    if (selective) {
+        std::vector<Ticks> finish(n);
+        for (std::size_t k = 0; k < n; ++k) {
+            if (modelled)
+                finish[k] = workers_[k].clock + pause[k] + cost[k];
+            else
+                finish[k] = ended[k] +
+                            static_cast<Ticks>(static_cast<double>(ended[k] - started[k]) *
+                                               (scenario_.slowdown_of(static_cast<int>(k)) - 1.0)) +
+                            pause[k];
+        }
+        choose_backups(finish, crashing_);
+        for (std::size_t k = 0; k < n; ++k)
+            if (chosen_[k])
+                cut =
+                    cut == std::numeric_limits<Ticks>::max() ? finish[k] : std::max(cut, finish[k]);
+    }
+
     Ticks latest = 0;
     for (std::size_t k = 0; k < n; ++k) {
         Worker& w = workers_[k];
         const int id = static_cast<int>(k);
         const double gradient0 = w.gradient.empty() ? 0.0 : w.gradient[0];
+        if (id == crashing_) {
+            // It dies half way through its computation: its gradient never leaves it.
+            const Ticks half = (modelled ? cost[k] : ended[k] - started[k]) / 2;
+            const Ticks from = modelled ? w.clock : started[k];
+            emit({id, EventKind::Compute, step_, from, from + half, 0, -1, -1, gradient0});
+            w.clock = from + half;
+            continue;
+        }
+        if (selective && !chosen_[k]) {
+            // Late: abandoned when the step moves on without it.
+            const Ticks from = modelled ? w.clock : started[k];
+            const Ticks stop = std::max(from, cut);
+            const Ticks paused = std::min(pause[k], stop - from);
+            if (paused > 0)
+                emit({id, EventKind::Pause, step_, from, from + paused});
+            if (stop > from + paused)
+                emit({id, EventKind::Compute, step_, from + paused, stop, 0, -1, -1, gradient0});
+            w.clock = stop;
+            if (train)
+                scale_contribution(w.gradient, 0.0);
+            samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
+            dropped_samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
+            continue;
+        }
         if (modelled) {
             if (pause[k] > 0) {
                 emit({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
@@ -519,7 +718,7 @@ void DataParallelTrainer::compute_phase() {
             latest = std::max(latest, w.clock);
         }
         if (synchronised && train)
-            scale_contribution(w.gradient, weights_[k]);
+            scale_contribution(w.gradient, selective ? step_weights_[k] : weights_[k]);
         samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
     }
     if (!modelled && latest > now_measured())
@@ -707,13 +906,17 @@ void DataParallelTrainer::finish_step() {
         ++misaligned_steps_;
     if (sink_)
         sink_->on_snapshot(last_snapshot_);
+    if (work_ == Work::Train)
+        progress_.push_back(
+            {step_, to_seconds(last_snapshot_.time), last_snapshot_.loss, energy_so_far()});
     ++step_;
     ++steps_run_;
 }
 
 RunMetrics DataParallelTrainer::metrics() const {
     RunMetrics m;
-    m.workers = scenario_.workers;
+    m.workers = lanes_;
+    m.workers_at_end = scenario_.workers;
     m.steps = step_;
     m.samples = samples_;
     Ticks end = 0;
@@ -726,7 +929,8 @@ RunMetrics DataParallelTrainer::metrics() const {
     for (const auto& lane : spent_)
         m.per_worker.push_back({to_seconds(lane.compute), to_seconds(lane.communication),
                                 to_seconds(lane.waiting), to_seconds(lane.update),
-                                to_seconds(lane.checkpoint)});
+                                to_seconds(lane.checkpoint), to_seconds(lane.restore),
+                                to_seconds(lane.failed)});
     const double n = static_cast<double>(m.per_worker.size());
     for (const auto& w : m.per_worker) {
         m.compute_s += w.compute_s / n;
@@ -743,6 +947,17 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.final_accuracy = last_snapshot_.accuracy;
     m.replicas_aligned = aligned_;
     m.misaligned_steps = misaligned_steps_;
+    m.failures = static_cast<std::int64_t>(recoveries_.size());
+    m.lost_steps = lost_steps_;
+    m.lost_worker_s = to_seconds(lost_lane_time_);
+    m.detection_s = to_seconds(detection_);
+    m.recovery_s = to_seconds(recovery_);
+    m.dropped_gradients = dropped_gradients_;
+    m.useful_samples = samples_ - lost_samples_ - dropped_samples_;
+    m.goodput = m.total_time_s > 0 ? static_cast<double>(m.useful_samples) / m.total_time_s : 0.0;
+    m.energy_j = energy_joules(m.per_worker, m.total_time_s, scenario_.energy);
+    m.energy_per_sample_j =
+        m.useful_samples > 0 ? m.energy_j / static_cast<double>(m.useful_samples) : 0.0;
     return m;
 }
 
@@ -754,6 +969,7 @@ Scenario baseline_scenario(const Scenario& scenario) {
     base.worker_batch.clear();
     base.shard_sizes.clear();
     base.delays = {};
+    base.failures = {}; // the reference is the plain one-worker run: no faults, no backups
     if (base.batch > ScenarioLimits::max_batch)
         base.batch = ScenarioLimits::max_batch;
     return base;
@@ -795,17 +1011,26 @@ RunResult finish_run(DataParallelTrainer& trainer) {
     return result;
 }
 
+Scenario scenario_for_workers(const Scenario& scenario, int workers) {
+    Scenario s = scenario;
+    s.workers = workers;
+    s.worker_batch.clear();
+    s.shard_sizes.clear();
+    if (s.delays.slowdown.size() > static_cast<std::size_t>(s.workers))
+        s.delays.slowdown.resize(static_cast<std::size_t>(s.workers));
+    std::erase_if(s.delays.pauses, [&](const PauseDelay& p) { return p.worker >= s.workers; });
+    std::erase_if(s.failures.events, [&](const FailureSpec& f) { return f.worker >= s.workers; });
+    s.failures.backup_workers = std::clamp(s.failures.backup_workers, 0, s.workers - 1);
+    if (s.failures.policy == RecoveryPolicy::Backup && s.failures.backup_workers == 0)
+        s.failures.policy = RecoveryPolicy::Restart;
+    return s;
+}
+
 std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts,
                               Work work) {
     std::vector<SweepPoint> points(worker_counts.size());
     auto one = [&](std::size_t i) {
-        Scenario s = scenario;
-        s.workers = worker_counts[i];
-        s.worker_batch.clear();
-        s.shard_sizes.clear();
-        if (s.delays.slowdown.size() > static_cast<std::size_t>(s.workers))
-            s.delays.slowdown.resize(static_cast<std::size_t>(s.workers));
-        std::erase_if(s.delays.pauses, [&](const PauseDelay& p) { return p.worker >= s.workers; });
+        const Scenario s = scenario_for_workers(scenario, worker_counts[i]);
         points[i] = {s.workers, run_scenario(s, nullptr, work).metrics};
     };
     // Measured runs would disturb each other's timings (and they sleep): run those one by one.

@@ -1,0 +1,194 @@
+// lockstep-cli compare: two scenarios side by side, judged on the same terms. Both are run to
+// their end; time and energy are read at the first step where each reaches the same target loss,
+// and everything a run spent is counted, failed work included.
+
+#include "cli_options.h"
+#include "cli_report.h"
+
+#include "lockstep/error.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trainer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace lockstep::cli {
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+struct Side {
+    std::string file;
+    Scenario scenario;
+    RunMetrics metrics;
+    std::vector<DataParallelTrainer::Progress> progress;
+    std::vector<DataParallelTrainer::Recovery> recoveries;
+};
+
+// A private checkpoint directory for one run, removed afterwards.
+class ScratchDirectory {
+public:
+    ScratchDirectory() {
+        static std::atomic<int> counter{0};
+        path_ = fs::temp_directory_path() / ("lockstep-compare-" + std::to_string(::getpid()) +
+                                             "-" + std::to_string(counter++));
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~ScratchDirectory() {
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    const fs::path& path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+Side run_side(const std::string& file) {
+    Side side{file, load_scenario(file), {}, {}, {}};
+    DataParallelTrainer trainer(side.scenario, load_dataset(side.scenario));
+    std::optional<ScratchDirectory> scratch;
+    if (side.scenario.checkpoint) {
+        scratch.emplace();
+        trainer.set_checkpoint_directory(scratch->path());
+    }
+    side.metrics = finish_run(trainer).metrics;
+    side.progress = trainer.progress();
+    side.recoveries = trainer.recoveries();
+    return side;
+}
+
+// The first point, in the order the run did its steps, at or below the target loss.
+const DataParallelTrainer::Progress* reached(const Side& side, double target) {
+    for (const auto& p : side.progress)
+        if (p.loss <= target)
+            return &p;
+    return nullptr;
+}
+
+std::string number(double v, int digits = 4) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+    return buffer;
+}
+
+json side_json(const Side& side, double target) {
+    json out = metrics_json(side.scenario, side.metrics);
+    out["file"] = side.file;
+    out["recoveries"] = recoveries_json(side.recoveries);
+    if (const auto* p = reached(side, target)) {
+        out["time_to_target_s"] = p->time_s;
+        out["energy_to_target_j"] = p->energy_j;
+        out["step_at_target"] = p->step;
+    } else {
+        out["time_to_target_s"] = nullptr;
+        out["energy_to_target_j"] = nullptr;
+        out["step_at_target"] = nullptr;
+    }
+    return out;
+}
+
+} // namespace
+
+int command_compare(const std::vector<std::string>& args) {
+    const Options o(args, {"--target-loss"}, {"--json"});
+    if (o.positional().size() != 2)
+        throw Error("compare needs exactly two scenario files, e.g. compare a.json b.json");
+    const Side a = run_side(o.positional()[0]);
+    const Side b = run_side(o.positional()[1]);
+    if (a.progress.empty() || b.progress.empty())
+        throw Error("compare: both runs must train (no steps were run)");
+
+    // By default the target is the worse of the two final losses: both runs reach it, and the
+    // question is what each spent to get there.
+    double target = std::max(a.metrics.final_loss, b.metrics.final_loss);
+    if (auto v = o.number("--target-loss", 0.0, 1e9))
+        target = *v;
+
+    if (o.has("--json")) {
+        std::cout << json{{"target_loss", target},
+                          {"a", side_json(a, target)},
+                          {"b", side_json(b, target)}}
+                         .dump(2)
+                  << '\n';
+        return 0;
+    }
+
+    struct Row {
+        const char* label;
+        std::string va, vb;
+    };
+    auto at_target = [&](const Side& s, bool energy) -> std::string {
+        const auto* p = reached(s, target);
+        if (!p)
+            return "not reached";
+        return energy ? number(p->energy_j) + " J"
+                      : number(p->time_s) + " s (step " + std::to_string(p->step) + ")";
+    };
+    auto both = [&](auto f) { return std::pair{f(a), f(b)}; };
+    std::vector<Row> rows;
+    auto add = [&](const char* label, auto f) {
+        auto [x, y] = both(f);
+        rows.push_back({label, x, y});
+    };
+    add("workers (at the end)", [](const Side& s) {
+        return std::to_string(s.metrics.workers) +
+               (s.metrics.workers_at_end != s.metrics.workers
+                    ? " (" + std::to_string(s.metrics.workers_at_end) + ")"
+                    : "");
+    });
+    add("time to target loss", [&](const Side& s) { return at_target(s, false); });
+    add("energy to target loss", [&](const Side& s) { return at_target(s, true); });
+    add("total time", [](const Side& s) { return number(s.metrics.total_time_s) + " s"; });
+    add("final loss", [](const Side& s) { return number(s.metrics.final_loss); });
+    add("useful samples", [](const Side& s) {
+        return std::to_string(s.metrics.useful_samples) + " of " +
+               std::to_string(s.metrics.samples);
+    });
+    add("goodput", [](const Side& s) { return number(s.metrics.goodput) + " samples/s"; });
+    add("synchronisation",
+        [](const Side& s) { return number(s.metrics.communication_s) + " s per worker"; });
+    add("waiting", [](const Side& s) { return number(s.metrics.waiting_s) + " s per worker"; });
+    add("checkpointing",
+        [](const Side& s) { return number(s.metrics.checkpoint_s) + " s per worker"; });
+    add("failures", [](const Side& s) { return std::to_string(s.metrics.failures); });
+    add("lost work", [](const Side& s) {
+        return std::to_string(s.metrics.lost_steps) + " steps, " + number(s.metrics.lost_worker_s) +
+               " worker-s";
+    });
+    add("dropped gradients",
+        [](const Side& s) { return std::to_string(s.metrics.dropped_gradients); });
+    add("energy (modelled)", [](const Side& s) { return number(s.metrics.energy_j) + " J"; });
+    add("energy per useful sample",
+        [](const Side& s) { return number(s.metrics.energy_per_sample_j) + " J"; });
+
+    std::printf("Comparing A: %s (\"%s\")\n      and B: %s (\"%s\"), target loss %s\n\n",
+                a.file.c_str(), a.scenario.name.c_str(), b.file.c_str(), b.scenario.name.c_str(),
+                number(target).c_str());
+    std::printf("  %-26s %-28s %-28s\n", "", "A", "B");
+    for (const auto& r : rows)
+        std::printf("  %-26s %-28s %-28s\n", r.label, r.va.c_str(), r.vb.c_str());
+    const auto* pa = reached(a, target);
+    const auto* pb = reached(b, target);
+    if (pa && pb && pa->time_s > 0 && pa->energy_j > 0)
+        std::printf("\n  To reach loss %s, B takes %.2fx the time and %.2fx the energy of A.\n",
+                    number(target).c_str(), pb->time_s / pa->time_s, pb->energy_j / pa->energy_j);
+    std::printf("  Energy uses assumed power per state (see docs/SCENARIO.md), not a meter.\n");
+    return 0;
+}
+
+} // namespace lockstep::cli

@@ -1,0 +1,155 @@
+#include "cli_report.h"
+
+#include "cli_options.h"
+
+#include <cstdio>
+
+namespace lockstep::cli {
+
+using nlohmann::json;
+
+json metrics_json(const Scenario& s, const RunMetrics& m) {
+    json per_worker = json::array();
+    for (std::size_t k = 0; k < m.per_worker.size(); ++k) {
+        const auto& w = m.per_worker[k];
+        per_worker.push_back({{"worker", k},
+                              {"compute_s", w.compute_s},
+                              {"communication_s", w.communication_s},
+                              {"waiting_s", w.waiting_s},
+                              {"update_s", w.update_s},
+                              {"checkpoint_s", w.checkpoint_s},
+                              {"restore_s", w.restore_s},
+                              {"failed_s", w.failed_s}});
+    }
+    return {{"scenario", s.name},
+            {"workers", m.workers},
+            {"workers_at_end", m.workers_at_end},
+            {"steps", m.steps},
+            {"steps_run", m.steps_run},
+            {"algorithm", std::string(to_string(s.algorithm))},
+            {"rule", std::string(to_string(s.rule))},
+            {"clock", std::string(to_string(s.clock))},
+            {"scaling", std::string(to_string(s.scaling))},
+            {"total_time_s", m.total_time_s},
+            {"step_time_s", m.step_time_s},
+            {"baseline_time_s", m.baseline_time_s},
+            {"speedup", m.speedup},
+            {"efficiency", m.efficiency},
+            {"throughput_samples_per_s", m.throughput},
+            {"samples", m.samples},
+            {"useful_samples", m.useful_samples},
+            {"goodput_samples_per_s", m.goodput},
+            {"final_loss", m.final_loss},
+            {"final_accuracy", m.final_accuracy},
+            {"replicas_aligned", m.replicas_aligned},
+            {"misaligned_steps", m.misaligned_steps},
+            {"compute_s", m.compute_s},
+            {"communication_s", m.communication_s},
+            {"waiting_s", m.waiting_s},
+            {"update_s", m.update_s},
+            {"checkpoint_s", m.checkpoint_s},
+            {"checkpoints", m.checkpoints},
+            {"checkpoint_bytes", m.checkpoint_bytes},
+            {"bytes_moved", m.bytes_moved},
+            {"failures", m.failures},
+            {"lost_steps", m.lost_steps},
+            {"lost_worker_s", m.lost_worker_s},
+            {"detection_s", m.detection_s},
+            {"recovery_s", m.recovery_s},
+            {"dropped_gradients", m.dropped_gradients},
+            {"energy_j", m.energy_j},
+            {"energy_per_sample_j", m.energy_per_sample_j},
+            {"per_worker", per_worker}};
+}
+
+json recoveries_json(std::span<const DataParallelTrainer::Recovery> recoveries) {
+    json list = json::array();
+    for (const auto& r : recoveries) {
+        json rejected = json::array();
+        for (const auto& c : r.rejected)
+            rejected.push_back({{"directory", c.directory.filename().string()},
+                                {"status", std::string(to_string(c.status))},
+                                {"reason", c.reason}});
+        json cleaned = json::array();
+        for (const auto& f : r.cleaned)
+            cleaned.push_back(f.string());
+        list.push_back({{"failure", to_text(r.cause)},
+                        {"worker", r.worker},
+                        {"step", r.crashed_at_step},
+                        {"crashed_s", to_seconds(r.crashed)},
+                        {"detected_s", to_seconds(r.detected)},
+                        {"resumed_s", to_seconds(r.resumed)},
+                        {"policy", std::string(to_string(r.policy))},
+                        {"rolled_back", r.rolled_back},
+                        {"restored_step", r.restored_step},
+                        {"checkpoint", r.checkpoint.filename().string()},
+                        {"rejected", rejected},
+                        {"cleaned", cleaned},
+                        {"lost_steps", r.lost_steps},
+                        {"workers_after", r.workers_after}});
+    }
+    return list;
+}
+
+std::string describe(const DataParallelTrainer::Recovery& r) {
+    const std::string where =
+        r.cause.during_checkpoint()
+            ? "writing the checkpoint of step " + std::to_string(r.crashed_at_step + 1)
+            : "in step " + std::to_string(r.crashed_at_step);
+    std::string text = "worker " + std::to_string(r.worker) + " crashed " + where + " (" +
+                       std::string(to_string(r.cause.phase)) + ") at " +
+                       format_number(to_seconds(r.crashed)) + " s, declared dead " +
+                       format_number(to_seconds(r.detected - r.crashed)) + " s later";
+    if (!r.rolled_back)
+        return text + "; the others went on without its gradient (backup workers)";
+    text += r.checkpoint.empty()
+                ? "; no complete checkpoint yet, so everyone started over from step 0"
+                : "; " + std::string(to_string(r.policy)) + " from " +
+                      r.checkpoint.filename().string() + " (step " +
+                      std::to_string(r.restored_step) + ")";
+    for (const auto& c : r.rejected)
+        text += "; skipped " + c.directory.filename().string() + " (" +
+                std::string(to_string(c.status)) + ": " + c.reason + ")";
+    if (!r.cleaned.empty())
+        text += "; removed " + std::to_string(r.cleaned.size()) + " leftover temporary file" +
+                (r.cleaned.size() == 1 ? "" : "s");
+    text +=
+        "; " + std::to_string(r.lost_steps) + " step" + (r.lost_steps == 1 ? "" : "s") + " to redo";
+    if (r.policy == RecoveryPolicy::Elastic)
+        text += "; " + std::to_string(r.workers_after) + " workers go on";
+    return text;
+}
+
+std::string failure_summary(const RunMetrics& m,
+                            std::span<const DataParallelTrainer::Recovery> recoveries) {
+    std::string text;
+    char line[512];
+    for (const auto& r : recoveries)
+        text += "  failure           " + describe(r) + "\n";
+    if (m.failures > 0) {
+        std::snprintf(line, sizeof line,
+                      "  lost work         %lld steps redone, %.4g worker-seconds thrown away; "
+                      "detection %.4g s, recovery %.4g s\n",
+                      static_cast<long long>(m.lost_steps), m.lost_worker_s, m.detection_s,
+                      m.recovery_s);
+        text += line;
+    }
+    if (m.dropped_gradients > 0) {
+        std::snprintf(line, sizeof line,
+                      "  dropped gradients %lld (late, left out by backup workers)\n",
+                      static_cast<long long>(m.dropped_gradients));
+        text += line;
+    }
+    std::snprintf(line, sizeof line,
+                  "  goodput           %.6g useful samples/s of %.6g processed/s\n", m.goodput,
+                  m.throughput);
+    text += line;
+    std::snprintf(line, sizeof line,
+                  "  energy (modelled) %.4g J, %.4g J per useful sample (power per state: "
+                  "assumed, see docs/SCENARIO.md)\n",
+                  m.energy_j, m.energy_per_sample_j);
+    text += line;
+    return text;
+}
+
+} // namespace lockstep::cli

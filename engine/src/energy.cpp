@@ -1,0 +1,21 @@
+#include "lockstep/metrics.h"
+
+#include <algorithm>
+
+namespace lockstep {
+
+double energy_joules(std::span<const WorkerMetrics> lanes, double total_time_s,
+                     const EnergyConfig& power) {
+    double joules = 0.0;
+    for (const WorkerMetrics& w : lanes) {
+        const double busy = w.compute_s + w.update_s;
+        const double storage = w.checkpoint_s + w.restore_s;
+        const double accounted = busy + w.communication_s + w.waiting_s + storage;
+        const double idle = std::max(0.0, total_time_s - accounted);
+        joules += busy * power.compute_w + w.communication_s * power.communicate_w +
+                  w.waiting_s * power.wait_w + storage * power.checkpoint_w + idle * power.idle_w;
+    }
+    return joules;
+}
+
+} // namespace lockstep

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "lockstep/data.h"
+#include "lockstep/scenario.h"
+
+#include <cstddef>
+#include <vector>
+
+// Set-up steps the trainer shares between its files (trainer.cpp, trainer_failures.cpp).
+namespace lockstep::detail {
+
+// The scenario's shards over `rows` examples: its shard_sizes, or equal shards.
+std::vector<Shard> make_shards(const Scenario& s, std::size_t rows);
+// Worker k's place in its shard at the start of a run: its own generator stream of the seed.
+DataCursor fresh_cursor(const Scenario& s, int worker, Shard shard);
+// The parameters a run starts from: the scenario's file, or drawn from the seed.
+std::vector<double> initial_parameters(const Scenario& s);
+
+} // namespace lockstep::detail
