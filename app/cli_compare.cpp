@@ -108,6 +108,7 @@ int command_compare(const std::vector<std::string>& args) {
     const Options o(args, {"--target-loss"}, {"--json"});
     if (o.positional().size() != 2)
         throw Error("compare needs exactly two scenario files, e.g. compare a.json b.json");
+    const std::optional<double> given = o.number("--target-loss", 0.0, 1e9);
     const Side a = run_side(o.positional()[0]);
     const Side b = run_side(o.positional()[1]);
     if (a.progress.empty() || b.progress.empty())
@@ -116,8 +117,8 @@ int command_compare(const std::vector<std::string>& args) {
     // By default the target is the worse of the two final losses: both runs reach it, and the
     // question is what each spent to get there.
     double target = std::max(a.metrics.final_loss, b.metrics.final_loss);
-    if (auto v = o.number("--target-loss", 0.0, 1e9))
-        target = *v;
+    if (given)
+        target = *given;
 
     if (o.has("--json")) {
         std::cout << json{{"target_loss", target},
