@@ -11,14 +11,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace lockstep::cli {
@@ -34,28 +32,6 @@ struct Side {
     RunMetrics metrics;
     std::vector<DataParallelTrainer::Progress> progress;
     std::vector<DataParallelTrainer::Recovery> recoveries;
-};
-
-// A private checkpoint directory for one run, removed afterwards.
-class ScratchDirectory {
-public:
-    ScratchDirectory() {
-        static std::atomic<int> counter{0};
-        path_ = fs::temp_directory_path() / ("lockstep-compare-" + std::to_string(::getpid()) +
-                                             "-" + std::to_string(counter++));
-        fs::remove_all(path_);
-        fs::create_directories(path_);
-    }
-    ~ScratchDirectory() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    ScratchDirectory(const ScratchDirectory&) = delete;
-    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-    const fs::path& path() const { return path_; }
-
-private:
-    fs::path path_;
 };
 
 Side run_side(const std::string& file) {

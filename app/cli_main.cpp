@@ -22,6 +22,7 @@ int command_compare(const std::vector<std::string>& args); // cli_compare.cpp
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -276,6 +277,7 @@ int command_run(const std::vector<std::string>& args) {
     const auto scenario = scenario_from(o);
     lockstep::Trace trace;
     lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &trace);
+    std::optional<lockstep::cli::ScratchDirectory> scratch;
     if (auto dir = o.text("--checkpoint-dir")) {
         if (!scenario.checkpoint)
             throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, or "
@@ -292,6 +294,13 @@ int command_run(const std::vector<std::string>& args) {
         trainer.set_checkpoint_directory(*dir);
     } else if (o.has("--checkpoint-every")) {
         throw Error("--checkpoint-every: needs --checkpoint-dir DIR");
+    } else if (scenario.checkpoint) {
+        // The scenario checkpoints (its failures recover from them): into a scratch directory.
+        scratch.emplace();
+        trainer.set_checkpoint_directory(scratch->path());
+        if (!o.has("--json"))
+            std::printf("(checkpoints go to a scratch directory, removed at the end; "
+                        "--checkpoint-dir DIR keeps them)\n");
     }
     const auto result = lockstep::finish_run(trainer);
     return report_run(o, scenario, result, trace, -1, trainer.recoveries());

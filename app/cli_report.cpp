@@ -2,7 +2,9 @@
 
 #include "cli_options.h"
 
+#include <atomic>
 #include <cstdio>
+#include <unistd.h>
 
 namespace lockstep::cli {
 
@@ -150,6 +152,20 @@ std::string failure_summary(const RunMetrics& m,
                   m.energy_j, m.energy_per_sample_j);
     text += line;
     return text;
+}
+
+ScratchDirectory::ScratchDirectory() {
+    namespace fs = std::filesystem;
+    static std::atomic<int> counter{0};
+    path_ = fs::temp_directory_path() /
+            ("lockstep-cli-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+}
+
+ScratchDirectory::~ScratchDirectory() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
 }
 
 } // namespace lockstep::cli

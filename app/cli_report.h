@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <span>
 #include <string>
 
@@ -21,5 +22,19 @@ std::string describe(const DataParallelTrainer::Recovery& r);
 // workers or energy worth reporting).
 std::string failure_summary(const RunMetrics& m,
                             std::span<const DataParallelTrainer::Recovery> recoveries);
+
+// A private checkpoint directory under the system's temporary folder, removed afterwards: for
+// runs whose scenario has a checkpoint policy but were given no --checkpoint-dir.
+class ScratchDirectory {
+public:
+    ScratchDirectory();
+    ~ScratchDirectory();
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
 
 } // namespace lockstep::cli

@@ -8,6 +8,23 @@
 
 namespace lockstep::app {
 
+namespace {
+
+// A click on a worker, as the engine's fault: in the coming step, or its coming checkpoint.
+FailureSpec fault_for(const EngineController::Command& c, std::int64_t step) {
+    FailureSpec f;
+    f.kind = FailureKind::Crash;
+    f.worker = c.worker;
+    f.step = step;
+    if (c.action == QLatin1String("crash-checkpoint")) {
+        f.phase = CrashPhase::CheckpointBeforeFsync;
+        f.step = step + 1;
+    }
+    return f;
+}
+
+} // namespace
+
 // The engine thread's trace sink: appends to the controller's pending buffers.
 class EngineController::Sink final : public TraceSink {
 public:
@@ -67,6 +84,7 @@ void EngineController::start(const Scenario& scenario) {
     stop();
     scenario_ = scenario;
     dataset_ = data;
+    prepareCheckpoints();
     stop_ = false;
     playhead_step_ = 0;
     finished_ = false;
@@ -76,16 +94,36 @@ void EngineController::start(const Scenario& scenario) {
         done_ = false;
     }
     Q_EMIT runStarted(scenario_);
-    thread_ = std::thread([this, scenario, data] { engineMain(scenario, data); });
+    thread_ = std::thread([this, scenario, data, dir = checkpointDirectory().toStdString()] {
+        engineMain(scenario, data, dir);
+    });
     frame_.start();
 }
 
-void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Dataset> data) {
+void EngineController::prepareCheckpoints() {
+    checkpoints_.reset();
+    if (!scenario_.checkpoint)
+        return;
+    checkpoints_ =
+        std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockstep-run-XXXXXX"));
+    if (!checkpoints_->isValid())
+        throw Error("checkpoint: cannot create a directory for this run's checkpoints in " +
+                    QDir::tempPath().toStdString());
+}
+
+QString EngineController::checkpointDirectory() const {
+    return checkpoints_ ? checkpoints_->path() : QString();
+}
+
+void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Dataset> data,
+                                  std::string checkpoint_dir) {
     Sink sink(*this);
     std::vector<double> parameters;
     try {
         DataParallelTrainer trainer(scenario, std::move(data), &sink);
         trainer.set_stop_flag(&stop_);
+        if (!checkpoint_dir.empty())
+            trainer.set_checkpoint_directory(checkpoint_dir);
         std::int64_t ahead = 1000;
         while (!trainer.finished() && !stop_) {
             while (!stop_ && trainer.steps_done() > playhead_step_.load() + ahead)
@@ -96,10 +134,17 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
                 commands.swap(commands_);
             }
             for (const auto& c : commands) {
-                if (c.action == QLatin1String("slow"))
-                    trainer.set_slowdown(c.worker, 3.0);
-                else if (c.action == QLatin1String("pause"))
-                    trainer.add_pause(c.worker, trainer.steps_done(), 5.0);
+                try {
+                    if (c.action == QLatin1String("slow"))
+                        trainer.set_slowdown(c.worker, 3.0);
+                    else if (c.action == QLatin1String("pause"))
+                        trainer.add_pause(c.worker, trainer.steps_done(), 5.0);
+                    else
+                        trainer.inject_failure(fault_for(c, trainer.steps_done()));
+                } catch (const Error& e) {
+                    std::lock_guard lock(mutex_);
+                    notices_.append(QString::fromStdString(e.what()));
+                }
             }
             trainer.step();
             if (trainer.steps_done() ==
@@ -121,6 +166,7 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
 }
 
 void EngineController::drain() {
+    QStringList notices;
     QString error;
     bool done = false;
     {
@@ -131,7 +177,10 @@ void EngineController::drain() {
         pending_snapshots_.clear();
         error = error_;
         done = done_;
+        notices.swap(notices_);
     }
+    for (const QString& n : notices)
+        Q_EMIT notice(n);
     // Hand over whole steps, about kMaxEventsPerFrame events a frame, so one frame never has to
     // take in the burst the engine makes when it starts ahead of the playhead.
     qsizetype n = std::min<qsizetype>(backlog_events_.size(), kMaxEventsPerFrame);
@@ -171,8 +220,11 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     Q_EMIT runStarted(scenario_);
     Trace trace;
     try {
+        prepareCheckpoints();
         dataset_ = load_dataset(scenario);
         DataParallelTrainer trainer(scenario, dataset_, &trace);
+        if (checkpoints_)
+            trainer.set_checkpoint_directory(checkpoints_->path().toStdString());
         trainer.run();
         std::lock_guard lock(mutex_);
         final_parameters_ = trainer.workers().front().parameters;
@@ -185,7 +237,7 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     Q_EMIT runFinished();
 }
 
-bool EngineController::injectDelay(int worker, const QString& action, QString* why) {
+bool EngineController::injectFault(int worker, const QString& action, QString* why) {
     auto fail = [&](const QString& reason) {
         if (why)
             *why = reason;
@@ -193,14 +245,24 @@ bool EngineController::injectDelay(int worker, const QString& action, QString* w
     };
     if (worker < 0 || worker >= scenario_.workers)
         return fail(tr("There is no worker %1.").arg(worker));
-    if (action != QLatin1String("slow") && action != QLatin1String("pause"))
-        return fail(
-            tr("The engine cannot inject “%1” yet: failures and checkpoints are not part of "
-               "this version.")
-                .arg(action));
+    static const QStringList known{QStringLiteral("slow"), QStringLiteral("pause"),
+                                   QStringLiteral("crash"), QStringLiteral("crash-checkpoint")};
+    if (!known.contains(action))
+        return fail(tr("The engine knows no action “%1”.").arg(action));
+    if (action == QLatin1String("crash-checkpoint")) {
+        if (!scenario_.checkpoint)
+            return fail(tr("This scenario saves no checkpoints, so there is no next checkpoint "
+                           "to crash in. Give it a checkpoint policy first."));
+        if (scenario_.failures.policy == RecoveryPolicy::Backup)
+            return fail(tr("With backup workers a crash is a gradient that never arrives; crash "
+                           "the worker in a step instead."));
+    }
+    if (action == QLatin1String("crash") && scenario_.failures.policy != RecoveryPolicy::Restart &&
+        scenario_.workers < 2)
+        return fail(tr("With one worker there is nobody left to go on."));
     if (!running())
         return fail(
-            tr("The run has finished; press Run to start a new one, then inject the delay."));
+            tr("The run has finished; press Run to start a new one, then inject the fault."));
     std::lock_guard lock(mutex_);
     commands_.push_back({worker, action});
     return true;

@@ -5,6 +5,8 @@
 #include "lockstep/trace.h"
 
 #include <QObject>
+#include <QStringList>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QVector>
 
@@ -50,9 +52,16 @@ public:
     void runToCompletion(const Scenario& scenario);
 
     // A user's click on a worker: "slow" (3x slower from the next step), "pause" (5 s at the next
-    // step). The delay goes to the engine and shows up in the trace. Returns false, with a reason
-    // in `why`, for an action the engine cannot perform.
-    bool injectDelay(int worker, const QString& action, QString* why = nullptr);
+    // step), "crash" (dies in the next step's computation) or "crash-checkpoint" (dies while
+    // writing the next checkpoint). The fault goes to the engine, which detects and recovers
+    // from it by the scenario's policy; all of it shows up in the trace. Returns false, with a
+    // reason in `why`, for an action this run cannot take.
+    bool injectFault(int worker, const QString& action, QString* why = nullptr);
+
+    // Where this run's checkpoints are written: a fresh directory under the system's temporary
+    // folder for each run whose scenario has a checkpoint policy (empty otherwise), removed when
+    // the next run starts or the controller goes.
+    QString checkpointDirectory() const;
 
     // Where the playhead is, in steps. The engine runs ahead of it by a bounded amount of trace
     // (about kAheadEvents events) and waits on its own thread when it gets too far ahead, so a
@@ -73,19 +82,27 @@ Q_SIGNALS:
                     const QVector<lockstep::StepSnapshot>& snapshots);
     void runFinished();
     void runFailed(const QString& message);
+    // Something the engine refused or reported during the run, for the status bar.
+    void notice(const QString& message);
 
-private:
+public:
+    // One click waiting for the engine thread to take it between steps.
     struct Command {
         int worker = 0;
         QString action;
     };
+
+private:
     class Sink;
 
     void drain();
-    void engineMain(Scenario scenario, std::shared_ptr<const Dataset> data);
+    void prepareCheckpoints();
+    void engineMain(Scenario scenario, std::shared_ptr<const Dataset> data,
+                    std::string checkpoint_dir);
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> dataset_;
+    std::unique_ptr<QTemporaryDir> checkpoints_;
     std::vector<double> final_parameters_; // guarded by mutex_
     std::thread thread_;
     std::atomic<bool> stop_{false};
@@ -95,6 +112,7 @@ private:
     QVector<TraceEvent> pending_events_;
     QVector<StepSnapshot> pending_snapshots_;
     std::deque<Command> commands_;
+    QStringList notices_;
     QString error_;
     bool done_ = false;
     QTimer frame_;

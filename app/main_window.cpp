@@ -71,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(&controller_, &EngineController::runStarted, this, &MainWindow::onRunStarted);
     connect(&controller_, &EngineController::traceBatch, this, &MainWindow::onTraceBatch);
     connect(&controller_, &EngineController::runFinished, this, &MainWindow::onRunFinished);
+    connect(&controller_, &EngineController::notice, this, &MainWindow::showStatus);
     connect(&controller_, &EngineController::runFailed, this, [this](const QString& message) {
         showStatus(tr("The run stopped: %1").arg(message));
         QMessageBox::warning(this, tr("Run failed"), message);
@@ -321,14 +322,17 @@ void MainWindow::onPlayhead(Ticks t) {
     const StepSnapshot* done = index_.snapshot_at(t);
     const std::int64_t step = done ? done->step + 1 : 0;
     controller_.setPlayheadStep(step);
-    if (index_.events().size() > kRetainedEvents && step > index_.first_retained_step()) {
-        const auto steps_held = std::max<std::int64_t>(
-            1, static_cast<std::int64_t>(index_.snapshots().size()) - index_.first_retained_step());
+    // Positions in the run's order of snapshots (a rollback repeats step numbers).
+    const auto at = done ? static_cast<std::int64_t>(done - index_.snapshots().data()) + 1 : 0;
+    const auto first = static_cast<std::int64_t>(index_.first_retained_snapshot());
+    if (index_.events().size() > kRetainedEvents && at > first) {
+        const auto steps_held =
+            std::max<std::int64_t>(1, static_cast<std::int64_t>(index_.snapshots().size()) - first);
         const auto per_step = static_cast<std::int64_t>(index_.events().size()) / steps_held + 1;
         const std::int64_t keep_behind =
             std::max<std::int64_t>(2, EngineController::kAheadEvents / per_step);
-        if (step - keep_behind > index_.first_retained_step())
-            index_.forget_steps_before(step - keep_behind);
+        if (at - keep_behind > first)
+            index_.forget_before_snapshot(static_cast<std::size_t>(at - keep_behind));
     }
     cluster_->setPlayhead(t);
     timeline_->setPlayhead(t);
@@ -350,10 +354,19 @@ void MainWindow::updateScrubber() {
 
 void MainWindow::onWorkerAction(int worker, const QString& action) {
     QString why;
-    if (controller_.injectDelay(worker, action, &why)) {
-        showStatus(action == QLatin1String("slow")
-                       ? tr("Worker %1 now computes 3× slower.").arg(worker)
-                       : tr("Worker %1 pauses for 5 s at the next step.").arg(worker));
+    if (controller_.injectFault(worker, action, &why)) {
+        if (action == QLatin1String("slow"))
+            showStatus(tr("Worker %1 now computes 3× slower.").arg(worker));
+        else if (action == QLatin1String("pause"))
+            showStatus(tr("Worker %1 pauses for 5 s at the next step.").arg(worker));
+        else if (action == QLatin1String("crash"))
+            showStatus(tr("Worker %1 crashes in the next step: watch the others wait for the "
+                          "heartbeat, then recover.")
+                           .arg(worker));
+        else
+            showStatus(tr("Worker %1 crashes while writing the next checkpoint: that checkpoint "
+                          "stays partial and recovery must skip it.")
+                           .arg(worker));
     } else {
         showStatus(why);
         QMessageBox::information(this, tr("Not possible"), why);

@@ -14,7 +14,7 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     sends_.clear();
     snapshots_.clear();
     starts_.clear();
-    first_step_ = 0;
+    first_snapshot_ = 0;
     earliest_ = 0;
 }
 
@@ -48,8 +48,11 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
     settle(starts_, starts_size, std::less<Ticks>());
 }
 
-void TraceIndex::forget_steps_before(std::int64_t step) {
-    auto older = [step](const TraceEvent& e) { return e.step < step; };
+void TraceIndex::forget_before_snapshot(std::size_t k) {
+    if (k == 0 || k > snapshots_.size() || k <= first_snapshot_)
+        return;
+    const Ticks until = snapshots_[k - 1].time;
+    auto older = [until](const TraceEvent& e) { return e.end <= until; };
     auto drop = [&](std::vector<TraceEvent>& list) { std::erase_if(list, older); };
     const std::size_t before = events_.size();
     drop(events_);
@@ -62,7 +65,7 @@ void TraceIndex::forget_steps_before(std::int64_t step) {
     for (const auto& e : events_)
         earliest = std::min(earliest, e.start);
     std::erase_if(starts_, [earliest](Ticks t) { return t < earliest; });
-    first_step_ = step;
+    first_snapshot_ = k;
     earliest_ = earliest;
 }
 

@@ -84,6 +84,8 @@ private Q_SLOTS:
     void scrubbing_back_and_reset_restore_the_picture();
     void keyboard_drives_playback();
     void clicking_slow_down_reaches_the_engine();
+    void clicking_crash_reaches_the_engine();
+    void crash_during_checkpoint_needs_checkpoints();
     void long_runs_are_paced_and_windowed();
     void stopping_does_not_wait_for_real_sleeps();
     void bad_scenario_keeps_the_previous_one();
@@ -264,6 +266,70 @@ void TestLabWindow::clicking_slow_down_reaches_the_engine() {
     QVERIFY(others_wait);
 }
 
+// "Crash" on a worker: the engine kills it, the others wait for the heartbeat, everyone reads the
+// newest checkpoint back, and the views draw the dead worker failed over that interval.
+void TestLabWindow::clicking_crash_reaches_the_engine() {
+    lockstep::app::MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    auto scenario = straggler(200000);
+    scenario.delays.slowdown.clear();
+    scenario.checkpoint = lockstep::CheckpointConfig{5, 2, false, lockstep::RestoreMode::Full};
+    window.runScenario(scenario);
+    QVERIFY(!window.controller().checkpointDirectory().isEmpty());
+    QTRY_VERIFY(window.traceIndex().snapshots().size() > 12);
+
+    QMenu* menu = window.clusterView()->buildWorkerMenu(2);
+    QAction* crash = nullptr;
+    for (QAction* a : menu->actions())
+        if (a->data().toString() == QLatin1String("crash"))
+            crash = a;
+    QVERIFY(crash);
+    crash->trigger();
+    delete menu;
+
+    auto failed = [&]() -> const lockstep::TraceEvent* {
+        for (const auto& e : window.traceIndex().lane(2))
+            if (e.kind == EventKind::Failed)
+                return &e;
+        return nullptr;
+    };
+    auto follow_and_check = [&] {
+        window.playback().scrubTo(window.traceIndex().end_time());
+        return failed() != nullptr;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(follow_and_check(), 20000);
+    window.controller().stop();
+    const lockstep::TraceEvent down = *failed();
+    // The others waited for worker 2 until the heartbeat declared it dead, then restored.
+    bool waited = false, restored = false;
+    for (const auto& e : window.traceIndex().lane(0)) {
+        waited = waited || (e.kind == EventKind::Wait && e.peer == 2 && e.start >= down.start);
+        restored = restored || (e.kind == EventKind::Restore && e.start >= down.start);
+    }
+    QVERIFY(waited);
+    QVERIFY(restored);
+    // In the middle of the failed interval, the views show worker 2 failed.
+    const Ticks mid = down.start + (down.end - down.start) / 2;
+    QCOMPARE(window.traceIndex().activity_at(2, mid), WorkerActivity::Failed);
+    QCOMPARE(window.traceIndex().activity_at(0, mid), WorkerActivity::Waiting);
+    window.playback().scrubTo(mid);
+    QCOMPARE(window.clusterView()->glyphs().at(2).activity, WorkerActivity::Failed);
+}
+
+void TestLabWindow::crash_during_checkpoint_needs_checkpoints() {
+    lockstep::app::MainWindow window;
+    auto scenario = straggler(200000);
+    window.runScenario(scenario); // no checkpoint policy
+    QString why;
+    QVERIFY(!window.controller().injectFault(1, QStringLiteral("crash-checkpoint"), &why));
+    QVERIFY(why.contains(QLatin1String("saves no checkpoints")));
+    QVERIFY(!window.controller().injectFault(1, QStringLiteral("explode"), &why));
+    QVERIFY(why.contains(QLatin1String("no action")));
+    QVERIFY(window.controller().injectFault(1, QStringLiteral("crash"), &why));
+    window.controller().stop();
+}
+
 // A long run paced by the playhead: the engine stays a bounded number of steps ahead of it, and
 // the index lets go of steps far behind it, so memory stays flat.
 void TestLabWindow::long_runs_are_paced_and_windowed() {
@@ -290,11 +356,11 @@ void TestLabWindow::long_runs_are_paced_and_windowed() {
             2 * std::size_t(lockstep::app::EngineController::kAheadEvents));
 
     // Moving the playhead on lets it run further; old steps are forgotten past the budget.
-    for (int i = 0; i < 400 && window.traceIndex().first_retained_step() == 0; ++i) {
+    for (int i = 0; i < 400 && window.traceIndex().first_retained_snapshot() == 0; ++i) {
         window.playback().scrubTo(window.traceIndex().end_time());
         QTest::qWait(10);
     }
-    QVERIFY(window.traceIndex().first_retained_step() > 0);
+    QVERIFY(window.traceIndex().first_retained_snapshot() > 0);
     QVERIFY(window.traceIndex().snapshots().size() > held);
     QVERIFY(window.traceIndex().events().size() < 2 * lockstep::app::MainWindow::kRetainedEvents);
     // The playhead cannot be scrubbed into forgotten steps.

@@ -197,7 +197,7 @@ void TestFailureCli::compare_counts_failures() {
     // A target every run meets at once is met after the first step.
     QCOMPARE(a["step_at_target"].toInt(), 0);
     // Scratch checkpoint directories are removed afterwards.
-    QVERIFY(QDir(QDir::tempPath()).entryList({"lockstep-compare-*"}, QDir::Dirs).isEmpty());
+    QVERIFY(QDir(QDir::tempPath()).entryList({"lockstep-cli-*"}, QDir::Dirs).isEmpty());
 }
 
 void TestFailureCli::compare_bad_input_data() {

@@ -40,10 +40,12 @@ public:
     void reset(int workers, Algorithm algorithm);
     void append(std::span<const TraceEvent> events);
     void append(const StepSnapshot& snapshot);
-    // Keeps memory flat over long runs: drops the events of steps before `step` (snapshots, which
-    // are small, stay). Views then show those steps through their snapshots only.
-    void forget_steps_before(std::int64_t step);
-    std::int64_t first_retained_step() const { return first_step_; }
+    // Keeps memory flat over long runs: drops the events of the steps before the `k`-th snapshot,
+    // in the order the run made them (a rollback after a failure repeats step numbers, so this
+    // goes by position and time, not by step number). Snapshots, which are small, stay; views
+    // then show those steps through their snapshots only.
+    void forget_before_snapshot(std::size_t k);
+    std::size_t first_retained_snapshot() const { return first_snapshot_; }
     Ticks earliest_retained_time() const { return earliest_; }
 
     int workers() const { return workers_; }
@@ -77,7 +79,7 @@ private:
     std::vector<TraceEvent> sends_; // sorted by start
     std::vector<StepSnapshot> snapshots_;
     std::vector<Ticks> starts_; // every event's start, sorted
-    std::int64_t first_step_ = 0;
+    std::size_t first_snapshot_ = 0;
     Ticks earliest_ = 0;
 };
 
