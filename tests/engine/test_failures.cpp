@@ -298,8 +298,12 @@ void TestFailures::fault_matrix_data() {
     QTest::addColumn<int>("phase");
     QTest::addColumn<int>("step");
     QTest::addColumn<int>("restore");
-    for (const RecoveryPolicy policy : {RecoveryPolicy::Restart, RecoveryPolicy::Elastic}) {
+    for (const RecoveryPolicy policy :
+         {RecoveryPolicy::Restart, RecoveryPolicy::Elastic, RecoveryPolicy::Backup}) {
         for (const CrashPhase phase : kAllPhases) {
+            // With backup workers a crash is a missing gradient: step phases only.
+            if (policy == RecoveryPolicy::Backup && phase >= CrashPhase::CheckpointBeforeFsync)
+                continue;
             for (const int step : {1, 4, 7, 11}) {
                 for (const RestoreMode mode : {RestoreMode::Full, RestoreMode::WeightsOnly}) {
                     const std::string name =
@@ -325,6 +329,25 @@ void TestFailures::fault_matrix() {
     s.failures.events = {fault};
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
+    if (static_cast<RecoveryPolicy>(policy) == RecoveryPolicy::Backup) {
+        // Nothing rolls back: no checkpoint is read, no step is lost, the survivors go on
+        // without the dead worker's gradient, from the step of the crash.
+        s.failures.backup_workers = 1;
+        const Outcome out = run(s, dir.path().toStdString());
+        QCOMPARE(out.recoveries.size(), std::size_t{1});
+        QVERIFY(!out.recoveries[0].rolled_back);
+        QCOMPARE(out.recoveries[0].restored_step, std::int64_t{step});
+        QVERIFY(out.recoveries[0].checkpoint.empty());
+        QCOMPARE(out.metrics.lost_steps, std::int64_t{0});
+        QCOMPARE(out.workers_left, s.workers - 1);
+        QCOMPARE(out.metrics.steps, s.steps);
+        QVERIFY(out.metrics.replicas_aligned);
+        // Before the crash one late gradient a step is dropped, at the crash the dead one's.
+        QCOMPARE(out.metrics.dropped_gradients, std::int64_t{step + 1});
+        QTemporaryDir again;
+        QVERIFY(bitwise_equal(run(s, again.path().toStdString()).parameters, out.parameters));
+        return;
+    }
     const Outcome out = run(s, dir.path().toStdString());
 
     // One crash, detected, and the run rolled back to the newest complete checkpoint.
