@@ -50,6 +50,8 @@ ActivityStyle style_for(EventKind kind) {
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
     case EventKind::Restore:
+    case EventKind::Verify:
+    case EventKind::Damage:
         return style_for(WorkerActivity::Checkpointing);
     case EventKind::Failed:
         return style_for(WorkerActivity::Failed);

@@ -50,6 +50,8 @@ Band band_of(EventKind kind) {
     case EventKind::Detect:
         return Outer;
     case EventKind::Restore:
+    case EventKind::Verify:
+    case EventKind::Damage:
     case EventKind::Compute:
     case EventKind::Update:
     case EventKind::Communicate:
@@ -80,6 +82,8 @@ PaintClass class_of(EventKind kind) {
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
     case EventKind::Restore:
+    case EventKind::Verify:
+    case EventKind::Damage:
         return CheckpointClass;
     case EventKind::Failed:
     case EventKind::Detect:
@@ -139,6 +143,8 @@ int rank(EventKind kind) {
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
     case EventKind::Restore:
+    case EventKind::Verify:
+    case EventKind::Damage:
         return 2;
     case EventKind::Compute:
     case EventKind::Update:

@@ -88,6 +88,8 @@ static int rank(EventKind kind) {
         return 6;
     case EventKind::Detect:
     case EventKind::Restore:
+    case EventKind::Verify:
+    case EventKind::Damage:
     case EventKind::CheckpointWrite:
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
@@ -150,6 +152,8 @@ WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
     case EventKind::CheckpointSync:
     case EventKind::CheckpointCommit:
     case EventKind::Restore:
+    case EventKind::Verify:
+    case EventKind::Damage:
         return WorkerActivity::Checkpointing;
     case EventKind::Failed:
         return WorkerActivity::Failed;

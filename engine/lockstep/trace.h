@@ -28,6 +28,13 @@ enum class EventKind {
     Failed,  // the worker is down: from its crash until it is replaced (or the run's end)
     Detect,  // an instant: the heartbeat timeout declared worker `peer` dead
     Restore, // reading the checkpoint back (bytes = what this worker reads)
+    // An instant of the recovery's scan, on the first live worker's lane, newest checkpoint
+    // first: `round` is the checkpoint's step, `peer` its verdict (0 complete: the one loaded,
+    // 1 partial, 2 corrupt: skipped), `value` the CheckpointFault as a number.
+    Verify,
+    // An instant: this worker's file of checkpoint `round` was damaged on disk (a storage fault;
+    // `value` 0 a flipped bit, 1 truncated). Nothing notices until a recovery reads it.
+    Damage,
 };
 
 std::string_view to_string(EventKind kind);
@@ -41,8 +48,9 @@ struct TraceEvent {
     Ticks end = 0;
     std::int64_t bytes = 0; // Send / Receive
     int peer = -1;          // Send / Receive: the other worker
-    int round = -1;         // collective round, for Send / Receive / Reduce
-    double value = 0.0;     // a small value worth showing: the worker's first gradient entry
+    int round = -1;     // collective round for Send / Receive / Reduce; the checkpoint's step for
+                        // CheckpointWrite / Sync / Commit, Restore, Verify and Damage
+    double value = 0.0; // a small value worth showing: the worker's first gradient entry
 };
 
 // The state of all replicas after one step's update.

@@ -40,6 +40,10 @@ std::string_view to_string(EventKind kind) {
         return "detect";
     case EventKind::Restore:
         return "restore";
+    case EventKind::Verify:
+        return "verify";
+    case EventKind::Damage:
+        return "damage";
     }
     return "compute";
 }

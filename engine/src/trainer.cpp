@@ -7,6 +7,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <thread>
@@ -91,7 +92,9 @@ void add_event(WorkerMetrics& m, const TraceEvent& e) {
         m.failed_s += d;
         break;
     case EventKind::Detect:
-        break; // an instant
+    case EventKind::Verify:
+    case EventKind::Damage:
+        break; // instants
     case EventKind::Send:
     case EventKind::Receive:
     case EventKind::Reduce:
@@ -520,6 +523,11 @@ void DataParallelTrainer::emit(TraceEvent e) {
     e.worker = ids_[static_cast<std::size_t>(e.worker)];
     if (e.peer >= 0)
         e.peer = ids_[static_cast<std::size_t>(e.peer)];
+    // Checkpoint phases name the checkpoint they belong to: the state after this step's update.
+    if (e.round < 0 &&
+        (e.kind == EventKind::CheckpointWrite || e.kind == EventKind::CheckpointSync ||
+         e.kind == EventKind::CheckpointCommit))
+        e.round = static_cast<int>(std::min<std::int64_t>(step_ + 1, INT32_MAX));
     emit_lane(e);
 }
 
@@ -552,7 +560,9 @@ void DataParallelTrainer::emit_lane(const TraceEvent& e) {
         lane.failed += d;
         break;
     case EventKind::Detect:
-        break; // an instant
+    case EventKind::Verify:
+    case EventKind::Damage:
+        break; // instants
     case EventKind::Send:
     case EventKind::Receive:
     case EventKind::Reduce:

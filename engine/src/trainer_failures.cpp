@@ -5,6 +5,7 @@
 #include "trainer_internal.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 
 namespace lockstep {
@@ -236,6 +237,16 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
         const auto manifest = size_of(std::string(manifest_file_name));
         const bool modelled = scenario_.clock == ClockKind::Modelled;
         const Ticks real_start = modelled ? resume_from : std::max(resume_from, now_measured());
+        // The scan, newest first: every checkpoint skipped, then the one loaded.
+        auto verdict = [&](std::int64_t step, CheckpointStatus status, CheckpointFault fault) {
+            emit({0, EventKind::Verify, step_, resume_from, resume_from, 0,
+                  static_cast<int>(status),
+                  static_cast<int>(std::min<std::int64_t>(step, INT32_MAX)),
+                  static_cast<double>(fault)});
+        };
+        for (const auto& c : record.rejected)
+            verdict(c.step, c.status, c.fault);
+        verdict(state->step, CheckpointStatus::Complete, CheckpointFault::None);
         for (std::size_t k = 0; k < workers_.size(); ++k) {
             Worker& w = workers_[k];
             const int lane = ids_[k];
@@ -247,7 +258,8 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
                     : 0;
             const Ticks start = modelled ? resume_from : real_start;
             const Ticks end = modelled ? start + read : std::max(start, now_measured());
-            emit({w.id, EventKind::Restore, step_, start, end, static_cast<std::int64_t>(bytes)});
+            emit({w.id, EventKind::Restore, step_, start, end, static_cast<std::int64_t>(bytes), -1,
+                  static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX))});
             w.clock = end;
         }
         barrier();
@@ -333,6 +345,10 @@ void DataParallelTrainer::corrupt_after_commit(const CheckpointWrite& written) {
             flip_bit(file, size / 2, 3);
         else
             truncate_file(file, size / 2);
+        const Worker& w = workers_[static_cast<std::size_t>(index)];
+        emit({index, EventKind::Damage, step_, w.clock, w.clock, 0, -1,
+              static_cast<int>(std::min<std::int64_t>(*step, INT32_MAX)),
+              f.corruption == Corruption::BitFlip ? 0.0 : 1.0});
         return true;
     });
 }
