@@ -62,13 +62,15 @@ private:
 };
 
 // A file as a list of pieces: its own small fields, and the large arrays where they already are
-// (on little-endian machines), so writing it copies nothing. Valid while those arrays live.
+// (on little-endian machines), so writing it copies nothing. Valid while those arrays live. The
+// trailing checksum is not among the pieces: it is computed as they are written (or flattened).
 struct FileImage {
     std::vector<std::byte> fields;                  // what the pieces of `fields` point into
-    std::vector<std::span<const std::byte>> pieces; // in file order, the checksum last
-    std::uint64_t size = 0;
-    std::uint64_t checksum = 0;
+    std::vector<std::span<const std::byte>> pieces; // in file order
+    std::uint64_t size = 0;                         // of the whole file, checksum included
+    bool checksummed = true; // false: the pieces are the whole file, written as they are
 
+    std::uint64_t checksum() const;
     std::vector<std::byte> flatten() const;
 };
 
@@ -109,8 +111,7 @@ public:
                 u32(v);
     }
 
-    // Writes the final size into the header, appends the checksum of everything before it and
-    // returns the pieces.
+    // Writes the final size (checksum included) into the header and returns the pieces.
     FileImage finish();
 
 private:

@@ -89,11 +89,22 @@ std::uint64_t Xxh64::digest() const {
     return h ^ (h >> 32);
 }
 
+std::uint64_t FileImage::checksum() const {
+    Xxh64 hash;
+    for (const auto piece : pieces)
+        hash.update(piece);
+    return hash.digest();
+}
+
 std::vector<std::byte> FileImage::flatten() const {
     std::vector<std::byte> out;
     out.reserve(size);
     for (const auto piece : pieces)
         out.insert(out.end(), piece.begin(), piece.end());
+    if (checksummed) {
+        out.resize(out.size() + trailer_size);
+        store_u64(out.data() + out.size() - trailer_size, checksum());
+    }
     return out;
 }
 
@@ -107,33 +118,15 @@ FileImage ByteWriter::finish() {
         image.size += a.bytes.size();
     store_u64(out_.data() + size_offset, image.size);
 
-    Xxh64 hash;
-    std::vector<std::span<const std::byte>> pieces;
-    pieces.reserve(pieces_.size() + 1);
+    image.fields = std::move(out_);
     auto next_array = arrays_.begin();
     for (std::size_t i = 0; i < pieces_.size(); ++i) {
-        std::span<const std::byte> piece;
         if (next_array != arrays_.end() && next_array->piece == i)
-            piece = (next_array++)->bytes;
+            image.pieces.push_back((next_array++)->bytes);
         else
-            piece = std::span(out_).subspan(pieces_[i].first, pieces_[i].second);
-        hash.update(piece);
-        pieces.push_back(piece);
+            image.pieces.push_back(
+                std::span(image.fields).subspan(pieces_[i].first, pieces_[i].second));
     }
-    image.checksum = hash.digest();
-    // The trailer goes after the fields; growing out_ may move them, so spans into it are made
-    // again from their offsets.
-    const std::size_t trailer_at = out_.size();
-    u64(image.checksum);
-    image.fields = std::move(out_);
-    next_array = arrays_.begin();
-    for (std::size_t i = 0; i < pieces_.size(); ++i)
-        if (next_array != arrays_.end() && next_array->piece == i)
-            ++next_array;
-        else
-            pieces[i] = std::span(image.fields).subspan(pieces_[i].first, pieces_[i].second);
-    pieces.push_back(std::span(image.fields).subspan(trailer_at, trailer_size));
-    image.pieces = std::move(pieces);
     return image;
 }
 

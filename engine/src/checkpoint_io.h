@@ -5,6 +5,8 @@
 
 #include "lockstep/checkpoint.h"
 
+#include "checkpoint_bytes.h"
+
 #include <filesystem>
 #include <limits>
 #include <span>
@@ -42,10 +44,14 @@ void read_exactly(int fd, std::byte* to, std::size_t n, const std::string& name)
 WorkerCheckpoint read_worker_file(const std::filesystem::path& file, const std::string& name,
                                   std::uint64_t max_bytes, std::uint64_t& checksum);
 
-// Writes every byte of `pieces`, in order, or its first `limit` bytes. Throws lockstep::Error.
-void write_pieces(int fd, std::span<const std::span<const std::byte>> pieces,
-                  const std::filesystem::path& file,
-                  std::uint64_t limit = std::numeric_limits<std::uint64_t>::max());
+// Writes a file image: its pieces a chunk at a time, each hashed just before it is written
+// (while it is in the cache), then the checksum; asks the kernel to start writing each few
+// megabytes back to the disk at once, so that the fsync to come has less left to wait for.
+// With `limit`, writes only the first `limit` bytes. Returns the checksum written (0 when none).
+// Throws lockstep::Error.
+std::uint64_t write_image(int fd, const checkpoint_bytes::FileImage& image,
+                          const std::filesystem::path& file,
+                          std::uint64_t limit = std::numeric_limits<std::uint64_t>::max());
 
 // Makes the entries of `dir` (a new name, a rename, a removal) durable.
 void fsync_directory(const std::filesystem::path& dir);

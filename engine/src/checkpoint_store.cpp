@@ -21,7 +21,8 @@ using Moment = CrashPoint::Moment;
 // phase ends. Returns false when `crash` stops it first, leaving the files a crash would.
 bool write_durably(const fs::path& step_dir, const std::string& name,
                    const checkpoint_bytes::FileImage& image, int worker,
-                   std::optional<Moment> crash, const CheckpointObserver& observer) {
+                   std::optional<Moment> crash, const CheckpointObserver& observer,
+                   std::uint64_t& checksum) {
     const fs::path temp = step_dir / (name + std::string(temp_suffix));
     const fs::path final_path = step_dir / name;
     const auto tell = [&](CheckpointPhase phase, const fs::path& file) {
@@ -33,11 +34,11 @@ bool write_durably(const fs::path& step_dir, const std::string& name,
     if (fd.get() < 0)
         throw_errno("cannot create", temp);
     if (crash == Moment::BeforeFsync) {
-        checkpoint_io::write_pieces(fd.get(), image.pieces, temp, image.size / 2);
+        checkpoint_io::write_image(fd.get(), image, temp, image.size / 2);
         fd.close(temp);
         return false;
     }
-    checkpoint_io::write_pieces(fd.get(), image.pieces, temp);
+    checksum = checkpoint_io::write_image(fd.get(), image, temp);
     tell(CheckpointPhase::WriteTemp, temp);
 
     if (::fsync(fd.get()) != 0)
@@ -75,6 +76,7 @@ checkpoint_bytes::FileImage whole(std::vector<std::byte> bytes) {
     image.size = bytes.size();
     image.fields = std::move(bytes);
     image.pieces.push_back(image.fields);
+    image.checksummed = false;
     return image;
 }
 
@@ -115,9 +117,11 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
         if (options.crash && options.crash->worker == k)
             crash = options.crash->moment;
         const std::string name = worker_file_name(k);
-        const bool go_on = write_durably(result.directory, name, image, k, crash, options.observer);
+        std::uint64_t checksum = 0;
+        const bool go_on =
+            write_durably(result.directory, name, image, k, crash, options.observer, checksum);
         if (go_on || crash == Moment::AfterRenameBeforeManifest) {
-            result.files.push_back({name, image.size, image.checksum});
+            result.files.push_back({name, image.size, checksum});
             result.bytes += image.size;
         }
         if (!go_on) {
@@ -134,8 +138,9 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
     manifest.sharded_optimizer = options.sharded_optimizer;
     manifest.files = result.files;
     image = whole(encode_manifest(manifest));
+    std::uint64_t unused = 0;
     write_durably(result.directory, std::string(manifest_file_name), image, -1, std::nullopt,
-                  options.observer);
+                  options.observer, unused);
     result.bytes += image.size;
     result.committed = true;
     if (options.observer)
@@ -148,8 +153,9 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
 
 void write_file_atomically(const fs::path& file, std::span<const std::byte> bytes) {
     const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    std::uint64_t unused = 0;
     write_durably(dir, file.filename().string(), whole({bytes.begin(), bytes.end()}), -1,
-                  std::nullopt, {});
+                  std::nullopt, {}, unused);
 }
 
 std::vector<fs::path> keep_last_checkpoints(const fs::path& dir, int keep) {

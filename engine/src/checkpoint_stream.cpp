@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <fcntl.h>
 #include <memory>
 #include <optional>
 #include <unistd.h>
@@ -124,20 +125,57 @@ WorkerCheckpoint read_worker_file(const std::filesystem::path& file, const std::
     return decoded;
 }
 
-void write_pieces(int fd, std::span<const std::span<const std::byte>> pieces,
-                  const std::filesystem::path& file, std::uint64_t limit) {
-    for (std::span<const std::byte> bytes : pieces) {
-        bytes = bytes.first(static_cast<std::size_t>(std::min<std::uint64_t>(bytes.size(), limit)));
-        limit -= bytes.size();
-        while (!bytes.empty()) {
-            const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
-            if (wrote < 0 && errno == EINTR)
-                continue;
-            if (wrote < 0)
-                throw_errno("cannot write", file);
-            bytes = bytes.subspan(static_cast<std::size_t>(wrote));
+namespace {
+
+void write_all(int fd, std::span<const std::byte> bytes, const std::filesystem::path& file) {
+    while (!bytes.empty()) {
+        const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
+        if (wrote < 0 && errno == EINTR)
+            continue;
+        if (wrote < 0)
+            throw_errno("cannot write", file);
+        bytes = bytes.subspan(static_cast<std::size_t>(wrote));
+    }
+}
+
+} // namespace
+
+std::uint64_t write_image(int fd, const FileImage& image, const std::filesystem::path& file,
+                          std::uint64_t limit) {
+    constexpr std::size_t chunk = std::size_t{1} << 20;
+    constexpr std::uint64_t writeback_every = std::uint64_t{8} << 20;
+    Xxh64 hash;
+    std::uint64_t written = 0;
+    std::uint64_t synced = 0;
+    for (std::span<const std::byte> piece : image.pieces) {
+        while (!piece.empty() && written < limit) {
+            const auto n = static_cast<std::size_t>(
+                std::min<std::uint64_t>({piece.size(), chunk, limit - written}));
+            if (image.checksummed)
+                hash.update(piece.first(n));
+            write_all(fd, piece.first(n), file);
+            piece = piece.subspan(n);
+            written += n;
+#ifdef __linux__
+            // Only a hint: the fsync that follows is what makes the file durable.
+            if (written - synced >= writeback_every) {
+                ::sync_file_range(fd, static_cast<off_t>(synced),
+                                  static_cast<off_t>(written - synced), SYNC_FILE_RANGE_WRITE);
+                synced = written;
+            }
+#endif
         }
     }
+    if (!image.checksummed || written >= limit)
+        return 0;
+    std::array<std::byte, trailer_size> trailer{};
+    const std::uint64_t checksum = hash.digest();
+    store_u64(trailer.data(), checksum);
+    write_all(fd,
+              std::span(trailer).first(
+                  static_cast<std::size_t>(std::min<std::uint64_t>(trailer_size, limit - written))),
+              file);
+    return checksum;
 }
 
 } // namespace lockstep::checkpoint_io
