@@ -54,8 +54,9 @@ public:
 private:
     void stripe(const std::byte* p);
 
-    std::array<std::uint64_t, 4> lanes_{0x9E3779B185EBCA87ULL + 0xC2B2AE3D27D4EB4FULL,
-                                        0xC2B2AE3D27D4EB4FULL, 0, 0 - 0x9E3779B185EBCA87ULL};
+    static constexpr std::uint64_t prime1 = 0x9E3779B185EBCA87ULL;
+    static constexpr std::uint64_t prime2 = 0xC2B2AE3D27D4EB4FULL;
+    std::array<std::uint64_t, 4> lanes_{prime1 + prime2, prime2, 0, 0 - prime1};
     std::array<std::byte, 32> pending_{};
     std::size_t pending_size_ = 0;
     std::uint64_t total_ = 0;
@@ -64,8 +65,15 @@ private:
 // A file as a list of pieces: its own small fields, and the large arrays where they already are
 // (on little-endian machines), so writing it copies nothing. Valid while those arrays live. The
 // trailing checksum is not among the pieces: it is computed as they are written (or flattened).
+// Moved, never copied: a copy's pieces would still point into the original's fields.
 struct FileImage {
-    std::vector<std::byte> fields;                  // what the pieces of `fields` point into
+    FileImage() = default;
+    FileImage(FileImage&&) = default;
+    FileImage& operator=(FileImage&&) = default;
+    FileImage(const FileImage&) = delete;
+    FileImage& operator=(const FileImage&) = delete;
+
+    std::vector<std::byte> fields;                  // the small fields, some pieces point here
     std::vector<std::span<const std::byte>> pieces; // in file order
     std::uint64_t size = 0;                         // of the whole file, checksum included
     bool checksummed = true; // false: the pieces are the whole file, written as they are
