@@ -2,10 +2,12 @@
 
 // Little-endian fixed-width encoding shared by the checkpoint file readers and writers (engine
 // internal). Reads are bounded: a length is checked against its limit and the bytes left before
-// anything is allocated for it.
+// anything is allocated for it. Large arrays are never copied into a file image: the writer
+// refers to them where they are, and a file reader reads them straight into their vectors.
 
 #include "lockstep/checkpoint.h"
 
+#include <array>
 #include <bit>
 #include <cstring>
 #include <string>
@@ -43,10 +45,47 @@ inline void store_u64(std::byte* p, std::uint64_t v) {
         p[i] = static_cast<std::byte>(v >> (8 * i));
 }
 
+// XXH64 (seed 0) over bytes given in any number of pieces; checkpoint_checksum() in one go.
+class Xxh64 {
+public:
+    void update(std::span<const std::byte> bytes);
+    std::uint64_t digest() const;
+
+private:
+    void stripe(const std::byte* p);
+
+    static constexpr std::uint64_t prime1 = 0x9E3779B185EBCA87ULL;
+    static constexpr std::uint64_t prime2 = 0xC2B2AE3D27D4EB4FULL;
+    std::array<std::uint64_t, 4> lanes_{prime1 + prime2, prime2, 0, 0 - prime1};
+    std::array<std::byte, 32> pending_{};
+    std::size_t pending_size_ = 0;
+    std::uint64_t total_ = 0;
+};
+
+// A file as a list of pieces: its own small fields, and the large arrays where they already are
+// (on little-endian machines), so writing it copies nothing. Valid while those arrays live. The
+// trailing checksum is not among the pieces: it is computed as they are written (or flattened).
+// Moved, never copied: a copy's pieces would still point into the original's fields.
+struct FileImage {
+    FileImage() = default;
+    FileImage(FileImage&&) = default;
+    FileImage& operator=(FileImage&&) = default;
+    FileImage(const FileImage&) = delete;
+    FileImage& operator=(const FileImage&) = delete;
+
+    std::vector<std::byte> fields;                  // the small fields, some pieces point here
+    std::vector<std::span<const std::byte>> pieces; // in file order
+    std::uint64_t size = 0;                         // of the whole file, checksum included
+    bool checksummed = true; // false: the pieces are the whole file, written as they are
+
+    std::uint64_t checksum() const;
+    std::vector<std::byte> flatten() const;
+};
+
 // Appends fields to a growing file image.
 class ByteWriter {
 public:
-    explicit ByteWriter(std::size_t expected_size) { out_.reserve(expected_size); }
+    explicit ByteWriter(std::size_t expected_fields) { out_.reserve(expected_fields); }
 
     void raw(const void* data, std::size_t size) {
         const auto* p = static_cast<const std::byte*>(data);
@@ -67,43 +106,91 @@ public:
     }
     void doubles(std::span<const double> values) {
         if constexpr (std::endian::native == std::endian::little)
-            raw(values.data(), values.size() * sizeof(double));
+            array(std::as_bytes(values));
         else
             for (const double v : values)
                 u64(std::bit_cast<std::uint64_t>(v));
     }
     void u32s(std::span<const std::uint32_t> values) {
         if constexpr (std::endian::native == std::endian::little)
-            raw(values.data(), values.size() * sizeof(std::uint32_t));
+            array(std::as_bytes(values));
         else
             for (const std::uint32_t v : values)
                 u32(v);
     }
 
-    // Writes the final size into the header and appends the checksum of everything before it.
-    std::vector<std::byte> finish() {
-        store_u64(out_.data() + size_offset, out_.size() + trailer_size);
-        u64(checkpoint_checksum(out_));
-        return std::move(out_);
+    // Writes the final size (checksum included) into the header and returns the pieces.
+    FileImage finish();
+
+private:
+    // An array already in its file layout: referred to, not copied, unless it is small.
+    void array(std::span<const std::byte> bytes) {
+        if (bytes.size() < 4096)
+            return raw(bytes.data(), bytes.size());
+        end_fields();
+        arrays_.push_back({pieces_.size(), bytes});
+        pieces_.push_back({0, 0});
+    }
+    void end_fields() {
+        if (out_.size() > fields_begin_)
+            pieces_.push_back({fields_begin_, out_.size() - fields_begin_});
+        fields_begin_ = out_.size();
+    }
+
+    struct Array {
+        std::size_t piece = 0;
+        std::span<const std::byte> bytes;
+    };
+    std::vector<std::byte> out_;
+    std::vector<std::pair<std::size_t, std::size_t>> pieces_; // offset and length in out_
+    std::vector<Array> arrays_;
+    std::size_t fields_begin_ = 0;
+};
+
+// Where a ByteReader's bytes come from: a file image in memory, or a file read as it is parsed.
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    virtual std::size_t remaining() const = 0;
+    // Copies the next `n` bytes (at most remaining()) to `to`.
+    virtual void read(std::byte* to, std::size_t n) = 0;
+};
+
+class SpanSource : public ByteSource {
+public:
+    explicit SpanSource(std::span<const std::byte> bytes)
+        : bytes_(bytes) {}
+    std::size_t remaining() const override { return bytes_.size(); }
+    void read(std::byte* to, std::size_t n) override {
+        if (n > 0)
+            std::memcpy(to, bytes_.data(), n);
+        bytes_ = bytes_.subspan(n);
     }
 
 private:
-    std::vector<std::byte> out_;
+    std::span<const std::byte> bytes_;
 };
 
-// Reads fields from a file image whose size and checksum are already verified; anything that
-// runs past the end is a malformed file, reported with the file's name.
+// Reads fields from a file's body; anything that runs past the end is a malformed file, reported
+// with the file's name.
 class ByteReader {
 public:
-    ByteReader(std::span<const std::byte> bytes, std::string name)
-        : bytes_(bytes)
+    ByteReader(ByteSource& source, std::string name)
+        : source_(source)
         , name_(std::move(name)) {}
 
-    std::size_t remaining() const { return bytes_.size() - at_; }
-    std::size_t position() const { return at_; }
+    std::size_t remaining() const { return source_.remaining(); }
 
-    std::uint32_t u32(const char* what) { return load_u32(take(4, what)); }
-    std::uint64_t u64(const char* what) { return load_u64(take(8, what)); }
+    std::uint32_t u32(const char* what) {
+        std::byte p[4];
+        take(p, 4, what);
+        return load_u32(p);
+    }
+    std::uint64_t u64(const char* what) {
+        std::byte p[8];
+        take(p, 8, what);
+        return load_u64(p);
+    }
     std::int64_t i64(const char* what) { return static_cast<std::int64_t>(u64(what)); }
     Rng::State rng(const char* what) {
         Rng::State state{};
@@ -127,25 +214,34 @@ public:
     }
 
     void doubles(std::uint64_t n, std::vector<double>& out, const char* what) {
-        const std::byte* p = take(n * sizeof(double), what);
+        check(n * sizeof(double), what);
         out.resize(n);
-        if (n == 0)
-            return;
-        if constexpr (std::endian::native == std::endian::little)
-            std::memcpy(out.data(), p, n * sizeof(double));
-        else
+        if constexpr (std::endian::native == std::endian::little) {
+            take(reinterpret_cast<std::byte*>(out.data()), n * sizeof(double), what);
+        } else {
+            std::vector<std::byte> p(n * sizeof(double));
+            take(p.data(), p.size(), what);
             for (std::uint64_t i = 0; i < n; ++i)
-                out[i] = std::bit_cast<double>(load_u64(p + 8 * i));
+                out[i] = std::bit_cast<double>(load_u64(p.data() + 8 * i));
+        }
     }
     void u32s(std::uint64_t n, std::vector<std::uint32_t>& out, const char* what) {
-        const std::byte* p = take(n * sizeof(std::uint32_t), what);
+        check(n * sizeof(std::uint32_t), what);
         out.resize(n);
-        for (std::uint64_t i = 0; i < n; ++i)
-            out[i] = load_u32(p + 4 * i);
+        if constexpr (std::endian::native == std::endian::little) {
+            take(reinterpret_cast<std::byte*>(out.data()), n * sizeof(std::uint32_t), what);
+        } else {
+            std::vector<std::byte> p(n * sizeof(std::uint32_t));
+            take(p.data(), p.size(), what);
+            for (std::uint64_t i = 0; i < n; ++i)
+                out[i] = load_u32(p.data() + 4 * i);
+        }
     }
     std::string text(std::size_t n, const char* what) {
-        const std::byte* p = take(n, what);
-        return std::string(reinterpret_cast<const char*>(p), n);
+        check(n, what);
+        std::string out(n, '\0');
+        take(reinterpret_cast<std::byte*>(out.data()), n, what);
+        return out;
     }
 
     [[noreturn]] void fail(const std::string& what) const {
@@ -153,17 +249,17 @@ public:
     }
 
 private:
-    const std::byte* take(std::size_t n, const char* what) {
+    void check(std::size_t n, const char* what) const {
         if (n > remaining())
             fail(std::string("ends inside ") + what);
-        const std::byte* p = bytes_.data() + at_;
-        at_ += n;
-        return p;
+    }
+    void take(std::byte* to, std::size_t n, const char* what) {
+        check(n, what);
+        source_.read(to, n);
     }
 
-    std::span<const std::byte> bytes_;
+    ByteSource& source_;
     std::string name_;
-    std::size_t at_ = 0;
 };
 
 // The fixed header both file kinds share. `a` and `b` are (worker, workers) in a worker file
@@ -178,10 +274,26 @@ struct FileHeader {
 
 void write_header(ByteWriter& out, std::string_view magic, const FileHeader& header);
 
-// Checks magic, version, declared size against `max_bytes` and the real size, and the
-// checksum, in that order. Throws CheckpointError naming the file.
+// Checks magic, version, and the declared size against `max_bytes` and the real `size`, in that
+// order, from the file's first bytes (`start`: the first 48, or the whole file when shorter), and
+// returns the header. Throws CheckpointError naming the file.
+FileHeader check_header(std::span<const std::byte> start, std::uint64_t size,
+                        const std::string& name, std::string_view magic, std::uint64_t max_bytes);
+
+// The next check after check_header: the checksum of everything before the trailer.
+void check_checksum(std::uint64_t computed, std::uint64_t stored, const std::string& name);
+
+// check_header and check_checksum on a whole file image.
 FileHeader read_header(std::span<const std::byte> bytes, const std::string& name,
                        std::string_view magic, std::uint64_t max_bytes);
+
+inline constexpr std::string_view worker_magic = "LKSTCKPT";
+
+// The body of a worker file whose header check_header accepted.
+WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in);
+
+// encode_worker_file's pieces, referring to the state's arrays.
+FileImage encode_worker_image(const TrainingState& state, int worker, bool sharded_optimizer);
 
 // The bytes between the header and the trailer of a file read_header accepted.
 inline std::span<const std::byte> body_of(std::span<const std::byte> bytes) {

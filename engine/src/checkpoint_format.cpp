@@ -10,26 +10,9 @@ using namespace checkpoint_bytes;
 
 namespace {
 
-constexpr std::string_view worker_magic = "LKSTCKPT";
 constexpr std::uint32_t flag_sharded = 1;
 constexpr std::uint32_t flag_shared = 2;
 constexpr std::uint32_t flag_optimizer = 4;
-
-constexpr std::uint64_t xxh_p1 = 0x9E3779B185EBCA87ULL;
-constexpr std::uint64_t xxh_p2 = 0xC2B2AE3D27D4EB4FULL;
-constexpr std::uint64_t xxh_p3 = 0x165667B19E3779F9ULL;
-constexpr std::uint64_t xxh_p4 = 0x85EBCA77C2B2AE63ULL;
-constexpr std::uint64_t xxh_p5 = 0x27D4EB2F165667C5ULL;
-
-std::uint64_t xxh_round(std::uint64_t acc, std::uint64_t input) {
-    acc += input * xxh_p2;
-    return std::rotl(acc, 31) * xxh_p1;
-}
-
-std::uint64_t xxh_merge(std::uint64_t h, std::uint64_t lane) {
-    h ^= xxh_round(0, lane);
-    return h * xxh_p1 + xxh_p4;
-}
 
 [[noreturn]] void fail(CheckpointFault fault, const std::string& name, const std::string& what) {
     throw CheckpointError(fault, name + ": " + what);
@@ -62,10 +45,6 @@ void check_state(const TrainingState& s) {
                         std::to_string(CheckpointLimits::max_order_rows));
 }
 
-std::size_t slice_bytes(std::size_t entries) {
-    return 3 * sizeof(std::uint64_t) + entries * sizeof(double);
-}
-
 void write_slice(ByteWriter& out, const std::vector<double>& v, SliceRange range) {
     out.u64(v.size());
     out.u64(range.begin);
@@ -91,40 +70,6 @@ OptimizerSlice read_slice(ByteReader& in, const char* what) {
 
 } // namespace
 
-// XXH64 (seed 0): four lanes over 32-byte stripes, then the tail, then the final avalanche.
-std::uint64_t checkpoint_checksum(std::span<const std::byte> bytes) {
-    const std::byte* p = bytes.data();
-    const std::byte* const end = p + bytes.size();
-    std::uint64_t h = 0;
-    if (bytes.size() >= 32) {
-        std::uint64_t v1 = xxh_p1 + xxh_p2, v2 = xxh_p2, v3 = 0, v4 = 0 - xxh_p1;
-        for (; end - p >= 32; p += 32) {
-            v1 = xxh_round(v1, load_u64(p));
-            v2 = xxh_round(v2, load_u64(p + 8));
-            v3 = xxh_round(v3, load_u64(p + 16));
-            v4 = xxh_round(v4, load_u64(p + 24));
-        }
-        h = std::rotl(v1, 1) + std::rotl(v2, 7) + std::rotl(v3, 12) + std::rotl(v4, 18);
-        h = xxh_merge(xxh_merge(xxh_merge(xxh_merge(h, v1), v2), v3), v4);
-    } else {
-        h = xxh_p5;
-    }
-    h += bytes.size();
-    for (; end - p >= 8; p += 8)
-        h = std::rotl(h ^ xxh_round(0, load_u64(p)), 27) * xxh_p1 + xxh_p4;
-    if (end - p >= 4) {
-        h = std::rotl(h ^ (std::uint64_t{load_u32(p)} * xxh_p1), 23) * xxh_p2 + xxh_p3;
-        p += 4;
-    }
-    for (; p < end; ++p)
-        h = std::rotl(h ^ (std::to_integer<std::uint64_t>(*p) * xxh_p5), 11) * xxh_p1;
-    h ^= h >> 33;
-    h *= xxh_p2;
-    h ^= h >> 29;
-    h *= xxh_p3;
-    return h ^ (h >> 32);
-}
-
 SliceRange optimizer_slice(std::uint64_t n, int worker, int workers) {
     const auto k = static_cast<std::uint64_t>(worker);
     const auto w = static_cast<std::uint64_t>(workers);
@@ -144,10 +89,9 @@ void write_header(ByteWriter& out, std::string_view magic, const FileHeader& hea
     out.u64(header.scenario_hash);
 }
 
-FileHeader read_header(std::span<const std::byte> bytes, const std::string& name,
-                       std::string_view magic, std::uint64_t max_bytes) {
-    const std::size_t size = bytes.size();
-    if (size < magic.size() || std::memcmp(bytes.data(), magic.data(), magic.size()) != 0) {
+FileHeader check_header(std::span<const std::byte> start, std::uint64_t size,
+                        const std::string& name, std::string_view magic, std::uint64_t max_bytes) {
+    if (size < magic.size() || std::memcmp(start.data(), magic.data(), magic.size()) != 0) {
         if (size < magic.size())
             fail(CheckpointFault::SizeMismatch, name,
                  "truncated: " + std::to_string(size) + " bytes, too short for a header");
@@ -156,7 +100,7 @@ FileHeader read_header(std::span<const std::byte> bytes, const std::string& name
                  std::string(magic == worker_magic ? "checkpoint" : "manifest") + " file");
     }
     if (size >= 12) {
-        const std::uint32_t version = load_u32(bytes.data() + 8);
+        const std::uint32_t version = load_u32(start.data() + 8);
         if (version != CheckpointLimits::format_version)
             fail(CheckpointFault::BadVersion, name,
                  "version " + std::to_string(version) + " is not supported (this build reads " +
@@ -165,7 +109,7 @@ FileHeader read_header(std::span<const std::byte> bytes, const std::string& name
     if (size < header_size + trailer_size)
         fail(CheckpointFault::SizeMismatch, name,
              "truncated: " + std::to_string(size) + " bytes, too short for a header");
-    const std::uint64_t declared = load_u64(bytes.data() + size_offset);
+    const std::uint64_t declared = load_u64(start.data() + size_offset);
     if (declared > max_bytes)
         fail(CheckpointFault::Unreadable, name,
              "declares " + std::to_string(declared) + " bytes, over the limit of " +
@@ -177,22 +121,31 @@ FileHeader read_header(std::span<const std::byte> bytes, const std::string& name
         fail(CheckpointFault::SizeMismatch, name,
              "size mismatch: " + std::to_string(size) + " bytes, the header says " +
                  std::to_string(declared));
-    const std::uint64_t stored = load_u64(bytes.data() + size - trailer_size);
-    if (checkpoint_checksum(bytes.first(size - trailer_size)) != stored)
-        fail(CheckpointFault::ChecksumMismatch, name, "checksum mismatch");
     FileHeader header;
-    header.flags = load_u32(bytes.data() + 12);
-    header.a = load_u32(bytes.data() + 24);
-    header.b = load_u32(bytes.data() + 28);
-    header.step = static_cast<std::int64_t>(load_u64(bytes.data() + 32));
-    header.scenario_hash = load_u64(bytes.data() + 40);
+    header.flags = load_u32(start.data() + 12);
+    header.a = load_u32(start.data() + 24);
+    header.b = load_u32(start.data() + 28);
+    header.step = static_cast<std::int64_t>(load_u64(start.data() + 32));
+    header.scenario_hash = load_u64(start.data() + 40);
     return header;
 }
 
-} // namespace checkpoint_bytes
+void check_checksum(std::uint64_t computed, std::uint64_t stored, const std::string& name) {
+    if (computed != stored)
+        fail(CheckpointFault::ChecksumMismatch, name, "checksum mismatch");
+}
 
-std::vector<std::byte> encode_worker_file(const TrainingState& state, int worker,
-                                          bool sharded_optimizer) {
+FileHeader read_header(std::span<const std::byte> bytes, const std::string& name,
+                       std::string_view magic, std::uint64_t max_bytes) {
+    const std::size_t size = bytes.size();
+    const FileHeader header =
+        check_header(bytes.first(std::min(size, header_size)), size, name, magic, max_bytes);
+    check_checksum(checkpoint_checksum(bytes.first(size - trailer_size)),
+                   load_u64(bytes.data() + size - trailer_size), name);
+    return header;
+}
+
+FileImage encode_worker_image(const TrainingState& state, int worker, bool sharded_optimizer) {
     check_state(state);
     const int workers = state.workers();
     if (worker < 0 || worker >= workers)
@@ -203,19 +156,14 @@ std::vector<std::byte> encode_worker_file(const TrainingState& state, int worker
     const OptimizerState& opt = state.optimizer;
     const std::vector<double>* vectors[] = {&opt.velocity, &opt.first_moment, &opt.second_moment};
     SliceRange ranges[3];
-    std::size_t size = header_size + trailer_size;
     for (int i = 0; i < 3; ++i) {
         const auto n = vectors[i]->size();
         ranges[i] = sharded_optimizer ? optimizer_slice(n, worker, workers) : SliceRange{0, n};
-        if (holds_optimizer)
-            size += slice_bytes(ranges[i].end - ranges[i].begin);
     }
     const DataCursor::State& cursor = state.cursors[static_cast<std::size_t>(worker)];
-    if (shared)
-        size += 7 * 8 + state.parameters.size() * sizeof(double);
-    size += 7 * 8 + cursor.order.size() * sizeof(std::uint32_t);
 
-    ByteWriter out(size);
+    // The fields; arrays of 4 KiB or more are referred to where they are (see ByteWriter).
+    ByteWriter out(header_size + 8 * 8 + 3 * 3 * 8 + 7 * 8 + 4096 + trailer_size);
     FileHeader header;
     header.flags = (sharded_optimizer ? flag_sharded : 0) | (shared ? flag_shared : 0) |
                    (holds_optimizer ? flag_optimizer : 0);
@@ -241,10 +189,7 @@ std::vector<std::byte> encode_worker_file(const TrainingState& state, int worker
     return out.finish();
 }
 
-WorkerCheckpoint decode_worker_file(std::span<const std::byte> bytes, const std::string& name) {
-    const FileHeader header =
-        read_header(bytes, name, worker_magic, CheckpointLimits::max_file_bytes);
-    ByteReader in(body_of(bytes), name);
+WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in) {
     if (header.flags & ~(flag_sharded | flag_shared | flag_optimizer))
         in.fail("unknown flags " + std::to_string(header.flags));
     if (header.b < 1 || header.b > CheckpointLimits::max_workers)
@@ -288,6 +233,21 @@ WorkerCheckpoint decode_worker_file(std::span<const std::byte> bytes, const std:
     if (in.remaining() != 0)
         in.fail(std::to_string(in.remaining()) + " unexpected bytes after the contents");
     return file;
+}
+
+} // namespace checkpoint_bytes
+
+std::vector<std::byte> encode_worker_file(const TrainingState& state, int worker,
+                                          bool sharded_optimizer) {
+    return encode_worker_image(state, worker, sharded_optimizer).flatten();
+}
+
+WorkerCheckpoint decode_worker_file(std::span<const std::byte> bytes, const std::string& name) {
+    const FileHeader header =
+        read_header(bytes, name, worker_magic, CheckpointLimits::max_file_bytes);
+    SpanSource body(body_of(bytes));
+    ByteReader in(body, name);
+    return decode_worker_body(header, in);
 }
 
 } // namespace lockstep

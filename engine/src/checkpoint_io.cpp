@@ -55,8 +55,8 @@ std::vector<std::filesystem::path> temp_files_in(const std::filesystem::path& di
     return out;
 }
 
-std::vector<std::byte> read_file(const std::filesystem::path& file, const std::string& name,
-                                 std::uint64_t max_bytes) {
+int open_for_reading(const std::filesystem::path& file, const std::string& name,
+                     std::uint64_t max_bytes, std::uint64_t& size) {
     FileHandle fd(::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
     if (fd.get() < 0) {
         if (errno == ENOENT)
@@ -67,15 +67,18 @@ std::vector<std::byte> read_file(const std::filesystem::path& file, const std::s
     struct stat info {};
     if (::fstat(fd.get(), &info) != 0 || !S_ISREG(info.st_mode))
         throw CheckpointError(CheckpointFault::Unreadable, name + ": not a regular file");
-    const auto size = static_cast<std::uint64_t>(info.st_size);
+    size = static_cast<std::uint64_t>(info.st_size);
     if (size > max_bytes)
         throw CheckpointError(CheckpointFault::Unreadable, name + ": " + std::to_string(size) +
                                                                " bytes, over the limit of " +
                                                                std::to_string(max_bytes));
-    std::vector<std::byte> bytes(size);
+    return fd.release();
+}
+
+void read_exactly(int fd, std::byte* to, std::size_t n, const std::string& name) {
     std::size_t done = 0;
-    while (done < size) {
-        const ssize_t got = ::read(fd.get(), bytes.data() + done, size - done);
+    while (done < n) {
+        const ssize_t got = ::read(fd, to + done, n - done);
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)
@@ -85,6 +88,14 @@ std::vector<std::byte> read_file(const std::filesystem::path& file, const std::s
             throw CheckpointError(CheckpointFault::Unreadable, name + ": shrank while being read");
         done += static_cast<std::size_t>(got);
     }
+}
+
+std::vector<std::byte> read_file(const std::filesystem::path& file, const std::string& name,
+                                 std::uint64_t max_bytes) {
+    std::uint64_t size = 0;
+    FileHandle fd(open_for_reading(file, name, max_bytes, size));
+    std::vector<std::byte> bytes(size);
+    read_exactly(fd.get(), bytes.data(), bytes.size(), name);
     return bytes;
 }
 

@@ -79,7 +79,7 @@ std::vector<std::byte> encode_manifest(const CheckpointManifest& manifest) {
         out.u64(entry.size);
         out.u64(entry.checksum);
     }
-    return out.finish();
+    return out.finish().flatten();
 }
 
 // Reads the entries first and checks every name before anything else about them, so a hostile
@@ -87,7 +87,8 @@ std::vector<std::byte> encode_manifest(const CheckpointManifest& manifest) {
 CheckpointManifest decode_manifest(std::span<const std::byte> bytes, const std::string& name) {
     const FileHeader header =
         read_header(bytes, name, manifest_magic, CheckpointLimits::max_manifest_bytes);
-    ByteReader in(body_of(bytes), name);
+    SpanSource body(body_of(bytes));
+    ByteReader in(body, name);
     if (header.flags & ~flag_sharded)
         in.fail("unknown flags " + std::to_string(header.flags));
     if (header.a < 1 || header.a > CheckpointLimits::max_workers)

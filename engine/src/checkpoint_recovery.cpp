@@ -58,10 +58,8 @@ WorkerCheckpoint read_listed_file(const fs::path& step_dir, const ManifestEntry&
                    entry.name + ": size mismatch: " + std::to_string(size) +
                        " bytes, the manifest says " + std::to_string(entry.size));
     }
-    const auto bytes = checkpoint_io::read_file(path, entry.name, entry.size);
-    WorkerCheckpoint file = decode_worker_file(bytes, entry.name);
-    const std::uint64_t checksum =
-        checkpoint_bytes::load_u64(bytes.data() + bytes.size() - checkpoint_bytes::trailer_size);
+    std::uint64_t checksum = 0;
+    WorkerCheckpoint file = checkpoint_io::read_worker_file(path, entry.name, entry.size, checksum);
     if (checksum != entry.checksum)
         reject(CheckpointFault::ChecksumMismatch,
                entry.name + ": checksum " + hex(checksum) + " differs from the manifest's " +

@@ -17,22 +17,12 @@ namespace {
 
 using Moment = CrashPoint::Moment;
 
-void write_all(int fd, std::span<const std::byte> bytes, const fs::path& file) {
-    while (!bytes.empty()) {
-        const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
-        if (wrote < 0 && errno == EINTR)
-            continue;
-        if (wrote < 0)
-            throw_errno("cannot write", file);
-        bytes = bytes.subspan(static_cast<std::size_t>(wrote));
-    }
-}
-
 // Writes one file of a checkpoint through the commit protocol and tells the observer as each
 // phase ends. Returns false when `crash` stops it first, leaving the files a crash would.
 bool write_durably(const fs::path& step_dir, const std::string& name,
-                   std::span<const std::byte> bytes, int worker, std::optional<Moment> crash,
-                   const CheckpointObserver& observer) {
+                   const checkpoint_bytes::FileImage& image, int worker,
+                   std::optional<Moment> crash, const CheckpointObserver& observer,
+                   std::uint64_t& checksum) {
     const fs::path temp = step_dir / (name + std::string(temp_suffix));
     const fs::path final_path = step_dir / name;
     const auto tell = [&](CheckpointPhase phase, const fs::path& file) {
@@ -44,11 +34,11 @@ bool write_durably(const fs::path& step_dir, const std::string& name,
     if (fd.get() < 0)
         throw_errno("cannot create", temp);
     if (crash == Moment::BeforeFsync) {
-        write_all(fd.get(), bytes.first(bytes.size() / 2), temp);
+        checkpoint_io::write_image(fd.get(), image, temp, image.size / 2);
         fd.close(temp);
         return false;
     }
-    write_all(fd.get(), bytes, temp);
+    checksum = checkpoint_io::write_image(fd.get(), image, temp);
     tell(CheckpointPhase::WriteTemp, temp);
 
     if (::fsync(fd.get()) != 0)
@@ -80,8 +70,14 @@ void uncommit_and_remove(const fs::path& step_dir) {
         throw Error(step_dir.string() + ": cannot remove: " + ec.message());
 }
 
-std::uint64_t trailing_checksum(std::span<const std::byte> bytes) {
-    return checkpoint_bytes::load_u64(bytes.data() + bytes.size() - checkpoint_bytes::trailer_size);
+// A file image of one piece, for files that are built whole.
+checkpoint_bytes::FileImage whole(std::vector<std::byte> bytes) {
+    checkpoint_bytes::FileImage image;
+    image.size = bytes.size();
+    image.fields = std::move(bytes);
+    image.pieces.push_back(image.fields);
+    image.checksummed = false;
+    return image;
 }
 
 } // namespace
@@ -95,8 +91,10 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
     if (options.keep_last < 0)
         throw Error("checkpoint keep_last must be 0 (keep all) or more, got " +
                     std::to_string(options.keep_last));
-    // Encoding worker 0's file checks the whole state before anything touches the disk.
-    std::vector<std::byte> image = encode_worker_file(state, 0, options.sharded_optimizer);
+    // Encoding worker 0's file checks the whole state before anything touches the disk. The
+    // images refer to the state's arrays rather than copying them.
+    checkpoint_bytes::FileImage image =
+        checkpoint_bytes::encode_worker_image(state, 0, options.sharded_optimizer);
 
     CheckpointWrite result;
     result.directory = dir / checkpoint_directory_name(state.step);
@@ -114,15 +112,17 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
     // Every worker's file, each durable before the next one starts.
     for (int k = 0; k < workers; ++k) {
         if (k > 0)
-            image = encode_worker_file(state, k, options.sharded_optimizer);
+            image = checkpoint_bytes::encode_worker_image(state, k, options.sharded_optimizer);
         std::optional<Moment> crash;
         if (options.crash && options.crash->worker == k)
             crash = options.crash->moment;
         const std::string name = worker_file_name(k);
-        const bool go_on = write_durably(result.directory, name, image, k, crash, options.observer);
+        std::uint64_t checksum = 0;
+        const bool go_on =
+            write_durably(result.directory, name, image, k, crash, options.observer, checksum);
         if (go_on || crash == Moment::AfterRenameBeforeManifest) {
-            result.files.push_back({name, image.size(), trailing_checksum(image)});
-            result.bytes += image.size();
+            result.files.push_back({name, image.size, checksum});
+            result.bytes += image.size;
         }
         if (!go_on) {
             result.crash = options.crash;
@@ -137,10 +137,11 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
     manifest.workers = workers;
     manifest.sharded_optimizer = options.sharded_optimizer;
     manifest.files = result.files;
-    image = encode_manifest(manifest);
+    image = whole(encode_manifest(manifest));
+    std::uint64_t unused = 0;
     write_durably(result.directory, std::string(manifest_file_name), image, -1, std::nullopt,
-                  options.observer);
-    result.bytes += image.size();
+                  options.observer, unused);
+    result.bytes += image.size;
     result.committed = true;
     if (options.observer)
         options.observer(CheckpointPhase::Committed, -1, result.directory.string());
@@ -152,7 +153,9 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
 
 void write_file_atomically(const fs::path& file, std::span<const std::byte> bytes) {
     const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
-    write_durably(dir, file.filename().string(), bytes, -1, std::nullopt, {});
+    std::uint64_t unused = 0;
+    write_durably(dir, file.filename().string(), whole({bytes.begin(), bytes.end()}), -1,
+                  std::nullopt, {}, unused);
 }
 
 std::vector<fs::path> keep_last_checkpoints(const fs::path& dir, int keep) {

@@ -104,6 +104,21 @@ void check_finite(const std::string& path, double value, double lo, double hi) {
     check_range(path, value, lo, hi);
 }
 
+// A whole number in [lo, hi]. One written past the int64 range (JSON keeps it unsigned) is shown
+// as written, not wrapped to a negative number.
+std::int64_t whole_number(const json& v, const std::string& path, std::int64_t lo,
+                          std::int64_t hi) {
+    if (!v.is_number_integer())
+        throw Error(path + ": must be a whole number between " + std::to_string(lo) + " and " +
+                    std::to_string(hi));
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi))
+        throw Error(path + ": must be between " + std::to_string(lo) + " and " +
+                    std::to_string(hi) + ", got " + std::to_string(v.get<std::uint64_t>()));
+    const auto value = v.get<std::int64_t>();
+    check_range(path, value, lo, hi);
+    return value;
+}
+
 // Walks a JSON object, checking each key's type and rejecting keys nobody asked for.
 class ObjectReader {
 public:
@@ -129,14 +144,8 @@ public:
     }
 
     void read_int(const std::string& key, std::int64_t& out, std::int64_t lo, std::int64_t hi) {
-        if (const json* v = find(key)) {
-            if (!v->is_number_integer())
-                throw Error(child(key) + ": must be a whole number between " + std::to_string(lo) +
-                            " and " + std::to_string(hi));
-            const auto value = v->get<std::int64_t>();
-            check_range(child(key), value, lo, hi);
-            out = value;
-        }
+        if (const json* v = find(key))
+            out = whole_number(*v, child(key), lo, hi);
     }
 
     template <typename T>
@@ -234,12 +243,7 @@ std::vector<std::size_t> read_size_list(const json& v, const std::string& path,
     const json& list = expect_array(v, path, max_size);
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string item = path + "[" + std::to_string(i) + "]";
-        if (!list[i].is_number_integer())
-            throw Error(item + ": must be a whole number between " + std::to_string(lo) + " and " +
-                        std::to_string(hi));
-        const auto value = list[i].get<std::int64_t>();
-        check_range(item, value, lo, hi);
-        out.push_back(static_cast<std::size_t>(value));
+        out.push_back(static_cast<std::size_t>(whole_number(list[i], item, lo, hi)));
     }
     return out;
 }
@@ -590,12 +594,13 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     json doc;
     try {
         doc = json::parse(json_text);
-    } catch (const json::parse_error& e) {
-        // nlohmann's message reads "[json.exception.parse_error.101] parse error at line 3, ..."
-        std::string what = e.what();
-        const auto pos = what.find("parse error");
+    } catch (const json::exception& e) {
+        // A syntax error, or a number too large for a double (1e999). nlohmann's message reads
+        // "[json.exception.parse_error.101] parse error at line 3, ...".
+        const std::string what = e.what();
+        const auto pos = what.find("] ");
         throw Error("scenario: not valid JSON: " +
-                    (pos == std::string::npos ? what : what.substr(pos)));
+                    (pos == std::string::npos ? what : what.substr(pos + 2)));
     }
 
     Scenario s;

@@ -236,6 +236,12 @@ void TestScenario::bad_scenarios_data() {
                              << "steps: must be between 1 and 1000000, got 0";
     QTest::newRow("negative seed") << R"({"seed": -1})"
                                    << "seed: must be between 0 and";
+    QTest::newRow("seed past the int64 range")
+        << R"({"seed": 18446744073709551615})"
+        << "seed: must be between 0 and 9007199254740992, got 18446744073709551615";
+    QTest::newRow("layer width past the int64 range")
+        << R"({"model": {"layers": [2, 9223372036854775808, 3]}})"
+        << "model.layers[1]: must be between 1 and 4096, got 9223372036854775808";
     QTest::newRow("negative lr") << R"({"optimizer": {"lr": -0.1}})"
                                  << "optimizer.lr: must be between 0 and 100, got -0.1";
     QTest::newRow("jitter too large") << R"({"cost": {"jitter": 0.95}})"
@@ -322,6 +328,10 @@ void TestScenario::bad_scenarios_data() {
     // Not a scenario at all.
     QTest::newRow("invalid JSON") << R"({"workers": 4,)"
                                   << "scenario: not valid JSON";
+    // Found by fuzz_scenario: the JSON reader's overflow error escaped as a foreign exception.
+    QTest::newRow("number overflowing a double")
+        << R"({"cost": {"alpha_s": 1e999}})"
+        << "scenario: not valid JSON: number overflow parsing '1e999'";
     QTest::newRow("empty text") << ""
                                 << "scenario: not valid JSON";
     QTest::newRow("top level a list") << "[1, 2]"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (preset fuzz: Clang, ASan + UBSan, into build-fuzz/) and runs each
+# over its seed corpus in tests/fuzz/corpus/<target>/ for SECONDS (default 20). Fails on the first
+# crash, sanitizer report, uncaught exception, leak or timeout; the input that did it is saved as
+# build-fuzz/artifacts/<target>-crash-<sha1>. New inputs the fuzzers find go to a scratch
+# directory, so the committed corpus is not touched. FUZZ_JOBS sets the build's jobs (default 2).
+#   scripts/fuzz.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+targets=(fuzz_checkpoint_file fuzz_manifest fuzz_scenario)
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "${FUZZ_JOBS:-2}"
+
+mkdir -p build-fuzz/artifacts
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+for target in "${targets[@]}"; do
+    dict=()
+    [[ $target == fuzz_scenario ]] && dict=(-dict=tests/fuzz/scenario.dict)
+    mkdir -p "$scratch/$target"
+    echo "== $target: ${seconds} s over tests/fuzz/corpus/$target"
+    build-fuzz/tests/fuzz/$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$target-" "${dict[@]}" \
+        "$scratch/$target" "tests/fuzz/corpus/$target" 2>"build-fuzz/artifacts/$target.log" || {
+        tail -n 60 "build-fuzz/artifacts/$target.log"
+        echo "fuzz.sh: $target failed; the input is in build-fuzz/artifacts/" >&2
+        exit 1
+    }
+    grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb)' \
+        "build-fuzz/artifacts/$target.log" || true
+done
+echo "fuzz.sh: ${#targets[@]} targets ran ${seconds} s each without a failure"
