@@ -113,18 +113,13 @@ void check_bank(const QuizBank& bank, QStringList& problems) {
                     problems << where + QStringLiteral("{%1} is not a variable").arg(name);
             }
         }
-        if (!q.run.isEmpty()) {
-            try {
-                (void)parse_action(q.run);
-            } catch (const Error& e) {
-                problems << where + QStringLiteral("run: ") + QString::fromStdString(e.what());
-            }
-        }
         for (const QString& student : {QStringLiteral("check-a"), QStringLiteral("check-b")}) {
             try {
                 const QuestionInstance in = instantiate(bank, q, student);
                 if (q.type == QuestionType::Numeric && !std::isfinite(in.answer))
                     problems << where + QStringLiteral("the engine's answer is not a number");
+                if (!in.run.isEmpty())
+                    (void)parse_action(in.run); // the link with this student's numbers
             } catch (const Error& e) {
                 problems << where + QString::fromStdString(e.what());
             }

@@ -316,7 +316,7 @@ QuestionInstance instantiate(const QuizBank& bank, const Question& q, const QStr
     for (const QString& h : q.hints)
         in.hints << fill_template(h, in);
     in.explanation = fill_template(q.explanation, in);
-    in.run = q.run;
+    in.run = fill_template(q.run, in);
     return in;
 }
 

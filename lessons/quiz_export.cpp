@@ -259,9 +259,8 @@ QString csv(const QuizBank& bank, const QStringList& students, int variants) {
                                csv_field(q.id),
                                to_string(q.type),
                                csv_field(values.join(QLatin1Char(' '))),
-                               csv_field(numeric ? QString::number(in.answer, 'g', 17)
-                                                 : in.answer_text()),
-                               numeric ? QString::number(in.tolerance, 'g', 17) : QString()}
+                               csv_field(numeric ? format_value(in.answer) : in.answer_text()),
+                               numeric ? format_value(in.tolerance) : QString()}
                        .join(QLatin1Char(','));
             out += QLatin1Char('\n');
         }

@@ -47,7 +47,8 @@ struct Question {
     bool relative_tolerance = true;
     QString unit; // accepted after the number, e.g. "s"
     std::vector<Mistake> mistakes;
-    QString run; // predict, then run: a lockstep: link that shows the engine's result
+    // Predict, then run: a lockstep: link (placeholders allowed) that shows the engine's result.
+    QString run;
     // Choices (single, multiple): the options and the right ones; ordering: the items in the
     // right order (each student sees them shuffled).
     QStringList choices;
