@@ -32,6 +32,11 @@ Parsed<double> parse_decimal(QString s) {
         out.problem = QStringLiteral("Part of the answer is missing (%1).").arg(kExample);
         return out;
     }
+    static const QRegularExpression foreign(QStringLiteral("[^0-9.,+\\-eE ]"));
+    if (s.contains(foreign)) {
+        out.problem = QStringLiteral("'%1' is not a number I can read (%2).").arg(s, kExample);
+        return out;
+    }
     if (s.contains(QLatin1Char(' '))) {
         const qsizetype sep = s.indexOf(QRegularExpression(QStringLiteral("[.,]")));
         const QString whole = sep < 0 ? s : s.left(sep);
@@ -120,6 +125,10 @@ Parsed<double> parse_number(const QString& text, const QString& unit) {
         s = s.left(s.size() - 1).trimmed();
     }
     const QStringList parts = s.split(QLatin1Char('/'));
+    const QString unit_note =
+        trimmed_unit.isEmpty()
+            ? QString()
+            : QStringLiteral(" The unit, if you write one, is %1.").arg(trimmed_unit);
     if (parts.size() > 2) {
         out.problem = QStringLiteral("'%1' has more than one '/': write one fraction such as "
                                      "5/2.")
@@ -127,8 +136,10 @@ Parsed<double> parse_number(const QString& text, const QString& unit) {
         return out;
     }
     Parsed<double> top = parse_decimal(parts.front());
-    if (!top.value)
+    if (!top.value) {
+        top.problem += unit_note;
         return top;
+    }
     double value = *top.value;
     if (parts.size() == 2) {
         Parsed<double> bottom = parse_decimal(parts.back());
