@@ -216,6 +216,8 @@ QString gift_question(const QuestionInstance& in, const QString& name) {
             out += QStringLiteral("\n    =%1 -> %2").arg(gift_escape(q.choices[pos])).arg(pos + 1);
         break;
     }
+    if (!in.explanation.isEmpty())
+        out += QStringLiteral("\n    ####") + gift_escape(in.explanation);
     out += QStringLiteral("\n}\n\n");
     return out;
 }
