@@ -97,9 +97,10 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
             }
             for (const auto& c : commands) {
                 if (c.action == QLatin1String("slow"))
-                    trainer.set_slowdown(c.worker, 3.0);
+                    trainer.set_slowdown(c.worker, c.amount > 0 ? c.amount : 3.0);
                 else if (c.action == QLatin1String("pause"))
-                    trainer.add_pause(c.worker, trainer.steps_done(), 5.0);
+                    trainer.add_pause(c.worker, trainer.steps_done(),
+                                      c.amount > 0 ? c.amount : 5.0);
             }
             trainer.step();
             if (trainer.steps_done() ==
@@ -185,7 +186,7 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     Q_EMIT runFinished();
 }
 
-bool EngineController::injectDelay(int worker, const QString& action, QString* why) {
+bool EngineController::injectDelay(int worker, const QString& action, QString* why, double amount) {
     auto fail = [&](const QString& reason) {
         if (why)
             *why = reason;
@@ -202,7 +203,7 @@ bool EngineController::injectDelay(int worker, const QString& action, QString* w
         return fail(
             tr("The run has finished; press Run to start a new one, then inject the delay."));
     std::lock_guard lock(mutex_);
-    commands_.push_back({worker, action});
+    commands_.push_back({worker, action, amount});
     return true;
 }
 

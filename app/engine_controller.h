@@ -51,8 +51,10 @@ public:
 
     // A user's click on a worker: "slow" (3x slower from the next step), "pause" (5 s at the next
     // step). The delay goes to the engine and shows up in the trace. Returns false, with a reason
-    // in `why`, for an action the engine cannot perform.
-    bool injectDelay(int worker, const QString& action, QString* why = nullptr);
+    // in `why`, for an action the engine cannot perform. A positive `amount` replaces the default
+    // factor (slow) or seconds (pause), as a lesson's link asks.
+    bool injectDelay(int worker, const QString& action, QString* why = nullptr,
+                     double amount = 0.0);
 
     // Where the playhead is, in steps. The engine runs ahead of it by a bounded amount of trace
     // (about kAheadEvents events) and waits on its own thread when it gets too far ahead, so a
@@ -78,6 +80,7 @@ private:
     struct Command {
         int worker = 0;
         QString action;
+        double amount = 0.0; // 0: the default factor or seconds
     };
     class Sink;
 

@@ -1,0 +1,216 @@
+#include "controls_panel.h"
+#include "engine_controller.h"
+#include "lesson_pane.h"
+#include "main_window.h"
+#include "study_panel.h"
+#include "worked_example_panel.h"
+
+#include "lockstep_lessons/progress.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QImage>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QtTest>
+
+using lockstep::EventKind;
+
+namespace {
+
+// Mean duration of `worker`'s compute events from `first_step` on, in ticks.
+double mean_compute(const lockstep::views::TraceIndex& index, int worker, std::int64_t first_step) {
+    double total = 0;
+    int n = 0;
+    for (const auto& e : index.lane(worker))
+        if (e.kind == EventKind::Compute && e.step >= first_step) {
+            total += static_cast<double>(e.end - e.start);
+            ++n;
+        }
+    return n ? total / n : 0;
+}
+
+} // namespace
+
+// The lesson pane in the lab window: opening a lesson loads its scenario, a link clicked in the
+// page changes the running simulation, answers are checked and kept, and the headless
+// screenshot of a lesson renders.
+class TestLessonPane : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void opening_a_lesson_loads_its_scenario();
+    void clicked_link_changes_the_running_simulation();
+    void slow_link_slows_the_worker_in_the_trace();
+    void answers_are_checked_and_kept();
+    void calculator_shows_the_worked_example();
+    void teacher_lock_greys_out_what_the_lesson_fixes();
+    void navigation_and_progress_marks();
+    void lesson_screenshot();
+};
+
+void TestLessonPane::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
+}
+
+void TestLessonPane::opening_a_lesson_loads_its_scenario() {
+    lockstep::app::MainWindow window;
+    QSignalSpy started(&window.controller(), &lockstep::app::EngineController::runStarted);
+    QVERIFY(window.openLesson(QStringLiteral("stragglers")));
+    QTRY_VERIFY(started.count() >= 1);
+    QCOMPARE(window.controller().scenario().name, std::string("straggler"));
+    QCOMPARE(window.controller().scenario().delays.slowdown[2], 3.0);
+    QCOMPARE(window.controls()->scenario().workers, 4);
+    QVERIFY(window.lessonPane()->page()->toPlainText().contains(
+        QStringLiteral("Stragglers and waiting")));
+    QString error;
+    QVERIFY(!window.openLesson(QStringLiteral("nonsense"), &error));
+    QVERIFY(error.contains(QStringLiteral("no lesson 'nonsense'")));
+}
+
+void TestLessonPane::clicked_link_changes_the_running_simulation() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("introduction")));
+    QTRY_COMPARE(window.traceIndex().workers(), 4);
+    // What a click on the link does: the browser emits anchorClicked with the link's URL.
+    Q_EMIT window.lessonPane()->page()->anchorClicked(
+        QUrl(QStringLiteral("lockstep:set?workers=8")));
+    QTRY_COMPARE(window.controller().scenario().workers, 8);
+    QTRY_COMPARE(window.traceIndex().workers(), 8);
+    QCOMPARE(window.controls()->scenario().workers, 8);
+    QTRY_VERIFY(!window.traceIndex().lane(7).empty()); // worker 7 really ran
+    // A link that is not an action changes nothing and says why.
+    QSignalSpy said(window.lessonPane(), &lockstep::app::LessonPane::message);
+    QVERIFY(!window.lessonPane()->activateLink(QStringLiteral("lockstep:set?workers=999")));
+    QCOMPARE(said.count(), 1);
+    QVERIFY(said.front().front().toString().contains(QStringLiteral("workers must be")));
+    QCOMPARE(window.controller().scenario().workers, 8);
+}
+
+void TestLessonPane::slow_link_slows_the_worker_in_the_trace() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("introduction"), nullptr, false));
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    window.runToCompletion();
+    // The run is over: the link reruns the scenario with worker 2 five times slower.
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:slow?worker=2&factor=5")));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 2, 60000);
+    const double slow = mean_compute(window.traceIndex(), 2, 0);
+    const double fast = mean_compute(window.traceIndex(), 0, 0);
+    QVERIFY(fast > 0);
+    QCOMPARE(qRound(slow / fast), 5);
+    QCOMPARE(window.controller().scenario().delays.slowdown[2], 5.0);
+}
+
+void TestLessonPane::answers_are_checked_and_kept() {
+    const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    {
+        lockstep::app::MainWindow window;
+        QVERIFY(window.openLesson(QStringLiteral("reductions"), nullptr, false));
+        auto* pane = window.lessonPane();
+        QVERIFY(pane->selectExercise(QStringLiteral("reductions"), QStringLiteral("which-rule")));
+        QCOMPARE(pane->answer(QStringLiteral("b")).verdict, lockstep::lessons::Verdict::Wrong);
+        QCOMPARE(pane->answer(QStringLiteral("xyz")).verdict,
+                 lockstep::lessons::Verdict::Unparseable);
+        QCOMPARE(pane->answer(QStringLiteral("c")).verdict, lockstep::lessons::Verdict::Correct);
+    }
+    // A new window (a restart) finds the progress where it was left.
+    const lockstep::lessons::ProgressStore again(data);
+    const auto record = again.attempt(QStringLiteral("reductions"), QStringLiteral("which-rule"));
+    QCOMPARE(record.attempts, 2);
+    QVERIFY(record.solved);
+    QVERIFY(again.visited(QStringLiteral("reductions")));
+}
+
+void TestLessonPane::calculator_shows_the_worked_example() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
+    auto* calc = window.lessonPane()->calculator();
+    QVERIFY(!calc->isHidden());
+    QVERIFY2(calc->resultText().contains(QStringLiteral("<b>16 s</b>")) &&
+                 calc->resultText().contains(QStringLiteral("<b>2.5</b>")),
+             qPrintable(calc->resultText()));
+    calc->setFigures(40, 8, 6);
+    QVERIFY2(calc->resultText().contains(QStringLiteral("<b>11 s</b>")),
+             qPrintable(calc->resultText()));
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:calculator")));
+    // Other lessons have no calculator.
+    QVERIFY(window.openLesson(QStringLiteral("reductions"), nullptr, false));
+    QVERIFY(calc->isHidden());
+}
+
+void TestLessonPane::teacher_lock_greys_out_what_the_lesson_fixes() {
+    lockstep::app::MainWindow window;
+    window.show();
+    QVERIFY(window.openLesson(QStringLiteral("reductions"), nullptr, false));
+    auto* lock = window.lessonPane()->findChild<QCheckBox*>();
+    QVERIFY(lock);
+    auto find = [&](const QString& name) -> QWidget* {
+        for (QWidget* w : window.controls()->findChildren<QWidget*>())
+            if (w->accessibleName() == name)
+                return w;
+        return nullptr;
+    };
+    QVERIFY(find(QStringLiteral("Shard sizes"))->isEnabled());
+    lock->setChecked(true);
+    QVERIFY(!find(QStringLiteral("Shard sizes"))->isEnabled());
+    QVERIFY(find(QStringLiteral("Workers"))->isEnabled());
+    lock->setChecked(false);
+    QVERIFY(find(QStringLiteral("Shard sizes"))->isEnabled());
+}
+
+void TestLessonPane::navigation_and_progress_marks() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("introduction"), nullptr, false));
+    auto* pane = window.lessonPane();
+    auto* contents = pane->findChild<QComboBox*>();
+    QVERIFY(contents);
+    QCOMPARE(contents->count(), 11);
+    QVERIFY(contents->itemText(0).contains(QStringLiteral("✓")));
+    QCOMPARE(pane->currentLesson()->id, QStringLiteral("introduction"));
+}
+
+void TestLessonPane::lesson_screenshot() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("lesson.png"));
+    QProcess gui;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("LOCKSTEP_RESOURCES"),
+               QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
+    gui.setProcessEnvironment(env);
+    gui.start(QStringLiteral(LOCKSTEP_GUI_PATH),
+              {QStringLiteral("--lesson"), QStringLiteral("speedup"),
+               QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+               QStringLiteral("1600x1000")});
+    QVERIFY(gui.waitForFinished(120000));
+    QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+    const QImage image(out);
+    QCOMPARE(image.size(), QSize(1600, 1000));
+    // The lesson pane on the left carries the page: dark text on a light page.
+    const QRect pane(10, 120, 300, 300);
+    int dark = 0;
+    for (int y = pane.top(); y <= pane.bottom(); ++y)
+        for (int x = pane.left(); x <= pane.right(); ++x)
+            dark += qGray(image.pixel(x, y)) < 100 ? 1 : 0;
+    QVERIFY2(dark > 500, qPrintable(QString::number(dark)));
+
+    QProcess bad;
+    bad.setProcessEnvironment(env);
+    bad.start(
+        QStringLiteral(LOCKSTEP_GUI_PATH),
+        {QStringLiteral("--lesson"), QStringLiteral("nope"), QStringLiteral("--screenshot"), out});
+    QVERIFY(bad.waitForFinished(60000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().contains("--lesson: no lesson 'nope'"));
+}
+
+QTEST_MAIN(TestLessonPane)
+#include "test_lesson_pane.moc"
