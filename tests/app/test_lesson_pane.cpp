@@ -50,6 +50,7 @@ private Q_SLOTS:
     void calculator_shows_the_worked_example();
     void teacher_lock_greys_out_what_the_lesson_fixes();
     void navigation_and_progress_marks();
+    void study_link_trains_the_models();
     void lesson_screenshot();
 };
 
@@ -174,6 +175,23 @@ void TestLessonPane::navigation_and_progress_marks() {
     QCOMPARE(contents->count(), 11);
     QVERIFY(contents->itemText(0).contains(QStringLiteral("✓")));
     QCOMPARE(pane->currentLesson()->id, QStringLiteral("introduction"));
+}
+
+void TestLessonPane::study_link_trains_the_models() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("is-it-worth-it"), nullptr, false));
+    auto* study = window.lessonPane()->study();
+    QVERIFY(!study->isHidden());
+    QSignalSpy done(study, &lockstep::app::StudyPanel::finished);
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:study")));
+    QVERIFY(done.wait(120000));
+    const auto& results = study->results();
+    QCOMPARE(results.size(), std::size_t{4});
+    QCOMPARE(results.front().curve.size(), std::size_t{300}); // the lesson's whole run
+    QVERIFY(results.back().energy_j() > results.front().energy_j());
+    // A lesson without a study has no study link.
+    QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
+    QVERIFY(study->isHidden());
 }
 
 void TestLessonPane::lesson_screenshot() {
