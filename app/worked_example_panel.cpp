@@ -138,6 +138,7 @@ void WorkedExamplePanel::recompute() {
         const auto axes = chart_->chart()->axes();
         axes[0]->setRange(1, kCurve[std::size(kCurve) - 1]);
         axes[1]->setRange(0, std::max(top * 1.2, 4.0));
+        static_cast<QValueAxis*>(axes[1])->applyNiceNumbers();
     } catch (const Error& e) {
         result_->setText(QString::fromStdString(e.what()).toHtmlEscaped());
     }
