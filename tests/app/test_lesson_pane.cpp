@@ -14,7 +14,9 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QtTest>
 
 using lockstep::EventKind;
@@ -44,6 +46,7 @@ class TestLessonPane : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void opening_a_lesson_loads_its_scenario();
+    void every_rendered_link_is_an_action();
     void clicked_link_changes_the_running_simulation();
     void slow_link_slows_the_worker_in_the_trace();
     void answers_are_checked_and_kept();
@@ -73,6 +76,34 @@ void TestLessonPane::opening_a_lesson_loads_its_scenario() {
     QString error;
     QVERIFY(!window.openLesson(QStringLiteral("nonsense"), &error));
     QVERIFY(error.contains(QStringLiteral("no lesson 'nonsense'")));
+}
+
+void TestLessonPane::every_rendered_link_is_an_action() {
+    // The links as the page shows them, after Markdown rendering: what a click really sends.
+    lockstep::app::MainWindow window;
+    auto* pane = window.lessonPane();
+    int checked = 0;
+    for (const auto& lesson : pane->library().lessons()) {
+        QVERIFY(window.openLesson(lesson.id, nullptr, false));
+        QStringList hrefs;
+        for (QTextBlock b = pane->page()->document()->begin(); b.isValid(); b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it) {
+                const QString href = it.fragment().charFormat().anchorHref();
+                if (!href.isEmpty() && (hrefs.isEmpty() || hrefs.back() != href))
+                    hrefs << href;
+            }
+        int expected = 0;
+        for (const auto& link : lesson.links)
+            expected += lockstep::lessons::is_action_link(link.url) ? 1 : 0;
+        QCOMPARE(hrefs.size(), expected);
+        for (const QString& href : hrefs) {
+            const QString clicked = QUrl(href).toString();
+            const auto action = lockstep::lessons::parse_action(clicked);
+            QCOMPARE(action.url, clicked);
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 50);
 }
 
 void TestLessonPane::clicked_link_changes_the_running_simulation() {
