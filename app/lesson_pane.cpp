@@ -296,14 +296,18 @@ bool LessonPane::activateLink(const QString& url) {
     switch (action.kind) {
     case lessons::ActionKind::Quiz: {
         const QString bank = action.text(QStringLiteral("bank"));
-        QString question = action.text(QStringLiteral("question"));
-        if (question.isEmpty()) {
-            const lessons::QuizBank* b = library_.bank(bank);
-            if (!b)
-                return false;
-            question = b->questions.front().id;
+        const QString question = action.text(QStringLiteral("question"));
+        if (!question.isEmpty())
+            return selectExercise(bank, question);
+        // The whole bank: every question joins the exercises, the first one shown.
+        const lessons::QuizBank* b = library_.bank(bank);
+        if (!b) {
+            Q_EMIT message(tr("There is no quiz bank %1.").arg(bank));
+            return false;
         }
-        return selectExercise(bank, question);
+        for (const lessons::Question& q : b->questions)
+            selectExercise(bank, q.id);
+        return selectExercise(bank, b->questions.front().id);
     }
     case lessons::ActionKind::Calculator:
         calculator_->show();

@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
@@ -27,6 +28,11 @@ StudyPanel::StudyPanel(QWidget* parent)
     chart_->setRenderHint(QPainter::Antialiasing);
     chart_->setMinimumHeight(220);
     chart_->setAccessibleName(tr("Loss against modelled energy"));
+    axis_ = new QComboBox;
+    axis_->addItem(tr("Loss against modelled energy"));
+    axis_->addItem(tr("Loss against compute"));
+    axis_->setAccessibleName(tr("Horizontal axis"));
+    connect(axis_, &QComboBox::currentIndexChanged, this, &StudyPanel::plot);
     table_ = new QTableWidget(0, 6);
     table_->setHorizontalHeaderLabels({tr("model"), tr("parameters"), tr("final loss"),
                                        tr("accuracy"), tr("compute (s)"), tr("energy (kJ)")});
@@ -37,6 +43,7 @@ StudyPanel::StudyPanel(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(run_);
     layout->addWidget(status_);
+    layout->addWidget(axis_);
     layout->addWidget(chart_, 1);
     layout->addWidget(table_);
     connect(run_, &QPushButton::clicked, this, &StudyPanel::start);
@@ -90,36 +97,12 @@ void StudyPanel::showResults(std::vector<lessons::StudyPoint> points, const QStr
         return;
     }
     results_ = std::move(points);
-    QChart* chart = chart_->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes())
-        chart->removeAxis(a);
-    auto* x = new QLogValueAxis;
-    x->setTitleText(tr("modelled energy (kJ)"));
-    x->setLabelFormat(QStringLiteral("%g"));
-    auto* y = new QValueAxis;
-    y->setTitleText(tr("training loss"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    double top = 0;
     table_->setRowCount(static_cast<int>(results_.size()));
     for (std::size_t i = 0; i < results_.size(); ++i) {
         const auto& p = results_[i];
         QStringList sizes;
         for (int w : p.layers)
             sizes << QString::number(w);
-        auto* series = new QLineSeries;
-        series->setName(sizes.join(QStringLiteral("-")));
-        QList<QPointF> pts;
-        for (const auto& s : p.curve)
-            if (s.energy_j > 0) {
-                pts << QPointF(s.energy_j / 1000.0, s.loss);
-                top = std::max(top, s.loss);
-            }
-        series->replace(pts);
-        chart->addSeries(series);
-        series->attachAxis(x);
-        series->attachAxis(y);
         const QStringList cells{sizes.join(QStringLiteral("-")),
                                 QString::number(p.parameters),
                                 QString::number(p.final_loss, 'f', 4),
@@ -129,12 +112,50 @@ void StudyPanel::showResults(std::vector<lessons::StudyPoint> points, const QStr
         for (int c = 0; c < cells.size(); ++c)
             table_->setItem(static_cast<int>(i), c, new QTableWidgetItem(cells[c]));
     }
-    y->setRange(0, top * 1.05);
+    plot();
     status_->setText(tr("Every model trained on the same data with the same workers. Energy is "
                         "modelled: %1 W per working worker, %2 W per waiting one.")
                          .arg(study_.busy_watts)
                          .arg(study_.idle_watts));
     Q_EMIT finished();
+}
+
+void StudyPanel::plot() {
+    QChart* chart = chart_->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes())
+        chart->removeAxis(a);
+    if (results_.empty())
+        return;
+    const bool energy = axis_->currentIndex() == 0;
+    auto* x = new QLogValueAxis;
+    x->setTitleText(energy ? tr("modelled energy (kJ)") : tr("compute, all workers (s)"));
+    x->setLabelFormat(QStringLiteral("%g"));
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("training loss"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    double top = 0;
+    for (const auto& p : results_) {
+        QStringList sizes;
+        for (int w : p.layers)
+            sizes << QString::number(w);
+        auto* series = new QLineSeries;
+        series->setName(sizes.join(QStringLiteral("-")));
+        QList<QPointF> points;
+        for (const auto& s : p.curve) {
+            const double at = energy ? s.energy_j / 1000.0 : s.compute_s;
+            if (at > 0) {
+                points << QPointF(at, s.loss);
+                top = std::max(top, s.loss);
+            }
+        }
+        series->replace(points);
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    y->setRange(0, top * 1.05);
 }
 
 } // namespace lockstep::app

@@ -8,6 +8,7 @@
 #include <thread>
 
 class QChartView;
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -33,6 +34,7 @@ Q_SIGNALS:
 
 private:
     void showResults(std::vector<lessons::StudyPoint> points, const QString& error);
+    void plot(); // loss against energy or compute, as the axis box says
 
     Scenario scenario_;
     lessons::StudyConfig study_;
@@ -42,6 +44,7 @@ private:
     QPushButton* run_ = nullptr;
     QLabel* status_ = nullptr;
     QChartView* chart_ = nullptr;
+    QComboBox* axis_ = nullptr;
     QTableWidget* table_ = nullptr;
 };
 

@@ -7,6 +7,7 @@
 
 #include "lockstep_lessons/progress.h"
 
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QImage>
@@ -151,6 +152,11 @@ void TestLessonPane::answers_are_checked_and_kept() {
         QCOMPARE(pane->answer(QStringLiteral("xyz")).verdict,
                  lockstep::lessons::Verdict::Unparseable);
         QCOMPARE(pane->answer(QStringLiteral("c")).verdict, lockstep::lessons::Verdict::Correct);
+        // A link to a whole bank brings every question of it into the exercises.
+        QVERIFY(pane->activateLink(QStringLiteral("lockstep:quiz?bank=speedup")));
+        QCOMPARE(pane->currentExercise(), QStringLiteral("speedup/worked-example-total"));
+        QVERIFY(
+            pane->selectExercise(QStringLiteral("speedup"), QStringLiteral("ring-versus-server")));
     }
     // A new window (a restart) finds the progress where it was left.
     const lockstep::lessons::ProgressStore again(data);
@@ -220,6 +226,13 @@ void TestLessonPane::study_link_trains_the_models() {
     QCOMPARE(results.size(), std::size_t{4});
     QCOMPARE(results.front().curve.size(), std::size_t{300}); // the lesson's whole run
     QVERIFY(results.back().energy_j() > results.front().energy_j());
+    // Loss against compute instead of energy: one line per model either way.
+    auto* axis = study->findChild<QComboBox*>();
+    QVERIFY(axis);
+    axis->setCurrentIndex(1);
+    auto* chart = study->findChild<QChartView*>()->chart();
+    QCOMPARE(chart->series().size(), 4);
+    QVERIFY(chart->axes(Qt::Horizontal).front()->titleText().contains(QStringLiteral("compute")));
     // A lesson without a study has no study link.
     QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
     QVERIFY(study->isHidden());
