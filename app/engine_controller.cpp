@@ -3,6 +3,8 @@
 #include "lockstep/error.h"
 #include "lockstep/trainer.h"
 
+#include <QTemporaryDir>
+
 #include <algorithm>
 #include <chrono>
 
@@ -59,6 +61,23 @@ std::vector<double> EngineController::finalParameters() const {
     return final_parameters_;
 }
 
+namespace {
+
+// A scenario with a checkpoint policy really saves its checkpoints, into a temporary folder that
+// lives as long as the run, so the trace shows the write, sync and commit phases.
+std::unique_ptr<QTemporaryDir> save_checkpoints(DataParallelTrainer& trainer) {
+    const Scenario& s = trainer.scenario();
+    if (!s.checkpoint || s.algorithm == Algorithm::None)
+        return nullptr;
+    auto dir = std::make_unique<QTemporaryDir>();
+    if (!dir->isValid())
+        throw Error("cannot create a temporary folder for the run's checkpoints");
+    trainer.set_checkpoint_directory(dir->path().toStdString());
+    return dir;
+}
+
+} // namespace
+
 void EngineController::start(const Scenario& scenario) {
     validate(scenario);
     auto data = load_dataset(scenario);
@@ -86,6 +105,7 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
     try {
         DataParallelTrainer trainer(scenario, std::move(data), &sink);
         trainer.set_stop_flag(&stop_);
+        const auto checkpoints = save_checkpoints(trainer);
         std::int64_t ahead = 1000;
         while (!trainer.finished() && !stop_) {
             while (!stop_ && trainer.steps_done() > playhead_step_.load() + ahead)
@@ -174,6 +194,7 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     try {
         dataset_ = load_dataset(scenario);
         DataParallelTrainer trainer(scenario, dataset_, &trace);
+        const auto checkpoints = save_checkpoints(trainer);
         trainer.run();
         std::lock_guard lock(mutex_);
         final_parameters_ = trainer.workers().front().parameters;

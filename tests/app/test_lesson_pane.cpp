@@ -51,6 +51,7 @@ private Q_SLOTS:
     void clicked_link_changes_the_running_simulation();
     void slow_link_slows_the_worker_in_the_trace();
     void answers_are_checked_and_kept();
+    void checkpoint_lesson_shows_the_commit_phases();
     void calculator_shows_the_worked_example();
     void teacher_lock_greys_out_what_the_lesson_fixes();
     void navigation_and_progress_marks();
@@ -139,6 +140,24 @@ void TestLessonPane::slow_link_slows_the_worker_in_the_trace() {
     QVERIFY(fast > 0);
     QCOMPARE(qRound(slow / fast), 5);
     QCOMPARE(window.controller().scenario().delays.slowdown[2], 5.0);
+}
+
+void TestLessonPane::checkpoint_lesson_shows_the_commit_phases() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("checkpoints"), nullptr, false));
+    window.runToCompletion();
+    // Every 5th of 40 steps ends with a checkpoint: write, sync and commit on every lane.
+    for (int w = 0; w < 4; ++w) {
+        std::vector<std::int64_t> commits;
+        int writes = 0;
+        for (const auto& e : window.traceIndex().lane(w)) {
+            writes += e.kind == EventKind::CheckpointWrite ? 1 : 0;
+            if (e.kind == EventKind::CheckpointCommit)
+                commits.push_back(e.step);
+        }
+        QCOMPARE(writes, 8);
+        QCOMPARE(commits, (std::vector<std::int64_t>{4, 9, 14, 19, 24, 29, 34, 39}));
+    }
 }
 
 void TestLessonPane::answers_are_checked_and_kept() {
