@@ -270,6 +270,25 @@ QString csv(const QuizBank& bank, const QStringList& students, int variants) {
     return out;
 }
 
+// The first field of a CSV line, quotes honoured: "Silva, Ana",ana@example.org -> Silva, Ana.
+QString first_csv_field(const QString& line) {
+    if (!line.startsWith(QLatin1Char('"')))
+        return line.section(QLatin1Char(','), 0, 0).trimmed();
+    QString out;
+    for (qsizetype i = 1; i < line.size(); ++i) {
+        if (line[i] == QLatin1Char('"')) {
+            if (i + 1 < line.size() && line[i + 1] == QLatin1Char('"')) {
+                out += QLatin1Char('"');
+                ++i;
+                continue;
+            }
+            break;
+        }
+        out += line[i];
+    }
+    return out.trimmed();
+}
+
 } // namespace
 
 bool parse_export_format(const QString& text, ExportFormat& out) {
@@ -291,10 +310,12 @@ QStringList read_students(const QString& path) {
     QStringList out;
     bool first = true;
     while (!file.atEnd()) {
-        const QString line = QString::fromUtf8(file.readLine()).trimmed();
+        QString line = QString::fromUtf8(file.readLine()).trimmed();
+        if (first && line.startsWith(QChar(0xFEFF))) // a byte-order mark from a spreadsheet
+            line = line.mid(1).trimmed();
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
-        const QString id = line.section(QLatin1Char(','), 0, 0).trimmed().remove(QLatin1Char('"'));
+        const QString id = first_csv_field(line);
         const bool header =
             first && (id.compare(QLatin1String("student"), Qt::CaseInsensitive) == 0 ||
                       id.compare(QLatin1String("id"), Qt::CaseInsensitive) == 0);

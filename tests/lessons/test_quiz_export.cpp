@@ -177,9 +177,12 @@ void TestQuizExport::students_file() {
     const QString path = dir.filePath(QStringLiteral("students.csv"));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("student,email\n# a comment\nAna,ana@example.org\n\n  Bo Li  ,bo@example.org\n");
+    f.write(
+        "\xEF\xBB\xBFstudent,email\n# a comment\nAna,ana@example.org\n\n  Bo Li  ,bo@example.org\n"
+        "\"Silva, Ana \"\"Nita\"\"\",nita@example.org\n");
     f.close();
-    QCOMPARE(read_students(path), (QStringList{QStringLiteral("Ana"), QStringLiteral("Bo Li")}));
+    QCOMPARE(read_students(path), (QStringList{QStringLiteral("Ana"), QStringLiteral("Bo Li"),
+                                               QStringLiteral("Silva, Ana \"Nita\"")}));
     const QString missing =
         error_message([&] { read_students(dir.filePath(QStringLiteral("none"))); });
     QVERIFY(missing.contains(QStringLiteral("cannot read the list of students")));
