@@ -23,6 +23,7 @@ lessons and quizzes (resources from --root DIR, $LOCKSTEP_RESOURCES or the insta
   lessons list [--root DIR]       the lessons in order, with what they cover
   lessons calculator --one-worker-s 40 --workers 4 --communication-s 6
                                   the worked example: total time and speedup from the engine
+  lessons study LESSON            the discussion lesson's model sizes: loss, compute, energy
   quiz export BANK --format moodle-xml|gift|csv [--students FILE] [--variants N] [--out FILE]
   quiz ask BANK QUESTION --student NAME        one student's version of a question
   quiz check BANK QUESTION --student NAME --answer TEXT
@@ -118,6 +119,34 @@ int lessons_calculator(const Options& o) {
     return 0;
 }
 
+int lessons_study(const Options& o) {
+    expect_positionals(o, 1, "lessons study LESSON [--root DIR]");
+    const lessons::LessonLibrary lib = library(o);
+    const lessons::Lesson* lesson = lib.find(q(o.positional().front()));
+    if (!lesson)
+        throw Error("lessons study: no lesson '" + o.positional().front() + "'");
+    if (!lesson->study)
+        throw Error("lessons study: lesson '" + o.positional().front() + "' has no study");
+    print(
+        QStringLiteral("model          parameters  final_loss  accuracy  compute_s  energy_kJ\n"));
+    for (const auto& p : lessons::run_study(lesson->scenario, *lesson->study)) {
+        QStringList sizes;
+        for (int w : p.layers)
+            sizes << QString::number(w);
+        print(QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                  .arg(sizes.join(QLatin1Char('-')), -14)
+                  .arg(p.parameters, 10)
+                  .arg(p.final_loss, 11, 'f', 4)
+                  .arg(p.final_accuracy, 9, 'f', 3)
+                  .arg(p.compute_s(), 10, 'g', 4)
+                  .arg(p.energy_j() / 1000.0, 10, 'g', 4));
+    }
+    print(QStringLiteral("energy modelled: %1 W per working worker, %2 W per waiting one\n")
+              .arg(lesson->study->busy_watts)
+              .arg(lesson->study->idle_watts));
+    return 0;
+}
+
 int quiz_export(const Options& o) {
     expect_positionals(o, 1, "quiz export BANK --format moodle-xml|gift|csv [--students FILE]");
     lessons::ExportFormat format{};
@@ -191,7 +220,7 @@ int quiz_check(const Options& o) {
 
 int command_lessons(const std::vector<std::string>& args) {
     if (args.empty())
-        throw Error("lessons: expected check, list or calculator");
+        throw Error("lessons: expected check, list, calculator or study");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     const Options o(rest, {"--root", "--one-worker-s", "--workers", "--communication-s"}, {});
     if (args.front() == "check")
@@ -200,7 +229,10 @@ int command_lessons(const std::vector<std::string>& args) {
         return lessons_list(o);
     if (args.front() == "calculator")
         return lessons_calculator(o);
-    throw Error("lessons: unknown subcommand '" + args.front() + "' (check, list or calculator)");
+    if (args.front() == "study")
+        return lessons_study(o);
+    throw Error("lessons: unknown subcommand '" + args.front() +
+                "' (check, list, calculator or study)");
 }
 
 int command_quiz(const std::vector<std::string>& args) {

@@ -491,8 +491,19 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                 runScenario(scenario_);
             break;
         }
+        case ActionKind::Checkpoint: {
+            Scenario s = scenario_;
+            s.checkpoint = s.checkpoint.value_or(CheckpointConfig{});
+            s.checkpoint->every = action.integer(QStringLiteral("every"));
+            if (action.has(QStringLiteral("restore")))
+                parse_restore_mode(action.text(QStringLiteral("restore")).toStdString(),
+                                   s.checkpoint->restore);
+            validate(s);
+            rerun(s);
+            showStatus(tr("A checkpoint after every %1 steps.").arg(s.checkpoint->every));
+            break;
+        }
         case ActionKind::Crash:
-        case ActionKind::Checkpoint:
         case ActionKind::Restore:
         case ActionKind::Pipeline:
             showStatus(tr("The lab cannot %1 live yet; the lesson's text says what would happen "

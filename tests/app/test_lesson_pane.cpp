@@ -158,6 +158,14 @@ void TestLessonPane::checkpoint_lesson_shows_the_commit_phases() {
         QCOMPARE(writes, 8);
         QCOMPARE(commits, (std::vector<std::int64_t>{4, 9, 14, 19, 24, 29, 34, 39}));
     }
+    // The lesson's link checkpoints more often: the run is redone with the new policy.
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:checkpoint?every=2")));
+    QVERIFY(finished.wait(60000));
+    int commits = 0;
+    for (const auto& e : window.traceIndex().lane(0))
+        commits += e.kind == EventKind::CheckpointCommit ? 1 : 0;
+    QCOMPARE(commits, 20);
 }
 
 void TestLessonPane::answers_are_checked_and_kept() {
