@@ -66,6 +66,7 @@ LessonPane::~LessonPane() = default;
 void LessonPane::buildUi() {
     contents_ = new QComboBox;
     contents_->setAccessibleName(tr("Lessons"));
+    contents_->setPlaceholderText(tr("Choose a lesson…"));
     previous_ = new QToolButton;
     previous_->setArrowType(Qt::LeftArrow);
     previous_->setToolTip(tr("Previous lesson"));

@@ -11,7 +11,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QImage>
+#include <QLabel>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -51,6 +53,7 @@ private Q_SLOTS:
     void clicked_link_changes_the_running_simulation();
     void slow_link_slows_the_worker_in_the_trace();
     void answers_are_checked_and_kept();
+    void predict_then_run_runs_the_students_numbers();
     void checkpoint_lesson_shows_the_commit_phases();
     void calculator_shows_the_worked_example();
     void teacher_lock_greys_out_what_the_lesson_fixes();
@@ -191,6 +194,33 @@ void TestLessonPane::answers_are_checked_and_kept() {
     QCOMPARE(record.attempts, 2);
     QVERIFY(record.solved);
     QVERIFY(again.visited(QStringLiteral("reductions")));
+}
+
+void TestLessonPane::predict_then_run_runs_the_students_numbers() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
+    auto* pane = window.lessonPane();
+    QVERIFY(
+        pane->selectExercise(QStringLiteral("speedup"), QStringLiteral("worked-example-speedup")));
+    QPushButton* run = nullptr;
+    for (auto* b : pane->findChildren<QPushButton*>())
+        if (b->text() == QLatin1String("Run it"))
+            run = b;
+    QVERIFY(run && !run->isHidden());
+    QSignalSpy started(&window.controller(), &lockstep::app::EngineController::runStarted);
+    run->click();
+    QTRY_COMPARE(started.count(), 1);
+    // The run uses the figures this student was given in the question.
+    const lockstep::Scenario& s = window.controller().scenario();
+    QLabel* question = nullptr;
+    for (auto* l : pane->findChildren<QLabel*>())
+        if (l->text().startsWith(QLatin1String("The same job")))
+            question = l;
+    QVERIFY(question);
+    QVERIFY2(question->text().contains(
+                 QStringLiteral("job: %1 s on one worker").arg(*s.cost.one_worker_compute_s)) &&
+                 question->text().contains(QStringLiteral("on %1 workers").arg(s.workers)),
+             qPrintable(question->text()));
 }
 
 void TestLessonPane::calculator_shows_the_worked_example() {
