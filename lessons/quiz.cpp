@@ -391,6 +391,15 @@ Checked check_answer(const QuestionInstance& in, const QString& typed) {
                 return out;
             }
         }
+        // A fraction typed as a percentage without its sign (62.5 for 0.625).
+        if (std::abs(in.answer) <= 1.0 && std::abs(x / 100.0 - in.answer) <= in.tolerance &&
+            !typed.contains(QLatin1Char('%'))) {
+            out.verdict = Verdict::Near;
+            out.feedback = read + QStringLiteral(" If you meant %1%, write the % sign, or write it "
+                                                 "as a fraction: %2.")
+                                      .arg(format_value(x), format_value(x / 100.0));
+            return out;
+        }
         if (off <= kNearFactor * in.tolerance) {
             out.verdict = Verdict::Near;
             out.feedback = read + QStringLiteral(" Close, but not close enough (within %1 of the "

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void parse_numbers();
     void verdicts_data();
     void verdicts();
+    void percent_for_a_fraction();
     void choices_and_orderings();
     void feedback_uses_the_students_numbers();
     void bad_banks_are_named_data();
@@ -304,6 +305,8 @@ void TestQuiz::verdicts_data() {
     QTest::newRow("near below") << "2,3" << Verdict::Near << "Close";
     QTest::newRow("known mistake") << "3" << Verdict::Wrong << "equal-weight mean";
     QTest::newRow("wrong") << "6" << Verdict::Wrong << "not it yet";
+    QTest::newRow("percent written") << "250%" << Verdict::Correct << "Correct";
+    QTest::newRow("not a fraction") << "250" << Verdict::Wrong << "not it yet";
     QTest::newRow("negative") << "-2.5" << Verdict::Wrong << "You answered -2.5 s.";
     QTest::newRow("letters") << "abc" << Verdict::Unparseable << "not a number I can read";
     QTest::newRow("empty") << "" << Verdict::Unparseable << "Type a number";
@@ -320,6 +323,23 @@ void TestQuiz::verdicts() {
     const Checked c = check_answer(in, typed);
     QCOMPARE(c.verdict, verdict);
     QVERIFY2(c.feedback.contains(feedback), qPrintable(c.feedback));
+}
+
+void TestQuiz::percent_for_a_fraction() {
+    const QuizBank bank = parse_bank(R"({"id": "t", "title": "t", "questions": [{
+        "id": "efficiency", "type": "numeric", "text": "?", "explanation": "e",
+        "answer": {"engine": "reduce", "rule": "mean", "values": [0.5, 0.75]}}]})",
+                                     QStringLiteral("inline.json"), resources());
+    const QuestionInstance in = instantiate(bank, bank.questions.front(), QStringLiteral("ana"));
+    QCOMPARE(in.answer, 0.625);
+    QCOMPARE(check_answer(in, QStringLiteral("0,625")).verdict, Verdict::Correct);
+    QCOMPARE(check_answer(in, QStringLiteral("62.5%")).verdict, Verdict::Correct);
+    QCOMPARE(check_answer(in, QStringLiteral("5/8")).verdict, Verdict::Correct);
+    const Checked bare = check_answer(in, QStringLiteral("62.5"));
+    QCOMPARE(bare.verdict, Verdict::Near);
+    QVERIFY2(bare.feedback.contains(QStringLiteral("If you meant 62.5%, write the % sign, or write "
+                                                   "it as a fraction: 0.625")),
+             qPrintable(bare.feedback));
 }
 
 void TestQuiz::choices_and_orderings() {
