@@ -1,6 +1,7 @@
 // lockstep-cli: run, sweep and inspect Lockstep scenarios from a terminal. Every command goes
 // through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
+#include "cli_lessons.h"
 #include "cli_options.h"
 #include "cli_report.h"
 
@@ -534,6 +535,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> all(argv + 1, argv + argc);
     if (all.empty() || all.front() == "--help" || all.front() == "-h" || all.front() == "help") {
         std::fputs(kUsage, all.empty() ? stderr : stdout);
+        std::fputs(lockstep::cli::kLessonsUsage, all.empty() ? stderr : stdout);
         return all.empty() ? 2 : 0;
     }
     const std::string command = all.front();
@@ -555,6 +557,10 @@ int main(int argc, char** argv) {
             return command_bench(args);
         if (command == "compare")
             return lockstep::cli::command_compare(args);
+        if (command == "lessons")
+            return lockstep::cli::command_lessons(args);
+        if (command == "quiz")
+            return lockstep::cli::command_quiz(args);
         throw Error("unknown command '" + command + "' (try lockstep-cli --help)");
     } catch (const Error& e) {
         std::fprintf(stderr, "lockstep-cli: %s\n", e.what());

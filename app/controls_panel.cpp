@@ -148,4 +148,12 @@ void ControlsPanel::setLocked(bool locked) {
         w->setEnabled(!locked);
 }
 
+void ControlsPanel::setLockedControls(const QStringList& names) {
+    const std::pair<const char*, QWidget*> controls[] = {
+        {"workers", workers_},   {"algorithm", algorithm_}, {"rule", rule_}, {"shards", shards_},
+        {"slowdown", slowdown_}, {"clock", clock_},         {"seed", seed_}, {"steps", steps_}};
+    for (const auto& [name, widget] : controls)
+        widget->setEnabled(!names.contains(QLatin1String(name)));
+}
+
 } // namespace lockstep::app

@@ -25,6 +25,9 @@ public:
     Scenario scenario() const;
     // Greys out the controls while `locked` (a lesson can fix its scenario).
     void setLocked(bool locked);
+    // Greys out just these controls (workers, algorithm, rule, shards, slowdown, clock, seed,
+    // steps) and frees the others: what a teacher locks for a lesson.
+    void setLockedControls(const QStringList& names);
 
 Q_SIGNALS:
     void runRequested();

@@ -3,6 +3,8 @@
 #include "lockstep/error.h"
 #include "lockstep/trainer.h"
 
+#include <QTemporaryDir>
+
 #include <algorithm>
 #include <chrono>
 
@@ -76,6 +78,10 @@ std::vector<double> EngineController::finalParameters() const {
     return final_parameters_;
 }
 
+namespace {
+
+} // namespace
+
 void EngineController::start(const Scenario& scenario) {
     validate(scenario);
     auto data = load_dataset(scenario);
@@ -102,7 +108,8 @@ void EngineController::start(const Scenario& scenario) {
 
 void EngineController::prepareCheckpoints() {
     checkpoints_.reset();
-    if (!scenario_.checkpoint)
+    // Without synchronisation the replicas differ: there is no single model to save.
+    if (!scenario_.checkpoint || (scenario_.algorithm == Algorithm::None && scenario_.workers > 1))
         return;
     checkpoints_ =
         std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockstep-run-XXXXXX"));
@@ -136,9 +143,10 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
             for (const auto& c : commands) {
                 try {
                     if (c.action == QLatin1String("slow"))
-                        trainer.set_slowdown(c.worker, 3.0);
+                        trainer.set_slowdown(c.worker, c.amount > 0 ? c.amount : 3.0);
                     else if (c.action == QLatin1String("pause"))
-                        trainer.add_pause(c.worker, trainer.steps_done(), 5.0);
+                        trainer.add_pause(c.worker, trainer.steps_done(),
+                                          c.amount > 0 ? c.amount : 5.0);
                     else
                         trainer.inject_failure(fault_for(c, trainer.steps_done()));
                 } catch (const Error& e) {
@@ -237,7 +245,8 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     Q_EMIT runFinished();
 }
 
-bool EngineController::injectFault(int worker, const QString& action, QString* why) {
+bool EngineController::injectFault(int worker, const QString& action, QString* why,
+                                   double amount) {
     auto fail = [&](const QString& reason) {
         if (why)
             *why = reason;
@@ -264,7 +273,7 @@ bool EngineController::injectFault(int worker, const QString& action, QString* w
         return fail(
             tr("The run has finished; press Run to start a new one, then inject the fault."));
     std::lock_guard lock(mutex_);
-    commands_.push_back({worker, action});
+    commands_.push_back({worker, action, amount});
     return true;
 }
 

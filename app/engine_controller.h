@@ -54,9 +54,11 @@ public:
     // A user's click on a worker: "slow" (3x slower from the next step), "pause" (5 s at the next
     // step), "crash" (dies in the next step's computation) or "crash-checkpoint" (dies while
     // writing the next checkpoint). The fault goes to the engine, which detects and recovers
-    // from it by the scenario's policy; all of it shows up in the trace. Returns false, with a
-    // reason in `why`, for an action this run cannot take.
-    bool injectFault(int worker, const QString& action, QString* why = nullptr);
+    // from it by the scenario's policy; all of it shows up in the trace. A positive `amount`
+    // replaces the default factor (slow) or seconds (pause), as a lesson's link asks. Returns
+    // false, with a reason in `why`, for an action this run cannot take.
+    bool injectFault(int worker, const QString& action, QString* why = nullptr,
+                     double amount = 0.0);
 
     // Where this run's checkpoints are written: a fresh directory under the system's temporary
     // folder for each run whose scenario has a checkpoint policy (empty otherwise), removed when
@@ -90,6 +92,7 @@ public:
     struct Command {
         int worker = 0;
         QString action;
+        double amount = 0.0; // 0: the default factor or seconds
     };
 
 private:

@@ -52,7 +52,12 @@ int main(int argc, char** argv) {
         QStringLiteral("size"),
         QStringLiteral("With --screenshot: window size, WxH (default 1600x1000)."),
         QStringLiteral("WxH"));
-    parser.addOptions({scenarioOption, viewOption, playToOption, screenshotOption, sizeOption});
+    const QCommandLineOption lessonOption(
+        QStringLiteral("lesson"),
+        QStringLiteral("Open a lesson (its page, scenario and views), e.g. speedup."),
+        QStringLiteral("ID"));
+    parser.addOptions(
+        {scenarioOption, viewOption, playToOption, screenshotOption, sizeOption, lessonOption});
     parser.process(app);
     if (!parser.positionalArguments().isEmpty())
         return fail(
@@ -65,6 +70,14 @@ int main(int argc, char** argv) {
         if (!window.openScenario(parser.value(scenarioOption), &error,
                                  parser.isSet(screenshotOption)))
             return fail(error);
+    }
+
+    if (parser.isSet(lessonOption)) {
+        if (parser.isSet(scenarioOption))
+            return fail(QStringLiteral("--lesson brings its own scenario; leave out --scenario"));
+        QString error;
+        if (!window.openLesson(parser.value(lessonOption), &error, false))
+            return fail(QStringLiteral("--lesson: ") + error);
     }
 
     if (!parser.isSet(screenshotOption)) {

@@ -1,9 +1,11 @@
 #include "main_window.h"
 
 #include "controls_panel.h"
+#include "lesson_pane.h"
 
 #include "lockstep/error.h"
 #include "lockstep/trace.h"
+#include "lockstep_lessons/lesson.h"
 
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/speedup_view.h"
@@ -12,6 +14,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -22,6 +25,7 @@
 #include <QPainter>
 #include <QSlider>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QSvgGenerator>
 #include <QTabWidget>
@@ -136,13 +140,32 @@ void MainWindow::buildViews() {
 }
 
 void MainWindow::buildDocks() {
-    lesson_ = new QTextBrowser;
-    lesson_->setHtml(QString::fromUtf8(kWelcome));
-    lesson_->setAccessibleName(tr("Lesson"));
-    lesson_->setOpenExternalLinks(false);
+    // The lessons shipped with the lab, and this user's progress through them.
+    QStringList problems;
+    lessons::LessonLibrary library;
+    try {
+        library = lessons::LessonLibrary::load(lessons::default_resources_dir(), &problems);
+    } catch (const Error& e) {
+        problems << QString::fromStdString(e.what());
+    }
+    progress_ = std::make_unique<lessons::ProgressStore>(
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
+    if (!progress_->loadProblem().isEmpty())
+        problems << progress_->loadProblem();
+    lesson_pane_ = new LessonPane(std::move(library), progress_.get());
+    QString welcome = QString::fromUtf8(kWelcome);
+    if (!problems.isEmpty())
+        welcome += tr("<h3>Lessons that could not be loaded</h3><p>%1</p>")
+                       .arg(problems.join(QStringLiteral("<br>")).toHtmlEscaped());
+    lesson_pane_->setWelcome(welcome);
+    connect(lesson_pane_, &LessonPane::lessonOpened, this, &MainWindow::onLessonOpened);
+    connect(lesson_pane_, &LessonPane::actionRequested, this, &MainWindow::applyLessonAction);
+    connect(lesson_pane_, &LessonPane::message, this, &MainWindow::showStatus);
+    connect(lesson_pane_, &LessonPane::lockRequested, this,
+            [this](const QStringList& controls) { controls_->setLockedControls(controls); });
     lesson_dock_ = new QDockWidget(tr("Lesson"), this);
     lesson_dock_->setObjectName(QStringLiteral("lesson"));
-    lesson_dock_->setWidget(lesson_);
+    lesson_dock_->setWidget(lesson_pane_);
     addDockWidget(Qt::LeftDockWidgetArea, lesson_dock_);
 
     controls_ = new ControlsPanel;
@@ -157,7 +180,7 @@ void MainWindow::buildDocks() {
             QMessageBox::warning(this, tr("Cannot run"), QString::fromStdString(e.what()));
         }
     });
-    resizeDocks({lesson_dock_, controls_dock_}, {280, 260}, Qt::Horizontal);
+    resizeDocks({lesson_dock_, controls_dock_}, {360, 260}, Qt::Horizontal);
 }
 
 void MainWindow::buildActions() {
@@ -370,6 +393,177 @@ void MainWindow::onWorkerAction(int worker, const QString& action) {
     } else {
         showStatus(why);
         QMessageBox::information(this, tr("Not possible"), why);
+    }
+}
+
+bool MainWindow::openLesson(const QString& id, QString* error, bool run) {
+    run_opened_lesson_ = run;
+    const bool ok = lesson_pane_->openLesson(id, error);
+    run_opened_lesson_ = true;
+    return ok;
+}
+
+void MainWindow::onLessonOpened(const QString& id) {
+    const lessons::Lesson* lesson = lesson_pane_->library().find(id);
+    if (!lesson)
+        return;
+    scenario_ = lesson->scenario;
+    scenario_path_ = lesson->scenario_path;
+    controls_->setScenario(scenario_);
+    setWindowTitle(tr("Lockstep — %1").arg(lesson->title));
+    if (!lesson->views.isEmpty())
+        bringViewToFront(lesson->views.front());
+    for (const QString& v : lesson->views)
+        if (v == QLatin1String("training") || v == QLatin1String("speedup")) {
+            side_tabs_->setCurrentWidget(view(v));
+            break;
+        }
+    if (run_opened_lesson_)
+        runScenario(scenario_);
+}
+
+void MainWindow::bringViewToFront(const QString& name) {
+    QWidget* v = view(name);
+    if (!v)
+        return;
+    if (v == training_ || v == speedup_)
+        side_tabs_->setCurrentWidget(v);
+    v->setFocus();
+    last_view_ = v;
+}
+
+void MainWindow::applyLessonAction(const lessons::Action& action) {
+    using lessons::ActionKind;
+    const std::optional<int> worker = lessons::action_worker(action);
+    auto rerun = [this](const Scenario& s) {
+        scenario_ = s;
+        controls_->setScenario(s);
+        runScenario(s);
+    };
+    try {
+        switch (action.kind) {
+        case ActionKind::Play:
+            playback_.play();
+            break;
+        case ActionKind::Pause:
+            playback_.pause();
+            break;
+        case ActionKind::Step:
+            playback_.stepForward();
+            break;
+        case ActionKind::Reset:
+            playback_.reset();
+            break;
+        case ActionKind::Run:
+            rerun(scenario_);
+            break;
+        case ActionKind::Set: {
+            Scenario s = scenario_;
+            lessons::apply_set(action, s);
+            rerun(s);
+            showStatus(tr("Lesson: %1").arg(action.url));
+            break;
+        }
+        case ActionKind::Slow:
+        case ActionKind::Stall: {
+            const bool slow = action.kind == ActionKind::Slow;
+            const double amount = action.number(
+                slow ? QStringLiteral("factor") : QStringLiteral("seconds"), slow ? 3.0 : 5.0);
+            if (*worker >= scenario_.workers) {
+                showStatus(tr("There is no worker %1 in this scenario.").arg(*worker));
+                break;
+            }
+            if (controller_.running() &&
+                controller_.injectDelay(*worker,
+                                        slow ? QStringLiteral("slow") : QStringLiteral("pause"),
+                                        nullptr, amount)) {
+                showStatus(slow ? tr("Worker %1 now computes %2× slower.").arg(*worker).arg(amount)
+                                : tr("Worker %1 stalls for %2 s.").arg(*worker).arg(amount));
+                break;
+            }
+            // The run is over: run it again with the delay written into the scenario.
+            Scenario s = scenario_;
+            if (slow) {
+                s.delays.slowdown.resize(static_cast<std::size_t>(s.workers), 1.0);
+                s.delays.slowdown[static_cast<std::size_t>(*worker)] = amount;
+            } else {
+                s.delays.pauses.push_back(
+                    {*worker, std::min<std::int64_t>(1, s.steps - 1), amount});
+            }
+            rerun(s);
+            break;
+        }
+        case ActionKind::View:
+            bringViewToFront(action.text(QStringLiteral("name")));
+            break;
+        case ActionKind::Scenario: {
+            const lessons::Lesson* l = lesson_pane_->currentLesson();
+            const QString path = l ? QDir(l->dir).filePath(action.text(QStringLiteral("file")))
+                                   : action.text(QStringLiteral("file"));
+            if (openScenario(path))
+                runScenario(scenario_);
+            break;
+        }
+        case ActionKind::Checkpoint: {
+            Scenario s = scenario_;
+            s.checkpoint = s.checkpoint.value_or(CheckpointConfig{});
+            s.checkpoint->every = action.integer(QStringLiteral("every"));
+            if (action.has(QStringLiteral("restore")))
+                parse_restore_mode(action.text(QStringLiteral("restore")).toStdString(),
+                                   s.checkpoint->restore);
+            validate(s);
+            rerun(s);
+            showStatus(tr("A checkpoint after every %1 steps.").arg(s.checkpoint->every));
+            break;
+        }
+        case ActionKind::Crash: {
+            // Run again with the crash written into the scenario, so the same click always
+            // crashes at the same point and the class sees the same recovery.
+            Scenario s = scenario_;
+            FailureSpec f;
+            f.worker = *worker;
+            f.step = action.has(QStringLiteral("step")) ? action.integer(QStringLiteral("step"))
+                                                        : std::min<std::int64_t>(1, s.steps - 1);
+            if (action.has(QStringLiteral("phase")))
+                parse_crash_phase(action.text(QStringLiteral("phase")).toStdString(), f.phase);
+            s.failures.events.push_back(f);
+            validate(s);
+            rerun(s);
+            showStatus(tr("Worker %1 will crash (%2) at step %3: watch the others wait for the "
+                          "heartbeat, then recover.")
+                           .arg(*worker)
+                           .arg(QString::fromStdString(std::string(to_string(f.phase))))
+                           .arg(f.step));
+            break;
+        }
+        case ActionKind::Restore: {
+            // The same run, its crashes recovered with the other restore mode.
+            Scenario s = scenario_;
+            s.checkpoint = s.checkpoint.value_or(CheckpointConfig{});
+            parse_restore_mode(action.text(QStringLiteral("mode")).toStdString(),
+                               s.checkpoint->restore);
+            validate(s);
+            rerun(s);
+            showStatus(tr("Recovery now restores %1.")
+                           .arg(s.checkpoint->restore == RestoreMode::Full
+                                    ? tr("the whole state")
+                                    : tr("the weights alone")));
+            break;
+        }
+        case ActionKind::Pipeline:
+            showStatus(tr("The lab cannot %1 live yet; the lesson's text says what would happen "
+                          "(and lockstep-cli run --checkpoint-dir / resume shows checkpoints and "
+                          "recovery).")
+                           .arg(lessons::action_name(action.kind)));
+            break;
+        case ActionKind::Quiz:
+        case ActionKind::Calculator:
+        case ActionKind::Study:
+            break; // the lesson pane handles these itself
+        }
+    } catch (const Error& e) {
+        showStatus(QString::fromStdString(e.what()));
+        QMessageBox::information(this, tr("Not possible"), QString::fromStdString(e.what()));
     }
 }
 

@@ -3,9 +3,13 @@
 #include "engine_controller.h"
 #include "playback.h"
 
+#include "lockstep_lessons/action.h"
+#include "lockstep_lessons/progress.h"
 #include "lockstep_views/trace_index.h"
 
 #include <QMainWindow>
+
+#include <memory>
 
 class QAction;
 class QDockWidget;
@@ -25,6 +29,7 @@ class SpeedupView;
 namespace lockstep::app {
 
 class ControlsPanel;
+class LessonPane;
 
 // The lab window: the lesson pane on the left, the views in the middle (cluster and timeline,
 // training and speedup), the controls on the right, playback along the top. It owns the engine
@@ -39,6 +44,12 @@ public:
     // and the previous scenario stays. Returns whether the file was taken.
     bool openScenario(const QString& path, QString* error = nullptr, bool quiet = false);
     void runScenario(const Scenario& scenario);
+    // Opens a lesson: its page in the lesson pane, its scenario in the lab (run at once when
+    // `run`), its views in front. Returns false, with the reason in `error`, for an unknown id.
+    bool openLesson(const QString& id, QString* error = nullptr, bool run = true);
+    // Does what a lesson's lockstep: link asks, on the running lab.
+    void applyLessonAction(const lessons::Action& action);
+    LessonPane* lessonPane() const { return lesson_pane_; }
     // Runs the current scenario to its end on this thread (headless screenshots, tests).
     void runToCompletion();
 
@@ -72,6 +83,8 @@ private:
     void onRunFinished();
     void onPlayhead(Ticks t);
     void onWorkerAction(int worker, const QString& action);
+    void onLessonOpened(const QString& id);
+    void bringViewToFront(const QString& name);
     void updateScrubber();
     void showStatus(const QString& text);
     void openScenarioDialog();
@@ -96,7 +109,9 @@ private:
     ControlsPanel* controls_ = nullptr;
     QDockWidget* lesson_dock_ = nullptr;
     QDockWidget* controls_dock_ = nullptr;
-    QTextBrowser* lesson_ = nullptr;
+    std::unique_ptr<lessons::ProgressStore> progress_;
+    LessonPane* lesson_pane_ = nullptr;
+    bool run_opened_lesson_ = true;
     QSlider* scrubber_ = nullptr;
     QLabel* time_label_ = nullptr;
     QLabel* speed_label_ = nullptr;

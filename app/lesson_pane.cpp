@@ -1,0 +1,438 @@
+#include "lesson_pane.h"
+
+#include "study_panel.h"
+#include "worked_example_panel.h"
+
+#include "lockstep/error.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace lockstep::app {
+
+namespace {
+
+// After this many attempts without the right answer, the reasoning is shown.
+constexpr int kAttemptsBeforeReasoning = 3;
+
+QString choice_lines(const lessons::QuestionInstance& in) {
+    QString out;
+    for (int i = 0; i < in.choices.size(); ++i)
+        out += QStringLiteral("\n- (%1) %2")
+                   .arg(QChar(QLatin1Char('a').unicode() + i))
+                   .arg(in.choices[i]);
+    return out;
+}
+
+QString how_to_answer(lessons::QuestionType type) {
+    switch (type) {
+    case lessons::QuestionType::Numeric:
+        return QObject::tr("Type a number: 2.5, 2,5 and 5/2 all work.");
+    case lessons::QuestionType::SingleChoice:
+        return QObject::tr("Type one letter.");
+    case lessons::QuestionType::MultipleChoice:
+        return QObject::tr("Type every right letter, e.g. a, c.");
+    case lessons::QuestionType::Ordering:
+        return QObject::tr("Type the letters in order, e.g. c, a, b, …");
+    }
+    return {};
+}
+
+} // namespace
+
+LessonPane::LessonPane(lessons::LessonLibrary library, lessons::ProgressStore* progress,
+                       QWidget* parent)
+    : QWidget(parent)
+    , library_(std::move(library))
+    , progress_(progress) {
+    buildUi();
+    refreshContents();
+}
+
+LessonPane::~LessonPane() = default;
+
+void LessonPane::buildUi() {
+    contents_ = new QComboBox;
+    contents_->setAccessibleName(tr("Lessons"));
+    contents_->setPlaceholderText(tr("Choose a lesson…"));
+    previous_ = new QToolButton;
+    previous_->setArrowType(Qt::LeftArrow);
+    previous_->setToolTip(tr("Previous lesson"));
+    previous_->setAccessibleName(tr("Previous lesson"));
+    next_ = new QToolButton;
+    next_->setArrowType(Qt::RightArrow);
+    next_->setToolTip(tr("Next lesson"));
+    next_->setAccessibleName(tr("Next lesson"));
+    auto* nav = new QHBoxLayout;
+    nav->addWidget(previous_);
+    nav->addWidget(contents_, 1);
+    nav->addWidget(next_);
+
+    student_ = new QLineEdit;
+    student_->setPlaceholderText(tr("Your name or student ID"));
+    student_->setAccessibleName(tr("Student"));
+    student_->setToolTip(tr("Each student gets their own numbers in the exercises"));
+    if (progress_)
+        student_->setText(progress_->student());
+    lock_ = new QCheckBox(tr("Lock what the lesson fixes"));
+    lock_->setToolTip(tr("For teachers: grey out the controls this lesson's scenario fixes"));
+    reset_ = new QPushButton(tr("Reset progress"));
+    auto* who = new QHBoxLayout;
+    who->addWidget(student_, 1);
+    who->addWidget(reset_);
+
+    page_ = new QTextBrowser;
+    page_->setOpenLinks(false);
+    page_->setAccessibleName(tr("Lesson"));
+
+    exercise_ = new QComboBox;
+    // Long titles must not widen the dock: the lists show what fits and elide the rest.
+    for (QComboBox* box : {contents_, exercise_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
+    }
+    exercise_->setAccessibleName(tr("Exercise"));
+    question_ = new QLabel;
+    question_->setWordWrap(true);
+    question_->setTextFormat(Qt::MarkdownText);
+    question_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    answer_ = new QLineEdit;
+    answer_->setAccessibleName(tr("Your answer"));
+    check_ = new QPushButton(tr("Check"));
+    hint_ = new QPushButton(tr("Hint"));
+    run_ = new QPushButton(tr("Run it"));
+    run_->setToolTip(tr("Predict first, then run the scenario to see the engine's result"));
+    feedback_ = new QLabel;
+    feedback_->setWordWrap(true);
+    feedback_->setAccessibleName(tr("Feedback"));
+    // Wrapped text takes the dock's width, never sets it.
+    for (QLabel* label : {question_, feedback_})
+        label->setMinimumWidth(80);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(check_);
+    buttons->addWidget(hint_);
+    buttons->addWidget(run_);
+    exercises_ = new QGroupBox(tr("Exercises"));
+    auto* ex = new QVBoxLayout(exercises_);
+    ex->addWidget(exercise_);
+    ex->addWidget(question_);
+    ex->addWidget(answer_);
+    ex->addLayout(buttons);
+    ex->addWidget(feedback_);
+
+    calculator_ = new WorkedExamplePanel;
+    calculator_->hide();
+    study_ = new StudyPanel;
+    study_->hide();
+
+    auto* lower = new QWidget;
+    auto* lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->addWidget(exercises_);
+    lowerLayout->addWidget(calculator_, 1);
+    lowerLayout->addWidget(study_, 1);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(page_);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(nav);
+    layout->addLayout(who);
+    layout->addWidget(lock_);
+    layout->addWidget(split, 1);
+    exercises_->hide();
+
+    connect(contents_, &QComboBox::activated, this, [this](int index) {
+        if (index >= 0 && index < static_cast<int>(library_.lessons().size()))
+            openLesson(library_.lessons()[static_cast<std::size_t>(index)].id);
+    });
+    connect(previous_, &QToolButton::clicked, this, [this] {
+        if (const auto* l = currentLesson(); l && library_.previous(l->id))
+            openLesson(library_.previous(l->id)->id);
+    });
+    connect(next_, &QToolButton::clicked, this, [this] {
+        if (const auto* l = currentLesson(); l && library_.next(l->id))
+            openLesson(library_.next(l->id)->id);
+    });
+    connect(page_, &QTextBrowser::anchorClicked, this,
+            [this](const QUrl& url) { activateLink(url.toString()); });
+    connect(student_, &QLineEdit::editingFinished, this, [this] {
+        if (!progress_ || progress_->student() == student_->text().simplified())
+            return;
+        progress_->setStudent(student_->text());
+        saveProgress();
+        showExercise(exercise_->currentIndex()); // new numbers for the new name
+    });
+    connect(lock_, &QCheckBox::toggled, this, [this](bool on) {
+        const auto* l = currentLesson();
+        Q_EMIT lockRequested(on && l ? l->locked : QStringList());
+    });
+    connect(reset_, &QPushButton::clicked, this, [this] {
+        if (!progress_)
+            return;
+        if (QMessageBox::question(this, tr("Reset progress"),
+                                  tr("Forget every lesson visited and every answer given?")) !=
+            QMessageBox::Yes)
+            return;
+        try {
+            progress_->reset();
+        } catch (const Error& e) {
+            Q_EMIT message(QString::fromStdString(e.what()));
+        }
+        refreshContents();
+        showExercise(exercise_->currentIndex());
+    });
+    connect(exercise_, &QComboBox::currentIndexChanged, this, &LessonPane::showExercise);
+    connect(check_, &QPushButton::clicked, this, &LessonPane::checkAnswer);
+    connect(answer_, &QLineEdit::returnPressed, this, &LessonPane::checkAnswer);
+    connect(hint_, &QPushButton::clicked, this, &LessonPane::showHint);
+    connect(run_, &QPushButton::clicked, this, [this] {
+        if (instance_ && !instance_->run.isEmpty())
+            activateLink(instance_->run);
+    });
+    connect(calculator_, &WorkedExamplePanel::runRequested, this,
+            [this](const QString& link) { activateLink(link); });
+}
+
+void LessonPane::setWelcome(const QString& html) {
+    welcome_ = html;
+    if (current_ < 0)
+        page_->setHtml(html);
+}
+
+const lessons::Lesson* LessonPane::currentLesson() const {
+    return current_ < 0 ? nullptr : &library_.lessons()[static_cast<std::size_t>(current_)];
+}
+
+bool LessonPane::teacherLock() const {
+    return lock_->isChecked();
+}
+
+void LessonPane::refreshContents() {
+    const QSignalBlocker block(contents_);
+    contents_->clear();
+    int n = 0;
+    for (const lessons::Lesson& l : library_.lessons()) {
+        QString mark;
+        if (progress_) {
+            const int solved = progress_->solvedExercises(l);
+            mark = progress_->visited(l.id) ? QStringLiteral(" ✓") : QString();
+            if (solved > 0)
+                mark += QStringLiteral(" (%1/%2)").arg(solved).arg(l.exercises.size());
+        }
+        contents_->addItem(QStringLiteral("%1. %2%3").arg(++n).arg(l.title, mark));
+    }
+    contents_->setCurrentIndex(current_);
+    previous_->setEnabled(current_ > 0);
+    next_->setEnabled(current_ >= 0 && current_ + 1 < static_cast<int>(library_.lessons().size()));
+}
+
+bool LessonPane::openLesson(const QString& id, QString* error) {
+    const int index = library_.index_of(id);
+    if (index < 0) {
+        QStringList ids;
+        for (const auto& l : library_.lessons())
+            ids << l.id;
+        if (error)
+            *error = tr("no lesson '%1' (known: %2)").arg(id, ids.join(QStringLiteral(", ")));
+        return false;
+    }
+    current_ = index;
+    const lessons::Lesson& l = *currentLesson();
+    page_->document()->setBaseUrl(QUrl::fromLocalFile(l.dir + QLatin1Char('/')));
+    page_->setMarkdown(l.markdown);
+    if (progress_) {
+        progress_->markVisited(l.id);
+        saveProgress();
+    }
+    exercise_refs_ = l.exercises;
+    {
+        const QSignalBlocker block(exercise_);
+        exercise_->clear();
+        for (std::size_t i = 0; i < exercise_refs_.size(); ++i)
+            exercise_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(exercise_refs_[i].question));
+    }
+    exercises_->setVisible(!exercise_refs_.empty());
+    showExercise(exercise_refs_.empty() ? -1 : 0);
+    calculator_->setVisible(l.calculator);
+    if (l.calculator) {
+        calculator_->setScenario(l.scenario);
+        calculator_->setFigures(40, 4, 6);
+    }
+    study_->setVisible(l.study.has_value());
+    if (l.study)
+        study_->setStudy(l.scenario, *l.study);
+    refreshContents();
+    Q_EMIT lessonOpened(l.id);
+    Q_EMIT lockRequested(lock_->isChecked() ? l.locked : QStringList());
+    return true;
+}
+
+bool LessonPane::activateLink(const QString& url) {
+    if (!lessons::is_action_link(url)) {
+        Q_EMIT message(tr("“%1” is not a lab action; open it in a web browser.").arg(url));
+        return false;
+    }
+    lessons::Action action;
+    try {
+        action = lessons::parse_action(url);
+    } catch (const Error& e) {
+        Q_EMIT message(QString::fromStdString(e.what()));
+        return false;
+    }
+    switch (action.kind) {
+    case lessons::ActionKind::Quiz: {
+        const QString bank = action.text(QStringLiteral("bank"));
+        const QString question = action.text(QStringLiteral("question"));
+        if (!question.isEmpty())
+            return selectExercise(bank, question);
+        // The whole bank: every question joins the exercises, the first one shown.
+        const lessons::QuizBank* b = library_.bank(bank);
+        if (!b) {
+            Q_EMIT message(tr("There is no quiz bank %1.").arg(bank));
+            return false;
+        }
+        for (const lessons::Question& q : b->questions)
+            selectExercise(bank, q.id);
+        return selectExercise(bank, b->questions.front().id);
+    }
+    case lessons::ActionKind::Calculator:
+        calculator_->show();
+        calculator_->setFocus();
+        return true;
+    case lessons::ActionKind::Study:
+        study_->show();
+        study_->start();
+        return true;
+    default:
+        Q_EMIT actionRequested(action);
+        return true;
+    }
+}
+
+bool LessonPane::selectExercise(const QString& bank, const QString& question) {
+    for (std::size_t i = 0; i < exercise_refs_.size(); ++i)
+        if (exercise_refs_[i].bank == bank && exercise_refs_[i].question == question) {
+            exercise_->setCurrentIndex(static_cast<int>(i));
+            showExercise(static_cast<int>(i));
+            return true;
+        }
+    const lessons::QuizBank* b = library_.bank(bank);
+    if (!b || !b->find(question)) {
+        Q_EMIT message(tr("There is no question %1/%2.").arg(bank, question));
+        return false;
+    }
+    exercise_refs_.push_back({bank, question});
+    exercise_->addItem(QStringLiteral("%1. %2").arg(exercise_refs_.size()).arg(question));
+    exercises_->show();
+    exercise_->setCurrentIndex(static_cast<int>(exercise_refs_.size()) - 1);
+    return true;
+}
+
+QString LessonPane::currentExercise() const {
+    const int i = exercise_->currentIndex();
+    return i < 0 || i >= static_cast<int>(exercise_refs_.size())
+               ? QString()
+               : exercise_refs_[static_cast<std::size_t>(i)].key();
+}
+
+void LessonPane::showExercise(int index) {
+    instance_.reset();
+    hints_shown_ = 0;
+    feedback_->clear();
+    answer_->clear();
+    if (index < 0 || index >= static_cast<int>(exercise_refs_.size())) {
+        question_->clear();
+        return;
+    }
+    const auto& ref = exercise_refs_[static_cast<std::size_t>(index)];
+    const lessons::QuizBank* bank = library_.bank(ref.bank);
+    const lessons::Question* q = bank ? bank->find(ref.question) : nullptr;
+    if (!q) {
+        question_->setText(tr("This exercise (%1) cannot be found.").arg(ref.key()));
+        return;
+    }
+    try {
+        instance_ = lessons::instantiate(*bank, *q, progress_ ? progress_->student() : QString());
+    } catch (const Error& e) {
+        question_->setText(QString::fromStdString(e.what()));
+        return;
+    }
+    question_->setText(instance_->text + choice_lines(*instance_) + QStringLiteral("\n\n*") +
+                       how_to_answer(q->type) + QLatin1Char('*'));
+    hint_->setEnabled(!instance_->hints.isEmpty());
+    run_->setVisible(!instance_->run.isEmpty());
+    if (progress_) {
+        const auto record = progress_->attempt(ref.bank, ref.question);
+        if (record.solved)
+            feedback_->setText(tr("Solved (score %1). You may answer again.")
+                                   .arg(QString::number(record.score(), 'g', 2)));
+        else if (record.attempts > 0)
+            feedback_->setText(tr("%n attempt(s) so far.", nullptr, record.attempts));
+    }
+}
+
+lessons::Checked LessonPane::answer(const QString& typed) {
+    answer_->setText(typed);
+    checkAnswer();
+    if (!instance_)
+        return {};
+    return lessons::check_answer(*instance_, typed);
+}
+
+void LessonPane::checkAnswer() {
+    if (!instance_)
+        return;
+    const lessons::Checked c = lessons::check_answer(*instance_, answer_->text());
+    QString text = c.feedback;
+    const auto& ref = exercise_refs_[static_cast<std::size_t>(exercise_->currentIndex())];
+    if (progress_) {
+        progress_->recordAttempt(ref.bank, ref.question, answer_->text(), c.verdict);
+        saveProgress();
+        const auto record = progress_->attempt(ref.bank, ref.question);
+        if (c.verdict != lessons::Verdict::Correct && c.verdict != lessons::Verdict::Unparseable &&
+            !record.solved && record.attempts >= kAttemptsBeforeReasoning)
+            text += QStringLiteral("\n\n") +
+                    tr("After %1 attempts, here is the reasoning: %2 The answer is %3.")
+                        .arg(record.attempts)
+                        .arg(instance_->explanation, instance_->answer_text());
+        refreshContents();
+    }
+    if (c.verdict == lessons::Verdict::Correct && !instance_->run.isEmpty())
+        text += QStringLiteral("\n\n") + tr("Now press Run it and compare with the engine.");
+    feedback_->setText(text);
+}
+
+void LessonPane::showHint() {
+    if (!instance_ || instance_->hints.isEmpty())
+        return;
+    hints_shown_ = std::min<int>(hints_shown_ + 1, static_cast<int>(instance_->hints.size()));
+    QStringList shown;
+    for (int i = 0; i < hints_shown_; ++i)
+        shown << tr("Hint %1: %2").arg(i + 1).arg(instance_->hints[i]);
+    feedback_->setText(shown.join(QLatin1Char('\n')));
+}
+
+void LessonPane::saveProgress() {
+    try {
+        progress_->save();
+    } catch (const Error& e) {
+        Q_EMIT message(QString::fromStdString(e.what()));
+    }
+}
+
+} // namespace lockstep::app

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "lockstep_lessons/action.h"
+#include "lockstep_lessons/lesson.h"
+#include "lockstep_lessons/progress.h"
+#include "lockstep_lessons/quiz.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTextBrowser;
+class QToolButton;
+
+namespace lockstep::app {
+
+class StudyPanel;
+class WorkedExamplePanel;
+
+// The lesson pane: contents, previous and next, the lesson's page with its live links, the
+// lesson's exercises (answers checked on the spot, hints, attempts kept), and the worked-example
+// calculator or the model-size study where a lesson has them. Links that act on the lab are
+// emitted as actionRequested(); the main window applies them. Progress goes to a ProgressStore.
+class LessonPane : public QWidget {
+    Q_OBJECT
+public:
+    LessonPane(lessons::LessonLibrary library, lessons::ProgressStore* progress,
+               QWidget* parent = nullptr);
+    ~LessonPane() override;
+
+    // What the pane shows before a lesson is opened.
+    void setWelcome(const QString& html);
+    // Opens a lesson by id; returns false (and says why in `error`) when there is none.
+    bool openLesson(const QString& id, QString* error = nullptr);
+    const lessons::Lesson* currentLesson() const;
+    const lessons::LessonLibrary& library() const { return library_; }
+    // Follows a link as a click on it would. Returns false when the link is not an action.
+    bool activateLink(const QString& url);
+    // Types an answer to the current exercise and checks it, as the Check button does.
+    lessons::Checked answer(const QString& typed);
+    QString currentExercise() const; // "bank/question"
+    bool selectExercise(const QString& bank, const QString& question);
+    bool teacherLock() const;
+    QTextBrowser* page() const { return page_; }
+    WorkedExamplePanel* calculator() const { return calculator_; }
+    StudyPanel* study() const { return study_; }
+
+Q_SIGNALS:
+    void lessonOpened(const QString& id);
+    void actionRequested(const lockstep::lessons::Action& action);
+    // The teacher's lock was switched: lock these controls (empty: none).
+    void lockRequested(const QStringList& controls);
+    void message(const QString& text);
+
+private:
+    void buildUi();
+    void refreshContents();
+    void showExercise(int index);
+    void checkAnswer();
+    void showHint();
+    void saveProgress();
+
+    lessons::LessonLibrary library_;
+    lessons::ProgressStore* progress_ = nullptr;
+    int current_ = -1;
+    QString welcome_;
+
+    QComboBox* contents_ = nullptr;
+    QToolButton* previous_ = nullptr;
+    QToolButton* next_ = nullptr;
+    QLineEdit* student_ = nullptr;
+    QCheckBox* lock_ = nullptr;
+    QPushButton* reset_ = nullptr;
+    QTextBrowser* page_ = nullptr;
+    QGroupBox* exercises_ = nullptr;
+    QComboBox* exercise_ = nullptr;
+    QLabel* question_ = nullptr;
+    QLineEdit* answer_ = nullptr;
+    QPushButton* check_ = nullptr;
+    QPushButton* hint_ = nullptr;
+    QPushButton* run_ = nullptr;
+    QLabel* feedback_ = nullptr;
+    WorkedExamplePanel* calculator_ = nullptr;
+    StudyPanel* study_ = nullptr;
+
+    std::vector<lessons::ExerciseRef> exercise_refs_;
+    std::optional<lessons::QuestionInstance> instance_;
+    int hints_shown_ = 0;
+};
+
+} // namespace lockstep::app

@@ -1,0 +1,161 @@
+#include "study_panel.h"
+
+#include "lockstep_lessons/quiz.h"
+
+#include "lockstep/error.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPointer>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace lockstep::app {
+
+StudyPanel::StudyPanel(QWidget* parent)
+    : QWidget(parent) {
+    run_ = new QPushButton(tr("Run the study"));
+    status_ = new QLabel(tr("Trains every model of the study on the same data."));
+    status_->setWordWrap(true);
+    chart_ = new QChartView(new QChart);
+    chart_->setRenderHint(QPainter::Antialiasing);
+    chart_->setMinimumHeight(220);
+    chart_->setAccessibleName(tr("Loss against modelled energy"));
+    axis_ = new QComboBox;
+    axis_->addItem(tr("Loss against modelled energy"));
+    axis_->addItem(tr("Loss against compute"));
+    axis_->setAccessibleName(tr("Horizontal axis"));
+    connect(axis_, &QComboBox::currentIndexChanged, this, &StudyPanel::plot);
+    table_ = new QTableWidget(0, 6);
+    table_->setHorizontalHeaderLabels({tr("model"), tr("parameters"), tr("final loss"),
+                                       tr("accuracy"), tr("compute (s)"), tr("energy (kJ)")});
+    table_->verticalHeader()->hide();
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(run_);
+    layout->addWidget(status_);
+    layout->addWidget(axis_);
+    layout->addWidget(chart_, 1);
+    layout->addWidget(table_);
+    connect(run_, &QPushButton::clicked, this, &StudyPanel::start);
+}
+
+StudyPanel::~StudyPanel() {
+    if (worker_.joinable())
+        worker_.join();
+}
+
+void StudyPanel::setStudy(const Scenario& scenario, const lessons::StudyConfig& study) {
+    scenario_ = scenario;
+    study_ = study;
+}
+
+void StudyPanel::start() {
+    if (busy_)
+        return;
+    if (worker_.joinable())
+        worker_.join();
+    busy_ = true;
+    run_->setEnabled(false);
+    status_->setText(tr("Training %1 models…").arg(study_.models.size()));
+    QPointer<StudyPanel> self(this);
+    worker_ = std::thread([self, scenario = scenario_, study = study_] {
+        std::vector<lessons::StudyPoint> points;
+        QString error;
+        try {
+            points = lessons::run_study(scenario, study);
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        // Only a queued call crosses back: the panel's destructor joins this thread first, so
+        // the pointer is alive when the call is posted.
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, points = std::move(points), error]() mutable {
+                if (self)
+                    self->showResults(std::move(points), error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void StudyPanel::showResults(std::vector<lessons::StudyPoint> points, const QString& error) {
+    busy_ = false;
+    run_->setEnabled(true);
+    if (!error.isEmpty()) {
+        status_->setText(tr("The study stopped: %1").arg(error));
+        Q_EMIT finished();
+        return;
+    }
+    results_ = std::move(points);
+    table_->setRowCount(static_cast<int>(results_.size()));
+    for (std::size_t i = 0; i < results_.size(); ++i) {
+        const auto& p = results_[i];
+        QStringList sizes;
+        for (int w : p.layers)
+            sizes << QString::number(w);
+        const QStringList cells{sizes.join(QStringLiteral("-")),
+                                QString::number(p.parameters),
+                                QString::number(p.final_loss, 'f', 4),
+                                QString::number(100 * p.final_accuracy, 'f', 1) + QLatin1Char('%'),
+                                QString::number(p.compute_s(), 'g', 4),
+                                QString::number(p.energy_j() / 1000.0, 'g', 4)};
+        for (int c = 0; c < cells.size(); ++c)
+            table_->setItem(static_cast<int>(i), c, new QTableWidgetItem(cells[c]));
+    }
+    plot();
+    status_->setText(tr("Every model trained on the same data with the same workers. Energy is "
+                        "modelled: %1 W per working worker, %2 W per waiting one.")
+                         .arg(study_.busy_watts)
+                         .arg(study_.idle_watts));
+    Q_EMIT finished();
+}
+
+void StudyPanel::plot() {
+    QChart* chart = chart_->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes())
+        chart->removeAxis(a);
+    if (results_.empty())
+        return;
+    const bool energy = axis_->currentIndex() == 0;
+    auto* x = new QLogValueAxis;
+    x->setTitleText(energy ? tr("modelled energy (kJ)") : tr("compute, all workers (s)"));
+    x->setLabelFormat(QStringLiteral("%g"));
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("training loss"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    double top = 0;
+    for (const auto& p : results_) {
+        QStringList sizes;
+        for (int w : p.layers)
+            sizes << QString::number(w);
+        auto* series = new QLineSeries;
+        series->setName(sizes.join(QStringLiteral("-")));
+        QList<QPointF> points;
+        for (const auto& s : p.curve) {
+            const double at = energy ? s.energy_j / 1000.0 : s.compute_s;
+            if (at > 0) {
+                points << QPointF(at, s.loss);
+                top = std::max(top, s.loss);
+            }
+        }
+        series->replace(points);
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    y->setRange(0, top * 1.05);
+}
+
+} // namespace lockstep::app

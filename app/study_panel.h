@@ -1,0 +1,51 @@
+#pragma once
+
+#include "lockstep_lessons/lesson.h"
+#include "lockstep_lessons/study.h"
+
+#include <QWidget>
+
+#include <thread>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace lockstep::app {
+
+// The discussion lesson's study: several model sizes trained for real on the same data, shown
+// as loss against modelled energy, with a table of the final figures. The training runs on its
+// own thread; the results arrive queued, so the window never waits for it.
+class StudyPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit StudyPanel(QWidget* parent = nullptr);
+    ~StudyPanel() override;
+
+    void setStudy(const Scenario& scenario, const lessons::StudyConfig& study);
+    void start();
+    bool running() const { return worker_.joinable() && busy_; }
+    const std::vector<lessons::StudyPoint>& results() const { return results_; }
+
+Q_SIGNALS:
+    void finished();
+
+private:
+    void showResults(std::vector<lessons::StudyPoint> points, const QString& error);
+    void plot(); // loss against energy or compute, as the axis box says
+
+    Scenario scenario_;
+    lessons::StudyConfig study_;
+    std::vector<lessons::StudyPoint> results_;
+    std::thread worker_;
+    bool busy_ = false;
+    QPushButton* run_ = nullptr;
+    QLabel* status_ = nullptr;
+    QChartView* chart_ = nullptr;
+    QComboBox* axis_ = nullptr;
+    QTableWidget* table_ = nullptr;
+};
+
+} // namespace lockstep::app

@@ -1,0 +1,347 @@
+#include "lockstep_lessons/action.h"
+
+#include "lockstep/collective.h"
+#include "lockstep/error.h"
+#include "lockstep/reduction.h"
+
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <cmath>
+#include <vector>
+
+namespace lockstep::lessons {
+
+namespace {
+
+// What one parameter accepts.
+struct Param {
+    enum class Type { Integer, Number, Choice, NumberList, Text };
+    const char* name;
+    Type type;
+    double lo = 0;
+    double hi = 0;
+    const char* choices = ""; // Choice: comma-separated
+    bool required = false;
+};
+
+struct Spec {
+    ActionKind kind;
+    const char* name;
+    std::vector<Param> params;
+};
+
+using T = Param::Type;
+
+const std::vector<Spec>& specs() {
+    static const std::vector<Spec> all = {
+        {ActionKind::Play, "play", {}},
+        {ActionKind::Pause, "pause", {}},
+        {ActionKind::Step, "step", {}},
+        {ActionKind::Reset, "reset", {}},
+        {ActionKind::Run, "run", {}},
+        {ActionKind::Set,
+         "set",
+         {{"workers", T::Integer, 1, ScenarioLimits::max_workers},
+          {"steps", T::Integer, 1, static_cast<double>(ScenarioLimits::max_steps)},
+          {"batch", T::Integer, 1, static_cast<double>(ScenarioLimits::max_batch)},
+          {"seed", T::Integer, 0, 9007199254740992.0},
+          {"rule", T::Choice, 0, 0, "sum,mean,weighted-mean"},
+          {"algorithm", T::Choice, 0, 0, "parameter-server,ring,tree,none"},
+          {"clock", T::Choice, 0, 0, "modelled,measured"},
+          {"slowdown", T::NumberList, 1, 100},
+          {"shards", T::NumberList, 1, static_cast<double>(ScenarioLimits::max_samples)},
+          {"worker_batch", T::NumberList, 1, static_cast<double>(ScenarioLimits::max_batch)},
+          {"layers", T::NumberList, 1, ScenarioLimits::max_layer_width},
+          {"one_worker_s", T::Number, 0, 1e9},
+          {"communication_s", T::Number, 0, 1e9},
+          {"jitter", T::Number, 0, 0.9},
+          {"straggler_probability", T::Number, 0, 1}}},
+        {ActionKind::Slow,
+         "slow",
+         {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true},
+          {"factor", T::Number, 1, 100}}},
+        {ActionKind::Stall,
+         "stall",
+         {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true},
+          {"seconds", T::Number, 0, 1e6}}},
+        {ActionKind::Crash,
+         "crash",
+         {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true},
+          {"step", T::Integer, 0, static_cast<double>(ScenarioLimits::max_steps)},
+          {"phase", T::Choice, 0, 0,
+           "compute,communicate,update,before-fsync,after-fsync,after-rename"}}},
+        {ActionKind::Checkpoint,
+         "checkpoint",
+         {{"every", T::Integer, 1, static_cast<double>(ScenarioLimits::max_steps), "", true},
+          {"restore", T::Choice, 0, 0, "full,weights-only"}}},
+        {ActionKind::Restore, "restore", {{"mode", T::Choice, 0, 0, "full,weights-only"}}},
+        {ActionKind::Pipeline,
+         "pipeline",
+         {{"stages", T::Integer, 1, 64, "", true},
+          {"microbatches", T::Integer, 1, 1024, "", true},
+          {"schedule", T::Choice, 0, 0, "fill-drain,1f1b"}}},
+        {ActionKind::View,
+         "view",
+         {{"name", T::Choice, 0, 0, "cluster,timeline,training,speedup", true}}},
+        {ActionKind::Scenario, "scenario", {{"file", T::Text, 0, 0, "", true}}},
+        {ActionKind::Quiz,
+         "quiz",
+         {{"bank", T::Text, 0, 0, "", true}, {"question", T::Text, 0, 0, "", false}}},
+        {ActionKind::Calculator, "calculator", {}},
+        {ActionKind::Study, "study", {}},
+    };
+    return all;
+}
+
+const Spec& spec_of(ActionKind kind) {
+    for (const Spec& s : specs())
+        if (s.kind == kind)
+            return s;
+    return specs().front();
+}
+
+QString describe(const Param& p) {
+    switch (p.type) {
+    case T::Integer:
+        return QStringLiteral("a whole number from %1 to %2")
+            .arg(p.lo, 0, 'g', 17)
+            .arg(p.hi, 0, 'g', 17);
+    case T::Number:
+        return QStringLiteral("a number from %1 to %2").arg(p.lo).arg(p.hi);
+    case T::Choice:
+        return QStringLiteral("one of %1").arg(QString::fromLatin1(p.choices).replace(',', ", "));
+    case T::NumberList:
+        return QStringLiteral("numbers from %1 to %2 separated by commas").arg(p.lo).arg(p.hi);
+    case T::Text:
+        return QStringLiteral("a name");
+    }
+    return {};
+}
+
+bool parse_double(const QString& text, double& out) {
+    bool ok = false;
+    out = text.trimmed().toDouble(&ok);
+    return ok && std::isfinite(out);
+}
+
+void check_value(const QString& url, const Param& p, const QString& value) {
+    auto fail = [&] {
+        throw Error(url.toStdString() + ": " + p.name + " must be " + describe(p).toStdString() +
+                    ", got '" + value.toStdString() + "'");
+    };
+    double v = 0;
+    switch (p.type) {
+    case T::Integer:
+        if (!parse_double(value, v) || v != std::floor(v) || v < p.lo || v > p.hi)
+            fail();
+        break;
+    case T::Number:
+        if (!parse_double(value, v) || v < p.lo || v > p.hi)
+            fail();
+        break;
+    case T::Choice:
+        if (!QString::fromLatin1(p.choices).split(',').contains(value))
+            fail();
+        break;
+    case T::NumberList:
+        if (value.trimmed().isEmpty())
+            fail();
+        for (const QString& part : value.split(',')) {
+            if (!parse_double(part, v) || v < p.lo || v > p.hi)
+                fail();
+        }
+        break;
+    case T::Text:
+        if (value.trimmed().isEmpty())
+            fail();
+        break;
+    }
+}
+
+std::vector<double> number_list(const QString& text) {
+    std::vector<double> out;
+    for (const QString& part : text.split(','))
+        out.push_back(part.trimmed().toDouble());
+    return out;
+}
+
+} // namespace
+
+QString Action::text(const QString& key, const QString& fallback) const {
+    return params.value(key, fallback);
+}
+
+double Action::number(const QString& key, double fallback) const {
+    return params.contains(key) ? params.value(key).toDouble() : fallback;
+}
+
+int Action::integer(const QString& key, int fallback) const {
+    return params.contains(key) ? static_cast<int>(params.value(key).toDouble()) : fallback;
+}
+
+QString action_name(ActionKind kind) {
+    return QString::fromLatin1(spec_of(kind).name);
+}
+
+QStringList action_vocabulary() {
+    QStringList lines;
+    for (const Spec& s : specs()) {
+        QStringList params;
+        for (const Param& p : s.params)
+            params << QStringLiteral("%1%2=%3").arg(QString::fromLatin1(p.name),
+                                                    p.required ? QString() : QStringLiteral("?"),
+                                                    describe(p));
+        lines << QStringLiteral("lockstep:%1%2")
+                     .arg(QString::fromLatin1(s.name), params.isEmpty()
+                                                           ? QString()
+                                                           : QStringLiteral(" (") +
+                                                                 params.join(QStringLiteral("; ")) +
+                                                                 QLatin1Char(')'));
+    }
+    return lines;
+}
+
+bool is_action_link(const QString& url) {
+    return url.startsWith(QLatin1String("lockstep:"));
+}
+
+Action parse_action(const QString& url) {
+    const std::string where = url.toStdString();
+    if (!is_action_link(url))
+        throw Error(where + ": a lesson action starts with 'lockstep:'");
+    const QString rest = url.mid(9);
+    const qsizetype q = rest.indexOf(QLatin1Char('?'));
+    const QString name = q < 0 ? rest : rest.left(q);
+    const Spec* spec = nullptr;
+    for (const Spec& s : specs())
+        if (name == QLatin1String(s.name))
+            spec = &s;
+    if (!spec) {
+        QStringList names;
+        for (const Spec& s : specs())
+            names << QString::fromLatin1(s.name);
+        throw Error(where + ": unknown action '" + name.toStdString() +
+                    "' (known: " + names.join(QStringLiteral(", ")).toStdString() + ")");
+    }
+    Action action;
+    action.kind = spec->kind;
+    action.url = url;
+    if (q >= 0) {
+        const QString query = rest.mid(q + 1);
+        if (query.isEmpty())
+            throw Error(where + ": nothing after '?'");
+        for (const QString& pair : query.split(QLatin1Char('&'))) {
+            const qsizetype eq = pair.indexOf(QLatin1Char('='));
+            if (eq <= 0)
+                throw Error(where + ": '" + pair.toStdString() + "' is not key=value");
+            const QString key = pair.left(eq);
+            const QString value = QUrl::fromPercentEncoding(pair.mid(eq + 1).toUtf8());
+            const Param* param = nullptr;
+            for (const Param& p : spec->params)
+                if (key == QLatin1String(p.name))
+                    param = &p;
+            if (!param) {
+                QStringList known;
+                for (const Param& p : spec->params)
+                    known << QString::fromLatin1(p.name);
+                throw Error(
+                    where + ": '" + name.toStdString() + "' has no parameter '" +
+                    key.toStdString() + "'" +
+                    (known.isEmpty()
+                         ? std::string(" (it takes none)")
+                         : " (known: " + known.join(QStringLiteral(", ")).toStdString() + ")"));
+            }
+            if (action.params.contains(key))
+                throw Error(where + ": '" + key.toStdString() + "' given twice");
+            check_value(url, *param, value);
+            action.params.insert(key, value);
+        }
+    }
+    for (const Param& p : spec->params)
+        if (p.required && !action.params.contains(QLatin1String(p.name)))
+            throw Error(where + ": '" + name.toStdString() + "' needs " + p.name + " (" +
+                        describe(p).toStdString() + ")");
+    if (action.kind == ActionKind::Set && action.params.isEmpty())
+        throw Error(where + ": 'set' needs at least one setting, e.g. lockstep:set?workers=8");
+    return action;
+}
+
+void apply_set(const Action& a, Scenario& s) {
+    if (a.kind != ActionKind::Set)
+        throw Error(a.url.toStdString() + ": not a 'set' action");
+    if (a.has(QStringLiteral("workers"))) {
+        const int workers = a.integer(QStringLiteral("workers"));
+        if (workers != s.workers) {
+            // Per-worker lists written for another worker count no longer apply.
+            s.worker_batch.clear();
+            s.shard_sizes.clear();
+            if (s.delays.slowdown.size() > static_cast<std::size_t>(workers))
+                s.delays.slowdown.resize(static_cast<std::size_t>(workers));
+            std::erase_if(s.delays.pauses,
+                          [&](const PauseDelay& p) { return p.worker >= workers; });
+        }
+        s.workers = workers;
+    }
+    if (a.has(QStringLiteral("steps"))) {
+        // The worked example's communication is a whole-run figure: keep it when steps change.
+        const double total_comm =
+            s.cost.communication_s_per_step.value_or(0.0) * static_cast<double>(s.steps);
+        s.steps = a.integer(QStringLiteral("steps"));
+        if (s.cost.communication_s_per_step)
+            s.cost.communication_s_per_step = total_comm / static_cast<double>(s.steps);
+    }
+    if (a.has(QStringLiteral("batch"))) {
+        s.batch = static_cast<std::size_t>(a.integer(QStringLiteral("batch")));
+        s.worker_batch.clear();
+    }
+    if (a.has(QStringLiteral("seed")))
+        s.seed = static_cast<std::uint64_t>(a.number(QStringLiteral("seed")));
+    if (a.has(QStringLiteral("rule")))
+        parse_reduction_rule(a.text(QStringLiteral("rule")).toStdString(), s.rule);
+    if (a.has(QStringLiteral("algorithm")))
+        parse_algorithm(a.text(QStringLiteral("algorithm")).toStdString(), s.algorithm);
+    if (a.has(QStringLiteral("clock")))
+        s.clock = a.text(QStringLiteral("clock")) == QLatin1String("measured")
+                      ? ClockKind::Measured
+                      : ClockKind::Modelled;
+    if (a.has(QStringLiteral("slowdown")))
+        s.delays.slowdown = number_list(a.text(QStringLiteral("slowdown")));
+    if (a.has(QStringLiteral("shards"))) {
+        s.shard_sizes.clear();
+        for (double v : number_list(a.text(QStringLiteral("shards"))))
+            s.shard_sizes.push_back(static_cast<std::size_t>(v));
+    }
+    if (a.has(QStringLiteral("worker_batch"))) {
+        s.worker_batch.clear();
+        for (double v : number_list(a.text(QStringLiteral("worker_batch"))))
+            s.worker_batch.push_back(static_cast<std::size_t>(v));
+    }
+    if (a.has(QStringLiteral("layers"))) {
+        s.model.layers.clear();
+        for (double v : number_list(a.text(QStringLiteral("layers"))))
+            s.model.layers.push_back(static_cast<int>(v));
+    }
+    if (a.has(QStringLiteral("one_worker_s")))
+        s.cost.one_worker_compute_s = a.number(QStringLiteral("one_worker_s"));
+    if (a.has(QStringLiteral("communication_s")))
+        s.cost.communication_s_per_step =
+            a.number(QStringLiteral("communication_s")) / static_cast<double>(s.steps);
+    if (a.has(QStringLiteral("jitter")))
+        s.cost.jitter = a.number(QStringLiteral("jitter"));
+    if (a.has(QStringLiteral("straggler_probability")))
+        s.delays.straggler_probability = a.number(QStringLiteral("straggler_probability"));
+    try {
+        validate(s);
+    } catch (const Error& e) {
+        throw Error(a.url.toStdString() + ": the scenario it makes is not valid: " + e.what());
+    }
+}
+
+std::optional<int> action_worker(const Action& action) {
+    if (action.has(QStringLiteral("worker")))
+        return action.integer(QStringLiteral("worker"));
+    return std::nullopt;
+}
+
+} // namespace lockstep::lessons

@@ -1,0 +1,167 @@
+#include "lockstep_lessons/check.h"
+
+#include "lockstep_lessons/action.h"
+#include "lockstep_lessons/lesson.h"
+
+#include "lockstep/error.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <set>
+
+namespace lockstep::lessons {
+
+namespace {
+
+constexpr std::size_t kMinLessons = 11;
+
+void check_lesson(const Lesson& l, const LessonLibrary& lib, QStringList& problems) {
+    const QString page = QDir(l.dir).filePath(QStringLiteral("page.md"));
+    auto problem = [&](const QString& what) { problems << page + QStringLiteral(": ") + what; };
+    // Worker numbers may refer to any worker count the page sets.
+    int workers = l.scenario.workers;
+    std::vector<Action> actions;
+    for (const Link& link : l.links) {
+        if (link.url.startsWith(QLatin1String("https://")) ||
+            link.url.startsWith(QLatin1String("http://")))
+            continue;
+        if (!is_action_link(link.url)) {
+            problem(QStringLiteral("link '%1' is neither a lockstep: action nor a web address")
+                        .arg(link.url));
+            continue;
+        }
+        try {
+            actions.push_back(parse_action(link.url));
+        } catch (const Error& e) {
+            problem(QString::fromStdString(e.what()));
+        }
+    }
+    for (const Action& a : actions) {
+        if (a.kind == ActionKind::Set) {
+            Scenario s = l.scenario;
+            try {
+                apply_set(a, s);
+                workers = std::max(workers, s.workers);
+            } catch (const Error& e) {
+                problem(QString::fromStdString(e.what()));
+            }
+        }
+    }
+    for (const Action& a : actions) {
+        if (auto w = action_worker(a); w && *w >= workers)
+            problem(QStringLiteral("%1: worker %2 does not exist (the lesson has workers 0 to %3)")
+                        .arg(a.url)
+                        .arg(*w)
+                        .arg(workers - 1));
+        if (a.kind == ActionKind::Scenario) {
+            const QString file = QDir(l.dir).filePath(a.text(QStringLiteral("file")));
+            try {
+                (void)load_scenario(file.toStdString());
+            } catch (const Error& e) {
+                problem(a.url + QStringLiteral(": ") + QString::fromStdString(e.what()));
+            }
+        }
+        if (a.kind == ActionKind::Quiz) {
+            const QuizBank* bank = lib.bank(a.text(QStringLiteral("bank")));
+            if (!bank)
+                problem(QStringLiteral("%1: no quiz bank '%2'")
+                            .arg(a.url, a.text(QStringLiteral("bank"))));
+            else if (a.has(QStringLiteral("question")) &&
+                     !bank->find(a.text(QStringLiteral("question"))))
+                problem(QStringLiteral("%1: bank '%2' has no question '%3'")
+                            .arg(a.url, bank->id, a.text(QStringLiteral("question"))));
+        }
+        if (a.kind == ActionKind::Study && !l.study)
+            problem(a.url + QStringLiteral(": the lesson has no study in lesson.json"));
+        if (a.kind == ActionKind::Calculator && !l.calculator)
+            problem(a.url + QStringLiteral(": the lesson does not set \"calculator\": true"));
+    }
+    const QString json = QDir(l.dir).filePath(QStringLiteral("lesson.json"));
+    if (l.exercises.empty())
+        problems << json + QStringLiteral(": exercises: a lesson needs at least one exercise");
+    for (const ExerciseRef& e : l.exercises) {
+        const QuizBank* bank = lib.bank(e.bank);
+        if (!bank)
+            problems << json + QStringLiteral(": exercises: no quiz bank '%1'").arg(e.bank);
+        else if (!bank->find(e.question))
+            problems << json + QStringLiteral(": exercises: bank '%1' has no question '%2'")
+                                   .arg(e.bank, e.question);
+    }
+    if (actions.empty())
+        problem(QStringLiteral("no lockstep: link: a lesson should drive the lab at least once"));
+}
+
+void check_bank(const QuizBank& bank, QStringList& problems) {
+    static const QRegularExpression placeholder(QStringLiteral("\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
+    for (const Question& q : bank.questions) {
+        const QString where = bank.path + QStringLiteral(": ") + q.id + QStringLiteral(": ");
+        QStringList known{QStringLiteral("answer"), QStringLiteral("unit")};
+        for (const Variable& v : q.variables)
+            known << v.name;
+        QStringList texts{q.text, q.explanation};
+        texts << q.hints;
+        for (const Mistake& m : q.mistakes)
+            texts << m.feedback;
+        for (const QString& t : texts) {
+            auto it = placeholder.globalMatch(t);
+            while (it.hasNext()) {
+                const QString name = it.next().captured(1);
+                if (!known.contains(name))
+                    problems << where + QStringLiteral("{%1} is not a variable").arg(name);
+            }
+        }
+        for (const QString& student : {QStringLiteral("check-a"), QStringLiteral("check-b")}) {
+            try {
+                const QuestionInstance in = instantiate(bank, q, student);
+                if (q.type == QuestionType::Numeric && !std::isfinite(in.answer))
+                    problems << where + QStringLiteral("the engine's answer is not a number");
+                if (!in.run.isEmpty())
+                    (void)parse_action(in.run); // the link with this student's numbers
+            } catch (const Error& e) {
+                problems << where + QString::fromStdString(e.what());
+            }
+        }
+    }
+}
+
+} // namespace
+
+QStringList check_resources(const QString& resources_root) {
+    QStringList problems;
+    LessonLibrary lib;
+    try {
+        lib = LessonLibrary::load(resources_root, &problems);
+    } catch (const Error& e) {
+        problems << QString::fromStdString(e.what());
+        return problems;
+    }
+    const QString index = QDir(lib.root()).filePath(QStringLiteral("lessons/index.json"));
+    if (lib.lessons().size() < kMinLessons)
+        problems << index + QStringLiteral(": %1 lessons load; the course needs at least %2")
+                                .arg(lib.lessons().size())
+                                .arg(kMinLessons);
+    std::set<int> covered;
+    for (const Lesson& l : lib.lessons()) {
+        covered.insert(l.syllabus.begin(), l.syllabus.end());
+        check_lesson(l, lib, problems);
+    }
+    for (int point = 1; point <= 9; ++point)
+        if (!covered.count(point))
+            problems
+                << index + QStringLiteral(": no lesson covers point %1 of the syllabus").arg(point);
+    // Lesson folders that the index forgets.
+    const QDir lessons(QDir(lib.root()).filePath(QStringLiteral("lessons")));
+    for (const QString& dir : lessons.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (!lib.listed().contains(dir) &&
+            QFileInfo::exists(lessons.filePath(dir + QStringLiteral("/lesson.json"))))
+            problems << index +
+                            QStringLiteral(": lesson '%1' has a folder but is not listed").arg(dir);
+    for (const QuizBank& bank : lib.banks())
+        check_bank(bank, problems);
+    return problems;
+}
+
+} // namespace lockstep::lessons

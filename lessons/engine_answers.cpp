@@ -1,0 +1,247 @@
+#include "lockstep_lessons/engine_answers.h"
+
+#include "lockstep_lessons/action.h"
+
+#include "lockstep/collective.h"
+#include "lockstep/error.h"
+#include "lockstep/reduction.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trainer.h"
+
+#include <QDir>
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace lockstep::lessons {
+
+namespace {
+
+const QStringList kMetrics = {QStringLiteral("speedup"),      QStringLiteral("efficiency"),
+                              QStringLiteral("total_time_s"), QStringLiteral("baseline_time_s"),
+                              QStringLiteral("compute_s"),    QStringLiteral("communication_s"),
+                              QStringLiteral("waiting_s")};
+const QStringList kMeasures = {QStringLiteral("total"), QStringLiteral("max_sent_by_worker"),
+                               QStringLiteral("busiest_link")};
+
+[[noreturn]] void fail(const QString& what) {
+    throw Error(what.toStdString());
+}
+
+QString function_of(const EngineCall& call) {
+    return call.spec.value(QStringLiteral("engine")).toString();
+}
+
+// A number, or the value of the variable it names.
+double argument(const QJsonValue& v, const Values& values, const QString& key) {
+    if (v.isDouble())
+        return v.toDouble();
+    if (v.isString() && values.contains(v.toString()))
+        return values.value(v.toString());
+    fail(QStringLiteral("%1: expected a number or a variable name, got %2")
+             .arg(key, v.isString() ? QLatin1Char('\'') + v.toString() + QLatin1Char('\'')
+                                    : QStringLiteral("something else")));
+}
+
+std::vector<double> argument_list(const QJsonValue& v, const Values& values, const QString& key) {
+    if (!v.isArray())
+        fail(QStringLiteral("%1: expected a list of numbers or variable names").arg(key));
+    std::vector<double> out;
+    const QJsonArray array = v.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i)
+        out.push_back(argument(array[i], values, QStringLiteral("%1[%2]").arg(key).arg(i)));
+    return out;
+}
+
+void require_keys(const EngineCall& call, const QStringList& required,
+                  const QStringList& optional) {
+    const QString fn = function_of(call);
+    for (const QString& key : required)
+        if (!call.spec.contains(key))
+            fail(QStringLiteral("answer: '%1' needs '%2'").arg(fn, key));
+    for (auto it = call.spec.begin(); it != call.spec.end(); ++it)
+        if (it.key() != QLatin1String("engine") && !required.contains(it.key()) &&
+            !optional.contains(it.key()))
+            fail(QStringLiteral("answer.%1: unknown key for '%2'").arg(it.key(), fn));
+}
+
+QString scenario_path(const EngineCall& call, const QString& base_dir) {
+    return QDir(base_dir).filePath(call.spec.value(QStringLiteral("file")).toString());
+}
+
+// The lockstep:set link that a scenario call's overrides amount to, for these values.
+Action set_action(const EngineCall& call, const Values& values) {
+    const QJsonObject set = call.spec.value(QStringLiteral("set")).toObject();
+    QStringList pairs;
+    for (auto it = set.begin(); it != set.end(); ++it) {
+        QString text;
+        if (it.value().isArray()) {
+            QStringList parts;
+            for (double v : argument_list(it.value(), values, QStringLiteral("set.") + it.key()))
+                parts << QString::number(v, 'g', 17);
+            text = parts.join(QLatin1Char(','));
+        } else if (it.value().isString() && !values.contains(it.value().toString())) {
+            text = it.value().toString(); // a word: rule=sum, algorithm=tree
+        } else {
+            text = QString::number(argument(it.value(), values, QStringLiteral("set.") + it.key()),
+                                   'g', 17);
+        }
+        pairs << it.key() + QLatin1Char('=') + text;
+    }
+    if (pairs.isEmpty())
+        return Action{ActionKind::Set, QStringLiteral("lockstep:set"), {}};
+    return parse_action(QStringLiteral("lockstep:set?") + pairs.join(QLatin1Char('&')));
+}
+
+double metric(const RunMetrics& m, const QString& name) {
+    if (name == QLatin1String("speedup"))
+        return m.speedup;
+    if (name == QLatin1String("efficiency"))
+        return m.efficiency;
+    if (name == QLatin1String("total_time_s"))
+        return m.total_time_s;
+    if (name == QLatin1String("baseline_time_s"))
+        return m.baseline_time_s;
+    if (name == QLatin1String("compute_s"))
+        return m.compute_s;
+    if (name == QLatin1String("communication_s"))
+        return m.communication_s;
+    return m.waiting_s;
+}
+
+double run_scenario_call(const EngineCall& call, const Values& values, const QString& base_dir) {
+    Scenario s = load_scenario(scenario_path(call, base_dir).toStdString());
+    const Action set = set_action(call, values);
+    if (!set.params.isEmpty())
+        apply_set(set, s);
+    return metric(run_scenario(s, nullptr, Work::TimesOnly).metrics,
+                  call.spec.value(QStringLiteral("metric")).toString());
+}
+
+double collective_bytes(const EngineCall& call, const Values& values) {
+    Algorithm algorithm = Algorithm::Ring;
+    const QString name = call.spec.value(QStringLiteral("algorithm")).toString();
+    if (!parse_algorithm(name.toStdString(), algorithm) || algorithm == Algorithm::None)
+        fail(QStringLiteral("answer.algorithm: must be ring, tree or parameter-server, got '%1'")
+                 .arg(name));
+    const double p = argument(call.spec.value(QStringLiteral("workers")), values,
+                              QStringLiteral("answer.workers"));
+    const double n = argument(call.spec.value(QStringLiteral("doubles")), values,
+                              QStringLiteral("answer.doubles"));
+    if (p < 1 || p > ScenarioLimits::max_workers || p != std::floor(p))
+        fail(QStringLiteral("answer.workers: must be a whole number from 1 to %1, got %2")
+                 .arg(ScenarioLimits::max_workers)
+                 .arg(p));
+    if (n < 0 || n > 1e9 || n != std::floor(n))
+        fail(QStringLiteral("answer.doubles: must be a whole number from 0 to 1e9, got %1").arg(n));
+    const CommSchedule schedule =
+        make_schedule(algorithm, static_cast<int>(p), static_cast<std::size_t>(n));
+    const QString measure = call.spec.value(QStringLiteral("measure")).toString();
+    if (measure == QLatin1String("total"))
+        return static_cast<double>(schedule.total_bytes());
+    if (measure == QLatin1String("busiest_link")) {
+        const auto links = schedule.bytes_per_link();
+        return static_cast<double>(links.empty() ? 0
+                                                 : *std::max_element(links.begin(), links.end()));
+    }
+    std::vector<std::int64_t> sent(static_cast<std::size_t>(schedule.workers), 0);
+    for (const Round& round : schedule.rounds)
+        for (const Message& m : round.messages)
+            sent[static_cast<std::size_t>(m.src)] += m.bytes();
+    return static_cast<double>(*std::max_element(sent.begin(), sent.end()));
+}
+
+} // namespace
+
+QStringList engine_functions() {
+    return {QStringLiteral("reduce"), QStringLiteral("scenario"),
+            QStringLiteral("collective_bytes")};
+}
+
+void check_engine_call(const EngineCall& call, const QStringList& variables,
+                       const QString& base_dir) {
+    const QString fn = function_of(call);
+    Values probe; // every variable present, so the names resolve
+    for (const QString& v : variables)
+        probe.insert(v, 1.0);
+    auto names_known = [&](const QJsonValue& v, const QString& key) {
+        if (v.isArray())
+            (void)argument_list(v, probe, key);
+        else
+            (void)argument(v, probe, key);
+    };
+    if (fn == QLatin1String("reduce")) {
+        require_keys(call, {QStringLiteral("rule"), QStringLiteral("values")},
+                     {QStringLiteral("samples")});
+        ReductionRule rule = ReductionRule::Mean;
+        if (!parse_reduction_rule(call.spec.value(QStringLiteral("rule")).toString().toStdString(),
+                                  rule))
+            fail(QStringLiteral("answer.rule: must be sum, mean or weighted-mean"));
+        names_known(call.spec.value(QStringLiteral("values")), QStringLiteral("answer.values"));
+        if (call.spec.contains(QStringLiteral("samples")))
+            names_known(call.spec.value(QStringLiteral("samples")),
+                        QStringLiteral("answer.samples"));
+        else if (rule == ReductionRule::WeightedMean)
+            fail(QStringLiteral("answer: a weighted mean needs 'samples'"));
+    } else if (fn == QLatin1String("scenario")) {
+        require_keys(call, {QStringLiteral("file"), QStringLiteral("metric")},
+                     {QStringLiteral("set")});
+        if (!kMetrics.contains(call.spec.value(QStringLiteral("metric")).toString()))
+            fail(QStringLiteral("answer.metric: must be one of %1")
+                     .arg(kMetrics.join(QStringLiteral(", "))));
+        Scenario s = load_scenario(scenario_path(call, base_dir).toStdString());
+        if (s.clock != ClockKind::Modelled)
+            fail(QStringLiteral("answer.file: a quiz scenario must use the modelled clock, so "
+                                "every student's answer is the same on every machine"));
+        const QJsonObject set = call.spec.value(QStringLiteral("set")).toObject();
+        for (auto it = set.begin(); it != set.end(); ++it)
+            if (it.value().isArray() || it.value().isDouble() ||
+                variables.contains(it.value().toString()))
+                names_known(it.value(), QStringLiteral("answer.set.") + it.key());
+        (void)set_action(call, probe); // the link's names and words are known
+    } else if (fn == QLatin1String("collective_bytes")) {
+        require_keys(call,
+                     {QStringLiteral("algorithm"), QStringLiteral("workers"),
+                      QStringLiteral("doubles"), QStringLiteral("measure")},
+                     {});
+        names_known(call.spec.value(QStringLiteral("workers")), QStringLiteral("answer.workers"));
+        names_known(call.spec.value(QStringLiteral("doubles")), QStringLiteral("answer.doubles"));
+        if (!kMeasures.contains(call.spec.value(QStringLiteral("measure")).toString()))
+            fail(QStringLiteral("answer.measure: must be one of %1")
+                     .arg(kMeasures.join(QStringLiteral(", "))));
+    } else if (fn == QLatin1String("bubble_fraction")) {
+        fail(QStringLiteral("answer.engine: 'bubble_fraction' is not available yet (the engine "
+                            "has no pipeline trainer)"));
+    } else {
+        fail(QStringLiteral("answer.engine: must be one of %1, got '%2'")
+                 .arg(engine_functions().join(QStringLiteral(", ")), fn));
+    }
+}
+
+double evaluate(const EngineCall& call, const Values& values, const QString& base_dir) {
+    const QString fn = function_of(call);
+    if (fn == QLatin1String("reduce")) {
+        ReductionRule rule = ReductionRule::Mean;
+        parse_reduction_rule(call.spec.value(QStringLiteral("rule")).toString().toStdString(),
+                             rule);
+        const std::vector<double> v = argument_list(call.spec.value(QStringLiteral("values")),
+                                                    values, QStringLiteral("answer.values"));
+        std::vector<double> samples;
+        if (call.spec.contains(QStringLiteral("samples")))
+            samples = argument_list(call.spec.value(QStringLiteral("samples")), values,
+                                    QStringLiteral("answer.samples"));
+        if (rule != ReductionRule::WeightedMean)
+            samples.clear();
+        return reduce(rule, v, samples);
+    }
+    if (fn == QLatin1String("scenario"))
+        return run_scenario_call(call, values, base_dir);
+    if (fn == QLatin1String("collective_bytes"))
+        return collective_bytes(call, values);
+    check_engine_call(call, values.keys(), base_dir); // throws with the reason
+    fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
+}
+
+} // namespace lockstep::lessons

@@ -1,0 +1,243 @@
+#include "lockstep_lessons/lesson.h"
+
+#include "json_fields.h"
+
+#include "lockstep/error.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace lockstep::lessons {
+
+using detail::Fields;
+
+namespace {
+
+QByteArray read_small(const QString& path, qint64 limit = 1 << 20) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw Error((path + QStringLiteral(": cannot read the file")).toStdString());
+    if (file.size() > limit)
+        throw Error((path + QStringLiteral(": larger than %1 bytes").arg(limit)).toStdString());
+    return file.readAll();
+}
+
+} // namespace
+
+QStringList lockable_controls() {
+    return {QStringLiteral("workers"), QStringLiteral("algorithm"), QStringLiteral("rule"),
+            QStringLiteral("shards"),  QStringLiteral("slowdown"),  QStringLiteral("clock"),
+            QStringLiteral("seed"),    QStringLiteral("steps")};
+}
+
+QStringList view_names() {
+    return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("training"),
+            QStringLiteral("speedup")};
+}
+
+std::vector<Link> extract_links(const QString& markdown) {
+    static const QRegularExpression link(
+        QStringLiteral("\\[([^\\]]*)\\]\\(\\s*([^)\\s]+)\\s*\\)|<(lockstep:[^>\\s]+)>"));
+    std::vector<Link> out;
+    auto it = link.globalMatch(markdown);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        if (m.captured(3).isEmpty())
+            out.push_back({m.captured(1), m.captured(2)});
+        else
+            out.push_back({m.captured(3), m.captured(3)});
+    }
+    return out;
+}
+
+Lesson load_lesson(const QString& dir) {
+    const QString json_path = QDir(dir).filePath(QStringLiteral("lesson.json"));
+    const Fields f(detail::parse_object(read_small(json_path), json_path), json_path, QString());
+    f.only({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("summary"),
+            QStringLiteral("syllabus"), QStringLiteral("scenario"), QStringLiteral("views"),
+            QStringLiteral("lock"), QStringLiteral("exercises"), QStringLiteral("calculator"),
+            QStringLiteral("study")});
+    Lesson l;
+    l.dir = QDir(dir).absolutePath();
+    l.id = f.text(QStringLiteral("id"));
+    if (l.id != QFileInfo(dir).fileName())
+        f.fail(QStringLiteral("id"), QStringLiteral("must match the folder name '%1', got '%2'")
+                                         .arg(QFileInfo(dir).fileName(), l.id));
+    l.title = f.text(QStringLiteral("title"));
+    l.summary = f.text(QStringLiteral("summary"));
+    const QJsonArray syllabus = f.array(QStringLiteral("syllabus"), true);
+    for (qsizetype i = 0; i < syllabus.size(); ++i) {
+        const double p = syllabus[i].toDouble(0);
+        if (p < 1 || p > 9 || p != static_cast<int>(p))
+            f.fail(QStringLiteral("syllabus[%1]").arg(i),
+                   QStringLiteral("must be a point of the syllabus, 1 to 9"));
+        l.syllabus.push_back(static_cast<int>(p));
+    }
+    l.scenario_path = QDir(l.dir).absoluteFilePath(f.text(QStringLiteral("scenario")));
+    try {
+        l.scenario = load_scenario(l.scenario_path.toStdString());
+    } catch (const Error& e) {
+        f.fail(QStringLiteral("scenario"), QString::fromStdString(e.what()));
+    }
+    l.views = f.strings(QStringLiteral("views"), true);
+    for (const QString& v : l.views)
+        if (!view_names().contains(v))
+            f.fail(QStringLiteral("views"), QStringLiteral("'%1' is not a view (known: %2)")
+                                                .arg(v, view_names().join(QStringLiteral(", "))));
+    l.locked = f.strings(QStringLiteral("lock"));
+    for (const QString& c : l.locked)
+        if (!lockable_controls().contains(c))
+            f.fail(QStringLiteral("lock"),
+                   QStringLiteral("'%1' is not a control (known: %2)")
+                       .arg(c, lockable_controls().join(QStringLiteral(", "))));
+    const QJsonArray exercises = f.array(QStringLiteral("exercises"));
+    for (qsizetype i = 0; i < exercises.size(); ++i) {
+        const Fields e = f.child(QStringLiteral("exercises[%1]").arg(i), exercises[i]);
+        e.only({QStringLiteral("bank"), QStringLiteral("question")});
+        l.exercises.push_back({e.text(QStringLiteral("bank")), e.text(QStringLiteral("question"))});
+    }
+    l.calculator = f.boolean(QStringLiteral("calculator"), false);
+    if (f.has(QStringLiteral("study"))) {
+        const Fields s =
+            f.child(QStringLiteral("study"), f.object().value(QStringLiteral("study")));
+        s.only(
+            {QStringLiteral("models"), QStringLiteral("busy_watts"), QStringLiteral("idle_watts")});
+        StudyConfig study;
+        const QJsonArray models = s.array(QStringLiteral("models"), true);
+        if (models.size() < 2 || models.size() > 8)
+            s.fail(QStringLiteral("models"), QStringLiteral("needs 2 to 8 models to compare"));
+        for (qsizetype i = 0; i < models.size(); ++i) {
+            std::vector<int> layers;
+            for (const QJsonValue& w : models[i].toArray())
+                layers.push_back(w.toInt(0));
+            Scenario probe = l.scenario;
+            probe.model.layers = layers;
+            try {
+                validate(probe);
+            } catch (const Error& e) {
+                s.fail(QStringLiteral("models[%1]").arg(i), QString::fromStdString(e.what()));
+            }
+            study.models.push_back(layers);
+        }
+        study.busy_watts = s.number(QStringLiteral("busy_watts"), 250, 0, 1e6);
+        study.idle_watts = s.number(QStringLiteral("idle_watts"), 60, 0, 1e6);
+        l.study = study;
+    }
+    const QString page = QDir(l.dir).filePath(QStringLiteral("page.md"));
+    l.markdown = QString::fromUtf8(read_small(page));
+    if (l.markdown.trimmed().isEmpty())
+        throw Error((page + QStringLiteral(": the page is empty")).toStdString());
+    l.links = extract_links(l.markdown);
+    return l;
+}
+
+LessonLibrary LessonLibrary::load(const QString& resources_root, QStringList* problems) {
+    LessonLibrary lib;
+    lib.root_ = QDir(resources_root).absolutePath();
+    auto note = [&](const QString& line) {
+        if (problems)
+            *problems << line;
+    };
+    const QString index_path = QDir(lib.root_).filePath(QStringLiteral("lessons/index.json"));
+    const Fields index(detail::parse_object(read_small(index_path), index_path), index_path,
+                       QString());
+    index.only({QStringLiteral("lessons")});
+    lib.listed_ = index.strings(QStringLiteral("lessons"), true);
+    for (const QString& id : lib.listed_) {
+        try {
+            if (lib.find(id))
+                throw Error(
+                    (index_path + QStringLiteral(": '%1' is listed twice").arg(id)).toStdString());
+            lib.lessons_.push_back(
+                load_lesson(QDir(lib.root_).filePath(QStringLiteral("lessons/") + id)));
+        } catch (const Error& e) {
+            note(QString::fromStdString(e.what()));
+        }
+    }
+    const QDir quizzes(QDir(lib.root_).filePath(QStringLiteral("quizzes")));
+    for (const QString& name :
+         quizzes.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        try {
+            QuizBank bank = load_bank(quizzes.filePath(name));
+            if (bank.id + QStringLiteral(".json") != name)
+                throw Error(
+                    (bank.path +
+                     QStringLiteral(": id: must match the file name, got '%1'").arg(bank.id))
+                        .toStdString());
+            lib.banks_.push_back(std::move(bank));
+        } catch (const Error& e) {
+            note(QString::fromStdString(e.what()));
+        }
+    }
+    return lib;
+}
+
+const Lesson* LessonLibrary::find(const QString& id) const {
+    const int i = index_of(id);
+    return i < 0 ? nullptr : &lessons_[static_cast<std::size_t>(i)];
+}
+
+int LessonLibrary::index_of(const QString& id) const {
+    for (std::size_t i = 0; i < lessons_.size(); ++i)
+        if (lessons_[i].id == id)
+            return static_cast<int>(i);
+    return -1;
+}
+
+const Lesson* LessonLibrary::previous(const QString& id) const {
+    const int i = index_of(id);
+    return i > 0 ? &lessons_[static_cast<std::size_t>(i - 1)] : nullptr;
+}
+
+const Lesson* LessonLibrary::next(const QString& id) const {
+    const int i = index_of(id);
+    return i >= 0 && i + 1 < static_cast<int>(lessons_.size())
+               ? &lessons_[static_cast<std::size_t>(i + 1)]
+               : nullptr;
+}
+
+const QuizBank* LessonLibrary::bank(const QString& id) const {
+    for (const QuizBank& b : banks_)
+        if (b.id == id)
+            return &b;
+    return nullptr;
+}
+
+QuizBank LessonLibrary::load_bank_named(const QString& id_or_path) const {
+    if (const QuizBank* b = bank(id_or_path))
+        return *b;
+    if (QFileInfo::exists(id_or_path))
+        return load_bank(id_or_path);
+    QStringList ids;
+    for (const QuizBank& b : banks_)
+        ids << b.id;
+    throw Error(("no quiz bank '" + id_or_path + "' (known: " + ids.join(QStringLiteral(", ")) +
+                 ", or give a file)")
+                    .toStdString());
+}
+
+QString default_resources_dir() {
+    auto usable = [](const QString& dir) {
+        return !dir.isEmpty() && QFileInfo::exists(dir + QStringLiteral("/lessons/index.json"));
+    };
+    const QString env = qEnvironmentVariable("LOCKSTEP_RESOURCES");
+    if (!env.isEmpty())
+        return env;
+    QStringList candidates{QDir::current().filePath(QStringLiteral("resources"))};
+    if (QCoreApplication::instance()) {
+        const QString app = QCoreApplication::applicationDirPath();
+        candidates << app + QStringLiteral("/../resources")
+                   << app + QStringLiteral("/../../resources")
+                   << app + QStringLiteral("/../share/lockstep/resources");
+    }
+    candidates << QStringLiteral(LOCKSTEP_RESOURCES_SOURCE_DIR);
+    for (const QString& c : candidates)
+        if (usable(c))
+            return QDir(c).absolutePath();
+    return QStringLiteral(LOCKSTEP_RESOURCES_SOURCE_DIR);
+}
+
+} // namespace lockstep::lessons

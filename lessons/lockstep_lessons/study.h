@@ -1,0 +1,55 @@
+#pragma once
+
+#include "lockstep_lessons/lesson.h"
+
+#include "lockstep/scenario.h"
+
+#include <span>
+#include <vector>
+
+namespace lockstep::lessons {
+
+// The worked example as a calculator: one worker's time, the number of workers and the whole
+// run's communication time go into the worked-example scenario, and the engine says how long the
+// run takes and what speedup that is; `curve` is the speedup over a range of worker counts with
+// the same figures (for the chart).
+struct WorkedExampleResult {
+    double one_worker_s = 0;
+    int workers = 1;
+    double communication_s = 0;
+    double total_s = 0;
+    double baseline_s = 0;
+    double speedup = 0;
+    double efficiency = 0;
+    std::vector<std::pair<int, double>> curve; // workers, speedup
+};
+
+// Throws lockstep::Error naming the figure that is out of range.
+WorkedExampleResult worked_example(const Scenario& base, double one_worker_s, int workers,
+                                   double communication_s, std::span<const int> curve_workers);
+
+// One model of the discussion lesson's study, trained for real on the lesson's data.
+struct StudyPoint {
+    std::vector<int> layers;
+    std::size_t parameters = 0;
+    double final_loss = 0;
+    double final_accuracy = 0;
+    double time_s = 0;
+    struct Sample {
+        std::int64_t step = 0;
+        double compute_s = 0; // all workers' compute so far, on the modelled clock
+        double energy_j = 0;  // modelled energy so far
+        double loss = 0;
+    };
+    std::vector<Sample> curve;
+    double compute_s() const { return curve.empty() ? 0 : curve.back().compute_s; }
+    double energy_j() const { return curve.empty() ? 0 : curve.back().energy_j; }
+};
+
+// Trains each model of the study on the lesson's scenario. Compute per sample is taken to grow
+// with the number of parameters (the scenario's price is for its own model); communication
+// grows by itself, as the gradient is larger. Energy on the modelled clock: every worker draws
+// busy_watts while it works and idle_watts while it waits, both read from the trace.
+std::vector<StudyPoint> run_study(const Scenario& base, const StudyConfig& study);
+
+} // namespace lockstep::lessons

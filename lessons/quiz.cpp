@@ -1,0 +1,466 @@
+#include "lockstep_lessons/quiz.h"
+
+#include "json_fields.h"
+#include "lockstep_lessons/answer.h"
+
+#include "lockstep/error.h"
+#include "lockstep/rng.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace lockstep::lessons {
+
+using detail::Fields;
+
+namespace {
+
+// How far from the answer a typed value still counts as "near" (a rounding slip), in tolerances.
+constexpr double kNearFactor = 10.0;
+
+QuestionType parse_type(const Fields& f) {
+    const QString t = f.text(QStringLiteral("type"));
+    for (auto type : {QuestionType::Numeric, QuestionType::SingleChoice,
+                      QuestionType::MultipleChoice, QuestionType::Ordering})
+        if (t == to_string(type))
+            return type;
+    f.fail(QStringLiteral("type"),
+           QStringLiteral("must be numeric, single, multiple or ordering, got '%1'").arg(t));
+}
+
+Variable parse_variable(const Fields& f) {
+    f.only({QStringLiteral("name"), QStringLiteral("min"), QStringLiteral("max"),
+            QStringLiteral("distribution"), QStringLiteral("decimals")});
+    Variable v;
+    v.name = f.text(QStringLiteral("name"));
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (!identifier.match(v.name).hasMatch() || v.name == QLatin1String("answer") ||
+        v.name == QLatin1String("unit"))
+        f.fail(QStringLiteral("name"),
+               QStringLiteral("must be a plain name (letters, digits, _), not 'answer' or 'unit'"));
+    v.lo = f.number(QStringLiteral("min"), 0, -1e12, 1e12, true);
+    v.hi = f.number(QStringLiteral("max"), 0, -1e12, 1e12, true);
+    if (v.hi < v.lo)
+        f.fail(QStringLiteral("max"), QStringLiteral("must not be below min"));
+    const QString dist = f.text(QStringLiteral("distribution"), false, QStringLiteral("uniform"));
+    if (dist == QLatin1String("log-uniform"))
+        v.log_uniform = true;
+    else if (dist != QLatin1String("uniform"))
+        f.fail(QStringLiteral("distribution"),
+               QStringLiteral("must be uniform or log-uniform, got '%1'").arg(dist));
+    if (v.log_uniform && v.lo <= 0)
+        f.fail(QStringLiteral("min"), QStringLiteral("must be above 0 for a log-uniform variable"));
+    v.decimals = f.integer(QStringLiteral("decimals"), 0, 0, 9);
+    if (v.decimals == 0 && (v.lo != std::floor(v.lo) || v.hi != std::floor(v.hi)))
+        f.fail(QStringLiteral("min"),
+               QStringLiteral("min and max must be whole numbers when decimals is 0"));
+    return v;
+}
+
+Question parse_question(const Fields& f, const QString& base_dir) {
+    f.only({QStringLiteral("id"), QStringLiteral("type"), QStringLiteral("text"),
+            QStringLiteral("hints"), QStringLiteral("explanation"), QStringLiteral("variables"),
+            QStringLiteral("answer"), QStringLiteral("tolerance"), QStringLiteral("unit"),
+            QStringLiteral("mistakes"), QStringLiteral("run"), QStringLiteral("choices"),
+            QStringLiteral("correct"), QStringLiteral("items")});
+    Question q;
+    q.id = f.text(QStringLiteral("id"));
+    static const QRegularExpression identifier(QStringLiteral("^[a-z0-9][a-z0-9-]*$"));
+    if (!identifier.match(q.id).hasMatch())
+        f.fail(QStringLiteral("id"),
+               QStringLiteral("must be lower-case letters, digits and dashes, got '%1'").arg(q.id));
+    q.type = parse_type(f);
+    q.text = f.text(QStringLiteral("text"));
+    q.hints = f.strings(QStringLiteral("hints"));
+    q.explanation = f.text(QStringLiteral("explanation"));
+    QStringList names;
+    const QJsonArray vars = f.array(QStringLiteral("variables"));
+    for (qsizetype i = 0; i < vars.size(); ++i) {
+        q.variables.push_back(
+            parse_variable(f.child(QStringLiteral("variables[%1]").arg(i), vars[i])));
+        if (names.contains(q.variables.back().name))
+            f.fail(QStringLiteral("variables[%1].name").arg(i), QStringLiteral("used twice"));
+        names << q.variables.back().name;
+    }
+    auto engine_call = [&](const QString& key, const QJsonValue& v) {
+        const Fields call = f.child(key, v);
+        EngineCall c{call.object()};
+        try {
+            check_engine_call(c, names, base_dir);
+        } catch (const Error& e) {
+            f.fail(key, QString::fromStdString(e.what()));
+        }
+        return c;
+    };
+    const bool numeric = q.type == QuestionType::Numeric;
+    for (const QString& key :
+         {QStringLiteral("answer"), QStringLiteral("tolerance"), QStringLiteral("unit"),
+          QStringLiteral("mistakes"), QStringLiteral("run")})
+        if (!numeric && f.has(key))
+            f.fail(key, QStringLiteral("only numeric questions have it"));
+    if (numeric) {
+        if (!f.has(QStringLiteral("answer")))
+            f.fail(QStringLiteral("answer"),
+                   QStringLiteral("missing: a numeric question's answer is an engine call"));
+        q.answer =
+            engine_call(QStringLiteral("answer"), f.object().value(QStringLiteral("answer")));
+        if (f.has(QStringLiteral("tolerance"))) {
+            const Fields tol =
+                f.child(QStringLiteral("tolerance"), f.object().value(QStringLiteral("tolerance")));
+            tol.only({QStringLiteral("absolute"), QStringLiteral("relative")});
+            if (tol.has(QStringLiteral("absolute")) == tol.has(QStringLiteral("relative")))
+                tol.fail({}, QStringLiteral("give either absolute or relative"));
+            q.relative_tolerance = tol.has(QStringLiteral("relative"));
+            q.tolerance = q.relative_tolerance
+                              ? tol.number(QStringLiteral("relative"), 0, 1e-9, 0.5, true)
+                              : tol.number(QStringLiteral("absolute"), 0, 1e-12, 1e12, true);
+        }
+        q.unit = f.text(QStringLiteral("unit"), false);
+        const QJsonArray mistakes = f.array(QStringLiteral("mistakes"));
+        for (qsizetype i = 0; i < mistakes.size(); ++i) {
+            const QString key = QStringLiteral("mistakes[%1]").arg(i);
+            const Fields m = f.child(key, mistakes[i]);
+            m.only({QStringLiteral("answer"), QStringLiteral("feedback")});
+            q.mistakes.push_back({engine_call(key + QStringLiteral(".answer"),
+                                              m.object().value(QStringLiteral("answer"))),
+                                  m.text(QStringLiteral("feedback"))});
+        }
+        q.run = f.text(QStringLiteral("run"), false);
+        if (f.has(QStringLiteral("choices")) || f.has(QStringLiteral("correct")) ||
+            f.has(QStringLiteral("items")))
+            f.fail(QStringLiteral("choices"), QStringLiteral("a numeric question has no choices"));
+        return q;
+    }
+    if (q.type == QuestionType::Ordering) {
+        if (f.has(QStringLiteral("choices")) || f.has(QStringLiteral("correct")))
+            f.fail(QStringLiteral("items"),
+                   QStringLiteral("an ordering lists its items in the right order under 'items'"));
+        q.choices = f.strings(QStringLiteral("items"), true);
+        if (q.choices.size() < 3 || q.choices.size() > 12)
+            f.fail(QStringLiteral("items"), QStringLiteral("an ordering needs 3 to 12 items"));
+        for (int i = 0; i < q.choices.size(); ++i)
+            q.correct.push_back(i);
+    } else {
+        if (f.has(QStringLiteral("items")))
+            f.fail(QStringLiteral("items"), QStringLiteral("only orderings have items"));
+        q.choices = f.strings(QStringLiteral("choices"), true);
+        if (q.choices.size() < 2 || q.choices.size() > 12)
+            f.fail(QStringLiteral("choices"), QStringLiteral("needs 2 to 12 choices"));
+        const QJsonArray correct = f.array(QStringLiteral("correct"), true);
+        std::set<int> seen;
+        for (qsizetype i = 0; i < correct.size(); ++i) {
+            const double c = correct[i].toDouble(-1);
+            if (!correct[i].isDouble() || c != std::floor(c) || c < 0 || c >= q.choices.size() ||
+                !seen.insert(static_cast<int>(c)).second)
+                f.fail(QStringLiteral("correct[%1]").arg(i),
+                       QStringLiteral("must be a choice's index from 0 to %1, each once")
+                           .arg(q.choices.size() - 1));
+            q.correct.push_back(static_cast<int>(c));
+        }
+        if (q.correct.empty() || (q.type == QuestionType::SingleChoice && q.correct.size() != 1))
+            f.fail(QStringLiteral("correct"),
+                   q.type == QuestionType::SingleChoice
+                       ? QStringLiteral("a single-choice question has exactly one right choice")
+                       : QStringLiteral("name at least one right choice"));
+        std::sort(q.correct.begin(), q.correct.end());
+    }
+    return q;
+}
+
+// The value of a variable as the student sees it.
+QString variable_text(const Variable& v, double value) {
+    return v.decimals == 0 ? format_value(value) : QString::number(value, 'f', v.decimals);
+}
+
+double draw(const Variable& v, Rng& rng) {
+    if (v.decimals == 0 && !v.log_uniform) {
+        const auto span = static_cast<std::uint64_t>(v.hi - v.lo) + 1;
+        return v.lo + static_cast<double>(rng.below(span));
+    }
+    const double u = rng.uniform();
+    const double raw = v.log_uniform
+                           ? std::exp(std::log(v.lo) + (std::log(v.hi) - std::log(v.lo)) * u)
+                           : v.lo + (v.hi - v.lo) * u;
+    const double scale = std::pow(10.0, v.decimals);
+    return std::clamp(std::round(raw * scale) / scale, v.lo, v.hi);
+}
+
+QString letter(int index) {
+    return QString(QChar(QLatin1Char('a').unicode() + index));
+}
+
+} // namespace
+
+QString to_string(QuestionType type) {
+    switch (type) {
+    case QuestionType::Numeric:
+        return QStringLiteral("numeric");
+    case QuestionType::SingleChoice:
+        return QStringLiteral("single");
+    case QuestionType::MultipleChoice:
+        return QStringLiteral("multiple");
+    case QuestionType::Ordering:
+        return QStringLiteral("ordering");
+    }
+    return {};
+}
+
+QString to_string(Verdict verdict) {
+    switch (verdict) {
+    case Verdict::Correct:
+        return QStringLiteral("correct");
+    case Verdict::Near:
+        return QStringLiteral("near");
+    case Verdict::Wrong:
+        return QStringLiteral("wrong");
+    case Verdict::Unparseable:
+        return QStringLiteral("unparseable");
+    }
+    return {};
+}
+
+const Question* QuizBank::find(const QString& question_id) const {
+    for (const Question& q : questions)
+        if (q.id == question_id)
+            return &q;
+    return nullptr;
+}
+
+QuizBank parse_bank(const QByteArray& json, const QString& path, const QString& base_dir) {
+    const Fields top(detail::parse_object(json, path), path, QString());
+    top.only({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("questions")});
+    QuizBank bank;
+    bank.path = path;
+    bank.base_dir = base_dir;
+    bank.id = top.text(QStringLiteral("id"));
+    bank.title = top.text(QStringLiteral("title"));
+    const QJsonArray questions = top.array(QStringLiteral("questions"), true);
+    if (questions.isEmpty())
+        top.fail(QStringLiteral("questions"), QStringLiteral("must hold at least one question"));
+    for (qsizetype i = 0; i < questions.size(); ++i) {
+        bank.questions.push_back(parse_question(
+            top.child(QStringLiteral("questions[%1]").arg(i), questions[i]), base_dir));
+        for (qsizetype j = 0; j < i; ++j)
+            if (bank.questions[static_cast<std::size_t>(j)].id == bank.questions.back().id)
+                top.fail(QStringLiteral("questions[%1].id").arg(i),
+                         QStringLiteral("'%1' is used twice").arg(bank.questions.back().id));
+    }
+    return bank;
+}
+
+QuizBank load_bank(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw Error((path + QStringLiteral(": cannot read the quiz bank")).toStdString());
+    if (file.size() > (4 << 20))
+        throw Error((path + QStringLiteral(": larger than 4 MiB")).toStdString());
+    return parse_bank(file.readAll(), path, QFileInfo(path).absolutePath());
+}
+
+QString normalise_student(const QString& student) {
+    return student.simplified().toCaseFolded();
+}
+
+std::uint64_t question_seed(const QString& student, const QString& bank, const QString& question) {
+    // FNV-1a over the UTF-8 bytes: simple, stable across platforms and versions.
+    const QByteArray key =
+        (normalise_student(student) + QChar(0x1f) + bank + QChar(0x1f) + question).toUtf8();
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (char c : key) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+QuestionInstance instantiate(const QuizBank& bank, const Question& q, const QString& student) {
+    QuestionInstance in;
+    in.question = &q;
+    in.bank = bank.id;
+    in.student = normalise_student(student);
+    in.seed = question_seed(student, bank.id, q.id);
+    Rng rng(in.seed);
+    for (const Variable& v : q.variables)
+        in.values.insert(v.name, draw(v, rng));
+    in.choices = q.choices;
+    in.correct = q.correct;
+    if (q.type == QuestionType::Numeric) {
+        in.answer = evaluate(*q.answer, in.values, bank.base_dir);
+        in.tolerance =
+            q.relative_tolerance ? std::max(q.tolerance * std::abs(in.answer), 1e-12) : q.tolerance;
+        for (const Mistake& m : q.mistakes)
+            in.traps.push_back(evaluate(m.call, in.values, bank.base_dir));
+    } else if (q.type == QuestionType::Ordering) {
+        // Each student sees the items in their own order, never already sorted.
+        std::vector<int> order(static_cast<std::size_t>(q.choices.size()));
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = static_cast<int>(i);
+        for (std::size_t i = order.size() - 1; i > 0; --i)
+            std::swap(order[i], order[rng.below(i + 1)]);
+        if (std::is_sorted(order.begin(), order.end()))
+            std::rotate(order.begin(), order.begin() + 1, order.end());
+        in.choices.clear();
+        in.correct.assign(order.size(), 0);
+        for (std::size_t shown = 0; shown < order.size(); ++shown) {
+            in.choices << q.choices[order[shown]];
+            in.correct[static_cast<std::size_t>(order[shown])] = static_cast<int>(shown);
+        }
+    }
+    in.text = fill_template(q.text, in);
+    for (const QString& h : q.hints)
+        in.hints << fill_template(h, in);
+    in.explanation = fill_template(q.explanation, in);
+    in.run = fill_template(q.run, in);
+    return in;
+}
+
+QString QuestionInstance::answer_text() const {
+    const QuestionType type = question ? question->type : QuestionType::Numeric;
+    if (type == QuestionType::Numeric) {
+        const QString unit = question ? question->unit : QString();
+        return format_value(answer) + (unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
+    }
+    QStringList parts;
+    for (int c : correct)
+        parts << QStringLiteral("(%1) %2").arg(letter(c), choices[c]);
+    return parts.join(type == QuestionType::Ordering ? QStringLiteral(" → ")
+                                                     : QStringLiteral("; "));
+}
+
+QString format_value(double value) {
+    if (value == std::floor(value) && std::abs(value) < 1e15)
+        return QString::number(static_cast<qint64>(value));
+    return QString::number(value, 'g', 10);
+}
+
+QString fill_template(const QString& text, const QuestionInstance& in) {
+    static const QRegularExpression placeholder(QStringLiteral("\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
+    QString out;
+    qsizetype last = 0;
+    auto it = placeholder.globalMatch(text);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        out += text.mid(last, m.capturedStart() - last);
+        const QString name = m.captured(1);
+        QString value = m.captured(0);
+        if (name == QLatin1String("answer"))
+            value = in.answer_text();
+        else if (name == QLatin1String("unit") && in.question)
+            value = in.question->unit;
+        else if (in.question)
+            for (const Variable& v : in.question->variables)
+                if (v.name == name)
+                    value = variable_text(v, in.values.value(name));
+        out += value;
+        last = m.capturedEnd();
+    }
+    out += text.mid(last);
+    return out;
+}
+
+Checked check_answer(const QuestionInstance& in, const QString& typed) {
+    Checked out;
+    const Question& q = *in.question;
+    if (q.type == QuestionType::Numeric) {
+        const Parsed<double> p = parse_number(typed, q.unit);
+        if (!p.value) {
+            out.feedback = p.problem;
+            return out;
+        }
+        const double x = *p.value;
+        const QString read =
+            QStringLiteral("You answered %1%2.")
+                .arg(format_value(x), q.unit.isEmpty() ? QString() : QLatin1Char(' ') + q.unit);
+        const double off = std::abs(x - in.answer);
+        if (off <= in.tolerance) {
+            out.verdict = Verdict::Correct;
+            out.feedback = read + QStringLiteral(" Correct. ") + in.explanation;
+            return out;
+        }
+        for (std::size_t i = 0; i < in.traps.size(); ++i) {
+            if (std::abs(x - in.traps[i]) <= in.tolerance &&
+                std::abs(in.traps[i] - in.answer) > in.tolerance) {
+                out.verdict = Verdict::Wrong;
+                out.feedback = read + QLatin1Char(' ') + fill_template(q.mistakes[i].feedback, in);
+                return out;
+            }
+        }
+        // A fraction typed as a percentage without its sign (62.5 for 0.625).
+        if (std::abs(in.answer) <= 1.0 && std::abs(x / 100.0 - in.answer) <= in.tolerance &&
+            !typed.contains(QLatin1Char('%'))) {
+            out.verdict = Verdict::Near;
+            out.feedback = read + QStringLiteral(" If you meant %1%, write the % sign, or write it "
+                                                 "as a fraction: %2.")
+                                      .arg(format_value(x), format_value(x / 100.0));
+            return out;
+        }
+        if (off <= kNearFactor * in.tolerance) {
+            out.verdict = Verdict::Near;
+            out.feedback = read + QStringLiteral(" Close, but not close enough (within %1 of the "
+                                                 "answer counts): check your rounding, and keep "
+                                                 "more digits until the last step.")
+                                      .arg(format_value(in.tolerance));
+            return out;
+        }
+        out.verdict = Verdict::Wrong;
+        out.feedback = read + QStringLiteral(" That is not it yet.");
+        return out;
+    }
+    const bool single = q.type == QuestionType::SingleChoice;
+    const bool ordering = q.type == QuestionType::Ordering;
+    const auto p = parse_choices(typed, static_cast<int>(in.choices.size()), single, ordering);
+    if (!p.value) {
+        out.feedback = p.problem;
+        return out;
+    }
+    std::vector<int> chosen = *p.value;
+    if (ordering) {
+        int in_place = 0;
+        for (std::size_t i = 0; i < chosen.size(); ++i)
+            in_place += chosen[i] == in.correct[i] ? 1 : 0;
+        if (in_place == static_cast<int>(chosen.size())) {
+            out.verdict = Verdict::Correct;
+            out.feedback = QStringLiteral("Correct: that is the order. ") + in.explanation;
+        } else {
+            out.verdict = Verdict::Wrong;
+            out.feedback = QStringLiteral("%1 of the %2 items are in the right place.")
+                               .arg(in_place)
+                               .arg(chosen.size());
+        }
+        return out;
+    }
+    std::sort(chosen.begin(), chosen.end());
+    if (chosen == in.correct) {
+        out.verdict = Verdict::Correct;
+        out.feedback = QStringLiteral("Correct. ") + in.explanation;
+        return out;
+    }
+    out.verdict = Verdict::Wrong;
+    if (single) {
+        out.feedback = QStringLiteral("You chose (%1): that is not the best answer.")
+                           .arg(letter(chosen.front()));
+        return out;
+    }
+    int right = 0;
+    for (int c : chosen)
+        right += std::binary_search(in.correct.begin(), in.correct.end(), c) ? 1 : 0;
+    const int wrong = static_cast<int>(chosen.size()) - right;
+    const int missing = static_cast<int>(in.correct.size()) - right;
+    out.feedback = QStringLiteral("%1 of your choices %2 right, %3 %4 not, and %5 right %6 "
+                                  "missing.")
+                       .arg(right)
+                       .arg(right == 1 ? QStringLiteral("is") : QStringLiteral("are"))
+                       .arg(wrong)
+                       .arg(wrong == 1 ? QStringLiteral("is") : QStringLiteral("are"))
+                       .arg(missing)
+                       .arg(missing == 1 ? QStringLiteral("one is") : QStringLiteral("ones are"));
+    return out;
+}
+
+} // namespace lockstep::lessons

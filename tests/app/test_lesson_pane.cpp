@@ -1,0 +1,335 @@
+#include "controls_panel.h"
+#include "engine_controller.h"
+#include "lesson_pane.h"
+#include "main_window.h"
+#include "study_panel.h"
+#include "worked_example_panel.h"
+
+#include "lockstep_lessons/progress.h"
+
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QImage>
+#include <QLabel>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QtTest>
+
+using lockstep::EventKind;
+
+namespace {
+
+// Mean duration of `worker`'s compute events from `first_step` on, in ticks.
+double mean_compute(const lockstep::views::TraceIndex& index, int worker, std::int64_t first_step) {
+    double total = 0;
+    int n = 0;
+    for (const auto& e : index.lane(worker))
+        if (e.kind == EventKind::Compute && e.step >= first_step) {
+            total += static_cast<double>(e.end - e.start);
+            ++n;
+        }
+    return n ? total / n : 0;
+}
+
+} // namespace
+
+// The lesson pane in the lab window: opening a lesson loads its scenario, a link clicked in the
+// page changes the running simulation, answers are checked and kept, and the headless
+// screenshot of a lesson renders.
+class TestLessonPane : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void opening_a_lesson_loads_its_scenario();
+    void every_rendered_link_is_an_action();
+    void clicked_link_changes_the_running_simulation();
+    void slow_link_slows_the_worker_in_the_trace();
+    void answers_are_checked_and_kept();
+    void predict_then_run_runs_the_students_numbers();
+    void checkpoint_lesson_shows_the_commit_phases();
+    void calculator_shows_the_worked_example();
+    void teacher_lock_greys_out_what_the_lesson_fixes();
+    void navigation_and_progress_marks();
+    void study_link_trains_the_models();
+    void lesson_screenshot();
+};
+
+void TestLessonPane::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
+}
+
+void TestLessonPane::opening_a_lesson_loads_its_scenario() {
+    lockstep::app::MainWindow window;
+    QSignalSpy started(&window.controller(), &lockstep::app::EngineController::runStarted);
+    QVERIFY(window.openLesson(QStringLiteral("stragglers")));
+    QTRY_VERIFY(started.count() >= 1);
+    QCOMPARE(window.controller().scenario().name, std::string("straggler"));
+    QCOMPARE(window.controller().scenario().delays.slowdown[2], 3.0);
+    QCOMPARE(window.controls()->scenario().workers, 4);
+    QVERIFY(window.lessonPane()->page()->toPlainText().contains(
+        QStringLiteral("Stragglers and waiting")));
+    QString error;
+    QVERIFY(!window.openLesson(QStringLiteral("nonsense"), &error));
+    QVERIFY(error.contains(QStringLiteral("no lesson 'nonsense'")));
+}
+
+void TestLessonPane::every_rendered_link_is_an_action() {
+    // The links as the page shows them, after Markdown rendering: what a click really sends.
+    lockstep::app::MainWindow window;
+    auto* pane = window.lessonPane();
+    int checked = 0;
+    for (const auto& lesson : pane->library().lessons()) {
+        QVERIFY(window.openLesson(lesson.id, nullptr, false));
+        QStringList hrefs;
+        for (QTextBlock b = pane->page()->document()->begin(); b.isValid(); b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it) {
+                const QString href = it.fragment().charFormat().anchorHref();
+                if (!href.isEmpty() && (hrefs.isEmpty() || hrefs.back() != href))
+                    hrefs << href;
+            }
+        int expected = 0;
+        for (const auto& link : lesson.links)
+            expected += lockstep::lessons::is_action_link(link.url) ? 1 : 0;
+        QCOMPARE(hrefs.size(), expected);
+        for (const QString& href : hrefs) {
+            const QString clicked = QUrl(href).toString();
+            const auto action = lockstep::lessons::parse_action(clicked);
+            QCOMPARE(action.url, clicked);
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 50);
+}
+
+void TestLessonPane::clicked_link_changes_the_running_simulation() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("introduction")));
+    QTRY_COMPARE(window.traceIndex().workers(), 4);
+    // What a click on the link does: the browser emits anchorClicked with the link's URL.
+    Q_EMIT window.lessonPane()->page()->anchorClicked(
+        QUrl(QStringLiteral("lockstep:set?workers=8")));
+    QTRY_COMPARE(window.controller().scenario().workers, 8);
+    QTRY_COMPARE(window.traceIndex().workers(), 8);
+    QCOMPARE(window.controls()->scenario().workers, 8);
+    QTRY_VERIFY(!window.traceIndex().lane(7).empty()); // worker 7 really ran
+    // A link that is not an action changes nothing and says why.
+    QSignalSpy said(window.lessonPane(), &lockstep::app::LessonPane::message);
+    QVERIFY(!window.lessonPane()->activateLink(QStringLiteral("lockstep:set?workers=999")));
+    QCOMPARE(said.count(), 1);
+    QVERIFY(said.front().front().toString().contains(QStringLiteral("workers must be")));
+    QCOMPARE(window.controller().scenario().workers, 8);
+}
+
+void TestLessonPane::slow_link_slows_the_worker_in_the_trace() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("introduction"), nullptr, false));
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    window.runToCompletion();
+    // The run is over: the link reruns the scenario with worker 2 five times slower.
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:slow?worker=2&factor=5")));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 2, 60000);
+    const double slow = mean_compute(window.traceIndex(), 2, 0);
+    const double fast = mean_compute(window.traceIndex(), 0, 0);
+    QVERIFY(fast > 0);
+    QCOMPARE(qRound(slow / fast), 5);
+    QCOMPARE(window.controller().scenario().delays.slowdown[2], 5.0);
+}
+
+void TestLessonPane::checkpoint_lesson_shows_the_commit_phases() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("checkpoints"), nullptr, false));
+    window.runToCompletion();
+    // Every 5th of 40 steps ends with a checkpoint: write, sync and commit on every lane.
+    for (int w = 0; w < 4; ++w) {
+        std::vector<std::int64_t> commits;
+        int writes = 0;
+        for (const auto& e : window.traceIndex().lane(w)) {
+            writes += e.kind == EventKind::CheckpointWrite ? 1 : 0;
+            if (e.kind == EventKind::CheckpointCommit)
+                commits.push_back(e.step);
+        }
+        QCOMPARE(writes, 8);
+        QCOMPARE(commits, (std::vector<std::int64_t>{4, 9, 14, 19, 24, 29, 34, 39}));
+    }
+    // The lesson's link checkpoints more often: the run is redone with the new policy.
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:checkpoint?every=2")));
+    QVERIFY(finished.wait(60000));
+    int commits = 0;
+    for (const auto& e : window.traceIndex().lane(0))
+        commits += e.kind == EventKind::CheckpointCommit ? 1 : 0;
+    QCOMPARE(commits, 20);
+}
+
+void TestLessonPane::answers_are_checked_and_kept() {
+    const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    {
+        lockstep::app::MainWindow window;
+        QVERIFY(window.openLesson(QStringLiteral("reductions"), nullptr, false));
+        auto* pane = window.lessonPane();
+        QVERIFY(pane->selectExercise(QStringLiteral("reductions"), QStringLiteral("which-rule")));
+        QCOMPARE(pane->answer(QStringLiteral("b")).verdict, lockstep::lessons::Verdict::Wrong);
+        QCOMPARE(pane->answer(QStringLiteral("xyz")).verdict,
+                 lockstep::lessons::Verdict::Unparseable);
+        QCOMPARE(pane->answer(QStringLiteral("c")).verdict, lockstep::lessons::Verdict::Correct);
+        // A link to a whole bank brings every question of it into the exercises.
+        QVERIFY(pane->activateLink(QStringLiteral("lockstep:quiz?bank=speedup")));
+        QCOMPARE(pane->currentExercise(), QStringLiteral("speedup/worked-example-total"));
+        QVERIFY(
+            pane->selectExercise(QStringLiteral("speedup"), QStringLiteral("ring-versus-server")));
+    }
+    // A new window (a restart) finds the progress where it was left.
+    const lockstep::lessons::ProgressStore again(data);
+    const auto record = again.attempt(QStringLiteral("reductions"), QStringLiteral("which-rule"));
+    QCOMPARE(record.attempts, 2);
+    QVERIFY(record.solved);
+    QVERIFY(again.visited(QStringLiteral("reductions")));
+}
+
+void TestLessonPane::predict_then_run_runs_the_students_numbers() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
+    auto* pane = window.lessonPane();
+    QVERIFY(
+        pane->selectExercise(QStringLiteral("speedup"), QStringLiteral("worked-example-speedup")));
+    QPushButton* run = nullptr;
+    for (auto* b : pane->findChildren<QPushButton*>())
+        if (b->text() == QLatin1String("Run it"))
+            run = b;
+    QVERIFY(run && !run->isHidden());
+    QSignalSpy started(&window.controller(), &lockstep::app::EngineController::runStarted);
+    run->click();
+    QTRY_COMPARE(started.count(), 1);
+    // The run uses the figures this student was given in the question.
+    const lockstep::Scenario& s = window.controller().scenario();
+    QLabel* question = nullptr;
+    for (auto* l : pane->findChildren<QLabel*>())
+        if (l->text().startsWith(QLatin1String("The same job")))
+            question = l;
+    QVERIFY(question);
+    QVERIFY2(question->text().contains(
+                 QStringLiteral("job: %1 s on one worker").arg(*s.cost.one_worker_compute_s)) &&
+                 question->text().contains(QStringLiteral("on %1 workers").arg(s.workers)),
+             qPrintable(question->text()));
+}
+
+void TestLessonPane::calculator_shows_the_worked_example() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
+    auto* calc = window.lessonPane()->calculator();
+    QVERIFY(!calc->isHidden());
+    QVERIFY2(calc->resultText().contains(QStringLiteral("<b>16 s</b>")) &&
+                 calc->resultText().contains(QStringLiteral("<b>2.5</b>")),
+             qPrintable(calc->resultText()));
+    calc->setFigures(40, 8, 6);
+    QVERIFY2(calc->resultText().contains(QStringLiteral("<b>11 s</b>")),
+             qPrintable(calc->resultText()));
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:calculator")));
+    // Other lessons have no calculator.
+    QVERIFY(window.openLesson(QStringLiteral("reductions"), nullptr, false));
+    QVERIFY(calc->isHidden());
+}
+
+void TestLessonPane::teacher_lock_greys_out_what_the_lesson_fixes() {
+    lockstep::app::MainWindow window;
+    window.show();
+    QVERIFY(window.openLesson(QStringLiteral("reductions"), nullptr, false));
+    auto* lock = window.lessonPane()->findChild<QCheckBox*>();
+    QVERIFY(lock);
+    auto find = [&](const QString& name) -> QWidget* {
+        for (QWidget* w : window.controls()->findChildren<QWidget*>())
+            if (w->accessibleName() == name)
+                return w;
+        return nullptr;
+    };
+    QVERIFY(find(QStringLiteral("Shard sizes"))->isEnabled());
+    lock->setChecked(true);
+    QVERIFY(!find(QStringLiteral("Shard sizes"))->isEnabled());
+    QVERIFY(find(QStringLiteral("Workers"))->isEnabled());
+    lock->setChecked(false);
+    QVERIFY(find(QStringLiteral("Shard sizes"))->isEnabled());
+}
+
+void TestLessonPane::navigation_and_progress_marks() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("introduction"), nullptr, false));
+    auto* pane = window.lessonPane();
+    auto* contents = pane->findChild<QComboBox*>();
+    QVERIFY(contents);
+    QCOMPARE(contents->count(), 11);
+    QVERIFY(contents->itemText(0).contains(QStringLiteral("✓")));
+    QCOMPARE(pane->currentLesson()->id, QStringLiteral("introduction"));
+}
+
+void TestLessonPane::study_link_trains_the_models() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("is-it-worth-it"), nullptr, false));
+    auto* study = window.lessonPane()->study();
+    QVERIFY(!study->isHidden());
+    QSignalSpy done(study, &lockstep::app::StudyPanel::finished);
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:study")));
+    QVERIFY(done.wait(120000));
+    const auto& results = study->results();
+    QCOMPARE(results.size(), std::size_t{4});
+    QCOMPARE(results.front().curve.size(), std::size_t{300}); // the lesson's whole run
+    QVERIFY(results.back().energy_j() > results.front().energy_j());
+    // Loss against compute instead of energy: one line per model either way.
+    auto* axis = study->findChild<QComboBox*>();
+    QVERIFY(axis);
+    axis->setCurrentIndex(1);
+    auto* chart = study->findChild<QChartView*>()->chart();
+    QCOMPARE(chart->series().size(), 4);
+    QVERIFY(chart->axes(Qt::Horizontal).front()->titleText().contains(QStringLiteral("compute")));
+    // A lesson without a study has no study link.
+    QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
+    QVERIFY(study->isHidden());
+}
+
+void TestLessonPane::lesson_screenshot() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("lesson.png"));
+    QProcess gui;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("LOCKSTEP_RESOURCES"),
+               QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
+    gui.setProcessEnvironment(env);
+    gui.start(QStringLiteral(LOCKSTEP_GUI_PATH),
+              {QStringLiteral("--lesson"), QStringLiteral("speedup"),
+               QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+               QStringLiteral("1600x1000")});
+    QVERIFY(gui.waitForFinished(120000));
+    QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+    const QImage image(out);
+    QCOMPARE(image.size(), QSize(1600, 1000));
+    // The lesson pane on the left carries the page: dark text on a light page.
+    const QRect pane(10, 120, 300, 300);
+    int dark = 0;
+    for (int y = pane.top(); y <= pane.bottom(); ++y)
+        for (int x = pane.left(); x <= pane.right(); ++x)
+            dark += qGray(image.pixel(x, y)) < 100 ? 1 : 0;
+    QVERIFY2(dark > 500, qPrintable(QString::number(dark)));
+
+    QProcess bad;
+    bad.setProcessEnvironment(env);
+    bad.start(
+        QStringLiteral(LOCKSTEP_GUI_PATH),
+        {QStringLiteral("--lesson"), QStringLiteral("nope"), QStringLiteral("--screenshot"), out});
+    QVERIFY(bad.waitForFinished(60000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().contains("--lesson: no lesson 'nope'"));
+}
+
+QTEST_MAIN(TestLessonPane)
+#include "test_lesson_pane.moc"

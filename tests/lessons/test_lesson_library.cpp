@@ -1,0 +1,258 @@
+#include "cli_test_support.h"
+#include "test_support.h"
+
+#include "lockstep_lessons/action.h"
+#include "lockstep_lessons/check.h"
+#include "lockstep_lessons/lesson.h"
+
+#include "lockstep/error.h"
+#include "lockstep/scenario.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+using namespace lockstep;
+using namespace lockstep::lessons;
+using namespace lockstep::testing;
+
+namespace {
+
+QString resources() {
+    return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources");
+}
+
+// Copies the shipped resources into `dir`, so a test can break one file.
+void copy_tree(const QString& from, const QString& to) {
+    QDir().mkpath(to);
+    const QDir src(from);
+    for (const QFileInfo& fi : src.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (fi.isDir())
+            copy_tree(fi.filePath(), to + QLatin1Char('/') + fi.fileName());
+        else
+            QFile::copy(fi.filePath(), to + QLatin1Char('/') + fi.fileName());
+    }
+}
+
+void replace_in(const QString& path, const QString& from, const QString& to) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(f.readAll());
+    f.close();
+    QVERIFY2(text.contains(from), qPrintable(path + QStringLiteral(" lacks ") + from));
+    text.replace(from, to);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text.toUtf8());
+}
+
+} // namespace
+
+// The shipped lessons: each loads, its scenario validates, every link is an action the lab knows,
+// the course covers the syllabus; and broken lessons are reported with their reasons.
+class TestLessonLibrary : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void every_lesson_loads_data();
+    void every_lesson_loads();
+    void shipped_resources_pass_the_check();
+    void course_covers_the_syllabus();
+    void navigation_follows_the_index();
+    void links_parse_into_actions_data();
+    void links_parse_into_actions();
+    void bad_links_are_named_data();
+    void bad_links_are_named();
+    void set_changes_the_worked_example();
+    void broken_lesson_is_reported_with_reasons();
+    void cli_lessons_check();
+};
+
+void TestLessonLibrary::every_lesson_loads_data() {
+    QTest::addColumn<QString>("id");
+    QStringList problems;
+    const LessonLibrary lib = LessonLibrary::load(resources(), &problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+    for (const QString& id : lib.listed())
+        QTest::newRow(qPrintable(id)) << id;
+}
+
+void TestLessonLibrary::every_lesson_loads() {
+    QFETCH(QString, id);
+    const Lesson l = load_lesson(resources() + QStringLiteral("/lessons/") + id);
+    QCOMPARE(l.id, id);
+    validate(l.scenario); // throws on an invalid scenario
+    QVERIFY(!l.views.isEmpty());
+    QVERIFY(!l.exercises.empty());
+    int actions = 0;
+    for (const Link& link : l.links) {
+        if (!is_action_link(link.url))
+            continue;
+        const Action a = parse_action(link.url);
+        ++actions;
+        if (a.kind == ActionKind::Set) {
+            Scenario s = l.scenario;
+            apply_set(a, s); // a valid scenario, or it throws
+        }
+    }
+    QVERIFY2(actions >= 2, qPrintable(id + QStringLiteral(": a lesson drives the lab")));
+}
+
+void TestLessonLibrary::shipped_resources_pass_the_check() {
+    const QStringList problems = check_resources(resources());
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+}
+
+void TestLessonLibrary::course_covers_the_syllabus() {
+    const LessonLibrary lib = LessonLibrary::load(resources());
+    QVERIFY(lib.lessons().size() >= 11);
+    std::set<int> covered;
+    for (const Lesson& l : lib.lessons())
+        covered.insert(l.syllabus.begin(), l.syllabus.end());
+    QCOMPARE(covered, (std::set<int>{1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    // The worked example and the study are where the issue puts them.
+    QVERIFY(lib.find(QStringLiteral("speedup"))->calculator);
+    QVERIFY(lib.find(QStringLiteral("is-it-worth-it"))->study.has_value());
+    QCOMPARE(lib.lessons().front().id, QStringLiteral("introduction"));
+}
+
+void TestLessonLibrary::navigation_follows_the_index() {
+    const LessonLibrary lib = LessonLibrary::load(resources());
+    const auto& all = lib.lessons();
+    QCOMPARE(lib.previous(all.front().id), nullptr);
+    QCOMPARE(lib.next(all.back().id), nullptr);
+    QCOMPARE(lib.next(all[0].id)->id, all[1].id);
+    QCOMPARE(lib.previous(all[2].id)->id, all[1].id);
+    QCOMPARE(lib.index_of(QStringLiteral("no-such-lesson")), -1);
+}
+
+void TestLessonLibrary::links_parse_into_actions_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("slow") << "lockstep:slow?worker=2&factor=3" << int(ActionKind::Slow) << "factor"
+                          << "3";
+    QTest::newRow("crash") << "lockstep:crash?worker=1" << int(ActionKind::Crash) << "worker"
+                           << "1";
+    QTest::newRow("set") << "lockstep:set?workers=8" << int(ActionKind::Set) << "workers"
+                         << "8";
+    QTest::newRow("play") << "lockstep:play" << int(ActionKind::Play) << ""
+                          << "";
+    QTest::newRow("pipeline") << "lockstep:pipeline?stages=4&microbatches=8&schedule=1f1b"
+                              << int(ActionKind::Pipeline) << "schedule"
+                              << "1f1b";
+    QTest::newRow("list") << "lockstep:set?slowdown=1,1,3,1" << int(ActionKind::Set) << "slowdown"
+                          << "1,1,3,1";
+}
+
+void TestLessonLibrary::links_parse_into_actions() {
+    QFETCH(QString, url);
+    QFETCH(int, kind);
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    const Action a = parse_action(url);
+    QCOMPARE(int(a.kind), kind);
+    if (!key.isEmpty())
+        QCOMPARE(a.text(key), value);
+}
+
+void TestLessonLibrary::bad_links_are_named_data() {
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown action") << "lockstep:explode"
+                                    << "unknown action 'explode'";
+    QTest::newRow("unknown parameter") << "lockstep:slow?worker=1&speed=3"
+                                       << "'slow' has no parameter 'speed'";
+    QTest::newRow("missing worker") << "lockstep:slow?factor=3"
+                                    << "'slow' needs worker";
+    QTest::newRow("out of range") << "lockstep:set?workers=300"
+                                  << "workers must be a whole number from 1 to 256, got '300'";
+    QTest::newRow("not a number") << "lockstep:slow?worker=two"
+                                  << "worker must be";
+    QTest::newRow("bad choice") << "lockstep:set?rule=median"
+                                << "rule must be one of sum, mean, weighted-mean";
+    QTest::newRow("twice") << "lockstep:set?workers=2&workers=3"
+                           << "'workers' given twice";
+    QTest::newRow("empty set") << "lockstep:set"
+                               << "'set' needs at least one setting";
+    QTest::newRow("no pair") << "lockstep:set?workers"
+                             << "is not key=value";
+}
+
+void TestLessonLibrary::bad_links_are_named() {
+    QFETCH(QString, url);
+    QFETCH(QString, message);
+    const QString got = error_message([&] { parse_action(url); });
+    QVERIFY2(got.contains(message) && got.contains(url), qPrintable(got));
+}
+
+void TestLessonLibrary::set_changes_the_worked_example() {
+    Scenario s = load_scenario(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
+    QCOMPARE(*s.cost.communication_s_per_step, 0.75);
+    apply_set(parse_action(QStringLiteral("lockstep:set?workers=8&communication_s=12")), s);
+    QCOMPARE(s.workers, 8);
+    QCOMPARE(*s.cost.communication_s_per_step, 12.0 / 8.0); // 12 s over the run's 8 steps
+    const QString bad = error_message([&] {
+        apply_set(parse_action(QStringLiteral("lockstep:set?slowdown=1,1,3,1,1,1,1,1,1")), s);
+    });
+    QVERIFY2(bad.contains(QStringLiteral("slowdown")), qPrintable(bad));
+}
+
+void TestLessonLibrary::broken_lesson_is_reported_with_reasons() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString root = tmp.filePath(QStringLiteral("resources"));
+    copy_tree(resources(), root);
+    // The lessons' scenarios may point at the shared ones: keep the relative paths working.
+    replace_in(root + QStringLiteral("/lessons/stragglers/page.md"),
+               QStringLiteral("lockstep:slow?worker=1&factor=5"),
+               QStringLiteral("lockstep:slow?worker=9&factor=5"));
+    replace_in(root + QStringLiteral("/lessons/speedup/page.md"), QStringLiteral("lockstep:run"),
+               QStringLiteral("lockstep:rnu"));
+    replace_in(root + QStringLiteral("/lessons/reductions/lesson.json"),
+               QStringLiteral("\"question\": \"which-rule\""),
+               QStringLiteral("\"question\": \"which-rules\""));
+    const QString problems = check_resources(root).join('\n');
+    QVERIFY2(
+        problems.contains(QStringLiteral("stragglers/page.md: lockstep:slow?worker=9&factor=5: "
+                                         "worker 9 does not exist")),
+        qPrintable(problems));
+    QVERIFY2(problems.contains(QStringLiteral("speedup/page.md: lockstep:rnu: unknown action")),
+             qPrintable(problems));
+    QVERIFY2(problems.contains(QStringLiteral("bank 'reductions' has no question 'which-rules'")),
+             qPrintable(problems));
+
+    // A lesson.json with an unknown key does not load, and the reason names the field.
+    replace_in(root + QStringLiteral("/lessons/introduction/lesson.json"),
+               QStringLiteral("\"views\""), QStringLiteral("\"viewz\""));
+    const QString message =
+        error_message([&] { load_lesson(root + QStringLiteral("/lessons/introduction")); });
+    QVERIFY2(message.contains(QStringLiteral("lesson.json: viewz: unknown key")),
+             qPrintable(message));
+}
+
+void TestLessonLibrary::cli_lessons_check() {
+    const QStringList good{QStringLiteral("lessons"), QStringLiteral("check"),
+                           QStringLiteral("--root"), resources()};
+    const CliResult ok = run_cli(good);
+    QVERIFY2(ok.finished && ok.exit_code == 0, qPrintable(describe(good, ok)));
+    QVERIFY(ok.out.contains("11 lessons"));
+
+    QTemporaryDir tmp;
+    const QString root = tmp.filePath(QStringLiteral("resources"));
+    copy_tree(resources(), root);
+    replace_in(root + QStringLiteral("/lessons/introduction/page.md"),
+               QStringLiteral("lockstep:set?workers=8"), QStringLiteral("lockstep:set?workers=0"));
+    const QStringList bad{QStringLiteral("lessons"), QStringLiteral("check"),
+                          QStringLiteral("--root"), root};
+    const CliResult broken = run_cli(bad);
+    QVERIFY2(broken.finished && broken.exit_code == 1, qPrintable(describe(bad, broken)));
+    QVERIFY2(broken.err.contains("introduction/page.md: lockstep:set?workers=0: workers must be"),
+             qPrintable(describe(bad, broken)));
+}
+
+QTEST_GUILESS_MAIN(TestLessonLibrary)
+#include "test_lesson_library.moc"

@@ -1,0 +1,460 @@
+#include "test_support.h"
+
+#include "lockstep_lessons/answer.h"
+#include "lockstep_lessons/lesson.h"
+#include "lockstep_lessons/quiz.h"
+#include "lockstep_lessons/study.h"
+
+#include "lockstep/collective.h"
+#include "lockstep/error.h"
+#include "lockstep/reduction.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trainer.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace lockstep;
+using namespace lockstep::lessons;
+using namespace lockstep::testing;
+
+Q_DECLARE_METATYPE(lockstep::lessons::Verdict)
+
+namespace {
+
+QString resources() {
+    return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources");
+}
+
+QuizBank shipped(const QString& id) {
+    return load_bank(resources() + QStringLiteral("/quizzes/") + id + QStringLiteral(".json"));
+}
+
+// A bank with one fixed question: 30 samples with gradient 2 and 10 with gradient 4, combined
+// by the sample-weighted mean (2.5); the equal-weight mean (3) is a known mistake.
+QuizBank weighted_bank() {
+    return parse_bank(R"({"id": "t", "title": "t", "questions": [{
+        "id": "weighted", "type": "numeric", "text": "?", "explanation": "It is {answer}.",
+        "answer": {"engine": "reduce", "rule": "weighted-mean", "values": [2, 4], "samples": [30, 10]},
+        "tolerance": {"relative": 0.01}, "unit": "s",
+        "mistakes": [{"answer": {"engine": "reduce", "rule": "mean", "values": [2, 4]},
+                      "feedback": "That is the equal-weight mean."}]}]})",
+                      QStringLiteral("inline.json"), resources() + QStringLiteral("/quizzes"));
+}
+
+// The speedup of the worked example with these figures, asked of the engine directly.
+RunMetrics worked_example_run(double t1, int p, double c, std::vector<double> slowdown = {}) {
+    Scenario s = load_scenario(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
+    s.workers = p;
+    s.cost.one_worker_compute_s = t1;
+    s.cost.communication_s_per_step = c / static_cast<double>(s.steps);
+    s.delays.slowdown = std::move(slowdown);
+    return run_scenario(s, nullptr, Work::TimesOnly).metrics;
+}
+
+} // namespace
+
+// Quiz questions: answers from the engine, each student's numbers reproducible, typed answers
+// read the way a person means them, verdicts and feedback with the student's numbers.
+class TestQuiz : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void worked_example_figures();
+    void reduction_answers_are_the_engines();
+    void speedup_answers_are_the_engines();
+    void ring_bytes_are_the_schedules();
+    void every_numeric_question_answers_for_many_students();
+    void seeded_variables_reproduce();
+    void variables_respect_their_ranges();
+    void parse_numbers_data();
+    void parse_numbers();
+    void verdicts_data();
+    void verdicts();
+    void percent_for_a_fraction();
+    void choices_and_orderings();
+    void feedback_uses_the_students_numbers();
+    void bad_banks_are_named_data();
+    void bad_banks_are_named();
+    void calculator_agrees_with_the_scenario();
+};
+
+void TestQuiz::worked_example_figures() {
+    const QuizBank bank = shipped(QStringLiteral("speedup"));
+    const Values figures{
+        {QStringLiteral("t1"), 40}, {QStringLiteral("p"), 4}, {QStringLiteral("c"), 6}};
+    const Question* total = bank.find(QStringLiteral("worked-example-total"));
+    const Question* speedup = bank.find(QStringLiteral("worked-example-speedup"));
+    QVERIFY(total && speedup);
+    QCOMPARE(evaluate(*total->answer, figures, bank.base_dir), 16.0);
+    QCOMPARE(evaluate(*speedup->answer, figures, bank.base_dir), 2.5);
+}
+
+void TestQuiz::reduction_answers_are_the_engines() {
+    const QuizBank bank = shipped(QStringLiteral("reductions"));
+    const QString dir = bank.base_dir;
+    auto answer = [&](const char* id, Values v) {
+        return evaluate(*bank.find(QString::fromLatin1(id))->answer, v, dir);
+    };
+    // The facts of the syllabus, through the bank's own calls.
+    QCOMPARE(answer("mean-two-workers", {{"g0", 2}, {"g1", 4}}), 3.0);
+    QCOMPARE(answer("sum-two-workers", {{"g0", 2}, {"g1", 4}}), 6.0);
+    QCOMPARE(answer("weighted-unequal-shards", {{"n0", 30}, {"g0", 2}, {"n1", 10}, {"g1", 4}}),
+             2.5);
+    QCOMPARE(answer("equal-mean-unequal-shards", {{"n0", 30}, {"g0", 2}, {"n1", 10}, {"g1", 4}}),
+             3.0);
+    // And for drawn numbers, bit for bit what lockstep::reduce gives.
+    for (const QString& student :
+         {QStringLiteral("ana"), QStringLiteral("bo"), QStringLiteral("chen")}) {
+        const QuestionInstance in =
+            instantiate(bank, *bank.find(QStringLiteral("weighted-unequal-shards")), student);
+        const double values[] = {in.values["g0"], in.values["g1"]};
+        const double samples[] = {in.values["n0"], in.values["n1"]};
+        QCOMPARE(in.answer, reduce(ReductionRule::WeightedMean, values, samples));
+        QCOMPARE(in.traps.front(), reduce(ReductionRule::Mean, values));
+        const QuestionInstance four =
+            instantiate(bank, *bank.find(QStringLiteral("every-replica-uses")), student);
+        const double g[] = {four.values["g0"], four.values["g1"], four.values["g2"],
+                            four.values["g3"]};
+        QCOMPARE(four.answer, reduce(ReductionRule::Mean, g));
+    }
+}
+
+void TestQuiz::speedup_answers_are_the_engines() {
+    const QuizBank bank = shipped(QStringLiteral("speedup"));
+    for (const QString& student : {QStringLiteral("ana"), QStringLiteral("bo")}) {
+        const QuestionInstance in =
+            instantiate(bank, *bank.find(QStringLiteral("worked-example-speedup")), student);
+        const RunMetrics m =
+            worked_example_run(in.values["t1"], static_cast<int>(in.values["p"]), in.values["c"]);
+        QCOMPARE(in.answer, m.speedup);
+        const QuestionInstance slow =
+            instantiate(bank, *bank.find(QStringLiteral("straggler-total")), student);
+        const RunMetrics ms =
+            worked_example_run(slow.values["t1"], 4, slow.values["c"], {1, 1, slow.values["f"], 1});
+        QCOMPARE(slow.answer, ms.total_time_s);
+        QVERIFY(slow.answer > slow.traps.front()); // the straggler makes it slower
+    }
+}
+
+void TestQuiz::ring_bytes_are_the_schedules() {
+    const QuizBank bank = shipped(QStringLiteral("speedup"));
+    const Question& q = *bank.find(QStringLiteral("ring-bytes-per-worker"));
+    // 4 workers, 1000 doubles: 2 (4 - 1) chunks of 250 doubles, 8 bytes each.
+    QCOMPARE(evaluate(*q.answer, {{"p", 4}, {"n", 1000}}, bank.base_dir), 12000.0);
+    const QuestionInstance in = instantiate(bank, q, QStringLiteral("ana"));
+    const CommSchedule ring =
+        ring_schedule(static_cast<int>(in.values["p"]), static_cast<std::size_t>(in.values["n"]));
+    std::int64_t from_zero = 0;
+    for (const Round& r : ring.rounds)
+        for (const Message& m : r.messages)
+            from_zero += m.src == 0 ? m.bytes() : 0;
+    QVERIFY(in.answer >= static_cast<double>(from_zero));
+    QVERIFY(std::abs(in.answer - static_cast<double>(from_zero)) <= in.tolerance);
+    const Question& server = *bank.find(QStringLiteral("parameter-server-total"));
+    QCOMPARE(evaluate(*server.answer, {{"p", 5}, {"n", 100}}, bank.base_dir),
+             static_cast<double>(parameter_server_schedule(5, 100).total_bytes()));
+}
+
+void TestQuiz::every_numeric_question_answers_for_many_students() {
+    const LessonLibrary lib = LessonLibrary::load(resources());
+    int checked = 0;
+    for (const QuizBank& bank : lib.banks())
+        for (const Question& q : bank.questions)
+            for (int s = 0; s < 5; ++s) {
+                const QuestionInstance in =
+                    instantiate(bank, q, QStringLiteral("student %1").arg(s));
+                if (q.type != QuestionType::Numeric)
+                    continue;
+                QVERIFY(std::isfinite(in.answer));
+                // The answer as the student would type it is marked correct.
+                QCOMPARE(check_answer(in, format_value(in.answer)).verdict, Verdict::Correct);
+                ++checked;
+            }
+    QVERIFY(checked >= 50);
+}
+
+void TestQuiz::seeded_variables_reproduce() {
+    const QuizBank bank = shipped(QStringLiteral("reductions"));
+    const Question& q = *bank.find(QStringLiteral("weighted-unequal-shards"));
+    const QuestionInstance a = instantiate(bank, q, QStringLiteral("Ana Silva"));
+    const QuestionInstance again = instantiate(bank, q, QStringLiteral("  ana   SILVA "));
+    QCOMPARE(a.values, again.values);
+    QCOMPARE(a.answer, again.answer);
+    QCOMPARE(a.seed, question_seed(QStringLiteral("ana silva"), QStringLiteral("reductions"),
+                                   QStringLiteral("weighted-unequal-shards")));
+    // The seed is part of the contract with teachers: it must not change between versions.
+    QCOMPARE(question_seed(QStringLiteral("ana"), QStringLiteral("reductions"),
+                           QStringLiteral("mean-two-workers")),
+             Q_UINT64_C(10846219037191173789));
+    // Other students, and other questions for the same student, get other numbers.
+    int differ = 0;
+    for (int s = 0; s < 10; ++s)
+        differ += instantiate(bank, q, QStringLiteral("student %1").arg(s)).values != a.values;
+    QVERIFY(differ >= 9);
+    QVERIFY(question_seed(QStringLiteral("ana"), QStringLiteral("reductions"),
+                          QStringLiteral("sum-two-workers")) !=
+            question_seed(QStringLiteral("ana"), QStringLiteral("reductions"),
+                          QStringLiteral("mean-two-workers")));
+}
+
+void TestQuiz::variables_respect_their_ranges() {
+    const LessonLibrary lib = LessonLibrary::load(resources());
+    for (const QuizBank& bank : lib.banks())
+        for (const Question& q : bank.questions)
+            for (int s = 0; s < 20; ++s) {
+                const QuestionInstance in = instantiate(bank, q, QString::number(s));
+                for (const Variable& v : q.variables) {
+                    const double x = in.values[v.name];
+                    QVERIFY(x >= v.lo && x <= v.hi);
+                    const double scaled = x * std::pow(10.0, v.decimals);
+                    QVERIFY2(std::abs(scaled - std::round(scaled)) < 1e-6,
+                             qPrintable(q.id + QLatin1Char('.') + v.name));
+                }
+            }
+}
+
+void TestQuiz::parse_numbers_data() {
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<bool>("readable");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("message"); // part of the gentle message when unreadable
+    QTest::newRow("point") << "2.5"
+                           << "" << true << 2.5 << "";
+    QTest::newRow("comma") << "2,5"
+                           << "" << true << 2.5 << "";
+    QTest::newRow("spaces") << " 2.5 "
+                            << "" << true << 2.5 << "";
+    QTest::newRow("fraction") << "5/2"
+                              << "" << true << 2.5 << "";
+    QTest::newRow("spaced fraction") << " 5 / 2 "
+                                     << "" << true << 2.5 << "";
+    QTest::newRow("decimal fraction") << "7,5/3"
+                                      << "" << true << 2.5 << "";
+    QTest::newRow("minus sign") << "−2.5"
+                                << "" << true << -2.5 << "";
+    QTest::newRow("exponent") << "1.2e3"
+                              << "" << true << 1200.0 << "";
+    QTest::newRow("thousands space") << "12 000"
+                                     << "" << true << 12000.0 << "";
+    QTest::newRow("thousands comma") << "1,234.5"
+                                     << "" << true << 1234.5 << "";
+    QTest::newRow("thousands point") << "1.234,5"
+                                     << "" << true << 1234.5 << "";
+    QTest::newRow("percent") << "62.5%"
+                             << "" << true << 0.625 << "";
+    QTest::newRow("unit") << "16 s"
+                          << "s" << true << 16.0 << "";
+    QTest::newRow("unit stuck") << "16s"
+                                << "s" << true << 16.0 << "";
+    QTest::newRow("leading point") << ".5"
+                                   << "" << true << 0.5 << "";
+    QTest::newRow("zero comma") << "0,125"
+                                << "" << true << 0.125 << "";
+    QTest::newRow("letters") << "abc"
+                             << "" << false << 0.0 << "not a number I can read";
+    QTest::newRow("empty") << ""
+                           << "" << false << 0.0 << "Type a number";
+    QTest::newRow("blank") << "   "
+                           << "" << false << 0.0 << "Type a number";
+    QTest::newRow("ambiguous") << "1,000"
+                               << "" << false << 0.0 << "could be read two ways";
+    QTest::newRow("divide by zero") << "5/0"
+                                    << "" << false << 0.0 << "divides by zero";
+    QTest::newRow("two bars") << "1/2/3"
+                              << "" << false << 0.0 << "more than one '/'";
+    QTest::newRow("two points") << "2.5.1"
+                                << "" << false << 0.0 << "more than one decimal";
+    QTest::newRow("inner space") << "2 5"
+                                 << "" << false << 0.0 << "space inside";
+    QTest::newRow("wrong unit") << "16 kg"
+                                << "s" << false << 0.0 << "not a number";
+    QTest::newRow("half fraction") << "5/"
+                                   << "" << false << 0.0 << "missing";
+}
+
+void TestQuiz::parse_numbers() {
+    QFETCH(QString, typed);
+    QFETCH(QString, unit);
+    QFETCH(bool, readable);
+    QFETCH(double, value);
+    QFETCH(QString, message);
+    const Parsed<double> p = parse_number(typed, unit);
+    QCOMPARE(p.value.has_value(), readable);
+    if (readable)
+        QCOMPARE(*p.value, value);
+    else
+        QVERIFY2(p.problem.contains(message), qPrintable(p.problem));
+}
+
+void TestQuiz::verdicts_data() {
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<Verdict>("verdict");
+    QTest::addColumn<QString>("feedback");
+    QTest::newRow("exact") << "2.5" << Verdict::Correct
+                           << "You answered 2.5 s. Correct. It is 2.5 s.";
+    QTest::newRow("comma") << "2,5" << Verdict::Correct << "You answered 2.5 s.";
+    QTest::newRow("fraction") << "5/2" << Verdict::Correct << "Correct";
+    QTest::newRow("spaces") << " 2.5 " << Verdict::Correct << "Correct";
+    QTest::newRow("with unit") << "2.5 s" << Verdict::Correct << "Correct";
+    QTest::newRow("rounded") << "2.52" << Verdict::Correct << "Correct";
+    QTest::newRow("near") << "2.6" << Verdict::Near << "check your rounding";
+    QTest::newRow("near below") << "2,3" << Verdict::Near << "Close";
+    QTest::newRow("known mistake") << "3" << Verdict::Wrong << "equal-weight mean";
+    QTest::newRow("wrong") << "6" << Verdict::Wrong << "not it yet";
+    QTest::newRow("percent written") << "250%" << Verdict::Correct << "Correct";
+    QTest::newRow("not a fraction") << "250" << Verdict::Wrong << "not it yet";
+    QTest::newRow("negative") << "-2.5" << Verdict::Wrong << "You answered -2.5 s.";
+    QTest::newRow("letters") << "abc" << Verdict::Unparseable << "not a number I can read";
+    QTest::newRow("empty") << "" << Verdict::Unparseable << "Type a number";
+    QTest::newRow("ambiguous") << "2,500" << Verdict::Unparseable << "could be read two ways";
+}
+
+void TestQuiz::verdicts() {
+    QFETCH(QString, typed);
+    QFETCH(Verdict, verdict);
+    QFETCH(QString, feedback);
+    const QuizBank bank = weighted_bank();
+    const QuestionInstance in = instantiate(bank, bank.questions.front(), QStringLiteral("ana"));
+    QCOMPARE(in.answer, 2.5);
+    const Checked c = check_answer(in, typed);
+    QCOMPARE(c.verdict, verdict);
+    QVERIFY2(c.feedback.contains(feedback), qPrintable(c.feedback));
+}
+
+void TestQuiz::percent_for_a_fraction() {
+    const QuizBank bank = parse_bank(R"({"id": "t", "title": "t", "questions": [{
+        "id": "efficiency", "type": "numeric", "text": "?", "explanation": "e",
+        "answer": {"engine": "reduce", "rule": "mean", "values": [0.5, 0.75]}}]})",
+                                     QStringLiteral("inline.json"), resources());
+    const QuestionInstance in = instantiate(bank, bank.questions.front(), QStringLiteral("ana"));
+    QCOMPARE(in.answer, 0.625);
+    QCOMPARE(check_answer(in, QStringLiteral("0,625")).verdict, Verdict::Correct);
+    QCOMPARE(check_answer(in, QStringLiteral("62.5%")).verdict, Verdict::Correct);
+    QCOMPARE(check_answer(in, QStringLiteral("5/8")).verdict, Verdict::Correct);
+    const Checked bare = check_answer(in, QStringLiteral("62.5"));
+    QCOMPARE(bare.verdict, Verdict::Near);
+    QVERIFY2(bare.feedback.contains(QStringLiteral("If you meant 62.5%, write the % sign, or write "
+                                                   "it as a fraction: 0.625")),
+             qPrintable(bare.feedback));
+}
+
+void TestQuiz::choices_and_orderings() {
+    const QuizBank red = shipped(QStringLiteral("reductions"));
+    const QuestionInstance single =
+        instantiate(red, *red.find(QStringLiteral("which-rule")), "ana");
+    QCOMPARE(check_answer(single, QStringLiteral("c")).verdict, Verdict::Correct);
+    QCOMPARE(check_answer(single, QStringLiteral("3")).verdict, Verdict::Correct);
+    QCOMPARE(check_answer(single, QStringLiteral("C)")).verdict, Verdict::Correct);
+    QCOMPARE(check_answer(single, QStringLiteral("b")).verdict, Verdict::Wrong);
+    QCOMPARE(check_answer(single, QStringLiteral("a, c")).verdict, Verdict::Unparseable);
+    QCOMPARE(check_answer(single, QStringLiteral("z")).verdict, Verdict::Unparseable);
+
+    const QuizBank ck = shipped(QStringLiteral("checkpoints"));
+    const QuestionInstance multi = instantiate(ck, *ck.find(QStringLiteral("what-to-save")), "ana");
+    QCOMPARE(check_answer(multi, QStringLiteral("a, b, c, d")).verdict, Verdict::Correct);
+    QCOMPARE(check_answer(multi, QStringLiteral("d c b a")).verdict, Verdict::Correct);
+    const Checked partial = check_answer(multi, QStringLiteral("a, e"));
+    QCOMPARE(partial.verdict, Verdict::Wrong);
+    QVERIFY2(partial.feedback.contains(QStringLiteral("1 of your choices is right, 1 is not, and 3 "
+                                                      "right ones are missing")),
+             qPrintable(partial.feedback));
+
+    const Question& order = *ck.find(QStringLiteral("commit-order"));
+    const QuestionInstance in = instantiate(ck, order, "ana");
+    QVERIFY(in.choices != order.choices); // shown shuffled
+    QStringList right;
+    for (int shown : in.correct) {
+        QCOMPARE(in.choices[shown], order.choices[right.size()]);
+        right << QString(QChar('a' + shown));
+    }
+    QCOMPARE(check_answer(in, right.join(QStringLiteral(", "))).verdict, Verdict::Correct);
+    QStringList reversed = right;
+    std::reverse(reversed.begin(), reversed.end());
+    QCOMPARE(check_answer(in, reversed.join(' ')).verdict, Verdict::Wrong);
+    QCOMPARE(check_answer(in, QStringLiteral("a a b c d")).verdict, Verdict::Unparseable);
+    QCOMPARE(check_answer(in, QStringLiteral("a b")).verdict, Verdict::Unparseable);
+}
+
+void TestQuiz::feedback_uses_the_students_numbers() {
+    const QuizBank bank = shipped(QStringLiteral("reductions"));
+    const QuestionInstance in =
+        instantiate(bank, *bank.find(QStringLiteral("weighted-unequal-shards")), "ana");
+    const QString n0 = format_value(in.values["n0"]);
+    const QString g1 = QString::number(in.values["g1"], 'f', 1);
+    QVERIFY(in.text.contains(n0) && in.text.contains(g1));
+    QVERIFY2(in.explanation.contains(QStringLiteral("(%1 × ").arg(n0)) &&
+                 in.explanation.contains(format_value(in.answer)),
+             qPrintable(in.explanation));
+    QVERIFY(!in.explanation.contains('{'));
+    const Checked right = check_answer(in, format_value(in.answer));
+    QVERIFY(right.feedback.contains(in.explanation));
+    const Checked mistake = check_answer(in, format_value(in.traps.front()));
+    QCOMPARE(mistake.verdict, Verdict::Wrong);
+    QVERIFY(mistake.feedback.contains(QStringLiteral("equal-weight mean")));
+    QVERIFY(in.hints.back().contains(n0));
+}
+
+void TestQuiz::bad_banks_are_named_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("message");
+    const QString head = QStringLiteral(R"({"id": "b", "title": "b", "questions": [)");
+    QTest::newRow("no answer")
+        << head + R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e"}]})"
+        << "questions[0].answer: missing";
+    QTest::newRow("unknown engine")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "guess"}}]})"
+        << "answer.engine: must be one of reduce, scenario, collective_bytes";
+    QTest::newRow("bubble later")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "bubble_fraction"}}]})"
+        << "not available yet";
+    QTest::newRow("unknown variable")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "reduce", "rule": "mean", "values": ["x"]}}]})"
+        << "answer.values[0]: expected a number or a variable name, got 'x'";
+    QTest::newRow("unknown key")
+        << head +
+               R"({"id": "q", "type": "single", "text": "t", "explanation": "e", "choices": ["a", "b"], "correct": [0], "colour": 1}]})"
+        << "questions[0].colour: unknown key";
+    QTest::newRow("bad correct")
+        << head +
+               R"({"id": "q", "type": "single", "text": "t", "explanation": "e", "choices": ["a", "b"], "correct": [2]}]})"
+        << "questions[0].correct[0]: must be a choice's index from 0 to 1";
+    QTest::newRow("bad range")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "variables": [{"name": "x", "min": 5, "max": 1}], "answer": {"engine": "reduce", "rule": "sum", "values": ["x"]}}]})"
+        << "variables[0].max: must not be below min";
+    QTest::newRow("not json") << QStringLiteral("{\"id\": ") << "not valid JSON";
+}
+
+void TestQuiz::bad_banks_are_named() {
+    QFETCH(QString, json);
+    QFETCH(QString, message);
+    const QString got =
+        error_message([&] { parse_bank(json.toUtf8(), QStringLiteral("bank.json"), resources()); });
+    QVERIFY2(got.startsWith(QStringLiteral("bank.json: ")) && got.contains(message),
+             qPrintable(got));
+}
+
+void TestQuiz::calculator_agrees_with_the_scenario() {
+    const Scenario base =
+        load_scenario(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
+    const int counts[] = {1, 2, 4, 8};
+    const WorkedExampleResult r = worked_example(base, 40, 4, 6, counts);
+    QCOMPARE(r.total_s, 16.0);
+    QCOMPARE(r.baseline_s, 40.0);
+    QCOMPARE(r.speedup, 2.5);
+    QCOMPARE(r.curve.size(), std::size_t{4});
+    QCOMPARE(r.curve[2].first, 4);
+    QCOMPARE(r.curve[2].second, 2.5);
+    QCOMPARE(r.curve[0].second, 1.0);
+    QCOMPARE(run_scenario(base, nullptr, Work::TimesOnly).metrics.speedup, 2.5);
+}
+
+QTEST_GUILESS_MAIN(TestQuiz)
+#include "test_quiz.moc"

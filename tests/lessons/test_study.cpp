@@ -1,0 +1,58 @@
+#include "lockstep_lessons/lesson.h"
+#include "lockstep_lessons/study.h"
+
+#include "lockstep/trainer.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace lockstep;
+using namespace lockstep::lessons;
+
+// The discussion lesson's study: real training of several model sizes on the same data, with
+// compute and modelled energy read from the trace, agreeing with the engine's own metrics.
+class TestStudy : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void study_trains_every_model_and_counts_its_energy();
+};
+
+void TestStudy::study_trains_every_model_and_counts_its_energy() {
+    const LessonLibrary lib = LessonLibrary::load(QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources"));
+    const Lesson& lesson = *lib.find(QStringLiteral("is-it-worth-it"));
+    Scenario base = lesson.scenario;
+    base.steps = 60; // enough to see the loss fall; the lesson runs its full length
+    const StudyConfig& study = *lesson.study;
+    const std::vector<StudyPoint> points = run_study(base, study);
+    QCOMPARE(points.size(), study.models.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const StudyPoint& p = points[i];
+        QCOMPARE(p.curve.size(), std::size_t{60});
+        QVERIFY(std::isfinite(p.final_loss));
+        QVERIFY(p.curve.back().loss < p.curve.front().loss); // it really trained
+        if (i > 0) {
+            QVERIFY(p.parameters > points[i - 1].parameters);
+            QVERIFY(p.energy_j() > points[i - 1].energy_j()); // bigger costs more
+        }
+        // The study's accounting agrees with the engine's metrics for the same run.
+        Scenario s = base;
+        s.model.layers = p.layers;
+        s.cost.compute_s_per_sample = base.cost.compute_s_per_sample *
+                                      static_cast<double>(s.model.parameter_count()) /
+                                      static_cast<double>(base.model.parameter_count());
+        const RunMetrics m = run_scenario(s).metrics;
+        QCOMPARE(p.final_loss, m.final_loss);
+        const double workers = s.workers;
+        QVERIFY(std::abs(p.compute_s() - workers * m.compute_s) < 1e-9 * p.compute_s() + 1e-12);
+        const double waiting = workers * m.waiting_s;
+        const double energy =
+            study.busy_watts * (workers * m.total_time_s - waiting) + study.idle_watts * waiting;
+        QVERIFY2(std::abs(p.energy_j() - energy) < 1e-6 * energy,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(p.energy_j()).arg(energy)));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestStudy)
+#include "test_study.moc"
