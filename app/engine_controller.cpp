@@ -78,9 +78,7 @@ std::vector<double> EngineController::finalParameters() const {
     return final_parameters_;
 }
 
-namespace {
-
-} // namespace
+namespace {} // namespace
 
 void EngineController::start(const Scenario& scenario) {
     validate(scenario);
@@ -245,8 +243,7 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     Q_EMIT runFinished();
 }
 
-bool EngineController::injectFault(int worker, const QString& action, QString* why,
-                                   double amount) {
+bool EngineController::injectFault(int worker, const QString& action, QString* why, double amount) {
     auto fail = [&](const QString& reason) {
         if (why)
             *why = reason;

@@ -474,7 +474,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                 break;
             }
             if (controller_.running() &&
-                controller_.injectDelay(*worker,
+                controller_.injectFault(*worker,
                                         slow ? QStringLiteral("slow") : QStringLiteral("pause"),
                                         nullptr, amount)) {
                 showStatus(slow ? tr("Worker %1 now computes %2× slower.").arg(*worker).arg(amount)

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void answers_are_checked_and_kept();
     void predict_then_run_runs_the_students_numbers();
     void checkpoint_lesson_shows_the_commit_phases();
+    void crash_link_crashes_and_recovers();
     void calculator_shows_the_worked_example();
     void teacher_lock_greys_out_what_the_lesson_fixes();
     void navigation_and_progress_marks();
@@ -169,6 +170,39 @@ void TestLessonPane::checkpoint_lesson_shows_the_commit_phases() {
     for (const auto& e : window.traceIndex().lane(0))
         commits += e.kind == EventKind::CheckpointCommit ? 1 : 0;
     QCOMPARE(commits, 20);
+}
+
+// The recovery lesson's link: worker 2 dies writing the checkpoint of step 20, the scan skips it
+// as partial, and everyone goes back to step 16; the restore link switches to weights alone.
+void TestLessonPane::crash_link_crashes_and_recovers() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("recovery-points"), nullptr, false));
+    window.runToCompletion();
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    QVERIFY(window.lessonPane()->activateLink(
+        QStringLiteral("lockstep:crash?worker=2&step=17&phase=before-fsync")));
+    QVERIFY(finished.wait(60000));
+    const auto& failures = window.controller().scenario().failures.events;
+    QCOMPARE(failures.size(), std::size_t{1});
+    QCOMPARE(failures[0].phase, lockstep::CrashPhase::CheckpointBeforeFsync);
+    bool failed = false;
+    for (const auto& e : window.traceIndex().lane(2))
+        failed = failed || e.kind == EventKind::Failed;
+    QVERIFY(failed);
+    // The scan, newest first: step 20 partial (skipped), then step 16 complete (loaded).
+    std::vector<std::pair<int, int>> verdicts;
+    for (const auto& e : window.traceIndex().lane(0))
+        if (e.kind == EventKind::Verify)
+            verdicts.emplace_back(e.round, e.peer);
+    QCOMPARE(verdicts, (std::vector<std::pair<int, int>>{{20, 1}, {16, 0}}));
+    const auto full = window.traceIndex().snapshots().back().loss;
+
+    QVERIFY(
+        window.lessonPane()->activateLink(QStringLiteral("lockstep:restore?mode=weights-only")));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(window.controller().scenario().checkpoint->restore,
+             lockstep::RestoreMode::WeightsOnly);
+    QVERIFY(window.traceIndex().snapshots().back().loss != full);
 }
 
 void TestLessonPane::answers_are_checked_and_kept() {
