@@ -45,8 +45,11 @@ Band band_of(EventKind kind) {
         return Lower;
     case EventKind::Wait:
     case EventKind::Pause:
+    case EventKind::Bubble:
         return Outer;
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
     case EventKind::Update:
     case EventKind::Communicate:
     case EventKind::CheckpointWrite:
@@ -60,6 +63,8 @@ Band band_of(EventKind kind) {
 PaintClass class_of(EventKind kind) {
     switch (kind) {
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
         return ComputeClass;
     case EventKind::Send:
     case EventKind::Receive:
@@ -69,6 +74,7 @@ PaintClass class_of(EventKind kind) {
     case EventKind::Update:
         return UpdateClass;
     case EventKind::Wait:
+    case EventKind::Bubble:
         return WaitClass;
     case EventKind::Pause:
         return PauseClass;
@@ -113,6 +119,7 @@ QColor pattern_colour(const QColor& colour) {
 int rank(EventKind kind) {
     switch (kind) {
     case EventKind::Wait:
+    case EventKind::Bubble:
         return 6;
     case EventKind::Pause:
         return 5;
@@ -127,6 +134,8 @@ int rank(EventKind kind) {
     case EventKind::CheckpointCommit:
         return 2;
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
     case EventKind::Update:
         return 1;
     }

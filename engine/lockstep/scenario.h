@@ -4,6 +4,7 @@
 #include "lockstep/collective.h"
 #include "lockstep/model.h"
 #include "lockstep/optimizer.h"
+#include "lockstep/parallelism.h"
 #include "lockstep/reduction.h"
 
 #include <cstddef>
@@ -107,7 +108,8 @@ struct Scenario {
     CostConfig cost;
     DelayConfig delays;
     Scaling scaling = Scaling::Strong;
-    std::optional<CheckpointConfig> checkpoint; // none: no checkpoints
+    std::optional<CheckpointConfig> checkpoint;   // none: no checkpoints
+    std::optional<ParallelismConfig> parallelism; // none: data parallelism over `workers`
 
     std::size_t batch_of(int worker) const;
     std::size_t global_batch() const;

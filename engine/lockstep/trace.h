@@ -24,6 +24,12 @@ enum class EventKind {
     CheckpointWrite,  // writing its file under a temporary name (bytes = the file's size)
     CheckpointSync,   // fsync of the file, or rename and fsync of its directory: made durable
     CheckpointCommit, // the manifest written, synced and renamed: the checkpoint now counts
+    // Model parallelism (a pipeline stage's lane; `microbatch` says which micro-batch). The
+    // activations and their gradients travel as Send / Receive with `microbatch` set: towards
+    // the next stage (peer = worker + 1) activations, towards the previous one their gradients.
+    Forward,  // forward pass of one micro-batch through the stage's layers
+    Backward, // backward pass of one micro-batch: gradients added up, input gradient produced
+    Bubble,   // idle: the pipeline has no micro-batch for this stage yet, or any more
 };
 
 std::string_view to_string(EventKind kind);
@@ -39,6 +45,7 @@ struct TraceEvent {
     int peer = -1;          // Send / Receive: the other worker
     int round = -1;         // collective round, for Send / Receive / Reduce
     double value = 0.0;     // a small value worth showing: the worker's first gradient entry
+    int microbatch = -1;    // Forward / Backward / Bubble and pipeline Send / Receive
 };
 
 // The state of all replicas after one step's update.

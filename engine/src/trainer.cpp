@@ -57,10 +57,13 @@ void add_event(WorkerMetrics& m, const TraceEvent& e) {
     const double d = to_seconds(e.end - e.start);
     switch (e.kind) {
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
         m.compute_s += d;
         break;
     case EventKind::Wait:
     case EventKind::Pause:
+    case EventKind::Bubble:
         m.waiting_s += d;
         break;
     case EventKind::Update:
@@ -387,10 +390,13 @@ void DataParallelTrainer::emit(const TraceEvent& e) {
     const Ticks d = e.end - e.start;
     switch (e.kind) {
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
         lane.compute += d;
         break;
     case EventKind::Wait:
     case EventKind::Pause:
+    case EventKind::Bubble:
         lane.waiting += d;
         break;
     case EventKind::Update:
