@@ -119,6 +119,12 @@ void output_loss_delta(const ModelShape& shape, const double* logits, const doub
 // 1 / (batch rows), times 1 / outputs for MSE: what turns summed losses into the mean.
 double loss_scale(const ModelShape& shape, std::size_t batch_rows);
 
+// A hidden layer's activation, in place; and its derivative, given the activation's outputs,
+// multiplied into `deltas`. The model's own, for code that runs layers piece by piece.
+void activate_in_place(Activation activation, std::span<double> values);
+void activation_backward_in_place(Activation activation, std::span<const double> outputs,
+                                  std::span<double> deltas);
+
 // One fully connected layer without activation: z[b][o] = bias[o] + sum_i x[b][i] * w[o][i],
 // the terms added in ascending i, exactly as the model's own layers do. `weight` is [out][in];
 // `bias` may be null (no bias).

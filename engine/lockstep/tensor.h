@@ -1,8 +1,14 @@
 #pragma once
 
 #include "lockstep/collective.h"
+#include "lockstep/data.h"
+#include "lockstep/metrics.h"
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -40,5 +46,60 @@ TensorLayerResult tensor_parallel_layer(TensorSplit split, int workers, Algorith
                                         std::span<const double> x, std::size_t rows, std::size_t in,
                                         std::size_t out, std::span<const double> weight,
                                         std::span<const double> bias);
+
+// Tensor-parallel training of the whole model on the modelled clock: every layer split by
+// columns across N workers (parallelism.stages), all of them reading the same batch. Each step:
+//   1. forward, layer by layer: each worker computes its outputs, activates them, and an
+//      all-gather gives every worker the whole layer's outputs (the next layer's input);
+//   2. every worker computes the loss's gradient at the logits (the same on each);
+//   3. backward, layer by layer: each worker adds up the gradient of its own weights and
+//      computes its partial sum of the layer's input gradient; an all-reduce adds those;
+//   4. each worker updates its own piece of every layer.
+// Split by columns, the first backward layer already differs in the order of the input
+// gradient's sums, so the result equals unsplit training within rounding (with one worker,
+// bit for bit).
+class TensorTrainer {
+public:
+    TensorTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                  TraceSink* sink = nullptr);
+    ~TensorTrainer();
+    TensorTrainer(const TensorTrainer&) = delete;
+    TensorTrainer& operator=(const TensorTrainer&) = delete;
+
+    void run();
+    void step();
+    bool finished() const { return step_ >= scenario_.steps; }
+    int workers() const { return workers_; }
+    // The whole model put together from every worker's pieces.
+    std::vector<double> parameters() const;
+    RunMetrics metrics() const;
+    std::int64_t bytes_moved() const { return bytes_moved_; }
+
+private:
+    struct Piece;
+    void forward_layer(std::size_t layer);
+    void backward_layer(std::size_t layer);
+    void price_collective(const CommSchedule& schedule); // on the modelled clock, traced
+    void compute(EventKind kind, std::size_t layer);
+
+    Scenario scenario_;
+    std::shared_ptr<const Dataset> data_;
+    TraceSink* sink_ = nullptr;
+    int workers_ = 1;
+    std::vector<std::unique_ptr<Piece>> pieces_;
+    std::optional<DataCursor> cursor_; // the one batch everyone reads
+    std::vector<std::size_t> rows_;
+    std::vector<double> features_, targets_;
+    std::vector<std::vector<Ticks>> forward_cost_, backward_cost_; // per worker, per layer
+    std::vector<Ticks> clocks_;
+    InProcessTransport transport_;
+    std::int64_t step_ = 0;
+    int round_ = 0; // collective rounds so far this step, to number them
+    std::int64_t samples_ = 0;
+    std::int64_t bytes_moved_ = 0;
+    StepSnapshot last_snapshot_;
+    std::vector<TraceEvent> events_;
+    std::vector<WorkerMetrics> spent_;
+};
 
 } // namespace lockstep

@@ -794,4 +794,15 @@ void linear_forward(const double* x, std::size_t rows, std::size_t in, std::size
     multiply_add(rows, out, in, x, in, 1, wt.data(), out, z, out);
 }
 
+void activate_in_place(Activation activation, std::span<double> values) {
+    activate(activation, values.data(), values.size());
+}
+
+void activation_backward_in_place(Activation activation, std::span<const double> outputs,
+                                  std::span<double> deltas) {
+    if (outputs.size() != deltas.size())
+        throw Error("activation_backward_in_place: outputs and deltas differ in size");
+    activation_backward(activation, outputs.data(), deltas.data(), deltas.size());
+}
+
 } // namespace lockstep

@@ -1,5 +1,7 @@
 #include "lockstep/pipeline.h"
 
+#include "comm_pricing.h"
+
 #include "lockstep/error.h"
 #include "lockstep/reduction.h"
 #include "lockstep/rng.h"
@@ -382,47 +384,17 @@ void PipelineTrainer::combine_gradients() {
 }
 
 void PipelineTrainer::price_all_reduce(int stage) {
-    // Like the data-parallel trainer: a message starts when both ends have reached the round and
-    // the sender's out-link and the receiver's in-link are free.
     const auto& schedule = stage_schedules_[static_cast<std::size_t>(stage)];
-    const auto d = static_cast<std::size_t>(plan_.replicas);
-    const auto& cost = scenario_.cost;
-    std::vector<Ticks> out_free(d, 0), in_free(d, 0), begin(d), end(d), first(d);
-    for (std::size_t ri = 0; ri < schedule.rounds.size(); ++ri) {
-        for (std::size_t r = 0; r < d; ++r) {
-            begin[r] = end[r] = lane(static_cast<int>(r), stage).clock;
-            first[r] = std::numeric_limits<Ticks>::max();
-        }
-        for (const Message& msg : schedule.rounds[ri].messages) {
-            const auto src = static_cast<std::size_t>(msg.src);
-            const auto dst = static_cast<std::size_t>(msg.dst);
-            const double bytes = static_cast<double>(msg.bytes());
-            const Ticks from = std::max({begin[src], begin[dst], out_free[src], in_free[dst]});
-            const Ticks to = from + to_ticks(cost.alpha_s + bytes * cost.beta_s_per_byte);
-            const Ticks done =
-                msg.op == Message::Op::Reduce ? to + to_ticks(bytes * cost.gamma_s_per_byte) : to;
-            const int a = lane(msg.src, stage).id;
-            const int b = lane(msg.dst, stage).id;
-            const int round = static_cast<int>(ri);
-            emit({a, EventKind::Send, step_, from, to, msg.bytes(), b, round});
-            emit({b, EventKind::Receive, step_, from, to, msg.bytes(), a, round});
-            if (done > to)
-                emit({b, EventKind::Reduce, step_, to, done, msg.bytes(), a, round});
-            totals_.gradient_bytes += msg.bytes();
-            out_free[src] = to;
-            in_free[dst] = done;
-            end[src] = std::max(end[src], to);
-            end[dst] = std::max(end[dst], done);
-            first[src] = std::min(first[src], from);
-            first[dst] = std::min(first[dst], from);
-        }
-        for (std::size_t r = 0; r < d; ++r) {
-            Lane& l = lane(static_cast<int>(r), stage);
-            if (first[r] != std::numeric_limits<Ticks>::max() && first[r] > begin[r])
-                emit({l.id, EventKind::Wait, step_, begin[r], first[r]});
-            l.clock = end[r];
-        }
+    std::vector<int> ids;
+    std::vector<Ticks> clocks;
+    for (int r = 0; r < plan_.replicas; ++r) {
+        ids.push_back(lane(r, stage).id);
+        clocks.push_back(lane(r, stage).clock);
     }
+    price_collective(schedule, ids, clocks, scenario_.cost, step_, 0, events_);
+    for (int r = 0; r < plan_.replicas; ++r)
+        lane(r, stage).clock = clocks[static_cast<std::size_t>(r)];
+    totals_.gradient_bytes += schedule.total_bytes();
 }
 
 void PipelineTrainer::update_and_snapshot() {
