@@ -2,6 +2,7 @@
 // through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
 #include "cli_options.h"
+#include "cli_parallel.h"
 
 #include "lockstep/bench.h"
 #include "lockstep/checkpoint.h"
@@ -38,6 +39,8 @@ commands:
   resume DIR [--json] [--params-out FILE]
                                   continue a run from its newest complete checkpoint
   checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
   validate FILE                   check a scenario file; exit 0 or print what is wrong
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
   bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
@@ -52,6 +55,8 @@ run flags (override the scenario):
   --init-params FILE.json  --params-out FILE.json
   --trace FILE.json (Chrome trace)  --metrics-csv FILE  --json
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
 )";
 
 void write_file(const std::string& path, const std::string& text) {
@@ -281,14 +286,19 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
 }
 
 int command_run(const std::vector<std::string>& args) {
-    const Options o(args, {"--workers",   "--steps",       "--seed",           "--clock",
-                           "--rule",      "--algorithm",   "--layers",         "--activation",
-                           "--optimizer", "--lr",          "--momentum",       "--batch",
-                           "--dataset",   "--shuffle",     "--init-params",    "--params-out",
-                           "--trace",     "--metrics-csv", "--checkpoint-dir", "--checkpoint-every",
-                           "--keep",      "--restore"},
+    const Options o(args,
+                    {"--workers",      "--steps",       "--seed",           "--clock",
+                     "--rule",         "--algorithm",   "--layers",         "--activation",
+                     "--optimizer",    "--lr",          "--momentum",       "--batch",
+                     "--dataset",      "--shuffle",     "--init-params",    "--params-out",
+                     "--trace",        "--metrics-csv", "--checkpoint-dir", "--checkpoint-every",
+                     "--keep",         "--restore",     "--parallelism",    "--stages",
+                     "--microbatches", "--schedule",    "--replicas"},
                     {"--json"});
-    const auto scenario = scenario_from(o);
+    auto scenario = scenario_from(o);
+    lockstep::cli::apply_parallel_flags(o, scenario);
+    if (lockstep::cli::is_model_parallel(scenario))
+        return lockstep::cli::run_model_parallel(o, scenario);
     lockstep::Trace trace;
     lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &trace);
     if (auto dir = o.text("--checkpoint-dir")) {
@@ -566,6 +576,8 @@ int main(int argc, char** argv) {
             return command_validate(args);
         if (command == "bench")
             return command_bench(args);
+        if (command == "moves")
+            return lockstep::cli::command_moves(args);
         throw Error("unknown command '" + command + "' (try lockstep-cli --help)");
     } catch (const Error& e) {
         std::fprintf(stderr, "lockstep-cli: %s\n", e.what());
