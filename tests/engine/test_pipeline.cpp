@@ -385,6 +385,26 @@ private Q_SLOTS:
         }
     }
 
+    void scenario_files_carry_the_parallelism() {
+        Scenario s = pipeline_scenario(2, 4, PipelineSchedule::OneFOneB);
+        s.parallelism->mode = Parallelism::Hybrid;
+        s.parallelism->replicas = 3;
+        const Scenario back = parse_scenario(scenario_to_json(s));
+        QVERIFY(back.parallelism.has_value());
+        QCOMPARE(back.parallelism->mode, Parallelism::Hybrid);
+        QCOMPARE(back.parallelism->stages, 2);
+        QCOMPARE(back.parallelism->microbatches, 4);
+        QCOMPARE(back.parallelism->schedule, PipelineSchedule::OneFOneB);
+        QCOMPARE(back.parallelism->replicas, 3);
+        QCOMPARE(scenario_hash(back), scenario_hash(s));
+        // Without the key nothing changes: not in the file, so not in the hash.
+        Scenario plain = s;
+        plain.parallelism.reset();
+        QVERIFY(scenario_to_json(plain).find("parallelism") == std::string::npos);
+        QVERIFY(scenario_hash(plain) != scenario_hash(s));
+        QVERIFY(!parse_scenario(scenario_to_json(plain)).parallelism.has_value());
+    }
+
     void bad_combinations_get_clear_errors_data() {
         QTest::addColumn<int>("stages");
         QTest::addColumn<int>("microbatches");
