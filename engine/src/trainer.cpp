@@ -139,6 +139,10 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     , sink_(sink)
     , run_rng_(Rng::stream(scenario.seed, 1)) {
     validate(scenario_);
+    if (scenario_.parallelism && scenario_.parallelism->mode != Parallelism::Data)
+        throw Error("parallelism.mode: \"" + std::string(to_string(scenario_.parallelism->mode)) +
+                    "\" is trained by lockstep-cli run (pipeline and tensor trainers); this "
+                    "data-parallel trainer takes \"data\" only");
     if (work_ == Work::TimesOnly && scenario_.clock == ClockKind::Measured)
         throw Error(
             "clock: a measured run must really train (times-only needs the modelled clock)");

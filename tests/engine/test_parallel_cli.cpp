@@ -182,6 +182,9 @@ private Q_SLOTS:
         QTest::newRow("checkpoints") << QStringList{"run", kPipeline,          "--checkpoint-every",
                                                     "2",   "--checkpoint-dir", "/tmp/none"}
                                      << "--checkpoint-dir: checkpoints are written by";
+        QTest::newRow("sweep of a pipeline scenario")
+            << QStringList{"sweep", kPipeline, "--workers", "1,2"}
+            << "parallelism.mode: \"pipeline\" is trained by lockstep-cli run";
         QTest::newRow("tensor wider than a layer")
             << QStringList{"run", kPipeline, "--parallelism", "tensor", "--stages", "4"}
             << "parallelism.stages: 4 workers cannot share layer 3's 3 outputs";

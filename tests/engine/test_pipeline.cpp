@@ -443,6 +443,11 @@ private Q_SLOTS:
         s.parallelism->mode = Parallelism::Hybrid;
         s.parallelism->replicas = 200;
         QVERIFY(error_message([&] { validate(s); }).contains("at most 256"));
+        // The data-parallel trainer does not quietly ignore a model-parallel scenario.
+        s = pipeline_scenario(2, 2, PipelineSchedule::FillDrain);
+        QVERIFY(error_message([&] {
+                    DataParallelTrainer(s, load_dataset(s));
+                }).startsWith("parallelism.mode: \"pipeline\" is trained by"));
     }
 };
 
