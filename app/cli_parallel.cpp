@@ -27,6 +27,11 @@ void write_text(const std::string& path, const std::string& text) {
         throw Error(path + ": cannot write the file");
 }
 
+// "1 stage", "3 stages".
+std::string count(long long n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 std::string layers_text(LayerRange range) {
     return range.end - range.first == 1
                ? "layer " + std::to_string(range.first)
@@ -168,14 +173,16 @@ int run_model_parallel(const Options& o, const Scenario& s) {
         return 0;
     }
     if (piped) {
-        std::printf("Lockstep run \"%s\": %s, %s%d stages x %d micro-batches (%s), %lld steps, "
-                    "%s clock\n",
-                    s.name.c_str(), std::string(to_string(p.mode)).c_str(),
-                    p.mode == Parallelism::Hybrid
-                        ? std::string(std::to_string(p.replicas)).append(" replicas x ").c_str()
-                        : "",
-                    p.stages, p.microbatches, std::string(to_string(p.schedule)).c_str(),
-                    static_cast<long long>(m.steps), std::string(to_string(s.clock)).c_str());
+        std::string layout;
+        if (p.mode == Parallelism::Hybrid)
+            layout = count(p.replicas, "replica", "replicas") + " x ";
+        layout += count(p.stages, "stage", "stages") + " x " +
+                  count(p.microbatches, "micro-batch", "micro-batches") + " (" +
+                  std::string(to_string(p.schedule)) + ")";
+        std::printf("Lockstep run \"%s\": %s, %s, %s, %s clock\n", s.name.c_str(),
+                    std::string(to_string(p.mode)).c_str(), layout.c_str(),
+                    count(m.steps, "step", "steps").c_str(),
+                    std::string(to_string(s.clock)).c_str());
         std::string stages;
         for (std::size_t k = 0; k < run.ranges.size(); ++k)
             stages.append(k ? " | " : "").append(layers_text(run.ranges[k]));

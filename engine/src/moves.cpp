@@ -13,7 +13,12 @@ namespace lockstep {
 
 namespace {
 
-constexpr std::int64_t kSteps = 2; // every step moves the same bytes; two show it is per step
+constexpr std::int64_t kSteps = 2;
+
+// "1 stage", "3 stages".
+std::string count(int n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+} // every step moves the same bytes; two show it is per step
 
 // What a run left in its trace, per step.
 StrategyMoves summarise(const Trace& trace, const RunMetrics& m, int workers) {
@@ -81,8 +86,8 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
         t.run();
         auto m = summarise(trace, t.metrics(), workers);
         m.strategy = Parallelism::Data;
-        m.layout = std::to_string(workers) + " replicas, " + std::string(to_string(s.algorithm)) +
-                   " all-reduce";
+        m.layout = count(workers, "replica", "replicas") + ", " +
+                   std::string(to_string(s.algorithm)) + " all-reduce";
         m.moved = "gradients";
         out.push_back(std::move(m));
     }
@@ -99,8 +104,8 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
         t.run();
         auto m = summarise(trace, t.metrics(), stages);
         m.strategy = Parallelism::Pipeline;
-        m.layout = std::to_string(stages) + " stages x " +
-                   std::to_string(s.parallelism->microbatches) + " micro-batches (" +
+        m.layout = count(stages, "stage", "stages") + " x " +
+                   count(s.parallelism->microbatches, "micro-batch", "micro-batches") + " (" +
                    std::string(to_string(schedule)) + ")";
         m.moved = "activations and activation gradients";
         out.push_back(std::move(m));
@@ -119,7 +124,8 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
         t.run();
         auto m = summarise(trace, t.metrics(), split);
         m.strategy = Parallelism::Tensor;
-        m.layout = std::to_string(split) + " workers share every layer";
+        m.layout = split == 1 ? "1 worker holds every layer"
+                              : std::to_string(split) + " workers share every layer";
         m.moved = "partial results (layer outputs, input gradients)";
         out.push_back(std::move(m));
     }
@@ -131,8 +137,8 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
         t.run();
         auto m = summarise(trace, t.metrics(), asked->lanes());
         m.strategy = Parallelism::Hybrid;
-        m.layout = std::to_string(asked->replicas) + " replicas x " +
-                   std::to_string(asked->stages) + " stages";
+        m.layout = count(asked->replicas, "replica", "replicas") + " x " +
+                   count(asked->stages, "stage", "stages");
         m.moved = "activations, activation gradients and each stage's gradients";
         out.push_back(std::move(m));
     }
