@@ -1,6 +1,6 @@
 #include "lockstep/pipeline.h"
 
-#include "comm_pricing.h"
+#include "pipeline_lane.h"
 
 #include "lockstep/error.h"
 #include "lockstep/reduction.h"
@@ -9,33 +9,8 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
-#include <limits>
 
 namespace lockstep {
-
-// One stage of one replica: its layers, their optimizer and gradient, and a buffer per
-// micro-batch for what comes in (activations, activation gradients) and what it keeps for the
-// backward pass. Neighbours write into these buffers; the schedule makes sure no two ops of a
-// wave touch the same one.
-struct PipelineTrainer::Lane {
-    int id = 0;
-    int replica = 0;
-    int stage = 0;
-    LayerRange range;
-    std::vector<double> parameters; // the stage's slice of the model
-    Optimizer optimizer{OptimizerConfig{}, 0};
-    RangeGradient gradient;
-    Workspace work;
-    std::vector<std::vector<double>> input;        // per micro-batch: received activations
-    std::vector<std::vector<double>> outputs;      // per micro-batch: kept for the backward pass
-    std::vector<std::vector<double>> output_delta; // per micro-batch: received gradients
-    double loss_total = 0.0;                       // last stage: summed over this step's rows
-    std::size_t correct = 0;
-    int held = 0; // micro-batches whose activations this stage holds now
-    int peak = 0;
-    Ticks clock = 0;
-    std::uint64_t hash = 0;
-};
 
 namespace {
 
@@ -71,14 +46,6 @@ std::vector<double> starting_parameters(const Scenario& s) {
         return parameters_from_json(s.model, read_text_file(s.init_params));
     Rng rng = Rng::stream(s.seed, 0);
     return init_parameters(s.model, rng);
-}
-
-// Seconds of compute per sample for the whole model, forward and backward together.
-double compute_per_sample(const Scenario& s, std::size_t global_batch) {
-    if (s.cost.one_worker_compute_s)
-        return *s.cost.one_worker_compute_s /
-               (static_cast<double>(s.steps) * static_cast<double>(global_batch));
-    return s.cost.compute_s_per_sample;
 }
 
 } // namespace
@@ -124,8 +91,8 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
 
     const auto whole = starting_parameters(scenario_);
     const ModelShape& shape = scenario_.model;
-    const double per_sample =
-        compute_per_sample(scenario_, scenario_.batch * static_cast<std::size_t>(replicas));
+    const double per_sample = pipeline_compute_per_sample(
+        scenario_, scenario_.batch * static_cast<std::size_t>(replicas));
     const double model_cost = static_cast<double>(range_cost(shape, {0, shape.layer_count()}));
     for (int r = 0; r < replicas; ++r)
         for (int s = 0; s < stages; ++s) {
@@ -223,95 +190,6 @@ void PipelineTrainer::load_batches() {
     samples_ += static_cast<std::int64_t>(replicas * scenario_.batch);
 }
 
-std::vector<PipelineTrainer::Wave> PipelineTrainer::schedule_step() {
-    using K = PipelineOp::Kind;
-    const int stages = plan_.stages;
-    const auto m = static_cast<std::size_t>(plan_.microbatches);
-    const std::size_t n = lanes_.size();
-    const Ticks start = lanes_.front()->clock;
-    constexpr Ticks unknown = -1;
-    // When each micro-batch's input (activations) and output gradient reach each lane, and the
-    // wave after which its data is in place.
-    std::vector<std::vector<Ticks>> act_ready(n, std::vector<Ticks>(m, unknown));
-    std::vector<std::vector<Ticks>> grad_ready(n, std::vector<Ticks>(m, unknown));
-    std::vector<std::vector<int>> act_wave(n, std::vector<int>(m, 0));
-    std::vector<std::vector<int>> grad_wave(n, std::vector<int>(m, 0));
-    std::vector<Ticks> next_free(n, start), previous_free(n, start); // each lane's two out-links
-    std::vector<int> lane_wave(n, 0);
-    std::vector<std::size_t> next(n, 0);
-    for (std::size_t k = 0; k < n; ++k)
-        if (lanes_[k]->stage == 0)
-            std::fill(act_ready[k].begin(), act_ready[k].end(), start);
-
-    std::vector<Wave> waves;
-    const ModelShape& shape = scenario_.model;
-    auto transfer = [&](Lane& from, std::size_t to, int i, Ticks ready, Ticks& link_free,
-                        std::size_t boundary_width, std::int64_t& tally) {
-        const auto bytes = static_cast<std::int64_t>(
-            plan_.microbatch_rows[static_cast<std::size_t>(i)] * boundary_width * sizeof(double));
-        const int boundary = std::min(from.stage, lanes_[to]->stage);
-        const Ticks begin = std::max(ready, link_free);
-        const Ticks end =
-            begin + transfer_cost_[static_cast<std::size_t>(boundary)][static_cast<std::size_t>(i)];
-        link_free = end;
-        const int peer = static_cast<int>(to);
-        emit({from.id, EventKind::Send, step_, begin, end, bytes, peer, -1, 0.0, i});
-        emit({peer, EventKind::Receive, step_, begin, end, bytes, from.id, -1, 0.0, i});
-        tally += bytes;
-        return end;
-    };
-
-    std::size_t remaining = n * 2 * m;
-    while (remaining > 0) {
-        bool progressed = false;
-        for (std::size_t k = 0; k < n; ++k) {
-            Lane& l = *lanes_[k];
-            const auto& program = plan_.programs[static_cast<std::size_t>(l.stage)];
-            while (next[k] < program.size()) {
-                const PipelineOp op = program[next[k]];
-                const auto i = static_cast<std::size_t>(op.microbatch);
-                const bool fwd = op.kind == K::Forward;
-                const Ticks ready = fwd ? act_ready[k][i] : grad_ready[k][i];
-                if (ready == unknown)
-                    break; // its input is not computed yet: another lane goes first
-                const Ticks begin = std::max(l.clock, ready);
-                if (begin > l.clock)
-                    emit({l.id, EventKind::Bubble, step_, l.clock, begin, 0, -1, -1, 0.0,
-                          op.microbatch});
-                const Ticks end = begin + (fwd ? forward_cost_[k][i] : backward_cost_[k][i]);
-                emit({l.id, fwd ? EventKind::Forward : EventKind::Backward, step_, begin, end, 0,
-                      -1, -1, 0.0, op.microbatch});
-                l.clock = end;
-                const int wave = std::max(lane_wave[k], fwd ? act_wave[k][i] : grad_wave[k][i]);
-                lane_wave[k] = wave + 1;
-                if (waves.size() <= static_cast<std::size_t>(wave))
-                    waves.resize(static_cast<std::size_t>(wave) + 1);
-                waves[static_cast<std::size_t>(wave)].emplace_back(static_cast<int>(k), op);
-
-                if (fwd && l.stage + 1 < stages) {
-                    act_ready[k + 1][i] =
-                        transfer(l, k + 1, op.microbatch, end, next_free[k],
-                                 width(shape, l.range.end), totals_.activation_bytes);
-                    act_wave[k + 1][i] = wave + 1;
-                } else if (fwd) {
-                    grad_ready[k][i] = end; // the last stage's loss gives its own gradient
-                } else if (l.stage > 0) {
-                    grad_ready[k - 1][i] =
-                        transfer(l, k - 1, op.microbatch, end, previous_free[k],
-                                 width(shape, l.range.first), totals_.activation_gradient_bytes);
-                    grad_wave[k - 1][i] = wave + 1;
-                }
-                ++next[k];
-                --remaining;
-                progressed = true;
-            }
-        }
-        if (!progressed)
-            throw Error("pipeline: the stage programs wait for each other (no op can run)");
-    }
-    return waves;
-}
-
 void PipelineTrainer::run_waves(const std::vector<Wave>& waves) {
     // The join of each parallel_for is the barrier between waves; inside a wave every op is on
     // its own lane and reads only buffers that earlier waves filled.
@@ -383,20 +261,6 @@ void PipelineTrainer::combine_gradients() {
     }
 }
 
-void PipelineTrainer::price_all_reduce(int stage) {
-    const auto& schedule = stage_schedules_[static_cast<std::size_t>(stage)];
-    std::vector<int> ids;
-    std::vector<Ticks> clocks;
-    for (int r = 0; r < plan_.replicas; ++r) {
-        ids.push_back(lane(r, stage).id);
-        clocks.push_back(lane(r, stage).clock);
-    }
-    price_collective(schedule, ids, clocks, scenario_.cost, step_, 0, events_);
-    for (int r = 0; r < plan_.replicas; ++r)
-        lane(r, stage).clock = clocks[static_cast<std::size_t>(r)];
-    totals_.gradient_bytes += schedule.total_bytes();
-}
-
 void PipelineTrainer::update_and_snapshot() {
     tbb::parallel_for(std::size_t{0}, lanes_.size(), [&](std::size_t k) {
         Lane& l = *lanes_[k];
@@ -430,43 +294,6 @@ void PipelineTrainer::update_and_snapshot() {
     last_snapshot_ = std::move(snap);
 }
 
-void PipelineTrainer::end_step() {
-    // The step ends when the slowest stage has updated (the pipeline is flushed); a stage that
-    // finished earlier sits idle until then.
-    Ticks latest = 0;
-    for (const auto& l : lanes_)
-        latest = std::max(latest, l->clock);
-    for (auto& l : lanes_) {
-        if (l->clock < latest)
-            emit({l->id, EventKind::Bubble, step_, l->clock, latest});
-        l->clock = latest;
-    }
-    aligned_ = last_snapshot_.replicas_aligned;
-    last_snapshot_.time = latest;
-    const auto spent = worker_metrics(events_, lanes());
-    for (std::size_t k = 0; k < spent.size(); ++k) {
-        spent_[k].compute_s += spent[k].compute_s;
-        spent_[k].communication_s += spent[k].communication_s;
-        spent_[k].waiting_s += spent[k].waiting_s;
-        spent_[k].update_s += spent[k].update_s;
-    }
-    for (const auto& e : events_)
-        if (e.kind == EventKind::Bubble)
-            bubble_ += e.end - e.start;
-    if (sink_) {
-        std::stable_sort(
-            events_.begin(), events_.end(),
-            [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
-        sink_->on_events(events_);
-        sink_->on_snapshot(last_snapshot_);
-    }
-    ++step_;
-}
-
-void PipelineTrainer::emit(const TraceEvent& event) {
-    events_.push_back(event);
-}
-
 std::vector<double> PipelineTrainer::parameters(int replica) const {
     if (replica < 0 || replica >= plan_.replicas)
         throw Error("parameters: no replica " + std::to_string(replica));
@@ -476,58 +303,6 @@ std::vector<double> PipelineTrainer::parameters(int replica) const {
         whole.insert(whole.end(), p.begin(), p.end());
     }
     return whole;
-}
-
-PipelineReport PipelineTrainer::report() const {
-    PipelineReport r = totals_;
-    const Ticks end = lanes_.front()->clock;
-    if (end > 0)
-        r.bubble_fraction = static_cast<double>(bubble_) /
-                            (static_cast<double>(end) * static_cast<double>(lanes_.size()));
-    for (const auto& l : lanes_)
-        r.peak_inflight_microbatches = std::max(r.peak_inflight_microbatches, l->peak);
-    return r;
-}
-
-RunMetrics PipelineTrainer::metrics() const {
-    RunMetrics m;
-    m.workers = lanes();
-    m.steps = step_;
-    m.steps_run = step_;
-    m.samples = samples_;
-    m.total_time_s = to_seconds(lanes_.front()->clock);
-    m.step_time_s = step_ ? m.total_time_s / static_cast<double>(step_) : 0.0;
-    m.throughput = m.total_time_s > 0 ? static_cast<double>(samples_) / m.total_time_s : 0.0;
-    m.per_worker = spent_;
-    const double n = static_cast<double>(spent_.size());
-    for (const auto& w : spent_) {
-        m.compute_s += w.compute_s / n;
-        m.communication_s += w.communication_s / n;
-        m.waiting_s += w.waiting_s / n;
-        m.update_s += w.update_s / n;
-    }
-    m.bytes_moved =
-        totals_.activation_bytes + totals_.activation_gradient_bytes + totals_.gradient_bytes;
-    m.final_loss = last_snapshot_.loss;
-    m.final_accuracy = last_snapshot_.accuracy;
-    m.replicas_aligned = aligned_;
-    m.baseline_time_s = pipeline_baseline_time_s(scenario_);
-    if (m.total_time_s > 0) {
-        m.speedup = m.baseline_time_s / m.total_time_s;
-        m.efficiency = m.speedup / static_cast<double>(m.workers);
-    }
-    return m;
-}
-
-double pipeline_baseline_time_s(const Scenario& s) {
-    const int replicas =
-        s.parallelism
-            ? std::max(1, s.parallelism->mode == Parallelism::Hybrid ? s.parallelism->replicas : 1)
-            : 1;
-    const std::size_t global = s.batch * static_cast<std::size_t>(replicas);
-    const Ticks per_step = to_ticks(compute_per_sample(s, global) * static_cast<double>(global)) +
-                           to_ticks(s.cost.update_s);
-    return to_seconds(per_step * s.steps);
 }
 
 } // namespace lockstep
