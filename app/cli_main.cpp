@@ -3,6 +3,7 @@
 
 #include "cli_lessons.h"
 #include "cli_options.h"
+#include "cli_parallel.h"
 #include "cli_report.h"
 
 #include "lockstep/bench.h"
@@ -49,6 +50,8 @@ commands:
   compare A.json B.json [--target-loss X] [--json]
                                   two scenarios side by side: time and energy to the same
                                   loss, useful work, synchronisation, waiting, lost work
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
   validate FILE                   check a scenario file; exit 0 or print what is wrong
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
   bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
@@ -67,6 +70,8 @@ run flags (override the scenario):
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
          slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
   --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
 )";
 
 void write_file(const std::string& path, const std::string& text) {
@@ -273,9 +278,13 @@ int command_run(const std::vector<std::string>& args) {
                      "--dataset",        "--shuffle",     "--init-params",    "--params-out",
                      "--trace",          "--metrics-csv", "--checkpoint-dir", "--checkpoint-every",
                      "--keep",           "--restore",     "--fail",           "--policy",
-                     "--backup-workers", "--heartbeat"},
+                     "--backup-workers", "--heartbeat",   "--parallelism",    "--stages",
+                     "--microbatches",   "--schedule",    "--replicas"},
                     {"--json"});
-    const auto scenario = scenario_from(o);
+    auto scenario = scenario_from(o);
+    lockstep::cli::apply_parallel_flags(o, scenario);
+    if (lockstep::cli::is_model_parallel(scenario))
+        return lockstep::cli::run_model_parallel(o, scenario);
     lockstep::Trace trace;
     lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &trace);
     std::optional<lockstep::cli::ScratchDirectory> scratch;
@@ -561,6 +570,8 @@ int main(int argc, char** argv) {
             return lockstep::cli::command_lessons(args);
         if (command == "quiz")
             return lockstep::cli::command_quiz(args);
+        if (command == "moves")
+            return lockstep::cli::command_moves(args);
         throw Error("unknown command '" + command + "' (try lockstep-cli --help)");
     } catch (const Error& e) {
         std::fprintf(stderr, "lockstep-cli: %s\n", e.what());

@@ -33,6 +33,8 @@ ActivityStyle style_for(WorkerActivity activity) {
 ActivityStyle style_for(EventKind kind) {
     switch (kind) {
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
         return style_for(WorkerActivity::Computing);
     case EventKind::Send:
     case EventKind::Communicate:
@@ -41,6 +43,7 @@ ActivityStyle style_for(EventKind kind) {
     case EventKind::Reduce:
         return style_for(WorkerActivity::Receiving);
     case EventKind::Wait:
+    case EventKind::Bubble:
         return style_for(WorkerActivity::Waiting);
     case EventKind::Update:
         return style_for(WorkerActivity::Updating);

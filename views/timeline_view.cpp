@@ -48,11 +48,14 @@ Band band_of(EventKind kind) {
     case EventKind::Pause:
     case EventKind::Failed:
     case EventKind::Detect:
+    case EventKind::Bubble:
         return Outer;
     case EventKind::Restore:
     case EventKind::Verify:
     case EventKind::Damage:
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
     case EventKind::Update:
     case EventKind::Communicate:
     case EventKind::CheckpointWrite:
@@ -66,6 +69,8 @@ Band band_of(EventKind kind) {
 PaintClass class_of(EventKind kind) {
     switch (kind) {
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
         return ComputeClass;
     case EventKind::Send:
     case EventKind::Receive:
@@ -75,6 +80,7 @@ PaintClass class_of(EventKind kind) {
     case EventKind::Update:
         return UpdateClass;
     case EventKind::Wait:
+    case EventKind::Bubble:
         return WaitClass;
     case EventKind::Pause:
         return PauseClass;
@@ -130,6 +136,7 @@ int rank(EventKind kind) {
     case EventKind::Detect:
         return 7;
     case EventKind::Wait:
+    case EventKind::Bubble:
         return 6;
     case EventKind::Pause:
         return 5;
@@ -147,6 +154,8 @@ int rank(EventKind kind) {
     case EventKind::Damage:
         return 2;
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
     case EventKind::Update:
         return 1;
     }

@@ -95,6 +95,7 @@ static int rank(EventKind kind) {
     case EventKind::CheckpointCommit:
         return 2;
     case EventKind::Wait:
+    case EventKind::Bubble:
         return 5;
     case EventKind::Send:
         return 4;
@@ -104,6 +105,8 @@ static int rank(EventKind kind) {
     case EventKind::Communicate:
         return 2;
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
     case EventKind::Update:
         return 1;
     }
@@ -135,6 +138,8 @@ WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
         return WorkerActivity::Idle;
     switch (e->kind) {
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
         return WorkerActivity::Computing;
     case EventKind::Send:
     case EventKind::Communicate:
@@ -143,6 +148,7 @@ WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
     case EventKind::Reduce:
         return WorkerActivity::Receiving;
     case EventKind::Wait:
+    case EventKind::Bubble:
         return WorkerActivity::Waiting;
     case EventKind::Update:
         return WorkerActivity::Updating;

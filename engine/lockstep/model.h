@@ -72,6 +72,65 @@ LossResult evaluate(const ModelShape& shape, std::span<const double> parameters,
 void predict(const ModelShape& shape, std::span<const double> parameters, const double* features,
              std::size_t count, std::span<double> out, Workspace& work);
 
+// Layer by layer, for model parallelism: a pipeline stage owns a run of consecutive layers
+// [first, end) and their parameters, the slice [weight_offset(first), weight_offset(end)) of the
+// flat vector in the same layout. Each function does exactly the arithmetic of the whole-model
+// passes above, in the same order, so a model cut into stages gives the same bits.
+struct LayerRange {
+    std::size_t first = 0;
+    std::size_t end = 0;
+};
+
+// Doubles per row that a range keeps from its forward pass: every layer's outputs.
+std::size_t range_outputs_per_row(const ModelShape& shape, LayerRange range);
+
+// Forward through the range for `rows` rows of `input` (width layers[first]); every layer's
+// outputs land in `outputs` layer after layer (rows x width each), the range's result last.
+// Hidden layers are activated; the model's output layer is not.
+void forward_range(const ModelShape& shape, LayerRange range, std::span<const double> parameters,
+                   const double* input, std::size_t rows, std::span<double> outputs,
+                   Workspace& work);
+
+// A range's gradient, added up over several backward passes (the micro-batches of one step).
+// Layers wider than their input gather their weight gradient transposed, like the whole-model
+// pass; finish_range_gradient() puts it back in [out][in] order.
+struct RangeGradient {
+    std::vector<double> gradient; // the range's parameter slice
+    std::vector<double> transposed;
+};
+void start_range_gradient(const ModelShape& shape, LayerRange range, RangeGradient& gradient);
+void finish_range_gradient(const ModelShape& shape, LayerRange range, RangeGradient& gradient);
+
+// Backward through the range. `output_delta` is d(loss)/d(the range's result): the logits'
+// delta for the last range, otherwise the gradient the next range sent back. Adds this pass's
+// parameter gradient into `gradient`; when `input_delta` is given, writes d(loss)/d(input)
+// there (rows x layers[first]), before any activation derivative: the receiver applies it.
+void backward_range(const ModelShape& shape, LayerRange range, std::span<const double> parameters,
+                    const double* input, std::span<const double> outputs, std::size_t rows,
+                    const double* output_delta, RangeGradient& gradient, double* input_delta,
+                    Workspace& work);
+
+// The loss of `rows` logits against their targets, added row by row into `total` (not yet
+// divided) and `correct`; `delta` gets d(mean loss)/d(logits) with `scale` = loss_scale().
+// `first_row` only names rows in errors.
+void output_loss_delta(const ModelShape& shape, const double* logits, const double* targets,
+                       std::size_t rows, std::size_t first_row, double scale, double* delta,
+                       double& total, std::size_t& correct);
+// 1 / (batch rows), times 1 / outputs for MSE: what turns summed losses into the mean.
+double loss_scale(const ModelShape& shape, std::size_t batch_rows);
+
+// A hidden layer's activation, in place; and its derivative, given the activation's outputs,
+// multiplied into `deltas`. The model's own, for code that runs layers piece by piece.
+void activate_in_place(Activation activation, std::span<double> values);
+void activation_backward_in_place(Activation activation, std::span<const double> outputs,
+                                  std::span<double> deltas);
+
+// One fully connected layer without activation: z[b][o] = bias[o] + sum_i x[b][i] * w[o][i],
+// the terms added in ascending i, exactly as the model's own layers do. `weight` is [out][in];
+// `bias` may be null (no bias).
+void linear_forward(const double* x, std::size_t rows, std::size_t in, std::size_t out,
+                    const double* weight, const double* bias, double* z);
+
 // A 64-bit FNV-1a hash over the parameters' 64-bit words: replicas with different bits get
 // different hashes when they differ in one parameter, and almost surely otherwise.
 std::uint64_t hash_parameters(std::span<const double> parameters);

@@ -5,6 +5,7 @@
 #include "lockstep/failure.h"
 #include "lockstep/model.h"
 #include "lockstep/optimizer.h"
+#include "lockstep/parallelism.h"
 #include "lockstep/reduction.h"
 
 #include <cstddef>
@@ -109,9 +110,10 @@ struct Scenario {
     CostConfig cost;
     DelayConfig delays;
     Scaling scaling = Scaling::Strong;
-    std::optional<CheckpointConfig> checkpoint; // none: no checkpoints
-    FailureConfig failures;                     // injected faults and how the run recovers
-    EnergyConfig energy;                        // power per worker state, for energy estimates
+    std::optional<CheckpointConfig> checkpoint;   // none: no checkpoints
+    FailureConfig failures;                       // injected faults and how the run recovers
+    EnergyConfig energy;                          // power per worker state, for energy estimates
+    std::optional<ParallelismConfig> parallelism; // none: data parallelism over `workers`
 
     std::size_t batch_of(int worker) const;
     std::size_t global_batch() const;

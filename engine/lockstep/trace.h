@@ -35,6 +35,12 @@ enum class EventKind {
     // An instant: this worker's file of checkpoint `round` was damaged on disk (a storage fault;
     // `value` 0 a flipped bit, 1 truncated). Nothing notices until a recovery reads it.
     Damage,
+    // Model parallelism (a pipeline stage's lane; `microbatch` says which micro-batch). The
+    // activations and their gradients travel as Send / Receive with `microbatch` set: towards
+    // the next stage (peer = worker + 1) activations, towards the previous one their gradients.
+    Forward,  // forward pass of one micro-batch through the stage's layers
+    Backward, // backward pass of one micro-batch: gradients added up, input gradient produced
+    Bubble,   // idle: the pipeline has no micro-batch for this stage yet, or any more
 };
 
 std::string_view to_string(EventKind kind);
@@ -48,9 +54,10 @@ struct TraceEvent {
     Ticks end = 0;
     std::int64_t bytes = 0; // Send / Receive
     int peer = -1;          // Send / Receive: the other worker
-    int round = -1;     // collective round for Send / Receive / Reduce; the checkpoint's step for
-                        // CheckpointWrite / Sync / Commit, Restore, Verify and Damage
-    double value = 0.0; // a small value worth showing: the worker's first gradient entry
+    int round = -1;      // collective round for Send / Receive / Reduce; the checkpoint's step for
+                         // CheckpointWrite / Sync / Commit, Restore, Verify and Damage
+    double value = 0.0;  // a small value worth showing: the worker's first gradient entry
+    int microbatch = -1; // Forward / Backward / Bubble and pipeline Send / Receive
 };
 
 // The state of all replicas after one step's update.

@@ -2,6 +2,7 @@
 
 #include "lockstep/data.h"
 #include "lockstep/error.h"
+#include "lockstep/pipeline.h"
 
 #include <nlohmann/json.hpp>
 
@@ -352,6 +353,26 @@ void parse_checkpoint(ObjectReader& root, Scenario& s) {
     s.checkpoint = c;
 }
 
+void parse_parallelism_config(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("parallelism");
+    if (!v)
+        return;
+    ObjectReader r(*v, "parallelism");
+    ParallelismConfig c;
+    if (!r.find("mode"))
+        throw Error("parallelism.mode: required, one of data, pipeline, tensor, hybrid");
+    r.read_choice<Parallelism>("mode", c.mode, {"data", "pipeline", "tensor", "hybrid"},
+                               parse_parallelism);
+    r.read_count("stages", c.stages, 1, ScenarioLimits::max_workers);
+    r.read_count("microbatches", c.microbatches, 1,
+                 static_cast<std::int64_t>(ScenarioLimits::max_batch));
+    r.read_choice<PipelineSchedule>("schedule", c.schedule, {"fill-drain", "1f1b"},
+                                    parse_pipeline_schedule);
+    r.read_count("replicas", c.replicas, 1, ScenarioLimits::max_workers);
+    r.reject_unknown();
+    s.parallelism = c;
+}
+
 void parse_delays(ObjectReader& root, Scenario& s) {
     const json* v = root.find("delays");
     if (!v)
@@ -494,6 +515,32 @@ void validate_failures(const Scenario& s) {
 
 } // namespace
 
+// The model-parallel options against the model and the batch they would cut up.
+static void validate_parallelism(const Scenario& s) {
+    const ParallelismConfig& p = *s.parallelism;
+    check_range("parallelism.stages", p.stages, 1, ScenarioLimits::max_workers);
+    check_range("parallelism.microbatches", p.microbatches, 1,
+                static_cast<int>(ScenarioLimits::max_batch));
+    check_range("parallelism.replicas", p.replicas, 1, ScenarioLimits::max_workers);
+    if (p.lanes() > ScenarioLimits::max_workers)
+        throw Error("parallelism: " + std::to_string(p.replicas) + " replicas x " +
+                    std::to_string(p.stages) + " stages need " + std::to_string(p.lanes()) +
+                    " workers, at most " + std::to_string(ScenarioLimits::max_workers));
+    if (p.mode != Parallelism::Data &&
+        (!s.failures.events.empty() || s.failures.backup_workers > 0))
+        throw Error("failures: model-parallel runs take no injected faults or backup workers; "
+                    "use data parallelism to study failures");
+    if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
+        (void)plan_pipeline(s.model, s.batch, p);
+    if (p.mode == Parallelism::Tensor)
+        for (std::size_t l = 1; l < s.model.layers.size(); ++l)
+            if (s.model.layers[l] < p.stages)
+                throw Error("parallelism.stages: " + std::to_string(p.stages) +
+                            " workers cannot share layer " + std::to_string(l - 1) + "'s " +
+                            std::to_string(s.model.layers[l]) +
+                            " outputs (each needs at least one)");
+}
+
 void validate(const Scenario& s) {
     check_range("workers", s.workers, 1, ScenarioLimits::max_workers);
     check_range<std::int64_t>("steps", s.steps, 1, ScenarioLimits::max_steps);
@@ -581,6 +628,8 @@ void validate(const Scenario& s) {
 
     check_finite("cost.checkpoint_s_per_byte", s.cost.checkpoint_s_per_byte, 0.0, 1.0);
     check_finite("cost.fsync_s", s.cost.fsync_s, 0.0, 3600.0);
+    if (s.parallelism)
+        validate_parallelism(s);
     if (s.checkpoint) {
         check_range<std::int64_t>("checkpoint.every", s.checkpoint->every, 1,
                                   ScenarioLimits::max_steps);
@@ -651,6 +700,7 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_checkpoint(r, s);
     parse_failures(r, s);
     parse_energy(r, s);
+    parse_parallelism_config(r, s);
     r.reject_unknown();
 
     namespace fs = std::filesystem;
@@ -749,6 +799,12 @@ json scenario_json(const Scenario& s) {
                        {"wait_w", e.wait_w},
                        {"checkpoint_w", e.checkpoint_w},
                        {"idle_w", e.idle_w}};
+    if (s.parallelism)
+        j["parallelism"] = {{"mode", std::string(to_string(s.parallelism->mode))},
+                            {"stages", s.parallelism->stages},
+                            {"microbatches", s.parallelism->microbatches},
+                            {"schedule", std::string(to_string(s.parallelism->schedule))},
+                            {"replicas", s.parallelism->replicas}};
     return j;
 }
 

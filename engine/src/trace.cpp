@@ -44,6 +44,12 @@ std::string_view to_string(EventKind kind) {
         return "verify";
     case EventKind::Damage:
         return "damage";
+    case EventKind::Forward:
+        return "forward";
+    case EventKind::Backward:
+        return "backward";
+    case EventKind::Bubble:
+        return "bubble";
     }
     return "compute";
 }
@@ -95,7 +101,39 @@ std::string to_chrome_trace_json(std::span<const TraceEvent> events, int workers
                         {"dur", static_cast<double>(end - start) / 1e3},
                         {"args", std::move(args)}});
     };
+    // Pipeline transfers overlap the stage's compute (and each other, both directions at once):
+    // they go in as async slices, which need not nest.
+    std::int64_t transfer_id = 0;
+    auto add_transfer = [&](const TraceEvent& e) {
+        const bool forward = (e.kind == EventKind::Send) == (e.peer > e.worker);
+        const std::string name = std::string(forward ? "activations" : "activation gradients") +
+                                 (e.kind == EventKind::Send ? " to " : " from ") + "worker " +
+                                 std::to_string(e.peer);
+        nlohmann::json args = {
+            {"step", e.step}, {"microbatch", e.microbatch}, {"bytes", e.bytes}, {"peer", e.peer}};
+        const std::string cat = forward ? "activations" : "activation-gradients";
+        ++transfer_id;
+        list.push_back({{"name", name},
+                        {"cat", cat},
+                        {"ph", "b"},
+                        {"id", transfer_id},
+                        {"pid", 0},
+                        {"tid", e.worker},
+                        {"ts", static_cast<double>(e.start) / 1e3},
+                        {"args", std::move(args)}});
+        list.push_back({{"name", name},
+                        {"cat", cat},
+                        {"ph", "e"},
+                        {"id", transfer_id},
+                        {"pid", 0},
+                        {"tid", e.worker},
+                        {"ts", static_cast<double>(e.end) / 1e3}});
+    };
     for (const auto& e : events) {
+        if (e.microbatch >= 0 && (e.kind == EventKind::Send || e.kind == EventKind::Receive)) {
+            add_transfer(e);
+            continue;
+        }
         if (e.kind == EventKind::Send || e.kind == EventKind::Receive ||
             e.kind == EventKind::Reduce) {
             auto [it, fresh] =
@@ -114,6 +152,8 @@ std::string to_chrome_trace_json(std::span<const TraceEvent> events, int workers
             args["bytes"] = e.bytes;
         if (e.kind == EventKind::Compute || e.kind == EventKind::Update)
             args["gradient0"] = e.value;
+        if (e.microbatch >= 0)
+            args["microbatch"] = e.microbatch;
         add_slice(std::string(to_string(e.kind)), e.worker, e.start, e.end, std::move(args));
     }
     for (const auto& [key, slice] : rounds) {

@@ -68,10 +68,13 @@ void add_event(WorkerMetrics& m, const TraceEvent& e) {
     const double d = to_seconds(e.end - e.start);
     switch (e.kind) {
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
         m.compute_s += d;
         break;
     case EventKind::Wait:
     case EventKind::Pause:
+    case EventKind::Bubble:
         m.waiting_s += d;
         break;
     case EventKind::Update:
@@ -157,6 +160,10 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     , sink_(sink)
     , run_rng_(Rng::stream(scenario.seed, 1)) {
     validate(scenario_);
+    if (scenario_.parallelism && scenario_.parallelism->mode != Parallelism::Data)
+        throw Error("parallelism.mode: \"" + std::string(to_string(scenario_.parallelism->mode)) +
+                    "\" is trained by lockstep-cli run (pipeline and tensor trainers); this "
+                    "data-parallel trainer takes \"data\" only");
     if (work_ == Work::TimesOnly && scenario_.clock == ClockKind::Measured)
         throw Error(
             "clock: a measured run must really train (times-only needs the modelled clock)");
@@ -536,10 +543,13 @@ void DataParallelTrainer::emit_lane(const TraceEvent& e) {
     const Ticks d = e.end - e.start;
     switch (e.kind) {
     case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
         lane.compute += d;
         break;
     case EventKind::Wait:
     case EventKind::Pause:
+    case EventKind::Bubble:
         lane.waiting += d;
         break;
     case EventKind::Update:
