@@ -4,6 +4,7 @@
 
 #include "lockstep/collective.h"
 #include "lockstep/error.h"
+#include "lockstep/pipeline.h"
 #include "lockstep/reduction.h"
 #include "lockstep/scenario.h"
 #include "lockstep/trainer.h"
@@ -153,11 +154,48 @@ double collective_bytes(const EngineCall& call, const Values& values) {
     return static_cast<double>(*std::max_element(sent.begin(), sent.end()));
 }
 
+// The idle share of a pipeline with equal stages and free messages, as the engine's pipeline
+// trainer measures it over one real training step: 2 layers per stage of 2 units each, so the
+// stages are equal, and a batch of 2 samples per micro-batch.
+double bubble_fraction(const EngineCall& call, const Values& values) {
+    const double stages = argument(call.spec.value(QStringLiteral("stages")), values,
+                                   QStringLiteral("answer.stages"));
+    const double microbatches = argument(call.spec.value(QStringLiteral("microbatches")), values,
+                                         QStringLiteral("answer.microbatches"));
+    if (stages < 1 || stages > 16 || microbatches < 1 || microbatches > 256 ||
+        stages != std::floor(stages) || microbatches != std::floor(microbatches))
+        fail(QStringLiteral("answer: bubble_fraction needs whole stages (1-16) and "
+                            "micro-batches (1-256)"));
+    Scenario s;
+    s.name = "bubble";
+    s.steps = 1;
+    s.workers = static_cast<int>(stages);
+    s.batch = 2 * static_cast<std::size_t>(microbatches);
+    s.model = {std::vector<int>(2 * static_cast<std::size_t>(stages) + 1, 2), Activation::Tanh,
+               LossKind::SoftmaxCrossEntropy};
+    s.dataset = {"xor", "", 2 * static_cast<std::size_t>(microbatches) * 4, 0.05, 2};
+    s.cost.alpha_s = 0.0;
+    s.cost.beta_s_per_byte = 0.0;
+    s.cost.update_s = 0.0;
+    ParallelismConfig p;
+    p.mode = Parallelism::Pipeline;
+    p.stages = static_cast<int>(stages);
+    p.microbatches = static_cast<int>(microbatches);
+    const QString schedule =
+        call.spec.value(QStringLiteral("schedule")).toString(QStringLiteral("fill-drain"));
+    if (!parse_pipeline_schedule(schedule.toStdString(), p.schedule))
+        fail(QStringLiteral("answer.schedule: must be fill-drain or 1f1b"));
+    s.parallelism = p;
+    PipelineTrainer trainer(s, load_dataset(s));
+    trainer.run();
+    return trainer.report().bubble_fraction;
+}
+
 } // namespace
 
 QStringList engine_functions() {
     return {QStringLiteral("reduce"), QStringLiteral("scenario"),
-            QStringLiteral("collective_bytes")};
+            QStringLiteral("collective_bytes"), QStringLiteral("bubble_fraction")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -212,8 +250,15 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
             fail(QStringLiteral("answer.measure: must be one of %1")
                      .arg(kMeasures.join(QStringLiteral(", "))));
     } else if (fn == QLatin1String("bubble_fraction")) {
-        fail(QStringLiteral("answer.engine: 'bubble_fraction' is not available yet (the engine "
-                            "has no pipeline trainer)"));
+        require_keys(call, {QStringLiteral("stages"), QStringLiteral("microbatches")},
+                     {QStringLiteral("schedule")});
+        names_known(call.spec.value(QStringLiteral("stages")), QStringLiteral("answer.stages"));
+        names_known(call.spec.value(QStringLiteral("microbatches")),
+                    QStringLiteral("answer.microbatches"));
+        const QString schedule =
+            call.spec.value(QStringLiteral("schedule")).toString(QStringLiteral("fill-drain"));
+        if (schedule != QLatin1String("fill-drain") && schedule != QLatin1String("1f1b"))
+            fail(QStringLiteral("answer.schedule: must be fill-drain or 1f1b"));
     } else {
         fail(QStringLiteral("answer.engine: must be one of %1, got '%2'")
                  .arg(engine_functions().join(QStringLiteral(", ")), fn));
@@ -240,6 +285,8 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
         return run_scenario_call(call, values, base_dir);
     if (fn == QLatin1String("collective_bytes"))
         return collective_bytes(call, values);
+    if (fn == QLatin1String("bubble_fraction"))
+        return bubble_fraction(call, values);
     check_engine_call(call, values.keys(), base_dir); // throws with the reason
     fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
 }

@@ -66,6 +66,7 @@ private Q_SLOTS:
     void reduction_answers_are_the_engines();
     void speedup_answers_are_the_engines();
     void ring_bytes_are_the_schedules();
+    void bubble_answers_are_the_pipelines();
     void every_numeric_question_answers_for_many_students();
     void seeded_variables_reproduce();
     void variables_respect_their_ranges();
@@ -136,6 +137,22 @@ void TestQuiz::speedup_answers_are_the_engines() {
             worked_example_run(slow.values["t1"], 4, slow.values["c"], {1, 1, slow.values["f"], 1});
         QCOMPARE(slow.answer, ms.total_time_s);
         QVERIFY(slow.answer > slow.traps.front()); // the straggler makes it slower
+    }
+}
+
+void TestQuiz::bubble_answers_are_the_pipelines() {
+    // The engine's pipeline trainer, run for real, measures the bubble; with equal stages and free
+    // messages it is (P - 1) / (M + P - 1), which the question then teaches.
+    const QuizBank bank = shipped(QStringLiteral("model-parallel"));
+    const Question& q = *bank.find(QStringLiteral("bubble-fraction"));
+    QCOMPARE(evaluate(*q.answer, {{"P", 4}, {"M", 12}}, bank.base_dir) * 15.0, 3.0);
+    for (const QString& student : {QStringLiteral("ana"), QStringLiteral("bo")}) {
+        const QuestionInstance in = instantiate(bank, q, student);
+        const double p = in.values["P"], m = in.values["M"];
+        QVERIFY(std::abs(in.answer - (p - 1) / (m + p - 1)) < 1e-12);
+        QCOMPARE(
+            check_answer(in, QString::number(p - 1) + "/" + QString::number(m + p - 1)).verdict,
+            Verdict::Correct);
     }
 }
 
@@ -408,11 +425,15 @@ void TestQuiz::bad_banks_are_named_data() {
     QTest::newRow("unknown engine")
         << head +
                R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "guess"}}]})"
-        << "answer.engine: must be one of reduce, scenario, collective_bytes";
-    QTest::newRow("bubble later")
+        << "answer.engine: must be one of reduce, scenario, collective_bytes, bubble_fraction";
+    QTest::newRow("bubble without stages")
         << head +
                R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "bubble_fraction"}}]})"
-        << "not available yet";
+        << "answer: 'bubble_fraction' needs 'stages'";
+    QTest::newRow("bubble bad schedule")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "bubble_fraction", "stages": 2, "microbatches": 4, "schedule": "zigzag"}}]})"
+        << "answer.schedule: must be fill-drain or 1f1b";
     QTest::newRow("unknown variable")
         << head +
                R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "reduce", "rule": "mean", "values": ["x"]}}]})"
