@@ -337,6 +337,19 @@ const ClusterView::Scene& ClusterView::scene() const {
     s.header = QRectF(inner.left(), inner.top(), inner.width(), title.height() + line + 0.3 * line);
     s.title = QRectF(s.header.left(), s.header.top(), s.header.width(), title.height());
     s.subtitle = QRectF(s.header.left(), s.title.bottom() + 0.15 * line, s.header.width(), s.line);
+    // In a narrow view the verdict chip goes on a row of its own under the subtitle, rather than
+    // over the title.
+    const QFontMetricsF chip(s.chipFont);
+    const qreal titleWidth =
+        title.horizontalAdvance(tr("step %1 · t = %2 s").arg(99999).arg(QStringLiteral("00.000")));
+    const qreal chipWidth =
+        1.4 * line + chip.height() + chip.horizontalAdvance(tr("replicas aligned"));
+    s.verdictRow = QRectF();
+    if (titleWidth + chipWidth + line > inner.width()) {
+        s.verdictRow = QRectF(s.header.left(), s.subtitle.bottom() + 0.3 * line,
+                              std::min(inner.width(), chipWidth), chip.height() + 0.7 * line);
+        s.header.setBottom(s.verdictRow.bottom());
+    }
 
     auto placeArea = [&] {
         const qreal top = s.header.bottom() + 0.8 * line;
@@ -963,7 +976,10 @@ void ClusterView::drawVerdict(QPainter& p, const Scene& s, int verdict) const {
     if (verdict == 0) {
         p.setFont(font());
         p.setPen(withAlpha(text, 170));
-        p.drawText(s.header, Qt::AlignRight | Qt::AlignVCenter, tr("no step finished yet"));
+        if (s.verdictRow.isEmpty())
+            p.drawText(s.header, Qt::AlignRight | Qt::AlignVCenter, tr("no step finished yet"));
+        else
+            p.drawText(s.verdictRow, Qt::AlignLeft | Qt::AlignVCenter, tr("no step finished yet"));
         return;
     }
     // A chip: tinted box, a check or a cross in a disc, and the verdict in words.
@@ -975,7 +991,10 @@ void ClusterView::drawVerdict(QPainter& p, const Scene& s, int verdict) const {
     const qreal pad = 0.5 * s.line;
     const qreal width = pad + 2 * iconRadius + 0.4 * s.line + chip.horizontalAdvance(words) + pad;
     const qreal height = std::min(s.header.height(), chip.height() + 0.7 * s.line);
-    const QRectF box(s.header.right() - width, s.header.center().y() - height / 2, width, height);
+    const QRectF box =
+        s.verdictRow.isEmpty()
+            ? QRectF(s.header.right() - width, s.header.center().y() - height / 2, width, height)
+            : QRectF(s.verdictRow.left(), s.verdictRow.top(), width, height);
     p.setPen(QPen(colour, 1.5));
     p.setBrush(withAlpha(colour, 40));
     p.drawRoundedRect(box, height / 4, height / 4);

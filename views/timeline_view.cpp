@@ -939,14 +939,24 @@ void TimelineView::paintSteps(QPainter& painter, const Layout& l) const {
         // numbers are digits, so their width is known without measuring each label.
         const double x0 = xForTime(std::max(previous, from_));
         const double x1 = xForTime(std::min({end, playhead_, to_}));
-        const QString number = QString::number(it->step);
+        // After a rollback the step numbers go back: that span holds the failure, the recovery
+        // and the first step done again, marked as such.
+        const bool again = it != snapshots.begin() && it->step <= (it - 1)->step;
+        const QString number =
+            again ? QStringLiteral("↺") + QString::number(it->step) : QString::number(it->step);
         const double room = x1 - x0 - pad;
         const double brief_w = static_cast<double>(number.size()) * l.digit_width;
-        const double full_w = l.step_prefix_width + brief_w;
+        const double full_w =
+            again
+                ? QFontMetricsF(painter.font()).horizontalAdvance(tr("step %1 again").arg(it->step))
+                : l.step_prefix_width + brief_w;
         if (brief_w <= room) {
             const bool full = full_w <= room;
             draw_label(painter, (x0 + x1 - (full ? full_w : brief_w)) / 2, l.steps.center().y(),
-                       full ? tr("step %1").arg(number) : number, l.ascent, l.descent);
+                       full
+                           ? (again ? tr("step %1 again").arg(it->step) : tr("step %1").arg(number))
+                           : number,
+                       l.ascent, l.descent);
         }
         previous = end;
     }

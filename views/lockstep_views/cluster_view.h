@@ -81,6 +81,7 @@ private:
         Algorithm algorithm = Algorithm::Ring;
         qreal line = 0.0; // height of a line in the widget's font
         QRectF header, title, subtitle, area, legend;
+        QRectF verdictRow; // when the header is too narrow for title and verdict side by side
         std::vector<QPointF> centres;
         std::vector<std::pair<int, int>> links; // drawn as src -> dst
         double radius = 0.0;
