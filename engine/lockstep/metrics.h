@@ -3,6 +3,7 @@
 #include "lockstep/failure.h"
 #include "lockstep/trace.h"
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -62,6 +63,16 @@ struct RunMetrics {
     double baseline_time_s = 0.0;
     double speedup = 0.0;
     double efficiency = 0.0;
+};
+
+// One lane's time per bucket (TimeBucket::Compute .. Failed), in exact ticks while a run goes on.
+struct LaneTotals {
+    std::array<Ticks, 7> ticks{};
+    void add(const TraceEvent& e); // overlapping kinds and instants add nothing
+    void add(TimeBucket bucket, Ticks duration) {
+        ticks[static_cast<std::size_t>(bucket)] += duration;
+    }
+    WorkerMetrics seconds() const;
 };
 
 // Adds up a trace's events per worker and kind.

@@ -45,6 +45,21 @@ enum class EventKind {
 
 std::string_view to_string(EventKind kind);
 
+// Where an event's time goes in a worker's account. Overlapping: sends, receives and reduces,
+// which may overlap (full duplex) and count as their union; Instant: no time at all.
+enum class TimeBucket {
+    Compute,
+    Communication,
+    Waiting,
+    Update,
+    Checkpoint,
+    Restore,
+    Failed,
+    Overlapping,
+    Instant
+};
+TimeBucket bucket_of(EventKind kind);
+
 // One interval on one worker's lane. Times are on the run's clock (modelled or measured).
 struct TraceEvent {
     int worker = 0;

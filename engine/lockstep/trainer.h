@@ -183,10 +183,6 @@ private:
     std::int64_t checkpoints_ = 0;
     std::int64_t checkpoint_bytes_ = 0;
     StepSnapshot last_snapshot_;
-    struct LaneTime {
-        Ticks compute = 0, communication = 0, waiting = 0, update = 0, checkpoint = 0;
-        Ticks restore = 0, failed = 0;
-    };
     // Failures: what is still to happen, what happened, and what it cost.
     std::vector<FailureSpec> pending_;        // crashes and corruptions not yet fired
     std::vector<int> ids_;                    // worker index -> trace lane
@@ -205,7 +201,7 @@ private:
     struct Price {
         Ticks transfer = 0, reduce = 0;
     };
-    std::vector<LaneTime> spent_;    // per worker, whole run
+    std::vector<LaneTotals> spent_;  // per lane, whole run
     std::vector<TraceEvent> events_; // this step's events (only when a sink listens)
     std::vector<std::vector<std::pair<Ticks, Ticks>>> busy_; // per worker, this round
     std::vector<int> touched_;                               // workers busy this round

@@ -4,6 +4,19 @@
 
 namespace lockstep {
 
+void LaneTotals::add(const TraceEvent& e) {
+    const TimeBucket b = bucket_of(e.kind);
+    if (b != TimeBucket::Overlapping && b != TimeBucket::Instant)
+        add(b, e.end - e.start);
+}
+
+WorkerMetrics LaneTotals::seconds() const {
+    auto s = [&](TimeBucket b) { return to_seconds(ticks[static_cast<std::size_t>(b)]); };
+    return {s(TimeBucket::Compute), s(TimeBucket::Communication), s(TimeBucket::Waiting),
+            s(TimeBucket::Update),  s(TimeBucket::Checkpoint),    s(TimeBucket::Restore),
+            s(TimeBucket::Failed)};
+}
+
 double energy_joules(std::span<const WorkerMetrics> lanes, double total_time_s,
                      const EnergyConfig& power) {
     double joules = 0.0;

@@ -1,6 +1,7 @@
 #include "lockstep/pipeline.h"
 
 #include "pipeline_lane.h"
+#include "trainer_internal.h"
 
 #include "lockstep/error.h"
 #include "lockstep/reduction.h"
@@ -29,23 +30,7 @@ void check_pipeline_scenario(const Scenario& s, const Dataset& data) {
     if (s.parallelism->mode == Parallelism::Hybrid && s.algorithm == Algorithm::None)
         throw Error("algorithm: a hybrid run combines each stage's gradients across replicas; "
                     "choose parameter-server, ring or tree");
-    if (data.dim != static_cast<std::size_t>(s.model.inputs()))
-        throw Error("model.layers[0]: the dataset has " + std::to_string(data.dim) +
-                    " features per row, but the model takes " + std::to_string(s.model.inputs()));
-    if (data.task == Task::Regression && s.model.loss != LossKind::MeanSquaredError)
-        throw Error("model.loss: the dataset's labels are values (regression); use \"mse\"");
-    if (data.task == Task::Classification && s.model.loss == LossKind::SoftmaxCrossEntropy &&
-        data.classes > s.model.outputs())
-        throw Error("model.layers: the dataset has " + std::to_string(data.classes) +
-                    " classes, but the model has " + std::to_string(s.model.outputs()) +
-                    " outputs");
-}
-
-std::vector<double> starting_parameters(const Scenario& s) {
-    if (!s.init_params.empty())
-        return parameters_from_json(s.model, read_text_file(s.init_params));
-    Rng rng = Rng::stream(s.seed, 0);
-    return init_parameters(s.model, rng);
+    detail::check_model_fits(s, data);
 }
 
 } // namespace
@@ -89,7 +74,7 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
     features_.resize(static_cast<std::size_t>(replicas));
     targets_.resize(static_cast<std::size_t>(replicas));
 
-    const auto whole = starting_parameters(scenario_);
+    const auto whole = detail::initial_parameters(scenario_);
     const ModelShape& shape = scenario_.model;
     const double per_sample = pipeline_compute_per_sample(
         scenario_, scenario_.batch * static_cast<std::size_t>(replicas));

@@ -54,6 +54,40 @@ std::string_view to_string(EventKind kind) {
     return "compute";
 }
 
+TimeBucket bucket_of(EventKind kind) {
+    switch (kind) {
+    case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
+        return TimeBucket::Compute;
+    case EventKind::Wait:
+    case EventKind::Pause:
+    case EventKind::Bubble:
+        return TimeBucket::Waiting;
+    case EventKind::Update:
+        return TimeBucket::Update;
+    case EventKind::Communicate:
+        return TimeBucket::Communication;
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        return TimeBucket::Checkpoint;
+    case EventKind::Restore:
+        return TimeBucket::Restore;
+    case EventKind::Failed:
+        return TimeBucket::Failed;
+    case EventKind::Detect:
+    case EventKind::Verify:
+    case EventKind::Damage:
+        return TimeBucket::Instant;
+    case EventKind::Send:
+    case EventKind::Receive:
+    case EventKind::Reduce:
+        break;
+    }
+    return TimeBucket::Overlapping;
+}
+
 void Trace::on_events(std::span<const TraceEvent> events) {
     events_.insert(events_.end(), events.begin(), events.end());
 }

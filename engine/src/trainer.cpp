@@ -48,6 +48,15 @@ using detail::make_shards;
 namespace {
 
 void check_data_fits(const Scenario& s, const Dataset& data) {
+    detail::check_model_fits(s, data);
+    if (data.size() < static_cast<std::size_t>(s.workers))
+        throw Error("dataset: " + std::to_string(data.size()) + " rows cannot be shared by " +
+                    std::to_string(s.workers) + " workers");
+}
+
+} // namespace
+
+void detail::check_model_fits(const Scenario& s, const Dataset& data) {
     if (data.dim != static_cast<std::size_t>(s.model.inputs()))
         throw Error("model.layers[0]: the dataset has " + std::to_string(data.dim) +
                     " features per row, but the model takes " + std::to_string(s.model.inputs()));
@@ -58,68 +67,23 @@ void check_data_fits(const Scenario& s, const Dataset& data) {
         throw Error("model.layers: the dataset has " + std::to_string(data.classes) +
                     " classes, but the model has " + std::to_string(s.model.outputs()) +
                     " outputs");
-    if (data.size() < static_cast<std::size_t>(s.workers))
-        throw Error("dataset: " + std::to_string(data.size()) + " rows cannot be shared by " +
-                    std::to_string(s.workers) + " workers");
 }
-
-// Adds the intervals of one worker's lane into `into`, walking kinds into their bucket.
-void add_event(WorkerMetrics& m, const TraceEvent& e) {
-    const double d = to_seconds(e.end - e.start);
-    switch (e.kind) {
-    case EventKind::Compute:
-    case EventKind::Forward:
-    case EventKind::Backward:
-        m.compute_s += d;
-        break;
-    case EventKind::Wait:
-    case EventKind::Pause:
-    case EventKind::Bubble:
-        m.waiting_s += d;
-        break;
-    case EventKind::Update:
-        m.update_s += d;
-        break;
-    case EventKind::Communicate:
-        m.communication_s += d;
-        break;
-    case EventKind::CheckpointWrite:
-    case EventKind::CheckpointSync:
-    case EventKind::CheckpointCommit:
-        m.checkpoint_s += d;
-        break;
-    case EventKind::Restore:
-        m.restore_s += d;
-        break;
-    case EventKind::Failed:
-        m.failed_s += d;
-        break;
-    case EventKind::Detect:
-    case EventKind::Verify:
-    case EventKind::Damage:
-        break; // instants
-    case EventKind::Send:
-    case EventKind::Receive:
-    case EventKind::Reduce:
-        break; // full-duplex intervals may overlap: counted as a union below
-    }
-}
-
-} // namespace
 
 std::vector<WorkerMetrics> worker_metrics(std::span<const TraceEvent> events, int workers) {
-    std::vector<WorkerMetrics> out(static_cast<std::size_t>(workers));
-    std::vector<std::vector<std::pair<Ticks, Ticks>>> comm(out.size());
+    std::vector<LaneTotals> lanes(static_cast<std::size_t>(workers));
+    std::vector<std::vector<std::pair<Ticks, Ticks>>> comm(lanes.size());
     for (const auto& e : events) {
         if (e.worker < 0 || e.worker >= workers)
             continue;
         const auto w = static_cast<std::size_t>(e.worker);
-        add_event(out[w], e);
-        if (e.kind == EventKind::Send || e.kind == EventKind::Receive ||
-            e.kind == EventKind::Reduce)
+        lanes[w].add(e);
+        if (bucket_of(e.kind) == TimeBucket::Overlapping)
             comm[w].emplace_back(e.start, e.end);
     }
     // Communication time is the union of a worker's send, receive and reduce intervals.
+    std::vector<WorkerMetrics> out;
+    for (const auto& lane : lanes)
+        out.push_back(lane.seconds());
     for (std::size_t w = 0; w < out.size(); ++w) {
         auto& list = comm[w];
         std::sort(list.begin(), list.end());
@@ -539,45 +503,7 @@ void DataParallelTrainer::emit(TraceEvent e) {
 }
 
 void DataParallelTrainer::emit_lane(const TraceEvent& e) {
-    LaneTime& lane = spent_[static_cast<std::size_t>(e.worker)];
-    const Ticks d = e.end - e.start;
-    switch (e.kind) {
-    case EventKind::Compute:
-    case EventKind::Forward:
-    case EventKind::Backward:
-        lane.compute += d;
-        break;
-    case EventKind::Wait:
-    case EventKind::Pause:
-    case EventKind::Bubble:
-        lane.waiting += d;
-        break;
-    case EventKind::Update:
-        lane.update += d;
-        break;
-    case EventKind::Communicate:
-        lane.communication += d;
-        break;
-    case EventKind::CheckpointWrite:
-    case EventKind::CheckpointSync:
-    case EventKind::CheckpointCommit:
-        lane.checkpoint += d;
-        break;
-    case EventKind::Restore:
-        lane.restore += d;
-        break;
-    case EventKind::Failed:
-        lane.failed += d;
-        break;
-    case EventKind::Detect:
-    case EventKind::Verify:
-    case EventKind::Damage:
-        break; // instants
-    case EventKind::Send:
-    case EventKind::Receive:
-    case EventKind::Reduce:
-        break; // overlapping (full duplex): counted as a union by close_round()
-    }
+    spent_[static_cast<std::size_t>(e.worker)].add(e);
     if (sink_)
         events_.push_back(e);
 }
@@ -595,8 +521,8 @@ void DataParallelTrainer::close_round(std::span<const Ticks> from) {
             covered += std::max<Ticks>(0, end - std::max(start, at));
             at = std::max(at, end);
         }
-        spent_[static_cast<std::size_t>(ids_[static_cast<std::size_t>(w)])].communication +=
-            covered;
+        spent_[static_cast<std::size_t>(ids_[static_cast<std::size_t>(w)])].add(
+            TimeBucket::Communication, covered);
         list.clear();
     }
     touched_.clear();
@@ -947,10 +873,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.step_time_s = steps_run_ ? m.total_time_s / static_cast<double>(steps_run_) : 0.0;
     m.throughput = m.total_time_s > 0 ? static_cast<double>(samples_) / m.total_time_s : 0.0;
     for (const auto& lane : spent_)
-        m.per_worker.push_back({to_seconds(lane.compute), to_seconds(lane.communication),
-                                to_seconds(lane.waiting), to_seconds(lane.update),
-                                to_seconds(lane.checkpoint), to_seconds(lane.restore),
-                                to_seconds(lane.failed)});
+        m.per_worker.push_back(lane.seconds());
     const double n = static_cast<double>(m.per_worker.size());
     for (const auto& w : m.per_worker) {
         m.compute_s += w.compute_s / n;

@@ -360,10 +360,7 @@ double DataParallelTrainer::energy_so_far() const {
     std::vector<WorkerMetrics> lanes;
     lanes.reserve(spent_.size());
     for (const auto& lane : spent_)
-        lanes.push_back({to_seconds(lane.compute), to_seconds(lane.communication),
-                         to_seconds(lane.waiting), to_seconds(lane.update),
-                         to_seconds(lane.checkpoint), to_seconds(lane.restore),
-                         to_seconds(lane.failed)});
+        lanes.push_back(lane.seconds());
     return energy_joules(lanes, to_seconds(now), scenario_.energy);
 }
 

@@ -15,5 +15,7 @@ std::vector<Shard> make_shards(const Scenario& s, std::size_t rows);
 DataCursor fresh_cursor(const Scenario& s, int worker, Shard shard);
 // The parameters a run starts from: the scenario's file, or drawn from the seed.
 std::vector<double> initial_parameters(const Scenario& s);
+// Throws lockstep::Error when the data does not fit the model (features, task, classes).
+void check_model_fits(const Scenario& s, const Dataset& data);
 
 } // namespace lockstep::detail
