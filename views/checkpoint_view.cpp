@@ -120,8 +120,8 @@ RestoreWalk CheckpointView::restoreWalk(Ticks t) const {
     return restore_walk(index_->storage_events(), t);
 }
 
-// A new scan at the playhead starts the reveal from its first verdict; moving back before it
-// forgets it.
+// A new scan at the playhead starts the reveal from its first verdict when the view is on screen;
+// moving back before it forgets it.
 void CheckpointView::updateReveal() {
     const RestoreWalk walk = restoreWalk(playhead_);
     if (walk.verdicts.empty()) {
@@ -133,8 +133,10 @@ void CheckpointView::updateReveal() {
     if (walk.scan_at == revealScan_)
         return;
     revealScan_ = walk.scan_at;
-    revealed_ = revealInterval_ > 0 ? 0 : static_cast<int>(walk.verdicts.size());
-    if (revealInterval_ > 0)
+    // Nobody watches a hidden view (a tab behind another, a headless screenshot): no animation.
+    const bool animate = revealInterval_ > 0 && isVisible();
+    revealed_ = animate ? 0 : static_cast<int>(walk.verdicts.size());
+    if (animate)
         reveal_.start();
 }
 
@@ -262,7 +264,7 @@ CheckpointView::Layout CheckpointView::layout(int columns) const {
     }
     const qreal space = l.grid.height() - l.headerHeight - l.verdictHeight;
     l.boxGap = std::clamp(0.2 * space / rowsOfBoxes, 1.0, 0.3 * l.line);
-    l.boxHeight = std::clamp(space / rowsOfBoxes - l.boxGap, 2.0, 2.8 * l.line);
+    l.boxHeight = std::clamp(space / rowsOfBoxes - l.boxGap, 2.0, 3.4 * l.line);
     // The bar moves up under the verdicts when the shelf does not need the whole height.
     const qreal shelfBottom =
         l.grid.top() + l.headerHeight + rowsOfBoxes * (l.boxHeight + l.boxGap) + l.verdictHeight;
@@ -376,8 +378,8 @@ void CheckpointView::paintBox(QPainter& p, const QRectF& r, const StorageStyle& 
     if (style.label.isEmpty() || r.height() < 0.8 * QFontMetricsF(font()).height())
         return; // too thin for a label: colour and pattern only
     // Tall boxes take a larger label, to be read from the back of the room.
-    const QFont boxFont =
-        scaledFont(font(), r.height() >= 1.8 * QFontMetricsF(font()).height() ? 1.15 : 1.0);
+    const qreal boxLines = r.height() / QFontMetricsF(font()).height();
+    const QFont boxFont = scaledFont(font(), boxLines >= 2.6 ? 1.3 : boxLines >= 1.8 ? 1.15 : 1.0);
     const QFontMetricsF fm(boxFont);
     const QString label = fm.elidedText(style.label, Qt::ElideRight, r.width() - 6);
     const bool plain = style.brush == Qt::NoBrush || style.brush == Qt::SolidPattern;

@@ -255,6 +255,7 @@ void TestCheckpointView::scan_is_revealed_one_by_one() {
     CheckpointView view;
     view.setScanRevealInterval(40);
     view.setTrace(&index_);
+    view.show();
     const TraceEvent& verify = find(EventKind::Verify, 0, -1);
     view.setPlayhead(verify.start - 1);
     QCOMPARE(view.examinedVerdict(), -1);
@@ -274,12 +275,19 @@ void TestCheckpointView::scan_is_revealed_one_by_one() {
     held.setScanRevealInterval(3'600'000);
     held.resize(1100, 700);
     held.setTrace(&index_);
+    held.show();
     held.setPlayhead(verify.start);
     QCOMPARE(held.examinedVerdict(), 0);
     const QImage image = settled_grab(held);
     QVERIFY(image.save(screenshot_path(QStringLiteral("checkpoints-scan.png"))));
     QVERIFY(count_near(image, held.palette().color(QPalette::Highlight), 8) > 300);
     QCOMPARE(count_near(image, okabe_ito::vermillion, 8) > 0, true); // the corrupt file of 16
+
+    // A hidden view shows the whole scan at once.
+    CheckpointView hidden;
+    hidden.setTrace(&index_);
+    hidden.setPlayhead(verify.start);
+    QCOMPARE(hidden.revealedVerdicts(), 3);
 }
 
 void TestCheckpointView::partial_and_corrupt_boxes_are_drawn_in_their_colours() {

@@ -37,8 +37,8 @@ public:
     void setRestoreMode(RestoreMode mode);
     RestoreMode restoreMode() const { return mode_; }
 
-    // The scan's verdicts share one instant of the run's clock; the view reveals them one by one,
-    // this many wall-clock milliseconds apart (0: all at once).
+    // The scan's verdicts share one instant of the run's clock; a view on screen reveals them one
+    // by one, this many wall-clock milliseconds apart (0: all at once, as a hidden view does).
     void setScanRevealInterval(int ms);
 
     // View-model, for tests and assistive technology.
