@@ -36,6 +36,7 @@ private Q_SLOTS:
     void rewritten_checkpoint_replaces_the_corrupt_one();
     void newest_five_shown();
     void storage_events_survive_forgetting();
+    void elastic_recovery_goes_on_without_the_dead_worker();
     void scan_is_revealed_one_by_one();
     void partial_and_corrupt_boxes_are_drawn_in_their_colours();
     void follows_the_dark_palette();
@@ -249,6 +250,41 @@ void TestCheckpointView::storage_events_survive_forgetting() {
     QVERIFY(index.events().size() < events / 4);
     QCOMPARE(index.storage_events().size(), before);
     QCOMPARE(checkpoint_shelf(index.storage_events(), 4, index.end_time()).older, 1);
+}
+
+void TestCheckpointView::elastic_recovery_goes_on_without_the_dead_worker() {
+    // The survivors go on without worker 1, whose lane stays Failed step after step: one crash,
+    // one scan, and the later checkpoints simply have no file of worker 1.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Scenario s = scenario_;
+    s.failures.policy = RecoveryPolicy::Elastic;
+    s.failures.events = {parse_failure_spec("corrupt:worker=2,step=16"),
+                         parse_failure_spec("crash:worker=1,step=17,phase=after-rename")};
+    Trace trace;
+    DataParallelTrainer trainer(s, load_dataset(s), &trace);
+    trainer.set_checkpoint_directory(dir.path().toStdString());
+    trainer.run();
+    TraceIndex index;
+    index.reset(s.workers, s.algorithm);
+    index.append(trace.events());
+
+    const RestoreWalk walk = restore_walk(index.storage_events(), index.end_time());
+    QCOMPARE(walk.phase, RestorePhase::Resumed);
+    QCOMPARE(walk.crashed, 1);
+    QCOMPARE(walk.verdicts.size(), std::size_t{3});
+    QCOMPARE(walk.verdicts[0].status, CheckpointStatus::Partial);
+    QCOMPARE(walk.verdicts[1].status, CheckpointStatus::Corrupt);
+    QCOMPARE(walk.verdicts[2].status, CheckpointStatus::Complete);
+    QCOMPARE(*walk.chosen, 12);
+
+    const CheckpointShelf shelf = checkpoint_shelf(index.storage_events(), 4, index.end_time());
+    const ShelfCheckpoint& newest = shelf.checkpoints.back();
+    QCOMPARE(newest.step, 24);
+    QCOMPARE(newest.status, ShelfStatus::Committed);
+    QCOMPARE(newest.files[1].state, FileState::Absent);
+    QCOMPARE(newest.files[0].state, FileState::Committed);
+    QCOMPARE(newest.files[3].state, FileState::Committed);
 }
 
 void TestCheckpointView::scan_is_revealed_one_by_one() {
