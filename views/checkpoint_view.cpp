@@ -5,8 +5,10 @@
 
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -312,6 +314,71 @@ QRectF CheckpointView::boxRect(int column, int worker) const {
                                        .state == FileState::Absent)
         return {};
     return box(l, column, worker);
+}
+
+QString CheckpointView::describeBox(int column, int worker) const {
+    if (boxRect(column, worker).isEmpty())
+        return {};
+    const CheckpointShelf s = shelf(playhead_);
+    const ShelfCheckpoint& c = s.checkpoints[static_cast<std::size_t>(column)];
+    const QString dir = checkpoint_directory(c.step);
+    if (worker < 0) {
+        static const char* meaning[] = {
+            QT_TR_NOOP("not written yet: the files are still being saved"),
+            QT_TR_NOOP("being written, synced and renamed"),
+            QT_TR_NOOP("committed: this checkpoint counts"),
+            QT_TR_NOOP("never written: a crash came first, so this checkpoint is partial"),
+        };
+        return tr("MANIFEST of %1: %2").arg(dir, tr(meaning[static_cast<int>(c.manifest)]));
+    }
+    const ShelfFile& f = c.files[static_cast<std::size_t>(worker)];
+    const QString name = QString::fromStdString(worker_file_name(worker));
+    QString meaning;
+    switch (f.state) {
+    case FileState::Writing:
+        meaning = tr("being written under a temporary name (%1 so far)").arg(bytesText(f.bytes));
+        break;
+    case FileState::Synced:
+        meaning = tr("its bytes fsynced, still under the temporary name");
+        break;
+    case FileState::Renamed:
+        meaning = tr("renamed into place and the directory fsynced; waiting for the MANIFEST");
+        break;
+    case FileState::Committed:
+        meaning = tr("named by the committed MANIFEST (%1)").arg(bytesText(f.bytes));
+        break;
+    case FileState::Partial:
+        meaning = tr("its writer crashed (%1 written)").arg(bytesText(f.bytes));
+        break;
+    case FileState::Corrupt:
+        meaning = f.damage == 1 ? tr("truncated on disk after the commit")
+                                : tr("a bit flipped on disk after the commit");
+        break;
+    case FileState::Missing:
+        meaning = tr("never written: the crash came before its turn");
+        break;
+    case FileState::Absent:
+        break;
+    }
+    return tr("%1 of %2: %3: %4").arg(name, dir, style_for(f.state).label, meaning);
+}
+
+bool CheckpointView::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const int columns = static_cast<int>(shelf(playhead_).checkpoints.size());
+        const int workers = index_ ? index_->workers() : 0;
+        for (int c = 0; c < columns; ++c)
+            for (int w = -1; w < workers; ++w)
+                if (boxRect(c, w).contains(help->pos())) {
+                    QToolTip::showText(help->globalPos(), describeBox(c, w), this);
+                    return true;
+                }
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void CheckpointView::paintEvent(QPaintEvent*) {

@@ -356,6 +356,17 @@ void TestCheckpointView::partial_and_corrupt_boxes_are_drawn_in_their_colours() 
     // Worker 3 never wrote its file of step 20: no fill at all.
     const QRectF missing = view.boxRect(partial, 3);
     QVERIFY(share(missing, okabe_ito::orange) + share(missing, okabe_ito::bluish_green) < 0.01);
+
+    // Half the file, as the torn write left it.
+    const double torn_kb =
+        static_cast<double>(find(EventKind::CheckpointWrite, 2, 20).bytes) / 1024.0;
+    QCOMPARE(view.describeBox(partial, 2),
+             QStringLiteral("worker-2.ckpt of step-000000020: partial: its writer crashed (%1 KB "
+                            "written)")
+                 .arg(torn_kb, 0, 'f', 1));
+    QVERIFY(view.describeBox(corrupt, 1).contains(QStringLiteral("bit flipped")));
+    QVERIFY(view.describeBox(partial, -1)
+                .startsWith(QStringLiteral("MANIFEST of step-000000020: never")));
 }
 
 void TestCheckpointView::follows_the_dark_palette() {

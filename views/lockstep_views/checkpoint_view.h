@@ -51,6 +51,9 @@ public:
     // Where the file box of `worker` (or the MANIFEST for -1) of the `column`-th shown checkpoint
     // is drawn, for the current size and playhead; empty when it is not drawn.
     QRectF boxRect(int column, int worker) const;
+    // What that box means, as its tooltip says: "worker-2.ckpt of step-000000020: partial: its
+    // writer crashed (2.2 KB written)". Empty when there is no such box.
+    QString describeBox(int column, int worker) const;
     QString summary() const;
 
     QSize sizeHint() const override;
@@ -62,6 +65,7 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
