@@ -389,8 +389,15 @@ void CheckpointView::paintEvent(QPaintEvent*) {
     const CheckpointShelf s = shelf(playhead_);
     const RestoreWalk walk = restoreWalk(playhead_);
     paintHeader(p, l, s, walk);
-    paintShelf(p, l, s, walk);
-    paintProgress(p, l, walk);
+    // Once training has saved a checkpoint since, the walk is history: only the status line keeps
+    // it.
+    const bool current =
+        walk.phase != RestorePhase::Resumed ||
+        std::none_of(s.checkpoints.begin(), s.checkpoints.end(),
+                     [&](const ShelfCheckpoint& c) { return c.started >= walk.resumed_at; });
+    paintShelf(p, l, s, current ? walk : RestoreWalk{});
+    if (current)
+        paintProgress(p, l, walk);
     paintModes(p, l);
     paintLegend(p, l);
 }
