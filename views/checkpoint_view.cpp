@@ -254,7 +254,7 @@ CheckpointView::Layout CheckpointView::layout(int columns) const {
     l.grid = QRectF(area.left(), l.status.bottom() + 0.3 * l.line, area.width(),
                     l.progress.top() - l.status.bottom() - 0.6 * l.line);
     l.headerHeight = 2.4 * l.line;
-    l.verdictHeight = 2.6 * l.line;
+    l.verdictHeight = 3.4 * l.line; // the chip, then the reason on up to two lines
     const int rowsOfBoxes = l.workers + 1;
     const qreal boxSpace = l.grid.height() - l.headerHeight - l.verdictHeight;
     if (boxSpace / rowsOfBoxes < 0.9 * l.line && l.modes.height() > 0) {
@@ -499,9 +499,9 @@ void CheckpointView::paintVerdict(QPainter& p, const QRectF& r, const ScanVerdic
     const QString reason = QString::fromUtf8(std::string(to_string(verdict->fault)).c_str());
     p.setFont(font());
     p.setPen(text);
-    p.drawText(QRectF(r.left(), chip.bottom(), r.width(), r.bottom() - chip.bottom()),
-               Qt::AlignHCenter | Qt::AlignVCenter,
-               fm.elidedText(reason, Qt::ElideRight, r.width()));
+    p.drawText(
+        QRectF(r.left(), chip.bottom() + 0.1 * fm.height(), r.width(), r.bottom() - chip.bottom()),
+        Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, reason);
 }
 
 void CheckpointView::paintShelf(QPainter& p, const Layout& l, const CheckpointShelf& shelf,
