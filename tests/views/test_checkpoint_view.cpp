@@ -379,6 +379,7 @@ void TestCheckpointView::follows_the_dark_palette() {
     dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
     view.setPalette(dark);
     const QImage image = settled_grab(view);
+    QVERIFY(image.save(screenshot_path(QStringLiteral("checkpoints-dark.png"))));
     QCOMPARE(image.pixelColor(2, 2), QColor(0x20, 0x20, 0x24));
     QVERIFY(count_near(image, QColor(0xee, 0xee, 0xee), 10) > 200); // the text
 }
