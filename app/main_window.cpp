@@ -7,6 +7,7 @@
 #include "lockstep/trace.h"
 #include "lockstep_lessons/lesson.h"
 
+#include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
@@ -49,6 +50,8 @@ letter and label say what each worker is doing. Green dots are chunks of gradien
 doing nothing because someone else is not ready.</li>
 <li><b>Training</b>: the loss going down, and what the model has learned so far.</li>
 <li><b>Speedup</b>: how much faster more workers make a step, against the ideal line.</li>
+<li><b>Checkpoints</b>: the files on disk, each in its state of the commit protocol; after a crash,
+the recovery's scan for the newest complete checkpoint.</li>
 </ul>
 <h3>Try this</h3>
 <ul>
@@ -97,7 +100,7 @@ MainWindow::~MainWindow() {
 
 QStringList MainWindow::viewNames() {
     return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("training"),
-            QStringLiteral("speedup")};
+            QStringLiteral("speedup"), QStringLiteral("checkpoints")};
 }
 
 void MainWindow::buildViews() {
@@ -105,9 +108,12 @@ void MainWindow::buildViews() {
     timeline_ = new views::TimelineView;
     training_ = new views::TrainingView;
     speedup_ = new views::SpeedupView;
+    checkpoints_ = new views::CheckpointView;
     for (QWidget* v : {static_cast<QWidget*>(cluster_), static_cast<QWidget*>(timeline_),
-                       static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_)})
+                       static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_),
+                       static_cast<QWidget*>(checkpoints_)})
         v->installEventFilter(this);
+    checkpoints_->setTrace(&index_);
     cluster_->setTrace(&index_);
     timeline_->setTrace(&index_);
     training_->setTrace(&index_);
@@ -116,6 +122,7 @@ void MainWindow::buildViews() {
     side_tabs_ = new QTabWidget;
     side_tabs_->addTab(training_, tr("Training"));
     side_tabs_->addTab(speedup_, tr("Speedup"));
+    side_tabs_->addTab(checkpoints_, tr("Checkpoints"));
     side_tabs_->setAccessibleName(tr("Training and speedup"));
 
     auto* top = new QSplitter(Qt::Horizontal);
@@ -298,6 +305,9 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     timeline_->setTrace(&index_);
     training_->setTrace(&index_);
     training_->clearModel();
+    checkpoints_->setTrace(&index_);
+    checkpoints_->setRestoreMode(scenario.checkpoint ? scenario.checkpoint->restore
+                                                     : RestoreMode::Full);
     std::vector<int> counts;
     for (int n : {1, 2, 4, 8, 16, 32})
         if (n <= std::max(scenario.workers, 8))
@@ -325,6 +335,7 @@ void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
     cluster_->refresh();
     timeline_->refresh();
     training_->refresh();
+    checkpoints_->refresh();
 }
 
 void MainWindow::onRunFinished() {
@@ -360,6 +371,7 @@ void MainWindow::onPlayhead(Ticks t) {
     cluster_->setPlayhead(t);
     timeline_->setPlayhead(t);
     training_->setPlayhead(t);
+    checkpoints_->setPlayhead(t);
     updateScrubber();
 }
 
@@ -414,7 +426,8 @@ void MainWindow::onLessonOpened(const QString& id) {
     if (!lesson->views.isEmpty())
         bringViewToFront(lesson->views.front());
     for (const QString& v : lesson->views)
-        if (v == QLatin1String("training") || v == QLatin1String("speedup")) {
+        if (v == QLatin1String("training") || v == QLatin1String("speedup") ||
+            v == QLatin1String("checkpoints")) {
             side_tabs_->setCurrentWidget(view(v));
             break;
         }
@@ -426,7 +439,7 @@ void MainWindow::bringViewToFront(const QString& name) {
     QWidget* v = view(name);
     if (!v)
         return;
-    if (v == training_ || v == speedup_)
+    if (v == training_ || v == speedup_ || v == checkpoints_)
         side_tabs_->setCurrentWidget(v);
     v->setFocus();
     last_view_ = v;
@@ -595,6 +608,8 @@ QWidget* MainWindow::view(const QString& name) const {
         return training_;
     if (name == QLatin1String("speedup"))
         return speedup_;
+    if (name == QLatin1String("checkpoints"))
+        return checkpoints_;
     return nullptr;
 }
 

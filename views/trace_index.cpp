@@ -5,6 +5,26 @@
 
 namespace lockstep::views {
 
+namespace {
+
+bool is_storage_event(EventKind kind) {
+    switch (kind) {
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+    case EventKind::Failed:
+    case EventKind::Detect:
+    case EventKind::Verify:
+    case EventKind::Restore:
+    case EventKind::Damage:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
 void TraceIndex::reset(int workers, Algorithm algorithm) {
     workers_ = workers;
     algorithm_ = algorithm;
@@ -12,6 +32,7 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     events_.clear();
     lanes_.assign(static_cast<std::size_t>(std::max(workers, 0)), {});
     sends_.clear();
+    storage_.clear();
     snapshots_.clear();
     starts_.clear();
     first_snapshot_ = 0;
@@ -26,6 +47,7 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
     for (std::size_t w = 0; w < lanes_.size(); ++w)
         lane_sizes[w] = lanes_[w].size();
     const std::size_t sends_size = sends_.size();
+    const std::size_t storage_size = storage_.size();
     const std::size_t starts_size = starts_.size();
     for (const auto& e : events) {
         if (e.worker < 0 || e.worker >= workers_)
@@ -34,6 +56,8 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
         lanes_[static_cast<std::size_t>(e.worker)].push_back(e);
         if (e.kind == EventKind::Send)
             sends_.push_back(e);
+        if (is_storage_event(e.kind))
+            storage_.push_back(e);
         starts_.push_back(e.start);
         end_ = std::max(end_, e.end);
     }
@@ -45,6 +69,7 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
     for (std::size_t w = 0; w < lanes_.size(); ++w)
         settle(lanes_[w], lane_sizes[w], by_start);
     settle(sends_, sends_size, by_start);
+    settle(storage_, storage_size, by_start);
     settle(starts_, starts_size, std::less<Ticks>());
 }
 

@@ -492,7 +492,7 @@ void DataParallelTrainer::emit(TraceEvent e) {
     // Events name workers by index; the trace names them by lane, which stays the same when a
     // worker leaves the run.
     e.worker = ids_[static_cast<std::size_t>(e.worker)];
-    if (e.peer >= 0)
+    if (e.peer >= 0 && e.kind != EventKind::Verify) // a Verify's peer is its verdict
         e.peer = ids_[static_cast<std::size_t>(e.peer)];
     // Checkpoint phases name the checkpoint they belong to: the state after this step's update.
     if (e.round < 0 &&

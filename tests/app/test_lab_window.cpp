@@ -4,6 +4,7 @@
 #include "playback.h"
 
 #include "lockstep/trainer.h"
+#include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_view.h"
@@ -86,6 +87,7 @@ private Q_SLOTS:
     void clicking_slow_down_reaches_the_engine();
     void clicking_crash_reaches_the_engine();
     void crash_during_checkpoint_needs_checkpoints();
+    void checkpoint_view_follows_the_run();
     void long_runs_are_paced_and_windowed();
     void stopping_does_not_wait_for_real_sleeps();
     void bad_scenario_keeps_the_previous_one();
@@ -315,6 +317,38 @@ void TestLabWindow::clicking_crash_reaches_the_engine() {
     QCOMPARE(window.traceIndex().activity_at(0, mid), WorkerActivity::Waiting);
     window.playback().scrubTo(mid);
     QCOMPARE(window.clusterView()->glyphs().at(2).activity, WorkerActivity::Failed);
+}
+
+void TestLabWindow::checkpoint_view_follows_the_run() {
+    // Worker 2 dies writing step 20 and worker 1's file of step 16 is damaged: the Checkpoints
+    // tab shows the shelf the run left and the scan that went back to step 12.
+    lockstep::app::MainWindow window;
+    QVERIFY(lockstep::app::MainWindow::viewNames().contains(QStringLiteral("checkpoints")));
+    auto* view =
+        qobject_cast<lockstep::views::CheckpointView*>(window.view(QStringLiteral("checkpoints")));
+    QVERIFY(view);
+    QCOMPARE(view->accessibleName(), QStringLiteral("Checkpoints view"));
+    window.resize(1400, 900);
+    window.show();
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    window.runScenario(
+        lockstep::load_scenario(scenario_path("checkpoint-crash.json").toStdString()));
+    QVERIFY(finished.wait(30000) || finished.count() == 1);
+    QCOMPARE(view->trace(), &window.traceIndex());
+
+    lockstep::Ticks verify = -1;
+    for (const auto& e : window.traceIndex().storage_events())
+        if (e.kind == EventKind::Verify)
+            verify = e.start;
+    QVERIFY(verify > 0);
+    window.playback().scrubTo(verify);
+    QCOMPARE(view->playhead(), verify);
+    const auto walk = view->restoreWalk(view->playhead());
+    QCOMPARE(walk.verdicts.size(), std::size_t{3});
+    QVERIFY(walk.chosen && *walk.chosen == 12);
+    const auto shelf = view->shelf(view->playhead());
+    QCOMPARE(shelf.checkpoints.back().step, 20);
+    QCOMPARE(shelf.checkpoints.back().status, lockstep::views::ShelfStatus::Partial);
 }
 
 void TestLabWindow::crash_during_checkpoint_needs_checkpoints() {

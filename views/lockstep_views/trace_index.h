@@ -55,6 +55,11 @@ public:
 
     const std::vector<TraceEvent>& events() const { return events_; }
     const std::vector<StepSnapshot>& snapshots() const { return snapshots_; }
+    // The events about checkpoints, failures and recovery (CheckpointWrite / Sync / Commit,
+    // Failed, Detect, Verify, Restore, Damage), sorted by start. Few and needed long after they
+    // happened (a recovery reads checkpoints written long ago), so forget_before_snapshot() keeps
+    // them, as it keeps snapshots.
+    const std::vector<TraceEvent>& storage_events() const { return storage_; }
     // Events of one worker, sorted by start time.
     std::span<const TraceEvent> lane(int worker) const;
 
@@ -76,7 +81,8 @@ private:
     Ticks end_ = 0;
     std::vector<TraceEvent> events_;
     std::vector<std::vector<TraceEvent>> lanes_;
-    std::vector<TraceEvent> sends_; // sorted by start
+    std::vector<TraceEvent> sends_;   // sorted by start
+    std::vector<TraceEvent> storage_; // sorted by start, never forgotten
     std::vector<StepSnapshot> snapshots_;
     std::vector<Ticks> starts_; // every event's start, sorted
     std::size_t first_snapshot_ = 0;

@@ -1,0 +1,310 @@
+#include "lockstep_views/checkpoint_shelf.h"
+
+#include "lockstep_views/palette.h"
+
+#include <QObject>
+
+#include <algorithm>
+
+namespace lockstep::views {
+
+namespace {
+
+// One attempt at saving a checkpoint: what the trace said about each lane's file.
+struct FileTrack {
+    bool written = false;
+    Ticks write_start = 0;
+    Ticks write_end = 0;
+    std::int64_t bytes = 0;
+    std::vector<Ticks> sync_ends; // the fsync of the file, then rename + fsync of the directory
+    Ticks damaged_at = -1;
+    int damage = -1;
+};
+
+struct Attempt {
+    std::int64_t step = 0;
+    Ticks started = 0;
+    std::vector<FileTrack> files;
+    std::vector<bool> members; // lanes expected to write a file
+    Ticks commit_start = -1;
+    Ticks commit_end = -1;
+    Ticks failed_at = -1; // a worker crashed before the commit: the attempt is partial
+    int crashed = -1;
+};
+
+FileState file_state(const Attempt& a, int lane, Ticks t, double& progress) {
+    const FileTrack& f = a.files[static_cast<std::size_t>(lane)];
+    progress = 0.0;
+    if (!f.written)
+        return a.failed_at >= 0 && a.members[static_cast<std::size_t>(lane)] ? FileState::Missing
+                                                                             : FileState::Absent;
+    progress = f.write_end > f.write_start
+                   ? std::clamp(static_cast<double>(t - f.write_start) /
+                                    static_cast<double>(f.write_end - f.write_start),
+                                0.0, 1.0)
+                   : 1.0;
+    if (f.damaged_at >= 0 && f.damaged_at <= t)
+        return FileState::Corrupt;
+    if (a.failed_at >= 0 && lane == a.crashed)
+        return FileState::Partial;
+    if (a.failed_at < 0 && a.commit_end >= 0 && a.commit_end <= t)
+        return FileState::Committed;
+    const auto synced =
+        std::count_if(f.sync_ends.begin(), f.sync_ends.end(), [t](Ticks end) { return end <= t; });
+    if (synced >= 2)
+        return FileState::Renamed;
+    if (synced == 1)
+        return FileState::Synced;
+    return FileState::Writing;
+}
+
+// Tells a crash from the Failed intervals that follow it: a lane that stays down (the elastic
+// policy goes on without it) gets one Failed interval per step, each starting where the last ended.
+class CrashFinder {
+public:
+    explicit CrashFinder(std::size_t lanes)
+        : down_until_(lanes, -1) {}
+    bool is_new_crash(const TraceEvent& e) {
+        if (e.kind != EventKind::Failed || e.worker < 0 ||
+            static_cast<std::size_t>(e.worker) >= down_until_.size())
+            return false;
+        Ticks& until = down_until_[static_cast<std::size_t>(e.worker)];
+        const bool fresh = until < 0 || e.start > until;
+        until = std::max(until, e.end);
+        return fresh;
+    }
+
+private:
+    std::vector<Ticks> down_until_;
+};
+
+} // namespace
+
+CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers, Ticks t,
+                                 int newest) {
+    const auto lanes = static_cast<std::size_t>(std::max(workers, 0));
+    std::vector<Attempt> attempts;
+    std::vector<bool> last_members(lanes, true);
+    CrashFinder crashes(lanes);
+    auto current = [&](std::int64_t step) -> Attempt* {
+        for (auto it = attempts.rbegin(); it != attempts.rend(); ++it)
+            if (it->step == step)
+                return &*it;
+        return nullptr;
+    };
+    auto in_lane = [&](const TraceEvent& e) {
+        return e.worker >= 0 && static_cast<std::size_t>(e.worker) < lanes;
+    };
+    for (const TraceEvent& e : events) {
+        if (e.start > t)
+            break;
+        if (!in_lane(e))
+            continue;
+        const auto lane = static_cast<std::size_t>(e.worker);
+        Attempt* a = e.round >= 0 ? current(e.round) : nullptr;
+        switch (e.kind) {
+        case EventKind::CheckpointWrite:
+            // A second write of a lane's file, or one after the commit or the crash: the
+            // checkpoint is being written again (after a rollback).
+            if (!a || a->files[lane].written || a->commit_start >= 0 || a->failed_at >= 0) {
+                if (!attempts.empty())
+                    for (std::size_t k = 0; k < lanes; ++k)
+                        last_members[k] =
+                            attempts.back().files[k].written ||
+                            (attempts.back().failed_at >= 0 && attempts.back().members[k]);
+                attempts.push_back({e.round, e.start, std::vector<FileTrack>(lanes), last_members,
+                                    -1, -1, -1, -1});
+                a = &attempts.back();
+            }
+            a->files[lane].written = true;
+            a->files[lane].write_start = e.start;
+            a->files[lane].write_end = e.end;
+            a->files[lane].bytes = e.bytes;
+            break;
+        case EventKind::CheckpointSync:
+            if (a)
+                a->files[lane].sync_ends.push_back(e.end);
+            break;
+        case EventKind::CheckpointCommit:
+            if (a && a->failed_at < 0) {
+                a->commit_start =
+                    a->commit_start < 0 ? e.start : std::min(a->commit_start, e.start);
+                a->commit_end = std::max(a->commit_end, e.end);
+            }
+            break;
+        case EventKind::Failed:
+            if (!crashes.is_new_crash(e))
+                break;
+            for (Attempt& open : attempts)
+                if (open.commit_start < 0 && open.failed_at < 0) {
+                    open.failed_at = e.start;
+                    open.crashed = e.worker;
+                }
+            break;
+        case EventKind::Damage:
+            if (a) {
+                a->files[lane].damaged_at = e.start;
+                a->files[lane].damage = static_cast<int>(e.value);
+            }
+            break;
+        default:
+            break;
+        }
+    }
+
+    // Only the newest attempt of each step is on disk.
+    std::vector<const Attempt*> shown;
+    for (const Attempt& a : attempts)
+        if (current(a.step) == &a)
+            shown.push_back(&a);
+    CheckpointShelf shelf;
+    const auto keep = static_cast<std::size_t>(std::max(newest, 0));
+    const std::size_t from = shown.size() > keep ? shown.size() - keep : 0;
+    shelf.older = static_cast<int>(from);
+    for (std::size_t i = from; i < shown.size(); ++i) {
+        const Attempt& a = *shown[i];
+        ShelfCheckpoint c;
+        c.step = a.step;
+        c.started = a.started;
+        bool corrupt = false;
+        for (std::size_t k = 0; k < lanes; ++k) {
+            ShelfFile f;
+            f.worker = static_cast<int>(k);
+            f.state = file_state(a, f.worker, t, f.progress);
+            f.bytes = static_cast<std::int64_t>(f.progress * static_cast<double>(a.files[k].bytes));
+            if (f.state == FileState::Corrupt) {
+                f.damage = a.files[k].damage;
+                corrupt = true;
+            }
+            c.files.push_back(f);
+        }
+        if (a.failed_at >= 0)
+            c.manifest = ManifestState::Missing;
+        else if (a.commit_end >= 0 && a.commit_end <= t)
+            c.manifest = ManifestState::Committed;
+        else if (a.commit_start >= 0)
+            c.manifest = ManifestState::Writing;
+        c.status = corrupt                                  ? ShelfStatus::Corrupt
+                   : a.failed_at >= 0                       ? ShelfStatus::Partial
+                   : c.manifest == ManifestState::Committed ? ShelfStatus::Committed
+                                                            : ShelfStatus::Saving;
+        shelf.checkpoints.push_back(std::move(c));
+    }
+    return shelf;
+}
+
+RestoreWalk restore_walk(std::span<const TraceEvent> events, Ticks t) {
+    RestoreWalk walk;
+    // The latest crash up to t starts the walk.
+    const TraceEvent* crash = nullptr;
+    int lanes = 0;
+    for (const TraceEvent& e : events)
+        lanes = std::max(lanes, e.worker + 1);
+    CrashFinder crashes(static_cast<std::size_t>(lanes));
+    for (const TraceEvent& e : events) {
+        if (e.start > t)
+            break;
+        if (crashes.is_new_crash(e))
+            crash = &e;
+    }
+    if (!crash)
+        return walk;
+    walk.phase = RestorePhase::Down;
+    walk.crashed = crash->worker;
+    walk.crashed_at = crash->start;
+    Ticks restore_end = -1;
+    for (const TraceEvent* e = crash + 1; e < events.data() + events.size() && e->start <= t; ++e) {
+        switch (e->kind) {
+        case EventKind::Detect:
+            if (walk.phase == RestorePhase::Down)
+                walk.phase = RestorePhase::Detected;
+            break;
+        case EventKind::Verify: {
+            walk.phase = RestorePhase::Scanning;
+            walk.scan_at = e->start;
+            ScanVerdict v;
+            v.step = e->round;
+            v.status = static_cast<CheckpointStatus>(std::clamp(e->peer, 0, 2));
+            v.fault = static_cast<CheckpointFault>(static_cast<int>(e->value));
+            if (v.status == CheckpointStatus::Complete)
+                walk.chosen = v.step;
+            walk.verdicts.push_back(v);
+            break;
+        }
+        case EventKind::Restore: {
+            walk.bytes_total += e->bytes;
+            const double share = e->end > e->start
+                                     ? std::clamp(static_cast<double>(t - e->start) /
+                                                      static_cast<double>(e->end - e->start),
+                                                  0.0, 1.0)
+                                     : 1.0;
+            walk.bytes_read += static_cast<std::int64_t>(share * static_cast<double>(e->bytes));
+            restore_end = std::max(restore_end, e->end);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (restore_end >= 0) {
+        walk.resumed_at = restore_end;
+        walk.phase = t >= restore_end ? RestorePhase::Resumed : RestorePhase::Loading;
+        if (walk.phase == RestorePhase::Resumed)
+            walk.bytes_read = walk.bytes_total;
+        walk.progress = walk.bytes_total > 0 ? static_cast<double>(walk.bytes_read) /
+                                                   static_cast<double>(walk.bytes_total)
+                                             : 1.0;
+    }
+    return walk;
+}
+
+StorageStyle style_for(FileState state) {
+    using namespace okabe_ito;
+    switch (state) {
+    case FileState::Writing:
+        return {yellow, QObject::tr("writing"), Qt::HorPattern};
+    case FileState::Synced:
+        return {sky_blue, QObject::tr("synced"), Qt::Dense6Pattern};
+    case FileState::Renamed:
+        return {blue, QObject::tr("renamed"), Qt::SolidPattern};
+    case FileState::Committed:
+        return {bluish_green, QObject::tr("committed"), Qt::SolidPattern};
+    case FileState::Partial:
+        return {orange, QObject::tr("partial"), Qt::BDiagPattern};
+    case FileState::Corrupt:
+        return {vermillion, QObject::tr("corrupt"), Qt::DiagCrossPattern};
+    case FileState::Missing:
+        return {grey, QObject::tr("missing"), Qt::NoBrush};
+    case FileState::Absent:
+        break;
+    }
+    return {grey, QString(), Qt::NoBrush};
+}
+
+StorageStyle style_for(ManifestState state) {
+    switch (state) {
+    case ManifestState::Pending:
+        return {okabe_ito::grey, QObject::tr("not yet"), Qt::NoBrush};
+    case ManifestState::Writing:
+        return {style_for(FileState::Writing).colour, QObject::tr("writing"), Qt::HorPattern};
+    case ManifestState::Committed:
+        return {style_for(FileState::Committed).colour, QObject::tr("committed"), Qt::SolidPattern};
+    case ManifestState::Missing:
+        return {okabe_ito::grey, QObject::tr("missing"), Qt::NoBrush};
+    }
+    return {okabe_ito::grey, QString(), Qt::NoBrush};
+}
+
+QString checkpoint_directory(std::int64_t step) {
+    return QString::fromStdString(checkpoint_directory_name(step));
+}
+
+QString verdict_text(const ScanVerdict& verdict) {
+    const QString status = QString::fromUtf8(std::string(to_string(verdict.status)).c_str());
+    if (verdict.fault == CheckpointFault::None)
+        return status;
+    return QObject::tr("%1: %2").arg(
+        status, QString::fromUtf8(std::string(to_string(verdict.fault)).c_str()));
+}
+
+} // namespace lockstep::views
