@@ -8,6 +8,7 @@
 #include "lockstep_lessons/lesson.h"
 
 #include "lockstep_views/cluster_view.h"
+#include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/training_view.h"
@@ -97,7 +98,7 @@ MainWindow::~MainWindow() {
 
 QStringList MainWindow::viewNames() {
     return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("training"),
-            QStringLiteral("speedup")};
+            QStringLiteral("speedup"), QStringLiteral("pipeline")};
 }
 
 void MainWindow::buildViews() {
@@ -105,18 +106,22 @@ void MainWindow::buildViews() {
     timeline_ = new views::TimelineView;
     training_ = new views::TrainingView;
     speedup_ = new views::SpeedupView;
+    pipeline_ = new views::PipelineView;
     for (QWidget* v : {static_cast<QWidget*>(cluster_), static_cast<QWidget*>(timeline_),
-                       static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_)})
+                       static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_),
+                       static_cast<QWidget*>(pipeline_)})
         v->installEventFilter(this);
     cluster_->setTrace(&index_);
     timeline_->setTrace(&index_);
     training_->setTrace(&index_);
+    pipeline_->setIndex(&index_);
     timeline_->setFollowPlayhead(true);
 
     side_tabs_ = new QTabWidget;
     side_tabs_->addTab(training_, tr("Training"));
     side_tabs_->addTab(speedup_, tr("Speedup"));
-    side_tabs_->setAccessibleName(tr("Training and speedup"));
+    side_tabs_->addTab(pipeline_, tr("Pipeline"));
+    side_tabs_->setAccessibleName(tr("Training, speedup and pipeline"));
 
     auto* top = new QSplitter(Qt::Horizontal);
     top->addWidget(cluster_);
@@ -292,11 +297,16 @@ bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
 
 void MainWindow::onRunStarted(const Scenario& scenario) {
     scenario_ = scenario;
-    index_.reset(scenario.workers, scenario.algorithm);
+    const int lanes = EngineController::lanes(scenario);
+    index_.reset(lanes, scenario.algorithm);
     playback_.setTrace(&index_);
     cluster_->setTrace(&index_);
     timeline_->setTrace(&index_);
     training_->setTrace(&index_);
+    pipeline_->setStages(scenario.parallelism ? scenario.parallelism->stages : 0);
+    pipeline_->setIndex(&index_);
+    if (EngineController::isModelParallel(scenario))
+        side_tabs_->setCurrentWidget(pipeline_);
     training_->clearModel();
     std::vector<int> counts;
     for (int n : {1, 2, 4, 8, 16, 32})
@@ -307,9 +317,8 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     std::sort(counts.begin(), counts.end());
     sweep_pending_ = true;
     speedup_->requestSweep(scenario, counts);
-    showStatus(tr("Running %1 with %2 workers…")
-                   .arg(QString::fromStdString(scenario.name))
-                   .arg(scenario.workers));
+    showStatus(
+        tr("Running %1 with %2 workers…").arg(QString::fromStdString(scenario.name)).arg(lanes));
 }
 
 void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
@@ -325,6 +334,7 @@ void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
     cluster_->refresh();
     timeline_->refresh();
     training_->refresh();
+    pipeline_->refresh();
 }
 
 void MainWindow::onRunFinished() {
@@ -360,6 +370,7 @@ void MainWindow::onPlayhead(Ticks t) {
     cluster_->setPlayhead(t);
     timeline_->setPlayhead(t);
     training_->setPlayhead(t);
+    pipeline_->setPlayhead(t);
     updateScrubber();
 }
 
@@ -414,7 +425,8 @@ void MainWindow::onLessonOpened(const QString& id) {
     if (!lesson->views.isEmpty())
         bringViewToFront(lesson->views.front());
     for (const QString& v : lesson->views)
-        if (v == QLatin1String("training") || v == QLatin1String("speedup")) {
+        if (v == QLatin1String("training") || v == QLatin1String("speedup") ||
+            v == QLatin1String("pipeline")) {
             side_tabs_->setCurrentWidget(view(v));
             break;
         }
@@ -426,7 +438,7 @@ void MainWindow::bringViewToFront(const QString& name) {
     QWidget* v = view(name);
     if (!v)
         return;
-    if (v == training_ || v == speedup_)
+    if (v == training_ || v == speedup_ || v == pipeline_)
         side_tabs_->setCurrentWidget(v);
     v->setFocus();
     last_view_ = v;
@@ -595,6 +607,8 @@ QWidget* MainWindow::view(const QString& name) const {
         return training_;
     if (name == QLatin1String("speedup"))
         return speedup_;
+    if (name == QLatin1String("pipeline"))
+        return pipeline_;
     return nullptr;
 }
 

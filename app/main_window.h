@@ -24,6 +24,7 @@ class ClusterView;
 class TimelineView;
 class TrainingView;
 class SpeedupView;
+class PipelineView;
 } // namespace lockstep::views
 
 namespace lockstep::app {
@@ -104,6 +105,7 @@ private:
     views::TimelineView* timeline_ = nullptr;
     views::TrainingView* training_ = nullptr;
     views::SpeedupView* speedup_ = nullptr;
+    views::PipelineView* pipeline_ = nullptr;
     QTabWidget* side_tabs_ = nullptr;
     QSplitter* splitter_ = nullptr;
     ControlsPanel* controls_ = nullptr;
