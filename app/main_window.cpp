@@ -8,6 +8,7 @@
 #include "lockstep_lessons/lesson.h"
 
 #include "lockstep_views/cluster_view.h"
+#include "lockstep_views/comparison_view.h"
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
@@ -98,7 +99,7 @@ MainWindow::~MainWindow() {
 
 QStringList MainWindow::viewNames() {
     return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("training"),
-            QStringLiteral("speedup"), QStringLiteral("pipeline")};
+            QStringLiteral("speedup"), QStringLiteral("pipeline"), QStringLiteral("comparison")};
 }
 
 void MainWindow::buildViews() {
@@ -107,9 +108,10 @@ void MainWindow::buildViews() {
     training_ = new views::TrainingView;
     speedup_ = new views::SpeedupView;
     pipeline_ = new views::PipelineView;
+    comparison_ = new views::ComparisonView;
     for (QWidget* v : {static_cast<QWidget*>(cluster_), static_cast<QWidget*>(timeline_),
                        static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_),
-                       static_cast<QWidget*>(pipeline_)})
+                       static_cast<QWidget*>(pipeline_), static_cast<QWidget*>(comparison_)})
         v->installEventFilter(this);
     cluster_->setTrace(&index_);
     timeline_->setTrace(&index_);
@@ -121,7 +123,8 @@ void MainWindow::buildViews() {
     side_tabs_->addTab(training_, tr("Training"));
     side_tabs_->addTab(speedup_, tr("Speedup"));
     side_tabs_->addTab(pipeline_, tr("Pipeline"));
-    side_tabs_->setAccessibleName(tr("Training, speedup and pipeline"));
+    side_tabs_->addTab(comparison_, tr("Compare"));
+    side_tabs_->setAccessibleName(tr("Training, speedup, pipeline and comparison"));
 
     auto* top = new QSplitter(Qt::Horizontal);
     top->addWidget(cluster_);
@@ -337,7 +340,28 @@ void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
     pipeline_->refresh();
 }
 
+// A finished run's name in the comparison: what it is and how it was spread.
+static QString run_label(const Scenario& s) {
+    QString how;
+    if (EngineController::isModelParallel(s)) {
+        const auto& p = *s.parallelism;
+        how = QStringLiteral("%1, %2 lanes")
+                  .arg(QString::fromUtf8(std::string(to_string(p.mode)).c_str()))
+                  .arg(p.lanes());
+        if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
+            how += QStringLiteral(", %1 micro-batches %2")
+                       .arg(p.microbatches)
+                       .arg(QString::fromUtf8(std::string(to_string(p.schedule)).c_str()));
+    } else {
+        how = QStringLiteral("%1 workers, %2")
+                  .arg(s.workers)
+                  .arg(QString::fromUtf8(std::string(to_string(s.algorithm)).c_str()));
+    }
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(s.name), how);
+}
+
 void MainWindow::onRunFinished() {
+    comparison_->addRun({run_label(scenario_), controller_.metrics()});
     training_->setModel(scenario_.model, controller_.finalParameters(), controller_.dataset());
     const auto& snaps = index_.snapshots();
     if (!snaps.empty())
@@ -426,7 +450,7 @@ void MainWindow::onLessonOpened(const QString& id) {
         bringViewToFront(lesson->views.front());
     for (const QString& v : lesson->views)
         if (v == QLatin1String("training") || v == QLatin1String("speedup") ||
-            v == QLatin1String("pipeline")) {
+            v == QLatin1String("pipeline") || v == QLatin1String("comparison")) {
             side_tabs_->setCurrentWidget(view(v));
             break;
         }
@@ -438,7 +462,7 @@ void MainWindow::bringViewToFront(const QString& name) {
     QWidget* v = view(name);
     if (!v)
         return;
-    if (v == training_ || v == speedup_ || v == pipeline_)
+    if (v == training_ || v == speedup_ || v == pipeline_ || v == comparison_)
         side_tabs_->setCurrentWidget(v);
     v->setFocus();
     last_view_ = v;
@@ -609,6 +633,8 @@ QWidget* MainWindow::view(const QString& name) const {
         return speedup_;
     if (name == QLatin1String("pipeline"))
         return pipeline_;
+    if (name == QLatin1String("comparison"))
+        return comparison_;
     return nullptr;
 }
 

@@ -7,6 +7,7 @@
 #include "lockstep/scenario.h"
 #include "lockstep/tensor.h"
 #include "lockstep/trainer.h"
+#include "lockstep_views/comparison_view.h"
 #include "lockstep_views/pipeline_view.h"
 
 #include <QApplication>
@@ -175,6 +176,15 @@ private Q_SLOTS:
         const auto& g = view->currentGrid();
         QCOMPARE(g.step, std::int64_t(5));
         QCOMPARE(g.passes(0).size(), std::size_t(8));
+        // The finished run joins the comparison with the pipeline trainer's metrics.
+        auto* comparison = qobject_cast<lockstep::views::ComparisonView*>(
+            window.view(QStringLiteral("comparison")));
+        QVERIFY(comparison);
+        QCOMPARE(comparison->runs().size(), std::size_t(1));
+        QCOMPARE(comparison->runs().front().metrics.workers, 2);
+        QVERIFY(comparison->runs().front().name.contains(QStringLiteral("pipeline, 2 lanes")));
+        QCOMPARE(comparison->runs().front().metrics.total_time_s,
+                 lockstep::to_seconds(window.traceIndex().end_time()));
     }
 };
 
