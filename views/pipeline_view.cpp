@@ -204,6 +204,23 @@ QString PipelineView::rowName(int lane) const {
     return tr("stage %1").arg(lane);
 }
 
+QString PipelineView::summaryText() const {
+    QString text = tr("Bubble: %1% of stage-time idle in this step")
+                       .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1);
+    // The formula for equal stages and free messages, with this pipeline's P and M.
+    const int p = stages_ > 0 ? stages_ : grid_.lanes;
+    const auto m = static_cast<int>(
+        std::count_if(grid_.boxes.begin(), grid_.boxes.end(), [](const PipelineBox& b) {
+            return b.lane == 0 && b.kind == EventKind::Forward;
+        }));
+    if (p > 1 && m > 0)
+        text += tr("  ·  equal stages, free messages: (P−1)/(M+P−1) = %1/%2 = %3%")
+                    .arg(p - 1)
+                    .arg(m + p - 1)
+                    .arg(100.0 * (p - 1) / (m + p - 1), 0, 'f', 1);
+    return text;
+}
+
 void PipelineView::updateAccessibleDescription() {
     if (grid_.empty()) {
         setAccessibleDescription(tr("No pipeline step to show yet."));
@@ -219,10 +236,10 @@ void PipelineView::updateAccessibleDescription() {
                     .arg(grid_.bubbleCount(w))
                     .arg(grid_.peak_inflight[static_cast<std::size_t>(w)]);
     }
-    setAccessibleDescription(tr("Step %1; bubble %2% of stage-time. %3")
+    setAccessibleDescription(tr("Step %1; bubble %2% of stage-time. %3. %4")
                                  .arg(grid_.step)
                                  .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1)
-                                 .arg(rows.join(QStringLiteral("; "))));
+                                 .arg(rows.join(QStringLiteral("; ")), summaryText()));
 }
 
 QFont PipelineView::viewFont() const {
@@ -250,7 +267,7 @@ PipelineView::Layout PipelineView::layout() const {
     const int lanes = std::max(1, grid_.lanes);
     // Rows and the gaps between them (where the bytes are written) share the height.
     const double unit = std::max(0.0, bottom - y) / (lanes + 0.9 * (lanes - 1));
-    l.row_height = std::min(unit, l.line * 5.0);
+    l.row_height = std::min(unit, l.line * 7.0);
     l.gap = std::max(l.line * 1.3, std::min(unit * 0.9, l.line * 2.2));
     const double plot_h = lanes * l.row_height + (lanes - 1) * l.gap;
     l.names = QRectF(margin, y, names_w, plot_h);
@@ -327,9 +344,7 @@ void PipelineView::paintEvent(QPaintEvent*) {
     paintAxis(painter, l);
     painter.setFont(title_font);
     painter.setPen(palette().color(QPalette::Text));
-    painter.drawText(l.summary, Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("Bubble: %1% of stage-time idle in this step")
-                         .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1));
+    painter.drawText(l.summary, Qt::AlignLeft | Qt::AlignVCenter, summaryText());
     if (hasFocus()) {
         painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
         painter.setBrush(Qt::NoBrush);

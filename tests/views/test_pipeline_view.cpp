@@ -234,6 +234,8 @@ private Q_SLOTS:
                      40));
         QVERIFY(view.accessibleDescription().contains(QStringLiteral("stage 2: F0 F1 F2 F3")));
         QVERIFY(view.accessibleDescription().contains(QStringLiteral("bubble 33.3%")));
+        QVERIFY2(view.summaryText().contains(QStringLiteral("= 2/6 = 33.3%")),
+                 qPrintable(view.summaryText()));
         QVERIFY(view.grab().save(lockstep::testing::screenshot_path("pipeline_view.png")));
     }
 };

@@ -82,6 +82,8 @@ public:
     QRectF rowRect(int lane) const;
     QString rowName(int lane) const;
     static QString bytesText(std::int64_t bytes);
+    // The line under the grid: the step's bubble fraction and the formula's for its P and M.
+    QString summaryText() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
