@@ -122,9 +122,13 @@ PipelineGrid PipelineView::grid(const TraceIndex& index, std::int64_t step) {
     Ticks idle = 0;
     for (int w = 0; w < lanes; ++w) {
         int held = 0;
-        for (const TraceEvent& e : index.lane(w)) {
-            if (e.step != step)
-                continue;
+        // A lane is sorted by start and a pipeline's steps follow each other (it takes no
+        // faults, so no rollback repeats a step): the step's events are one run of the lane.
+        const auto lane = index.lane(w);
+        const auto first = std::partition_point(
+            lane.begin(), lane.end(), [step](const TraceEvent& e) { return e.step < step; });
+        for (auto it = first; it != lane.end() && it->step == step; ++it) {
+            const TraceEvent& e = *it;
             g.start = any ? std::min(g.start, e.start) : e.start;
             g.end = any ? std::max(g.end, e.end) : e.end;
             any = true;
@@ -181,11 +185,13 @@ const PipelineGrid& PipelineView::currentGrid() const {
 
 void PipelineView::updateGrid() {
     const std::int64_t step = index_ ? stepAt(*index_, playhead_) : -1;
-    // Recompute when the step changes, and while it is the newest (the run may still add to it).
+    // Recompute when the step changes or the index has changed (the run may still add to it).
     if (!index_)
         grid_ = PipelineGrid{};
-    else if (step != grid_.step || grid_.end >= index_->end_time() || grid_.empty())
+    else if (step != grid_.step || index_->events().size() != grid_events_ || grid_.empty()) {
         grid_ = grid(*index_, step);
+        grid_events_ = index_->events().size();
+    }
     updateAccessibleDescription();
     update();
 }

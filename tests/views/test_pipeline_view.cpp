@@ -169,6 +169,33 @@ private Q_SLOTS:
         QCOMPARE(PipelineView::bytesText(1536), QStringLiteral("1.5 kB"));
     }
 
+    // Hybrid: two replicas of a two-stage pipeline on four lanes. Only the boundaries inside a
+    // replica carry activations; the replicas' all-reduce is no boundary; rows are named by
+    // replica and stage.
+    void hybrid_rows_and_boundaries() {
+        Scenario s = equal_stages(2, 4, PipelineSchedule::OneFOneB);
+        s.parallelism->mode = Parallelism::Hybrid;
+        s.parallelism->replicas = 2;
+        Indexed run;
+        run_into(s, run);
+        const PipelineGrid g = PipelineView::grid(run.index, 1);
+        QCOMPARE(g.lanes, 4);
+        QCOMPARE(g.boundaries.size(), std::size_t(2));
+        QCOMPARE(g.boundaries[0].lane, 0);
+        QCOMPARE(g.boundaries[1].lane, 2);
+        QCOMPARE(g.boundaries[0].activation_bytes + g.boundaries[1].activation_bytes,
+                 run.report.activation_bytes / s.steps);
+        for (int lane = 0; lane < 4; ++lane)
+            QCOMPARE(g.passes(lane),
+                     labels(stage_program(PipelineSchedule::OneFOneB, lane % 2, 2, 4)));
+        PipelineView view;
+        view.setStages(2);
+        view.setIndex(&run.index);
+        view.setPlayhead(run.index.end_time());
+        QCOMPARE(view.rowName(3), QStringLiteral("r1 stage 1"));
+        QVERIFY(view.summaryText().contains(QStringLiteral("= 1/5 = 20.0%")));
+    }
+
     void step_at_the_playhead() {
         Indexed run;
         run_into(equal_stages(2, 4, PipelineSchedule::FillDrain), run);

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QWidget>
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -119,6 +120,7 @@ private:
     Ticks playhead_ = 0;
     int stages_ = 0;
     PipelineGrid grid_;
+    std::size_t grid_events_ = 0; // the index's event count when grid_ was made
 };
 
 } // namespace lockstep::views
