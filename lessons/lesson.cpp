@@ -35,7 +35,7 @@ QStringList lockable_controls() {
 
 QStringList view_names() {
     return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("training"),
-            QStringLiteral("speedup")};
+            QStringLiteral("speedup"), QStringLiteral("pipeline"), QStringLiteral("comparison")};
 }
 
 std::vector<Link> extract_links(const QString& markdown) {
