@@ -34,12 +34,14 @@ QColor text_on(const QColor& fill) {
     return luma > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
 }
 
-void fill_bubble(QPainter& painter, const QRectF& r) {
+// Hatched vermillion on a faint fill; on a dark background the hatch is drawn lighter so that it
+// still stands out.
+void fill_bubble(QPainter& painter, const QRectF& r, bool dark) {
     const QColor c = style_for(EventKind::Bubble).colour;
     QColor light = c;
-    light.setAlpha(80);
+    light.setAlpha(dark ? 60 : 80);
     painter.fillRect(r, light);
-    painter.fillRect(r, QBrush(c.darker(150), Qt::BDiagPattern));
+    painter.fillRect(r, QBrush(dark ? c.lighter(115) : c.darker(150), Qt::BDiagPattern));
 }
 
 QString time_text(Ticks t) {
@@ -376,7 +378,7 @@ void PipelineView::paintLegend(QPainter& painter, const Layout& l) const {
     for (const Item& it : items) {
         const QRectF swatch(x, std::round(cy - sh / 2), sw, sh);
         if (it.kind == EventKind::Bubble) {
-            fill_bubble(painter, swatch);
+            fill_bubble(painter, swatch, palette().color(QPalette::Base).lightness() < 128);
         } else {
             painter.fillRect(swatch, colour_for(it.kind));
             painter.setPen(text_on(colour_for(it.kind)));
@@ -413,7 +415,8 @@ void PipelineView::paintRows(QPainter& painter, const Layout& l) const {
         const QRectF row(l.plot.left(), l.plot.top() + b.lane * (l.row_height + l.gap),
                          l.plot.width(), l.row_height);
         const double x0 = xFor(l, b.start), x1 = xFor(l, b.end);
-        fill_bubble(painter, QRectF(x0, row.top(), x1 - x0, row.height()));
+        fill_bubble(painter, QRectF(x0, row.top(), x1 - x0, row.height()),
+                    palette().color(QPalette::Base).lightness() < 128);
     }
     painter.setFont(bold);
     for (const PipelineBox& b : grid_.boxes) {

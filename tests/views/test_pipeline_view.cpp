@@ -196,6 +196,40 @@ private Q_SLOTS:
         QVERIFY(view.summaryText().contains(QStringLiteral("= 1/5 = 20.0%")));
     }
 
+    // A dark palette: the background and the text follow it; the boxes keep their colours.
+    void dark_palette() {
+        Indexed run;
+        run_into(equal_stages(2, 4, PipelineSchedule::OneFOneB), run);
+        PipelineView view;
+        QPalette p = view.palette();
+        p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        p.setColor(QPalette::AlternateBase, QColor(0x2a, 0x2a, 0x2a));
+        p.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+        view.setPalette(p);
+        view.resize(1000, 420);
+        view.setIndex(&run.index);
+        view.setPlayhead(run.index.end_time());
+        const QImage image = lockstep::testing::settled_grab(view);
+        QVERIFY(image.save(lockstep::testing::screenshot_path("pipeline_view_dark.png")));
+        const qreal dpr = image.devicePixelRatio();
+        QCOMPARE(image.pixelColor(static_cast<int>((view.width() - 5) * dpr),
+                                  static_cast<int>((view.height() - 5) * dpr)),
+                 QColor(0x1e, 0x1e, 0x1e));
+        // The row names are drawn in the light text colour.
+        const QRectF row = view.rowRect(0);
+        int light = 0;
+        for (int x = 0; x < static_cast<int>(row.left() * dpr); ++x)
+            for (int y = static_cast<int>(row.top() * dpr);
+                 y < static_cast<int>(row.bottom() * dpr); ++y)
+                light += image.pixelColor(x, y).lightness() > 200;
+        QVERIFY(light > 20);
+        const auto& forward = view.currentGrid().boxes.front();
+        const QPointF at = view.boxRect(forward).topLeft() + QPointF(4, 4);
+        QVERIFY(
+            near(image.pixelColor(static_cast<int>(at.x() * dpr), static_cast<int>(at.y() * dpr)),
+                 views::okabe_ito::blue));
+    }
+
     void step_at_the_playhead() {
         Indexed run;
         run_into(equal_stages(2, 4, PipelineSchedule::FillDrain), run);
