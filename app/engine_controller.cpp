@@ -1,6 +1,8 @@
 #include "engine_controller.h"
 
 #include "lockstep/error.h"
+#include "lockstep/pipeline.h"
+#include "lockstep/tensor.h"
 #include "lockstep/trainer.h"
 
 #include <QTemporaryDir>
@@ -41,6 +43,38 @@ FailureSpec fault_for(const EngineController::Command& c, std::int64_t step) {
     }
     return f;
 }
+
+// The engine's model-parallel trainer for a pipeline, hybrid or tensor scenario, behind the few
+// calls the controller makes.
+class ModelParallelRun {
+public:
+    ModelParallelRun(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                     TraceSink* sink) {
+        if (scenario.parallelism->mode == Parallelism::Tensor)
+            tensor_ = std::make_unique<TensorTrainer>(scenario, std::move(data), sink);
+        else
+            pipeline_ = std::make_unique<PipelineTrainer>(scenario, std::move(data), sink);
+    }
+
+    void step() {
+        if (tensor_)
+            tensor_->step();
+        else
+            pipeline_->step();
+        ++steps_;
+    }
+    bool finished() const { return tensor_ ? tensor_->finished() : pipeline_->finished(); }
+    std::int64_t steps_done() const { return steps_; }
+    std::vector<double> parameters() const {
+        return tensor_ ? tensor_->parameters() : pipeline_->parameters();
+    }
+    RunMetrics metrics() const { return tensor_ ? tensor_->metrics() : pipeline_->metrics(); }
+
+private:
+    std::unique_ptr<PipelineTrainer> pipeline_;
+    std::unique_ptr<TensorTrainer> tensor_;
+    std::int64_t steps_ = 0;
+};
 
 } // namespace
 
@@ -95,13 +129,28 @@ std::vector<double> EngineController::finalParameters() const {
     return final_parameters_;
 }
 
-namespace {} // namespace
+RunMetrics EngineController::metrics() const {
+    std::lock_guard lock(mutex_);
+    return metrics_;
+}
+
+bool EngineController::isModelParallel(const Scenario& scenario) {
+    return scenario.parallelism && scenario.parallelism->mode != Parallelism::Data;
+}
+
+int EngineController::lanes(const Scenario& scenario) {
+    return isModelParallel(scenario) ? scenario.parallelism->lanes() : scenario.workers;
+}
 
 void EngineController::start(const Scenario& scenario) {
     validate(scenario);
     auto data = load_dataset(scenario);
     // Constructing a trainer checks that the data fits the model before anything changes.
-    DataParallelTrainer check(scenario, data);
+    if (isModelParallel(scenario)) {
+        ModelParallelRun check(scenario, data, nullptr);
+    } else {
+        DataParallelTrainer check(scenario, data);
+    }
     stop();
     scenario_ = scenario;
     dataset_ = data;
@@ -113,6 +162,7 @@ void EngineController::start(const Scenario& scenario) {
         std::lock_guard lock(mutex_);
         error_.clear();
         done_ = false;
+        metrics_ = RunMetrics{};
     }
     Q_EMIT runStarted(scenario_);
     thread_ = std::thread([this, scenario, data, dir = checkpointDirectory().toStdString()] {
@@ -123,8 +173,11 @@ void EngineController::start(const Scenario& scenario) {
 
 void EngineController::prepareCheckpoints() {
     checkpoints_.reset();
-    // Without synchronisation the replicas differ: there is no single model to save.
-    if (!scenario_.checkpoint || (scenario_.algorithm == Algorithm::None && scenario_.workers > 1))
+    // Without synchronisation the replicas differ: there is no single model to save. The
+    // model-parallel trainers save no checkpoints.
+    if (!scenario_.checkpoint ||
+        (scenario_.algorithm == Algorithm::None && scenario_.workers > 1) ||
+        isModelParallel(scenario_))
         return;
     checkpoints_ =
         std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockstep-run-XXXXXX"));
@@ -139,8 +192,13 @@ QString EngineController::checkpointDirectory() const {
 
 void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Dataset> data,
                                   std::string checkpoint_dir) {
+    if (isModelParallel(scenario)) {
+        engineMainModelParallel(std::move(scenario), std::move(data));
+        return;
+    }
     Sink sink(*this);
     std::vector<double> parameters;
+    RunMetrics metrics;
     try {
         DataParallelTrainer trainer(scenario, std::move(data), &sink);
         trainer.set_stop_flag(&stop_);
@@ -178,12 +236,47 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
                     2, 1000);
         }
         parameters = trainer.workers().front().parameters;
+        metrics = trainer.metrics();
     } catch (const std::exception& e) {
         std::lock_guard lock(mutex_);
         error_ = QString::fromStdString(e.what());
     }
     std::lock_guard lock(mutex_);
     final_parameters_ = std::move(parameters);
+    metrics_ = std::move(metrics);
+    done_ = true;
+    finished_ = true;
+}
+
+// The same pacing as a data-parallel run, without faults: the model-parallel trainers take none
+// (injectFault() refuses them).
+void EngineController::engineMainModelParallel(Scenario scenario,
+                                               std::shared_ptr<const Dataset> data) {
+    Sink sink(*this);
+    std::vector<double> parameters;
+    RunMetrics metrics;
+    try {
+        ModelParallelRun run(scenario, std::move(data), &sink);
+        std::int64_t ahead = 1000;
+        while (!run.finished() && !stop_) {
+            while (!stop_ && run.steps_done() > playhead_step_.load() + ahead)
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            run.step();
+            if (run.steps_done() == 1)
+                ahead = std::clamp<std::int64_t>(
+                    kAheadEvents /
+                        std::max<std::int64_t>(1, static_cast<std::int64_t>(sink.produced)),
+                    2, 1000);
+        }
+        parameters = run.parameters();
+        metrics = run.metrics();
+    } catch (const std::exception& e) {
+        std::lock_guard lock(mutex_);
+        error_ = QString::fromStdString(e.what());
+    }
+    std::lock_guard lock(mutex_);
+    final_parameters_ = std::move(parameters);
+    metrics_ = std::move(metrics);
     done_ = true;
     finished_ = true;
 }
@@ -245,12 +338,22 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     try {
         prepareCheckpoints();
         dataset_ = load_dataset(scenario);
-        DataParallelTrainer trainer(scenario, dataset_, &trace);
-        if (checkpoints_)
-            trainer.set_checkpoint_directory(checkpoints_->path().toStdString());
-        trainer.run();
-        std::lock_guard lock(mutex_);
-        final_parameters_ = trainer.workers().front().parameters;
+        if (isModelParallel(scenario)) {
+            ModelParallelRun run(scenario, dataset_, &trace);
+            while (!run.finished())
+                run.step();
+            std::lock_guard lock(mutex_);
+            final_parameters_ = run.parameters();
+            metrics_ = run.metrics();
+        } else {
+            DataParallelTrainer trainer(scenario, dataset_, &trace);
+            if (checkpoints_)
+                trainer.set_checkpoint_directory(checkpoints_->path().toStdString());
+            trainer.run();
+            std::lock_guard lock(mutex_);
+            final_parameters_ = trainer.workers().front().parameters;
+            metrics_ = trainer.metrics();
+        }
     } catch (const std::exception& e) {
         Q_EMIT runFailed(QString::fromStdString(e.what()));
         return;
@@ -266,6 +369,9 @@ bool EngineController::injectFault(int worker, const QString& action, QString* w
             *why = reason;
         return false;
     };
+    if (isModelParallel(scenario_))
+        return fail(tr("Model-parallel runs take no injected faults: every stage holds a part of "
+                       "the one model. Use data parallelism to study failures."));
     if (worker < 0 || worker >= scenario_.workers)
         return fail(tr("There is no worker %1.").arg(worker));
     static const QStringList known{QStringLiteral("slow"), QStringLiteral("pause"),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lockstep/data.h"
+#include "lockstep/metrics.h"
 #include "lockstep/scenario.h"
 #include "lockstep/trace.h"
 
@@ -23,10 +24,11 @@ namespace lockstep::app {
 // Thread contract:
 // - An EngineController lives on the GUI thread. Every public method, and every signal, is
 //   called or emitted on the GUI thread only.
-// - start() launches one engine thread that owns a DataParallelTrainer and steps it until the
-//   scenario ends or stop() is called. That thread touches no QObject: it appends the trace to
-//   `pending_` under `mutex_`, and reads the injected delays from `commands_` under the same
-//   mutex, between steps.
+// - start() launches one engine thread that owns a DataParallelTrainer (or, for a scenario with
+//   pipeline, tensor or hybrid parallelism, the engine's model-parallel trainer) and steps it
+//   until the scenario ends or stop() is called. That thread touches no QObject: it appends the
+//   trace to `pending_` under `mutex_`, and reads the injected delays from `commands_` under the
+//   same mutex, between steps.
 // - A GUI-thread timer moves `pending_` into a GUI-side backlog (a move under the mutex, never a
 //   wait for the engine) and emits traceBatch() at most once per frame, with whole steps of at
 //   most about kMaxEventsPerFrame events. The GUI never blocks on the engine.
@@ -73,6 +75,13 @@ public:
     static constexpr qsizetype kMaxEventsPerFrame = 20'000;
 
     const Scenario& scenario() const { return scenario_; }
+    // True when the scenario trains with pipeline, tensor or hybrid parallelism.
+    static bool isModelParallel(const Scenario& scenario);
+    // How many lanes (workers) the run's trace has: the workers of a data-parallel run, the
+    // stages (times replicas) of a model-parallel one.
+    static int lanes(const Scenario& scenario);
+    // Once runFinished() has been emitted: the run's metrics, as `lockstep-cli run` reports them.
+    RunMetrics metrics() const;
     // The run's dataset (loaded on the GUI thread by start(), so a bad file fails at once) and,
     // once runFinished() has been emitted, worker 0's final parameters.
     std::shared_ptr<const Dataset> dataset() const { return dataset_; }
@@ -102,11 +111,13 @@ private:
     void prepareCheckpoints();
     void engineMain(Scenario scenario, std::shared_ptr<const Dataset> data,
                     std::string checkpoint_dir);
+    void engineMainModelParallel(Scenario scenario, std::shared_ptr<const Dataset> data);
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> dataset_;
     std::unique_ptr<QTemporaryDir> checkpoints_;
     std::vector<double> final_parameters_; // guarded by mutex_
+    RunMetrics metrics_;                   // guarded by mutex_
     std::thread thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> finished_{false};

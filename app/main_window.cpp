@@ -9,6 +9,8 @@
 
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
+#include "lockstep_views/comparison_view.h"
+#include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/training_view.h"
@@ -99,8 +101,9 @@ MainWindow::~MainWindow() {
 }
 
 QStringList MainWindow::viewNames() {
-    return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("training"),
-            QStringLiteral("speedup"), QStringLiteral("checkpoints")};
+    return {QStringLiteral("cluster"),   QStringLiteral("timeline"),    QStringLiteral("training"),
+            QStringLiteral("speedup"),   QStringLiteral("checkpoints"), QStringLiteral("pipeline"),
+            QStringLiteral("comparison")};
 }
 
 void MainWindow::buildViews() {
@@ -109,21 +112,27 @@ void MainWindow::buildViews() {
     training_ = new views::TrainingView;
     speedup_ = new views::SpeedupView;
     checkpoints_ = new views::CheckpointView;
+    pipeline_ = new views::PipelineView;
+    comparison_ = new views::ComparisonView;
     for (QWidget* v : {static_cast<QWidget*>(cluster_), static_cast<QWidget*>(timeline_),
                        static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_),
-                       static_cast<QWidget*>(checkpoints_)})
+                       static_cast<QWidget*>(checkpoints_), static_cast<QWidget*>(pipeline_),
+                       static_cast<QWidget*>(comparison_)})
         v->installEventFilter(this);
     checkpoints_->setTrace(&index_);
     cluster_->setTrace(&index_);
     timeline_->setTrace(&index_);
     training_->setTrace(&index_);
+    pipeline_->setIndex(&index_);
     timeline_->setFollowPlayhead(true);
 
     side_tabs_ = new QTabWidget;
     side_tabs_->addTab(training_, tr("Training"));
     side_tabs_->addTab(speedup_, tr("Speedup"));
     side_tabs_->addTab(checkpoints_, tr("Checkpoints"));
-    side_tabs_->setAccessibleName(tr("Training and speedup"));
+    side_tabs_->addTab(pipeline_, tr("Pipeline"));
+    side_tabs_->addTab(comparison_, tr("Compare"));
+    side_tabs_->setAccessibleName(tr("Training, speedup, checkpoints, pipeline and comparison"));
 
     auto* top = new QSplitter(Qt::Horizontal);
     top->addWidget(cluster_);
@@ -299,11 +308,16 @@ bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
 
 void MainWindow::onRunStarted(const Scenario& scenario) {
     scenario_ = scenario;
-    index_.reset(scenario.workers, scenario.algorithm);
+    const int lanes = EngineController::lanes(scenario);
+    index_.reset(lanes, scenario.algorithm);
     playback_.setTrace(&index_);
     cluster_->setTrace(&index_);
     timeline_->setTrace(&index_);
     training_->setTrace(&index_);
+    pipeline_->setStages(scenario.parallelism ? scenario.parallelism->stages : 0);
+    pipeline_->setIndex(&index_);
+    if (EngineController::isModelParallel(scenario))
+        side_tabs_->setCurrentWidget(pipeline_);
     training_->clearModel();
     checkpoints_->setTrace(&index_);
     checkpoints_->setRestoreMode(scenario.checkpoint ? scenario.checkpoint->restore
@@ -317,9 +331,8 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     std::sort(counts.begin(), counts.end());
     sweep_pending_ = true;
     speedup_->requestSweep(scenario, counts);
-    showStatus(tr("Running %1 with %2 workers…")
-                   .arg(QString::fromStdString(scenario.name))
-                   .arg(scenario.workers));
+    showStatus(
+        tr("Running %1 with %2 workers…").arg(QString::fromStdString(scenario.name)).arg(lanes));
 }
 
 void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
@@ -336,9 +349,31 @@ void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
     timeline_->refresh();
     training_->refresh();
     checkpoints_->refresh();
+    pipeline_->refresh();
+}
+
+// A finished run's name in the comparison: what it is and how it was spread.
+static QString run_label(const Scenario& s) {
+    QString how;
+    if (EngineController::isModelParallel(s)) {
+        const auto& p = *s.parallelism;
+        how = QStringLiteral("%1, %2 lanes")
+                  .arg(QString::fromUtf8(std::string(to_string(p.mode)).c_str()))
+                  .arg(p.lanes());
+        if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
+            how += QStringLiteral(", %1 micro-batches %2")
+                       .arg(p.microbatches)
+                       .arg(QString::fromUtf8(std::string(to_string(p.schedule)).c_str()));
+    } else {
+        how = QStringLiteral("%1 workers, %2")
+                  .arg(s.workers)
+                  .arg(QString::fromUtf8(std::string(to_string(s.algorithm)).c_str()));
+    }
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(s.name), how);
 }
 
 void MainWindow::onRunFinished() {
+    comparison_->addRun({run_label(scenario_), controller_.metrics()});
     training_->setModel(scenario_.model, controller_.finalParameters(), controller_.dataset());
     const auto& snaps = index_.snapshots();
     if (!snaps.empty())
@@ -372,6 +407,7 @@ void MainWindow::onPlayhead(Ticks t) {
     timeline_->setPlayhead(t);
     training_->setPlayhead(t);
     checkpoints_->setPlayhead(t);
+    pipeline_->setPlayhead(t);
     updateScrubber();
 }
 
@@ -427,7 +463,8 @@ void MainWindow::onLessonOpened(const QString& id) {
         bringViewToFront(lesson->views.front());
     for (const QString& v : lesson->views)
         if (v == QLatin1String("training") || v == QLatin1String("speedup") ||
-            v == QLatin1String("checkpoints")) {
+            v == QLatin1String("checkpoints") || v == QLatin1String("pipeline") ||
+            v == QLatin1String("comparison")) {
             side_tabs_->setCurrentWidget(view(v));
             break;
         }
@@ -439,7 +476,7 @@ void MainWindow::bringViewToFront(const QString& name) {
     QWidget* v = view(name);
     if (!v)
         return;
-    if (v == training_ || v == speedup_ || v == checkpoints_)
+    if (v == training_ || v == speedup_ || v == checkpoints_ || v == pipeline_ || v == comparison_)
         side_tabs_->setCurrentWidget(v);
     v->setFocus();
     last_view_ = v;
@@ -610,6 +647,10 @@ QWidget* MainWindow::view(const QString& name) const {
         return speedup_;
     if (name == QLatin1String("checkpoints"))
         return checkpoints_;
+    if (name == QLatin1String("pipeline"))
+        return pipeline_;
+    if (name == QLatin1String("comparison"))
+        return comparison_;
     return nullptr;
 }
 

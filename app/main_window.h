@@ -25,6 +25,8 @@ class TimelineView;
 class TrainingView;
 class SpeedupView;
 class CheckpointView;
+class PipelineView;
+class ComparisonView;
 } // namespace lockstep::views
 
 namespace lockstep::app {
@@ -106,6 +108,8 @@ private:
     views::TrainingView* training_ = nullptr;
     views::SpeedupView* speedup_ = nullptr;
     views::CheckpointView* checkpoints_ = nullptr;
+    views::PipelineView* pipeline_ = nullptr;
+    views::ComparisonView* comparison_ = nullptr; // the runs finished this session
     QTabWidget* side_tabs_ = nullptr;
     QSplitter* splitter_ = nullptr;
     ControlsPanel* controls_ = nullptr;

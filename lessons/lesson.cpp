@@ -34,8 +34,9 @@ QStringList lockable_controls() {
 }
 
 QStringList view_names() {
-    return {QStringLiteral("cluster"), QStringLiteral("timeline"), QStringLiteral("training"),
-            QStringLiteral("speedup"), QStringLiteral("checkpoints")};
+    return {QStringLiteral("cluster"),   QStringLiteral("timeline"),    QStringLiteral("training"),
+            QStringLiteral("speedup"),   QStringLiteral("checkpoints"), QStringLiteral("pipeline"),
+            QStringLiteral("comparison")};
 }
 
 std::vector<Link> extract_links(const QString& markdown) {

@@ -43,7 +43,8 @@ struct Lesson {
     std::vector<int> syllabus; // points of the syllabus it covers, 1 to 9
     QString scenario_path;
     Scenario scenario;
-    QStringList views;  // cluster, timeline, training, speedup: the first is brought to front
+    QStringList views;  // cluster, timeline, training, speedup, pipeline, comparison: the first
+                        // is brought to front
     QStringList locked; // controls the lesson fixes: workers, algorithm, rule, shards, ...
     QString markdown;
     std::vector<Link> links;

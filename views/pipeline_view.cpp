@@ -1,0 +1,473 @@
+#include "lockstep_views/pipeline_view.h"
+
+#include "lockstep_views/palette.h"
+
+#include <QEvent>
+#include <QFont>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockstep::views {
+
+namespace {
+
+// Forward and backward passes share the "computing" of the other views but need telling apart
+// here: forward blue, backward orange, each with its letter; bubbles are the hatched vermillion
+// of waiting everywhere in the lab, updates the sky blue of updating.
+QColor colour_for(EventKind kind) {
+    switch (kind) {
+    case EventKind::Forward:
+        return okabe_ito::blue;
+    case EventKind::Backward:
+        return okabe_ito::orange;
+    default:
+        return style_for(kind).colour;
+    }
+}
+
+// Black or white, whichever reads better on `fill`.
+QColor text_on(const QColor& fill) {
+    const double luma = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF();
+    return luma > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+// Hatched vermillion on a faint fill; on a dark background the hatch is drawn lighter so that it
+// still stands out.
+void fill_bubble(QPainter& painter, const QRectF& r, bool dark) {
+    const QColor c = style_for(EventKind::Bubble).colour;
+    QColor light = c;
+    light.setAlpha(dark ? 60 : 80);
+    painter.fillRect(r, light);
+    painter.fillRect(r, QBrush(dark ? c.lighter(115) : c.darker(150), Qt::BDiagPattern));
+}
+
+QString time_text(Ticks t) {
+    const double s = to_seconds(t);
+    if (s >= 1.0)
+        return QStringLiteral("%1 s").arg(s, 0, 'g', 3);
+    if (s >= 1e-3)
+        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'g', 3);
+    return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'g', 3);
+}
+
+} // namespace
+
+std::vector<QString> PipelineGrid::passes(int lane) const {
+    std::vector<QString> out;
+    for (const auto& b : boxes)
+        if (b.lane == lane && b.kind != EventKind::Update)
+            out.push_back(b.label);
+    return out;
+}
+
+int PipelineGrid::bubbleCount(int lane) const {
+    return static_cast<int>(std::count_if(bubbles.begin(), bubbles.end(),
+                                          [lane](const PipelineBox& b) { return b.lane == lane; }));
+}
+
+PipelineView::PipelineView(QWidget* parent)
+    : QWidget(parent) {
+    setAccessibleName(tr("Pipeline view"));
+    setFocusPolicy(Qt::StrongFocus);
+    setAutoFillBackground(false);
+    updateAccessibleDescription();
+}
+
+void PipelineView::setIndex(const TraceIndex* index) {
+    index_ = index;
+    refresh();
+}
+
+void PipelineView::setStages(int stages) {
+    stages_ = std::max(0, stages);
+    update();
+}
+
+void PipelineView::refresh() {
+    updateGrid();
+}
+
+void PipelineView::setPlayhead(Ticks t) {
+    playhead_ = t;
+    updateGrid();
+}
+
+std::int64_t PipelineView::stepAt(const TraceIndex& index, Ticks t) {
+    std::int64_t step = -1;
+    std::int64_t first = -1;
+    for (int w = 0; w < index.workers(); ++w) {
+        const auto lane = index.lane(w);
+        if (lane.empty())
+            continue;
+        if (first < 0 || lane.front().step < first)
+            first = lane.front().step;
+        const auto it = std::upper_bound(lane.begin(), lane.end(), t,
+                                         [](Ticks v, const TraceEvent& e) { return v < e.start; });
+        if (it != lane.begin())
+            step = std::max(step, std::prev(it)->step);
+    }
+    return step >= 0 ? step : first;
+}
+
+PipelineGrid PipelineView::grid(const TraceIndex& index, std::int64_t step) {
+    PipelineGrid g;
+    const int lanes = index.workers();
+    if (step < 0 || lanes <= 0)
+        return g;
+    g.lanes = lanes;
+    g.peak_inflight.assign(static_cast<std::size_t>(lanes), 0);
+    std::vector<PipelineBoundary> boundaries(static_cast<std::size_t>(std::max(0, lanes - 1)));
+    bool any = false;
+    Ticks idle = 0;
+    for (int w = 0; w < lanes; ++w) {
+        int held = 0;
+        // A lane is sorted by start and a pipeline's steps follow each other (it takes no
+        // faults, so no rollback repeats a step): the step's events are one run of the lane.
+        const auto lane = index.lane(w);
+        const auto first = std::partition_point(
+            lane.begin(), lane.end(), [step](const TraceEvent& e) { return e.step < step; });
+        for (auto it = first; it != lane.end() && it->step == step; ++it) {
+            const TraceEvent& e = *it;
+            g.start = any ? std::min(g.start, e.start) : e.start;
+            g.end = any ? std::max(g.end, e.end) : e.end;
+            any = true;
+            const QString mb = e.microbatch >= 0 ? QString::number(e.microbatch) : QString();
+            switch (e.kind) {
+            case EventKind::Forward:
+                g.boxes.push_back(
+                    {w, e.kind, e.microbatch, e.start, e.end, QStringLiteral("F") + mb});
+                g.peak_inflight[static_cast<std::size_t>(w)] =
+                    std::max(g.peak_inflight[static_cast<std::size_t>(w)], ++held);
+                break;
+            case EventKind::Backward:
+                g.boxes.push_back(
+                    {w, e.kind, e.microbatch, e.start, e.end, QStringLiteral("B") + mb});
+                --held;
+                break;
+            case EventKind::Update:
+                g.boxes.push_back({w, e.kind, -1, e.start, e.end, QStringLiteral("U")});
+                break;
+            case EventKind::Bubble:
+                g.bubbles.push_back({w, e.kind, e.microbatch, e.start, e.end, QString()});
+                idle += e.end - e.start;
+                break;
+            case EventKind::Send:
+                if (e.microbatch < 0)
+                    break; // a hybrid run's all-reduce, not a stage boundary
+                if (e.peer == w + 1)
+                    boundaries[static_cast<std::size_t>(w)].activation_bytes += e.bytes;
+                else if (e.peer == w - 1 && w > 0)
+                    boundaries[static_cast<std::size_t>(w - 1)].gradient_bytes += e.bytes;
+                break;
+            default:
+                break;
+            }
+        }
+    }
+    if (!any)
+        return g;
+    g.step = step;
+    for (std::size_t b = 0; b < boundaries.size(); ++b) {
+        boundaries[b].lane = static_cast<int>(b);
+        if (boundaries[b].activation_bytes > 0 || boundaries[b].gradient_bytes > 0)
+            g.boundaries.push_back(boundaries[b]);
+    }
+    if (g.end > g.start)
+        g.bubble_fraction = static_cast<double>(idle) /
+                            (static_cast<double>(g.end - g.start) * static_cast<double>(lanes));
+    return g;
+}
+
+const PipelineGrid& PipelineView::currentGrid() const {
+    return grid_;
+}
+
+void PipelineView::updateGrid() {
+    const std::int64_t step = index_ ? stepAt(*index_, playhead_) : -1;
+    // Recompute when the step changes or the index has changed (the run may still add to it).
+    if (!index_)
+        grid_ = PipelineGrid{};
+    else if (step != grid_.step || index_->events().size() != grid_events_ || grid_.empty()) {
+        grid_ = grid(*index_, step);
+        grid_events_ = index_->events().size();
+    }
+    updateAccessibleDescription();
+    update();
+}
+
+QString PipelineView::bytesText(std::int64_t bytes) {
+    if (bytes < 1000)
+        return tr("%1 B").arg(bytes);
+    if (bytes < 1'000'000)
+        return tr("%1 kB").arg(static_cast<double>(bytes) / 1e3, 0, 'f', 1);
+    return tr("%1 MB").arg(static_cast<double>(bytes) / 1e6, 0, 'f', 2);
+}
+
+QString PipelineView::rowName(int lane) const {
+    if (stages_ > 0 && grid_.lanes > stages_)
+        return tr("r%1 stage %2").arg(lane / stages_).arg(lane % stages_);
+    return tr("stage %1").arg(lane);
+}
+
+QString PipelineView::summaryText() const {
+    QString text = tr("Bubble: %1% of stage-time idle in this step")
+                       .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1);
+    // The formula for equal stages and free messages, with this pipeline's P and M.
+    const int p = stages_ > 0 ? stages_ : grid_.lanes;
+    const auto m = static_cast<int>(
+        std::count_if(grid_.boxes.begin(), grid_.boxes.end(), [](const PipelineBox& b) {
+            return b.lane == 0 && b.kind == EventKind::Forward;
+        }));
+    if (p > 1 && m > 0)
+        text += tr("  ·  equal stages, free messages: (P−1)/(M+P−1) = %1/%2 = %3%")
+                    .arg(p - 1)
+                    .arg(m + p - 1)
+                    .arg(100.0 * (p - 1) / (m + p - 1), 0, 'f', 1);
+    return text;
+}
+
+void PipelineView::updateAccessibleDescription() {
+    if (grid_.empty()) {
+        setAccessibleDescription(tr("No pipeline step to show yet."));
+        return;
+    }
+    QStringList rows;
+    for (int w = 0; w < grid_.lanes; ++w) {
+        QStringList labels;
+        for (const QString& p : grid_.passes(w))
+            labels << p;
+        rows << tr("%1: %2, %3 bubbles, peak %4 in flight")
+                    .arg(rowName(w), labels.join(QLatin1Char(' ')))
+                    .arg(grid_.bubbleCount(w))
+                    .arg(grid_.peak_inflight[static_cast<std::size_t>(w)]);
+    }
+    setAccessibleDescription(tr("Step %1; bubble %2% of stage-time. %3. %4")
+                                 .arg(grid_.step)
+                                 .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1)
+                                 .arg(rows.join(QStringLiteral("; ")), summaryText()));
+}
+
+QFont PipelineView::viewFont() const {
+    QFont f = font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * 1.2);
+    else
+        f.setPixelSize(f.pixelSize() * 6 / 5);
+    return f;
+}
+
+PipelineView::Layout PipelineView::layout() const {
+    Layout l;
+    const QFontMetricsF fm(viewFont());
+    l.line = fm.height();
+    const double margin = std::round(l.line * 0.6);
+    double y = margin;
+    l.title = QRectF(margin, y, width() - 2 * margin, l.line * 1.3);
+    y += l.title.height();
+    l.legend = QRectF(margin, y, width() - 2 * margin, l.line * 1.4);
+    y += l.legend.height() + l.line * 0.4;
+    const double names_w = fm.horizontalAdvance(rowName(std::max(0, grid_.lanes - 1))) + l.line;
+    const double peaks_w = fm.horizontalAdvance(tr("peak 88 in flight")) + l.line;
+    const double bottom = height() - margin - l.line * 1.4 - l.line * 1.6;
+    const int lanes = std::max(1, grid_.lanes);
+    // Rows and the gaps between them (where the bytes are written) share the height.
+    const double unit = std::max(0.0, bottom - y) / (lanes + 0.9 * (lanes - 1));
+    l.row_height = std::min(unit, l.line * 7.0);
+    l.gap = std::max(l.line * 1.3, std::min(unit * 0.9, l.line * 2.2));
+    const double plot_h = lanes * l.row_height + (lanes - 1) * l.gap;
+    l.names = QRectF(margin, y, names_w, plot_h);
+    l.peaks = QRectF(width() - margin - peaks_w, y, peaks_w, plot_h);
+    l.plot = QRectF(l.names.right(), y, std::max(10.0, l.peaks.left() - l.names.right()), plot_h);
+    l.axis = QRectF(l.plot.left(), l.plot.bottom() + l.line * 0.2, l.plot.width(), l.line * 1.4);
+    l.summary = QRectF(margin, l.axis.bottom() + l.line * 0.2, width() - 2 * margin, l.line * 1.6);
+    return l;
+}
+
+double PipelineView::xFor(const Layout& l, Ticks t) const {
+    const Ticks span = std::max<Ticks>(1, grid_.end - grid_.start);
+    return l.plot.left() +
+           l.plot.width() * static_cast<double>(t - grid_.start) / static_cast<double>(span);
+}
+
+QRectF PipelineView::rowRect(int lane) const {
+    const Layout l = layout();
+    return QRectF(l.plot.left(), l.plot.top() + lane * (l.row_height + l.gap), l.plot.width(),
+                  l.row_height);
+}
+
+QRectF PipelineView::boxRect(const PipelineBox& box) const {
+    const Layout l = layout();
+    const QRectF row = rowRect(box.lane);
+    const double x0 = xFor(l, box.start);
+    const double x1 = xFor(l, box.end);
+    return QRectF(x0, row.top(), std::max(1.0, x1 - x0), row.height());
+}
+
+QSize PipelineView::sizeHint() const {
+    return {900, 420};
+}
+
+QSize PipelineView::minimumSizeHint() const {
+    return {320, 200};
+}
+
+void PipelineView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    update();
+}
+
+void PipelineView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        update();
+    QWidget::changeEvent(event);
+}
+
+void PipelineView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(viewFont());
+    const Layout l = layout();
+    QFont title_font = viewFont();
+    title_font.setBold(true);
+    painter.setFont(title_font);
+    painter.setPen(palette().color(QPalette::Text));
+    if (grid_.empty()) {
+        painter.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter,
+                         tr("Pipeline: no step yet. Run a scenario with pipeline parallelism."));
+        return;
+    }
+    painter.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("Pipeline, step %1: %2 stage%3, %4 per step")
+                         .arg(grid_.step)
+                         .arg(grid_.lanes)
+                         .arg(grid_.lanes == 1 ? QString() : QStringLiteral("s"))
+                         .arg(time_text(grid_.end - grid_.start)));
+    painter.setFont(viewFont());
+    paintLegend(painter, l);
+    paintRows(painter, l);
+    paintAxis(painter, l);
+    painter.setFont(title_font);
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawText(l.summary, Qt::AlignLeft | Qt::AlignVCenter, summaryText());
+    if (hasFocus()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+    }
+}
+
+void PipelineView::paintLegend(QPainter& painter, const Layout& l) const {
+    const QFontMetricsF fm(viewFont());
+    const double sw = std::round(l.line * 1.6);
+    const double sh = std::round(l.line * 1.0);
+    double x = l.legend.left();
+    const double cy = l.legend.center().y();
+    struct Item {
+        EventKind kind;
+        QString letter;
+        QString text;
+    };
+    const Item items[] = {{EventKind::Forward, QStringLiteral("F"), tr("forward pass")},
+                          {EventKind::Backward, QStringLiteral("B"), tr("backward pass")},
+                          {EventKind::Bubble, QString(), tr("bubble (idle)")},
+                          {EventKind::Update, QStringLiteral("U"), tr("update")}};
+    for (const Item& it : items) {
+        const QRectF swatch(x, std::round(cy - sh / 2), sw, sh);
+        if (it.kind == EventKind::Bubble) {
+            fill_bubble(painter, swatch, palette().color(QPalette::Base).lightness() < 128);
+        } else {
+            painter.fillRect(swatch, colour_for(it.kind));
+            painter.setPen(text_on(colour_for(it.kind)));
+            painter.drawText(swatch, Qt::AlignCenter, it.letter);
+        }
+        painter.setPen(palette().color(QPalette::Text));
+        const QRectF text(swatch.right() + l.line * 0.4, l.legend.top(),
+                          fm.horizontalAdvance(it.text) + 2, l.legend.height());
+        painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, it.text);
+        x = text.right() + l.line * 1.2;
+    }
+}
+
+void PipelineView::paintRows(QPainter& painter, const Layout& l) const {
+    const QColor text = palette().color(QPalette::Text);
+    const QFontMetricsF fm(viewFont());
+    QFont bold = viewFont();
+    bold.setBold(true);
+    for (int w = 0; w < grid_.lanes; ++w) {
+        const QRectF row(l.plot.left(), l.plot.top() + w * (l.row_height + l.gap), l.plot.width(),
+                         l.row_height);
+        painter.fillRect(row, palette().color(QPalette::AlternateBase));
+        painter.setPen(text);
+        painter.setFont(viewFont());
+        painter.drawText(
+            QRectF(l.names.left(), row.top(), l.names.width() - l.line * 0.5, row.height()),
+            Qt::AlignRight | Qt::AlignVCenter, rowName(w));
+        painter.drawText(
+            QRectF(l.peaks.left() + l.line * 0.5, row.top(), l.peaks.width(), row.height()),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("peak %1 in flight").arg(grid_.peak_inflight[static_cast<std::size_t>(w)]));
+    }
+    for (const PipelineBox& b : grid_.bubbles) {
+        const QRectF row(l.plot.left(), l.plot.top() + b.lane * (l.row_height + l.gap),
+                         l.plot.width(), l.row_height);
+        const double x0 = xFor(l, b.start), x1 = xFor(l, b.end);
+        fill_bubble(painter, QRectF(x0, row.top(), x1 - x0, row.height()),
+                    palette().color(QPalette::Base).lightness() < 128);
+    }
+    painter.setFont(bold);
+    for (const PipelineBox& b : grid_.boxes) {
+        const QRectF row(l.plot.left(), l.plot.top() + b.lane * (l.row_height + l.gap),
+                         l.plot.width(), l.row_height);
+        const double x0 = xFor(l, b.start), x1 = xFor(l, b.end);
+        const QRectF r(x0, row.top(), std::max(1.0, x1 - x0), row.height());
+        const QColor c = colour_for(b.kind);
+        if (b.start < playhead_) { // begun: solid
+            painter.fillRect(r, c);
+            painter.setPen(QPen(palette().color(QPalette::Base), 1));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(r);
+            painter.setPen(text_on(c));
+        } else { // still to come: an outline
+            painter.setPen(QPen(c, 2));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(r.adjusted(1, 1, -1, -1));
+            painter.setPen(text);
+        }
+        if (QFontMetricsF(bold).horizontalAdvance(b.label) + 4 < r.width())
+            painter.drawText(r, Qt::AlignCenter, b.label);
+    }
+    // The bytes that crossed each boundary, in the gap between its two rows.
+    painter.setFont(viewFont());
+    painter.setPen(text);
+    for (const PipelineBoundary& b : grid_.boundaries) {
+        const double top = l.plot.top() + b.lane * (l.row_height + l.gap) + l.row_height;
+        const QRectF gap(l.plot.left(), top, l.plot.width(), l.gap);
+        const QString s = tr("↓ %1 activations    ↑ %2 activation gradients")
+                              .arg(bytesText(b.activation_bytes), bytesText(b.gradient_bytes));
+        painter.drawText(gap, Qt::AlignCenter, fm.elidedText(s, Qt::ElideRight, gap.width()));
+    }
+    // The playhead, when it is inside this step.
+    if (playhead_ >= grid_.start && playhead_ <= grid_.end) {
+        const double x = xFor(l, playhead_);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.drawLine(QPointF(x, l.plot.top() - l.line * 0.2),
+                         QPointF(x, l.plot.bottom() + l.line * 0.2));
+    }
+}
+
+void PipelineView::paintAxis(QPainter& painter, const Layout& l) const {
+    painter.setPen(palette().color(QPalette::Text));
+    painter.setFont(viewFont());
+    const Ticks span = grid_.end - grid_.start;
+    const QString left = tr("step start");
+    const QString right = tr("+%1").arg(time_text(span));
+    painter.drawText(l.axis, Qt::AlignLeft | Qt::AlignVCenter, left);
+    painter.drawText(l.axis, Qt::AlignRight | Qt::AlignVCenter, right);
+    painter.drawText(l.axis, Qt::AlignHCenter | Qt::AlignVCenter, tr("time →"));
+}
+
+} // namespace lockstep::views
