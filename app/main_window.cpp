@@ -600,12 +600,29 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                                     : tr("the weights alone")));
             break;
         }
-        case ActionKind::Pipeline:
-            showStatus(tr("The lab cannot %1 live yet; the lesson's text says what would happen "
-                          "(and lockstep-cli run --checkpoint-dir / resume shows checkpoints and "
-                          "recovery).")
-                           .arg(lessons::action_name(action.kind)));
+        case ActionKind::Pipeline: {
+            // The same model and batch, split into stages and micro-batches.
+            Scenario s = scenario_;
+            ParallelismConfig p;
+            p.mode = Parallelism::Pipeline;
+            p.stages = action.integer(QStringLiteral("stages"));
+            p.microbatches = action.integer(QStringLiteral("microbatches"));
+            if (action.has(QStringLiteral("schedule")))
+                parse_pipeline_schedule(action.text(QStringLiteral("schedule")).toStdString(),
+                                        p.schedule);
+            s.parallelism = p;
+            s.workers = p.lanes();
+            s.failures = {};
+            s.checkpoint.reset();
+            validate(s);
+            rerun(s);
+            bringViewToFront(QStringLiteral("pipeline"));
+            showStatus(tr("A pipeline of %1 stages, %2 micro-batches per batch (%3).")
+                           .arg(p.stages)
+                           .arg(p.microbatches)
+                           .arg(QString::fromStdString(std::string(to_string(p.schedule)))));
             break;
+        }
         case ActionKind::Quiz:
         case ActionKind::Calculator:
         case ActionKind::Study:

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void predict_then_run_runs_the_students_numbers();
     void checkpoint_lesson_shows_the_commit_phases();
     void crash_link_crashes_and_recovers();
+    void pipeline_link_runs_a_pipeline();
     void calculator_shows_the_worked_example();
     void teacher_lock_greys_out_what_the_lesson_fixes();
     void navigation_and_progress_marks();
@@ -203,6 +204,32 @@ void TestLessonPane::crash_link_crashes_and_recovers() {
     QCOMPARE(window.controller().scenario().checkpoint->restore,
              lockstep::RestoreMode::WeightsOnly);
     QVERIFY(window.traceIndex().snapshots().back().loss != full);
+}
+
+// The model-parallelism lesson's link: the same model as a real pipeline of 4 stages.
+void TestLessonPane::pipeline_link_runs_a_pipeline() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("model-parallelism"), nullptr, false));
+    window.runToCompletion();
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    QVERIFY(window.lessonPane()->activateLink(
+        QStringLiteral("lockstep:pipeline?stages=4&microbatches=8&schedule=1f1b")));
+    QVERIFY(finished.wait(60000));
+    const auto& p = window.controller().scenario().parallelism;
+    QVERIFY(p.has_value());
+    QCOMPARE(p->stages, 4);
+    QCOMPARE(p->microbatches, 8);
+    QCOMPARE(p->schedule, lockstep::PipelineSchedule::OneFOneB);
+    // Every stage ran forwards and backwards of all eight micro-batches, and idled in between.
+    for (int stage = 0; stage < 4; ++stage) {
+        int forwards = 0, bubbles = 0;
+        for (const auto& e : window.traceIndex().lane(stage)) {
+            forwards += e.kind == EventKind::Forward && e.step == 0 ? 1 : 0;
+            bubbles += e.kind == EventKind::Bubble ? 1 : 0;
+        }
+        QCOMPARE(forwards, 8);
+        QVERIFY(bubbles > 0);
+    }
 }
 
 void TestLessonPane::answers_are_checked_and_kept() {
