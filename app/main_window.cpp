@@ -19,6 +19,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -347,7 +348,12 @@ void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
         timeline_->setVisibleRange(0, std::max<Ticks>(1000, 3 * snapshots.front().time));
     cluster_->refresh();
     timeline_->refresh();
-    training_->refresh();
+    // The loss charts cost several milliseconds to rebuild: a few times a second is enough for
+    // curves that move a pixel a step, and keeps frames coming while the engine streams.
+    if (!training_refreshed_.isValid() || training_refreshed_.elapsed() >= 150) {
+        training_->refresh();
+        training_refreshed_.start();
+    }
     checkpoints_->refresh();
     pipeline_->refresh();
 }
@@ -373,6 +379,7 @@ static QString run_label(const Scenario& s) {
 }
 
 void MainWindow::onRunFinished() {
+    training_->refresh(); // the last steps, whatever the throttle held back
     comparison_->addRun({run_label(scenario_), controller_.metrics()});
     training_->setModel(scenario_.model, controller_.finalParameters(), controller_.dataset());
     const auto& snaps = index_.snapshots();

@@ -7,6 +7,7 @@
 #include "lockstep_lessons/progress.h"
 #include "lockstep_views/trace_index.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 
 #include <memory>
@@ -110,6 +111,7 @@ private:
     views::CheckpointView* checkpoints_ = nullptr;
     views::PipelineView* pipeline_ = nullptr;
     views::ComparisonView* comparison_ = nullptr; // the runs finished this session
+    QElapsedTimer training_refreshed_;            // when the loss charts were last rebuilt
     QTabWidget* side_tabs_ = nullptr;
     QSplitter* splitter_ = nullptr;
     ControlsPanel* controls_ = nullptr;
