@@ -339,6 +339,17 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
 void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
                               const QVector<StepSnapshot>& snapshots) {
     const bool first_steps = index_.snapshots().empty() && !snapshots.isEmpty();
+    if (first_steps) {
+        // The trace this run will hold at most: the retained window and what the engine runs
+        // ahead, or the whole run if it is shorter.
+        const auto per_step = static_cast<double>(events.size()) /
+                              static_cast<double>(std::max<qsizetype>(1, snapshots.size()));
+        const double whole = per_step * static_cast<double>(scenario_.steps) * 1.1;
+        const double window = static_cast<double>(kRetainedEvents + EngineController::kAheadEvents);
+        index_.reserve(
+            static_cast<std::size_t>(std::min(whole, window)),
+            std::span<const TraceEvent>(events.data(), static_cast<std::size_t>(events.size())));
+    }
     index_.append(
         std::span<const TraceEvent>(events.data(), static_cast<std::size_t>(events.size())));
     for (const auto& s : snapshots)

@@ -39,6 +39,23 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     earliest_ = 0;
 }
 
+void TraceIndex::reserve(std::size_t events, std::span<const TraceEvent> sample) {
+    if (sample.empty() || events <= events_.capacity())
+        return;
+    std::vector<std::size_t> per_lane(lanes_.size());
+    std::size_t sends = 0;
+    for (const auto& e : sample) {
+        if (e.worker >= 0 && static_cast<std::size_t>(e.worker) < per_lane.size())
+            ++per_lane[static_cast<std::size_t>(e.worker)];
+        sends += e.kind == EventKind::Send ? 1 : 0;
+    }
+    const double scale = static_cast<double>(events) / static_cast<double>(sample.size());
+    events_.reserve(events);
+    for (std::size_t w = 0; w < lanes_.size(); ++w)
+        lanes_[w].reserve(static_cast<std::size_t>(static_cast<double>(per_lane[w]) * scale) + 16);
+    sends_.reserve(static_cast<std::size_t>(static_cast<double>(sends) * scale) + 16);
+}
+
 void TraceIndex::append(std::span<const TraceEvent> events) {
     // Batches arrive step by step, nearly in time order: append, then merge the new tail into
     // the sorted part (linear), instead of inserting event by event (quadratic).

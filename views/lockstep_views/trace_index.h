@@ -39,6 +39,10 @@ class TraceIndex {
 public:
     void reset(int workers, Algorithm algorithm);
     void append(std::span<const TraceEvent> events);
+    // Room for about `events` events (spread over the lanes like `sample`), so that a long run's
+    // growing trace is not copied to new storage in the middle of an animation. Reserved memory
+    // is only touched as it fills.
+    void reserve(std::size_t events, std::span<const TraceEvent> sample);
     void append(const StepSnapshot& snapshot);
     // Keeps memory flat over long runs: drops the events of the steps before the `k`-th snapshot,
     // in the order the run made them (a rollback after a failure repeats step numbers, so this
