@@ -20,6 +20,15 @@ namespace lockstep::app {
 
 namespace {
 
+// How many steps the engine may run ahead of the playhead, from how much trace its first step
+// made: about kAheadEvents events, between 2 and 1000 steps.
+std::int64_t steps_ahead(std::size_t first_step_events) {
+    return std::clamp<std::int64_t>(
+        EngineController::kAheadEvents /
+            std::max<std::int64_t>(1, static_cast<std::int64_t>(first_step_events)),
+        2, 1000);
+}
+
 // Runs the engine so that the GUI thread keeps a core to itself: the engine's TBB work is limited
 // to all cores but one (at least one), and the engine thread yields to the GUI thread when both
 // want the same core. Only how fast the engine goes changes: results are the same for any
@@ -228,12 +237,8 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
                 }
             }
             trainer.step();
-            if (trainer.steps_done() ==
-                1) // steps ahead allowed, from how much trace one step makes
-                ahead = std::clamp<std::int64_t>(
-                    kAheadEvents /
-                        std::max<std::int64_t>(1, static_cast<std::int64_t>(sink.produced)),
-                    2, 1000);
+            if (trainer.steps_done() == 1)
+                ahead = steps_ahead(sink.produced);
         }
         parameters = trainer.workers().front().parameters;
         metrics = trainer.metrics();
@@ -263,10 +268,7 @@ void EngineController::engineMainModelParallel(Scenario scenario,
                 std::this_thread::sleep_for(std::chrono::milliseconds(5));
             run.step();
             if (run.steps_done() == 1)
-                ahead = std::clamp<std::int64_t>(
-                    kAheadEvents /
-                        std::max<std::int64_t>(1, static_cast<std::int64_t>(sink.produced)),
-                    2, 1000);
+                ahead = steps_ahead(sink.produced);
         }
         parameters = run.parameters();
         metrics = run.metrics();

@@ -27,21 +27,6 @@ QFont scaledFont(const QFont& base, qreal factor, bool bold = false) {
     return f;
 }
 
-QColor withAlpha(QColor c, int alpha) {
-    c.setAlpha(alpha);
-    return c;
-}
-
-// Black or white, whichever contrasts more with `fill` (WCAG relative luminance).
-QColor textOn(const QColor& fill) {
-    auto channel = [](double c) {
-        return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-    };
-    const double l = 0.2126 * channel(fill.redF()) + 0.7152 * channel(fill.greenF()) +
-                     0.0722 * channel(fill.blueF());
-    return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? QColor(Qt::black) : QColor(Qt::white);
-}
-
 QString bytesText(std::int64_t bytes) {
     if (bytes >= 1024 * 1024)
         return QObject::tr("%1 MB").arg(static_cast<double>(bytes) / (1024.0 * 1024.0), 0, 'f', 1);

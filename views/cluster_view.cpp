@@ -43,21 +43,6 @@ qreal gradientBarHeight(qreal line) {
     return std::max(4.0, 0.4 * line);
 }
 
-QColor withAlpha(QColor c, int alpha) {
-    c.setAlpha(alpha);
-    return c;
-}
-
-// Black or white, whichever contrasts more with `fill` (WCAG relative luminance).
-QColor textOn(const QColor& fill) {
-    auto channel = [](double c) {
-        return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-    };
-    const double l = 0.2126 * channel(fill.redF()) + 0.7152 * channel(fill.greenF()) +
-                     0.0722 * channel(fill.blueF());
-    return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? QColor(Qt::black) : QColor(Qt::white);
-}
-
 QString topologyName(Algorithm algorithm) {
     switch (algorithm) {
     case Algorithm::Ring:

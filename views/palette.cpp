@@ -2,6 +2,8 @@
 
 #include <QObject>
 
+#include <cmath>
+
 namespace lockstep::views {
 
 ActivityStyle style_for(WorkerActivity activity) {
@@ -28,6 +30,21 @@ ActivityStyle style_for(WorkerActivity activity) {
         break;
     }
     return {grey, QObject::tr("idle"), QStringLiteral("–"), Qt::SolidPattern};
+}
+
+QColor withAlpha(QColor c, int alpha) {
+    c.setAlpha(alpha);
+    return c;
+}
+
+// Black or white, whichever contrasts more with `fill` (WCAG relative luminance).
+QColor textOn(const QColor& fill) {
+    auto channel = [](double c) {
+        return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    const double l = 0.2126 * channel(fill.redF()) + 0.7152 * channel(fill.greenF()) +
+                     0.0722 * channel(fill.blueF());
+    return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? QColor(Qt::black) : QColor(Qt::white);
 }
 
 ActivityStyle style_for(EventKind kind) {

@@ -19,6 +19,11 @@ struct ActivityStyle {
 ActivityStyle style_for(WorkerActivity activity);
 ActivityStyle style_for(EventKind kind);
 
+// `c` with another alpha (0..255).
+QColor withAlpha(QColor c, int alpha);
+// Black or white, whichever contrasts more with `fill` (WCAG relative luminance).
+QColor textOn(const QColor& fill);
+
 // Okabe-Ito base colours.
 namespace okabe_ito {
 inline const QColor orange{0xE6, 0x9F, 0x00};
