@@ -1,4 +1,5 @@
 #include "cli_parallel.h"
+#include "cli_report.h"
 
 #include "lockstep/error.h"
 #include "lockstep/moves.h"
@@ -137,23 +138,10 @@ int run_model_parallel(const Options& o, const Scenario& s) {
     const bool piped = p.mode != Parallelism::Tensor;
 
     if (o.has("--json")) {
-        json out = {{"scenario", s.name},
-                    {"parallelism", std::string(to_string(p.mode))},
-                    {"workers", m.workers},
-                    {"stages", p.stages},
-                    {"steps", m.steps},
-                    {"clock", std::string(to_string(s.clock))},
-                    {"total_time_s", m.total_time_s},
-                    {"step_time_s", m.step_time_s},
-                    {"baseline_time_s", m.baseline_time_s},
-                    {"speedup", m.speedup},
-                    {"efficiency", m.efficiency},
-                    {"final_loss", m.final_loss},
-                    {"final_accuracy", m.final_accuracy},
-                    {"compute_s", m.compute_s},
-                    {"communication_s", m.communication_s},
-                    {"waiting_s", m.waiting_s},
-                    {"bytes_moved", m.bytes_moved}};
+        // The same fields as a data-parallel run, then what only a split model has.
+        json out = metrics_json(s, m);
+        out["parallelism"] = std::string(to_string(p.mode));
+        out["stages"] = p.stages;
         if (piped) {
             json stages = json::array();
             for (const auto& r : run.ranges)

@@ -208,6 +208,7 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
     Sink sink(*this);
     std::vector<double> parameters;
     RunMetrics metrics;
+    QString error;
     try {
         DataParallelTrainer trainer(scenario, std::move(data), &sink);
         trainer.set_stop_flag(&stop_);
@@ -243,10 +244,17 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
         parameters = trainer.workers().front().parameters;
         metrics = trainer.metrics();
     } catch (const std::exception& e) {
-        std::lock_guard lock(mutex_);
-        error_ = QString::fromStdString(e.what());
+        error = QString::fromStdString(e.what());
     }
+    finishRun(std::move(parameters), std::move(metrics), error);
+}
+
+// The engine thread's last word on a run: what it ended with, or why it stopped.
+void EngineController::finishRun(std::vector<double> parameters, RunMetrics metrics,
+                                 const QString& error) {
     std::lock_guard lock(mutex_);
+    if (!error.isEmpty())
+        error_ = error;
     final_parameters_ = std::move(parameters);
     metrics_ = std::move(metrics);
     done_ = true;
@@ -260,6 +268,7 @@ void EngineController::engineMainModelParallel(Scenario scenario,
     Sink sink(*this);
     std::vector<double> parameters;
     RunMetrics metrics;
+    QString error;
     try {
         ModelParallelRun run(scenario, std::move(data), &sink);
         std::int64_t ahead = 1000;
@@ -273,14 +282,9 @@ void EngineController::engineMainModelParallel(Scenario scenario,
         parameters = run.parameters();
         metrics = run.metrics();
     } catch (const std::exception& e) {
-        std::lock_guard lock(mutex_);
-        error_ = QString::fromStdString(e.what());
+        error = QString::fromStdString(e.what());
     }
-    std::lock_guard lock(mutex_);
-    final_parameters_ = std::move(parameters);
-    metrics_ = std::move(metrics);
-    done_ = true;
-    finished_ = true;
+    finishRun(std::move(parameters), std::move(metrics), error);
 }
 
 void EngineController::drain() {

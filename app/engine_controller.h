@@ -112,6 +112,7 @@ private:
     void engineMain(Scenario scenario, std::shared_ptr<const Dataset> data,
                     std::string checkpoint_dir);
     void engineMainModelParallel(Scenario scenario, std::shared_ptr<const Dataset> data);
+    void finishRun(std::vector<double> parameters, RunMetrics metrics, const QString& error);
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> dataset_;

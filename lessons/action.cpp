@@ -160,6 +160,8 @@ void check_value(const QString& url, const Param& p, const QString& value) {
     }
 }
 
+// The readers below take values that parse_action() has already checked against the action's
+// parameter types and ranges, so they convert without checking again.
 std::vector<double> number_list(const QString& text) {
     std::vector<double> out;
     for (const QString& part : text.split(','))

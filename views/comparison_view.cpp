@@ -166,8 +166,6 @@ void ComparisonView::rebuild() {
         for (std::size_t r = 0; r < runs_.size(); ++r) {
             key +=
                 QStringLiteral("<br><b>#%1</b> %2").arg(r + 1).arg(runs_[r].name.toHtmlEscaped());
-            if (runs_[r].metrics.energy_j == 0.0)
-                key += tr(" (no energy model)");
         }
         key += tr("<br><br>Lower is better except useful work. Energy uses assumed power per "
                   "state, not a meter.");

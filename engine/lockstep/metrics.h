@@ -78,6 +78,12 @@ struct LaneTotals {
 // Adds up a trace's events per worker and kind.
 std::vector<WorkerMetrics> worker_metrics(std::span<const TraceEvent> events, int workers);
 
+// The run-wide figures every trainer reports the same way, from its lanes and its end time:
+// per_worker, the means over workers, step time, throughput, goodput and energy. Needs
+// m.samples, m.steps_run and m.useful_samples set first.
+void summarise_lanes(RunMetrics& m, std::vector<WorkerMetrics> lanes, double total_time_s,
+                     const EnergyConfig& power);
+
 // Energy of lanes that run until `total_time_s`: each second in a state at that state's power,
 // and every second not accounted for (finished early, failed) at idle power.
 double energy_joules(std::span<const WorkerMetrics> lanes, double total_time_s,

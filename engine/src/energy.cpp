@@ -1,6 +1,7 @@
 #include "lockstep/metrics.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace lockstep {
 
@@ -15,6 +16,26 @@ WorkerMetrics LaneTotals::seconds() const {
     return {s(TimeBucket::Compute), s(TimeBucket::Communication), s(TimeBucket::Waiting),
             s(TimeBucket::Update),  s(TimeBucket::Checkpoint),    s(TimeBucket::Restore),
             s(TimeBucket::Failed)};
+}
+
+void summarise_lanes(RunMetrics& m, std::vector<WorkerMetrics> lanes, double total_time_s,
+                     const EnergyConfig& power) {
+    m.per_worker = std::move(lanes);
+    m.total_time_s = total_time_s;
+    m.step_time_s = m.steps_run ? total_time_s / static_cast<double>(m.steps_run) : 0.0;
+    m.throughput = total_time_s > 0 ? static_cast<double>(m.samples) / total_time_s : 0.0;
+    const double n = static_cast<double>(std::max<std::size_t>(1, m.per_worker.size()));
+    for (const auto& w : m.per_worker) {
+        m.compute_s += w.compute_s / n;
+        m.communication_s += w.communication_s / n;
+        m.waiting_s += w.waiting_s / n;
+        m.update_s += w.update_s / n;
+        m.checkpoint_s += w.checkpoint_s / n;
+    }
+    m.goodput = total_time_s > 0 ? static_cast<double>(m.useful_samples) / total_time_s : 0.0;
+    m.energy_j = energy_joules(m.per_worker, total_time_s, power);
+    m.energy_per_sample_j =
+        m.useful_samples > 0 ? m.energy_j / static_cast<double>(m.useful_samples) : 0.0;
 }
 
 double energy_joules(std::span<const WorkerMetrics> lanes, double total_time_s,

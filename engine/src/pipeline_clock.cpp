@@ -176,18 +176,9 @@ RunMetrics PipelineTrainer::metrics() const {
     m.workers = lanes();
     m.steps = step_;
     m.steps_run = step_;
-    m.samples = samples_;
-    m.total_time_s = to_seconds(lanes_.front()->clock);
-    m.step_time_s = step_ ? m.total_time_s / static_cast<double>(step_) : 0.0;
-    m.throughput = m.total_time_s > 0 ? static_cast<double>(samples_) / m.total_time_s : 0.0;
-    m.per_worker = spent_;
-    const double n = static_cast<double>(spent_.size());
-    for (const auto& w : spent_) {
-        m.compute_s += w.compute_s / n;
-        m.communication_s += w.communication_s / n;
-        m.waiting_s += w.waiting_s / n;
-        m.update_s += w.update_s / n;
-    }
+    m.workers_at_end = m.workers;
+    m.samples = m.useful_samples = samples_; // no faults: every sample reaches the model
+    summarise_lanes(m, spent_, to_seconds(lanes_.front()->clock), scenario_.energy);
     m.bytes_moved =
         totals_.activation_bytes + totals_.activation_gradient_bytes + totals_.gradient_bytes;
     m.final_loss = last_snapshot_.loss;

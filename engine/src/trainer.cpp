@@ -865,23 +865,15 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.workers_at_end = scenario_.workers;
     m.steps = step_;
     m.samples = samples_;
+    m.steps_run = steps_run_;
+    m.useful_samples = samples_ - lost_samples_ - dropped_samples_;
     Ticks end = 0;
     for (const auto& w : workers_)
         end = std::max(end, w.clock);
-    m.total_time_s = to_seconds(end);
-    m.steps_run = steps_run_;
-    m.step_time_s = steps_run_ ? m.total_time_s / static_cast<double>(steps_run_) : 0.0;
-    m.throughput = m.total_time_s > 0 ? static_cast<double>(samples_) / m.total_time_s : 0.0;
+    std::vector<WorkerMetrics> lanes;
     for (const auto& lane : spent_)
-        m.per_worker.push_back(lane.seconds());
-    const double n = static_cast<double>(m.per_worker.size());
-    for (const auto& w : m.per_worker) {
-        m.compute_s += w.compute_s / n;
-        m.communication_s += w.communication_s / n;
-        m.waiting_s += w.waiting_s / n;
-        m.update_s += w.update_s / n;
-        m.checkpoint_s += w.checkpoint_s / n;
-    }
+        lanes.push_back(lane.seconds());
+    summarise_lanes(m, std::move(lanes), to_seconds(end), scenario_.energy);
     m.checkpoints = checkpoints_;
     m.checkpoint_bytes = checkpoint_bytes_;
     m.bytes_moved = bytes_moved_;
@@ -896,11 +888,6 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.detection_s = to_seconds(detection_);
     m.recovery_s = to_seconds(recovery_);
     m.dropped_gradients = dropped_gradients_;
-    m.useful_samples = samples_ - lost_samples_ - dropped_samples_;
-    m.goodput = m.total_time_s > 0 ? static_cast<double>(m.useful_samples) / m.total_time_s : 0.0;
-    m.energy_j = energy_joules(m.per_worker, m.total_time_s, scenario_.energy);
-    m.energy_per_sample_j =
-        m.useful_samples > 0 ? m.energy_j / static_cast<double>(m.useful_samples) : 0.0;
     return m;
 }
 

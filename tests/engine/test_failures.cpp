@@ -202,8 +202,7 @@ void TestFailures::bad_specs() {
     QFETCH(QString, spec);
     QFETCH(QString, fragment);
     const QString message = error_message([&] { parse_failure_spec(spec.toStdString()); });
-    QVERIFY2(message.contains(fragment),
-             qPrintable(QStringLiteral("expected \"%1\" in \"%2\"").arg(fragment, message)));
+    LOCKSTEP_VERIFY_CONTAINS(message, fragment);
 }
 
 void TestFailures::scenario_failures_round_trip() {
@@ -289,8 +288,7 @@ void TestFailures::bad_scenario_failures() {
     QFETCH(QString, json);
     QFETCH(QString, fragment);
     const QString message = error_message([&] { parse_scenario(json.toStdString()); });
-    QVERIFY2(message.contains(fragment),
-             qPrintable(QStringLiteral("expected \"%1\" in \"%2\"").arg(fragment, message)));
+    LOCKSTEP_VERIFY_CONTAINS(message, fragment);
 }
 
 void TestFailures::fault_matrix_data() {

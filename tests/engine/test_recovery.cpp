@@ -128,8 +128,7 @@ void TestRecovery::bad_policies() {
     QFETCH(QString, json);
     QFETCH(QString, fragment);
     const QString message = error_message([&] { parse_scenario(json.toStdString()); });
-    QVERIFY2(message.contains(fragment),
-             qPrintable(QStringLiteral("expected \"%1\" in \"%2\"").arg(fragment, message)));
+    LOCKSTEP_VERIFY_CONTAINS(message, fragment);
 }
 
 void TestRecovery::hash_ignores_policy_and_steps() {

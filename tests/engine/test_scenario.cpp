@@ -344,8 +344,7 @@ void TestScenario::bad_scenarios() {
     QFETCH(QString, json);
     QFETCH(QString, fragment);
     const QString message = error_message([&] { parse_scenario(json.toStdString()); });
-    QVERIFY2(message.contains(fragment),
-             qPrintable(QStringLiteral("expected \"%1\" in \"%2\"").arg(fragment, message)));
+    LOCKSTEP_VERIFY_CONTAINS(message, fragment);
 }
 
 void TestScenario::round_trip_every_field() {

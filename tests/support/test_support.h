@@ -19,3 +19,8 @@ template <typename Action> QString error_message(Action&& action) {
 }
 
 } // namespace lockstep::testing
+
+// Fails the current Qt test, showing both texts, unless `message` contains `fragment`.
+#define LOCKSTEP_VERIFY_CONTAINS(message, fragment)                                                \
+    QVERIFY2((message).contains(fragment),                                                         \
+             qPrintable(QStringLiteral("expected \"%1\" in \"%2\"").arg(fragment, message)))

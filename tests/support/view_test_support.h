@@ -16,6 +16,7 @@
 #include <QWidget>
 
 #include <cstdlib>
+#include <filesystem>
 
 namespace lockstep::testing {
 
@@ -51,9 +52,12 @@ inline QString screenshot_path(const QString& name) {
 }
 
 // Runs the scenario through the real trainer and indexes what it recorded, as the app does.
-inline void run_into(const Scenario& scenario, views::TraceIndex& index) {
+inline void run_into(const Scenario& scenario, views::TraceIndex& index,
+                     const std::filesystem::path& checkpoints = {}) {
     Trace trace;
     DataParallelTrainer trainer(scenario, load_dataset(scenario), &trace);
+    if (!checkpoints.empty())
+        trainer.set_checkpoint_directory(checkpoints);
     trainer.run();
     index.reset(scenario.workers, scenario.algorithm);
     index.append(trace.events());

@@ -5,8 +5,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "view_test_support.h"
+
 using namespace lockstep;
 using namespace lockstep::views;
+using lockstep::testing::run_into;
 
 // Checkpoint phases from a real run reach the views as their own activity: the trace index
 // reports workers as checkpointing while they write, sync or commit, drawn in its own style.
@@ -35,16 +38,10 @@ void TestCheckpointActivity::activity_during_a_real_checkpoint() {
     s.steps = 4;
     s.workers = 2;
     s.checkpoint = CheckpointConfig{2, 3, false, RestoreMode::Full};
-    Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.set_checkpoint_directory(dir.path().toStdString());
-    trainer.run();
-
     TraceIndex index;
-    index.reset(s.workers, s.algorithm);
-    index.append(trace.events());
+    run_into(s, index, dir.path().toStdString());
     int seen = 0;
-    for (const auto& e : trace.events()) {
+    for (const auto& e : index.events()) {
         if (e.kind != EventKind::CheckpointWrite && e.kind != EventKind::CheckpointSync &&
             e.kind != EventKind::CheckpointCommit)
             continue;

@@ -261,13 +261,8 @@ void TestCheckpointView::elastic_recovery_goes_on_without_the_dead_worker() {
     s.failures.policy = RecoveryPolicy::Elastic;
     s.failures.events = {parse_failure_spec("corrupt:worker=2,step=16"),
                          parse_failure_spec("crash:worker=1,step=17,phase=after-rename")};
-    Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.set_checkpoint_directory(dir.path().toStdString());
-    trainer.run();
     TraceIndex index;
-    index.reset(s.workers, s.algorithm);
-    index.append(trace.events());
+    lockstep::testing::run_into(s, index, dir.path().toStdString());
 
     const RestoreWalk walk = restore_walk(index.storage_events(), index.end_time());
     QCOMPARE(walk.phase, RestorePhase::Resumed);
