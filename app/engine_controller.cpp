@@ -4,14 +4,9 @@
 #include "lockstep/pipeline.h"
 #include "lockstep/tensor.h"
 #include "lockstep/trainer.h"
+#include "lockstep_views/background.h"
 
 #include <QTemporaryDir>
-
-#include <oneapi/tbb/task_arena.h>
-
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -27,17 +22,6 @@ std::int64_t steps_ahead(std::size_t first_step_events) {
         EngineController::kAheadEvents /
             std::max<std::int64_t>(1, static_cast<std::int64_t>(first_step_events)),
         2, 1000);
-}
-
-// Runs the engine so that the GUI thread keeps a core to itself: the engine's TBB work is limited
-// to all cores but one (at least one), and the engine thread yields to the GUI thread when both
-// want the same core. Only how fast the engine goes changes: results are the same for any
-// number of threads.
-template <typename Work> void run_beside_the_gui(Work&& work) {
-    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 5);
-    const int cores = static_cast<int>(std::thread::hardware_concurrency());
-    tbb::task_arena arena(std::max(1, cores - 1));
-    arena.execute(std::forward<Work>(work));
 }
 
 // A click on a worker, as the engine's fault: in the coming step, or its coming checkpoint.
@@ -96,7 +80,7 @@ public:
     void on_events(std::span<const TraceEvent> events) override {
         produced += events.size();
         std::lock_guard lock(owner_.mutex_);
-        owner_.pending_events_.append(QVector<TraceEvent>(events.begin(), events.end()));
+        owner_.pending_events_.emplace_back(events.begin(), events.end());
     }
 
     void on_snapshot(const StepSnapshot& snapshot) override {
@@ -127,6 +111,7 @@ void EngineController::stop() {
     frame_.stop();
     backlog_events_.clear();
     backlog_snapshots_.clear();
+    handed_step_ = -1;
     std::lock_guard lock(mutex_);
     pending_events_.clear();
     pending_snapshots_.clear();
@@ -175,7 +160,7 @@ void EngineController::start(const Scenario& scenario) {
     }
     Q_EMIT runStarted(scenario_);
     thread_ = std::thread([this, scenario, data, dir = checkpointDirectory().toStdString()] {
-        run_beside_the_gui([&] { engineMain(scenario, data, dir); });
+        views::run_beside_the_gui([&] { engineMain(scenario, data, dir); });
     });
     frame_.start();
 }
@@ -291,37 +276,57 @@ void EngineController::drain() {
     QStringList notices;
     QString error;
     bool done = false;
+    std::vector<QVector<TraceEvent>> events_in;
+    QVector<StepSnapshot> snapshots_in;
     {
         std::lock_guard lock(mutex_);
-        backlog_events_.append(std::move(pending_events_));
-        backlog_snapshots_.append(std::move(pending_snapshots_));
-        pending_events_.clear();
-        pending_snapshots_.clear();
+        events_in.swap(pending_events_);
+        snapshots_in.swap(pending_snapshots_);
         error = error_;
         done = done_;
         notices.swap(notices_);
     }
+    for (auto& piece : events_in)
+        backlog_events_.push_back(std::move(piece));
+    for (auto& snapshot : snapshots_in)
+        backlog_snapshots_.push_back(std::move(snapshot));
     for (const QString& n : notices)
         Q_EMIT notice(n);
-    // Hand over whole steps, about kMaxEventsPerFrame events a frame, so one frame never has to
-    // take in the burst the engine makes when it starts ahead of the playhead.
-    qsizetype n = std::min<qsizetype>(backlog_events_.size(), kMaxEventsPerFrame);
-    while (n > 0 && n < backlog_events_.size() &&
-           backlog_events_[n].step == backlog_events_[n - 1].step)
-        ++n;
-    const std::int64_t last_step = n > 0 ? backlog_events_[n - 1].step : -1;
-    qsizetype m = 0;
-    while (m < backlog_snapshots_.size() &&
-           (backlog_snapshots_[m].step <= last_step || n == backlog_events_.size()))
-        ++m;
-    if (n > 0 || m > 0) {
-        const QVector<TraceEvent> events = backlog_events_.first(n);
-        const QVector<StepSnapshot> snapshots = backlog_snapshots_.first(m);
-        backlog_events_.remove(0, n);
-        backlog_snapshots_.remove(0, m);
-        Q_EMIT traceBatch(events, snapshots);
+    // Hand over whole steps, about kMaxEventsPerFrame events a frame (fewer while the views are
+    // well ahead of the playhead), so one frame never has to take in the burst the engine makes
+    // when it starts ahead of the playhead.
+    const qsizetype budget = handed_step_ - playhead_step_.load() >= kLeadSteps
+                                 ? kEventsPerFrameAhead
+                                 : kMaxEventsPerFrame;
+    qsizetype n = 0;
+    std::size_t pieces = 0;
+    std::int64_t taken_step = -1;
+    for (; pieces < backlog_events_.size(); ++pieces) {
+        const QVector<TraceEvent>& piece = backlog_events_[pieces];
+        if (n >= budget && (piece.isEmpty() || piece.front().step != taken_step))
+            break;
+        n += piece.size();
+        if (!piece.isEmpty())
+            taken_step = piece.back().step;
     }
-    if (done && backlog_events_.isEmpty() && backlog_snapshots_.isEmpty()) {
+    QVector<TraceEvent> events;
+    events.reserve(n);
+    for (; pieces > 0; --pieces) {
+        events.append(backlog_events_.front());
+        backlog_events_.pop_front();
+    }
+    const std::int64_t last_step = events.isEmpty() ? -1 : events.back().step;
+    if (!events.isEmpty())
+        handed_step_ = last_step;
+    QVector<StepSnapshot> snapshots;
+    while (!backlog_snapshots_.empty() &&
+           (backlog_snapshots_.front().step <= last_step || backlog_events_.empty())) {
+        snapshots.append(std::move(backlog_snapshots_.front()));
+        backlog_snapshots_.pop_front();
+    }
+    if (!events.isEmpty() || !snapshots.isEmpty())
+        Q_EMIT traceBatch(events, snapshots);
+    if (done && backlog_events_.empty() && backlog_snapshots_.empty()) {
         frame_.stop();
         if (thread_.joinable())
             thread_.join();

@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 namespace lockstep::app {
 
@@ -29,7 +30,7 @@ namespace lockstep::app {
 //   until the scenario ends or stop() is called. That thread touches no QObject: it appends the
 //   trace to `pending_` under `mutex_`, and reads the injected delays from `commands_` under the
 //   same mutex, between steps.
-// - A GUI-thread timer moves `pending_` into a GUI-side backlog (a move under the mutex, never a
+// - A GUI-thread timer takes `pending_` into a GUI-side backlog (a swap under the mutex, never a
 //   wait for the engine) and emits traceBatch() at most once per frame, with whole steps of at
 //   most about kMaxEventsPerFrame events. The GUI never blocks on the engine.
 // - The engine thread paces itself against the playhead step (an atomic the GUI writes): it
@@ -73,6 +74,11 @@ public:
     void setPlayheadStep(std::int64_t step) { playhead_step_ = step; }
     static constexpr std::int64_t kAheadEvents = 200'000;
     static constexpr qsizetype kMaxEventsPerFrame = 20'000;
+    // While the views already hold kLeadSteps steps beyond the playhead, a frame takes only about
+    // kEventsPerFrameAhead events (whole steps, at least one): the burst a run makes when it
+    // starts far ahead of the playhead is spread over many cheap frames.
+    static constexpr std::int64_t kLeadSteps = 16;
+    static constexpr qsizetype kEventsPerFrameAhead = 6'000;
 
     const Scenario& scenario() const { return scenario_; }
     // True when the scenario trains with pipeline, tensor or hybrid parallelism.
@@ -123,17 +129,19 @@ private:
     std::atomic<bool> stop_{false};
     std::atomic<bool> finished_{false};
     std::atomic<std::int64_t> playhead_step_{0};
-    mutable std::mutex mutex_; // guards everything below
-    QVector<TraceEvent> pending_events_;
+    mutable std::mutex mutex_;                        // guards everything below
+    std::vector<QVector<TraceEvent>> pending_events_; // as the engine handed them, a step each
     QVector<StepSnapshot> pending_snapshots_;
     std::deque<Command> commands_;
     QStringList notices_;
     QString error_;
     bool done_ = false;
     QTimer frame_;
-    // GUI thread only: trace taken from the engine but not yet handed to the views.
-    QVector<TraceEvent> backlog_events_;
-    QVector<StepSnapshot> backlog_snapshots_;
+    // GUI thread only: trace taken from the engine but not yet handed to the views, kept in the
+    // engine's pieces so that handing some over never moves the rest.
+    std::deque<QVector<TraceEvent>> backlog_events_;
+    std::deque<StepSnapshot> backlog_snapshots_;
+    std::int64_t handed_step_ = -1; // the step of the last event handed to the views
 };
 
 } // namespace lockstep::app

@@ -3,6 +3,7 @@
 #include "lockstep_lessons/quiz.h"
 
 #include "lockstep/error.h"
+#include "lockstep_views/background.h"
 
 #include <QChart>
 #include <QChartView>
@@ -72,7 +73,7 @@ void StudyPanel::start() {
         std::vector<lessons::StudyPoint> points;
         QString error;
         try {
-            points = lessons::run_study(scenario, study);
+            points = views::run_beside_the_gui([&] { return lessons::run_study(scenario, study); });
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }

@@ -1,5 +1,6 @@
 #include "lockstep_views/speedup_view.h"
 
+#include "lockstep_views/background.h"
 #include "lockstep_views/chart_style.h"
 #include "lockstep_views/palette.h"
 
@@ -224,7 +225,7 @@ void SpeedupView::startSweep() {
         try {
             // Modelled times need no training: the quick path gives the same speedups.
             const auto work = scenario.clock == ClockKind::Modelled ? Work::TimesOnly : Work::Train;
-            points = sweep(scenario, counts, work);
+            points = run_beside_the_gui([&] { return sweep(scenario, counts, work); });
         } catch (const std::exception& e) {
             error = QString::fromUtf8(e.what());
         }

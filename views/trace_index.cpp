@@ -80,8 +80,11 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
     }
     auto settle = [&](auto& list, std::size_t old_size, auto less) {
         const auto middle = list.begin() + static_cast<std::ptrdiff_t>(old_size);
-        std::stable_sort(middle, list.end(), less);
-        std::inplace_merge(list.begin(), middle, list.end(), less);
+        if (!std::is_sorted(middle, list.end(), less))
+            std::stable_sort(middle, list.end(), less);
+        // Most batches start where the last one ended: then there is nothing to merge.
+        if (middle != list.begin() && middle != list.end() && less(*middle, *(middle - 1)))
+            std::inplace_merge(list.begin(), middle, list.end(), less);
     };
     for (std::size_t w = 0; w < lanes_.size(); ++w)
         settle(lanes_[w], lane_sizes[w], by_start);

@@ -518,6 +518,16 @@ void TrainingView::updateLegend() {
 
 // Reads the snapshots up to the playhead into the lines. Skipped when nothing visible changed,
 // so moving the playhead inside a step costs nothing.
+// Moves an axis only when the data has left it or fills less than 40 % of it: a new range lays
+// the whole chart out again, far too slow to do every frame while a run streams in.
+static void fit_axis(QValueAxis* axis, double low, double high) {
+    const double span = axis->max() - axis->min();
+    if (low >= axis->min() && high <= axis->max() && high - low >= 0.4 * span)
+        return;
+    axis->setRange(low, high);
+    axis->applyNiceNumbers();
+}
+
 void TrainingView::updateSeries(bool force) {
     static const std::vector<StepSnapshot> none;
     const std::vector<StepSnapshot>& snaps = trace_ ? trace_->snapshots() : none;
@@ -581,10 +591,8 @@ void TrainingView::updateSeries(bool force) {
     }
     if (!std::isfinite(maxLoss) || maxLoss <= 0)
         maxLoss = 1;
-    stepAxis_->setRange(firstStep, lastStep);
-    stepAxis_->applyNiceNumbers();
-    lossAxis_->setRange(0, maxLoss * 1.05);
-    lossAxis_->applyNiceNumbers();
+    fit_axis(stepAxis_, firstStep, lastStep);
+    fit_axis(lossAxis_, 0, maxLoss * 1.05);
     if (anyAccuracy != accuracyShown_) {
         accuracyShown_ = anyAccuracy;
         accuracySeries_->setVisible(accuracyShown_);

@@ -21,6 +21,8 @@
 #include <QTimer>
 #include <QtTest>
 
+#include <map>
+
 using lockstep::EventKind;
 using lockstep::Ticks;
 using lockstep::views::WorkerActivity;
@@ -81,6 +83,7 @@ class TestLabWindow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void controller_streams_the_whole_trace();
+    void batches_hold_whole_steps_and_spread_a_burst();
     void views_follow_the_playhead();
     void scrubbing_back_and_reset_restore_the_picture();
     void keyboard_drives_playback();
@@ -126,6 +129,50 @@ void TestLabWindow::controller_streams_the_whole_trace() {
     QCOMPARE(std::size_t(snapshots.size()), expected.snapshots().size());
     QCOMPARE(snapshots.back().parameter_hash, expected.snapshots().back().parameter_hash);
     QCOMPARE(controller.finalParameters(), reference.workers().front().parameters);
+}
+
+// A 32-worker run, the playhead held at the start: the engine runs far ahead at once, and the
+// controller hands that burst over a few steps a frame, never splitting a step between batches.
+void TestLabWindow::batches_hold_whole_steps_and_spread_a_burst() {
+    using lockstep::app::EngineController;
+    lockstep::Scenario s;
+    s.workers = 32;
+    s.steps = 30; // within what the engine may run ahead of a playhead at 0, so it finishes
+
+    EngineController controller;
+    std::vector<QVector<lockstep::TraceEvent>> batches;
+    connect(&controller, &EngineController::traceBatch, this,
+            [&](const QVector<lockstep::TraceEvent>& e, const QVector<lockstep::StepSnapshot>&) {
+                if (!e.isEmpty())
+                    batches.push_back(e);
+            });
+    QSignalSpy finished(&controller, &EngineController::runFinished);
+    controller.start(s);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+
+    std::map<std::int64_t, qsizetype> per_step;
+    for (const auto& batch : batches)
+        for (const auto& e : batch)
+            ++per_step[e.step];
+    QCOMPARE(per_step.size(), std::size_t(s.steps));
+    qsizetype step_events = 0; // the most events any one step makes
+    for (const auto& [step, count] : per_step)
+        step_events = std::max(step_events, count);
+
+    std::int64_t handed = -1;
+    for (const auto& batch : batches) {
+        QVERIFY2(batch.front().step > handed, "a step was split between two batches");
+        const bool lead = handed >= EngineController::kLeadSteps; // the playhead stayed at 0
+        const qsizetype budget =
+            lead ? EngineController::kEventsPerFrameAhead : EngineController::kMaxEventsPerFrame;
+        QVERIFY2(batch.size() < budget + step_events,
+                 qPrintable(QStringLiteral("a batch of %1 events after step %2")
+                                .arg(batch.size())
+                                .arg(handed)));
+        handed = batch.back().step;
+    }
+    // The burst was spread: once the views held enough steps, a batch took about one step.
+    QVERIFY(batches.size() > std::size_t(s.steps - EngineController::kLeadSteps) / 2);
 }
 
 void TestLabWindow::views_follow_the_playhead() {
