@@ -157,6 +157,7 @@ void EngineController::start(const Scenario& scenario) {
         error_.clear();
         done_ = false;
         metrics_ = RunMetrics{};
+        injected_.clear();
     }
     Q_EMIT runStarted(scenario_);
     thread_ = std::thread([this, scenario, data, dir = checkpointDirectory().toStdString()] {
@@ -178,6 +179,11 @@ void EngineController::prepareCheckpoints() {
     if (!checkpoints_->isValid())
         throw Error("checkpoint: cannot create a directory for this run's checkpoints in " +
                     QDir::tempPath().toStdString());
+}
+
+std::vector<FailureSpec> EngineController::injectedFailures() const {
+    std::lock_guard lock(mutex_);
+    return injected_;
 }
 
 QString EngineController::checkpointDirectory() const {
@@ -215,8 +221,12 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
                     else if (c.action == QLatin1String("pause"))
                         trainer.add_pause(c.worker, trainer.steps_done(),
                                           c.amount > 0 ? c.amount : 5.0);
-                    else
-                        trainer.inject_failure(fault_for(c, trainer.steps_done()));
+                    else {
+                        const FailureSpec fault = fault_for(c, trainer.steps_done());
+                        trainer.inject_failure(fault);
+                        std::lock_guard lock(mutex_);
+                        injected_.push_back(fault);
+                    }
                 } catch (const Error& e) {
                     std::lock_guard lock(mutex_);
                     notices_.append(QString::fromStdString(e.what()));
@@ -344,6 +354,10 @@ void EngineController::drain() {
 void EngineController::runToCompletion(const Scenario& scenario) {
     stop();
     scenario_ = scenario;
+    {
+        std::lock_guard lock(mutex_);
+        injected_.clear();
+    }
     Q_EMIT runStarted(scenario_);
     Trace trace;
     try {

@@ -63,6 +63,11 @@ public:
     bool injectFault(int worker, const QString& action, QString* why = nullptr,
                      double amount = 0.0);
 
+    // The faults clicks injected into the current or last run, as the engine took them (a crash
+    // at the step it struck), kept until the next run starts: with the scenario's own, what a
+    // rerun needs to meet the same crashes.
+    std::vector<FailureSpec> injectedFailures() const;
+
     // Where this run's checkpoints are written: a fresh directory under the system's temporary
     // folder for each run whose scenario has a checkpoint policy (empty otherwise), removed when
     // the next run starts or the controller goes.
@@ -133,6 +138,7 @@ private:
     std::vector<QVector<TraceEvent>> pending_events_; // as the engine handed them, a step each
     QVector<StepSnapshot> pending_snapshots_;
     std::deque<Command> commands_;
+    std::vector<FailureSpec> injected_;
     QStringList notices_;
     QString error_;
     bool done_ = false;

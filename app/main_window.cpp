@@ -86,6 +86,13 @@ MainWindow::MainWindow(QWidget* parent)
         showStatus(tr("The run stopped: %1").arg(message));
         QMessageBox::warning(this, tr("Run failed"), message);
     });
+    connect(&comparer_, &RestoreComparer::ready, this, [this](const RestoreComparison& c) {
+        checkpoints_->setComparisonNote({});
+        checkpoints_->setRestoreComparison(c);
+    });
+    connect(&comparer_, &RestoreComparer::failed, this, [this](const QString& message) {
+        checkpoints_->setComparisonNote(tr("The restores could not be compared: %1").arg(message));
+    });
     connect(&playback_, &Playback::playheadChanged, this, &MainWindow::onPlayhead);
     connect(&playback_, &Playback::playingChanged, this,
             [this](bool playing) { play_action_->setText(playing ? tr("&Pause") : tr("&Play")); });
@@ -282,6 +289,25 @@ void MainWindow::runScenario(const Scenario& scenario) {
 
 void MainWindow::runToCompletion() {
     controller_.runToCompletion(scenario_);
+    // Headless: the comparison is wanted in the picture, so it is worked out here and now.
+    comparer_.cancel();
+    const Scenario as_run = scenarioAsRun();
+    if (!RestoreComparer::comparable(as_run))
+        return;
+    try {
+        checkpoints_->setRestoreComparison(RestoreComparer::compareNow(as_run));
+        checkpoints_->setComparisonNote({});
+    } catch (const std::exception& e) {
+        checkpoints_->setComparisonNote(
+            tr("The restores could not be compared: %1").arg(QString::fromStdString(e.what())));
+    }
+}
+
+Scenario MainWindow::scenarioAsRun() const {
+    Scenario s = scenario_;
+    for (const FailureSpec& f : controller_.injectedFailures())
+        s.failures.events.push_back(f);
+    return s;
 }
 
 bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
@@ -323,6 +349,13 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     checkpoints_->setTrace(&index_);
     checkpoints_->setRestoreMode(scenario.checkpoint ? scenario.checkpoint->restore
                                                      : RestoreMode::Full);
+    comparer_.cancel();
+    checkpoints_->setRestoreComparison(std::nullopt);
+    QString why;
+    checkpoints_->setComparisonNote(
+        RestoreComparer::comparable(scenario, &why)
+            ? tr("Once the run ends, its crash is rerun with both restores and drawn here.")
+            : why);
     std::vector<int> counts;
     for (int n : {1, 2, 4, 8, 16, 32})
         if (n <= std::max(scenario.workers, 8))
@@ -391,6 +424,14 @@ static QString run_label(const Scenario& s) {
 
 void MainWindow::onRunFinished() {
     training_->refresh(); // the last steps, whatever the throttle held back
+    QString why;
+    const Scenario as_run = scenarioAsRun();
+    if (RestoreComparer::comparable(as_run, &why)) {
+        checkpoints_->setComparisonNote(tr("Rerunning the crash with both restores…"));
+        comparer_.request(as_run);
+    } else {
+        checkpoints_->setComparisonNote(why);
+    }
     comparison_->addRun({run_label(scenario_), controller_.metrics()});
     training_->setModel(scenario_.model, controller_.finalParameters(), controller_.dataset());
     const auto& snaps = index_.snapshots();

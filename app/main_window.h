@@ -2,6 +2,7 @@
 
 #include "engine_controller.h"
 #include "playback.h"
+#include "restore_comparer.h"
 
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/progress.h"
@@ -63,6 +64,8 @@ public:
     bool exportView(QWidget* view, const QString& path, QString* error = nullptr) const;
 
     EngineController& controller() { return controller_; }
+    // Reruns a finished run's crash with both restores for the Checkpoints view.
+    RestoreComparer& restoreComparer() { return comparer_; }
     Playback& playback() { return playback_; }
     const views::TraceIndex& traceIndex() const { return index_; }
     views::ClusterView* clusterView() const { return cluster_; }
@@ -85,6 +88,8 @@ private:
     void onRunStarted(const Scenario& scenario);
     void onTraceBatch(const QVector<TraceEvent>& events, const QVector<StepSnapshot>& snapshots);
     void onRunFinished();
+    // The scenario the run just finished actually met: its own faults and the clicked ones.
+    Scenario scenarioAsRun() const;
     void onPlayhead(Ticks t);
     void onWorkerAction(int worker, const QString& action);
     void onLessonOpened(const QString& id);
@@ -101,6 +106,7 @@ private:
     EngineController controller_;
     Playback playback_;
     views::TraceIndex index_;
+    RestoreComparer comparer_;
     Scenario scenario_;
     QString scenario_path_;
 

@@ -1,6 +1,7 @@
 #include "lockstep_views/checkpoint_view.h"
 
 #include "lockstep_views/chart_style.h"
+#include "lockstep_views/continuation_plot.h"
 #include "lockstep_views/palette.h"
 
 #include <QEvent>
@@ -87,6 +88,16 @@ void CheckpointView::refresh() {
 void CheckpointView::setRestoreMode(RestoreMode mode) {
     mode_ = mode;
     update();
+}
+
+void CheckpointView::setRestoreComparison(std::optional<RestoreComparison> comparison) {
+    comparison_ = std::move(comparison);
+    refresh();
+}
+
+void CheckpointView::setComparisonNote(const QString& note) {
+    note_ = note;
+    refresh();
 }
 
 void CheckpointView::setScanRevealInterval(int ms) {
@@ -196,8 +207,13 @@ QString CheckpointView::summary() const {
     }
     if (parts.isEmpty())
         parts << tr("no checkpoint yet");
-    return parts.join(QStringLiteral(". ")) + QStringLiteral(". ") +
-           statusText(restoreWalk(playhead_));
+    QString text = parts.join(QStringLiteral(". ")) + QStringLiteral(". ") +
+                   statusText(restoreWalk(playhead_));
+    if (comparison_)
+        text += tr(" Full restore: %1 Weights only: %2")
+                    .arg(continuation_caption(*comparison_, RestoreMode::Full),
+                         continuation_caption(*comparison_, RestoreMode::WeightsOnly));
+    return text;
 }
 
 QSize CheckpointView::sizeHint() const {
@@ -232,22 +248,25 @@ CheckpointView::Layout CheckpointView::layout(int columns) const {
     }
     const qreal legendHeight = rows * 1.5 * l.line;
     l.legend = QRectF(area.left(), area.bottom() - legendHeight, area.width(), legendHeight);
-    const qreal modesHeight = 5.2 * l.line;
-    l.modes =
-        QRectF(area.left(), l.legend.top() - modesHeight - 0.3 * l.line, area.width(), modesHeight);
-    l.progress = QRectF(area.left(), l.modes.top() - 1.9 * l.line, area.width(), 1.5 * l.line);
-    l.grid = QRectF(area.left(), l.status.bottom() + 0.3 * l.line, area.width(),
-                    l.progress.top() - l.status.bottom() - 0.6 * l.line);
     l.headerHeight = 2.4 * l.line;
     l.verdictHeight = 3.4 * l.line; // the chip, then the reason on up to two lines
     const int rowsOfBoxes = l.workers + 1;
-    const qreal boxSpace = l.grid.height() - l.headerHeight - l.verdictHeight;
-    if (boxSpace / rowsOfBoxes < 0.9 * l.line && l.modes.height() > 0) {
-        // Not enough room: the restore modes give theirs to the shelf.
-        l.grid.setBottom(l.grid.bottom() + l.modes.height() + 0.3 * l.line);
-        l.progress.translate(0, l.modes.height() + 0.3 * l.line);
-        l.grid.setBottom(l.progress.top() - 0.3 * l.line);
-        l.modes = QRectF();
+    // The restore modes below the shelf: with their loss plots when a comparison is known and the
+    // shelf keeps readable boxes, else as text, else not at all (the shelf comes first).
+    const qreal plotted = 13.0 * l.line;
+    const qreal text = 5.2 * l.line;
+    for (const qreal modesHeight : {comparison_ ? plotted : text, text, 0.0}) {
+        l.modes = modesHeight > 0 ? QRectF(area.left(), l.legend.top() - modesHeight - 0.3 * l.line,
+                                           area.width(), modesHeight)
+                                  : QRectF();
+        const qreal above = l.modes.isEmpty() ? l.legend.top() : l.modes.top() - 0.3 * l.line;
+        l.progress = QRectF(area.left(), above - 1.6 * l.line, area.width(), 1.5 * l.line);
+        l.grid = QRectF(area.left(), l.status.bottom() + 0.3 * l.line, area.width(),
+                        l.progress.top() - l.status.bottom() - 0.6 * l.line);
+        const qreal boxSpace = l.grid.height() - l.headerHeight - l.verdictHeight;
+        const qreal needed = modesHeight == plotted ? 1.6 * l.line : 0.9 * l.line;
+        if (boxSpace / rowsOfBoxes >= needed)
+            break;
     }
     const qreal space = l.grid.height() - l.headerHeight - l.verdictHeight;
     l.boxGap = std::clamp(0.2 * space / rowsOfBoxes, 1.0, 0.3 * l.line);
@@ -259,8 +278,12 @@ CheckpointView::Layout CheckpointView::layout(int columns) const {
     const qreal slack =
         (l.modes.isEmpty() ? l.legend.top() : l.modes.top()) - (l.progress.bottom() + 0.6 * l.line);
     if (slack > 0) {
-        l.modes.translate(0, -slack);
-        l.legend.translate(0, -slack);
+        // Loss plots take what the shelf leaves, up to a size still easy to read across.
+        const qreal grow =
+            l.modes.height() >= plotted ? std::min(slack, 24.0 * l.line - l.modes.height()) : 0.0;
+        l.modes.setTop(l.modes.top() - grow);
+        l.modes.translate(0, grow - slack);
+        l.legend.translate(0, grow - slack);
     }
     const qreal labelWidth =
         std::max(fm.horizontalAdvance(QStringLiteral("MANIFEST")),
@@ -599,27 +622,51 @@ void CheckpointView::paintProgress(QPainter& p, const Layout& l, const RestoreWa
     p.drawText(bar, Qt::AlignCenter, amount);
 }
 
+QRectF CheckpointView::modeBox(const Layout& l, RestoreMode mode) const {
+    if (l.modes.isEmpty())
+        return {};
+    const qreal gap = 0.6 * l.line;
+    const qreal w = (l.modes.width() - gap) / 2;
+    const int i = mode == RestoreMode::Full ? 0 : 1;
+    return {l.modes.left() + i * (w + gap), l.modes.top(), w, l.modes.height()};
+}
+
+// Below the box's title and one line of what the mode brings back, above a two-line caption.
+QRectF CheckpointView::plotRect(const Layout& l, RestoreMode mode) const {
+    const QRectF box = modeBox(l, mode);
+    if (!comparison_ || box.height() < 9.0 * l.line)
+        return {};
+    return box.adjusted(0.5 * l.line, 2.7 * l.line, -0.5 * l.line, -2.6 * l.line);
+}
+
+QRectF CheckpointView::continuationPlot(RestoreMode mode) const {
+    const QRectF r = plotRect(layout(kShown), mode);
+    return r.isEmpty() ? r : continuation_plot_area(r, scaledFont(font(), 0.9));
+}
+
 void CheckpointView::paintModes(QPainter& p, const Layout& l) const {
     if (l.modes.isEmpty())
         return;
     const QColor text = palette().color(QPalette::WindowText);
-    const qreal gap = 0.6 * l.line;
-    const qreal w = (l.modes.width() - gap) / 2;
     const struct {
         RestoreMode mode;
         QString title;
-        QString body;
+        QString body;  // beside no plot
+        QString brief; // above a plot
     } modes[] = {
         {RestoreMode::Full, tr("Full restore"),
          tr("Parameters, optimizer momentum and each worker's place in its data come back: the "
-            "run goes on as if it had never stopped.")},
+            "run goes on as if it had never stopped."),
+         tr("Parameters, optimizer momentum and data positions come back.")},
         {RestoreMode::WeightsOnly, tr("Weights only"),
          tr("Only the parameters come back; momentum restarts at zero and the data from its "
-            "start, so the continuation differs.")},
+            "start, so the continuation differs."),
+         tr("Only the parameters: momentum starts at zero, the data from its start.")},
     };
-    for (int i = 0; i < 2; ++i) {
-        const QRectF r(l.modes.left() + i * (w + gap), l.modes.top(), w, l.modes.height());
-        const bool active = modes[i].mode == mode_;
+    const QFont small = scaledFont(font(), 0.9);
+    for (const auto& m : modes) {
+        const QRectF r = modeBox(l, m.mode);
+        const bool active = m.mode == mode_;
         p.setPen(QPen(active ? palette().color(QPalette::Highlight) : withAlpha(text, 120),
                       active ? 2.5 : 1, active ? Qt::SolidLine : Qt::DashLine));
         p.setBrush(Qt::NoBrush);
@@ -628,11 +675,31 @@ void CheckpointView::paintModes(QPainter& p, const Layout& l) const {
         p.setFont(scaledFont(font(), 1.0, true));
         p.setPen(text);
         p.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
-                   active ? tr("%1 (this run)").arg(modes[i].title) : modes[i].title);
-        QFont small = scaledFont(font(), 0.9);
+                   active ? tr("%1 (this run)").arg(m.title) : m.title);
         p.setFont(small);
-        p.drawText(inner.adjusted(0, 1.2 * l.line, 0, 0),
-                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, modes[i].body);
+        const QRectF plot = plotRect(l, m.mode);
+        if (plot.isEmpty()) {
+            // Text only: what the mode brings back, then what is known of this run's crash.
+            QString body = m.body;
+            if (comparison_)
+                body += QLatin1Char(' ') + continuation_caption(*comparison_, m.mode);
+            else if (!note_.isEmpty())
+                body += QStringLiteral("\n") + note_;
+            p.drawText(inner.adjusted(0, 1.2 * l.line, 0, 0),
+                       Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, body);
+            continue;
+        }
+        const QFontMetricsF fm(small);
+        p.drawText(QRectF(inner.left(), inner.top() + 1.3 * l.line, inner.width(), l.line),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(m.brief, Qt::ElideRight, inner.width()));
+        paint_continuation(p, plot, *comparison_, m.mode, palette(), small);
+        p.setPen(text);
+        p.setFont(small);
+        p.drawText(QRectF(inner.left(), plot.bottom() + 0.2 * l.line, inner.width(),
+                          inner.bottom() - plot.bottom() - 0.2 * l.line),
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   continuation_caption(*comparison_, m.mode));
     }
 }
 

@@ -3,6 +3,7 @@
 #include "main_window.h"
 #include "playback.h"
 
+#include "lockstep/restore_comparison.h"
 #include "lockstep/trainer.h"
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
@@ -91,6 +92,7 @@ private Q_SLOTS:
     void clicking_crash_reaches_the_engine();
     void crash_during_checkpoint_needs_checkpoints();
     void checkpoint_view_follows_the_run();
+    void finished_crash_is_rerun_with_both_restores();
     void long_runs_are_paced_and_windowed();
     void stopping_does_not_wait_for_real_sleeps();
     void bad_scenario_keeps_the_previous_one();
@@ -350,6 +352,12 @@ void TestLabWindow::clicking_crash_reaches_the_engine() {
     QTRY_VERIFY_WITH_TIMEOUT(follow_and_check(), 20000);
     window.controller().stop();
     const lockstep::TraceEvent down = *failed();
+    // The controller kept the click as the engine took it, for a rerun to meet the same crash.
+    const auto injected = window.controller().injectedFailures();
+    QCOMPARE(injected.size(), std::size_t(1));
+    QCOMPARE(injected.front().kind, lockstep::FailureKind::Crash);
+    QCOMPARE(injected.front().worker, 2);
+    QCOMPARE(injected.front().step, down.step);
     // The others waited for worker 2 until the heartbeat declared it dead, then restored.
     bool waited = false, restored = false;
     for (const auto& e : window.traceIndex().lane(0)) {
@@ -396,6 +404,45 @@ void TestLabWindow::checkpoint_view_follows_the_run() {
     const auto shelf = view->shelf(view->playhead());
     QCOMPARE(shelf.checkpoints.back().step, 20);
     QCOMPARE(shelf.checkpoints.back().status, lockstep::views::ShelfStatus::Partial);
+}
+
+// After a run with a crash, the Checkpoints tab gets the crash rerun with both restores: its
+// "full" curve is the run the class just watched, step for step.
+void TestLabWindow::finished_crash_is_rerun_with_both_restores() {
+    lockstep::app::MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    auto* view =
+        qobject_cast<lockstep::views::CheckpointView*>(window.view(QStringLiteral("checkpoints")));
+    QVERIFY(view);
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    QSignalSpy ready(&window.restoreComparer(), &lockstep::app::RestoreComparer::ready);
+    window.runScenario(lockstep::load_scenario(scenario_path("crash-recovery.json").toStdString()));
+    QVERIFY(!view->restoreComparison());
+    QVERIFY(view->comparisonNote().contains(QStringLiteral("both restores")));
+    QVERIFY(finished.wait(30000) || finished.count() == 1);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    QVERIFY(view->restoreComparison());
+    const lockstep::RestoreComparison& c = *view->restoreComparison();
+    QCOMPARE(c.crash_step, std::int64_t(25));
+    QCOMPARE(c.restored_step, std::int64_t(20));
+    QVERIFY(c.full_identical);
+    QVERIFY(!c.weights_only_identical);
+    QVERIFY(view->comparisonNote().isEmpty());
+    // The run as the window holds it: the later attempt at each step counts.
+    std::map<std::int64_t, double> watched;
+    for (const auto& snapshot : window.traceIndex().snapshots())
+        watched[snapshot.step] = snapshot.loss;
+    QCOMPARE(watched.size(), c.full.steps.size());
+    for (std::size_t i = 0; i < c.full.steps.size(); ++i)
+        QCOMPARE(watched.at(c.full.steps[i]), c.full.loss[i]);
+
+    // A run without a crash says how to get one; a new run forgets the old comparison.
+    auto plain = straggler(6);
+    plain.checkpoint = lockstep::CheckpointConfig{};
+    window.runScenario(plain);
+    QVERIFY(!view->restoreComparison());
+    QVERIFY(view->comparisonNote().contains(QStringLiteral("Crash a worker")));
 }
 
 void TestLabWindow::crash_during_checkpoint_needs_checkpoints() {

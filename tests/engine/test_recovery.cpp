@@ -1,5 +1,6 @@
 #include "lockstep/checkpoint.h"
 #include "lockstep/error.h"
+#include "lockstep/restore_comparison.h"
 #include "lockstep/scenario.h"
 #include "lockstep/trace.h"
 #include "lockstep/trainer.h"
@@ -65,6 +66,8 @@ private Q_SLOTS:
     void sharded_optimizer_restores_too();
     void measured_clock_times_the_real_save();
     void refuses_without_policy();
+    void full_and_weights_only_continuations();
+    void comparing_restores_needs_a_crash_and_checkpoints();
 };
 
 void TestRecovery::policy_round_trip() {
@@ -348,6 +351,61 @@ void TestRecovery::refuses_without_policy() {
     DataParallelTrainer times(recovery_scenario(), load_dataset(recovery_scenario()), nullptr,
                               Work::TimesOnly);
     QVERIFY(error_message([&] { times.set_checkpoint_directory("/tmp"); }).contains("times-only"));
+}
+
+// The lab's side-by-side picture, from three real runs: the full restore's curve is the
+// uninterrupted run's, step for step; the weights-only curve matches it only before the restore.
+void TestRecovery::full_and_weights_only_continuations() {
+    Scenario s = recovery_scenario();
+    s.optimizer.momentum = 0.9;
+    s.failures.events.push_back({FailureKind::Crash, 1, 8, CrashPhase::Compute});
+    s.failures.events.push_back({FailureKind::Pause, 0, 2, CrashPhase::Compute, 0.01});
+    QTemporaryDir scratch;
+    const RestoreComparison c = compare_restores(s, scratch.path().toStdString());
+    QCOMPARE(c.crash_step, std::int64_t(8));
+    QCOMPARE(c.restored_step, std::int64_t(6)); // the newest checkpoint before step 8
+    QCOMPARE(c.checkpoint_step, std::int64_t(6));
+    for (const LossCurve* curve : {&c.uninterrupted, &c.full, &c.weights_only}) {
+        QCOMPARE(curve->steps.size(), std::size_t(s.steps));
+        QCOMPARE(curve->steps.front(), std::int64_t(0));
+        QCOMPARE(curve->steps.back(), s.steps - 1);
+    }
+    QCOMPARE(c.full.loss, c.uninterrupted.loss);
+    QCOMPARE(c.full_gap, 0.0);
+    QVERIFY(c.full_identical);
+    for (std::int64_t step = 0; step < c.restored_step; ++step)
+        QCOMPARE(c.weights_only.loss[std::size_t(step)], c.uninterrupted.loss[std::size_t(step)]);
+    QVERIFY(c.weights_only.loss[std::size_t(c.restored_step)] !=
+            c.uninterrupted.loss[std::size_t(c.restored_step)]);
+    QVERIFY(c.weights_only_gap > 0.0);
+    QVERIFY(!c.weights_only_identical);
+    // Each recovered run wrote its own checkpoints.
+    QVERIFY(fs::exists(fs::path(scratch.path().toStdString()) / "full"));
+    QVERIFY(fs::exists(fs::path(scratch.path().toStdString()) / "weights-only"));
+    double loss = 0;
+    QVERIFY(loss_at(c.full, 3, &loss));
+    QCOMPARE(loss, c.full.loss[3]);
+    QVERIFY(!loss_at(c.full, s.steps, &loss));
+}
+
+void TestRecovery::comparing_restores_needs_a_crash_and_checkpoints() {
+    QTemporaryDir scratch;
+    const fs::path dir = scratch.path().toStdString();
+    Scenario s = recovery_scenario();
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { compare_restores(s, dir); }),
+                             QStringLiteral("no crash"));
+    s.failures.events.push_back({FailureKind::Crash, 1, 8, CrashPhase::Compute});
+    Scenario none = s;
+    none.checkpoint.reset();
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { compare_restores(none, dir); }),
+                             QStringLiteral("saves no checkpoints"));
+    Scenario backup = s;
+    backup.failures.policy = RecoveryPolicy::Backup;
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { compare_restores(backup, dir); }),
+                             QStringLiteral("backup policy"));
+    const std::atomic<bool> stop{true};
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { compare_restores(s, dir, &stop); }),
+                             QStringLiteral("stopped"));
 }
 
 QTEST_GUILESS_MAIN(TestRecovery)

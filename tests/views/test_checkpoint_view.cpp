@@ -1,8 +1,10 @@
 #include "view_test_support.h"
 
 #include "lockstep/failure.h"
+#include "lockstep/restore_comparison.h"
 #include "lockstep/trainer.h"
 #include "lockstep_views/checkpoint_view.h"
+#include "lockstep_views/continuation_plot.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
 
@@ -40,6 +42,7 @@ private Q_SLOTS:
     void scan_is_revealed_one_by_one();
     void partial_and_corrupt_boxes_are_drawn_in_their_colours();
     void follows_the_dark_palette();
+    void continuations_side_by_side();
     void screenshot();
 
 private:
@@ -377,6 +380,85 @@ void TestCheckpointView::follows_the_dark_palette() {
     QVERIFY(image.save(screenshot_path(QStringLiteral("checkpoints-dark.png"))));
     QCOMPARE(image.pixelColor(2, 2), QColor(0x20, 0x20, 0x24));
     QVERIFY(count_near(image, QColor(0xee, 0xee, 0xee), 10) > 200); // the text
+}
+
+// The same crash rerun both ways (three real runs): the full restore's line lies on the
+// uninterrupted run's, the weights-only line leaves it after the restore, each in its own plot.
+void TestCheckpointView::continuations_side_by_side() {
+    QTemporaryDir scratch;
+    const RestoreComparison c = compare_restores(scenario_, scratch.path().toStdString());
+    QCOMPARE(c.restored_step, std::int64_t(12)); // step 20 partial, step 16 corrupt
+    CheckpointView view;
+    view.setScanRevealInterval(0);
+    view.resize(1100, 800);
+    view.setTrace(&index_);
+    view.setPlayhead(index_.end_time());
+    QVERIFY(view.continuationPlot(RestoreMode::Full).isEmpty()); // nothing to draw yet
+    view.setComparisonNote(QStringLiteral("Rerunning the crash with both restores…"));
+    view.setRestoreComparison(c);
+    const QRectF full = view.continuationPlot(RestoreMode::Full);
+    const QRectF weights = view.continuationPlot(RestoreMode::WeightsOnly);
+    QVERIFY(!full.isEmpty() && !weights.isEmpty());
+    QVERIFY(weights.left() > full.right()); // side by side
+    QVERIFY(full.height() > 80);
+
+    // The step where weights-only strays furthest from the uninterrupted run.
+    const ContinuationWindow window = continuation_window(c);
+    std::int64_t far = -1;
+    double gap = 0;
+    for (std::size_t i = 0; i < c.uninterrupted.steps.size(); ++i) {
+        const std::int64_t step = c.uninterrupted.steps[i];
+        if (step < window.first || step > window.last)
+            continue;
+        QCOMPARE(c.full.loss[i], c.uninterrupted.loss[i]);
+        const double d = std::abs(c.weights_only.loss[i] - c.uninterrupted.loss[i]);
+        if (d > gap) {
+            gap = d;
+            far = step;
+        }
+        if (step < c.restored_step)
+            QCOMPARE(c.weights_only.loss[i], c.uninterrupted.loss[i]);
+    }
+    QVERIFY(far > c.restored_step);
+    QCOMPARE(gap, c.weights_only_gap);
+    double base = 0, strayed = 0;
+    QVERIFY(loss_at(c.uninterrupted, far, &base));
+    QVERIFY(loss_at(c.weights_only, far, &strayed));
+
+    const QImage image = settled_grab(view);
+    auto near_at = [&](const QPointF& at, const QColor& colour) {
+        const QRect around = QRect(at.toPoint() - QPoint(2, 2), QSize(5, 5));
+        return count_near(image.copy(around), colour, 40) > 0;
+    };
+    auto count_in = [&](const QRectF& r, const QColor& colour) {
+        return count_near(image.copy(r.toAlignedRect()), colour, 12);
+    };
+    const QColor blue = continuation_colour(RestoreMode::Full);
+    const QColor red = continuation_colour(RestoreMode::WeightsOnly);
+    QVERIFY(blue != red);
+    // Full: the run's line is where the uninterrupted loss is; no weights-only colour there.
+    QVERIFY(near_at(continuation_point(window, full, far, base), blue));
+    QVERIFY(count_in(full, blue) > 100);
+    QCOMPARE(count_in(full, red), 0);
+    // Weights only: its line is at its own loss, the uninterrupted loss is left to the grey line.
+    const QPointF own = continuation_point(window, weights, far, strayed);
+    const QPointF other = continuation_point(window, weights, far, base);
+    QVERIFY(std::abs(own.y() - other.y()) > 8);
+    QVERIFY(near_at(own, red));
+    QVERIFY(!near_at(other, red));
+    QVERIFY(count_in(weights, red) > 100);
+    QCOMPARE(count_in(weights, blue), 0);
+
+    QVERIFY(view.summary().contains(QStringLiteral("identical bit for bit")));
+    QVERIFY(view.summary().contains(QStringLiteral("From step 12 on the loss differs")));
+    QVERIFY(image.save(screenshot_path(QStringLiteral("checkpoints-continuations.png"))));
+
+    // Too small for plots: the captions still say it, as text.
+    view.resize(760, 480);
+    QVERIFY(view.continuationPlot(RestoreMode::Full).isEmpty());
+    QVERIFY(view.summary().contains(QStringLiteral("identical bit for bit")));
+    view.setRestoreComparison(std::nullopt);
+    QVERIFY(!view.summary().contains(QStringLiteral("identical bit for bit")));
 }
 
 void TestCheckpointView::screenshot() {

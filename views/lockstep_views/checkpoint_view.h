@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lockstep/restore_comparison.h"
 #include "lockstep/scenario.h"
 #include "lockstep_views/checkpoint_shelf.h"
 #include "lockstep_views/trace_index.h"
@@ -9,14 +10,18 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <optional>
+
 namespace lockstep::views {
 
 // The storage directory as a shelf: one column per checkpoint (oldest left), one box per worker's
 // file and one for the MANIFEST, each coloured, patterned and labelled by its state in the commit
 // protocol. During a recovery the scan walks the shelf newest first: the checkpoint being examined
 // is framed, the skipped ones get a ✗ with the reason, the chosen one a ✓, and a bar shows the
-// workers reading it back. Below, what a full and a weights-only restore bring back. Draws only
-// what the TraceIndex answers; holds no engine state.
+// workers reading it back. Below, what a full and a weights-only restore bring back, side by side:
+// once the app has rerun the crash both ways (a RestoreComparison), each with its loss curve
+// over the uninterrupted run's. Draws only what the TraceIndex and the comparison answer; holds
+// no engine state.
 class CheckpointView : public QWidget {
     Q_OBJECT
 
@@ -36,6 +41,15 @@ public:
     // Which restore the run uses (from its scenario); the view explains both and marks this one.
     void setRestoreMode(RestoreMode mode);
     RestoreMode restoreMode() const { return mode_; }
+
+    // The crash of this run recovered both ways, from real runs; nullopt: not (yet) known, and
+    // `note` says why ("Working out both continuations…", an error, or how to get one).
+    void setRestoreComparison(std::optional<RestoreComparison> comparison);
+    void setComparisonNote(const QString& note);
+    const std::optional<RestoreComparison>& restoreComparison() const { return comparison_; }
+    QString comparisonNote() const { return note_; }
+    // Where the `mode` run's loss plot is drawn for the current size; empty when none is.
+    QRectF continuationPlot(RestoreMode mode) const;
 
     // The scan's verdicts share one instant of the run's clock; a view on screen reveals them one
     // by one, this many wall-clock milliseconds apart (0: all at once, as a hidden view does).
@@ -94,11 +108,15 @@ private:
                       bool examining) const;
     void paintProgress(QPainter& p, const Layout& l, const RestoreWalk& walk) const;
     void paintModes(QPainter& p, const Layout& l) const;
+    QRectF modeBox(const Layout& l, RestoreMode mode) const;
+    QRectF plotRect(const Layout& l, RestoreMode mode) const;
     void paintLegend(QPainter& p, const Layout& l) const;
 
     const TraceIndex* index_ = nullptr;
     Ticks playhead_ = 0;
     RestoreMode mode_ = RestoreMode::Full;
+    std::optional<RestoreComparison> comparison_;
+    QString note_;
     QTimer reveal_;
     int revealInterval_ = 700;
     Ticks revealScan_ = -1; // the scan being revealed

@@ -1,0 +1,103 @@
+#include "restore_comparer.h"
+
+#include "engine_controller.h"
+
+#include "lockstep/error.h"
+#include "lockstep_views/background.h"
+
+#include <QDir>
+#include <QMetaObject>
+#include <QTemporaryDir>
+
+#include <algorithm>
+
+namespace lockstep::app {
+
+namespace {
+
+RestoreComparison compare_in_scratch(const Scenario& scenario, const std::atomic<bool>* stop) {
+    QTemporaryDir scratch(QDir::tempPath() + QStringLiteral("/lockstep-compare-XXXXXX"));
+    if (!scratch.isValid())
+        throw Error("compare restores: cannot create a scratch directory in " +
+                    QDir::tempPath().toStdString());
+    return compare_restores(scenario, scratch.path().toStdString(), stop);
+}
+
+} // namespace
+
+RestoreComparer::RestoreComparer(QObject* parent)
+    : QObject(parent) {}
+
+RestoreComparer::~RestoreComparer() {
+    cancel();
+}
+
+bool RestoreComparer::comparable(const Scenario& scenario, QString* why) {
+    auto no = [why](const QString& reason) {
+        if (why)
+            *why = reason;
+        return false;
+    };
+    if (EngineController::isModelParallel(scenario))
+        return no(tr("Model-parallel runs take no faults and save no checkpoints."));
+    if (!scenario.checkpoint)
+        return no(tr("This run saves no checkpoints."));
+    if (scenario.algorithm == Algorithm::None && scenario.workers > 1)
+        return no(tr("Without synchronisation there is no single model to restore."));
+    const auto& events = scenario.failures.events;
+    if (std::none_of(events.begin(), events.end(),
+                     [](const FailureSpec& f) { return f.kind == FailureKind::Crash; }))
+        return no(tr("Crash a worker (click it in the cluster view) to see both continuations "
+                     "drawn from real runs."));
+    if (scenario.failures.policy == RecoveryPolicy::Backup)
+        return no(tr("The backup policy never restores a checkpoint."));
+    return true;
+}
+
+void RestoreComparer::request(const Scenario& scenario) {
+    cancel();
+    const std::uint64_t generation = ++generation_;
+    stop_ = std::make_shared<std::atomic<bool>>(false);
+    busy_ = true;
+    worker_ = std::thread([this, generation, scenario, stop = stop_] {
+        std::optional<RestoreComparison> result;
+        QString error;
+        try {
+            result =
+                views::run_beside_the_gui([&] { return compare_in_scratch(scenario, stop.get()); });
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        if (stop->load())
+            return; // cancelled: nobody is waiting for this one
+        // The destructor joins this thread before `this` goes, so the call is posted to a live
+        // object; a newer request makes it a no-op.
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, result = std::move(result), error] {
+                if (generation != generation_)
+                    return;
+                busy_ = false;
+                if (result)
+                    Q_EMIT ready(*result);
+                else
+                    Q_EMIT failed(error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void RestoreComparer::cancel() {
+    ++generation_; // a result already posted is stale now
+    if (stop_)
+        stop_->store(true);
+    if (worker_.joinable())
+        worker_.join();
+    busy_ = false;
+}
+
+RestoreComparison RestoreComparer::compareNow(const Scenario& scenario) {
+    return compare_in_scratch(scenario, nullptr);
+}
+
+} // namespace lockstep::app
