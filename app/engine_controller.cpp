@@ -305,7 +305,8 @@ void EngineController::drain() {
     // Hand over whole steps, about kMaxEventsPerFrame events a frame (fewer while the views are
     // well ahead of the playhead), so one frame never has to take in the burst the engine makes
     // when it starts ahead of the playhead.
-    const qsizetype budget = handed_step_ - playhead_step_.load() >= kLeadSteps
+    // The first batch is small too: it shares its frame with the window's first paint.
+    const qsizetype budget = handed_step_ < 0 || handed_step_ - playhead_step_.load() >= kLeadSteps
                                  ? kEventsPerFrameAhead
                                  : kMaxEventsPerFrame;
     qsizetype n = 0;

@@ -79,9 +79,10 @@ public:
     void setPlayheadStep(std::int64_t step) { playhead_step_ = step; }
     static constexpr std::int64_t kAheadEvents = 200'000;
     static constexpr qsizetype kMaxEventsPerFrame = 20'000;
-    // While the views already hold kLeadSteps steps beyond the playhead, a frame takes only about
-    // kEventsPerFrameAhead events (whole steps, at least one): the burst a run makes when it
-    // starts far ahead of the playhead is spread over many cheap frames.
+    // The first batch of a run, and any while the views already hold kLeadSteps steps beyond the
+    // playhead, take only about kEventsPerFrameAhead events (whole steps, at least one): the
+    // burst a run makes when it starts far ahead of the playhead is spread over many cheap
+    // frames.
     static constexpr std::int64_t kLeadSteps = 16;
     static constexpr qsizetype kEventsPerFrameAhead = 6'000;
 
