@@ -382,6 +382,14 @@ const ClusterView::Scene& ClusterView::scene() const {
         placeLabels(s, blockWidth);
     }
 
+    // A crowded circle becomes a band of slices.
+    s.dense = (algorithm == Algorithm::Ring || algorithm == Algorithm::ParameterServer) && n > 32 &&
+              !s.numbers;
+    s.slices.clear();
+    s.bandTicks.clear();
+    if (s.dense)
+        placeBand(s);
+
     // One number font for all discs, sized so the widest number fits.
     if (n > 0) {
         const qreal r = s.radius;
@@ -637,6 +645,71 @@ void ClusterView::placeWorkers(Scene& s, bool withLabels) const {
     }
 }
 
+// The dense layout: the workers on the circle as slices of one band, clockwise from the top, the
+// parameter server (worker 0) a disc in the middle. Each worker's centre is the middle of its
+// slice and its radius the largest circle inside it, so glyphs never overlap; every few slices
+// carry their worker's number outside the band.
+void ClusterView::placeBand(Scene& s) const {
+    const double pi = std::numbers::pi;
+    const bool hub = s.algorithm == Algorithm::ParameterServer;
+    const int first = hub ? 1 : 0;
+    const int count = s.workers - first;
+    const qreal line = s.line;
+    const QRectF a = s.area;
+    const qreal outer = std::max(4.0, std::min(a.width(), a.height()) / 2 - 1.4 * line);
+    const qreal thickness = std::clamp(0.12 * outer, std::min(0.8 * line, 0.5 * outer), 2.2 * line);
+    s.bandCentre = a.center();
+    s.bandOuter = outer;
+    s.bandInner = outer - thickness;
+    const qreal middle = outer - thickness / 2;
+    const double half = pi / count;
+    s.radius = std::max(1.0, std::min(thickness / 2, 0.98 * middle * std::sin(half)));
+    s.hubRadius = hub ? std::clamp(0.3 * s.bandInner, 1.0, 1.4 * line) : 0.0;
+    s.slices.assign(static_cast<std::size_t>(s.workers), QPainterPath());
+    const double start = -pi / 2;
+    const int arcPoints = std::max(2, static_cast<int>(std::ceil(2 * half * outer / 3.0)) + 1);
+    for (int i = 0; i < count; ++i) {
+        const double angle = start + 2 * pi * i / count;
+        const auto k = static_cast<std::size_t>(first + i);
+        s.centres[k] = s.bandCentre + QPointF(middle * std::cos(angle), middle * std::sin(angle));
+        QPolygonF slice;
+        for (int j = 0; j < arcPoints; ++j) {
+            const double t = angle - half + 2 * half * j / (arcPoints - 1);
+            slice << s.bandCentre + QPointF(outer * std::cos(t), outer * std::sin(t));
+        }
+        for (int j = arcPoints - 1; j >= 0; --j) {
+            const double t = angle - half + 2 * half * j / (arcPoints - 1);
+            slice << s.bandCentre + QPointF(s.bandInner * std::cos(t), s.bandInner * std::sin(t));
+        }
+        s.slices[k].addPolygon(slice);
+        s.slices[k].closeSubpath();
+    }
+    if (hub)
+        s.centres[0] = s.bandCentre;
+    // Numbers at a round stride, far enough apart to be read.
+    const qreal numberWidth =
+        QFontMetricsF(s.symbolFont).horizontalAdvance(QString::number(s.workers - 1)) + 0.6 * line;
+    const qreal perSlice = 2 * pi * (outer + 0.7 * line) / count;
+    int stride = 1;
+    for (int step : {1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128}) {
+        stride = step;
+        if (step * perSlice >= numberWidth)
+            break;
+    }
+    // The first worker on the band, then round numbers not crowding it from either side.
+    for (int i = 0; i < count; ++i) {
+        const int worker = first + i;
+        const bool round =
+            worker % stride == 0 && i >= (stride + 1) / 2 && count - i >= (stride + 1) / 2;
+        if (i > 0 && !round)
+            continue;
+        const double angle = start + 2 * pi * i / count;
+        const qreal r = outer + 0.75 * line;
+        s.bandTicks.emplace_back(worker,
+                                 s.bandCentre + QPointF(r * std::cos(angle), r * std::sin(angle)));
+    }
+}
+
 // Activity and latest gradient of every worker at the playhead, straight from the index.
 void ClusterView::updateStates() const {
     const int n = index_ ? std::max(index_->workers(), 0) : 0;
@@ -652,19 +725,7 @@ void ClusterView::updateStates() const {
         if (step_ < 0)
             if (const TraceEvent* e = index_->event_at(k, t))
                 step_ = e->step;
-        // The value of the newest compute or update that has finished by t: a gradient that
-        // is still being computed is not known yet.
-        const auto lane = index_->lane(k);
-        auto it =
-            std::upper_bound(lane.begin(), lane.end(), t,
-                             [](Ticks value, const TraceEvent& e) { return value < e.start; });
-        for (int scanned = 0; it != lane.begin() && scanned < 32768; ++scanned) {
-            --it;
-            if ((it->kind == EventKind::Compute || it->kind == EventKind::Update) && it->end <= t) {
-                gradients_[i] = it->value;
-                break;
-            }
-        }
+        index_->value_at(k, t, &gradients_[i]);
     }
     if (step_ < 0) {
         const StepSnapshot* snapshot = index_->snapshot_at(t);
@@ -689,7 +750,9 @@ QList<ClusterView::WorkerGlyph> ClusterView::glyphs() const {
     out.reserve(s.workers);
     for (int k = 0; k < s.workers; ++k) {
         const auto i = static_cast<std::size_t>(k);
-        out.push_back({k, s.centres[i], s.radius, activities_[i], gradients_[i]});
+        const bool hub = s.dense && s.algorithm == Algorithm::ParameterServer && k == 0;
+        out.push_back(
+            {k, s.centres[i], hub ? s.hubRadius : s.radius, activities_[i], gradients_[i]});
     }
     return out;
 }
@@ -737,6 +800,8 @@ QList<QPair<PacketInFlight, QPointF>> ClusterView::packetGlyphs() const {
         const QPointF d = s.centres[1] - s.centres[0];
         if (std::hypot(d.x(), d.y()) - 2 * s.radius < 4 * packetRadii(s).second)
             inside = s.radius + packetRadii(s).second + 1.0;
+        if (s.dense) // below the band's inner edge
+            inside = (s.bandOuter - s.bandInner) / 2 + packetRadii(s).second + 2.0;
     }
     for (const PacketInFlight& packet : index_->packets_at(playhead_)) {
         if (packet.src < 0 || packet.src >= s.workers || packet.dst < 0 || packet.dst >= s.workers)
@@ -756,6 +821,14 @@ QList<QPair<PacketInFlight, QPointF>> ClusterView::packetGlyphs() const {
 
 int ClusterView::workerAt(QPointF position) const {
     const Scene& s = scene();
+    if (s.dense) {
+        for (std::size_t k = 0; k < s.slices.size(); ++k)
+            if (!s.slices[k].isEmpty() && s.slices[k].contains(position))
+                return static_cast<int>(k);
+        const QPointF d = position - s.bandCentre;
+        if (s.hubRadius > 0 && std::hypot(d.x(), d.y()) <= s.hubRadius + 2.0)
+            return 0;
+    }
     const qreal reach = std::max(s.radius + 2.0, 6.0);
     int best = -1;
     qreal bestDistance = reach;
@@ -898,8 +971,11 @@ const ClusterView::Sprite& ClusterView::workerPicture(const Scene& s, int worker
     if (!slot) {
         // drawWorker stays within the disc, the badge and the label block.
         const QPointF c = s.centres[i];
-        const qreal r = s.radius;
+        const qreal r =
+            s.dense && i < s.slices.size() && s.slices[i].isEmpty() ? s.hubRadius : s.radius;
         QRectF bounds(c - QPointF(r, r), QSizeF(2 * r, 2 * r));
+        if (s.dense && i < s.slices.size())
+            bounds |= s.slices[i].boundingRect();
         if (i < s.badges.size()) {
             const qreal b = badgeRadius(s);
             bounds |= QRectF(s.badges[i] - QPointF(b, b), QSizeF(2 * b, 2 * b));
@@ -943,6 +1019,7 @@ void ClusterView::drawStill(QPainter& p, const Scene& s) const {
         p.drawText(s.area, Qt::AlignCenter, tr("No run loaded"));
     } else {
         drawLinks(p, s);
+        drawBandTicks(p, s);
     }
     drawLegend(p, s);
 }
@@ -1010,6 +1087,8 @@ void ClusterView::drawVerdict(QPainter& p, const Scene& s, int verdict) const {
 
 // The topology's links, rim to rim; the ring's carry arrowheads in its direction.
 void ClusterView::drawLinks(QPainter& p, const Scene& s) const {
+    if (s.dense && s.algorithm == Algorithm::Ring)
+        return; // neighbours touch: the band is the ring
     const QColor text = palette().color(QPalette::WindowText);
     // Fainter when there are many, so a busy hub stays readable.
     const int alpha = std::clamp(
@@ -1038,6 +1117,35 @@ void ClusterView::drawLinks(QPainter& p, const Scene& s) const {
     }
 }
 
+// In the dense layout: every few workers' numbers outside the band, each with a tick, and an
+// arrow at the top for the ring's direction.
+void ClusterView::drawBandTicks(QPainter& p, const Scene& s) const {
+    if (!s.dense)
+        return;
+    const QColor text = palette().color(QPalette::WindowText);
+    p.setFont(s.symbolFont);
+    for (const auto& [worker, at] : s.bandTicks) {
+        const QPointF d = at - s.bandCentre;
+        const qreal length = std::hypot(d.x(), d.y());
+        const QPointF u = length > 0 ? d / length : QPointF(0, -1);
+        p.setPen(QPen(withAlpha(text, 160), 1.0));
+        p.drawLine(s.bandCentre + u * (s.bandOuter + 1.0),
+                   s.bandCentre + u * (s.bandOuter + 0.3 * s.line));
+        p.setPen(withAlpha(text, 220));
+        p.drawText(QRectF(at.x() - 2 * s.line, at.y() - 0.5 * s.line, 4 * s.line, s.line),
+                   Qt::AlignCenter, QString::number(worker));
+    }
+    if (s.algorithm == Algorithm::Ring) {
+        // Clockwise: an arrowhead just inside the band, past worker 0.
+        const qreal r = s.bandInner - 0.5 * s.line;
+        const double angle = -std::numbers::pi / 2 + 0.12;
+        const QPointF tip = s.bandCentre + QPointF(r * std::cos(angle), r * std::sin(angle));
+        p.setPen(Qt::NoPen);
+        p.setBrush(withAlpha(text, 170));
+        drawArrowhead(p, tip, QPointF(-std::sin(angle), std::cos(angle)), 0.5 * s.line);
+    }
+}
+
 // One worker doing `activity`: its disc, the focus ring, its number, the activity's letter on a
 // badge on the rim, its label and the empty track of its gradient bar; everything but the
 // bar's fill, which drawWorkers adds.
@@ -1049,6 +1157,41 @@ void ClusterView::drawWorker(QPainter& p, const Scene& s, int worker, WorkerActi
     const QPointF c = s.centres[i];
     const qreal r = s.radius;
     const qreal line = s.line;
+    if (s.dense && i < s.slices.size() && !s.slices[i].isEmpty()) {
+        // A slice of the band, cut from its neighbours by a hairline of the background.
+        const QPainterPath& slice = s.slices[i];
+        p.setPen(QPen(palette().color(QPalette::Window), 1.0));
+        p.setBrush(style.colour);
+        p.drawPath(slice);
+        if (style.brush != Qt::SolidPattern) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(QBrush(withAlpha(textOn(style.colour), 150), style.brush));
+            p.drawPath(slice);
+        }
+        if (focused) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(palette().color(QPalette::Highlight), 2.5));
+            p.drawPath(slice);
+        }
+        return;
+    }
+    if (s.dense) {
+        // The parameter server, in the middle of the band, with its number.
+        drawDisc(p, c, s.hubRadius, style, withAlpha(text, 150));
+        if (focused) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
+            p.drawEllipse(c, s.hubRadius + 0.25 * line, s.hubRadius + 0.25 * line);
+        }
+        if (s.hubRadius >= 0.55 * line) {
+            p.setFont(s.symbolFont);
+            p.setPen(textOn(style.colour));
+            p.drawText(
+                QRectF(c.x() - s.hubRadius, c.y() - s.hubRadius, 2 * s.hubRadius, 2 * s.hubRadius),
+                Qt::AlignCenter, QString::number(worker));
+        }
+        return;
+    }
     drawDisc(p, c, r, style, withAlpha(text, 150));
     if (focused) {
         p.setBrush(Qt::NoBrush);

@@ -31,6 +31,7 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     end_ = 0;
     events_.clear();
     lanes_.assign(static_cast<std::size_t>(std::max(workers, 0)), {});
+    values_.assign(static_cast<std::size_t>(std::max(workers, 0)), {});
     sends_.clear();
     storage_.clear();
     snapshots_.clear();
@@ -61,8 +62,11 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
     // the sorted part (linear), instead of inserting event by event (quadratic).
     auto by_start = [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; };
     std::vector<std::size_t> lane_sizes(lanes_.size());
-    for (std::size_t w = 0; w < lanes_.size(); ++w)
+    std::vector<std::size_t> value_sizes(values_.size());
+    for (std::size_t w = 0; w < lanes_.size(); ++w) {
         lane_sizes[w] = lanes_[w].size();
+        value_sizes[w] = values_[w].size();
+    }
     const std::size_t sends_size = sends_.size();
     const std::size_t storage_size = storage_.size();
     const std::size_t starts_size = starts_.size();
@@ -71,6 +75,8 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
             continue;
         events_.push_back(e);
         lanes_[static_cast<std::size_t>(e.worker)].push_back(e);
+        if (e.kind == EventKind::Compute || e.kind == EventKind::Update)
+            values_[static_cast<std::size_t>(e.worker)].emplace_back(e.end, e.value);
         if (e.kind == EventKind::Send)
             sends_.push_back(e);
         if (is_storage_event(e.kind))
@@ -86,8 +92,11 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
         if (middle != list.begin() && middle != list.end() && less(*middle, *(middle - 1)))
             std::inplace_merge(list.begin(), middle, list.end(), less);
     };
-    for (std::size_t w = 0; w < lanes_.size(); ++w)
+    auto by_end = [](const auto& a, const auto& b) { return a.first < b.first; };
+    for (std::size_t w = 0; w < lanes_.size(); ++w) {
         settle(lanes_[w], lane_sizes[w], by_start);
+        settle(values_[w], value_sizes[w], by_end);
+    }
     settle(sends_, sends_size, by_start);
     settle(storage_, storage_size, by_start);
     settle(starts_, starts_size, std::less<Ticks>());
@@ -105,6 +114,8 @@ void TraceIndex::forget_before_snapshot(std::size_t k) {
         return;
     for (auto& lane : lanes_)
         drop(lane);
+    for (auto& values : values_)
+        std::erase_if(values, [until](const auto& v) { return v.first <= until; });
     drop(sends_);
     Ticks earliest = end_;
     for (const auto& e : events_)
@@ -230,6 +241,18 @@ std::vector<PacketInFlight> TraceIndex::packets_at(Ticks t) const {
     }
     std::reverse(out.begin(), out.end());
     return out;
+}
+
+bool TraceIndex::value_at(int worker, Ticks t, double* value) const {
+    if (worker < 0 || worker >= workers_)
+        return false;
+    const auto& values = values_[static_cast<std::size_t>(worker)];
+    const auto it = std::upper_bound(values.begin(), values.end(), t,
+                                     [](Ticks v, const auto& entry) { return v < entry.first; });
+    if (it == values.begin())
+        return false;
+    *value = (it - 1)->second;
+    return true;
 }
 
 const StepSnapshot* TraceIndex::snapshot_at(Ticks t) const {

@@ -95,6 +95,41 @@ int main(int argc, char** argv) {
         "\"median_ms\":%.2f,\"max_ms\":%.2f}\n",
         index.events().size(), median(frames), *std::max_element(frames.begin(), frames.end()));
 
+    // 256 workers on a ring and around a parameter server, drawn as a band of slices.
+    for (const auto algorithm : {lockstep::Algorithm::Ring, lockstep::Algorithm::ParameterServer}) {
+        lockstep::Scenario crowd;
+        crowd.workers = 256;
+        crowd.steps = 4;
+        crowd.batch = 4;
+        crowd.algorithm = algorithm;
+        crowd.dataset.samples = 2048;
+        lockstep::Trace crowd_trace;
+        lockstep::DataParallelTrainer crowd_trainer(crowd, lockstep::load_dataset(crowd),
+                                                    &crowd_trace);
+        crowd_trainer.run();
+        lockstep::views::TraceIndex crowd_index;
+        crowd_index.reset(crowd.workers, crowd.algorithm);
+        crowd_index.append(crowd_trace.events());
+        lockstep::views::ClusterView view;
+        view.setTrace(&crowd_index);
+        view.resize(960, 640);
+        QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+        std::vector<double> times;
+        for (int i = 0; i < 200; ++i) {
+            QElapsedTimer frame;
+            frame.start();
+            view.setPlayhead(crowd_index.end_time() * i / 200);
+            QPainter p(&image);
+            view.render(&p);
+            p.end();
+            times.push_back(frame.nsecsElapsed() / 1e6);
+        }
+        std::printf("{\"bench\":\"render-crowd\",\"view\":\"cluster\",\"workers\":256,"
+                    "\"algorithm\":\"%s\",\"events\":%zu,\"median_ms\":%.2f}\n",
+                    algorithm == lockstep::Algorithm::Ring ? "ring" : "parameter-server",
+                    crowd_index.events().size(), median(times));
+    }
+
     // Frame gaps while the engine trains flat out and the window plays the trace.
     {
         lockstep::app::MainWindow window;

@@ -14,6 +14,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <set>
+
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -115,6 +117,8 @@ private Q_SLOTS:
     void unsynchronised_replicas_differ();
     void parameter_server_sits_in_the_centre();
     void tree_runs_top_down();
+    void crowded_circle_is_a_band_of_slices();
+    void gradient_is_the_newest_finished_value();
     void layouts_data();
     void layouts();
     void worker_menu_emits_action_data();
@@ -300,6 +304,78 @@ void TestClusterView::tree_runs_top_down() {
         QVERIFY(glyphs[k & (k - 1)].centre.y() < glyphs[k].centre.y()); // parent above child
     }
     save_screenshot(view, QStringLiteral("cluster-tree"));
+}
+
+// 256 workers around a parameter server: too many for numbered discs, so each worker is a slice
+// of one band, in its own activity's colour; the server is a disc in the middle.
+void TestClusterView::crowded_circle_is_a_band_of_slices() {
+    const auto run = record(small_scenario(256, Algorithm::ParameterServer, 1));
+    ClusterView view;
+    view.resize(900, 700);
+    view.setTrace(&run->index);
+    view.setPlayhead(run->index.end_time() / 3);
+    const auto glyphs = view.glyphs();
+    QCOMPARE(glyphs.size(), 256);
+    const QImage image = grab(view);
+    auto shows = [&](const ClusterView::WorkerGlyph& g) {
+        const QColor colour = style_for(g.activity).colour;
+        int hits = 0;
+        for (int dy = -2; dy <= 2; ++dy)
+            for (int dx = -2; dx <= 2; ++dx)
+                hits += close_to(image.pixelColor(g.centre.toPoint() + QPoint(dx, dy)), colour, 30)
+                            ? 1
+                            : 0;
+        return hits >= 4;
+    };
+    std::set<WorkerActivity> seen;
+    for (const auto& g : glyphs) {
+        QVERIFY2(shows(g), qPrintable(QStringLiteral("worker %1 is not drawn %2")
+                                          .arg(g.worker)
+                                          .arg(style_for(g.activity).label)));
+        seen.insert(g.activity);
+    }
+    QVERIFY(seen.size() >= 2); // the server's queue: some compute or send while others wait
+    // The server's disc is bigger than a slice; the slices touch.
+    const QPointF centre = glyphs[0].centre;
+    QVERIFY(glyphs[0].radius > 2 * glyphs[1].radius);
+    QVERIFY(QLineF(glyphs[1].centre, glyphs[2].centre).length() < 4 * glyphs[1].radius);
+    // Every slice answers a click, edge to edge: a point just inside the slice's outer edge too.
+    for (int k : {1, 100, 255}) {
+        const QPointF out = glyphs[k].centre - centre;
+        const QPointF edge = glyphs[k].centre + out / std::hypot(out.x(), out.y()) * 0.8 *
+                                                    (std::hypot(out.x(), out.y()) * 0.04);
+        QCOMPARE(view.workerAt(edge), k);
+    }
+    QCOMPARE(view.workerAt(centre), 0);
+}
+
+// Each worker's gradient value is that of its newest Compute or Update finished by the playhead
+// (one still running is not known yet), checked against the raw trace at many playheads.
+void TestClusterView::gradient_is_the_newest_finished_value() {
+    const auto run = record(small_scenario(4, Algorithm::Ring, 6));
+    ClusterView view;
+    view.resize(600, 400);
+    view.setTrace(&run->index);
+    const Ticks end = run->index.end_time();
+    int known = 0;
+    for (int i = 0; i <= 97; ++i) {
+        const Ticks t = end * i / 97;
+        view.setPlayhead(t);
+        for (const auto& g : view.glyphs()) {
+            double expected = 0.0;
+            Ticks newest = -1;
+            for (const TraceEvent& e : run->trace.events())
+                if (e.worker == g.worker &&
+                    (e.kind == EventKind::Compute || e.kind == EventKind::Update) && e.end <= t &&
+                    e.end > newest) {
+                    newest = e.end;
+                    expected = e.value;
+                }
+            QCOMPARE(g.gradient, expected);
+            known += newest >= 0 ? 1 : 0;
+        }
+    }
+    QVERIFY(known > 200); // most playheads come after a first compute
 }
 
 void TestClusterView::layouts_data() {

@@ -6,6 +6,7 @@
 #include <QFont>
 #include <QImage>
 #include <QList>
+#include <QPainterPath>
 #include <QPair>
 #include <QPointF>
 #include <QRectF>
@@ -90,8 +91,15 @@ private:
         std::vector<QRectF> labelRects; // per worker, when labels are drawn
         std::vector<QPointF> badges;    // centre of each worker's letter badge, when drawn
         std::vector<QRectF> legendItems;
-        std::array<ActivityStyle, 9> styles; // by WorkerActivity
-        std::array<qreal, 9> labelWidths;    // of each style's label, in the widget's font
+        // Too many workers on a circle for discs that carry a number: each worker is a slice of
+        // a band (the parameter server a disc in its middle), numbered every few slices.
+        bool dense = false;
+        QPointF bandCentre;
+        qreal bandInner = 0.0, bandOuter = 0.0, hubRadius = 0.0;
+        std::vector<QPainterPath> slices;               // per worker, in dense mode
+        std::vector<std::pair<int, QPointF>> bandTicks; // worker number, where it is written
+        std::array<ActivityStyle, 9> styles;            // by WorkerActivity
+        std::array<qreal, 9> labelWidths; // of each style's label, in the widget's font
         QFont titleFont, chipFont, numberFont, badgeFont, symbolFont, emptyFont;
     };
 
@@ -113,6 +121,7 @@ private:
     const Scene& scene() const;
     void flowLegend(Scene& s, const QRectF& inner, bool withBar) const;
     void placeWorkers(Scene& s, bool withLabels) const;
+    void placeBand(Scene& s) const;
     int placeLabels(Scene& s, qreal blockWidth) const; // workers left without a free spot
     static QPointF linkEnd(const Scene& s, int src, int dst, double progress);
     static qreal badgeRadius(const Scene& s);
@@ -130,6 +139,7 @@ private:
     void drawTitle(QPainter& p, const Scene& s) const;
     void drawVerdict(QPainter& p, const Scene& s, int verdict) const;
     void drawLinks(QPainter& p, const Scene& s) const;
+    void drawBandTicks(QPainter& p, const Scene& s) const;
     void drawWorker(QPainter& p, const Scene& s, int worker, WorkerActivity activity,
                     bool focused) const;
     void drawWorkers(QPainter& p, const Scene& s, qreal ratio) const;

@@ -72,6 +72,9 @@ public:
     // The lane's event covering `t` (its most telling one), or nullptr when idle.
     const TraceEvent* event_at(int worker, Ticks t) const;
     std::vector<PacketInFlight> packets_at(Ticks t) const;
+    // The value (first gradient entry) of the worker's newest Compute or Update that has ended by
+    // `t`; false when none has. A gradient still being computed is not known yet.
+    bool value_at(int worker, Ticks t, double* value) const;
     // The newest snapshot whose time is <= t, or nullptr before the first step ends.
     const StepSnapshot* snapshot_at(Ticks t) const;
     // Start of the first event that starts after t / the last one that starts before t (for
@@ -85,7 +88,9 @@ private:
     Ticks end_ = 0;
     std::vector<TraceEvent> events_;
     std::vector<std::vector<TraceEvent>> lanes_;
-    std::vector<TraceEvent> sends_;   // sorted by start
+    std::vector<TraceEvent> sends_; // sorted by start
+    // Per lane, the end and value of each Compute and Update, sorted by end.
+    std::vector<std::vector<std::pair<Ticks, double>>> values_;
     std::vector<TraceEvent> storage_; // sorted by start, never forgotten
     std::vector<StepSnapshot> snapshots_;
     std::vector<Ticks> starts_; // every event's start, sorted
