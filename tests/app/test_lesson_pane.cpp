@@ -6,6 +6,7 @@
 #include "worked_example_panel.h"
 
 #include "lockstep_lessons/progress.h"
+#include "lockstep_views/checkpoint_view.h"
 
 #include <QChartView>
 #include <QCheckBox>
@@ -197,6 +198,16 @@ void TestLessonPane::crash_link_crashes_and_recovers() {
             verdicts.emplace_back(e.round, e.peer);
     QCOMPARE(verdicts, (std::vector<std::pair<int, int>>{{20, 1}, {16, 0}}));
     const auto full = window.traceIndex().snapshots().back().loss;
+    // The Checkpoints tab gets the same crash rerun both ways.
+    QSignalSpy compared(&window.restoreComparer(), &lockstep::app::RestoreComparer::ready);
+    QTRY_COMPARE_WITH_TIMEOUT(compared.count(), 1, 60000);
+    auto* shelf =
+        qobject_cast<lockstep::views::CheckpointView*>(window.view(QStringLiteral("checkpoints")));
+    QVERIFY(shelf && shelf->restoreComparison());
+    QCOMPARE(shelf->restoreComparison()->restored_step, std::int64_t(16));
+    QVERIFY(shelf->restoreComparison()->full_identical);
+    QCOMPARE(shelf->restoreComparison()->full.loss.back(), full);
+    const double weights_only = shelf->restoreComparison()->weights_only.loss.back();
 
     QVERIFY(
         window.lessonPane()->activateLink(QStringLiteral("lockstep:restore?mode=weights-only")));
@@ -204,6 +215,9 @@ void TestLessonPane::crash_link_crashes_and_recovers() {
     QCOMPARE(window.controller().scenario().checkpoint->restore,
              lockstep::RestoreMode::WeightsOnly);
     QVERIFY(window.traceIndex().snapshots().back().loss != full);
+    // The comparison's weights-only run was this run, and the view now marks that mode.
+    QCOMPARE(window.traceIndex().snapshots().back().loss, weights_only);
+    QCOMPARE(shelf->restoreMode(), lockstep::RestoreMode::WeightsOnly);
 }
 
 // The model-parallelism lesson's link: the same model as a real pipeline of 4 stages.
