@@ -254,7 +254,7 @@ CheckpointView::Layout CheckpointView::layout(int columns) const {
     // The restore modes below the shelf: with their loss plots when a comparison is known and the
     // shelf keeps readable boxes, else as text, else not at all (the shelf comes first).
     const qreal plotted = 13.0 * l.line;
-    const qreal text = 5.2 * l.line;
+    const qreal text = (comparison_ || note_.isEmpty() ? 5.2 : 6.6) * l.line; // + the note
     for (const qreal modesHeight : {comparison_ ? plotted : text, text, 0.0}) {
         l.modes = modesHeight > 0 ? QRectF(area.left(), l.legend.top() - modesHeight - 0.3 * l.line,
                                            area.width(), modesHeight)
@@ -622,13 +622,15 @@ void CheckpointView::paintProgress(QPainter& p, const Layout& l, const RestoreWa
     p.drawText(bar, Qt::AlignCenter, amount);
 }
 
+// The two boxes side by side; without a comparison, a line under them holds the note.
 QRectF CheckpointView::modeBox(const Layout& l, RestoreMode mode) const {
     if (l.modes.isEmpty())
         return {};
     const qreal gap = 0.6 * l.line;
     const qreal w = (l.modes.width() - gap) / 2;
     const int i = mode == RestoreMode::Full ? 0 : 1;
-    return {l.modes.left() + i * (w + gap), l.modes.top(), w, l.modes.height()};
+    const qreal note = !comparison_ && !note_.isEmpty() ? 1.4 * l.line : 0.0;
+    return {l.modes.left() + i * (w + gap), l.modes.top(), w, l.modes.height() - note};
 }
 
 // Below the box's title and one line of what the mode brings back, above a two-line caption.
@@ -648,6 +650,14 @@ void CheckpointView::paintModes(QPainter& p, const Layout& l) const {
     if (l.modes.isEmpty())
         return;
     const QColor text = palette().color(QPalette::WindowText);
+    if (!comparison_ && !note_.isEmpty()) {
+        const QRectF strip(l.modes.left() + 0.5 * l.line, modeBox(l, mode_).bottom(),
+                           l.modes.width() - l.line, l.modes.bottom() - modeBox(l, mode_).bottom());
+        p.setFont(scaledFont(font(), 0.95));
+        p.setPen(withAlpha(text, 200));
+        p.drawText(strip, Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetricsF(p.font()).elidedText(note_, Qt::ElideRight, strip.width()));
+    }
     const struct {
         RestoreMode mode;
         QString title;
@@ -683,8 +693,6 @@ void CheckpointView::paintModes(QPainter& p, const Layout& l) const {
             QString body = m.body;
             if (comparison_)
                 body += QLatin1Char(' ') + continuation_caption(*comparison_, m.mode);
-            else if (!note_.isEmpty())
-                body += QStringLiteral("\n") + note_;
             p.drawText(inner.adjusted(0, 1.2 * l.line, 0, 0),
                        Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, body);
             continue;
