@@ -190,9 +190,9 @@ void PipelineView::updateGrid() {
     // Recompute when the step changes or the index has changed (the run may still add to it).
     if (!index_)
         grid_ = PipelineGrid{};
-    else if (step != grid_.step || index_->events().size() != grid_events_ || grid_.empty()) {
+    else if (step != grid_.step || index_->revision() != grid_revision_ || grid_.empty()) {
         grid_ = grid(*index_, step);
-        grid_events_ = index_->events().size();
+        grid_revision_ = index_->revision();
     }
     updateAccessibleDescription();
     update();

@@ -770,7 +770,7 @@ static void fill_rects(QImage& image, const std::vector<QRect>& rects, QPointF o
 void TimelineView::renderEventLayer(const Layout& l, qreal dpr) const {
     EventLayer& cache = event_layer_;
     cache.index = index_;
-    cache.events = index_ ? index_->events().size() : 0;
+    cache.revision = index_ ? index_->revision() : 0;
     cache.from = from_;
     cache.to = to_;
     cache.plot = l.plot;
@@ -900,7 +900,7 @@ void TimelineView::paintEvents(QPainter& painter, const Layout& l) const {
         return;
     const qreal dpr = painter.device()->devicePixelRatioF();
     const EventLayer& cache = event_layer_;
-    if (!cache.valid || cache.index != index_ || cache.events != index_->events().size() ||
+    if (!cache.valid || cache.index != index_ || cache.revision != index_->revision() ||
         cache.from != from_ || cache.to != to_ || cache.plot != l.plot ||
         cache.pitch != l.lane_pitch || cache.dpr != dpr)
         renderEventLayer(l, dpr);

@@ -38,6 +38,7 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     starts_.clear();
     first_snapshot_ = 0;
     earliest_ = 0;
+    ++revision_;
 }
 
 void TraceIndex::reserve(std::size_t events, std::span<const TraceEvent> sample) {
@@ -100,29 +101,44 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
     settle(sends_, sends_size, by_start);
     settle(storage_, storage_size, by_start);
     settle(starts_, starts_size, std::less<Ticks>());
+    ++revision_;
 }
 
 void TraceIndex::forget_before_snapshot(std::size_t k) {
     if (k == 0 || k > snapshots_.size() || k <= first_snapshot_)
         return;
     const Ticks until = snapshots_[k - 1].time;
-    auto older = [until](const TraceEvent& e) { return e.end <= until; };
-    auto drop = [&](std::vector<TraceEvent>& list) { std::erase_if(list, older); };
-    const std::size_t before = events_.size();
-    drop(events_);
-    if (events_.size() == before)
+    // Each list loses its oldest entries up to the first that ends after `until` (one long event,
+    // a failure say, keeps the few after it a little longer): no entry that is kept moves.
+    auto drop = [until](auto& list, auto end_of) {
+        std::size_t n = 0;
+        while (n < list.size() && end_of(list[n]) <= until)
+            ++n;
+        list.drop_front(n);
+        return n;
+    };
+    auto event_end = [](const TraceEvent& e) { return e.end; };
+    if (drop(events_, event_end) == 0)
         return;
-    for (auto& lane : lanes_)
-        drop(lane);
-    for (auto& values : values_)
-        std::erase_if(values, [until](const auto& v) { return v.first <= until; });
-    drop(sends_);
     Ticks earliest = end_;
-    for (const auto& e : events_)
-        earliest = std::min(earliest, e.start);
-    std::erase_if(starts_, [earliest](Ticks t) { return t < earliest; });
+    for (auto& lane : lanes_) {
+        drop(lane, event_end);
+        if (!lane.empty())
+            earliest = std::min(earliest, lane.front().start); // lanes are sorted by start
+    }
+    // A lane's newest finished value before the window stays: it is still the one to show.
+    for (auto& values : values_) {
+        const auto finished = std::upper_bound(values.begin(), values.end(), until,
+                                               [](Ticks t, const auto& v) { return t < v.first; });
+        const auto older = static_cast<std::size_t>(finished - values.begin());
+        values.drop_front(older > 0 ? older - 1 : 0);
+    }
+    drop(sends_, event_end);
+    starts_.drop_front(static_cast<std::size_t>(
+        std::lower_bound(starts_.begin(), starts_.end(), earliest) - starts_.begin()));
     first_snapshot_ = k;
     earliest_ = earliest;
+    ++revision_;
 }
 
 void TraceIndex::append(const StepSnapshot& snapshot) {
@@ -132,7 +148,7 @@ void TraceIndex::append(const StepSnapshot& snapshot) {
 std::span<const TraceEvent> TraceIndex::lane(int worker) const {
     if (worker < 0 || worker >= workers_)
         return {};
-    return lanes_[static_cast<std::size_t>(worker)];
+    return lanes_[static_cast<std::size_t>(worker)].span();
 }
 
 // Ranks the kinds by how much they tell: waiting and pauses first, then communication.

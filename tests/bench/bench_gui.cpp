@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
+#include <QStringList>
 #include <QTimer>
 
 #include <algorithm>
@@ -25,6 +26,17 @@ namespace {
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
+}
+
+// Resident memory of this process, in MiB (Linux; 0 elsewhere).
+double resident_mb() {
+    std::FILE* f = std::fopen("/proc/self/statm", "r");
+    if (!f)
+        return 0;
+    long pages = 0, resident = 0;
+    const int read = std::fscanf(f, "%ld %ld", &pages, &resident);
+    std::fclose(f);
+    return read == 2 ? static_cast<double>(resident) * 4096.0 / (1024.0 * 1024.0) : 0.0;
 }
 
 } // namespace
@@ -130,14 +142,19 @@ int main(int argc, char** argv) {
                     crowd_index.events().size(), median(times));
     }
 
-    // Frame gaps while the engine trains flat out and the window plays the trace.
+    // Frame gaps while the engine trains flat out and the window plays the trace, for 5 s or
+    // LOCKSTEP_BENCH_SECONDS; the resident memory at 1 s and at the end.
     {
+        const int seconds =
+            std::clamp(qEnvironmentVariableIntValue("LOCKSTEP_BENCH_SECONDS"), 0, 3600) > 0
+                ? qEnvironmentVariableIntValue("LOCKSTEP_BENCH_SECONDS")
+                : 5;
         lockstep::app::MainWindow window;
         window.resize(1600, 1000);
         window.show();
         lockstep::Scenario live;
         live.workers = 32;
-        live.steps = 3000;
+        live.steps = std::max(3000, seconds * 1000);
         window.runScenario(live);
         window.playback().setSpeed(8.0);
         window.playback().play();
@@ -145,6 +162,8 @@ int main(int argc, char** argv) {
         clock.start();
         qint64 last = 0;
         double longest = 0, longest_at = 0, steady = 0, longest_paint = 0;
+        double rss_at_1s = 0;
+        std::vector<double> per_ten_seconds; // the longest gap in each 10 s
         int ticks = 0;
         QTimer frame;
         frame.setInterval(16);
@@ -152,6 +171,14 @@ int main(int argc, char** argv) {
             const qint64 now = clock.nsecsElapsed();
             if (ticks > 0 && now / 1e9 > 1.0)
                 steady = std::max(steady, (now - last) / 1e6); // after start-up
+            if (rss_at_1s == 0 && now / 1e9 > 1.0)
+                rss_at_1s = resident_mb();
+            const auto window_index = static_cast<std::size_t>(now / 10'000'000'000LL);
+            if (per_ten_seconds.size() <= window_index)
+                per_ten_seconds.resize(window_index + 1, 0.0);
+            if (ticks > 0)
+                per_ten_seconds[window_index] =
+                    std::max(per_ten_seconds[window_index], (now - last) / 1e6);
             if (ticks++ > 0 && (now - last) / 1e6 > longest) {
                 longest = (now - last) / 1e6;
                 longest_at = now / 1e9;
@@ -161,13 +188,20 @@ int main(int argc, char** argv) {
             longest_paint = std::max(longest_paint, (clock.nsecsElapsed() - now) / 1e6);
         });
         frame.start();
-        QTimer::singleShot(5000, &app, &QApplication::quit);
+        QTimer::singleShot(seconds * 1000, &app, &QApplication::quit);
         QApplication::exec();
-        std::printf("{\"bench\":\"frame-gap\",\"workers\":32,\"seconds\":5,\"frames\":%d,\"longest_"
-                    "gap_ms\":%.1f,"
+        QStringList gaps;
+        for (double gap : per_ten_seconds)
+            gaps << QString::number(gap, 'f', 0);
+        const QByteArray tens = gaps.join(QLatin1Char(',')).toLatin1();
+        std::printf("{\"bench\":\"frame-gap\",\"workers\":32,\"seconds\":%d,\"frames\":%d,"
+                    "\"longest_gap_ms\":%.1f,"
                     "\"longest_gap_at_s\":%.2f,\"longest_gap_after_1s_ms\":%.1f,"
-                    "\"longest_repaint_ms\":%.1f,\"engine_still_running\":%s}\n",
-                    ticks, longest, longest_at, steady, longest_paint,
+                    "\"longest_repaint_ms\":%.1f,\"longest_gap_per_10s_ms\":[%s],"
+                    "\"steps_shown\":%zu,\"rss_mb_at_1s\":%.0f,\"rss_mb_at_end\":%.0f,"
+                    "\"engine_still_running\":%s}\n",
+                    seconds, ticks, longest, longest_at, steady, longest_paint, tens.constData(),
+                    window.traceIndex().snapshots().size(), rss_at_1s, resident_mb(),
                     window.controller().running() ? "true" : "false");
     }
     return 0;

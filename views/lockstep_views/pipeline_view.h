@@ -120,7 +120,7 @@ private:
     Ticks playhead_ = 0;
     int stages_ = 0;
     PipelineGrid grid_;
-    std::size_t grid_events_ = 0; // the index's event count when grid_ was made
+    std::uint64_t grid_revision_ = 0; // the index's revision when grid_ was made
 };
 
 } // namespace lockstep::views

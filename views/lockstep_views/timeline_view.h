@@ -118,7 +118,7 @@ private:
     struct EventLayer {
         bool valid = false;
         const TraceIndex* index = nullptr;
-        std::size_t events = 0;
+        std::uint64_t revision = 0;
         Ticks from = 0;
         Ticks to = 0;
         QRectF plot;

@@ -4,11 +4,71 @@
 #include "lockstep/collective.h"
 #include "lockstep/trace.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace lockstep::views {
+
+namespace detail {
+
+// A vector whose oldest elements are dropped by moving a start mark, in constant time. The
+// storage is compacted (what is kept moved to the front) once the dropped part is as large as what
+// is left, or when an append would otherwise make the vector grow: the memory reserved for a run's
+// window of trace is reused, never reallocated and touched afresh.
+template <typename T> class Droppable {
+public:
+    using iterator = typename std::vector<T>::iterator;
+    using const_iterator = typename std::vector<T>::const_iterator;
+
+    iterator begin() { return data_.begin() + static_cast<std::ptrdiff_t>(head_); }
+    iterator end() { return data_.end(); }
+    const_iterator begin() const { return data_.begin() + static_cast<std::ptrdiff_t>(head_); }
+    const_iterator end() const { return data_.end(); }
+    std::size_t size() const { return data_.size() - head_; }
+    bool empty() const { return size() == 0; }
+    const T& operator[](std::size_t i) const { return data_[head_ + i]; }
+    const T& front() const { return data_[head_]; }
+    std::span<const T> span() const { return {data_.data() + head_, size()}; }
+
+    void push_back(const T& value) {
+        make_room();
+        data_.push_back(value);
+    }
+    template <typename... Args> void emplace_back(Args&&... args) {
+        make_room();
+        data_.emplace_back(std::forward<Args>(args)...);
+    }
+    void reserve(std::size_t n) { data_.reserve(head_ + n); }
+    std::size_t capacity() const { return data_.capacity() - head_; }
+    void clear() {
+        data_.clear();
+        head_ = 0;
+    }
+    void drop_front(std::size_t n) {
+        head_ += std::min(n, size());
+        if (head_ > 0 && head_ >= size())
+            compact();
+    }
+
+private:
+    void make_room() {
+        if (head_ > 0 && data_.size() == data_.capacity())
+            compact();
+    }
+    void compact() {
+        data_.erase(data_.begin(), data_.begin() + static_cast<std::ptrdiff_t>(head_));
+        head_ = 0;
+    }
+
+    std::vector<T> data_;
+    std::size_t head_ = 0;
+};
+
+} // namespace detail
 
 // What one worker is doing at one instant, as every view names and colours it.
 enum class WorkerActivity {
@@ -57,7 +117,10 @@ public:
     Ticks end_time() const { return end_; } // latest event end seen so far
     bool empty() const { return events_.empty(); }
 
-    const std::vector<TraceEvent>& events() const { return events_; }
+    // Every retained event, in the order they arrived.
+    std::span<const TraceEvent> events() const { return events_.span(); }
+    // Changes whenever events are added or forgotten: for views that cache what they drew.
+    std::uint64_t revision() const { return revision_; }
     const std::vector<StepSnapshot>& snapshots() const { return snapshots_; }
     // The events about checkpoints, failures and recovery (CheckpointWrite / Sync / Commit,
     // Failed, Detect, Verify, Restore, Damage), sorted by start. Few and needed long after they
@@ -86,14 +149,15 @@ private:
     int workers_ = 0;
     Algorithm algorithm_ = Algorithm::Ring;
     Ticks end_ = 0;
-    std::vector<TraceEvent> events_;
-    std::vector<std::vector<TraceEvent>> lanes_;
-    std::vector<TraceEvent> sends_; // sorted by start
+    detail::Droppable<TraceEvent> events_;
+    std::vector<detail::Droppable<TraceEvent>> lanes_;
+    detail::Droppable<TraceEvent> sends_; // sorted by start
     // Per lane, the end and value of each Compute and Update, sorted by end.
-    std::vector<std::vector<std::pair<Ticks, double>>> values_;
+    std::vector<detail::Droppable<std::pair<Ticks, double>>> values_;
     std::vector<TraceEvent> storage_; // sorted by start, never forgotten
     std::vector<StepSnapshot> snapshots_;
-    std::vector<Ticks> starts_; // every event's start, sorted
+    detail::Droppable<Ticks> starts_; // every event's start, sorted
+    std::uint64_t revision_ = 0;
     std::size_t first_snapshot_ = 0;
     Ticks earliest_ = 0;
 };
