@@ -22,6 +22,40 @@ namespace lockstep::views {
 
 namespace {
 
+// Points a line draws at most: a chart a few hundred pixels wide shows no more, and drawing all of
+// a long run's steps would slow every frame as the run goes on.
+constexpr qsizetype kMaxLinePoints = 1000;
+
+// At most kMaxLinePoints of `points`, in their order: for each run of consecutive points its
+// lowest and highest (so a spike stays), and always the first and the last.
+QList<QPointF> thinned(const QList<QPointF>& points) {
+    const qsizetype n = points.size();
+    if (n <= kMaxLinePoints)
+        return points;
+    QList<QPointF> out;
+    out.reserve(kMaxLinePoints + 2);
+    out.append(points.front());
+    const qsizetype buckets = kMaxLinePoints / 2 - 1;
+    for (qsizetype b = 0; b < buckets; ++b) {
+        const qsizetype from = 1 + (n - 2) * b / buckets;
+        const qsizetype to = 1 + (n - 2) * (b + 1) / buckets;
+        qsizetype low = from, high = from;
+        for (qsizetype i = from; i < to; ++i) {
+            if (points[i].y() < points[low].y())
+                low = i;
+            if (points[i].y() > points[high].y())
+                high = i;
+        }
+        if (from >= to)
+            continue;
+        out.append(points[std::min(low, high)]);
+        if (low != high)
+            out.append(points[std::max(low, high)]);
+    }
+    out.append(points.back());
+    return out;
+}
+
 // Replica lines: colour and dash both change from one worker to the next. Accuracy is drawn in
 // the text colour, which no replica line uses.
 QColor replica_colour(int index) {
@@ -568,12 +602,12 @@ void TrainingView::updateSeries(bool force) {
             }
             points.append(QPointF(static_cast<double>(it->step), y));
         }
-        lossSeries_[i]->replace(points);
+        lossSeries_[i]->replace(thinned(points));
     }
     points.clear();
     for (auto it = snaps.begin(); it != end; ++it)
         points.append(QPointF(static_cast<double>(it->step), it->accuracy * 100.0));
-    accuracySeries_->replace(points);
+    accuracySeries_->replace(thinned(points));
 
     // Axes cover the whole trace, not just the shown part, so they hold still while playing.
     // A trace whose accuracy is never above zero is a regression run: no accuracy line.

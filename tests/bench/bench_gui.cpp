@@ -163,7 +163,8 @@ int main(int argc, char** argv) {
         qint64 last = 0;
         double longest = 0, longest_at = 0, steady = 0, longest_paint = 0;
         double rss_at_1s = 0;
-        std::vector<double> per_ten_seconds; // the longest gap in each 10 s
+        std::vector<double> per_ten_seconds;     // the longest gap in each 10 s
+        std::vector<double> rss_per_ten_seconds; // resident memory at the start of each 10 s
         int ticks = 0;
         QTimer frame;
         frame.setInterval(16);
@@ -174,8 +175,10 @@ int main(int argc, char** argv) {
             if (rss_at_1s == 0 && now / 1e9 > 1.0)
                 rss_at_1s = resident_mb();
             const auto window_index = static_cast<std::size_t>(now / 10'000'000'000LL);
-            if (per_ten_seconds.size() <= window_index)
+            if (per_ten_seconds.size() <= window_index) {
                 per_ten_seconds.resize(window_index + 1, 0.0);
+                rss_per_ten_seconds.push_back(resident_mb());
+            }
             if (ticks > 0)
                 per_ten_seconds[window_index] =
                     std::max(per_ten_seconds[window_index], (now - last) / 1e6);
@@ -194,15 +197,20 @@ int main(int argc, char** argv) {
         for (double gap : per_ten_seconds)
             gaps << QString::number(gap, 'f', 0);
         const QByteArray tens = gaps.join(QLatin1Char(',')).toLatin1();
+        QStringList memory;
+        for (double mb : rss_per_ten_seconds)
+            memory << QString::number(mb, 'f', 0);
+        const QByteArray rss = memory.join(QLatin1Char(',')).toLatin1();
         std::printf("{\"bench\":\"frame-gap\",\"workers\":32,\"seconds\":%d,\"frames\":%d,"
                     "\"longest_gap_ms\":%.1f,"
                     "\"longest_gap_at_s\":%.2f,\"longest_gap_after_1s_ms\":%.1f,"
                     "\"longest_repaint_ms\":%.1f,\"longest_gap_per_10s_ms\":[%s],"
+                    "\"rss_mb_per_10s\":[%s],"
                     "\"steps_shown\":%zu,\"rss_mb_at_1s\":%.0f,\"rss_mb_at_end\":%.0f,"
                     "\"engine_still_running\":%s}\n",
                     seconds, ticks, longest, longest_at, steady, longest_paint, tens.constData(),
-                    window.traceIndex().snapshots().size(), rss_at_1s, resident_mb(),
-                    window.controller().running() ? "true" : "false");
+                    rss.constData(), window.traceIndex().snapshots().size(), rss_at_1s,
+                    resident_mb(), window.controller().running() ? "true" : "false");
     }
     return 0;
 }

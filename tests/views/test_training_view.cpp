@@ -89,6 +89,7 @@ private Q_SLOTS:
     void initTestCase();
     void ringRunDrawsOneMeanLossLineUpToThePlayhead();
     void unsynchronisedRunDrawsOneLinePerReplica();
+    void longRunsAreThinnedKeepingTheExtremes();
     void manyWorkersDrawEvenlySpreadReplicas();
     void boundaryPredictsTheTrainedClasses();
     void boundaryExplainsWhatItCannotDraw_data();
@@ -151,6 +152,38 @@ void TestTrainingView::ringRunDrawsOneMeanLossLineUpToThePlayhead() {
 
     view.setTrace(nullptr);
     QCOMPARE(view.lossPoints(0).size(), qsizetype(0));
+}
+
+// A long run's lines are thinned to what a chart can show, never losing a spike: every point
+// drawn is a real step's, in order, with the first, the last, the lowest and the highest kept.
+void TestTrainingView::longRunsAreThinnedKeepingTheExtremes() {
+    TraceIndex index;
+    run_into(four_workers(Algorithm::Ring, 2500), index);
+    const auto& snaps = index.snapshots();
+    TrainingView view;
+    view.setTrace(&index);
+    view.setPlayhead(index.end_time());
+    const QList<QPointF> points = view.lossPoints(0);
+    QVERIFY(points.size() <= 1000);
+    QVERIFY(points.size() > 500);
+    std::size_t at = 0; // each point is a later snapshot than the one before
+    for (const QPointF& point : points) {
+        while (at < snaps.size() &&
+               (static_cast<double>(snaps[at].step) != point.x() || snaps[at].loss != point.y()))
+            ++at;
+        QVERIFY2(at < snaps.size(), "a point that is no step's loss");
+        ++at;
+    }
+    const auto [low, high] = std::minmax_element(
+        snaps.begin(), snaps.end(),
+        [](const StepSnapshot& a, const StepSnapshot& b) { return a.loss < b.loss; });
+    auto drawn = [&](const StepSnapshot& s) {
+        return points.contains(QPointF(static_cast<double>(s.step), s.loss));
+    };
+    QVERIFY(drawn(snaps.front()) && drawn(snaps.back()) && drawn(*low) && drawn(*high));
+    QCOMPARE(points.front().x(), static_cast<double>(snaps.front().step));
+    QCOMPARE(points.back().x(), static_cast<double>(snaps.back().step));
+    QVERIFY(view.accuracyPoints().size() <= 1000);
 }
 
 void TestTrainingView::unsynchronisedRunDrawsOneLinePerReplica() {
