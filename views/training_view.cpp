@@ -22,20 +22,22 @@ namespace lockstep::views {
 
 namespace {
 
-// Points a line draws at most: a chart a few hundred pixels wide shows no more, and drawing all of
-// a long run's steps would slow every frame as the run goes on.
+// Points a line draws at most: two per pixel column of the plot (its lowest and highest), never
+// more than kMaxLinePoints. Drawing all of a long run's steps would slow every frame as the run
+// goes on, and shows nothing more.
 constexpr qsizetype kMaxLinePoints = 1000;
+constexpr qsizetype kMinLinePoints = 200;
 
-// At most kMaxLinePoints of `points`, in their order: for each run of consecutive points its
-// lowest and highest (so a spike stays), and always the first and the last.
-QList<QPointF> thinned(const QList<QPointF>& points) {
+// At most `budget` of `points`, in their order: for each run of consecutive points its lowest
+// and highest (so a spike stays), and always the first and the last.
+QList<QPointF> thinned(const QList<QPointF>& points, qsizetype budget) {
     const qsizetype n = points.size();
-    if (n <= kMaxLinePoints)
+    if (n <= budget)
         return points;
     QList<QPointF> out;
-    out.reserve(kMaxLinePoints + 2);
+    out.reserve(budget + 2);
     out.append(points.front());
-    const qsizetype buckets = kMaxLinePoints / 2 - 1;
+    const qsizetype buckets = budget / 2 - 1;
     for (qsizetype b = 0; b < buckets; ++b) {
         const qsizetype from = 1 + (n - 2) * b / buckets;
         const qsizetype to = 1 + (n - 2) * (b + 1) / buckets;
@@ -591,6 +593,8 @@ void TrainingView::updateSeries(bool force) {
 
     QList<QPointF> points;
     points.reserve(static_cast<qsizetype>(visible));
+    const qsizetype budget = std::clamp<qsizetype>(
+        2 * static_cast<qsizetype>(chart_->plotArea().width()), kMinLinePoints, kMaxLinePoints);
     for (int i = 0; i < count; ++i) {
         points.clear();
         for (auto it = snaps.begin(); it != end; ++it) {
@@ -602,12 +606,12 @@ void TrainingView::updateSeries(bool force) {
             }
             points.append(QPointF(static_cast<double>(it->step), y));
         }
-        lossSeries_[i]->replace(thinned(points));
+        lossSeries_[i]->replace(thinned(points, budget));
     }
     points.clear();
     for (auto it = snaps.begin(); it != end; ++it)
         points.append(QPointF(static_cast<double>(it->step), it->accuracy * 100.0));
-    accuracySeries_->replace(thinned(points));
+    accuracySeries_->replace(thinned(points, budget));
 
     // Axes cover the whole trace, not just the shown part, so they hold still while playing.
     // A trace whose accuracy is never above zero is a regression run: no accuracy line.
