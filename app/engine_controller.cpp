@@ -302,10 +302,10 @@ void EngineController::drain() {
         backlog_snapshots_.push_back(std::move(snapshot));
     for (const QString& n : notices)
         Q_EMIT notice(n);
-    // Hand over whole steps, about kMaxEventsPerFrame events a frame (fewer while the views are
-    // well ahead of the playhead), so one frame never has to take in the burst the engine makes
-    // when it starts ahead of the playhead.
-    // The first batch is small too: it shares its frame with the window's first paint.
+    // Hand over whole steps, about kMaxEventsPerFrame events a frame, so one frame never has to
+    // take in the burst the engine makes when it starts ahead of the playhead; fewer while the
+    // views are well ahead of the playhead, and in the first batch, which shares its frame with
+    // the window's first paint.
     const qsizetype budget = handed_step_ < 0 || handed_step_ - playhead_step_.load() >= kLeadSteps
                                  ? kEventsPerFrameAhead
                                  : kMaxEventsPerFrame;

@@ -86,13 +86,8 @@ MainWindow::MainWindow(QWidget* parent)
         showStatus(tr("The run stopped: %1").arg(message));
         QMessageBox::warning(this, tr("Run failed"), message);
     });
-    connect(&comparer_, &RestoreComparer::ready, this, [this](const RestoreComparison& c) {
-        checkpoints_->setComparisonNote({});
-        checkpoints_->setRestoreComparison(c);
-    });
-    connect(&comparer_, &RestoreComparer::failed, this, [this](const QString& message) {
-        checkpoints_->setComparisonNote(tr("The restores could not be compared: %1").arg(message));
-    });
+    connect(&comparer_, &RestoreComparer::ready, this, &MainWindow::showRestoreComparison);
+    connect(&comparer_, &RestoreComparer::failed, this, &MainWindow::showRestoreComparisonFailed);
     connect(&playback_, &Playback::playheadChanged, this, &MainWindow::onPlayhead);
     connect(&playback_, &Playback::playingChanged, this,
             [this](bool playing) { play_action_->setText(playing ? tr("&Pause") : tr("&Play")); });
@@ -288,26 +283,40 @@ void MainWindow::runScenario(const Scenario& scenario) {
 }
 
 void MainWindow::runToCompletion() {
+    // Headless: the comparison is wanted in the picture, so onRunFinished() works it out in place.
+    compare_in_place_ = true;
     controller_.runToCompletion(scenario_);
-    // Headless: the comparison is wanted in the picture, so it is worked out here and now.
-    comparer_.cancel();
-    const Scenario as_run = scenarioAsRun();
-    if (!RestoreComparer::comparable(as_run))
-        return;
-    try {
-        checkpoints_->setRestoreComparison(RestoreComparer::compareNow(as_run));
-        checkpoints_->setComparisonNote({});
-    } catch (const std::exception& e) {
-        checkpoints_->setComparisonNote(
-            tr("The restores could not be compared: %1").arg(QString::fromStdString(e.what())));
+    compare_in_place_ = false;
+}
+
+// After a run: its crash rerun both ways for the Checkpoints view, on the comparer's thread (or
+// here, for a headless picture), or why there is nothing to compare.
+void MainWindow::compareRestores() {
+    Scenario as_run = scenario_;
+    for (const FailureSpec& f : controller_.injectedFailures())
+        as_run.failures.events.push_back(f);
+    QString why;
+    if (!RestoreComparer::comparable(as_run, &why)) {
+        checkpoints_->setComparisonNote(why);
+    } else if (!compare_in_place_) {
+        checkpoints_->setComparisonNote(tr("Rerunning the crash with both restores…"));
+        comparer_.request(as_run);
+    } else {
+        try {
+            showRestoreComparison(RestoreComparer::compareNow(as_run));
+        } catch (const std::exception& e) {
+            showRestoreComparisonFailed(QString::fromStdString(e.what()));
+        }
     }
 }
 
-Scenario MainWindow::scenarioAsRun() const {
-    Scenario s = scenario_;
-    for (const FailureSpec& f : controller_.injectedFailures())
-        s.failures.events.push_back(f);
-    return s;
+void MainWindow::showRestoreComparison(const RestoreComparison& comparison) {
+    checkpoints_->setComparisonNote({});
+    checkpoints_->setRestoreComparison(comparison);
+}
+
+void MainWindow::showRestoreComparisonFailed(const QString& message) {
+    checkpoints_->setComparisonNote(tr("The restores could not be compared: %1").arg(message));
 }
 
 bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
@@ -424,14 +433,7 @@ static QString run_label(const Scenario& s) {
 
 void MainWindow::onRunFinished() {
     training_->refresh(); // the last steps, whatever the throttle held back
-    QString why;
-    const Scenario as_run = scenarioAsRun();
-    if (RestoreComparer::comparable(as_run, &why)) {
-        checkpoints_->setComparisonNote(tr("Rerunning the crash with both restores…"));
-        comparer_.request(as_run);
-    } else {
-        checkpoints_->setComparisonNote(why);
-    }
+    compareRestores();
     comparison_->addRun({run_label(scenario_), controller_.metrics()});
     training_->setModel(scenario_.model, controller_.finalParameters(), controller_.dataset());
     const auto& snaps = index_.snapshots();

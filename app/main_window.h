@@ -88,8 +88,9 @@ private:
     void onRunStarted(const Scenario& scenario);
     void onTraceBatch(const QVector<TraceEvent>& events, const QVector<StepSnapshot>& snapshots);
     void onRunFinished();
-    // The scenario the run just finished actually met: its own faults and the clicked ones.
-    Scenario scenarioAsRun() const;
+    void compareRestores();
+    void showRestoreComparison(const RestoreComparison& comparison);
+    void showRestoreComparisonFailed(const QString& message);
     void onPlayhead(Ticks t);
     void onWorkerAction(int worker, const QString& action);
     void onLessonOpened(const QString& id);
@@ -134,6 +135,7 @@ private:
     QWidget* last_view_ = nullptr;
     bool presenting_ = false;
     bool sweep_pending_ = false;
+    bool compare_in_place_ = false; // runToCompletion(): no thread, the comparison right away
     QFont normal_font_;
 };
 

@@ -1,15 +1,11 @@
 #include "restore_comparer.h"
 
-#include "engine_controller.h"
-
 #include "lockstep/error.h"
 #include "lockstep_views/background.h"
 
 #include <QDir>
 #include <QMetaObject>
 #include <QTemporaryDir>
-
-#include <algorithm>
 
 namespace lockstep::app {
 
@@ -33,25 +29,12 @@ RestoreComparer::~RestoreComparer() {
 }
 
 bool RestoreComparer::comparable(const Scenario& scenario, QString* why) {
-    auto no = [why](const QString& reason) {
-        if (why)
-            *why = reason;
-        return false;
-    };
-    if (EngineController::isModelParallel(scenario))
-        return no(tr("Model-parallel runs take no faults and save no checkpoints."));
-    if (!scenario.checkpoint)
-        return no(tr("This run saves no checkpoints."));
-    if (scenario.algorithm == Algorithm::None && scenario.workers > 1)
-        return no(tr("Without synchronisation there is no single model to restore."));
-    const auto& events = scenario.failures.events;
-    if (std::none_of(events.begin(), events.end(),
-                     [](const FailureSpec& f) { return f.kind == FailureKind::Crash; }))
-        return no(tr("Crash a worker (click it in the cluster view) to see both continuations "
-                     "drawn from real runs."));
-    if (scenario.failures.policy == RecoveryPolicy::Backup)
-        return no(tr("The backup policy never restores a checkpoint."));
-    return true;
+    const std::string refusal = restore_comparison_refusal(scenario);
+    if (!refusal.empty() && why)
+        *why = tr("No restores to compare: %1. Crash a worker (click it in the cluster view) in a "
+                  "run that saves checkpoints to see both.")
+                   .arg(QString::fromStdString(refusal));
+    return refusal.empty();
 }
 
 void RestoreComparer::request(const Scenario& scenario) {

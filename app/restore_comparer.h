@@ -27,9 +27,9 @@ public:
     explicit RestoreComparer(QObject* parent = nullptr);
     ~RestoreComparer() override;
 
-    // Whether `scenario` (with the faults injected into it) has something to compare: a
-    // checkpoint policy, a crash, a policy that rolls back, synchronised replicas, data
-    // parallelism. `why` gets the reason when not.
+    // Whether `scenario` (with the faults injected into it) has something to compare
+    // (restore_comparison_refusal() is empty); `why` gets the engine's reason when not, with
+    // what to do about it.
     static bool comparable(const Scenario& scenario, QString* why = nullptr);
 
     void request(const Scenario& scenario);

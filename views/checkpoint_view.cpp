@@ -651,8 +651,9 @@ void CheckpointView::paintModes(QPainter& p, const Layout& l) const {
         return;
     const QColor text = palette().color(QPalette::WindowText);
     if (!comparison_ && !note_.isEmpty()) {
-        const QRectF strip(l.modes.left() + 0.5 * l.line, modeBox(l, mode_).bottom(),
-                           l.modes.width() - l.line, l.modes.bottom() - modeBox(l, mode_).bottom());
+        const qreal top = modeBox(l, mode_).bottom();
+        const QRectF strip(l.modes.left() + 0.5 * l.line, top, l.modes.width() - l.line,
+                           l.modes.bottom() - top);
         p.setFont(scaledFont(font(), 0.95));
         p.setPen(withAlpha(text, 200));
         p.drawText(strip, Qt::AlignLeft | Qt::AlignVCenter,
@@ -701,9 +702,7 @@ void CheckpointView::paintModes(QPainter& p, const Layout& l) const {
         p.drawText(QRectF(inner.left(), inner.top() + 1.3 * l.line, inner.width(), l.line),
                    Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(m.brief, Qt::ElideRight, inner.width()));
-        paint_continuation(p, plot, *comparison_, m.mode, palette(), small);
-        p.setPen(text);
-        p.setFont(small);
+        paint_continuation(p, plot, *comparison_, m.mode, palette(), small); // keeps pen, font
         p.drawText(QRectF(inner.left(), plot.bottom() + 0.2 * l.line, inner.width(),
                           inner.bottom() - plot.bottom() - 0.2 * l.line),
                    Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,

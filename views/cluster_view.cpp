@@ -387,6 +387,7 @@ const ClusterView::Scene& ClusterView::scene() const {
               !s.numbers;
     s.slices.clear();
     s.bandTicks.clear();
+    s.hubRadius = 0.0;
     if (s.dense)
         placeBand(s);
 
@@ -750,9 +751,7 @@ QList<ClusterView::WorkerGlyph> ClusterView::glyphs() const {
     out.reserve(s.workers);
     for (int k = 0; k < s.workers; ++k) {
         const auto i = static_cast<std::size_t>(k);
-        const bool hub = s.dense && s.algorithm == Algorithm::ParameterServer && k == 0;
-        out.push_back(
-            {k, s.centres[i], hub ? s.hubRadius : s.radius, activities_[i], gradients_[i]});
+        out.push_back({k, s.centres[i], discRadius(s, k), activities_[i], gradients_[i]});
     }
     return out;
 }
@@ -784,6 +783,11 @@ std::pair<qreal, qreal> ClusterView::packetRadii(const Scene& s) {
     return {smallest, std::clamp(0.5 * s.radius, smallest, 0.6 * s.line)};
 }
 
+// The parameter server's disc in the middle of a dense band is bigger than the slices round it.
+qreal ClusterView::discRadius(const Scene& s, int worker) {
+    return worker == 0 && s.hubRadius > 0 ? s.hubRadius : s.radius;
+}
+
 qreal ClusterView::badgeRadius(const Scene& s) {
     return std::clamp(0.34 * s.radius, 0.45 * s.line, 0.6 * s.line);
 }
@@ -798,10 +802,10 @@ QList<QPair<PacketInFlight, QPointF>> ClusterView::packetGlyphs() const {
     qreal inside = 0;
     if (s.algorithm == Algorithm::Ring && s.workers > 2) {
         const QPointF d = s.centres[1] - s.centres[0];
-        if (std::hypot(d.x(), d.y()) - 2 * s.radius < 4 * packetRadii(s).second)
-            inside = s.radius + packetRadii(s).second + 1.0;
         if (s.dense) // below the band's inner edge
             inside = (s.bandOuter - s.bandInner) / 2 + packetRadii(s).second + 2.0;
+        else if (std::hypot(d.x(), d.y()) - 2 * s.radius < 4 * packetRadii(s).second)
+            inside = s.radius + packetRadii(s).second + 1.0;
     }
     for (const PacketInFlight& packet : index_->packets_at(playhead_)) {
         if (packet.src < 0 || packet.src >= s.workers || packet.dst < 0 || packet.dst >= s.workers)
@@ -821,21 +825,16 @@ QList<QPair<PacketInFlight, QPointF>> ClusterView::packetGlyphs() const {
 
 int ClusterView::workerAt(QPointF position) const {
     const Scene& s = scene();
-    if (s.dense) {
-        for (std::size_t k = 0; k < s.slices.size(); ++k)
-            if (!s.slices[k].isEmpty() && s.slices[k].contains(position))
-                return static_cast<int>(k);
-        const QPointF d = position - s.bandCentre;
-        if (s.hubRadius > 0 && std::hypot(d.x(), d.y()) <= s.hubRadius + 2.0)
-            return 0;
-    }
-    const qreal reach = std::max(s.radius + 2.0, 6.0);
+    for (std::size_t k = 0; k < s.slices.size(); ++k) // a dense band's slices, edge to edge
+        if (!s.slices[k].isEmpty() && s.slices[k].contains(position))
+            return static_cast<int>(k);
     int best = -1;
-    qreal bestDistance = reach;
+    qreal bestDistance = 0;
     for (int k = 0; k < s.workers; ++k) {
         const QPointF d = position - s.centres[static_cast<std::size_t>(k)];
         const qreal distance = std::hypot(d.x(), d.y());
-        if (distance <= bestDistance) {
+        if (distance <= std::max(discRadius(s, k) + 2.0, 6.0) &&
+            (best < 0 || distance <= bestDistance)) {
             best = k;
             bestDistance = distance;
         }
@@ -971,10 +970,9 @@ const ClusterView::Sprite& ClusterView::workerPicture(const Scene& s, int worker
     if (!slot) {
         // drawWorker stays within the disc, the badge and the label block.
         const QPointF c = s.centres[i];
-        const qreal r =
-            s.dense && i < s.slices.size() && s.slices[i].isEmpty() ? s.hubRadius : s.radius;
+        const qreal r = discRadius(s, worker);
         QRectF bounds(c - QPointF(r, r), QSizeF(2 * r, 2 * r));
-        if (s.dense && i < s.slices.size())
+        if (i < s.slices.size())
             bounds |= s.slices[i].boundingRect();
         if (i < s.badges.size()) {
             const qreal b = badgeRadius(s);
@@ -1155,9 +1153,9 @@ void ClusterView::drawWorker(QPainter& p, const Scene& s, int worker, WorkerActi
     const ActivityStyle& style = s.styles[static_cast<std::size_t>(activity)];
     const QColor text = palette().color(QPalette::WindowText);
     const QPointF c = s.centres[i];
-    const qreal r = s.radius;
+    const qreal r = discRadius(s, worker);
     const qreal line = s.line;
-    if (s.dense && i < s.slices.size() && !s.slices[i].isEmpty()) {
+    if (i < s.slices.size() && !s.slices[i].isEmpty()) {
         // A slice of the band, cut from its neighbours by a hairline of the background.
         const QPainterPath& slice = s.slices[i];
         p.setPen(QPen(palette().color(QPalette::Window), 1.0));
@@ -1175,35 +1173,23 @@ void ClusterView::drawWorker(QPainter& p, const Scene& s, int worker, WorkerActi
         }
         return;
     }
-    if (s.dense) {
-        // The parameter server, in the middle of the band, with its number.
-        drawDisc(p, c, s.hubRadius, style, withAlpha(text, 150));
-        if (focused) {
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
-            p.drawEllipse(c, s.hubRadius + 0.25 * line, s.hubRadius + 0.25 * line);
-        }
-        if (s.hubRadius >= 0.55 * line) {
-            p.setFont(s.symbolFont);
-            p.setPen(textOn(style.colour));
-            p.drawText(
-                QRectF(c.x() - s.hubRadius, c.y() - s.hubRadius, 2 * s.hubRadius, 2 * s.hubRadius),
-                Qt::AlignCenter, QString::number(worker));
-        }
-        return;
-    }
     drawDisc(p, c, r, style, withAlpha(text, 150));
     if (focused) {
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
         p.drawEllipse(c, r + 0.25 * line, r + 0.25 * line);
     }
+    // The number inside the disc; in a dense band the parameter server, in the middle, still has
+    // room for one when no slice does.
+    const bool hub = r > s.radius && r >= 0.55 * line;
+    if (s.numbers || hub) {
+        p.setFont(s.numbers ? s.numberFont : s.symbolFont);
+        p.setPen(textOn(style.colour));
+        p.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
+                   QString::number(worker));
+    }
     if (!s.numbers)
         return;
-    p.setFont(s.numberFont);
-    p.setPen(textOn(style.colour));
-    p.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
-               QString::number(worker));
 
     if (i < s.badges.size()) {
         const qreal badge = badgeRadius(s);

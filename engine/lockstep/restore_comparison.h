@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace lockstep {
@@ -34,11 +35,14 @@ struct RestoreComparison {
     bool weights_only_identical = false;
 };
 
+// Why `scenario` has no crash to compare restores on, in a phrase ("the scenario saves no
+// checkpoints; add a \"checkpoint\" policy"); empty when it has one.
+std::string restore_comparison_refusal(const Scenario& scenario);
+
 // Runs `scenario` three times: without its crashes, and with them recovered by a full and by a
 // weights-only restore, each writing checkpoints into its own new directory under `scratch`.
 // Pauses and slow links stay in all three (they change times, not numbers). Throws
-// lockstep::Error, naming what is missing, for a scenario without a checkpoint policy, without a
-// crash, with a recovery policy that never restores (backup), or when `stop` is raised.
+// lockstep::Error with the refusal above, or when `stop` is raised.
 RestoreComparison compare_restores(Scenario scenario, const std::filesystem::path& scratch,
                                    const std::atomic<bool>* stop = nullptr);
 

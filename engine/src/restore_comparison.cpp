@@ -66,20 +66,25 @@ bool loss_at(const LossCurve& curve, std::int64_t step, double* loss) {
     return true;
 }
 
+std::string restore_comparison_refusal(const Scenario& scenario) {
+    if (scenario.parallelism && scenario.parallelism->mode != Parallelism::Data)
+        return "model-parallel runs take no faults and save no checkpoints";
+    if (!scenario.checkpoint)
+        return "the scenario saves no checkpoints; add a \"checkpoint\" policy";
+    if (scenario.workers > 1 && scenario.algorithm == Algorithm::None)
+        return "the replicas are never synchronised, so there is no single model to save";
+    const auto& events = scenario.failures.events;
+    if (std::none_of(events.begin(), events.end(), is_crash))
+        return "the scenario has no crash to recover from";
+    if (scenario.failures.policy == RecoveryPolicy::Backup)
+        return "the backup policy never restores a checkpoint; use restart or elastic";
+    return {};
+}
+
 RestoreComparison compare_restores(Scenario scenario, const std::filesystem::path& scratch,
                                    const std::atomic<bool>* stop) {
-    if (!scenario.checkpoint)
-        throw Error("compare restores: the scenario saves no checkpoints; add a \"checkpoint\" "
-                    "policy");
-    auto& events = scenario.failures.events;
-    if (std::none_of(events.begin(), events.end(), is_crash))
-        throw Error("compare restores: the scenario has no crash to recover from");
-    if (scenario.failures.policy == RecoveryPolicy::Backup)
-        throw Error("compare restores: the backup policy never restores a checkpoint; use "
-                    "restart or elastic");
-    if (scenario.workers < 1 || (scenario.algorithm == Algorithm::None && scenario.workers > 1))
-        throw Error("compare restores: the replicas are never synchronised, so there is no "
-                    "single model to save");
+    if (const std::string refusal = restore_comparison_refusal(scenario); !refusal.empty())
+        throw Error("compare restores: " + refusal);
     validate(scenario);
     const auto data = load_dataset(scenario);
 

@@ -51,18 +51,29 @@ inline QString screenshot_path(const QString& name) {
     return QDir(dir).filePath(name);
 }
 
-// Runs the scenario through the real trainer and indexes what it recorded, as the app does.
-inline void run_into(const Scenario& scenario, views::TraceIndex& index,
-                     const std::filesystem::path& checkpoints = {}) {
+// The trace of the scenario run through the real trainer (checkpointing into `checkpoints` when
+// it is given).
+inline Trace recorded(const Scenario& scenario, const std::filesystem::path& checkpoints = {}) {
     Trace trace;
     DataParallelTrainer trainer(scenario, load_dataset(scenario), &trace);
     if (!checkpoints.empty())
         trainer.set_checkpoint_directory(checkpoints);
     trainer.run();
+    return trace;
+}
+
+// Indexes a recorded trace, as the app does.
+inline void index_into(const Scenario& scenario, const Trace& trace, views::TraceIndex& index) {
     index.reset(scenario.workers, scenario.algorithm);
     index.append(trace.events());
     for (const StepSnapshot& snapshot : trace.snapshots())
         index.append(snapshot);
+}
+
+// Runs the scenario through the real trainer and indexes what it recorded.
+inline void run_into(const Scenario& scenario, views::TraceIndex& index,
+                     const std::filesystem::path& checkpoints = {}) {
+    index_into(scenario, recorded(scenario, checkpoints), index);
 }
 
 } // namespace lockstep::testing

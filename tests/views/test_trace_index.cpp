@@ -9,6 +9,8 @@
 
 using namespace lockstep;
 using namespace lockstep::views;
+using lockstep::testing::index_into;
+using lockstep::testing::recorded;
 
 namespace {
 
@@ -22,13 +24,6 @@ Scenario small_run(std::int64_t steps) {
     s.dataset = {"spiral", "", 240, 0.05, 3};
     s.delays.slowdown = {1.0, 1.0, 2.5, 1.0}; // worker 2 straggles: the others wait
     return s;
-}
-
-void fill(TraceIndex& index, const Scenario& s, const Trace& trace) {
-    index.reset(s.workers, s.algorithm);
-    index.append(trace.events());
-    for (const auto& snapshot : trace.snapshots())
-        index.append(snapshot);
 }
 
 } // namespace
@@ -45,12 +40,10 @@ private Q_SLOTS:
 
 void TestTraceIndex::forgetting_keeps_every_answer_after_the_window_start() {
     const Scenario s = small_run(40);
-    Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.run();
+    const Trace trace = recorded(s);
     TraceIndex whole, windowed;
-    fill(whole, s, trace);
-    fill(windowed, s, trace);
+    index_into(s, trace, whole);
+    index_into(s, trace, windowed);
     windowed.forget_before_snapshot(20);
     const Ticks until = windowed.snapshots()[19].time;
     QCOMPARE(windowed.first_retained_snapshot(), std::size_t(20));
@@ -87,9 +80,7 @@ void TestTraceIndex::forgetting_keeps_every_answer_after_the_window_start() {
 
 void TestTraceIndex::forgetting_reuses_the_reserved_memory() {
     const Scenario s = small_run(120);
-    Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.run();
+    const Trace trace = recorded(s);
     // Step by step, as the window gets them, keeping about ten steps behind.
     TraceIndex index;
     index.reset(s.workers, s.algorithm);
@@ -123,9 +114,7 @@ void TestTraceIndex::forgetting_reuses_the_reserved_memory() {
 
 void TestTraceIndex::revision_changes_with_the_events() {
     const Scenario s = small_run(6);
-    Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.run();
+    const Trace trace = recorded(s);
     TraceIndex index;
     index.reset(s.workers, s.algorithm);
     const auto first = index.revision();

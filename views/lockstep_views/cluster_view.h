@@ -124,6 +124,7 @@ private:
     void placeBand(Scene& s) const;
     int placeLabels(Scene& s, qreal blockWidth) const; // workers left without a free spot
     static QPointF linkEnd(const Scene& s, int src, int dst, double progress);
+    static qreal discRadius(const Scene& s, int worker);
     static qreal badgeRadius(const Scene& s);
     static std::pair<qreal, qreal> packetRadii(const Scene& s);
     void updateStates() const;
