@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Lockstep needs to build, test and run. Installs only what is
-# missing, so running it again is quick and changes nothing.
+# missing, so running it again is quick and changes nothing. With --list it only prints the
+# packages, one a line (scripts/check-deps.sh reads them).
 set -euo pipefail
 
 packages=(
     cmake g++ make ccache pkg-config
-    qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libgl-dev
+    # Qt Charts needs Qt OpenGL, which Debian makes a recommendation only.
+    qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev libgl-dev
     libtbb-dev nlohmann-json3-dev
-    xvfb xauth clang
+    # Widget tests under a virtual display, the random-input check, the fuzz targets.
+    xvfb xauth xdotool clang
 )
+if [ "${1:-}" = --list ]; then
+    printf '%s\n' "${packages[@]}"
+    exit 0
+fi
 
 missing=()
 for p in "${packages[@]}"; do
