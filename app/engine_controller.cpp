@@ -24,19 +24,6 @@ std::int64_t steps_ahead(std::size_t first_step_events) {
         2, 1000);
 }
 
-// A click on a worker, as the engine's fault: in the coming step, or its coming checkpoint.
-FailureSpec fault_for(const EngineController::Command& c, std::int64_t step) {
-    FailureSpec f;
-    f.kind = FailureKind::Crash;
-    f.worker = c.worker;
-    f.step = step;
-    if (c.action == QLatin1String("crash-checkpoint")) {
-        f.phase = CrashPhase::CheckpointBeforeFsync;
-        f.step = step + 1;
-    }
-    return f;
-}
-
 // The engine's model-parallel trainer for a pipeline, hybrid or tensor scenario, behind the few
 // calls the controller makes.
 class ModelParallelRun {
@@ -71,7 +58,8 @@ private:
 
 } // namespace
 
-// The engine thread's trace sink: appends to the controller's pending buffers.
+// The engine thread's trace sink: appends to the controller's pending buffers, each piece
+// tagged with the branch the engine is on.
 class EngineController::Sink final : public TraceSink {
 public:
     explicit Sink(EngineController& owner)
@@ -80,12 +68,13 @@ public:
     void on_events(std::span<const TraceEvent> events) override {
         produced += events.size();
         std::lock_guard lock(owner_.mutex_);
-        owner_.pending_events_.emplace_back(events.begin(), events.end());
+        owner_.pending_events_.push_back(
+            {owner_.engine_generation_, QVector<TraceEvent>(events.begin(), events.end())});
     }
 
     void on_snapshot(const StepSnapshot& snapshot) override {
         std::lock_guard lock(owner_.mutex_);
-        owner_.pending_snapshots_.append(snapshot);
+        owner_.pending_snapshots_.push_back({owner_.engine_generation_, snapshot});
     }
 
     std::size_t produced = 0; // events so far; read and written by the engine thread only
@@ -93,6 +82,22 @@ public:
 private:
     EngineController& owner_;
 };
+
+namespace {
+
+// Where an event or snapshot stands in the run's order: its executed step (a model-parallel
+// run, which never goes back, counts by step).
+std::int64_t position(std::int64_t ordinal, std::int64_t step) {
+    return std::max(ordinal, step);
+}
+std::int64_t position(const TraceEvent& e) {
+    return position(e.ordinal, e.step);
+}
+std::int64_t position(const StepSnapshot& s) {
+    return position(s.ordinal, s.step);
+}
+
+} // namespace
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent) {
@@ -116,6 +121,8 @@ void EngineController::stop() {
     pending_events_.clear();
     pending_snapshots_.clear();
     commands_.clear();
+    engine_cuts_.clear();
+    takes_commands_ = false;
 }
 
 std::vector<double> EngineController::finalParameters() const {
@@ -140,28 +147,55 @@ void EngineController::start(const Scenario& scenario) {
     validate(scenario);
     auto data = load_dataset(scenario);
     // Constructing a trainer checks that the data fits the model before anything changes.
-    if (isModelParallel(scenario)) {
+    std::unique_ptr<BranchingRun> run;
+    if (isModelParallel(scenario))
         ModelParallelRun check(scenario, data, nullptr);
-    } else {
-        DataParallelTrainer check(scenario, data);
-    }
+    else
+        run = std::make_unique<BranchingRun>(scenario, data);
     stop();
     scenario_ = scenario;
     dataset_ = data;
+    inline_ = false;
+    run_.reset();
     prepareCheckpoints();
-    stop_ = false;
+    run_ = std::move(run);
+    if (run_ && checkpoints_)
+        run_->set_checkpoint_directory(
+            checkpointDirectory().toStdString(),
+            checkpoints_->filePath(QStringLiteral("branches")).toStdString());
+    branches_ = 0;
+    generation_ = 0;
+    cuts_.assign(1, kAtTheHead);
     playhead_step_ = 0;
+    ahead_ = 1000;
+    {
+        std::lock_guard lock(mutex_);
+        metrics_ = RunMetrics{};
+        injected_.clear();
+        engine_generation_ = 0;
+    }
+    Q_EMIT runStarted(scenario_);
+    launch();
+}
+
+// Starts the engine thread on the current run: a fresh one, or a finished one that a branch
+// sends on again.
+void EngineController::launch() {
+    stop_ = false;
     finished_ = false;
     {
         std::lock_guard lock(mutex_);
         error_.clear();
         done_ = false;
-        metrics_ = RunMetrics{};
-        injected_.clear();
+        takes_commands_ = true;
     }
-    Q_EMIT runStarted(scenario_);
-    thread_ = std::thread([this, scenario, data, dir = checkpointDirectory().toStdString()] {
-        views::run_beside_the_gui([&] { engineMain(scenario, data, dir); });
+    thread_ = std::thread([this, scenario = scenario_, data = dataset_] {
+        views::run_beside_the_gui([&] {
+            if (run_)
+                engineMain();
+            else
+                engineMainModelParallel(scenario, data);
+        });
     });
     frame_.start();
 }
@@ -176,7 +210,8 @@ void EngineController::prepareCheckpoints() {
         return;
     checkpoints_ =
         std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockstep-run-XXXXXX"));
-    if (!checkpoints_->isValid())
+    if (!checkpoints_->isValid() ||
+        !QDir(checkpoints_->path()).mkdir(QStringLiteral("checkpoints")))
         throw Error("checkpoint: cannot create a directory for this run's checkpoints in " +
                     QDir::tempPath().toStdString());
 }
@@ -187,60 +222,62 @@ std::vector<FailureSpec> EngineController::injectedFailures() const {
 }
 
 QString EngineController::checkpointDirectory() const {
-    return checkpoints_ ? checkpoints_->path() : QString();
+    return checkpoints_ ? checkpoints_->filePath(QStringLiteral("checkpoints")) : QString();
 }
 
-void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Dataset> data,
-                                  std::string checkpoint_dir) {
-    if (isModelParallel(scenario)) {
-        engineMainModelParallel(std::move(scenario), std::move(data));
-        return;
-    }
+// The engine thread's loop over a data-parallel run: the interventions and undos the GUI sent,
+// then the next step, paced against the playhead, until the run is done and nothing is asked.
+void EngineController::engineMain() {
     Sink sink(*this);
+    run_->set_sink(&sink);
+    run_->set_stop_flag(&stop_);
     std::vector<double> parameters;
     RunMetrics metrics;
     QString error;
     try {
-        DataParallelTrainer trainer(scenario, std::move(data), &sink);
-        trainer.set_stop_flag(&stop_);
-        if (!checkpoint_dir.empty())
-            trainer.set_checkpoint_directory(checkpoint_dir);
-        std::int64_t ahead = 1000;
-        while (!trainer.finished() && !stop_) {
-            while (!stop_ && trainer.steps_done() > playhead_step_.load() + ahead)
-                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        for (;;) {
             std::deque<Command> commands;
             {
                 std::lock_guard lock(mutex_);
                 commands.swap(commands_);
+                if (commands.empty() && (stop_ || run_->finished())) {
+                    takes_commands_ = false;
+                    break;
+                }
             }
-            for (const auto& c : commands) {
+            for (Command& c : commands) {
+                std::int64_t from = kAtTheHead;
                 try {
-                    if (c.action == QLatin1String("slow"))
-                        trainer.set_slowdown(c.worker, c.amount > 0 ? c.amount : 3.0);
-                    else if (c.action == QLatin1String("pause"))
-                        trainer.add_pause(c.worker, trainer.steps_done(),
-                                          c.amount > 0 ? c.amount : 5.0);
-                    else {
-                        const FailureSpec fault = fault_for(c, trainer.steps_done());
-                        trainer.inject_failure(fault);
-                        std::lock_guard lock(mutex_);
-                        injected_.push_back(fault);
-                    }
+                    from = c.change ? run_->branch(std::move(*c.change))
+                                    : run_->undo().value_or(kAtTheHead);
                 } catch (const Error& e) {
                     std::lock_guard lock(mutex_);
                     notices_.append(QString::fromStdString(e.what()));
                 }
+                std::lock_guard lock(mutex_);
+                engine_generation_ = c.generation;
+                engine_cuts_.emplace_back(c.generation, from);
             }
-            trainer.step();
-            if (trainer.steps_done() == 1)
-                ahead = steps_ahead(sink.produced);
+            if (commands.empty()) {
+                if (run_->ordinal() > playhead_step_.load() + ahead_) {
+                    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                    continue;
+                }
+                run_->step();
+                if (run_->ordinal() == 1)
+                    ahead_ = steps_ahead(sink.produced);
+            }
+            std::lock_guard lock(mutex_);
+            injected_ = run_->injected_failures();
+            for (const std::string& n : run_->take_notices())
+                notices_.append(QString::fromStdString(n));
         }
-        parameters = trainer.workers().front().parameters;
-        metrics = trainer.metrics();
+        parameters = run_->trainer().workers().front().parameters;
+        metrics = run_->trainer().metrics();
     } catch (const std::exception& e) {
         error = QString::fromStdString(e.what());
     }
+    run_->set_sink(nullptr);
     finishRun(std::move(parameters), std::move(metrics), error);
 }
 
@@ -248,6 +285,7 @@ void EngineController::engineMain(Scenario scenario, std::shared_ptr<const Datas
 void EngineController::finishRun(std::vector<double> parameters, RunMetrics metrics,
                                  const QString& error) {
     std::lock_guard lock(mutex_);
+    takes_commands_ = false;
     if (!error.isEmpty())
         error_ = error;
     final_parameters_ = std::move(parameters);
@@ -257,7 +295,7 @@ void EngineController::finishRun(std::vector<double> parameters, RunMetrics metr
 }
 
 // The same pacing as a data-parallel run, without faults: the model-parallel trainers take none
-// (injectFault() refuses them).
+// (intervene() refuses them).
 void EngineController::engineMainModelParallel(Scenario scenario,
                                                std::shared_ptr<const Dataset> data) {
     Sink sink(*this);
@@ -282,12 +320,21 @@ void EngineController::engineMainModelParallel(Scenario scenario,
     finishRun(std::move(parameters), std::move(metrics), error);
 }
 
+// Whether a branch made after `generation` replaced the piece at `position`.
+bool EngineController::replaced(std::uint64_t generation, std::int64_t at) const {
+    for (std::uint64_t g = generation + 1; g < cuts_.size(); ++g)
+        if (at >= cuts_[g])
+            return true;
+    return false;
+}
+
 void EngineController::drain() {
     QStringList notices;
     QString error;
     bool done = false;
-    std::vector<QVector<TraceEvent>> events_in;
-    QVector<StepSnapshot> snapshots_in;
+    std::vector<std::pair<std::uint64_t, std::int64_t>> engine_cuts;
+    std::vector<Piece<QVector<TraceEvent>>> events_in;
+    std::vector<Piece<StepSnapshot>> snapshots_in;
     {
         std::lock_guard lock(mutex_);
         events_in.swap(pending_events_);
@@ -295,11 +342,22 @@ void EngineController::drain() {
         error = error_;
         done = done_;
         notices.swap(notices_);
+        engine_cuts.swap(engine_cuts_);
     }
+    // Where the engine's branches really changed the trace, when that is earlier than the GUI
+    // knew: the step an undo goes back to, the head a click "now" met, the measured clock's
+    // replay (traced anew).
+    for (const auto& [generation, from] : engine_cuts)
+        if (generation < cuts_.size() && from < cuts_[generation]) {
+            cuts_[generation] = from;
+            cut(from);
+        }
     for (auto& piece : events_in)
-        backlog_events_.push_back(std::move(piece));
+        if (!piece.value.isEmpty() && !replaced(piece.generation, position(piece.value.front())))
+            backlog_events_.push_back(std::move(piece.value));
     for (auto& snapshot : snapshots_in)
-        backlog_snapshots_.push_back(std::move(snapshot));
+        if (!replaced(snapshot.generation, position(snapshot.value)))
+            backlog_snapshots_.push_back(std::move(snapshot.value));
     for (const QString& n : notices)
         Q_EMIT notice(n);
     // Hand over whole steps, about kMaxEventsPerFrame events a frame, so one frame never has to
@@ -311,14 +369,13 @@ void EngineController::drain() {
                                  : kMaxEventsPerFrame;
     qsizetype n = 0;
     std::size_t pieces = 0;
-    std::int64_t taken_step = -1;
+    std::int64_t taken = -1;
     for (; pieces < backlog_events_.size(); ++pieces) {
         const QVector<TraceEvent>& piece = backlog_events_[pieces];
-        if (n >= budget && (piece.isEmpty() || piece.front().step != taken_step))
+        if (n >= budget && position(piece.front()) != taken)
             break;
         n += piece.size();
-        if (!piece.isEmpty())
-            taken_step = piece.back().step;
+        taken = position(piece.back());
     }
     QVector<TraceEvent> events;
     events.reserve(n);
@@ -326,12 +383,12 @@ void EngineController::drain() {
         events.append(backlog_events_.front());
         backlog_events_.pop_front();
     }
-    const std::int64_t last_step = events.isEmpty() ? -1 : events.back().step;
+    const std::int64_t last = events.isEmpty() ? -1 : position(events.back());
     if (!events.isEmpty())
-        handed_step_ = last_step;
+        handed_step_ = last;
     QVector<StepSnapshot> snapshots;
     while (!backlog_snapshots_.empty() &&
-           (backlog_snapshots_.front().step <= last_step || backlog_events_.empty())) {
+           (position(backlog_snapshots_.front()) <= last || backlog_events_.empty())) {
         snapshots.append(std::move(backlog_snapshots_.front()));
         backlog_snapshots_.pop_front();
     }
@@ -352,75 +409,222 @@ void EngineController::drain() {
     }
 }
 
+// The GUI's side of a branch from executed step `from`: what it holds from there goes.
+void EngineController::cut(std::int64_t from) {
+    std::erase_if(backlog_events_,
+                  [from](const QVector<TraceEvent>& p) { return position(p.front()) >= from; });
+    std::erase_if(backlog_snapshots_,
+                  [from](const StepSnapshot& s) { return position(s) >= from; });
+    handed_step_ = -1;
+    Q_EMIT branched(from);
+}
+
 void EngineController::runToCompletion(const Scenario& scenario) {
     stop();
     scenario_ = scenario;
+    branches_ = 0;
+    generation_ = 0;
+    cuts_.assign(1, kAtTheHead);
     {
         std::lock_guard lock(mutex_);
         injected_.clear();
     }
+    run_.reset();
     Q_EMIT runStarted(scenario_);
-    Trace trace;
     try {
         prepareCheckpoints();
         dataset_ = load_dataset(scenario);
         if (isModelParallel(scenario)) {
+            Trace trace;
             ModelParallelRun run(scenario, dataset_, &trace);
             while (!run.finished())
                 run.step();
-            std::lock_guard lock(mutex_);
-            final_parameters_ = run.parameters();
-            metrics_ = run.metrics();
-        } else {
-            DataParallelTrainer trainer(scenario, dataset_, &trace);
-            if (checkpoints_)
-                trainer.set_checkpoint_directory(checkpoints_->path().toStdString());
-            trainer.run();
-            std::lock_guard lock(mutex_);
-            final_parameters_ = trainer.workers().front().parameters;
-            metrics_ = trainer.metrics();
+            {
+                std::lock_guard lock(mutex_);
+                final_parameters_ = run.parameters();
+                metrics_ = run.metrics();
+            }
+            Q_EMIT traceBatch(
+                QVector<TraceEvent>(trace.events().begin(), trace.events().end()),
+                QVector<StepSnapshot>(trace.snapshots().begin(), trace.snapshots().end()));
+            Q_EMIT runFinished();
+            return;
         }
+        run_ = std::make_unique<BranchingRun>(scenario, dataset_);
+        if (checkpoints_)
+            run_->set_checkpoint_directory(
+                checkpointDirectory().toStdString(),
+                checkpoints_->filePath(QStringLiteral("branches")).toStdString());
     } catch (const std::exception& e) {
+        run_.reset();
         Q_EMIT runFailed(QString::fromStdString(e.what()));
         return;
     }
+    inline_ = true;
+    runInline(std::nullopt);
+}
+
+// The run, after a branch or an undo when one is given, to its end on this thread, its trace
+// handed over at once.
+void EngineController::runInline(std::optional<Command> command) {
+    Trace trace;
+    run_->set_sink(&trace);
+    try {
+        if (command) {
+            const std::int64_t from = command->change ? run_->branch(std::move(*command->change))
+                                                      : run_->undo().value_or(kAtTheHead);
+            if (from < cuts_.back()) {
+                cuts_.back() = from;
+                cut(from);
+            }
+        }
+        while (!run_->finished())
+            run_->step();
+        std::lock_guard lock(mutex_);
+        final_parameters_ = run_->trainer().workers().front().parameters;
+        metrics_ = run_->trainer().metrics();
+        injected_ = run_->injected_failures();
+        for (const std::string& n : run_->take_notices())
+            notices_.append(QString::fromStdString(n));
+    } catch (const std::exception& e) {
+        run_->set_sink(nullptr);
+        Q_EMIT runFailed(QString::fromStdString(e.what()));
+        return;
+    }
+    run_->set_sink(nullptr);
+    QStringList notices;
+    {
+        std::lock_guard lock(mutex_);
+        notices.swap(notices_);
+    }
+    for (const QString& n : notices)
+        Q_EMIT notice(n);
     Q_EMIT traceBatch(QVector<TraceEvent>(trace.events().begin(), trace.events().end()),
                       QVector<StepSnapshot>(trace.snapshots().begin(), trace.snapshots().end()));
     Q_EMIT runFinished();
 }
 
+std::optional<Intervention> EngineController::faultFor(int worker, const QString& action,
+                                                       std::int64_t at, double amount) {
+    Intervention i;
+    i.worker = worker;
+    i.at = at;
+    i.amount = amount;
+    if (action == QLatin1String("slow"))
+        i.kind = Intervention::Kind::Slow;
+    else if (action == QLatin1String("pause"))
+        i.kind = Intervention::Kind::Pause;
+    else if (action == QLatin1String("crash"))
+        i.kind = Intervention::Kind::Crash;
+    else if (action == QLatin1String("crash-checkpoint"))
+        i.kind = Intervention::Kind::CrashInCheckpoint;
+    else
+        return std::nullopt;
+    return i;
+}
+
 bool EngineController::injectFault(int worker, const QString& action, QString* why, double amount) {
-    auto fail = [&](const QString& reason) {
+    const auto change = faultFor(worker, action, kAtTheHead, amount);
+    if (!change) {
         if (why)
-            *why = reason;
+            *why = tr("The engine knows no action “%1”.").arg(action);
         return false;
-    };
-    if (isModelParallel(scenario_))
-        return fail(tr("Model-parallel runs take no injected faults: every stage holds a part of "
-                       "the one model. Use data parallelism to study failures."));
-    if (worker < 0 || worker >= scenario_.workers)
-        return fail(tr("There is no worker %1.").arg(worker));
-    static const QStringList known{QStringLiteral("slow"), QStringLiteral("pause"),
-                                   QStringLiteral("crash"), QStringLiteral("crash-checkpoint")};
-    if (!known.contains(action))
-        return fail(tr("The engine knows no action “%1”.").arg(action));
-    if (action == QLatin1String("crash-checkpoint")) {
-        if (!scenario_.checkpoint)
-            return fail(tr("This scenario saves no checkpoints, so there is no next checkpoint "
-                           "to crash in. Give it a checkpoint policy first."));
-        if (scenario_.failures.policy == RecoveryPolicy::Backup)
-            return fail(tr("With backup workers a crash is a gradient that never arrives; crash "
-                           "the worker in a step instead."));
     }
-    if (action == QLatin1String("crash") && scenario_.failures.policy != RecoveryPolicy::Restart &&
+    return intervene(*change, why);
+}
+
+// Why this run cannot take `change`, in the status bar's words; empty when it can.
+QString EngineController::refusal(const Intervention& change) const {
+    using Kind = Intervention::Kind;
+    if (isModelParallel(scenario_))
+        return tr("Model-parallel runs take no injected faults: every stage holds a part of the "
+                  "one model. Use data parallelism to study failures.");
+    if (!run_)
+        return tr("There is no run yet: press Run first.");
+    if (change.kind == Kind::Retune) {
+        if (const auto field = fixed_for_the_run(scenario_, change.scenario))
+            return tr("“%1” cannot change while the run goes on.")
+                .arg(QString::fromStdString(*field));
+        return {};
+    }
+    if (change.worker < 0 || change.worker >= scenario_.workers)
+        return tr("There is no worker %1.").arg(change.worker);
+    if (change.kind == Kind::CrashInCheckpoint) {
+        if (!scenario_.checkpoint)
+            return tr("This scenario saves no checkpoints, so there is no next checkpoint to "
+                      "crash in. Give it a checkpoint policy first.");
+        if (scenario_.failures.policy == RecoveryPolicy::Backup)
+            return tr("With backup workers a crash is a gradient that never arrives; crash the "
+                      "worker in a step instead.");
+    }
+    if (change.kind == Kind::Crash && scenario_.failures.policy != RecoveryPolicy::Restart &&
         scenario_.workers < 2)
-        return fail(tr("With one worker there is nobody left to go on."));
-    if (!running())
-        return fail(
-            tr("The run has finished; press Run to start a new one, then inject the fault."));
-    std::lock_guard lock(mutex_);
-    commands_.push_back({worker, action, amount});
+        return tr("With one worker there is nobody left to go on.");
+    return {};
+}
+
+bool EngineController::intervene(Intervention change, QString* why) {
+    const QString no = refusal(change);
+    if (!no.isEmpty()) {
+        if (why)
+            *why = no;
+        return false;
+    }
+    if (change.kind == Intervention::Kind::Retune) {
+        // What the scenario now says, for reruns and the window's controls.
+        const Scenario& to = change.scenario;
+        scenario_.rule = to.rule;
+        scenario_.algorithm = to.algorithm;
+        scenario_.optimizer = to.optimizer;
+        scenario_.delays.slowdown = to.delays.slowdown;
+        scenario_.delays.straggler_probability = to.delays.straggler_probability;
+        scenario_.delays.straggler_factor = to.delays.straggler_factor;
+        scenario_.cost = to.cost;
+        if (scenario_.checkpoint && to.checkpoint)
+            scenario_.checkpoint->restore = to.checkpoint->restore;
+    }
+    ++branches_;
+    queue({std::move(change), 0});
     return true;
+}
+
+bool EngineController::undo() {
+    if (branches_ == 0 || !run_)
+        return false;
+    --branches_;
+    queue({std::nullopt, 0});
+    return true;
+}
+
+// Sends a branch or an undo to the run: to the engine thread, which may be running, done, or
+// gone (then it starts again on the same run), or, after runToCompletion(), straight to the
+// run's end on this thread. Where the trace changes is cut at once when it is known (a branch
+// at a given step); the engine says it otherwise (an undo, a branch at its head, the measured
+// clock's replays), and drain() cuts there.
+void EngineController::queue(Command command) {
+    command.generation = ++generation_;
+    const std::int64_t from = command.change ? command.change->at : kAtTheHead;
+    cuts_.push_back(from);
+    if (from != kAtTheHead)
+        cut(from);
+    if (inline_) {
+        runInline(std::move(command));
+        return;
+    }
+    {
+        std::lock_guard lock(mutex_);
+        if (takes_commands_) {
+            commands_.push_back(std::move(command));
+            return;
+        }
+    }
+    if (thread_.joinable())
+        thread_.join();
+    {
+        std::lock_guard lock(mutex_);
+        commands_.push_back(std::move(command));
+    }
+    launch();
 }
 
 } // namespace lockstep::app

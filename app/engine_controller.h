@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lockstep/branching.h"
 #include "lockstep/data.h"
 #include "lockstep/metrics.h"
 #include "lockstep/scenario.h"
@@ -13,8 +14,10 @@
 
 #include <atomic>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -25,15 +28,20 @@ namespace lockstep::app {
 // Thread contract:
 // - An EngineController lives on the GUI thread. Every public method, and every signal, is
 //   called or emitted on the GUI thread only.
-// - start() launches one engine thread that owns a DataParallelTrainer (or, for a scenario with
-//   pipeline, tensor or hybrid parallelism, the engine's model-parallel trainer) and steps it
-//   until the scenario ends or stop() is called. That thread touches no QObject: it appends the
-//   trace to `pending_` under `mutex_`, and reads the injected delays from `commands_` under the
-//   same mutex, between steps.
+// - A data-parallel run is a BranchingRun (`run_`), owned by the controller. While the engine
+//   thread runs, only that thread touches it; the GUI touches it only when no engine thread
+//   runs (start(), runToCompletion() and a branch of a finished run before the thread starts
+//   again). A model-parallel run's trainer lives on the engine thread alone.
+// - The engine thread touches no QObject. It appends the trace to `pending_` under `mutex_`, a
+//   piece per executed step tagged with the branch generation it was made in, and takes the
+//   GUI's interventions and undos from `commands_` under the same mutex, between steps. When it
+//   has nothing left to do it says so under the mutex (`takes_commands_`), so a command is
+//   either taken by it or finds it gone and starts a new engine thread on the same run.
 // - A GUI-thread timer takes `pending_` into a GUI-side backlog (a swap under the mutex, never a
-//   wait for the engine) and emits traceBatch() at most once per frame, with whole steps of at
-//   most about kMaxEventsPerFrame events. The GUI never blocks on the engine.
-// - The engine thread paces itself against the playhead step (an atomic the GUI writes): it
+//   wait for the engine), drops what a later branch replaced, and emits traceBatch() at most
+//   once per frame, with whole steps of at most about kMaxEventsPerFrame events. The GUI never
+//   blocks on the engine.
+// - The engine thread paces itself against the playhead position (an atomic the GUI writes): it
 //   sleeps between steps while it is too far ahead. It never waits inside a TBB task.
 // - stop() raises an atomic flag that the engine thread checks between steps; it and the
 //   destructor then join the thread, which finishes its current step first (milliseconds).
@@ -51,21 +59,37 @@ public:
     bool running() const { return thread_.joinable() && !finished_.load(); }
 
     // Runs the whole scenario on the calling (GUI) thread, emitting the same signals: for
-    // headless screenshots and tests that need the complete trace at once.
+    // headless screenshots and tests that need the complete trace at once. Interventions and
+    // undos on such a run also go to its end on this thread, until the next start().
     void runToCompletion(const Scenario& scenario);
 
-    // A user's click on a worker: "slow" (3x slower from the next step), "pause" (5 s at the next
-    // step), "crash" (dies in the next step's computation) or "crash-checkpoint" (dies while
-    // writing the next checkpoint). The fault goes to the engine, which detects and recovers
-    // from it by the scenario's policy; all of it shows up in the trace. A positive `amount`
-    // replaces the default factor (slow) or seconds (pause), as a lesson's link asks. Returns
-    // false, with a reason in `why`, for an action this run cannot take.
+    // An intervention at executed step `change.at` (see BranchingRun): the run goes back there,
+    // however far the engine has got, and goes on with the change; a finished run goes on
+    // again. branched(at) is emitted at once (the views drop the trace from there), and the new
+    // trace arrives as usual. Returns false, with a reason in `why`, for what this run cannot
+    // take (a model-parallel run, a worker that is not there, a crash during the next
+    // checkpoint without checkpoints, a setting only a new run can change).
+    bool intervene(Intervention change, QString* why = nullptr);
+    // Back to the run as it was before the last intervention: branched() from its step.
+    bool undo();
+    bool canUndo() const { return branches_ > 0; }
+    // Stands for "the newest step the engine has reached" in Intervention::at.
+    static constexpr std::int64_t kAtTheHead = std::numeric_limits<std::int64_t>::max();
+
+    // A click on a worker, at the engine's newest step: "slow" (3x slower), "pause" (5 s),
+    // "crash" (dies in the step's computation) or "crash-checkpoint" (dies while writing the
+    // next checkpoint); a positive `amount` replaces the default factor or seconds. The lab
+    // window uses intervene() at the playhead instead.
     bool injectFault(int worker, const QString& action, QString* why = nullptr,
                      double amount = 0.0);
+    // The Intervention a worker menu's action means ("slow", "pause", "crash",
+    // "crash-checkpoint"), at `at`; nothing for an unknown action.
+    static std::optional<Intervention> faultFor(int worker, const QString& action, std::int64_t at,
+                                                double amount = 0.0);
 
-    // The faults clicks injected into the current or last run, as the engine took them (a crash
-    // at the step it struck), kept until the next run starts: with the scenario's own, what a
-    // rerun needs to meet the same crashes.
+    // The crashes clicks injected into the current or last run (on its current branch), as the
+    // engine took them (at the step it struck): with the scenario's own, what a rerun needs to
+    // meet the same crashes.
     std::vector<FailureSpec> injectedFailures() const;
 
     // Where this run's checkpoints are written: a fresh directory under the system's temporary
@@ -73,7 +97,8 @@ public:
     // the next run starts or the controller goes.
     QString checkpointDirectory() const;
 
-    // Where the playhead is, in steps. The engine runs ahead of it by a bounded amount of trace
+    // Where the playhead is, in executed steps (TraceEvent::ordinal; steps for a model-parallel
+    // run). The engine runs ahead of it by a bounded amount of trace
     // (about kAheadEvents events) and waits on its own thread when it gets too far ahead, so a
     // long run neither floods the GUI nor outruns what the views keep in memory.
     void setPlayheadStep(std::int64_t step) { playhead_step_ = step; }
@@ -105,50 +130,73 @@ Q_SIGNALS:
                     const QVector<lockstep::StepSnapshot>& snapshots);
     void runFinished();
     void runFailed(const QString& message);
+    // The trace from executed step `from` on is being replaced by a branch (or an undo): views
+    // drop it; the new steps follow in traceBatch().
+    void branched(std::int64_t from);
     // Something the engine refused or reported during the run, for the status bar.
     void notice(const QString& message);
 
 public:
-    // One click waiting for the engine thread to take it between steps.
+    // An intervention or an undo waiting for the engine thread to take it between steps.
     struct Command {
-        int worker = 0;
-        QString action;
-        double amount = 0.0; // 0: the default factor or seconds
+        std::optional<Intervention> change; // none: undo
+        std::uint64_t generation = 0;       // the branch it makes
     };
 
 private:
     class Sink;
+    template <typename T> struct Piece {
+        std::uint64_t generation = 0;
+        T value;
+    };
 
     void drain();
     void prepareCheckpoints();
-    void engineMain(Scenario scenario, std::shared_ptr<const Dataset> data,
-                    std::string checkpoint_dir);
+    void launch();
+    void queue(Command command);
+    void cut(std::int64_t from);
+    bool replaced(std::uint64_t generation, std::int64_t position) const;
+    void engineMain();
     void engineMainModelParallel(Scenario scenario, std::shared_ptr<const Dataset> data);
     void finishRun(std::vector<double> parameters, RunMetrics metrics, const QString& error);
+    QString refusal(const Intervention& change) const;
+    void runInline(std::optional<Command> command);
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> dataset_;
     std::unique_ptr<QTemporaryDir> checkpoints_;
+    std::unique_ptr<BranchingRun> run_; // data-parallel runs (see the thread contract)
+    bool inline_ = false; // runToCompletion(): branches run to the end on the GUI thread too
+    int branches_ = 0;    // interventions that undo() can still take back
     std::vector<double> final_parameters_; // guarded by mutex_
     RunMetrics metrics_;                   // guarded by mutex_
     std::thread thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> finished_{false};
     std::atomic<std::int64_t> playhead_step_{0};
-    mutable std::mutex mutex_;                        // guards everything below
-    std::vector<QVector<TraceEvent>> pending_events_; // as the engine handed them, a step each
-    QVector<StepSnapshot> pending_snapshots_;
+    std::int64_t ahead_ = 1000; // engine thread: steps it may run ahead of the playhead
+    mutable std::mutex mutex_;  // guards everything below
+    std::vector<Piece<QVector<TraceEvent>>> pending_events_; // as the engine handed them
+    std::vector<Piece<StepSnapshot>> pending_snapshots_;
     std::deque<Command> commands_;
+    bool takes_commands_ = false;         // the engine thread will still look at commands_
+    std::uint64_t engine_generation_ = 0; // the branch the engine thread is on
+    // Per branch the engine made (generation), the first executed step it replaced.
+    std::vector<std::pair<std::uint64_t, std::int64_t>> engine_cuts_;
     std::vector<FailureSpec> injected_;
     QStringList notices_;
     QString error_;
     bool done_ = false;
     QTimer frame_;
-    // GUI thread only: trace taken from the engine but not yet handed to the views, kept in the
-    // engine's pieces so that handing some over never moves the rest.
+    // GUI thread only: the branches made, each with the first executed step it replaced
+    // (cuts_[g] for generation g; cuts_[0] is unused), and the trace taken from the engine but
+    // not yet handed to the views, kept in the engine's pieces so that handing some over never
+    // moves the rest.
+    std::uint64_t generation_ = 0;
+    std::vector<std::int64_t> cuts_{kAtTheHead};
     std::deque<QVector<TraceEvent>> backlog_events_;
     std::deque<StepSnapshot> backlog_snapshots_;
-    std::int64_t handed_step_ = -1; // the step of the last event handed to the views
+    std::int64_t handed_step_ = -1; // the position of the last event handed to the views
 };
 
 } // namespace lockstep::app

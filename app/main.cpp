@@ -1,17 +1,25 @@
-// lockstep: the lab window. With --screenshot it renders offscreen and exits, for tests,
-// documentation and teachers' slides.
+// lockstep: the lab window. With --screenshot or --trace-out it runs offscreen and exits, for
+// tests, documentation and teachers' slides; --action applies a lesson link at a moment of the
+// run there, as a click would.
 
 #include "controls_panel.h"
 #include "main_window.h"
 
+#include "lockstep/trace.h"
+#include "lockstep_lessons/action.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -56,8 +64,20 @@ int main(int argc, char** argv) {
         QStringLiteral("lesson"),
         QStringLiteral("Open a lesson (its page, scenario and views), e.g. speedup."),
         QStringLiteral("ID"));
-    parser.addOptions(
-        {scenarioOption, viewOption, playToOption, screenshotOption, sizeOption, lessonOption});
+    const QCommandLineOption actionOption(
+        QStringLiteral("action"),
+        QStringLiteral(
+            "Headless: when the playhead reaches T seconds on the run's clock, apply the "
+            "lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). "
+            "Repeatable; applied in time order."),
+        QStringLiteral("T:LINK"));
+    const QCommandLineOption traceOutOption(
+        QStringLiteral("trace-out"),
+        QStringLiteral("Headless: write the trace as the lab then holds it (Chrome Trace Event "
+                       "JSON, like lockstep-cli run --trace) and exit."),
+        QStringLiteral("FILE"));
+    parser.addOptions({scenarioOption, viewOption, playToOption, screenshotOption, sizeOption,
+                       lessonOption, actionOption, traceOutOption});
     parser.process(app);
     if (!parser.positionalArguments().isEmpty())
         return fail(
@@ -80,7 +100,30 @@ int main(int argc, char** argv) {
             return fail(QStringLiteral("--lesson: ") + error);
     }
 
-    if (!parser.isSet(screenshotOption)) {
+    // Each --action, checked before anything runs.
+    std::vector<std::pair<double, lockstep::lessons::Action>> actions;
+    for (const QString& value : parser.values(actionOption)) {
+        const qsizetype colon = value.indexOf(QLatin1Char(':'));
+        bool ok = false;
+        const double t = colon > 0 ? value.left(colon).toDouble(&ok) : 0.0;
+        if (!ok || !(t >= 0 && t <= 1e9))
+            return fail(QStringLiteral("--action: expected T:LINK with T in seconds (a number >= "
+                                       "0), e.g. 0.1:lockstep:crash?worker=2, got '%1'")
+                            .arg(value));
+        try {
+            actions.emplace_back(t, lockstep::lessons::parse_action(value.mid(colon + 1)));
+        } catch (const std::exception& e) {
+            return fail(
+                QStringLiteral("--action '%1': %2").arg(value, QString::fromUtf8(e.what())));
+        }
+    }
+    std::stable_sort(actions.begin(), actions.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    const bool headless = parser.isSet(screenshotOption) || parser.isSet(traceOutOption);
+    if (!actions.empty() && !headless)
+        return fail(QStringLiteral("--action goes with --screenshot or --trace-out"));
+
+    if (!headless) {
         if (parser.isSet(viewOption) || parser.isSet(playToOption))
             return fail(QStringLiteral("--view and --play-to go with --screenshot"));
         window.show();
@@ -112,9 +155,31 @@ int main(int argc, char** argv) {
     }
     window.resize(size);
     window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.setHeadless(true);
     window.show();
     window.runToCompletion();
     QApplication::processEvents();
+    // Each action where the playhead reaches its moment, exactly as the lab takes a click there.
+    for (const auto& [t, action] : actions) {
+        window.playback().scrubTo(lockstep::to_ticks(t));
+        window.applyLessonAction(action);
+        QApplication::processEvents();
+    }
+    if (parser.isSet(traceOutOption)) {
+        const QString path = parser.value(traceOutOption);
+        QFile out(path);
+        const std::string json = lockstep::to_chrome_trace_json(
+            window.traceIndex().events(), window.traceIndex().workers(),
+            window.controller().scenario().name);
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            out.write(json.data(), static_cast<qint64>(json.size())) !=
+                static_cast<qint64>(json.size()) ||
+            !out.flush())
+            return fail(
+                QStringLiteral("--trace-out: cannot write %1: %2").arg(path, out.errorString()));
+        if (!parser.isSet(screenshotOption))
+            return 0;
+    }
     lockstep::Ticks playhead = window.traceIndex().end_time();
     if (parser.isSet(playToOption)) {
         bool ok = false;

@@ -82,6 +82,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(&controller_, &EngineController::traceBatch, this, &MainWindow::onTraceBatch);
     connect(&controller_, &EngineController::runFinished, this, &MainWindow::onRunFinished);
     connect(&controller_, &EngineController::notice, this, &MainWindow::showStatus);
+    connect(&controller_, &EngineController::branched, this, &MainWindow::onBranched);
     connect(&controller_, &EngineController::runFailed, this, [this](const QString& message) {
         showStatus(tr("The run stopped: %1").arg(message));
         QMessageBox::warning(this, tr("Run failed"), message);
@@ -239,6 +240,11 @@ void MainWindow::buildActions() {
     play->addSeparator();
     add(play, tr("Run &Again"), QKeySequence(tr("Ctrl+R")), [this] { runScenario(scenario_); });
 
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    undo_action_ =
+        add(edit, tr("&Undo Intervention"), QKeySequence::Undo, [this] { undoIntervention(); });
+    undo_action_->setEnabled(false);
+
     auto* viewMenu = menuBar()->addMenu(tr("&View"));
     presentation_action_ = add(viewMenu, tr("&Presentation Mode"), QKeySequence(Qt::Key_F11),
                                [this] { setPresentationMode(!presenting_); });
@@ -274,7 +280,17 @@ void MainWindow::buildActions() {
         a->setShortcutContext(Qt::WindowShortcut);
 }
 
+void MainWindow::setHeadless(bool on) {
+    headless_ = on;
+    compare_in_place_ = on;
+}
+
 void MainWindow::runScenario(const Scenario& scenario) {
+    if (headless_) {
+        scenario_ = scenario;
+        runToCompletion();
+        return;
+    }
     try {
         controller_.start(scenario);
     } catch (const std::exception& e) {
@@ -286,7 +302,7 @@ void MainWindow::runToCompletion() {
     // Headless: the comparison is wanted in the picture, so onRunFinished() works it out in place.
     compare_in_place_ = true;
     controller_.runToCompletion(scenario_);
-    compare_in_place_ = false;
+    compare_in_place_ = headless_;
 }
 
 // After a run: its crash rerun both ways for the Checkpoints view, on the comparer's thread (or
@@ -355,6 +371,11 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     if (EngineController::isModelParallel(scenario))
         side_tabs_->setCurrentWidget(pipeline_);
     training_->clearModel();
+    training_->setBranchedLoss({}, {});
+    marks_.clear();
+    marks_before_.clear();
+    showBranchMarks();
+    run_finished_ = false;
     checkpoints_->setTrace(&index_);
     checkpoints_->setRestoreMode(scenario.checkpoint ? scenario.checkpoint->restore
                                                      : RestoreMode::Full);
@@ -432,6 +453,7 @@ static QString run_label(const Scenario& s) {
 }
 
 void MainWindow::onRunFinished() {
+    run_finished_ = true;
     training_->refresh(); // the last steps, whatever the throttle held back
     compareRestores();
     comparison_->addRun({run_label(scenario_), controller_.metrics()});
@@ -450,8 +472,7 @@ void MainWindow::onRunFinished() {
 void MainWindow::onPlayhead(Ticks t) {
     // Tell the engine how far the class has got, and let go of trace far behind the playhead.
     const StepSnapshot* done = index_.snapshot_at(t);
-    const std::int64_t step = done ? done->step + 1 : 0;
-    controller_.setPlayheadStep(step);
+    controller_.setPlayheadStep(done ? std::max(done->ordinal, done->step) + 1 : 0);
     // Positions in the run's order of snapshots (a rollback repeats step numbers).
     const auto at = done ? static_cast<std::int64_t>(done - index_.snapshots().data()) + 1 : 0;
     const auto first = static_cast<std::int64_t>(index_.first_retained_snapshot());
@@ -485,23 +506,125 @@ void MainWindow::updateScrubber() {
 }
 
 void MainWindow::onWorkerAction(int worker, const QString& action) {
+    const auto change = EngineController::faultFor(worker, action, 0);
+    if (!change)
+        return;
+    const QString what = action == QLatin1String("slow")    ? tr("worker %1 slowed 3×").arg(worker)
+                         : action == QLatin1String("pause") ? tr("worker %1 paused 5 s").arg(worker)
+                         : action == QLatin1String("crash") ? tr("worker %1 crashed").arg(worker)
+                                                            : tr("worker %1 crashes in the next "
+                                                                 "checkpoint")
+                                                                  .arg(worker);
+    intervene(*change, what);
+}
+
+std::int64_t MainWindow::interventionPoint() const {
+    std::int64_t at = index_.ordinal_starting_from(playback_.playhead());
+    // At the very end of a finished run no step is left to change: the last one is done again.
+    if (run_finished_ && at > 0 && !index_.start_of(at))
+        at -= 1;
+    return at;
+}
+
+bool MainWindow::intervene(Intervention change, const QString& what) {
+    change.at = interventionPoint();
+    const auto held = index_.start_of(change.at);
+    const auto last = index_.last_step();
+    const std::int64_t step = held ? held->step : last ? last->step + 1 : 0;
     QString why;
-    if (controller_.injectFault(worker, action, &why)) {
-        if (action == QLatin1String("slow"))
-            showStatus(tr("Worker %1 now computes 3× slower.").arg(worker));
-        else if (action == QLatin1String("pause"))
-            showStatus(tr("Worker %1 pauses for 5 s at the next step.").arg(worker));
-        else if (action == QLatin1String("crash"))
-            showStatus(tr("Worker %1 crashes in the next step: watch the others wait for the "
-                          "heartbeat, then recover.")
-                           .arg(worker));
-        else
-            showStatus(tr("Worker %1 crashes while writing the next checkpoint: that checkpoint "
-                          "stays partial and recovery must skip it.")
-                           .arg(worker));
-    } else {
+    intervening_ = true;
+    const QList<Mark> before = marks_;
+    if (!controller_.intervene(change, &why)) {
+        intervening_ = false;
         showStatus(why);
         QMessageBox::information(this, tr("Not possible"), why);
+        return false;
+    }
+    intervening_ = false;
+    // The marks of the replaced future go with it; this one joins those before it.
+    QList<Mark> kept;
+    for (const Mark& m : before)
+        if (m.ordinal <= change.at)
+            kept.append(m);
+    kept.append({change.at, tr("step %1: %2").arg(step).arg(what)});
+    marks_before_.append(before);
+    marks_ = kept;
+    showBranchMarks();
+    undo_action_->setEnabled(controller_.canUndo());
+    // A change at the playhead when it stands past the last step's start: show it from there.
+    if (held && held->start < playback_.playhead())
+        playback_.scrubTo(held->start);
+    showStatus(tr("At step %1: %2. Ctrl+Z undoes it.").arg(step).arg(what));
+    return true;
+}
+
+bool MainWindow::undoIntervention() {
+    if (!controller_.undo())
+        return false;
+    training_->setBranchedLoss({}, {});
+    marks_ = marks_before_.isEmpty() ? QList<Mark>() : marks_before_.takeLast();
+    showBranchMarks();
+    undo_action_->setEnabled(controller_.canUndo());
+    showStatus(tr("Undone: the run is back as it was before the last change."));
+    return true;
+}
+
+void MainWindow::onBranched(std::int64_t from) {
+    // What the run did from there before the change: the faint line the new one is read against.
+    if (intervening_) {
+        QList<QPointF> old;
+        for (const StepSnapshot& s : index_.snapshots())
+            if (s.ordinal >= from)
+                old.append(QPointF(static_cast<double>(s.step), s.loss));
+        training_->setBranchedLoss(old, tr("before the change"));
+    }
+    run_finished_ = false;
+    index_.truncate_from(from);
+    showBranchMarks();
+    updateScrubber();
+    cluster_->refresh();
+    timeline_->refresh();
+    training_->refresh();
+    checkpoints_->refresh();
+    pipeline_->refresh();
+}
+
+void MainWindow::showBranchMarks() {
+    QList<views::TimelineView::BranchMark> marks;
+    for (const Mark& m : marks_) {
+        const auto start = index_.start_of(m.ordinal);
+        const auto last = index_.last_step();
+        // A branch at a step not yet drawn is marked where the run has got to.
+        marks.append({start ? start->start : last ? index_.end_time() : 0, m.label});
+    }
+    timeline_->setBranchMarks(marks);
+}
+
+void MainWindow::changeScenario(const Scenario& changed, const QString& what) {
+    const Scenario& running = controller_.scenario();
+    const auto field = fixed_for_the_run(running, changed);
+    if (!field && scenario_to_json(running) == scenario_to_json(changed)) {
+        showStatus(tr("Nothing to change: the run already has these settings."));
+        return;
+    }
+    const bool can_branch = !field && !EngineController::isModelParallel(running) &&
+                            index_.workers() == running.workers;
+    if (!can_branch) {
+        scenario_ = changed;
+        controls_->setScenario(changed);
+        runScenario(changed);
+        if (field)
+            showStatus(tr("%1: “%2” only changes when a run starts, so the run starts again from "
+                          "step 0.")
+                           .arg(what, QString::fromStdString(*field)));
+        return;
+    }
+    Intervention change;
+    change.kind = Intervention::Kind::Retune;
+    change.scenario = changed;
+    if (intervene(change, what)) {
+        scenario_ = controller_.scenario();
+        controls_->setScenario(scenario_);
     }
 }
 
@@ -571,8 +694,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Set: {
             Scenario s = scenario_;
             lessons::apply_set(action, s);
-            rerun(s);
-            showStatus(tr("Lesson: %1").arg(action.url));
+            changeScenario(s, action.url.mid(action.url.indexOf(QLatin1Char('?')) + 1));
             break;
         }
         case ActionKind::Slow:
@@ -584,24 +706,12 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                 showStatus(tr("There is no worker %1 in this scenario.").arg(*worker));
                 break;
             }
-            if (controller_.running() &&
-                controller_.injectFault(*worker,
-                                        slow ? QStringLiteral("slow") : QStringLiteral("pause"),
-                                        nullptr, amount)) {
-                showStatus(slow ? tr("Worker %1 now computes %2× slower.").arg(*worker).arg(amount)
-                                : tr("Worker %1 stalls for %2 s.").arg(*worker).arg(amount));
-                break;
-            }
-            // The run is over: run it again with the delay written into the scenario.
-            Scenario s = scenario_;
-            if (slow) {
-                s.delays.slowdown.resize(static_cast<std::size_t>(s.workers), 1.0);
-                s.delays.slowdown[static_cast<std::size_t>(*worker)] = amount;
-            } else {
-                s.delays.pauses.push_back(
-                    {*worker, std::min<std::int64_t>(1, s.steps - 1), amount});
-            }
-            rerun(s);
+            Intervention change;
+            change.kind = slow ? Intervention::Kind::Slow : Intervention::Kind::Pause;
+            change.worker = *worker;
+            change.amount = amount;
+            intervene(change, slow ? tr("worker %1 slowed %2×").arg(*worker).arg(amount)
+                                   : tr("worker %1 stalled %2 s").arg(*worker).arg(amount));
             break;
         }
         case ActionKind::View:
@@ -628,37 +738,44 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             break;
         }
         case ActionKind::Crash: {
-            // Run again with the crash written into the scenario, so the same click always
-            // crashes at the same point and the class sees the same recovery.
-            Scenario s = scenario_;
             FailureSpec f;
             f.worker = *worker;
-            f.step = action.has(QStringLiteral("step")) ? action.integer(QStringLiteral("step"))
-                                                        : std::min<std::int64_t>(1, s.steps - 1);
             if (action.has(QStringLiteral("phase")))
                 parse_crash_phase(action.text(QStringLiteral("phase")).toStdString(), f.phase);
+            const QString phase = QString::fromStdString(std::string(to_string(f.phase)));
+            if (!action.has(QStringLiteral("step"))) {
+                // At the playhead, like a click on the worker.
+                Intervention change;
+                change.kind = Intervention::Kind::Crash;
+                change.worker = f.worker;
+                change.phase = f.phase;
+                intervene(change, tr("worker %1 crashed (%2)").arg(f.worker).arg(phase));
+                break;
+            }
+            // At a given step: run again with the crash written into the scenario, so the same
+            // link always crashes at the same point and the class sees the same recovery.
+            Scenario s = scenario_;
+            f.step = action.integer(QStringLiteral("step"));
             s.failures.events.push_back(f);
             validate(s);
             rerun(s);
             showStatus(tr("Worker %1 will crash (%2) at step %3: watch the others wait for the "
                           "heartbeat, then recover.")
                            .arg(*worker)
-                           .arg(QString::fromStdString(std::string(to_string(f.phase))))
+                           .arg(phase)
                            .arg(f.step));
             break;
         }
         case ActionKind::Restore: {
-            // The same run, its crashes recovered with the other restore mode.
+            // From the playhead on, crashes are recovered with the other restore mode.
             Scenario s = scenario_;
             s.checkpoint = s.checkpoint.value_or(CheckpointConfig{});
             parse_restore_mode(action.text(QStringLiteral("mode")).toStdString(),
                                s.checkpoint->restore);
             validate(s);
-            rerun(s);
-            showStatus(tr("Recovery now restores %1.")
-                           .arg(s.checkpoint->restore == RestoreMode::Full
-                                    ? tr("the whole state")
-                                    : tr("the weights alone")));
+            changeScenario(s, s.checkpoint->restore == RestoreMode::Full
+                                  ? tr("restores bring back the whole state")
+                                  : tr("restores bring back the weights alone"));
             break;
         }
         case ActionKind::Pipeline: {

@@ -4,6 +4,7 @@
 #include "playback.h"
 #include "restore_comparer.h"
 
+#include "lockstep/branching.h"
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/progress.h"
 #include "lockstep_views/trace_index.h"
@@ -54,9 +55,25 @@ public:
     bool openLesson(const QString& id, QString* error = nullptr, bool run = true);
     // Does what a lesson's lockstep: link asks, on the running lab.
     void applyLessonAction(const lessons::Action& action);
+    // Applies `change` at the playhead (Intervention::at is set here): the run branches at the
+    // first step that starts at or after it, whatever the engine has computed since; the
+    // timeline marks the branch with "step N: `what`", the Training view keeps the old loss as a
+    // faint line. Returns false, with the reason in the status bar, for what the run cannot take.
+    bool intervene(Intervention change, const QString& what);
+    // Ctrl+Z: the run as it was before the last intervention.
+    bool undoIntervention();
+    // The executed step an intervention at the playhead takes effect before.
+    std::int64_t interventionPoint() const;
+    // A scenario from the controls or a lesson link: at the playhead when only settings that can
+    // change mid-run differ (rule, algorithm, learning rate, slowdowns, ...), else a new run
+    // from the start, and the status bar says why.
+    void changeScenario(const Scenario& changed, const QString& what);
     LessonPane* lessonPane() const { return lesson_pane_; }
     // Runs the current scenario to its end on this thread (headless screenshots, tests).
     void runToCompletion();
+    // Headless (screenshots, --action): every run and branch goes to its end on this thread,
+    // and a crash's restores are compared in place.
+    void setHeadless(bool on);
 
     // A view by name (cluster, timeline, speedup, training), or nullptr.
     QWidget* view(const QString& name) const;
@@ -92,6 +109,8 @@ private:
     void showRestoreComparison(const RestoreComparison& comparison);
     void showRestoreComparisonFailed(const QString& message);
     void onPlayhead(Ticks t);
+    void onBranched(std::int64_t from);
+    void showBranchMarks();
     void onWorkerAction(int worker, const QString& action);
     void onLessonOpened(const QString& id);
     void bringViewToFront(const QString& name);
@@ -131,11 +150,23 @@ private:
     QLabel* time_label_ = nullptr;
     QLabel* speed_label_ = nullptr;
     QAction* play_action_ = nullptr;
+    QAction* undo_action_ = nullptr;
+    // The timeline's marks of this run's interventions, each at the executed step it branched,
+    // with the lists as they were before each one (for undo).
+    struct Mark {
+        std::int64_t ordinal = 0;
+        QString label;
+    };
+    QList<Mark> marks_;
+    QList<QList<Mark>> marks_before_;
+    bool intervening_ = false;  // a branch made here: keep what it replaced as the faint loss
+    bool run_finished_ = false; // the whole run is in the index
     QAction* presentation_action_ = nullptr;
     QWidget* last_view_ = nullptr;
     bool presenting_ = false;
     bool sweep_pending_ = false;
     bool compare_in_place_ = false; // runToCompletion(): no thread, the comparison right away
+    bool headless_ = false;
     QFont normal_font_;
 };
 

@@ -659,6 +659,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintEvents(painter, l);
     paintSteps(painter, l);
     paintAxis(painter, l);
+    paintBranchMarks(painter, l);
     paintPlayhead(painter, l);
     if (hasFocus()) {
         QPen pen(palette().color(QPalette::Highlight), 2);
@@ -1008,6 +1009,39 @@ QRectF TimelineView::playheadLabelRect(const Layout& l, QString* label) const {
     const double left =
         std::clamp(xForTime(playhead_) - w / 2, 2.0, std::max(2.0, width() - w - 2));
     return QRectF(left, l.axis.top() + std::round(line * 0.35) + (line * 1.4 - h) / 2, w, h);
+}
+
+void TimelineView::setBranchMarks(QList<BranchMark> marks) {
+    marks_ = std::move(marks);
+    update();
+}
+
+void TimelineView::paintBranchMarks(QPainter& painter, const Layout& l) const {
+    // Reddish purple (Okabe-Ito), apart from every activity's colour.
+    const QColor colour = palette().color(QPalette::Base).lightness() < 128
+                              ? QColor(0xE0, 0x9C, 0xC4)
+                              : QColor(0xA8, 0x4A, 0x82);
+    const QFontMetricsF fm(font());
+    double label_right = l.plot.left() - 1; // labels never overlap: a later one moves down
+    int row = 0;
+    for (const BranchMark& m : marks_) {
+        if (m.at < from_ || m.at > to_)
+            continue;
+        const double x = std::round(xForTime(m.at)) + 0.5;
+        painter.setPen(QPen(colour, std::max(1.5, std::round(l.line / 10)), Qt::DashLine));
+        painter.drawLine(QPointF(x, l.plot.top()), QPointF(x, l.plot.bottom()));
+        const double w = fm.horizontalAdvance(m.label) + l.line * 0.5;
+        row = x < label_right ? row + 1 : 0;
+        QRectF box(std::min(x, l.plot.right() - w), l.plot.top() + row * l.line * 1.1, w,
+                   l.line * 1.05);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(colour);
+        painter.drawRoundedRect(box, l.line * 0.2, l.line * 0.2);
+        painter.setPen(palette().color(QPalette::Base));
+        draw_label(painter, box.left() + l.line * 0.25, box.center().y(), m.label, l.ascent,
+                   l.descent);
+        label_right = std::max(label_right, box.right());
+    }
 }
 
 void TimelineView::paintPlayhead(QPainter& painter, const Layout& l) const {

@@ -36,6 +36,7 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     storage_.clear();
     snapshots_.clear();
     starts_.clear();
+    step_starts_.clear();
     first_snapshot_ = 0;
     earliest_ = 0;
     ++revision_;
@@ -77,13 +78,17 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
         events_.push_back(e);
         lanes_[static_cast<std::size_t>(e.worker)].push_back(e);
         if (e.kind == EventKind::Compute || e.kind == EventKind::Update)
-            values_[static_cast<std::size_t>(e.worker)].emplace_back(e.end, e.value);
+            values_[static_cast<std::size_t>(e.worker)].push_back({e.end, e.value, e.ordinal});
         if (e.kind == EventKind::Send)
             sends_.push_back(e);
         if (is_storage_event(e.kind))
             storage_.push_back(e);
         starts_.push_back(e.start);
         end_ = std::max(end_, e.end);
+        if (step_starts_.empty() || step_starts_.back().ordinal < e.ordinal)
+            step_starts_.push_back({e.ordinal, e.start, e.step});
+        else if (step_starts_.back().ordinal == e.ordinal)
+            step_starts_.back().start = std::min(step_starts_.back().start, e.start);
     }
     auto settle = [&](auto& list, std::size_t old_size, auto less) {
         const auto middle = list.begin() + static_cast<std::ptrdiff_t>(old_size);
@@ -93,7 +98,7 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
         if (middle != list.begin() && middle != list.end() && less(*middle, *(middle - 1)))
             std::inplace_merge(list.begin(), middle, list.end(), less);
     };
-    auto by_end = [](const auto& a, const auto& b) { return a.first < b.first; };
+    auto by_end = [](const LaneValue& a, const LaneValue& b) { return a.end < b.end; };
     for (std::size_t w = 0; w < lanes_.size(); ++w) {
         settle(lanes_[w], lane_sizes[w], by_start);
         settle(values_[w], value_sizes[w], by_end);
@@ -128,8 +133,9 @@ void TraceIndex::forget_before_snapshot(std::size_t k) {
     }
     // A lane's newest finished value before the window stays: it is still the one to show.
     for (auto& values : values_) {
-        const auto finished = std::upper_bound(values.begin(), values.end(), until,
-                                               [](Ticks t, const auto& v) { return t < v.first; });
+        const auto finished =
+            std::upper_bound(values.begin(), values.end(), until,
+                             [](Ticks t, const LaneValue& v) { return t < v.end; });
         const auto older = static_cast<std::size_t>(finished - values.begin());
         values.drop_front(older > 0 ? older - 1 : 0);
     }
@@ -139,6 +145,68 @@ void TraceIndex::forget_before_snapshot(std::size_t k) {
     first_snapshot_ = k;
     earliest_ = earliest;
     ++revision_;
+}
+
+void TraceIndex::truncate_from(std::int64_t ordinal) {
+    auto later = [ordinal](const TraceEvent& e) { return e.ordinal >= ordinal; };
+    // The starts of what goes, to take out of the sorted list of starts in one pass.
+    std::vector<Ticks> gone;
+    for (const auto& lane : lanes_)
+        for (const auto& e : lane)
+            if (later(e))
+                gone.push_back(e.start);
+    std::sort(gone.begin(), gone.end());
+    std::size_t g = 0;
+    starts_.erase_if([&](Ticks t) {
+        while (g < gone.size() && gone[g] < t)
+            ++g;
+        if (g < gone.size() && gone[g] == t) {
+            ++g;
+            return true;
+        }
+        return false;
+    });
+    events_.erase_if(later);
+    for (auto& lane : lanes_)
+        lane.erase_if(later);
+    for (auto& values : values_)
+        values.erase_if([ordinal](const LaneValue& v) { return v.ordinal >= ordinal; });
+    sends_.erase_if(later);
+    std::erase_if(storage_, later);
+    std::erase_if(snapshots_, [ordinal](const StepSnapshot& s) { return s.ordinal >= ordinal; });
+    std::erase_if(step_starts_, [ordinal](const StepStart& s) { return s.ordinal >= ordinal; });
+    first_snapshot_ = std::min(first_snapshot_, snapshots_.size());
+    Ticks end = snapshots_.empty() ? 0 : snapshots_.back().time;
+    for (const auto& e : events_)
+        end = std::max(end, e.end);
+    for (const auto& e : storage_)
+        end = std::max(end, e.end);
+    end_ = end;
+    ++revision_;
+}
+
+std::int64_t TraceIndex::ordinal_starting_from(Ticks t) const {
+    const auto it =
+        std::lower_bound(step_starts_.begin(), step_starts_.end(), t,
+                         [](const StepStart& s, Ticks value) { return s.start < value; });
+    if (it != step_starts_.end())
+        return it->ordinal;
+    return step_starts_.empty() ? 0 : step_starts_.back().ordinal + 1;
+}
+
+std::optional<TraceIndex::StepStart> TraceIndex::start_of(std::int64_t ordinal) const {
+    const auto it =
+        std::lower_bound(step_starts_.begin(), step_starts_.end(), ordinal,
+                         [](const StepStart& s, std::int64_t value) { return s.ordinal < value; });
+    if (it == step_starts_.end() || it->ordinal != ordinal)
+        return std::nullopt;
+    return *it;
+}
+
+std::optional<TraceIndex::StepStart> TraceIndex::last_step() const {
+    if (step_starts_.empty())
+        return std::nullopt;
+    return step_starts_.back();
 }
 
 void TraceIndex::append(const StepSnapshot& snapshot) {
@@ -264,10 +332,10 @@ bool TraceIndex::value_at(int worker, Ticks t, double* value) const {
         return false;
     const auto& values = values_[static_cast<std::size_t>(worker)];
     const auto it = std::upper_bound(values.begin(), values.end(), t,
-                                     [](Ticks v, const auto& entry) { return v < entry.first; });
+                                     [](Ticks v, const LaneValue& entry) { return v < entry.end; });
     if (it == values.begin())
         return false;
-    *value = (it - 1)->second;
+    *value = (it - 1)->value;
     return true;
 }
 

@@ -100,6 +100,16 @@ QPen mean_loss_pen() {
     return pen;
 }
 
+// The run before a change: broad and faint, so the new line reads on top of it.
+QPen branched_loss_pen(const QPalette& palette) {
+    QColor c = palette.color(QPalette::WindowText);
+    c.setAlphaF(0.3);
+    QPen pen(c, 7.0);
+    pen.setJoinStyle(Qt::RoundJoin);
+    pen.setCapStyle(Qt::RoundCap);
+    return pen;
+}
+
 QPen accuracy_pen(const QPalette& palette) {
     QPen pen(palette.color(QPalette::WindowText), 2.5);
     pen.setDashPattern({1.0, 1.2});
@@ -394,6 +404,12 @@ TrainingView::TrainingView(QWidget* parent)
     chart_->addAxis(lossAxis_, Qt::AlignLeft);
     chart_->addAxis(accuracyAxis_, Qt::AlignRight);
 
+    branchedSeries_ = new QLineSeries(chart_);
+    chart_->addSeries(branchedSeries_);
+    branchedSeries_->attachAxis(stepAxis_);
+    branchedSeries_->attachAxis(lossAxis_);
+    branchedSeries_->setVisible(false);
+
     accuracySeries_ = new QLineSeries(chart_);
     accuracySeries_->setName(tr("accuracy (right axis)"));
     chart_->addSeries(accuracySeries_);
@@ -477,6 +493,17 @@ QString TrainingView::lossSeriesName(int series) const {
     return lossSeries_[series]->name();
 }
 
+void TrainingView::setBranchedLoss(QList<QPointF> points, const QString& name) {
+    branchedSeries_->setName(name);
+    branchedSeries_->setVisible(!points.isEmpty());
+    branchedSeries_->replace(points);
+    updateSeries(true);
+}
+
+QList<QPointF> TrainingView::branchedLossPoints() const {
+    return branchedSeries_->points();
+}
+
 QList<QPointF> TrainingView::accuracyPoints() const {
     return accuracySeries_->points();
 }
@@ -535,6 +562,7 @@ void TrainingView::applyStyle() {
     for (qsizetype i = 0; i < lossSeries_.size(); ++i)
         lossSeries_[i]->setPen(replicaMode_ ? replica_pen(static_cast<int>(i)) : mean_loss_pen());
     accuracySeries_->setPen(accuracy_pen(pal));
+    branchedSeries_->setPen(branched_loss_pen(pal));
     QFont bold = font();
     bold.setBold(true);
     header_->setFont(bold);
@@ -547,6 +575,8 @@ void TrainingView::updateLegend() {
     QList<LegendEntry> entries;
     for (QLineSeries* series : std::as_const(lossSeries_))
         entries.push_back({series->name(), series->pen(), MarkerShape::None, {}});
+    if (branchedSeries_->isVisible())
+        entries.push_back({branchedSeries_->name(), branchedSeries_->pen(), MarkerShape::None, {}});
     if (accuracyShown_)
         entries.push_back({accuracySeries_->name(), accuracySeries_->pen(), MarkerShape::None, {}});
     legend_->setEntries(entries);
@@ -627,6 +657,11 @@ void TrainingView::updateSeries(bool force) {
             maxLoss = std::max(maxLoss, l);
         anyAccuracy = anyAccuracy || snapshot.accuracy > 0;
     }
+    if (branchedSeries_->isVisible())
+        for (const QPointF& p : branchedSeries_->points()) {
+            maxLoss = std::max(maxLoss, p.y());
+            lastStep = std::max(lastStep, p.x());
+        }
     if (!std::isfinite(maxLoss) || maxLoss <= 0)
         maxLoss = 1;
     fit_axis(stepAxis_, firstStep, lastStep);

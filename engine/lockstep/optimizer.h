@@ -37,6 +37,9 @@ public:
     Optimizer(OptimizerConfig config, std::size_t parameter_count);
 
     void apply(std::span<double> parameters, std::span<const double> gradient);
+    // New hyperparameters (learning rate, momentum, betas, epsilon) from the next step on; the
+    // state is kept. Throws lockstep::Error for another kind of optimizer.
+    void retune(const OptimizerConfig& config);
 
     const OptimizerConfig& config() const { return config_; }
     const OptimizerState& state() const { return state_; }

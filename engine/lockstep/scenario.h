@@ -135,6 +135,13 @@ std::string scenario_to_json(const Scenario& scenario);
 // can be resumed with more steps or another policy from the same checkpoints.
 std::uint64_t scenario_hash(const Scenario& scenario);
 
+// What a run cannot change between two steps: the first field (a path such as "workers" or
+// "model.layers") in which `to` differs from `from` other than those a running trainer can take
+// at once (DataParallelTrainer::retune(): rule, algorithm, optimizer hyperparameters,
+// delays.slowdown and the stragglers, cost, checkpoint.restore, name); nothing when there is
+// none. A change there means starting the run again.
+std::optional<std::string> fixed_for_the_run(const Scenario& from, const Scenario& to);
+
 // Reads a whole file; throws lockstep::Error naming the path when it cannot, or when it is
 // larger than max_bytes.
 std::string read_text_file(const std::string& path, std::size_t max_bytes = 64u << 20);

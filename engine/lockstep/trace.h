@@ -73,14 +73,19 @@ struct TraceEvent {
                          // CheckpointWrite / Sync / Commit, Restore, Verify and Damage
     double value = 0.0;  // a small value worth showing: the worker's first gradient entry
     int microbatch = -1; // Forward / Backward / Bubble and pipeline Send / Receive
+    // Which step of the run this event belongs to in the order the steps were executed: unlike
+    // `step`, which a rollback repeats, it only grows. A branch of the run keeps every event of
+    // the executed steps before it.
+    int ordinal = 0;
 };
 
 // The state of all replicas after one step's update.
 struct StepSnapshot {
     std::int64_t step = 0;
-    Ticks time = 0;        // end of the step on the run's clock
-    double loss = 0.0;     // mean of the workers' batch losses
-    double accuracy = 0.0; // fraction correct over all workers' batches (classification)
+    std::int64_t ordinal = 0; // the executed step it ends (see TraceEvent::ordinal)
+    Ticks time = 0;           // end of the step on the run's clock
+    double loss = 0.0;        // mean of the workers' batch losses
+    double accuracy = 0.0;    // fraction correct over all workers' batches (classification)
     std::vector<double> worker_loss;
     std::vector<std::uint64_t> parameter_hash; // per worker, after the update
     bool replicas_aligned = true;              // every hash equal

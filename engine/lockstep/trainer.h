@@ -53,10 +53,35 @@ public:
     DataParallelTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                         TraceSink* sink = nullptr, Work work = Work::Train);
 
+    // A copy is the whole run as it stands between steps (replicas, optimizers, data positions,
+    // generators, clocks, faults still to come, accounts): what a branch of the run goes back to.
+    // The checkpoint files on disk are not part of it. It shares the data and the sink.
+    DataParallelTrainer(const DataParallelTrainer&) = default;
+    DataParallelTrainer& operator=(const DataParallelTrainer&) = default;
+
     void run();
     void step(); // one training step; no-op once the scenario's steps are done
     bool finished() const { return step_ >= scenario_.steps; }
     std::int64_t steps_done() const { return step_; }
+    // How many steps this run has executed (a rollback's repeated steps counted again): the
+    // next step's TraceEvent::ordinal.
+    std::int64_t ordinal() const { return ordinal_; }
+
+    // Where the trace goes from now on (nullptr: nowhere; the run computes the same either way).
+    void set_sink(TraceSink* sink) { sink_ = sink; }
+    // On the measured clock, a copy taken earlier goes on from where its lanes stood, not from
+    // the wall time since the original started. No effect on the modelled clock.
+    void resume_measured_clock();
+
+    // Applies the settings of `to` that may change between two steps (see
+    // fixed_for_the_run()): reduction rule, collective algorithm, optimizer hyperparameters,
+    // slowdowns (per lane) and stragglers, the cost model and the restore mode; the rest of `to`
+    // is not read. Call between steps. Throws lockstep::Error for another kind of optimizer, or
+    // for no synchronisation in a run that checkpoints.
+    void retune(const Scenario& to);
+    // The worker index of trace lane `lane` (they differ once an elastic run lost a worker), or
+    // -1 when that lane's worker is gone.
+    int index_of_lane(int lane) const;
 
     // Delays injected while the run goes on (the GUI's "slow down" and "pause" on a worker).
     // Call between steps, from the thread that calls step(); they show up in the next steps'
@@ -148,7 +173,6 @@ private:
     // Failures (trainer_failures.cpp).
     void start_step_faults(); // pauses and slow links due now; the step's start time
     std::optional<FailureSpec> take_crash(bool checkpoint_phase);
-    int index_of_lane(int lane) const; // -1 when that lane's worker is gone
     // The crash of worker `index` at `at`: detection, recovery by the policy, lost work.
     void fail(const FailureSpec& spec, int index, Ticks at);
     void roll_back(Ticks at, Ticks resume_from, Recovery& record);
@@ -156,6 +180,9 @@ private:
     void reset_to_start();
     void corrupt_after_commit(const CheckpointWrite& written);
     void build_prices();
+    void build_collective(); // schedule, prices and the rule's weights for the workers there are
+    void price_compute();    // compute_s_per_sample_ from the cost model
+    void execute_step();
     void choose_backups(std::span<const Ticks> finish, int crashed); // fills chosen_, weights
     void mark_dead_lanes(Ticks until);
     double energy_so_far() const;
@@ -175,6 +202,7 @@ private:
     double compute_s_per_sample_ = 0.0;
     std::int64_t step_ = 0;
     std::int64_t steps_run_ = 0; // since construction, a restore not counted
+    std::int64_t ordinal_ = 0;   // step() calls that did something
     bool aligned_ = true;
     std::int64_t misaligned_steps_ = 0;
     std::int64_t samples_ = 0;

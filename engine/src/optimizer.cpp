@@ -59,6 +59,13 @@ bool parse_optimizer(std::string_view text, OptimizerKind& out) {
 }
 
 // Sizes only the state the chosen kind uses, so a checkpoint of SGD carries no empty Adam moments.
+void Optimizer::retune(const OptimizerConfig& config) {
+    if (config.kind != config_.kind)
+        throw Error("optimizer.kind: cannot change while the run goes on; start the run again");
+    check_config(config);
+    config_ = config;
+}
+
 Optimizer::Optimizer(OptimizerConfig config, std::size_t parameter_count)
     : config_(config) {
     check_config(config_);

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -839,6 +840,41 @@ Scenario load_scenario(const std::string& path) {
     } catch (const Error& e) {
         throw Error(path + ": " + e.what());
     }
+}
+
+std::optional<std::string> fixed_for_the_run(const Scenario& from, const Scenario& to) {
+    // `to` with every field a running trainer can take put back as in `from`: what is left to
+    // differ must wait for a new run.
+    Scenario same = to;
+    same.name = from.name;
+    same.rule = from.rule;
+    same.algorithm = from.algorithm;
+    same.optimizer = from.optimizer;
+    same.optimizer.kind = to.optimizer.kind;
+    same.delays.slowdown = from.delays.slowdown;
+    same.delays.straggler_probability = from.delays.straggler_probability;
+    same.delays.straggler_factor = from.delays.straggler_factor;
+    same.cost = from.cost;
+    if (same.checkpoint && from.checkpoint)
+        same.checkpoint->restore = from.checkpoint->restore;
+    const json a = scenario_json(from);
+    const json b = scenario_json(same);
+    if (a == b)
+        return std::nullopt;
+    const json patch = json::diff(a, b);
+    // "/model/layers/2" names the field "model.layers".
+    std::string field;
+    std::string path = patch.empty() ? std::string() : patch.front().value("path", std::string());
+    std::size_t at = 1;
+    while (at <= path.size()) {
+        const std::size_t next = std::min(path.find('/', at), path.size());
+        const std::string part = path.substr(at, next - at);
+        if (part.empty() || std::isdigit(static_cast<unsigned char>(part.front())))
+            break;
+        field += (field.empty() ? "" : ".") + part;
+        at = next + 1;
+    }
+    return field.empty() ? std::string("scenario") : field;
 }
 
 std::string scenario_to_json(const Scenario& s) {

@@ -123,7 +123,8 @@ std::string to_chrome_trace_json(std::span<const TraceEvent> events, int workers
         Ticks start = 0, end = 0;
         std::int64_t sent = 0, received = 0;
     };
-    std::map<std::tuple<int, std::int64_t, int>, RoundSlice> rounds;
+    // Keyed by the executed step too: a rollback repeats step numbers, never executed steps.
+    std::map<std::tuple<int, int, std::int64_t, int>, RoundSlice> rounds;
     auto add_slice = [&](const std::string& name, int worker, Ticks start, Ticks end,
                          nlohmann::json args) {
         list.push_back({{"name", name},
@@ -170,8 +171,8 @@ std::string to_chrome_trace_json(std::span<const TraceEvent> events, int workers
         }
         if (e.kind == EventKind::Send || e.kind == EventKind::Receive ||
             e.kind == EventKind::Reduce) {
-            auto [it, fresh] =
-                rounds.try_emplace({e.worker, e.step, e.round}, RoundSlice{e.start, e.end});
+            auto [it, fresh] = rounds.try_emplace({e.worker, e.ordinal, e.step, e.round},
+                                                  RoundSlice{e.start, e.end});
             auto& slice = it->second;
             slice.start = std::min(slice.start, e.start);
             slice.end = std::max(slice.end, e.end);
@@ -191,7 +192,7 @@ std::string to_chrome_trace_json(std::span<const TraceEvent> events, int workers
         add_slice(std::string(to_string(e.kind)), e.worker, e.start, e.end, std::move(args));
     }
     for (const auto& [key, slice] : rounds) {
-        const auto& [worker, step, round] = key;
+        const auto& [worker, ordinal, step, round] = key;
         add_slice("communicate", worker, slice.start, slice.end,
                   {{"step", step},
                    {"round", round},

@@ -167,15 +167,26 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
         else if (work_ == Work::Train || f.kind == FailureKind::SlowLink)
             pending_.push_back(f); // times-only runs keep no state to lose or damage
     }
-    schedule_ = make_schedule(scenario_.algorithm, n, count);
+    build_collective();
+    price_compute();
+    spent_.assign(static_cast<std::size_t>(n), {});
+    start_ = std::chrono::steady_clock::now();
+}
+
+void DataParallelTrainer::build_collective() {
+    // The collective, its prices and the rule's weights, for the workers there are now.
+    const Scenario& s = scenario_;
+    schedule_ = make_schedule(s.algorithm, s.workers, workers_.front().parameters.size());
     schedule_bytes_ = schedule_.total_bytes();
     build_prices();
-    busy_.resize(static_cast<std::size_t>(n));
-    std::vector<double> samples(static_cast<std::size_t>(n));
-    for (int k = 0; k < n; ++k)
-        samples[static_cast<std::size_t>(k)] = static_cast<double>(scenario_.batch_of(k));
-    weights_ = reduction_weights(scenario_.rule, n, samples);
+    busy_.assign(workers_.size(), {});
+    std::vector<double> samples;
+    for (int i = 0; i < s.workers; ++i)
+        samples.push_back(static_cast<double>(s.batch_of(i)));
+    weights_ = reduction_weights(s.rule, s.workers, samples);
+}
 
+void DataParallelTrainer::price_compute() {
     // Textbook mode spreads the one-worker job's compute evenly over its samples.
     compute_s_per_sample_ = scenario_.cost.compute_s_per_sample;
     if (scenario_.cost.one_worker_compute_s) {
@@ -185,8 +196,38 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
             *scenario_.cost.one_worker_compute_s /
             (static_cast<double>(scenario_.steps) * static_cast<double>(reference_batch));
     }
-    spent_.assign(static_cast<std::size_t>(n), {});
-    start_ = std::chrono::steady_clock::now();
+}
+
+void DataParallelTrainer::resume_measured_clock() {
+    if (scenario_.clock != ClockKind::Measured)
+        return;
+    Ticks latest = 0;
+    for (const auto& w : workers_)
+        latest = std::max(latest, w.clock);
+    start_ = std::chrono::steady_clock::now() - std::chrono::nanoseconds(latest);
+}
+
+void DataParallelTrainer::retune(const Scenario& to) {
+    if (to.algorithm == Algorithm::None && !checkpoint_dir_.empty() && scenario_.workers > 1)
+        throw Error("algorithm: a run that saves checkpoints needs one model, so its replicas "
+                    "must stay synchronised");
+    Scenario& s = scenario_;
+    s.rule = to.rule;
+    s.algorithm = to.algorithm;
+    s.optimizer = to.optimizer;
+    for (auto& w : workers_)
+        w.optimizer.retune(to.optimizer);
+    // Slowdowns are given per lane; after an elastic recovery worker indices differ from lanes.
+    s.delays.slowdown.assign(workers_.size(), 1.0);
+    for (std::size_t i = 0; i < workers_.size(); ++i)
+        s.delays.slowdown[i] = to.slowdown_of(ids_[i]);
+    s.delays.straggler_probability = to.delays.straggler_probability;
+    s.delays.straggler_factor = to.delays.straggler_factor;
+    s.cost = to.cost;
+    if (s.checkpoint && to.checkpoint)
+        s.checkpoint->restore = to.checkpoint->restore;
+    build_collective();
+    price_compute();
 }
 
 void DataParallelTrainer::set_slowdown(int worker, double factor) {
@@ -446,6 +487,11 @@ void DataParallelTrainer::run() {
 void DataParallelTrainer::step() {
     if (finished())
         return;
+    execute_step();
+    ++ordinal_;
+}
+
+void DataParallelTrainer::execute_step() {
     events_.clear();
     start_step_faults();
     // A crash due in this step strikes in its phase. With backup workers it is simply a gradient
@@ -504,8 +550,10 @@ void DataParallelTrainer::emit(TraceEvent e) {
 
 void DataParallelTrainer::emit_lane(const TraceEvent& e) {
     spent_[static_cast<std::size_t>(e.worker)].add(e);
-    if (sink_)
+    if (sink_) {
         events_.push_back(e);
+        events_.back().ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
+    }
 }
 
 void DataParallelTrainer::close_round(std::span<const Ticks> from) {
@@ -827,6 +875,7 @@ void DataParallelTrainer::update_phase() {
 
     StepSnapshot snap;
     snap.step = step_;
+    snap.ordinal = ordinal_;
     std::size_t correct = 0, counted = 0;
     for (std::size_t k = 0; k < n; ++k) {
         const Worker& w = workers_[k];

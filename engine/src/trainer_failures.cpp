@@ -310,15 +310,7 @@ void DataParallelTrainer::remove_worker(int index, bool reshard) {
         for (std::size_t i = 0; i < workers_.size(); ++i)
             workers_[i].cursor = fresh_cursor(s, ids_[i], shards[i]);
     }
-    // The collective, its prices and the rule's weights for the workers that are left.
-    schedule_ = make_schedule(s.algorithm, s.workers, workers_.front().parameters.size());
-    schedule_bytes_ = schedule_.total_bytes();
-    build_prices();
-    busy_.assign(workers_.size(), {});
-    std::vector<double> samples;
-    for (int i = 0; i < s.workers; ++i)
-        samples.push_back(static_cast<double>(s.batch_of(i)));
-    weights_ = reduction_weights(s.rule, s.workers, samples);
+    build_collective(); // for the workers that are left
 }
 
 void DataParallelTrainer::mark_dead_lanes(Ticks until) {

@@ -44,6 +44,15 @@ public:
     void setFollowPlayhead(bool follow);
     bool followPlayhead() const { return follow_; }
 
+    // Where the run was branched (an intervention at the playhead): a dashed line across the
+    // lanes at `at` with its label ("step 23: worker 2 crashed") above them.
+    struct BranchMark {
+        Ticks at = 0;
+        QString label;
+    };
+    void setBranchMarks(QList<BranchMark> marks);
+    const QList<BranchMark>& branchMarks() const { return marks_; }
+
     // View-model, in widget coordinates.
     QRectF laneRect(int worker) const;
     double xForTime(Ticks t) const;
@@ -113,6 +122,7 @@ private:
     void paintSteps(QPainter& painter, const Layout& l) const;
     void paintAxis(QPainter& painter, const Layout& l) const;
     void paintPlayhead(QPainter& painter, const Layout& l) const;
+    void paintBranchMarks(QPainter& painter, const Layout& l) const;
 
     // The visible events drawn into an image, kept while only the playhead moves.
     struct EventLayer {
@@ -131,6 +141,7 @@ private:
     mutable EventLayer event_layer_;
     mutable bool layout_valid_ = false;
     const TraceIndex* index_ = nullptr;
+    QList<BranchMark> marks_;
     Ticks playhead_ = 0;
     Ticks from_ = 0;
     Ticks to_ = kTicksPerSecond;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -47,6 +48,14 @@ public:
     void clear() {
         data_.clear();
         head_ = 0;
+    }
+    // Removes every kept element that `pred` holds for, keeping the others in order.
+    template <typename Pred> std::size_t erase_if(Pred pred) {
+        const auto from = data_.begin() + static_cast<std::ptrdiff_t>(head_);
+        const auto gone = std::remove_if(from, data_.end(), pred);
+        const auto n = static_cast<std::size_t>(data_.end() - gone);
+        data_.erase(gone, data_.end());
+        return n;
     }
     void drop_front(std::size_t n) {
         head_ += std::min(n, size());
@@ -110,6 +119,23 @@ public:
     // then show those steps through their snapshots only.
     void forget_before_snapshot(std::size_t k);
     std::size_t first_retained_snapshot() const { return first_snapshot_; }
+    // A branch of the run replaces its trace from executed step `ordinal` (TraceEvent::ordinal)
+    // on: every event and snapshot from there goes, everything before it stays as it was.
+    void truncate_from(std::int64_t ordinal);
+    // The first executed step that starts at or after `t` (all its events start there or
+    // later), where an intervention at the playhead `t` takes effect; the step after the last
+    // one held when there is none.
+    std::int64_t ordinal_starting_from(Ticks t) const;
+    // Where executed step `ordinal` starts (its earliest event) and which training step it was,
+    // or nothing when it is not held.
+    struct StepStart {
+        std::int64_t ordinal = 0;
+        Ticks start = 0;
+        std::int64_t step = 0;
+    };
+    std::optional<StepStart> start_of(std::int64_t ordinal) const;
+    // The last executed step held, or nothing before the first.
+    std::optional<StepStart> last_step() const;
     Ticks earliest_retained_time() const { return earliest_; }
 
     int workers() const { return workers_; }
@@ -153,8 +179,14 @@ private:
     std::vector<detail::Droppable<TraceEvent>> lanes_;
     detail::Droppable<TraceEvent> sends_; // sorted by start
     // Per lane, the end and value of each Compute and Update, sorted by end.
-    std::vector<detail::Droppable<std::pair<Ticks, double>>> values_;
-    std::vector<TraceEvent> storage_; // sorted by start, never forgotten
+    struct LaneValue {
+        Ticks end = 0;
+        double value = 0.0;
+        int ordinal = 0;
+    };
+    std::vector<detail::Droppable<LaneValue>> values_;
+    std::vector<StepStart> step_starts_; // per executed step held, in order
+    std::vector<TraceEvent> storage_;    // sorted by start, never forgotten
     std::vector<StepSnapshot> snapshots_;
     detail::Droppable<Ticks> starts_; // every event's start, sorted
     std::uint64_t revision_ = 0;

@@ -56,6 +56,12 @@ public:
     Ticks playhead() const { return playhead_; }
     void refresh();
 
+    // The loss of the run as it went before the last change at the playhead (its steps from the
+    // branch on), drawn as a broad faint line under the new one so the class sees what the
+    // change did; `name` says what it is. An empty list takes it away.
+    void setBranchedLoss(QList<QPointF> points, const QString& name);
+    QList<QPointF> branchedLossPoints() const;
+
     // The model whose decision boundary is drawn, e.g. worker 0's parameters after a run. Only
     // classifiers of 2-D data get a map; anything else shows a short explanation instead.
     void setModel(const ModelShape& shape, std::vector<double> parameters,
@@ -102,6 +108,7 @@ private:
     QValueAxis* accuracyAxis_ = nullptr;
     QList<QLineSeries*> lossSeries_;
     QLineSeries* accuracySeries_ = nullptr;
+    QLineSeries* branchedSeries_ = nullptr; // the loss before the last branch
     QLabel* header_ = nullptr;
     SeriesLegend* legend_ = nullptr;
 
