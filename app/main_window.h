@@ -87,6 +87,7 @@ public:
     const views::TraceIndex& traceIndex() const { return index_; }
     views::ClusterView* clusterView() const { return cluster_; }
     views::TimelineView* timelineView() const { return timeline_; }
+    views::TrainingView* trainingView() const { return training_; }
     ControlsPanel* controls() const { return controls_; }
     bool presentationMode() const { return presenting_; }
     // True while the speedup view waits for a sweep requested at the start of the run.

@@ -1,0 +1,333 @@
+#include "engine_controller.h"
+#include "lesson_pane.h"
+#include "main_window.h"
+#include "playback.h"
+
+#include "lockstep/scenario.h"
+#include "lockstep/trace.h"
+#include "lockstep_views/cluster_view.h"
+#include "lockstep_views/timeline_view.h"
+#include "lockstep_views/training_view.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstring>
+#include <tuple>
+#include <vector>
+
+using lockstep::EventKind;
+using lockstep::StepSnapshot;
+using lockstep::Ticks;
+using lockstep::TraceEvent;
+using lockstep::app::EngineController;
+using lockstep::app::MainWindow;
+
+namespace {
+
+QString scenario_path(const char* name) {
+    return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios/") + QLatin1String(name);
+}
+
+bool same_event(const TraceEvent& a, const TraceEvent& b) {
+    return a.worker == b.worker && a.kind == b.kind && a.step == b.step && a.start == b.start &&
+           a.end == b.end && a.bytes == b.bytes && a.peer == b.peer && a.round == b.round &&
+           std::memcmp(&a.value, &b.value, sizeof(double)) == 0 && a.ordinal == b.ordinal;
+}
+
+std::vector<TraceEvent> events_of(const MainWindow& w) {
+    const auto e = w.traceIndex().events();
+    return {e.begin(), e.end()};
+}
+
+std::vector<TraceEvent> before(const std::vector<TraceEvent>& events, std::int64_t ordinal) {
+    std::vector<TraceEvent> out;
+    for (const auto& e : events)
+        if (e.ordinal < ordinal)
+            out.push_back(e);
+    return out;
+}
+
+bool same_events(const std::vector<TraceEvent>& a, const std::vector<TraceEvent>& b) {
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!same_event(a[i], b[i]))
+            return false;
+    return true;
+}
+
+// Opens the window on a scenario or a lesson and lets the engine stream the whole run in.
+bool open_and_finish(MainWindow& window, const QString& what) {
+    window.resize(1400, 900);
+    window.show();
+    QSignalSpy finished(&window.controller(), &EngineController::runFinished);
+    if (what.endsWith(QLatin1String(".json"))) {
+        if (!window.openScenario(what, nullptr, true))
+            return false;
+        window.runScenario(lockstep::load_scenario(what.toStdString()));
+    } else if (!window.openLesson(what)) {
+        return false;
+    }
+    return finished.wait(60000) || finished.count() > 0;
+}
+
+// A real click on worker `worker` in the cluster view inside the window, then a real click on
+// the entry of its menu whose action is `action`.
+bool click_worker(MainWindow& window, int worker, const QString& action) {
+    auto* cluster = window.clusterView();
+    QPoint at;
+    for (const auto& g : cluster->glyphs())
+        if (g.worker == worker)
+            at = g.centre.toPoint();
+    if (at.isNull())
+        return false;
+    QTest::mouseClick(cluster, Qt::LeftButton, {}, at);
+    auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+    if (!menu)
+        return false;
+    for (QAction* a : menu->actions())
+        if (a->data().toString() == action) {
+            QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(a).center());
+            return true;
+        }
+    menu->close();
+    return false;
+}
+
+// The middle of the executed step `ordinal` on the run's clock, seen from lane 0.
+Ticks middle_of(const MainWindow& window, std::int64_t ordinal) {
+    Ticks from = -1, to = -1;
+    for (const auto& e : window.traceIndex().lane(0))
+        if (e.ordinal == ordinal) {
+            from = from < 0 ? e.start : std::min(from, e.start);
+            to = std::max(to, e.end);
+        }
+    return from + (to - from) / 2;
+}
+
+} // namespace
+
+class TestInterventions : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    // A click on a worker acts at the playhead, wherever the engine has got: at step 0 before
+    // anything plays, in the middle of the run (the engine far ahead), and once the run has
+    // finished. The trace before the branch stays as it was; the fault is in the first step
+    // that starts after the playhead.
+    void clicks_act_at_the_playhead_data() {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<int>("worker");
+        QTest::addColumn<int>("moment"); // 0: step 0, 1: mid-run, 2: after the run's end
+        const QString straggler = scenario_path("straggler.json");
+        const QString lesson = QStringLiteral("checkpoints");
+        for (int moment : {0, 1, 2})
+            for (const auto& [name, what] :
+                 {std::pair{"straggler", straggler}, std::pair{"checkpoints lesson", lesson}}) {
+                QTest::addRow("%s crash %d", name, moment)
+                    << what << QStringLiteral("crash") << 2 << moment;
+                QTest::addRow("%s slow %d", name, moment)
+                    << what << QStringLiteral("slow") << 1 << moment;
+                QTest::addRow("%s pause %d", name, moment)
+                    << what << QStringLiteral("pause") << 1 << moment;
+            }
+    }
+    void clicks_act_at_the_playhead() {
+        QFETCH(QString, what);
+        QFETCH(QString, action);
+        QFETCH(int, worker);
+        QFETCH(int, moment);
+        MainWindow window;
+        QVERIFY(open_and_finish(window, what));
+        const auto last = window.traceIndex().last_step();
+        QVERIFY(last && last->ordinal > 12);
+        // The playhead: at the start, in the middle of step 9, or in the last step's middle.
+        const std::int64_t target = moment == 0 ? 0 : moment == 1 ? 9 : last->ordinal;
+        const Ticks t = moment == 0 ? 0 : middle_of(window, target);
+        window.playback().scrubTo(t);
+        const std::int64_t at = moment == 0 ? 0 : moment == 1 ? 10 : last->ordinal;
+        QCOMPARE(window.interventionPoint(), at);
+        const std::vector<TraceEvent> original = events_of(window);
+
+        QSignalSpy finished(&window.controller(), &EngineController::runFinished);
+        QVERIFY(click_worker(window, worker, action));
+        QVERIFY(finished.wait(60000) || finished.count() > 0);
+        const std::vector<TraceEvent> now = events_of(window);
+        QVERIFY(same_events(before(now, at), before(original, at)));
+
+        // The fault is there, in step `at`, and not before.
+        bool found = false;
+        for (const auto& e : now) {
+            const bool fault =
+                e.worker == worker &&
+                ((action == QLatin1String("crash") && e.kind == EventKind::Failed) ||
+                 (action == QLatin1String("pause") && e.kind == EventKind::Pause &&
+                  e.end - e.start == lockstep::to_ticks(5.0)));
+            if (fault) {
+                QCOMPARE(e.ordinal, int(at));
+                found = true;
+                break;
+            }
+        }
+        if (action == QLatin1String("slow")) {
+            // From step `at` on the worker computes 3x as long as it did.
+            Ticks was = 0, is = 0;
+            for (const auto& e : original)
+                if (e.worker == worker && e.kind == EventKind::Compute && e.ordinal == at)
+                    was = e.end - e.start;
+            for (const auto& e : now)
+                if (e.worker == worker && e.kind == EventKind::Compute && e.ordinal == at)
+                    is = e.end - e.start;
+            found = was > 0 && std::abs(double(is) / double(was) - 3.0) < 0.01;
+        }
+        QVERIFY2(found, qPrintable(action));
+        // The timeline marks the branch where it was made.
+        const auto marks = window.timelineView()->branchMarks();
+        QCOMPARE(marks.size(), qsizetype(1));
+        QVERIFY2(marks.front().label.startsWith(QStringLiteral("step ")),
+                 qPrintable(marks.front().label));
+        QVERIFY(window.controller().canUndo());
+    }
+
+    // Ctrl+Z in the window gives the run back exactly as it was before the click.
+    void undo_restores_the_trace_exactly() {
+        MainWindow window;
+        QVERIFY(open_and_finish(window, QStringLiteral("checkpoints")));
+        const std::vector<TraceEvent> original = events_of(window);
+        window.playback().scrubTo(middle_of(window, 6));
+        QSignalSpy finished(&window.controller(), &EngineController::runFinished);
+        QVERIFY(click_worker(window, 2, QStringLiteral("crash")));
+        QVERIFY(finished.wait(60000) || finished.count() > 0);
+        QVERIFY(!same_events(events_of(window), original));
+        QVERIFY(!window.trainingView()->branchedLossPoints().isEmpty());
+        const int before_undo = finished.count();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.clusterView()->setFocus();
+        QVERIFY(window.undoIntervention());
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() > before_undo, 60000);
+        QVERIFY(same_events(events_of(window), original));
+        QVERIFY(window.timelineView()->branchMarks().isEmpty());
+        QVERIFY(!window.controller().canUndo());
+    }
+
+    // A change of rule from a lesson link mid-run bends the loss from the playhead's step on,
+    // and leaves every step before it as it was; the old loss stays as a faint line.
+    void changed_rule_bends_the_loss_at_the_playhead() {
+        MainWindow window;
+        QVERIFY(open_and_finish(window, scenario_path("straggler.json")));
+        const std::vector<StepSnapshot> original = window.traceIndex().snapshots();
+        window.playback().scrubTo(middle_of(window, 29));
+        QSignalSpy finished(&window.controller(), &EngineController::runFinished);
+        window.applyLessonAction(lockstep::lessons::parse_action(
+            QStringLiteral("lockstep:set?rule=sum")));
+        QVERIFY(finished.wait(60000) || finished.count() > 0);
+        const auto& now = window.traceIndex().snapshots();
+        QCOMPARE(now.size(), original.size());
+        for (std::size_t k = 0; k < 30; ++k)
+            QCOMPARE(now[k].loss, original[k].loss); // the same bits before the change
+        QVERIFY(now[30].loss == original[30].loss); // step 30's own loss is measured before its update
+        bool bent = false;
+        for (std::size_t k = 31; k < now.size(); ++k)
+            bent = bent || now[k].loss != original[k].loss;
+        QVERIFY(bent);
+        QCOMPARE(window.controller().scenario().rule, lockstep::ReductionRule::Sum);
+        const auto ghost = window.trainingView()->branchedLossPoints();
+        QCOMPARE(ghost.size(), qsizetype(original.size() - 30));
+        QCOMPARE(ghost.front().y(), original[30].loss);
+        // What only a new run can change starts the run again, and the status bar says so.
+        QSignalSpy started(&window.controller(), &EngineController::runStarted);
+        window.applyLessonAction(
+            lockstep::lessons::parse_action(QStringLiteral("lockstep:set?workers=6")));
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(window.controller().scenario().workers, 6);
+        window.controller().stop();
+    }
+
+    // The same, headless: an --action crashes worker 2 where the playhead reaches 0.1 s. Every
+    // event that ends before that is the plain run's, and the crash comes within a step.
+    void headless_action_crashes_at_its_moment() {
+        QTemporaryDir dir;
+        auto run = [&](const QStringList& extra, const QString& out) {
+            QProcess gui;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            gui.setProcessEnvironment(env);
+            gui.start(QStringLiteral(LOCKSTEP_GUI_PATH),
+                      QStringList{QStringLiteral("--scenario"), scenario_path("straggler.json"),
+                                  QStringLiteral("--trace-out"), out} +
+                          extra);
+            return gui.waitForFinished(120000) && gui.exitCode() == 0;
+        };
+        const QString plain = dir.filePath(QStringLiteral("plain.json"));
+        const QString crashed = dir.filePath(QStringLiteral("crashed.json"));
+        QVERIFY(run({}, plain));
+        QVERIFY(run({QStringLiteral("--action"), QStringLiteral("0.1:lockstep:crash?worker=2")},
+                    crashed));
+        auto slices = [](const QString& path) {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            QList<std::tuple<QString, int, double, double>> out;
+            for (const auto& v : QJsonDocument::fromJson(f.readAll())
+                                     .object()
+                                     .value(QStringLiteral("traceEvents"))
+                                     .toArray()) {
+                const QJsonObject e = v.toObject();
+                if (e.value(QStringLiteral("ph")).toString() == QLatin1String("X"))
+                    out.append({e.value(QStringLiteral("name")).toString(),
+                                e.value(QStringLiteral("tid")).toInt(),
+                                e.value(QStringLiteral("ts")).toDouble(),
+                                e.value(QStringLiteral("dur")).toDouble()});
+            }
+            return out;
+        };
+        const auto a = slices(plain), b = slices(crashed);
+        auto early = [](auto list) {
+            QList<std::tuple<QString, int, double, double>> out;
+            for (const auto& s : list)
+                if (std::get<2>(s) + std::get<3>(s) < 1e5) // ends before 0.1 s (in µs)
+                    out.append(s);
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        QVERIFY(!early(a).isEmpty());
+        QCOMPARE(early(b), early(a));
+        // Worker 2's failed slice starts after 0.1 s and within one step (the straggler's step
+        // is about 5 ms).
+        double failed = -1, step = 0;
+        for (const auto& s : b)
+            if (std::get<0>(s) == QLatin1String("failed") && std::get<1>(s) == 2)
+                failed = std::get<2>(s);
+        for (const auto& s : a)
+            if (std::get<0>(s) == QLatin1String("compute") && std::get<1>(s) == 2)
+                step = std::max(step, std::get<3>(s));
+        QVERIFY(failed >= 1e5);
+        QVERIFY2(failed < 1e5 + 2 * step, qPrintable(QString::number(failed)));
+        bool detected = false;
+        for (const auto& s : b)
+            detected = detected || (std::get<0>(s) == QLatin1String("detect") && std::get<2>(s) > failed);
+        QVERIFY(detected);
+        // A bad moment is named.
+        QProcess gui;
+        gui.start(QStringLiteral(LOCKSTEP_GUI_PATH),
+                  {QStringLiteral("--scenario"), scenario_path("straggler.json"),
+                   QStringLiteral("--trace-out"), plain, QStringLiteral("--action"),
+                   QStringLiteral("soon:lockstep:crash?worker=2")});
+        QVERIFY(gui.waitForFinished(60000));
+        QCOMPARE(gui.exitCode(), 2);
+        QVERIFY(gui.readAllStandardError().contains("--action: expected T:LINK"));
+    }
+};
+
+QTEST_MAIN(TestInterventions)
+#include "test_interventions.moc"
