@@ -73,11 +73,11 @@ ControlsPanel::ControlsPanel(QWidget* parent)
         {workers_, tr("&Workers"), tr("How many replicas train together")},
         {algorithm_, tr("&Collective"),
          tr("How gradients travel between workers; none means no synchronisation")},
-        {rule_, tr("Reduction &rule"),
+        {rule_, tr("Re&duction rule"),
          tr("How gradients are combined: sum, equal-weight mean, or mean weighted by samples")},
-        {shards_, tr("S&hard sizes"),
+        {shards_, tr("Shard si&zes"),
          tr("Rows of data per worker, separated by commas; empty for equal shards")},
-        {slowdown_, tr("S&lowdown"),
+        {slowdown_, tr("Sl&owdown"),
          tr("Per worker, how many times slower it computes, e.g. 1,1,3,1")},
         {clock_, tr("C&lock"),
          tr("Modelled: the cost model, the same everywhere. Measured: this computer's real time")},
@@ -99,6 +99,7 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     layout->addWidget(run_);
     layout->addStretch(1);
     setAccessibleName(tr("Controls"));
+    setFocusProxy(workers_); // F6 and setFocus() land on the first control
 }
 
 void ControlsPanel::setScenario(const Scenario& s) {

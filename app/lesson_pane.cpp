@@ -86,7 +86,8 @@ void LessonPane::buildUi() {
     student_->setToolTip(tr("Each student gets their own numbers in the exercises"));
     if (progress_)
         student_->setText(progress_->student());
-    lock_ = new QCheckBox(tr("Lock what the lesson fixes"));
+    lock_ = new QCheckBox(tr("Loc&k what the lesson fixes"));
+    lock_->setObjectName(QStringLiteral("lock"));
     lock_->setToolTip(tr("For teachers: grey out the controls this lesson's scenario fixes"));
     reset_ = new QPushButton(tr("Reset progress"));
     auto* who = new QHBoxLayout;

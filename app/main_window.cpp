@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "controls_panel.h"
+#include "keyboard.h"
 #include "lesson_pane.h"
 
 #include "lockstep/error.h"
@@ -27,6 +28,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScreen>
 #include <QSlider>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -35,6 +37,7 @@
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolBar>
+#include <QWindow>
 
 namespace lockstep::app {
 
@@ -97,6 +100,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     controls_->setScenario(scenario_);
     resize(1440, 900);
+    cluster_->setFocus(); // the playback keys work from the start
 }
 
 MainWindow::~MainWindow() {
@@ -244,9 +248,16 @@ void MainWindow::buildActions() {
                                [this] { setPresentationMode(!presenting_); });
     presentation_action_->setCheckable(true);
     auto* lessonToggle = lesson_dock_->toggleViewAction();
+    lessonToggle->setText(tr("&Lesson Pane"));
     lessonToggle->setShortcut(QKeySequence(tr("Ctrl+L")));
     viewMenu->addAction(lessonToggle);
+    controls_dock_->toggleViewAction()->setText(tr("&Controls Pane"));
     viewMenu->addAction(controls_dock_->toggleViewAction());
+    add(viewMenu, tr("&Next Pane"), QKeySequence(Qt::Key_F6), [this] { focusNextPane(); });
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    add(help, tr("&Keyboard Shortcuts…"), QKeySequence(QKeySequence::HelpContents),
+        [this] { showShortcuts(); });
 
     auto* bar = addToolBar(tr("Playback"));
     bar->setObjectName(QStringLiteral("playback"));
@@ -262,16 +273,42 @@ void MainWindow::buildActions() {
     bar->addSeparator();
     scrubber_ = new QSlider(Qt::Horizontal);
     scrubber_->setRange(0, 1000);
-    scrubber_->setMinimumWidth(300);
+    scrubber_->setSingleStep(10);
+    scrubber_->setPageStep(100);
+    scrubber_->setMinimumWidth(120);
     scrubber_->setAccessibleName(tr("Playhead"));
-    scrubber_->setAccessibleDescription(tr("Drag to move through the run"));
+    scrubber_->setAccessibleDescription(tr("Drag, or use the arrow keys, to move through the run"));
     bar->addWidget(scrubber_);
-    connect(scrubber_, &QSlider::sliderMoved, this,
-            [this](int value) { playback_.scrubTo(index_.end_time() * value / 1000); });
+    // Dragged or moved with the keyboard: the playhead follows the slider.
+    connect(scrubber_, &QSlider::actionTriggered, this,
+            [this] { playback_.scrubTo(index_.end_time() * scrubber_->sliderPosition() / 1000); });
     time_label_ = new QLabel;
     bar->addWidget(time_label_);
+    // Bare keys: a focused control that uses one keeps it (see keyboard.h for the whole rule).
     for (QAction* a : {play_action_, step, back, reset, faster, slower})
         a->setShortcutContext(Qt::WindowShortcut);
+    new KeyRouter(this);
+}
+
+void MainWindow::showShortcuts() {
+    auto* dialog = new ShortcutsDialog(*this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+// F6: lesson page, controls, the views in turn, so the keyboard can reach every pane.
+void MainWindow::focusNextPane() {
+    QList<QWidget*> panes = {lesson_pane_->page(), controls_, cluster_, side_tabs_->currentWidget(),
+                             timeline_};
+    panes.removeIf([this](QWidget* w) { return !w || !w->isVisibleTo(this); });
+    if (panes.isEmpty())
+        return;
+    QWidget* focus = focusWidget();
+    qsizetype at = -1;
+    for (qsizetype i = 0; i < panes.size(); ++i)
+        if (focus && (panes[i] == focus || panes[i]->isAncestorOf(focus)))
+            at = i;
+    panes[(at + 1) % panes.size()]->setFocus(Qt::TabFocusReason);
 }
 
 void MainWindow::runScenario(const Scenario& scenario) {
@@ -708,10 +745,15 @@ void MainWindow::setPresentationMode(bool on) {
     QApplication::setFont(f);
     lesson_dock_->setVisible(!on);
     controls_dock_->setVisible(!on);
-    if (on)
+    if (on) {
+        // Full screen on the screen the window is on now, whichever of the computer's that is.
+        QScreen* here = QGuiApplication::screenAt(frameGeometry().center());
+        if (here && windowHandle())
+            windowHandle()->setScreen(here);
         showFullScreen();
-    else
+    } else {
         showNormal();
+    }
 }
 
 QWidget* MainWindow::view(const QString& name) const {

@@ -102,6 +102,8 @@ private:
     void exportViewDialog(const QString& format);
     void exportMetricsDialog();
     void exportTraceDialog();
+    void showShortcuts();
+    void focusNextPane();
     QWidget* currentView() const;
 
     EngineController controller_;
