@@ -113,6 +113,11 @@ int main(int argc, char** argv) {
     window.resize(size);
     window.setAttribute(Qt::WA_DontShowOnScreen);
     window.show();
+    // Exactly the size asked for, even below the smallest size the panes fit in (they crop).
+    if (window.size() != size) {
+        window.setMinimumSize(size.boundedTo(window.minimumSize()));
+        window.resize(size);
+    }
     window.runToCompletion();
     QApplication::processEvents();
     lockstep::Ticks playhead = window.traceIndex().end_time();

@@ -180,9 +180,9 @@ void TestWindowKeys::space_on_a_view_plays_and_pauses() {
     QVERIFY(open_lab(window));
     QWidget* target = named_widget(window, where);
     QVERIFY(target);
-    if (where == QLatin1String("checkpoints"))
-        window.applyLessonAction(lockstep::lessons::parse_action(
-            QStringLiteral("lockstep:view?name=checkpoints"))); // its tab in front
+    if (window.view(where)) // in front, if it is in the tabs
+        window.applyLessonAction(
+            lockstep::lessons::parse_action(QStringLiteral("lockstep:view?name=") + where));
     QVERIFY(target->isVisible());
     press(target, Qt::Key_Space);
     QVERIFY(window.playback().playing());
@@ -245,6 +245,9 @@ void TestWindowKeys::arrows_choose_a_worker_in_the_cluster_view() {
     MainWindow window;
     QVERIFY(open_lab(window));
     auto* cluster = window.clusterView();
+    window.applyLessonAction(
+        lockstep::lessons::parse_action(QStringLiteral("lockstep:view?name=cluster")));
+    QVERIFY(cluster->isVisible());
     QCOMPARE(cluster->chosenWorker(), 0);
     press(cluster, Qt::Key_Right);
     QCOMPARE(cluster->chosenWorker(), 1);
