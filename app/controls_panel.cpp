@@ -4,10 +4,11 @@
 #include "lockstep/trainer.h"
 
 #include <QComboBox>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -41,9 +42,6 @@ template <typename E> void fill(QComboBox* box, std::initializer_list<E> values)
 
 ControlsPanel::ControlsPanel(QWidget* parent)
     : QWidget(parent) {
-    auto* form = new QFormLayout;
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-
     workers_ = new QSpinBox;
     workers_->setRange(1, ScenarioLimits::max_workers);
     algorithm_ = new QComboBox;
@@ -63,6 +61,7 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     steps_ = new QSpinBox;
     steps_->setRange(1, static_cast<int>(ScenarioLimits::max_steps));
     run_ = new QPushButton(tr("&Run"));
+    run_->setObjectName(QStringLiteral("run"));
     run_->setDefault(true);
 
     const struct {
@@ -73,11 +72,11 @@ ControlsPanel::ControlsPanel(QWidget* parent)
         {workers_, tr("&Workers"), tr("How many replicas train together")},
         {algorithm_, tr("&Collective"),
          tr("How gradients travel between workers; none means no synchronisation")},
-        {rule_, tr("Reduction &rule"),
+        {rule_, tr("Re&duction rule"),
          tr("How gradients are combined: sum, equal-weight mean, or mean weighted by samples")},
-        {shards_, tr("S&hard sizes"),
+        {shards_, tr("Shard si&zes"),
          tr("Rows of data per worker, separated by commas; empty for equal shards")},
-        {slowdown_, tr("S&lowdown"),
+        {slowdown_, tr("Sl&owdown"),
          tr("Per worker, how many times slower it computes, e.g. 1,1,3,1")},
         {clock_, tr("C&lock"),
          tr("Modelled: the cost model, the same everywhere. Measured: this computer's real time")},
@@ -85,20 +84,76 @@ ControlsPanel::ControlsPanel(QWidget* parent)
         {steps_, tr("S&teps"), tr("Training steps to run")},
     };
     for (const auto& row : rows) {
-        form->addRow(row.label, row.widget);
+        auto* label = new QLabel(row.label);
+        label->setBuddy(row.widget);
         row.widget->setAccessibleName(QString(row.label).remove(QLatin1Char('&')));
         row.widget->setAccessibleDescription(row.description);
         row.widget->setToolTip(row.description);
+        // Fields take the room there is; their text scrolls inside them.
+        row.widget->setMinimumWidth(60);
+        row.widget->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        fields_.push_back({label, row.widget});
     }
+    for (QComboBox* box : {algorithm_, rule_, clock_})
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     run_->setAccessibleName(tr("Run"));
     run_->setAccessibleDescription(tr("Start a new run with these settings"));
     connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
 
+    // The fields scroll when the panel is shorter than they are, so it never sets the window's
+    // smallest size.
+    inner_ = new QWidget;
+    grid_ = new QGridLayout(inner_);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(inner_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(run_);
-    layout->addStretch(1);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+    arrange();
     setAccessibleName(tr("Controls"));
+    setFocusProxy(workers_); // F6 and setFocus() land on the first control
+}
+
+QSize ControlsPanel::sizeHint() const {
+    return inner_->sizeHint(); // all the fields, unscrolled, in the current arrangement
+}
+
+void ControlsPanel::setWide(bool wide) {
+    if (wide == wide_)
+        return;
+    wide_ = wide;
+    arrange();
+}
+
+// Tall: one field a row, Run below. Wide (under the views): three fields a row, Run last.
+void ControlsPanel::arrange() {
+    while (grid_->count() > 0)
+        delete grid_->takeAt(0);
+    for (int c = 0; c < grid_->columnCount(); ++c)
+        grid_->setColumnStretch(c, 0);
+    for (int r = 0; r < grid_->rowCount(); ++r)
+        grid_->setRowStretch(r, 0);
+    const int per_row = wide_ ? 3 : 1;
+    int i = 0;
+    for (const auto& [label, widget] : fields_) {
+        const int row = i / per_row, column = 2 * (i % per_row);
+        grid_->addWidget(label, row, column);
+        grid_->addWidget(widget, row, column + 1);
+        ++i;
+    }
+    if (wide_) {
+        grid_->addWidget(run_, i / per_row, 2 * (i % per_row) + 1);
+        for (int c = 0; c < per_row; ++c)
+            grid_->setColumnStretch(2 * c + 1, 1);
+        grid_->setRowStretch(i / per_row + 1, 1);
+    } else {
+        grid_->addWidget(run_, i, 0, 1, 2);
+        grid_->setColumnStretch(1, 1);
+        grid_->setRowStretch(i + 1, 1);
+    }
 }
 
 void ControlsPanel::setScenario(const Scenario& s) {

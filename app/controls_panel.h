@@ -4,7 +4,12 @@
 
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QComboBox;
+class QGridLayout;
+class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -28,11 +33,19 @@ public:
     // Greys out just these controls (workers, algorithm, rule, shards, slowdown, clock, seed,
     // steps) and frees the others: what a teacher locks for a lesson.
     void setLockedControls(const QStringList& names);
+    // Lays the fields out three to a row (for a dock under the views) or one to a row (beside
+    // them).
+    void setWide(bool wide);
+    bool wide() const { return wide_; }
+    QSize sizeHint() const override;
+    QPushButton* runButton() const { return run_; }
 
 Q_SIGNALS:
     void runRequested();
 
 private:
+    void arrange();
+
     Scenario base_;
     QSpinBox* workers_ = nullptr;
     QComboBox* algorithm_ = nullptr;
@@ -43,6 +56,10 @@ private:
     QSpinBox* seed_ = nullptr;
     QSpinBox* steps_ = nullptr;
     QPushButton* run_ = nullptr;
+    std::vector<std::pair<QLabel*, QWidget*>> fields_; // label and field, in reading order
+    QWidget* inner_ = nullptr;                         // the fields, inside a scroll area
+    QGridLayout* grid_ = nullptr;
+    bool wide_ = false;
 };
 
 } // namespace lockstep::app

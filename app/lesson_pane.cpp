@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -86,7 +87,8 @@ void LessonPane::buildUi() {
     student_->setToolTip(tr("Each student gets their own numbers in the exercises"));
     if (progress_)
         student_->setText(progress_->student());
-    lock_ = new QCheckBox(tr("Lock what the lesson fixes"));
+    lock_ = new QCheckBox(tr("Loc&k what the lesson fixes"));
+    lock_->setObjectName(QStringLiteral("lock"));
     lock_->setToolTip(tr("For teachers: grey out the controls this lesson's scenario fixes"));
     reset_ = new QPushButton(tr("Reset progress"));
     auto* who = new QHBoxLayout;
@@ -96,6 +98,7 @@ void LessonPane::buildUi() {
     page_ = new QTextBrowser;
     page_->setOpenLinks(false);
     page_->setAccessibleName(tr("Lesson"));
+    page_->setMinimumHeight(120);
 
     exercise_ = new QComboBox;
     // Long titles must not widen the dock: the lists show what fits and elide the rest.
@@ -143,9 +146,16 @@ void LessonPane::buildUi() {
     lowerLayout->addWidget(exercises_);
     lowerLayout->addWidget(calculator_, 1);
     lowerLayout->addWidget(study_, 1);
+    // The exercises and tools scroll, so the page keeps its room on a small screen.
+    lower_ = new QScrollArea;
+    lower_->setWidget(lower);
+    lower_->setWidgetResizable(true);
+    lower_->setFrameShape(QFrame::NoFrame);
+    lower_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(page_);
-    split->addWidget(lower);
+    split->addWidget(lower_);
+    split->setCollapsible(0, false);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
@@ -155,6 +165,7 @@ void LessonPane::buildUi() {
     layout->addWidget(lock_);
     layout->addWidget(split, 1);
     exercises_->hide();
+    lower_->hide();
 
     connect(contents_, &QComboBox::activated, this, [this](int index) {
         if (index >= 0 && index < static_cast<int>(library_.lessons().size()))
@@ -206,6 +217,11 @@ void LessonPane::buildUi() {
     });
     connect(calculator_, &WorkedExamplePanel::runRequested, this,
             [this](const QString& link) { activateLink(link); });
+}
+
+// The exercises and tools take room under the page only when the lesson has some.
+void LessonPane::showLower() {
+    lower_->setVisible(!exercises_->isHidden() || !calculator_->isHidden() || !study_->isHidden());
 }
 
 void LessonPane::setWelcome(const QString& html) {
@@ -276,6 +292,7 @@ bool LessonPane::openLesson(const QString& id, QString* error) {
     study_->setVisible(l.study.has_value());
     if (l.study)
         study_->setStudy(l.scenario, *l.study);
+    showLower();
     refreshContents();
     Q_EMIT lessonOpened(l.id);
     Q_EMIT lockRequested(lock_->isChecked() ? l.locked : QStringList());
@@ -312,10 +329,12 @@ bool LessonPane::activateLink(const QString& url) {
     }
     case lessons::ActionKind::Calculator:
         calculator_->show();
+        showLower();
         calculator_->setFocus();
         return true;
     case lessons::ActionKind::Study:
         study_->show();
+        showLower();
         study_->start();
         return true;
     default:
@@ -339,6 +358,7 @@ bool LessonPane::selectExercise(const QString& bank, const QString& question) {
     exercise_refs_.push_back({bank, question});
     exercise_->addItem(QStringLiteral("%1. %2").arg(exercise_refs_.size()).arg(question));
     exercises_->show();
+    showLower();
     exercise_->setCurrentIndex(static_cast<int>(exercise_refs_.size()) - 1);
     return true;
 }

@@ -16,6 +16,7 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QTextBrowser;
 class QToolButton;
 
@@ -66,6 +67,7 @@ private:
     void checkAnswer();
     void showHint();
     void saveProgress();
+    void showLower();
 
     lessons::LessonLibrary library_;
     lessons::ProgressStore* progress_ = nullptr;
@@ -89,6 +91,7 @@ private:
     QLabel* feedback_ = nullptr;
     WorkedExamplePanel* calculator_ = nullptr;
     StudyPanel* study_ = nullptr;
+    QScrollArea* lower_ = nullptr; // exercises, calculator and study, scrolling
 
     std::vector<lessons::ExerciseRef> exercise_refs_;
     std::optional<lessons::QuestionInstance> instance_;

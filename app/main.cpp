@@ -157,6 +157,11 @@ int main(int argc, char** argv) {
     window.setAttribute(Qt::WA_DontShowOnScreen);
     window.setHeadless(true);
     window.show();
+    // Exactly the size asked for, even below the smallest size the panes fit in (they crop).
+    if (window.size() != size) {
+        window.setMinimumSize(size.boundedTo(window.minimumSize()));
+        window.resize(size);
+    }
     window.runToCompletion();
     QApplication::processEvents();
     // Each action where the playhead reaches its moment, exactly as the lab takes a click there.

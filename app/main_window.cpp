@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "controls_panel.h"
+#include "keyboard.h"
 #include "lesson_pane.h"
 
 #include "lockstep/error.h"
@@ -27,6 +28,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScreen>
 #include <QSlider>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -34,7 +36,9 @@
 #include <QSvgGenerator>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
+#include <QWindow>
 
 namespace lockstep::app {
 
@@ -98,6 +102,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     controls_->setScenario(scenario_);
     resize(1440, 900);
+    fitPanes();
+    cluster_->setFocus(); // the playback keys work from the start
 }
 
 MainWindow::~MainWindow() {
@@ -138,19 +144,21 @@ void MainWindow::buildViews() {
     side_tabs_->addTab(comparison_, tr("Compare"));
     side_tabs_->setAccessibleName(tr("Training, speedup, checkpoints, pipeline and comparison"));
 
-    auto* top = new QSplitter(Qt::Horizontal);
-    top->addWidget(cluster_);
-    top->addWidget(side_tabs_);
-    top->setStretchFactor(0, 3);
-    top->setStretchFactor(1, 2);
-    top->setSizes({720, 560});
+    top_ = new QSplitter(Qt::Horizontal);
+    top_->addWidget(cluster_);
+    top_->addWidget(side_tabs_);
+    top_->setStretchFactor(0, 3);
+    top_->setStretchFactor(1, 2);
+    top_->setSizes({720, 560});
+    top_->setChildrenCollapsible(false);
 
     splitter_ = new QSplitter(Qt::Vertical);
-    splitter_->addWidget(top);
+    splitter_->addWidget(top_);
     splitter_->addWidget(timeline_);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 2);
     splitter_->setSizes({560, 380});
+    splitter_->setChildrenCollapsible(false);
     setCentralWidget(splitter_);
 
     connect(cluster_, &views::ClusterView::workerActionRequested, this,
@@ -193,6 +201,21 @@ void MainWindow::buildDocks() {
     controls_dock_->setObjectName(QStringLiteral("controls"));
     controls_dock_->setWidget(controls_);
     addDockWidget(Qt::RightDockWidgetArea, controls_dock_);
+    // The lesson runs the window's full height; a dock under the views stays under them.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    connect(
+        controls_dock_, &QDockWidget::dockLocationChanged, this, [this](Qt::DockWidgetArea area) {
+            controls_->setWide(area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea);
+            if (area != controls_area_)
+                controls_placed_ = true; // moved by hand: stays where it was put
+        });
+    connect(controls_dock_, &QDockWidget::topLevelChanged, this, [this](bool floating) {
+        if (floating) {
+            controls_->setWide(false);
+            controls_placed_ = true;
+        }
+    });
     connect(controls_, &ControlsPanel::runRequested, this, [this] {
         try {
             runScenario(controls_->scenario());
@@ -200,7 +223,108 @@ void MainWindow::buildDocks() {
             QMessageBox::warning(this, tr("Cannot run"), QString::fromStdString(e.what()));
         }
     });
-    resizeDocks({lesson_dock_, controls_dock_}, {360, 260}, Qt::Horizontal);
+}
+
+int MainWindow::lessonWidth() const {
+    return std::clamp(width() * 26 / 100, 240, 380);
+}
+
+// The window at any size from 1024x768 up: the lesson on the left at a readable width, the
+// Controls beside the views or, when that leaves the views too little room, under them; the
+// cluster beside the other views or, short of room, in their tabs. Nothing is ever squeezed below
+// what it needs to be read.
+void MainWindow::fitPanes() {
+    const int w = width();
+    const int lesson = lesson_dock_->isVisible() ? lessonWidth() : 0;
+    const int controls_width = controls_->sizeHint().width();
+    const int controls =
+        controls_dock_->isVisible() && !controls_dock_->isFloating() ? controls_width : 0;
+    int pages = 0; // the widest side view, which the tabs must leave room for
+    for (int i = 0; i < side_tabs_->count(); ++i)
+        if (side_tabs_->widget(i) != cluster_)
+            pages = std::max(pages, side_tabs_->widget(i)->minimumSizeHint().width());
+    pages += 8; // the tab widget's frame
+    // The views need no more than the widest of them, whatever the arrangement: the window can
+    // always be made as narrow as the compact arrangement, which fitPanes() then takes up.
+    splitter_->setMinimumWidth(pages);
+    const int slack = 24; // separators between docks and views
+    const bool controls_beside = !controls_placed_ && controls > 0
+                                     ? lesson + controls + pages + slack <= w
+                                     : controls_area_ != Qt::BottomDockWidgetArea;
+    if (!controls_placed_ && controls > 0) {
+        const Qt::DockWidgetArea area =
+            controls_beside ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
+        if (area != controls_area_) {
+            controls_area_ = area;
+            addDockWidget(area, controls_dock_);
+        }
+    }
+    const int beside = controls_beside ? controls : 0;
+    const bool cluster_in_tabs =
+        lesson + beside + cluster_->minimumSizeHint().width() + pages + slack > w;
+    if (cluster_in_tabs != (side_tabs_->indexOf(cluster_) >= 0)) {
+        if (cluster_in_tabs) {
+            QWidget* shown = side_tabs_->currentWidget();
+            side_tabs_->insertTab(0, cluster_, tr("Cluster"));
+            side_tabs_->setCurrentWidget(frontView(shown));
+        } else {
+            side_tabs_->removeTab(side_tabs_->indexOf(cluster_));
+            top_->insertWidget(0, cluster_);
+            top_->setSizes({w * 45 / 100, w * 55 / 100});
+        }
+    }
+    if ((fitted_width_ < 0 || std::abs(w - fitted_width_) > 40) && !sizing_pending_) {
+        // Once the layout has taken the new arrangement in: the panes' widths and heights.
+        sizing_pending_ = true;
+        QTimer::singleShot(0, this, [this] {
+            sizing_pending_ = false;
+            sizePanes();
+        });
+    }
+}
+
+// The docks' widths (and the Controls' height under the views) and the timeline's share.
+void MainWindow::sizePanes() {
+    if (lesson_dock_->isVisible())
+        resizeDocks({lesson_dock_}, {lessonWidth()}, Qt::Horizontal);
+    if (controls_dock_->isVisible() && !controls_dock_->isFloating()) {
+        if (controls_area_ == Qt::BottomDockWidgetArea)
+            resizeDocks({controls_dock_},
+                        {controls_->sizeHint().height() + controls_dock_->height() -
+                         controls_->height()}, // the fields and the dock's title
+                        Qt::Vertical);
+        else
+            resizeDocks({controls_dock_}, {controls_->sizeHint().width()}, Qt::Horizontal);
+    }
+    // Every lane of the timeline at a readable height, the rest for the views above.
+    const int tall = splitter_->height();
+    const int lanes = std::min(timeline_->sizeHint().height(), tall * 45 / 100);
+    if (tall > 0)
+        splitter_->setSizes({tall - lanes, lanes});
+    fitted_width_ = width();
+}
+
+// Which tab to show when the cluster joins the tabs: the first view the lesson names that is in
+// them, else the cluster (for a scenario without a lesson), else what was shown.
+QWidget* MainWindow::frontView(QWidget* shown) const {
+    if (const lessons::Lesson* l = lesson_pane_->currentLesson()) {
+        for (const QString& name : l->views)
+            if (QWidget* v = view(name); v && side_tabs_->indexOf(v) >= 0)
+                return v;
+        return shown;
+    }
+    return cluster_;
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    fitPanes();
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    fitted_width_ = -1;
+    fitPanes();
 }
 
 void MainWindow::buildActions() {
@@ -250,9 +374,16 @@ void MainWindow::buildActions() {
                                [this] { setPresentationMode(!presenting_); });
     presentation_action_->setCheckable(true);
     auto* lessonToggle = lesson_dock_->toggleViewAction();
+    lessonToggle->setText(tr("&Lesson Pane"));
     lessonToggle->setShortcut(QKeySequence(tr("Ctrl+L")));
     viewMenu->addAction(lessonToggle);
+    controls_dock_->toggleViewAction()->setText(tr("&Controls Pane"));
     viewMenu->addAction(controls_dock_->toggleViewAction());
+    add(viewMenu, tr("&Next Pane"), QKeySequence(Qt::Key_F6), [this] { focusNextPane(); });
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    add(help, tr("&Keyboard Shortcuts…"), QKeySequence(QKeySequence::HelpContents),
+        [this] { showShortcuts(); });
 
     auto* bar = addToolBar(tr("Playback"));
     bar->setObjectName(QStringLiteral("playback"));
@@ -268,16 +399,42 @@ void MainWindow::buildActions() {
     bar->addSeparator();
     scrubber_ = new QSlider(Qt::Horizontal);
     scrubber_->setRange(0, 1000);
-    scrubber_->setMinimumWidth(300);
+    scrubber_->setSingleStep(10);
+    scrubber_->setPageStep(100);
+    scrubber_->setMinimumWidth(120);
     scrubber_->setAccessibleName(tr("Playhead"));
-    scrubber_->setAccessibleDescription(tr("Drag to move through the run"));
+    scrubber_->setAccessibleDescription(tr("Drag, or use the arrow keys, to move through the run"));
     bar->addWidget(scrubber_);
-    connect(scrubber_, &QSlider::sliderMoved, this,
-            [this](int value) { playback_.scrubTo(index_.end_time() * value / 1000); });
+    // Dragged or moved with the keyboard: the playhead follows the slider.
+    connect(scrubber_, &QSlider::actionTriggered, this,
+            [this] { playback_.scrubTo(index_.end_time() * scrubber_->sliderPosition() / 1000); });
     time_label_ = new QLabel;
     bar->addWidget(time_label_);
+    // Bare keys: a focused control that uses one keeps it (see keyboard.h for the whole rule).
     for (QAction* a : {play_action_, step, back, reset, faster, slower})
         a->setShortcutContext(Qt::WindowShortcut);
+    new KeyRouter(this);
+}
+
+void MainWindow::showShortcuts() {
+    auto* dialog = new ShortcutsDialog(*this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+// F6: lesson page, controls, the views in turn, so the keyboard can reach every pane.
+void MainWindow::focusNextPane() {
+    QList<QWidget*> panes = {lesson_pane_->page(), controls_, cluster_, side_tabs_->currentWidget(),
+                             timeline_};
+    panes.removeIf([this](QWidget* w) { return !w || !w->isVisibleTo(this); });
+    if (panes.isEmpty())
+        return;
+    QWidget* focus = focusWidget();
+    qsizetype at = -1;
+    for (qsizetype i = 0; i < panes.size(); ++i)
+        if (focus && (panes[i] == focus || panes[i]->isAncestorOf(focus)))
+            at = i;
+    panes[(at + 1) % panes.size()]->setFocus(Qt::TabFocusReason);
 }
 
 void MainWindow::setHeadless(bool on) {
@@ -646,9 +803,7 @@ void MainWindow::onLessonOpened(const QString& id) {
     if (!lesson->views.isEmpty())
         bringViewToFront(lesson->views.front());
     for (const QString& v : lesson->views)
-        if (v == QLatin1String("training") || v == QLatin1String("speedup") ||
-            v == QLatin1String("checkpoints") || v == QLatin1String("pipeline") ||
-            v == QLatin1String("comparison")) {
+        if (view(v) && side_tabs_->indexOf(view(v)) >= 0) { // the cluster, when it is a tab
             side_tabs_->setCurrentWidget(view(v));
             break;
         }
@@ -660,7 +815,7 @@ void MainWindow::bringViewToFront(const QString& name) {
     QWidget* v = view(name);
     if (!v)
         return;
-    if (v == training_ || v == speedup_ || v == checkpoints_ || v == pipeline_ || v == comparison_)
+    if (side_tabs_->indexOf(v) >= 0)
         side_tabs_->setCurrentWidget(v);
     v->setFocus();
     last_view_ = v;
@@ -825,10 +980,16 @@ void MainWindow::setPresentationMode(bool on) {
     QApplication::setFont(f);
     lesson_dock_->setVisible(!on);
     controls_dock_->setVisible(!on);
-    if (on)
+    fitted_width_ = -1;
+    if (on) {
+        // Full screen on the screen the window is on now, whichever of the computer's that is.
+        QScreen* here = QGuiApplication::screenAt(frameGeometry().center());
+        if (here && windowHandle())
+            windowHandle()->setScreen(here);
         showFullScreen();
-    else
+    } else {
         showNormal();
+    }
 }
 
 QWidget* MainWindow::view(const QString& name) const {

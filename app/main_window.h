@@ -98,11 +98,17 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void buildViews();
     void buildDocks();
     void buildActions();
+    void fitPanes();
+    void sizePanes();
+    int lessonWidth() const;
+    QWidget* frontView(QWidget* shown) const;
     void onRunStarted(const Scenario& scenario);
     void onTraceBatch(const QVector<TraceEvent>& events, const QVector<StepSnapshot>& snapshots);
     void onRunFinished();
@@ -122,6 +128,8 @@ private:
     void exportViewDialog(const QString& format);
     void exportMetricsDialog();
     void exportTraceDialog();
+    void showShortcuts();
+    void focusNextPane();
     QWidget* currentView() const;
 
     EngineController controller_;
@@ -141,9 +149,14 @@ private:
     QElapsedTimer training_refreshed_;            // when the loss charts were last rebuilt
     QTabWidget* side_tabs_ = nullptr;
     QSplitter* splitter_ = nullptr;
+    QSplitter* top_ = nullptr; // the cluster beside the tabs, unless it is one of them
     ControlsPanel* controls_ = nullptr;
     QDockWidget* lesson_dock_ = nullptr;
     QDockWidget* controls_dock_ = nullptr;
+    Qt::DockWidgetArea controls_area_ = Qt::RightDockWidgetArea;
+    bool controls_placed_ = false; // moved or floated by hand: fitPanes() leaves it there
+    int fitted_width_ = -1;        // the width the docks were last sized for
+    bool sizing_pending_ = false;  // sizePanes() is on its way
     std::unique_ptr<lessons::ProgressStore> progress_;
     LessonPane* lesson_pane_ = nullptr;
     bool run_opened_lesson_ = true;

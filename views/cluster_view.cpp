@@ -1301,7 +1301,34 @@ void ClusterView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
+// The keys this view uses itself, so the window's playback shortcuts leave them to it: arrows
+// choose a worker; Enter, the menu key and Shift+F10 open its faults. Space stays the window's
+// (play and pause).
+static bool is_cluster_key(const QKeyEvent& key) {
+    if (key.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false;
+    switch (key.key()) {
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Menu:
+        return true;
+    case Qt::Key_F10:
+        return key.modifiers() & Qt::ShiftModifier;
+    default:
+        return false;
+    }
+}
+
 bool ClusterView::event(QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride &&
+        is_cluster_key(*static_cast<QKeyEvent*>(event)) && scene().workers > 0) {
+        event->accept();
+        return true;
+    }
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const int worker = workerAt(help->pos());
@@ -1363,10 +1390,11 @@ void ClusterView::contextMenuEvent(QContextMenuEvent* event) {
     event->accept();
 }
 
-// Arrow keys move between workers; Enter, Space or the menu key open the focused one's faults.
+// Arrow keys move between workers; Enter, the menu key or Shift+F10 open the chosen one's faults
+// (the menu a click opens).
 void ClusterView::keyPressEvent(QKeyEvent* event) {
     const int n = scene().workers;
-    if (n <= 0) {
+    if (n <= 0 || !is_cluster_key(*event)) {
         QWidget::keyPressEvent(event);
         return;
     }
@@ -1380,15 +1408,10 @@ void ClusterView::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_Down:
         focusWorker_ = (focusWorker_ + 1) % n;
         break;
-    case Qt::Key_Return:
-    case Qt::Key_Enter:
-    case Qt::Key_Space:
+    default: // Enter, the menu key, Shift+F10
         openMenu(focusWorker_,
                  mapToGlobal(scene().centres[static_cast<std::size_t>(focusWorker_)].toPoint()));
         break;
-    default:
-        QWidget::keyPressEvent(event);
-        return;
     }
     update();
     event->accept();

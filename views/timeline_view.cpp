@@ -538,7 +538,32 @@ void TimelineView::updateAccessibleDescription() {
         tr("%1, %2 shown, playhead %3").arg(lanes, concise(to_ - from_), concise(playhead_)));
 }
 
+// The keys this view uses itself (the window's playback shortcuts leave them to it): Left and
+// Right pan, + and - zoom, Home and 0 show the whole run.
+static bool is_timeline_key(const QKeyEvent& key) {
+    if (key.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false;
+    switch (key.key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_Minus:
+    case Qt::Key_Underscore:
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Home:
+    case Qt::Key_0:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool TimelineView::event(QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride &&
+        is_timeline_key(*static_cast<QKeyEvent*>(event))) {
+        event->accept();
+        return true;
+    }
     if (event->type() == QEvent::ToolTip) {
         const auto* help = static_cast<QHelpEvent*>(event);
         if (const TraceEvent* e = eventAt(help->pos())) {
@@ -617,6 +642,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
 }
 
 void TimelineView::keyPressEvent(QKeyEvent* event) {
+    if (!is_timeline_key(*event))
+        return QWidget::keyPressEvent(event);
     const Layout& l = layout();
     const double playhead_x = xForTime(playhead_);
     const double anchor = playhead_x >= l.plot.left() && playhead_x <= l.plot.right()

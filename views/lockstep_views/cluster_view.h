@@ -53,6 +53,8 @@ public:
     QList<QPair<PacketInFlight, QPointF>> packetGlyphs() const;
     // The worker drawn at `position`, or -1.
     int workerAt(QPointF position) const;
+    // The worker the arrow keys have chosen: Enter or the menu key opens its faults.
+    int chosenWorker() const { return focusWorker_; }
     // The fault menu for one worker (owned by this widget, deleted when closed).
     QMenu* buildWorkerMenu(int worker);
 
