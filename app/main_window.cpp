@@ -364,7 +364,7 @@ void MainWindow::buildActions() {
     play->addSeparator();
     add(play, tr("Run &Again"), QKeySequence(tr("Ctrl+R")), [this] { runScenario(scenario_); });
 
-    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    auto* edit = menuBar()->addMenu(tr("Ed&it"));
     undo_action_ =
         add(edit, tr("&Undo Intervention"), QKeySequence::Undo, [this] { undoIntervention(); });
     undo_action_->setEnabled(false);
@@ -782,6 +782,8 @@ void MainWindow::changeScenario(const Scenario& changed, const QString& what) {
     if (intervene(change, what)) {
         scenario_ = controller_.scenario();
         controls_->setScenario(scenario_);
+        checkpoints_->setRestoreMode(scenario_.checkpoint ? scenario_.checkpoint->restore
+                                                          : RestoreMode::Full);
     }
 }
 

@@ -330,6 +330,8 @@ void TestLabWindow::clicking_crash_reaches_the_engine() {
     window.runScenario(scenario);
     QVERIFY(!window.controller().checkpointDirectory().isEmpty());
     QTRY_VERIFY(window.traceIndex().snapshots().size() > 12);
+    // The crash strikes at the playhead: after step 12, so there is a checkpoint to go back to.
+    window.playback().scrubTo(window.traceIndex().snapshots()[12].time);
 
     QMenu* menu = window.clusterView()->buildWorkerMenu(2);
     QAction* crash = nullptr;

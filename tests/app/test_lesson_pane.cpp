@@ -138,14 +138,16 @@ void TestLessonPane::slow_link_slows_the_worker_in_the_trace() {
     QVERIFY(window.openLesson(QStringLiteral("introduction"), nullptr, false));
     QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
     window.runToCompletion();
-    // The run is over: the link reruns the scenario with worker 2 five times slower.
+    // The run is over, the playhead at its start: the link slows worker 2 five times from there,
+    // the run goes on again from step 0, and the change is one Ctrl+Z can take back.
+    window.playback().scrubTo(0);
     QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:slow?worker=2&factor=5")));
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 2, 60000);
     const double slow = mean_compute(window.traceIndex(), 2, 0);
     const double fast = mean_compute(window.traceIndex(), 0, 0);
     QVERIFY(fast > 0);
     QCOMPARE(qRound(slow / fast), 5);
-    QCOMPARE(window.controller().scenario().delays.slowdown[2], 5.0);
+    QVERIFY(window.controller().canUndo());
 }
 
 void TestLessonPane::checkpoint_lesson_shows_the_commit_phases() {
