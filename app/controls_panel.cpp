@@ -4,13 +4,17 @@
 #include "lockstep/trainer.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace lockstep::app {
 
@@ -49,6 +53,11 @@ ControlsPanel::ControlsPanel(QWidget* parent)
          {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer, Algorithm::None});
     rule_ = new QComboBox;
     fill(rule_, {ReductionRule::Mean, ReductionRule::Sum, ReductionRule::WeightedMean});
+    learning_rate_ = new QDoubleSpinBox;
+    learning_rate_->setDecimals(4);
+    learning_rate_->setRange(0.0001, 10.0);
+    learning_rate_->setSingleStep(0.01);
+    learning_rate_->setKeyboardTracking(false); // a change once typed, not per keystroke
     shards_ = new QLineEdit;
     shards_->setPlaceholderText(tr("equal"));
     slowdown_ = new QLineEdit;
@@ -74,6 +83,8 @@ ControlsPanel::ControlsPanel(QWidget* parent)
          tr("How gradients travel between workers; none means no synchronisation")},
         {rule_, tr("Re&duction rule"),
          tr("How gradients are combined: sum, equal-weight mean, or mean weighted by samples")},
+        {learning_rate_, tr("Learning r&ate"),
+         tr("How far each update moves the weights along the combined gradient")},
         {shards_, tr("Shard si&zes"),
          tr("Rows of data per worker, separated by commas; empty for equal shards")},
         {slowdown_, tr("Sl&owdown"),
@@ -99,6 +110,16 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     run_->setAccessibleName(tr("Run"));
     run_->setAccessibleDescription(tr("Start a new run with these settings"));
     connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
+    // What a run can take as it goes, asked for as soon as the user has chosen or typed it.
+    for (QComboBox* box : {algorithm_, rule_})
+        connect(box, &QComboBox::activated, this, &ControlsPanel::changeRequested);
+    connect(learning_rate_, &QDoubleSpinBox::valueChanged, this, &ControlsPanel::changeRequested);
+    connect(slowdown_, &QLineEdit::editingFinished, this, [this] {
+        if (slowdown_->isModified()) {
+            slowdown_->setModified(false);
+            Q_EMIT changeRequested();
+        }
+    });
 
     // The fields scroll when the panel is shorter than they are, so it never sets the window's
     // smallest size.
@@ -158,6 +179,8 @@ void ControlsPanel::arrange() {
 
 void ControlsPanel::setScenario(const Scenario& s) {
     base_ = s;
+    const QSignalBlocker quiet(learning_rate_);
+    learning_rate_->setValue(s.optimizer.learning_rate);
     workers_->setValue(s.workers);
     algorithm_->setCurrentIndex(algorithm_->findData(static_cast<int>(s.algorithm)));
     rule_->setCurrentIndex(rule_->findData(static_cast<int>(s.rule)));
@@ -181,6 +204,9 @@ Scenario ControlsPanel::scenario() const {
         s = scenario_for_workers(s, workers); // per-worker settings for workers gone are dropped
     s.algorithm = static_cast<Algorithm>(algorithm_->currentData().toInt());
     s.rule = static_cast<ReductionRule>(rule_->currentData().toInt());
+    // Only a value the user changed replaces the scenario's own (the box shows 4 decimals).
+    if (std::abs(learning_rate_->value() - base_.optimizer.learning_rate) > 0.5e-4)
+        s.optimizer.learning_rate = learning_rate_->value();
     s.clock = static_cast<ClockKind>(clock_->currentData().toInt());
     s.seed = static_cast<std::uint64_t>(seed_->value());
     s.steps = steps_->value();
@@ -197,16 +223,20 @@ Scenario ControlsPanel::scenario() const {
 
 void ControlsPanel::setLocked(bool locked) {
     for (QWidget* w : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(algorithm_),
-                       static_cast<QWidget*>(rule_), static_cast<QWidget*>(shards_),
-                       static_cast<QWidget*>(slowdown_), static_cast<QWidget*>(clock_),
-                       static_cast<QWidget*>(seed_), static_cast<QWidget*>(steps_)})
+                       static_cast<QWidget*>(rule_), static_cast<QWidget*>(learning_rate_),
+                       static_cast<QWidget*>(shards_), static_cast<QWidget*>(slowdown_),
+                       static_cast<QWidget*>(clock_), static_cast<QWidget*>(seed_),
+                       static_cast<QWidget*>(steps_)})
         w->setEnabled(!locked);
 }
 
 void ControlsPanel::setLockedControls(const QStringList& names) {
     const std::pair<const char*, QWidget*> controls[] = {
-        {"workers", workers_},   {"algorithm", algorithm_}, {"rule", rule_}, {"shards", shards_},
-        {"slowdown", slowdown_}, {"clock", clock_},         {"seed", seed_}, {"steps", steps_}};
+        {"workers", workers_}, {"algorithm", algorithm_},
+        {"rule", rule_},       {"learning_rate", learning_rate_},
+        {"shards", shards_},   {"slowdown", slowdown_},
+        {"clock", clock_},     {"seed", seed_},
+        {"steps", steps_}};
     for (const auto& [name, widget] : controls)
         widget->setEnabled(!names.contains(QLatin1String(name)));
 }

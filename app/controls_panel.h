@@ -8,6 +8,7 @@
 #include <vector>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
@@ -16,9 +17,11 @@ class QSpinBox;
 
 namespace lockstep::app {
 
-// The knobs a teacher turns most: workers, collective, reduction rule, shard sizes, per-worker
-// slowdown, clock, seed and steps. Everything else comes from the scenario file. Reads and writes
-// a Scenario; never talks to the engine itself.
+// The knobs a teacher turns most: workers, collective, reduction rule, learning rate, shard
+// sizes, per-worker slowdown, clock, seed and steps. Everything else comes from the scenario
+// file. Reads and writes a Scenario; never talks to the engine itself. The collective, the rule,
+// the learning rate and the slowdowns can change while a run goes on: editing one asks for the
+// change at once (changeRequested()); the others wait for Run, which starts a new run.
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -42,6 +45,9 @@ public:
 
 Q_SIGNALS:
     void runRequested();
+    // The user changed a setting a run can take while it goes on (collective, rule, learning
+    // rate, slowdown); scenario() has it.
+    void changeRequested();
 
 private:
     void arrange();
@@ -50,6 +56,7 @@ private:
     QSpinBox* workers_ = nullptr;
     QComboBox* algorithm_ = nullptr;
     QComboBox* rule_ = nullptr;
+    QDoubleSpinBox* learning_rate_ = nullptr;
     QLineEdit* shards_ = nullptr;
     QLineEdit* slowdown_ = nullptr;
     QComboBox* clock_ = nullptr;

@@ -216,6 +216,15 @@ void MainWindow::buildDocks() {
             controls_placed_ = true;
         }
     });
+    connect(controls_, &ControlsPanel::changeRequested, this, [this] {
+        try {
+            const Scenario changed = controls_->scenario();
+            const QString what = describeChange(controller_.scenario(), changed);
+            changeScenario(changed, what.isEmpty() ? tr("settings changed") : what);
+        } catch (const Error& e) {
+            showStatus(QString::fromStdString(e.what()));
+        }
+    });
     connect(controls_, &ControlsPanel::runRequested, this, [this] {
         try {
             runScenario(controls_->scenario());
@@ -757,13 +766,31 @@ void MainWindow::showBranchMarks() {
     timeline_->setBranchMarks(marks);
 }
 
+// What a change of the mid-run settings says on the timeline: "rule → sum".
+QString MainWindow::describeChange(const Scenario& from, const Scenario& to) {
+    auto name = [](auto value) { return QString::fromStdString(std::string(to_string(value))); };
+    QStringList parts;
+    if (from.rule != to.rule)
+        parts << tr("rule → %1").arg(name(to.rule));
+    if (from.algorithm != to.algorithm)
+        parts << tr("collective → %1").arg(name(to.algorithm));
+    if (from.optimizer.learning_rate != to.optimizer.learning_rate)
+        parts << tr("learning rate → %1").arg(to.optimizer.learning_rate);
+    if (from.delays.slowdown != to.delays.slowdown) {
+        QStringList factors;
+        for (double f : to.delays.slowdown)
+            factors << QString::number(f);
+        parts << tr("slowdown → %1")
+                     .arg(factors.isEmpty() ? tr("none") : factors.join(QStringLiteral(", ")));
+    }
+    return parts.join(QStringLiteral(", ")); // empty: none of them changed
+}
+
 void MainWindow::changeScenario(const Scenario& changed, const QString& what) {
     const Scenario& running = controller_.scenario();
     const auto field = fixed_for_the_run(running, changed);
-    if (!field && scenario_to_json(running) == scenario_to_json(changed)) {
-        showStatus(tr("Nothing to change: the run already has these settings."));
-        return;
-    }
+    if (!field && scenario_to_json(running) == scenario_to_json(changed))
+        return; // nothing to change: the run already has these settings
     const bool can_branch = !field && !EngineController::isModelParallel(running) &&
                             index_.workers() == running.workers;
     if (!can_branch) {
@@ -779,7 +806,11 @@ void MainWindow::changeScenario(const Scenario& changed, const QString& what) {
     Intervention change;
     change.kind = Intervention::Kind::Retune;
     change.scenario = changed;
+    change.at = interventionPoint();
+    const Algorithm collective = running.algorithm; // intervene() updates the running scenario
     if (intervene(change, what)) {
+        if (changed.algorithm != collective)
+            index_.set_algorithm_from(change.at, changed.algorithm);
         scenario_ = controller_.scenario();
         controls_->setScenario(scenario_);
         checkpoints_->setRestoreMode(scenario_.checkpoint ? scenario_.checkpoint->restore
@@ -851,7 +882,10 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Set: {
             Scenario s = scenario_;
             lessons::apply_set(action, s);
-            changeScenario(s, action.url.mid(action.url.indexOf(QLatin1Char('?')) + 1));
+            const QString what = describeChange(scenario_, s);
+            changeScenario(s, what.isEmpty()
+                                  ? action.url.mid(action.url.indexOf(QLatin1Char('?')) + 1)
+                                  : what);
             break;
         }
         case ActionKind::Slow:

@@ -68,6 +68,7 @@ public:
     // change mid-run differ (rule, algorithm, learning rate, slowdowns, ...), else a new run
     // from the start, and the status bar says why.
     void changeScenario(const Scenario& changed, const QString& what);
+    static QString describeChange(const Scenario& from, const Scenario& to);
     LessonPane* lessonPane() const { return lesson_pane_; }
     // Runs the current scenario to its end on this thread (headless screenshots, tests).
     void runToCompletion();

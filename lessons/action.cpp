@@ -48,6 +48,7 @@ const std::vector<Spec>& specs() {
           {"seed", T::Integer, 0, 9007199254740992.0},
           {"rule", T::Choice, 0, 0, "sum,mean,weighted-mean"},
           {"algorithm", T::Choice, 0, 0, "parameter-server,ring,tree,none"},
+          {"learning_rate", T::Number, 1e-6, 10},
           {"clock", T::Choice, 0, 0, "modelled,measured"},
           {"slowdown", T::NumberList, 1, 100},
           {"shards", T::NumberList, 1, static_cast<double>(ScenarioLimits::max_samples)},
@@ -304,6 +305,8 @@ void apply_set(const Action& a, Scenario& s) {
         parse_reduction_rule(a.text(QStringLiteral("rule")).toStdString(), s.rule);
     if (a.has(QStringLiteral("algorithm")))
         parse_algorithm(a.text(QStringLiteral("algorithm")).toStdString(), s.algorithm);
+    if (a.has(QStringLiteral("learning_rate")))
+        s.optimizer.learning_rate = a.number(QStringLiteral("learning_rate"));
     if (a.has(QStringLiteral("clock")))
         s.clock = a.text(QStringLiteral("clock")) == QLatin1String("measured")
                       ? ClockKind::Measured

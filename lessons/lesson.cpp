@@ -28,9 +28,10 @@ QByteArray read_small(const QString& path, qint64 limit = 1 << 20) {
 } // namespace
 
 QStringList lockable_controls() {
-    return {QStringLiteral("workers"), QStringLiteral("algorithm"), QStringLiteral("rule"),
-            QStringLiteral("shards"),  QStringLiteral("slowdown"),  QStringLiteral("clock"),
-            QStringLiteral("seed"),    QStringLiteral("steps")};
+    return {
+        QStringLiteral("workers"),       QStringLiteral("algorithm"), QStringLiteral("rule"),
+        QStringLiteral("learning_rate"), QStringLiteral("shards"),    QStringLiteral("slowdown"),
+        QStringLiteral("clock"),         QStringLiteral("seed"),      QStringLiteral("steps")};
 }
 
 QStringList view_names() {

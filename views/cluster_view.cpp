@@ -295,7 +295,7 @@ QSize ClusterView::minimumSizeHint() const {
 // picks the fonts and styles they are drawn in.
 const ClusterView::Scene& ClusterView::scene() const {
     const int n = index_ ? std::max(index_->workers(), 0) : 0;
-    const Algorithm algorithm = index_ ? index_->algorithm() : Algorithm::Ring;
+    const Algorithm algorithm = index_ ? index_->algorithm_at(playhead_) : Algorithm::Ring;
     if (sceneValid_ && scene_.size == size() && scene_.workers == n &&
         scene_.algorithm == algorithm)
         return scene_;
@@ -873,7 +873,8 @@ QString ClusterView::describe() const {
     updateStates();
     const int n = index_->workers();
     QStringList parts;
-    parts << workerCount(n) + QStringLiteral(", ") + shortTopologyName(index_->algorithm());
+    parts << workerCount(n) + QStringLiteral(", ") +
+                 shortTopologyName(index_->algorithm_at(playhead_));
     parts << tr("step %1, t = %2 s").arg(step_).arg(to_seconds(playhead_), 0, 'f', 3);
     for (WorkerActivity a : kActivities) {
         QStringList who;

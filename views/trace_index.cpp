@@ -37,6 +37,7 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     snapshots_.clear();
     starts_.clear();
     step_starts_.clear();
+    algorithm_changes_.clear();
     first_snapshot_ = 0;
     earliest_ = 0;
     ++revision_;
@@ -175,6 +176,7 @@ void TraceIndex::truncate_from(std::int64_t ordinal) {
     std::erase_if(storage_, later);
     std::erase_if(snapshots_, [ordinal](const StepSnapshot& s) { return s.ordinal >= ordinal; });
     std::erase_if(step_starts_, [ordinal](const StepStart& s) { return s.ordinal >= ordinal; });
+    std::erase_if(algorithm_changes_, [ordinal](const auto& c) { return c.first >= ordinal; });
     first_snapshot_ = std::min(first_snapshot_, snapshots_.size());
     Ticks end = snapshots_.empty() ? 0 : snapshots_.back().time;
     for (const auto& e : events_)
@@ -183,6 +185,27 @@ void TraceIndex::truncate_from(std::int64_t ordinal) {
         end = std::max(end, e.end);
     end_ = end;
     ++revision_;
+}
+
+void TraceIndex::set_algorithm_from(std::int64_t ordinal, Algorithm algorithm) {
+    std::erase_if(algorithm_changes_, [ordinal](const auto& c) { return c.first >= ordinal; });
+    algorithm_changes_.emplace_back(ordinal, algorithm);
+    ++revision_;
+}
+
+Algorithm TraceIndex::algorithm_at(Ticks t) const {
+    if (algorithm_changes_.empty())
+        return algorithm_;
+    // The executed step under t: the last one that has started by then.
+    const auto it =
+        std::upper_bound(step_starts_.begin(), step_starts_.end(), t,
+                         [](Ticks value, const StepStart& s) { return value < s.start; });
+    const std::int64_t ordinal = it == step_starts_.begin() ? 0 : (it - 1)->ordinal;
+    Algorithm a = algorithm_;
+    for (const auto& [from, algorithm] : algorithm_changes_)
+        if (from <= ordinal)
+            a = algorithm;
+    return a;
 }
 
 std::int64_t TraceIndex::ordinal_starting_from(Ticks t) const {

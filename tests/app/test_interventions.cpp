@@ -1,3 +1,4 @@
+#include "controls_panel.h"
 #include "engine_controller.h"
 #include "lesson_pane.h"
 #include "main_window.h"
@@ -11,6 +12,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -255,6 +257,55 @@ private Q_SLOTS:
         QCOMPARE(started.count(), 1);
         QCOMPARE(window.controller().scenario().workers, 6);
         window.controller().stop();
+    }
+
+    // The Controls pane: choosing another rule (from the keyboard, as a user would) changes the
+    // run at the playhead; so does another collective, and the cluster is drawn with the new
+    // one from that step on only.
+    void controls_change_the_run_at_the_playhead() {
+        MainWindow window;
+        QVERIFY(open_and_finish(window, scenario_path("straggler.json")));
+        const std::vector<StepSnapshot> original = window.traceIndex().snapshots();
+        const Ticks t = middle_of(window, 39);
+        window.playback().scrubTo(t);
+        QComboBox* rule = nullptr;
+        QComboBox* collective = nullptr;
+        for (QComboBox* c : window.controls()->findChildren<QComboBox*>()) {
+            if (c->accessibleName() == QLatin1String("Reduction rule"))
+                rule = c;
+            if (c->accessibleName() == QLatin1String("Collective"))
+                collective = c;
+        }
+        QVERIFY(rule && collective);
+        QSignalSpy finished(&window.controller(), &EngineController::runFinished);
+        rule->setFocus();
+        while (rule->currentText() != QLatin1String("sum"))
+            QTest::keyClick(rule, Qt::Key_Down);
+        QVERIFY(finished.wait(60000) || finished.count() > 0);
+        const auto& now = window.traceIndex().snapshots();
+        for (std::size_t k = 0; k <= 40; ++k)
+            QCOMPARE(now[k].loss, original[k].loss);
+        bool bent = false;
+        for (std::size_t k = 41; k < now.size(); ++k)
+            bent = bent || now[k].loss != original[k].loss;
+        QVERIFY(bent);
+        QCOMPARE(window.timelineView()->branchMarks().size(), qsizetype(1));
+        QCOMPARE(window.timelineView()->branchMarks().front().label,
+                 QStringLiteral("step 40: rule → sum"));
+
+        const int runs = finished.count();
+        window.playback().scrubTo(middle_of(window, 59));
+        collective->setFocus();
+        while (collective->currentText() != QLatin1String("tree"))
+            QTest::keyClick(collective, Qt::Key_Down);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() > runs, 60000);
+        QCOMPARE(window.traceIndex().algorithm_at(middle_of(window, 59)),
+                 lockstep::Algorithm::Ring);
+        QCOMPARE(window.traceIndex().algorithm_at(middle_of(window, 61)),
+                 lockstep::Algorithm::Tree);
+        QCOMPARE(window.controller().scenario().algorithm, lockstep::Algorithm::Tree);
+        QCOMPARE(window.controller().scenario().rule, lockstep::ReductionRule::Sum);
+        QCOMPARE(window.timelineView()->branchMarks().size(), qsizetype(2));
     }
 
     // The same, headless: an --action crashes worker 2 where the playhead reaches 0.1 s. Every

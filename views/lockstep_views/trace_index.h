@@ -139,7 +139,12 @@ public:
     Ticks earliest_retained_time() const { return earliest_; }
 
     int workers() const { return workers_; }
-    Algorithm algorithm() const { return algorithm_; }
+    Algorithm algorithm() const { return algorithm_; } // as the run started
+    // The run changed its collective from executed step `ordinal` on (a change at the playhead);
+    // truncate_from() forgets the changes it cuts off.
+    void set_algorithm_from(std::int64_t ordinal, Algorithm algorithm);
+    // The collective of the step under `t`.
+    Algorithm algorithm_at(Ticks t) const;
     Ticks end_time() const { return end_; } // latest event end seen so far
     bool empty() const { return events_.empty(); }
 
@@ -186,7 +191,8 @@ private:
     };
     std::vector<detail::Droppable<LaneValue>> values_;
     std::vector<StepStart> step_starts_; // per executed step held, in order
-    std::vector<TraceEvent> storage_;    // sorted by start, never forgotten
+    std::vector<std::pair<std::int64_t, Algorithm>> algorithm_changes_; // by executed step
+    std::vector<TraceEvent> storage_; // sorted by start, never forgotten
     std::vector<StepSnapshot> snapshots_;
     detail::Droppable<Ticks> starts_; // every event's start, sorted
     std::uint64_t revision_ = 0;
