@@ -101,7 +101,7 @@ std::int64_t position(const StepSnapshot& s) {
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent) {
-    frame_.setInterval(16);
+    frame_.setInterval(kFrameInterval);
     connect(&frame_, &QTimer::timeout, this, &EngineController::drain);
 }
 
@@ -175,6 +175,7 @@ void EngineController::start(const Scenario& scenario) {
         engine_generation_ = 0;
     }
     Q_EMIT runStarted(scenario_);
+    frame_.setInterval(kFrameInterval);
     launch();
 }
 
@@ -352,9 +353,13 @@ void EngineController::drain() {
             cuts_[generation] = from;
             cut(from);
         }
-    for (auto& piece : events_in)
-        if (!piece.value.isEmpty() && !replaced(piece.generation, position(piece.value.front())))
-            backlog_events_.push_back(std::move(piece.value));
+    for (auto& piece : events_in) {
+        if (piece.value.isEmpty() || replaced(piece.generation, position(piece.value.front())))
+            continue;
+        if (piece.generation == generation_)
+            frame_.setInterval(kFrameInterval); // the answer is here
+        backlog_events_.push_back(std::move(piece.value));
+    }
     for (auto& snapshot : snapshots_in)
         if (!replaced(snapshot.generation, position(snapshot.value)))
             backlog_snapshots_.push_back(std::move(snapshot.value));
@@ -396,6 +401,7 @@ void EngineController::drain() {
         Q_EMIT traceBatch(events, snapshots);
     if (done && backlog_events_.empty() && backlog_snapshots_.empty()) {
         frame_.stop();
+        frame_.setInterval(kFrameInterval);
         if (thread_.joinable())
             thread_.join();
         {
@@ -603,6 +609,9 @@ bool EngineController::undo() {
 // clock's replays), and drain() cuts there.
 void EngineController::queue(Command command) {
     command.generation = ++generation_;
+    // The class is waiting for this change: look for the engine's answer every few
+    // milliseconds rather than every frame, until it comes.
+    frame_.setInterval(kAnswerInterval);
     const std::int64_t from = command.change ? command.change->at : kAtTheHead;
     cuts_.push_back(from);
     if (from != kAtTheHead)

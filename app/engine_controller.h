@@ -110,6 +110,10 @@ public:
     // frames.
     static constexpr std::int64_t kLeadSteps = 16;
     static constexpr qsizetype kEventsPerFrameAhead = 6'000;
+    // How often the GUI looks for the engine's trace: every frame, and every couple of
+    // milliseconds while it waits for the answer to an intervention.
+    static constexpr int kFrameInterval = 16;
+    static constexpr int kAnswerInterval = 2;
 
     const Scenario& scenario() const { return scenario_; }
     // True when the scenario trains with pipeline, tensor or hybrid parallelism.

@@ -90,7 +90,8 @@ public:
     // its reason), for the status bar.
     std::vector<std::string> take_notices();
 
-    // Copies are taken every kEvery steps (every step on the measured clock); past kMaxCopies,
+    // Copies are taken every kEvery steps (every step on the measured clock and in a run that
+    // checkpoints); past kMaxCopies,
     // every other one in the older half is let go, so memory stays bounded in a long run.
     static constexpr std::int64_t kEvery = 8;
     static constexpr std::size_t kMaxCopies = 48;

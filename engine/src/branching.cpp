@@ -73,7 +73,9 @@ void BranchingRun::set_stop_flag(const std::atomic<bool>* stop) {
 void BranchingRun::step() {
     if (finished())
         return;
-    const std::int64_t every = base_.clock == ClockKind::Measured ? 1 : kEvery;
+    // Measured times cannot be replayed, and a replay through checkpoints waits for the disk
+    // (every fsync again): those runs keep a copy before every step.
+    const std::int64_t every = base_.clock == ClockKind::Measured || !dir_.empty() ? 1 : kEvery;
     if (ordinal() % every == 0 && (copies_.empty() || copies_.back().ordinal < ordinal()))
         keep_copy();
     apply_due();
