@@ -305,12 +305,19 @@ void MainWindow::sizePanes() {
         else
             resizeDocks({controls_dock_}, {controls_->sizeHint().width()}, Qt::Horizontal);
     }
-    // Every lane of the timeline at a readable height, the rest for the views above.
+    fitTimeline();
+    fitted_width_ = width();
+}
+
+// Every lane of the timeline at a readable height (as far as 45 % of the height allows), the
+// rest for the views above: when the window is laid out, and when a run brings another number
+// of lanes.
+void MainWindow::fitTimeline() {
     const int tall = splitter_->height();
     const int lanes = std::min(timeline_->sizeHint().height(), tall * 45 / 100);
     if (tall > 0)
         splitter_->setSizes({tall - lanes, lanes});
-    fitted_width_ = width();
+    fitted_lanes_ = index_.workers();
 }
 
 // Which tab to show when the cluster joins the tabs: the first view the lesson names that is in
@@ -537,6 +544,9 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     if (EngineController::isModelParallel(scenario))
         side_tabs_->setCurrentWidget(pipeline_);
     training_->clearModel();
+    if (lanes != fitted_lanes_)
+        fitTimeline();
+    first_batch_ = true;
     training_->setBranchedLoss({}, {});
     marks_.clear();
     marks_before_.clear();
@@ -567,7 +577,10 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
 
 void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
                               const QVector<StepSnapshot>& snapshots) {
-    const bool first_steps = index_.snapshots().empty() && !snapshots.isEmpty();
+    // The run's first steps (not a branch's, which keeps the view the class is looking at).
+    const bool first_steps = first_batch_ && index_.snapshots().empty() && !snapshots.isEmpty();
+    if (first_steps)
+        first_batch_ = false;
     if (first_steps) {
         // The trace this run will hold at most: the retained window and what the engine runs
         // ahead, or the whole run if it is shorter.
@@ -631,7 +644,10 @@ void MainWindow::onRunFinished() {
                        .arg(seconds_text(snaps.back().time))
                        .arg(QString::fromUtf8(std::string(to_string(scenario_.clock)).c_str()))
                        .arg(snaps.back().loss, 0, 'f', 4)
-                       .arg(snaps.back().replicas_aligned ? tr("aligned") : tr("differ")));
+                       .arg(snaps.back().replicas_aligned ? tr("aligned") : tr("differ")) +
+                   (marks_.isEmpty()
+                        ? QString()
+                        : tr(" · changed at %1 (Ctrl+Z undoes it)").arg(marks_.back().label)));
     updateScrubber();
 }
 

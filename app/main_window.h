@@ -119,6 +119,7 @@ private:
     void onPlayhead(Ticks t);
     void onBranched(std::int64_t from);
     void showBranchMarks();
+    void fitTimeline();
     void onWorkerAction(int worker, const QString& action);
     void onLessonOpened(const QString& id);
     void bringViewToFront(const QString& name);
@@ -176,6 +177,8 @@ private:
     QList<QList<Mark>> marks_before_;
     bool intervening_ = false;  // a branch made here: keep what it replaced as the faint loss
     bool run_finished_ = false; // the whole run is in the index
+    bool first_batch_ = true;   // the run's first steps are still to come
+    int fitted_lanes_ = -1;     // the lanes the timeline's height was last fitted to
     QAction* presentation_action_ = nullptr;
     QWidget* last_view_ = nullptr;
     bool presenting_ = false;
