@@ -164,6 +164,7 @@ void EngineController::start(const Scenario& scenario) {
             checkpointDirectory().toStdString(),
             checkpoints_->filePath(QStringLiteral("branches")).toStdString());
     branches_ = 0;
+    scenarios_before_.clear();
     generation_ = 0;
     cuts_.assign(1, kAtTheHead);
     playhead_step_ = 0;
@@ -429,6 +430,7 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     stop();
     scenario_ = scenario;
     branches_ = 0;
+    scenarios_before_.clear();
     generation_ = 0;
     cuts_.assign(1, kAtTheHead);
     {
@@ -576,19 +578,9 @@ bool EngineController::intervene(Intervention change, QString* why) {
             *why = no;
         return false;
     }
-    if (change.kind == Intervention::Kind::Retune) {
-        // What the scenario now says, for reruns and the window's controls.
-        const Scenario& to = change.scenario;
-        scenario_.rule = to.rule;
-        scenario_.algorithm = to.algorithm;
-        scenario_.optimizer = to.optimizer;
-        scenario_.delays.slowdown = to.delays.slowdown;
-        scenario_.delays.straggler_probability = to.delays.straggler_probability;
-        scenario_.delays.straggler_factor = to.delays.straggler_factor;
-        scenario_.cost = to.cost;
-        if (scenario_.checkpoint && to.checkpoint)
-            scenario_.checkpoint->restore = to.checkpoint->restore;
-    }
+    scenarios_before_.push_back(scenario_);
+    if (change.kind == Intervention::Kind::Retune)
+        take_mid_run_settings(scenario_, change.scenario); // for reruns and the controls
     ++branches_;
     queue({std::move(change), 0});
     return true;
@@ -598,6 +590,8 @@ bool EngineController::undo() {
     if (branches_ == 0 || !run_)
         return false;
     --branches_;
+    scenario_ = scenarios_before_.back();
+    scenarios_before_.pop_back();
     queue({std::nullopt, 0});
     return true;
 }

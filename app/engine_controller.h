@@ -172,8 +172,9 @@ private:
     std::unique_ptr<BranchingRun> run_; // data-parallel runs (see the thread contract)
     bool inline_ = false; // runToCompletion(): branches run to the end on the GUI thread too
     int branches_ = 0;    // interventions that undo() can still take back
-    std::vector<double> final_parameters_; // guarded by mutex_
-    RunMetrics metrics_;                   // guarded by mutex_
+    std::vector<Scenario> scenarios_before_; // scenario_ before each of them
+    std::vector<double> final_parameters_;   // guarded by mutex_
+    RunMetrics metrics_;                     // guarded by mutex_
     std::thread thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> finished_{false};

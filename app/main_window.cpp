@@ -744,6 +744,10 @@ bool MainWindow::undoIntervention() {
     if (!controller_.undo())
         return false;
     training_->setBranchedLoss({}, {});
+    scenario_ = controller_.scenario(); // the settings as they were before the change
+    controls_->setScenario(scenario_);
+    checkpoints_->setRestoreMode(scenario_.checkpoint ? scenario_.checkpoint->restore
+                                                      : RestoreMode::Full);
     marks_ = marks_before_.isEmpty() ? QList<Mark>() : marks_before_.takeLast();
     showBranchMarks();
     undo_action_->setEnabled(controller_.canUndo());

@@ -135,11 +135,14 @@ std::string scenario_to_json(const Scenario& scenario);
 // can be resumed with more steps or another policy from the same checkpoints.
 std::uint64_t scenario_hash(const Scenario& scenario);
 
+// Copies into `into` the settings a running trainer can take between two steps
+// (DataParallelTrainer::retune()): rule, algorithm, the optimizer's hyperparameters (not its
+// kind), delays.slowdown and the stragglers, cost, checkpoint.restore (when both have a policy).
+void take_mid_run_settings(Scenario& into, const Scenario& from);
+
 // What a run cannot change between two steps: the first field (a path such as "workers" or
-// "model.layers") in which `to` differs from `from` other than those a running trainer can take
-// at once (DataParallelTrainer::retune(): rule, algorithm, optimizer hyperparameters,
-// delays.slowdown and the stragglers, cost, checkpoint.restore, name); nothing when there is
-// none. A change there means starting the run again.
+// "model.layers") in which `to` differs from `from` other than the mid-run settings and the
+// name; nothing when there is none. A change there means starting the run again.
 std::optional<std::string> fixed_for_the_run(const Scenario& from, const Scenario& to);
 
 // Reads a whole file; throws lockstep::Error naming the path when it cannot, or when it is

@@ -842,21 +842,26 @@ Scenario load_scenario(const std::string& path) {
     }
 }
 
+void take_mid_run_settings(Scenario& into, const Scenario& from) {
+    into.rule = from.rule;
+    into.algorithm = from.algorithm;
+    const OptimizerKind kind = into.optimizer.kind;
+    into.optimizer = from.optimizer;
+    into.optimizer.kind = kind;
+    into.delays.slowdown = from.delays.slowdown;
+    into.delays.straggler_probability = from.delays.straggler_probability;
+    into.delays.straggler_factor = from.delays.straggler_factor;
+    into.cost = from.cost;
+    if (into.checkpoint && from.checkpoint)
+        into.checkpoint->restore = from.checkpoint->restore;
+}
+
 std::optional<std::string> fixed_for_the_run(const Scenario& from, const Scenario& to) {
     // `to` with every field a running trainer can take put back as in `from`: what is left to
     // differ must wait for a new run.
     Scenario same = to;
     same.name = from.name;
-    same.rule = from.rule;
-    same.algorithm = from.algorithm;
-    same.optimizer = from.optimizer;
-    same.optimizer.kind = to.optimizer.kind;
-    same.delays.slowdown = from.delays.slowdown;
-    same.delays.straggler_probability = from.delays.straggler_probability;
-    same.delays.straggler_factor = from.delays.straggler_factor;
-    same.cost = from.cost;
-    if (same.checkpoint && from.checkpoint)
-        same.checkpoint->restore = from.checkpoint->restore;
+    take_mid_run_settings(same, from);
     const json a = scenario_json(from);
     const json b = scenario_json(same);
     if (a == b)

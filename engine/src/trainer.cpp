@@ -211,21 +211,13 @@ void DataParallelTrainer::retune(const Scenario& to) {
     if (to.algorithm == Algorithm::None && !checkpoint_dir_.empty() && scenario_.workers > 1)
         throw Error("algorithm: a run that saves checkpoints needs one model, so its replicas "
                     "must stay synchronised");
-    Scenario& s = scenario_;
-    s.rule = to.rule;
-    s.algorithm = to.algorithm;
-    s.optimizer = to.optimizer;
     for (auto& w : workers_)
         w.optimizer.retune(to.optimizer);
+    take_mid_run_settings(scenario_, to);
     // Slowdowns are given per lane; after an elastic recovery worker indices differ from lanes.
-    s.delays.slowdown.assign(workers_.size(), 1.0);
+    scenario_.delays.slowdown.assign(workers_.size(), 1.0);
     for (std::size_t i = 0; i < workers_.size(); ++i)
-        s.delays.slowdown[i] = to.slowdown_of(ids_[i]);
-    s.delays.straggler_probability = to.delays.straggler_probability;
-    s.delays.straggler_factor = to.delays.straggler_factor;
-    s.cost = to.cost;
-    if (s.checkpoint && to.checkpoint)
-        s.checkpoint->restore = to.checkpoint->restore;
+        scenario_.delays.slowdown[i] = to.slowdown_of(ids_[i]);
     build_collective();
     price_compute();
 }

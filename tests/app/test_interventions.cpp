@@ -19,9 +19,12 @@
 #include <QMenu>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QWindow>
 #include <QtTest>
+
+#include "trace_support.h"
 
 #include <cstring>
 #include <tuple>
@@ -33,6 +36,7 @@ using lockstep::Ticks;
 using lockstep::TraceEvent;
 using lockstep::app::EngineController;
 using lockstep::app::MainWindow;
+using namespace lockstep::testing;
 
 namespace {
 
@@ -40,32 +44,9 @@ QString scenario_path(const char* name) {
     return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios/") + QLatin1String(name);
 }
 
-bool same_event(const TraceEvent& a, const TraceEvent& b) {
-    return a.worker == b.worker && a.kind == b.kind && a.step == b.step && a.start == b.start &&
-           a.end == b.end && a.bytes == b.bytes && a.peer == b.peer && a.round == b.round &&
-           std::memcmp(&a.value, &b.value, sizeof(double)) == 0 && a.ordinal == b.ordinal;
-}
-
 std::vector<TraceEvent> events_of(const MainWindow& w) {
     const auto e = w.traceIndex().events();
     return {e.begin(), e.end()};
-}
-
-std::vector<TraceEvent> before(const std::vector<TraceEvent>& events, std::int64_t ordinal) {
-    std::vector<TraceEvent> out;
-    for (const auto& e : events)
-        if (e.ordinal < ordinal)
-            out.push_back(e);
-    return out;
-}
-
-bool same_events(const std::vector<TraceEvent>& a, const std::vector<TraceEvent>& b) {
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (!same_event(a[i], b[i]))
-            return false;
-    return true;
 }
 
 // Opens the window on a scenario or a lesson and lets the engine stream the whole run in.
@@ -123,6 +104,8 @@ class TestInterventions : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     // A click on a worker acts at the playhead, wherever the engine has got: at step 0 before
     // anything plays, in the middle of the run (the engine far ahead), and once the run has
     // finished. The trace before the branch stays as it was; the fault is in the first step
@@ -331,6 +314,16 @@ private Q_SLOTS:
         QCOMPARE(window.controller().scenario().algorithm, lockstep::Algorithm::Tree);
         QCOMPARE(window.controller().scenario().rule, lockstep::ReductionRule::Sum);
         QCOMPARE(window.timelineView()->branchMarks().size(), qsizetype(2));
+
+        // Undo takes the collective back, in the run and in the controls.
+        const int before_undo = finished.count();
+        QVERIFY(window.undoIntervention());
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() > before_undo, 60000);
+        QCOMPARE(window.controller().scenario().algorithm, lockstep::Algorithm::Ring);
+        QCOMPARE(collective->currentText(), QStringLiteral("ring"));
+        QCOMPARE(window.traceIndex().algorithm_at(middle_of(window, 61)),
+                 lockstep::Algorithm::Ring);
+        QCOMPARE(rule->currentText(), QStringLiteral("sum"));
     }
 
     // The same, headless: an --action crashes worker 2 where the playhead reaches 0.1 s. Every

@@ -19,6 +19,7 @@
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -52,6 +53,10 @@ bool open_lab(MainWindow& window, const QString& lesson = QStringLiteral("checkp
 
 // Gives `widget` the focus and presses `key` on it, as the keyboard would.
 void press(QWidget* widget, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    // A view in a tab is brought to the front first, as the user would click its tab.
+    for (QWidget* w = widget; w && w->parentWidget(); w = w->parentWidget())
+        if (auto* stack = qobject_cast<QStackedWidget*>(w->parentWidget()))
+            stack->setCurrentWidget(w);
     widget->setFocus(Qt::TabFocusReason);
     QVERIFY2(QApplication::focusWidget() == widget, "the widget did not take the focus");
     QTest::keyClick(widget, key, modifiers);

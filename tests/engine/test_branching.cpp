@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "trace_support.h"
+
 #include <oneapi/tbb/global_control.h>
 
 #include <cstring>
@@ -15,6 +17,7 @@
 #include <vector>
 
 using namespace lockstep;
+using namespace lockstep::testing;
 namespace fs = std::filesystem;
 
 namespace {
@@ -42,33 +45,8 @@ Scenario lively(bool checkpoints) {
     return s;
 }
 
-bool same_event(const TraceEvent& a, const TraceEvent& b) {
-    return a.worker == b.worker && a.kind == b.kind && a.step == b.step && a.start == b.start &&
-           a.end == b.end && a.bytes == b.bytes && a.peer == b.peer && a.round == b.round &&
-           std::memcmp(&a.value, &b.value, sizeof(double)) == 0 && a.microbatch == b.microbatch &&
-           a.ordinal == b.ordinal;
-}
-
-bool same_events(const std::vector<TraceEvent>& a, const std::vector<TraceEvent>& b) {
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (!same_event(a[i], b[i]))
-            return false;
-    return true;
-}
-
 bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
-// The events of executed steps before `ordinal`.
-std::vector<TraceEvent> before(const std::vector<TraceEvent>& events, std::int64_t ordinal) {
-    std::vector<TraceEvent> out;
-    for (const auto& e : events)
-        if (e.ordinal < ordinal)
-            out.push_back(e);
-    return out;
 }
 
 // A run with its own checkpoint directory, traced whole.
