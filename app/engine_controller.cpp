@@ -249,10 +249,14 @@ void EngineController::engineMain() {
             }
             for (Command& c : commands) {
                 std::int64_t from = kAtTheHead;
+                const std::int64_t at = c.change ? c.change->at : kAtTheHead;
                 try {
                     from = c.change ? run_->branch(std::move(*c.change))
                                     : run_->undo().value_or(kAtTheHead);
                 } catch (const Error& e) {
+                    // The GUI has let go of the trace from `at` and counts a branch: the same
+                    // run, traced again from there, keeps both whole.
+                    from = run_->retrace(at);
                     std::lock_guard lock(mutex_);
                     notices_.append(QString::fromStdString(e.what()));
                 }
@@ -479,8 +483,16 @@ void EngineController::runInline(std::optional<Command> command) {
     run_->set_sink(&trace);
     try {
         if (command) {
-            const std::int64_t from = command->change ? run_->branch(std::move(*command->change))
-                                                      : run_->undo().value_or(kAtTheHead);
+            std::int64_t from = kAtTheHead;
+            const std::int64_t at = command->change ? command->change->at : kAtTheHead;
+            try {
+                from = command->change ? run_->branch(std::move(*command->change))
+                                       : run_->undo().value_or(kAtTheHead);
+            } catch (const Error& e) {
+                from = run_->retrace(at); // as on the engine thread
+                std::lock_guard lock(mutex_);
+                notices_.append(QString::fromStdString(e.what()));
+            }
             if (from < cuts_.back()) {
                 cuts_.back() = from;
                 cut(from);

@@ -81,6 +81,10 @@ public:
     // step whose trace is replaced. Throws lockstep::Error, changing nothing, for a Retune that
     // asks for what only a new run can do (naming the field), or a lane that does not exist.
     std::int64_t branch(Intervention change);
+    // A branch at `at` without a change: the same run, traced again from there, and a branch for
+    // undo() to take back like any other (what a caller does with a change branch() refused,
+    // when it has already let go of the trace from `at`). Returns like branch().
+    std::int64_t retrace(std::int64_t at);
     // Back to the run as it was before the last branch; returns the first executed step whose
     // trace is replaced, or nothing when there is no branch to undo.
     std::optional<std::int64_t> undo();

@@ -191,6 +191,13 @@ std::int64_t BranchingRun::branch(Intervention change) {
     return go_to(at, std::move(next));
 }
 
+std::int64_t BranchingRun::retrace(std::int64_t at) {
+    at = std::clamp<std::int64_t>(at, 0, ordinal());
+    history_.push_back({interventions_, at});
+    // Back to a copy at or before `at`, replayed with the same interventions: the same run.
+    return go_to(at, interventions_);
+}
+
 std::optional<std::int64_t> BranchingRun::undo() {
     if (history_.empty())
         return std::nullopt;

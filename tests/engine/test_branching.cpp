@@ -301,6 +301,19 @@ private Q_SLOTS:
         QVERIFY(lab.run.finished());
     }
 
+    // A refused change leaves the same run, traced again from its step, and a branch to undo.
+    void retrace_gives_the_same_run_again() {
+        const Scenario s = lively(true);
+        Lab lab(s);
+        lab.to_end();
+        const std::vector<TraceEvent> original = lab.trace.events();
+        lab.trace = Trace{};
+        QCOMPARE(lab.run.retrace(17), std::int64_t(17));
+        lab.to_end();
+        QVERIFY(same_events(lab.branched(original, 17), original));
+        QVERIFY(lab.run.can_undo());
+    }
+
     // A lane that is not there is refused before anything changes.
     void refuses_a_worker_that_is_not_there() {
         const Scenario s = lively(false);
