@@ -599,6 +599,8 @@ void MainWindow::onTraceBatch(const QVector<TraceEvent>& events,
     updateScrubber();
     if (first_steps) // show a few steps at a time: enough to see waiting, big enough to read
         timeline_->setVisibleRange(0, std::max<Ticks>(1000, 3 * snapshots.front().time));
+    if (!marks_.isEmpty())
+        showBranchMarks(); // a mark waits for its step to come back after a branch
     cluster_->refresh();
     timeline_->refresh();
     // The loss charts cost several milliseconds to rebuild: a few times a second is enough for
@@ -635,7 +637,11 @@ void MainWindow::onRunFinished() {
     run_finished_ = true;
     training_->refresh(); // the last steps, whatever the throttle held back
     compareRestores();
-    comparison_->addRun({run_label(scenario_), controller_.metrics()});
+    // A run changed at the playhead is a run of its own beside the one before the change.
+    comparison_->addRun({marks_.isEmpty() ? run_label(scenario_)
+                                          : run_label(scenario_) + QStringLiteral(" · ") +
+                                                marks_.back().label,
+                         controller_.metrics()});
     training_->setModel(scenario_.model, controller_.finalParameters(), controller_.dataset());
     const auto& snaps = index_.snapshots();
     if (!snaps.empty())
