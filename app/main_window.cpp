@@ -638,9 +638,9 @@ void MainWindow::onRunFinished() {
     training_->refresh(); // the last steps, whatever the throttle held back
     compareRestores();
     // A run changed at the playhead is a run of its own beside the one before the change.
-    comparison_->addRun({marks_.isEmpty() ? run_label(scenario_)
-                                          : run_label(scenario_) + QStringLiteral(" · ") +
-                                                marks_.back().label,
+    comparison_->addRun({marks_.isEmpty()
+                             ? run_label(scenario_)
+                             : run_label(scenario_) + QStringLiteral(" · ") + marks_.back().label,
                          controller_.metrics()});
     training_->setModel(scenario_.model, controller_.finalParameters(), controller_.dataset());
     const auto& snaps = index_.snapshots();
