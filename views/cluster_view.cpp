@@ -27,6 +27,7 @@ constexpr std::array kActivities{
     WorkerActivity::Computing,     WorkerActivity::Sending,  WorkerActivity::Receiving,
     WorkerActivity::Waiting,       WorkerActivity::Updating, WorkerActivity::Paused,
     WorkerActivity::Checkpointing, WorkerActivity::Failed,   WorkerActivity::Idle};
+static_assert(kActivities.size() == kWorkerActivityCount, "every activity has its style");
 
 // A copy of `base` scaled by `factor`, whether it was sized in points or in pixels.
 QFont scaledFont(const QFont& base, qreal factor, bool bold = false) {

@@ -112,6 +112,8 @@ class TestClusterView : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void straggler_keeps_the_others_waiting();
+    void failed_worker_is_drawn_failed_data();
+    void failed_worker_is_drawn_failed();
     void packets_travel_on_their_link();
     void alignment_indicator();
     void unsynchronised_replicas_differ();
@@ -184,6 +186,41 @@ void TestClusterView::straggler_keeps_the_others_waiting() {
     QVERIFY2(description.contains(QStringLiteral("waiting")), qPrintable(description));
     QCOMPARE(view.accessibleName(), QStringLiteral("Cluster view"));
     save_screenshot(view, QStringLiteral("cluster-ring-straggler"));
+}
+
+// A failed worker is drawn in the failed colour at its own place, whichever worker it is and
+// whether or not it has the focus (the pictures of the discs are kept per activity: failed
+// needs its own).
+void TestClusterView::failed_worker_is_drawn_failed_data() {
+    QTest::addColumn<int>("failed");
+    for (int w = 0; w < 4; ++w)
+        QTest::addRow("worker %d", w) << w;
+}
+
+void TestClusterView::failed_worker_is_drawn_failed() {
+    QFETCH(int, failed);
+    lockstep::views::TraceIndex index;
+    index.reset(4, Algorithm::Ring);
+    std::vector<TraceEvent> events;
+    for (int w = 0; w < 4; ++w)
+        events.push_back({w, w == failed ? EventKind::Failed : EventKind::Compute, 0, 0, 1000});
+    index.append(events);
+    ClusterView view;
+    view.resize(800, 600);
+    view.setTrace(&index);
+    view.setPlayhead(500);
+    const auto glyphs = view.glyphs();
+    QCOMPARE(glyphs[failed].activity, WorkerActivity::Failed);
+    const QImage image = grab(view);
+    const QColor dark = style_for(WorkerActivity::Failed).colour;
+    for (const auto& g : glyphs) {
+        const double share = fraction_of(image, g.centre, 0.55 * g.radius, dark);
+        if (g.worker == failed)
+            QVERIFY2(share > 0.3, qPrintable(QString::number(share)));
+        else
+            QVERIFY2(fraction_of(image, g.centre, 0.55 * g.radius, okabe_ito::blue) > 0.5,
+                     qPrintable(QStringLiteral("worker %1").arg(g.worker)));
+    }
 }
 
 void TestClusterView::packets_travel_on_their_link() {

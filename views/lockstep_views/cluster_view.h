@@ -98,10 +98,10 @@ private:
         bool dense = false;
         QPointF bandCentre;
         qreal bandInner = 0.0, bandOuter = 0.0, hubRadius = 0.0;
-        std::vector<QPainterPath> slices;               // per worker, in dense mode
-        std::vector<std::pair<int, QPointF>> bandTicks; // worker number, where it is written
-        std::array<ActivityStyle, 9> styles;            // by WorkerActivity
-        std::array<qreal, 9> labelWidths; // of each style's label, in the widget's font
+        std::vector<QPainterPath> slices;                    // per worker, in dense mode
+        std::vector<std::pair<int, QPointF>> bandTicks;      // worker number, where it is written
+        std::array<ActivityStyle, 9> styles;                 // by WorkerActivity
+        std::array<qreal, kWorkerActivityCount> labelWidths; // of each style's label
         QFont titleFont, chipFont, numberFont, badgeFont, symbolFont, emptyFont;
     };
 
@@ -117,7 +117,8 @@ private:
         qreal ratio = 0.0;                             // 0 until made
         Sprite still;                                  // background, subtitle, links and legend
         std::array<std::optional<Sprite>, 3> verdicts; // by verdict()
-        std::vector<std::array<std::optional<Sprite>, 8>> workers; // by worker, activity
+        // By worker and activity (every activity, failed included).
+        std::vector<std::array<std::optional<Sprite>, kWorkerActivityCount>> workers;
     };
 
     const Scene& scene() const;

@@ -91,6 +91,8 @@ enum class WorkerActivity {
     Checkpointing,
     Failed
 };
+inline constexpr std::size_t kWorkerActivityCount =
+    static_cast<std::size_t>(WorkerActivity::Failed) + 1;
 
 // A message on the wire at one instant: `progress` runs from 0 (just left src) to 1 (arrived).
 struct PacketInFlight {
