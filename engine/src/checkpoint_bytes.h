@@ -196,6 +196,10 @@ public:
         Rng::State state{};
         for (auto& word : state)
             word = u64(what);
+        // xoshiro never leaves the all-zero state (it would draw 0 for ever, and a shuffle would
+        // never end); no generator of a run is ever in it, so such a file was not written by one.
+        if (state == Rng::State{})
+            fail(std::string(what) + " is all zero, a state no generator can be in");
         return state;
     }
 

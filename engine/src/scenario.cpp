@@ -552,6 +552,14 @@ void validate(const Scenario& s) {
     for (std::size_t i = 0; i < s.worker_batch.size(); ++i)
         check_range<std::size_t>("worker_batch[" + std::to_string(i) + "]", s.worker_batch[i], 1,
                                  ScenarioLimits::max_batch);
+    // Strong scaling's one-worker reference trains on the whole global batch: it must fit too.
+    if (s.scaling == Scaling::Strong && s.global_batch() > ScenarioLimits::max_batch)
+        throw Error("batch: with strong scaling the one-worker reference trains on the global "
+                    "batch, " +
+                    std::to_string(s.global_batch()) +
+                    " samples (every worker's batch together), over the limit of " +
+                    std::to_string(ScenarioLimits::max_batch) +
+                    "; use a smaller batch or fewer workers, or \"scaling\": \"weak\"");
     if (!s.shard_sizes.empty() && s.shard_sizes.size() != static_cast<std::size_t>(s.workers))
         throw Error("shard_sizes: needs one entry per worker (" + std::to_string(s.workers) +
                     "), got " + std::to_string(s.shard_sizes.size()));

@@ -941,8 +941,6 @@ Scenario baseline_scenario(const Scenario& scenario) {
     base.shard_sizes.clear();
     base.delays = {};
     base.failures = {}; // the reference is the plain one-worker run: no faults, no backups
-    if (base.batch > ScenarioLimits::max_batch)
-        base.batch = ScenarioLimits::max_batch;
     return base;
 }
 

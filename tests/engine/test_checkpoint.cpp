@@ -207,6 +207,8 @@ private Q_SLOTS:
     void corruption();
     void hostile_lengths_data();
     void hostile_lengths();
+    void zero_generator_rejected_data();
+    void zero_generator_rejected();
     void large_file_checked_whole_data();
     void large_file_checked_whole();
     void wrong_run_rejected();
@@ -880,6 +882,43 @@ void TestCheckpoint::large_file_checked_whole() {
     const Failure whole = failure_of([&] { decode_worker_file(bytes, "worker-0.ckpt"); });
     QCOMPARE(whole.fault, f.fault);
     QCOMPARE(whole.message, f.message);
+}
+
+// A generator state of four zero words (xoshiro would return 0 for ever: the next epoch's
+// shuffle would never end) is refused by name, whole file or streamed, and recovery skips it.
+void TestCheckpoint::zero_generator_rejected_data() {
+    QTest::addColumn<int>("worker");
+    QTest::addColumn<QString>("what");
+    QTest::addRow("run generator") << 0 << QStringLiteral("run generator");
+    QTest::addRow("a worker's data order") << 1 << QStringLiteral("cursor generator");
+}
+
+void TestCheckpoint::zero_generator_rejected() {
+    QFETCH(int, worker);
+    QFETCH(QString, what);
+    QTemporaryDir tmp;
+    const fs::path dir = tmp.path().toStdString();
+    const TrainingState good = state_at(10, 1);
+    save_checkpoint(dir, good);
+    TrainingState bad = state_at(20, 1);
+    if (worker == 0)
+        bad.run_rng = {};
+    else
+        bad.cursors[std::size_t(worker)].rng = {};
+    const CheckpointWrite write = save_checkpoint(dir, bad);
+    const std::string name = worker_file_name(worker);
+    const QString expected = QString::fromStdString(name) + QStringLiteral(": ") + what +
+                             QStringLiteral(" is all zero, a state no generator can be in");
+    const Failure whole =
+        failure_of([&] { decode_worker_file(encode_worker_file(bad, worker, false), name); });
+    QCOMPARE(whole.fault, CheckpointFault::Unreadable);
+    QCOMPARE(whole.message, expected);
+    const Failure streamed = failure_of([&] { load_checkpoint(write.directory); });
+    QCOMPARE(streamed.fault, CheckpointFault::Unreadable);
+    QCOMPARE(streamed.message, expected);
+    const CheckpointRecovery recovery = load_newest_complete(dir, hash_a, 3);
+    QVERIFY(recovery.state && *recovery.state == good);
+    QCOMPARE(recovery.rejected.size(), std::size_t(1));
 }
 
 void TestCheckpoint::wrong_run_rejected() {

@@ -141,6 +141,9 @@ void TestScenario::good_scenarios_data() {
     QTest::newRow("one worker, sum")
         << R"({"workers": 1, "rule": "sum", "steps": 1})" << 1 << 1LL << "sum"
         << "ring";
+    QTest::newRow("weak scaling keeps one worker's batch")
+        << R"({"workers": 2, "batch": 40000, "scaling": "weak"})" << 2 << 400LL << "mean"
+        << "ring";
     QTest::newRow("256 workers")
         << R"({"workers": 256, "steps": 1000000, "dataset": {"samples": 256}})" << 256 << 1000000LL
         << "mean"
@@ -203,6 +206,12 @@ void TestScenario::relative_paths_resolve() {
 void TestScenario::bad_scenarios_data() {
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("fragment");
+
+    // The one-worker reference of strong scaling trains on every worker's batch together.
+    QTest::newRow("strong scaling's global batch over the limit")
+        << R"({"workers": 2, "batch": 40000})"
+        << "batch: with strong scaling the one-worker reference trains on the global batch, "
+           "80000 samples";
 
     // Keys and types.
     QTest::newRow("unknown top-level key") << R"({"workers": 2, "foo": 1})"
