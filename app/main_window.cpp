@@ -769,6 +769,7 @@ void MainWindow::onBranched(std::int64_t from) {
             if (s.ordinal >= from)
                 old.append(QPointF(static_cast<double>(s.step), s.loss));
         training_->setBranchedLoss(old, tr("before the change"));
+        intervening_ = false; // a later cut of the same change (measured clock) keeps this line
     }
     run_finished_ = false;
     index_.truncate_from(from);
