@@ -5,9 +5,9 @@
 #include "cli_options.h"
 #include "cli_report.h"
 
-#include "lockstep/error.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
+#include "scenario/scenario.h"
+#include "trainers/data_parallel.h"
 
 #include <nlohmann/json.hpp>
 

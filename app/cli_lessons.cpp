@@ -8,7 +8,7 @@
 #include "lockstep_lessons/quiz_export.h"
 #include "lockstep_lessons/study.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QFile>
 #include <QSaveFile>

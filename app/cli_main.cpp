@@ -6,13 +6,13 @@
 #include "cli_parallel.h"
 #include "cli_report.h"
 
-#include "lockstep/bench.h"
-#include "lockstep/checkpoint.h"
-#include "lockstep/error.h"
-#include "lockstep/reduction.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "checkpoint/checkpoint.h"
+#include "collectives/bench.h"
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 
 #include <nlohmann/json.hpp>
 

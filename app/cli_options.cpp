@@ -1,6 +1,6 @@
 #include "cli_options.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,12 +1,12 @@
 #include "cli_parallel.h"
 #include "cli_report.h"
 
-#include "lockstep/error.h"
-#include "lockstep/moves.h"
-#include "lockstep/pipeline.h"
-#include "lockstep/tensor.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
+#include "reports/moves.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
+#include "trainers/tensor.h"
 
 #include <nlohmann/json.hpp>
 

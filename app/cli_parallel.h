@@ -2,7 +2,7 @@
 
 #include "cli_options.h"
 
-#include "lockstep/scenario.h"
+#include "scenario/scenario.h"
 
 #include <string>
 #include <vector>

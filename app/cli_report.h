@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lockstep/metrics.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trainer.h"
+#include "reports/metrics.h"
+#include "scenario/scenario.h"
+#include "trainers/data_parallel.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #include "controls_panel.h"
 
-#include "lockstep/error.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
+#include "trainers/data_parallel.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,10 +1,10 @@
 #include "engine_controller.h"
 
-#include "lockstep/error.h"
-#include "lockstep/pipeline.h"
-#include "lockstep/tensor.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
 #include "lockstep_views/background.h"
+#include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
+#include "trainers/tensor.h"
 
 #include <QTemporaryDir>
 

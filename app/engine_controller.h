@@ -1,10 +1,10 @@
 #pragma once
 
-#include "lockstep/branching.h"
-#include "lockstep/data.h"
-#include "lockstep/metrics.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
+#include "data/data.h"
+#include "reports/metrics.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/branching.h"
 
 #include <QObject>
 #include <QStringList>

@@ -3,7 +3,7 @@
 #include "study_panel.h"
 #include "worked_example_panel.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -5,8 +5,8 @@
 #include "controls_panel.h"
 #include "main_window.h"
 
-#include "lockstep/trace.h"
 #include "lockstep_lessons/action.h"
+#include "trace/trace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -4,9 +4,9 @@
 #include "keyboard.h"
 #include "lesson_pane.h"
 
-#include "lockstep/error.h"
-#include "lockstep/trace.h"
+#include "core/error.h"
 #include "lockstep_lessons/lesson.h"
+#include "trace/trace.h"
 
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"

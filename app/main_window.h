@@ -4,10 +4,10 @@
 #include "playback.h"
 #include "restore_comparer.h"
 
-#include "lockstep/branching.h"
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/progress.h"
 #include "lockstep_views/trace_index.h"
+#include "trainers/branching.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>

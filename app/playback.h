@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockstep/clock.h"
+#include "clocks/clock.h"
 
 #include <QElapsedTimer>
 #include <QObject>

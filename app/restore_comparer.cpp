@@ -1,6 +1,6 @@
 #include "restore_comparer.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 #include "lockstep_views/background.h"
 
 #include <QDir>

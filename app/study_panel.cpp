@@ -2,7 +2,7 @@
 
 #include "lockstep_lessons/quiz.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 #include "lockstep_views/background.h"
 
 #include <QChart>

@@ -3,7 +3,7 @@
 #include "lockstep_lessons/quiz.h"
 #include "lockstep_lessons/study.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockstep/scenario.h"
+#include "scenario/scenario.h"
 
 #include <QWidget>
 

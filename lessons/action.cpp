@@ -1,8 +1,8 @@
 #include "lockstep_lessons/action.h"
 
-#include "lockstep/collective.h"
-#include "lockstep/error.h"
-#include "lockstep/reduction.h"
+#include "collectives/collective.h"
+#include "collectives/reduction.h"
+#include "core/error.h"
 
 #include <QUrl>
 #include <QUrlQuery>

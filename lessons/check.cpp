@@ -3,7 +3,7 @@
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/lesson.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -2,12 +2,12 @@
 
 #include "lockstep_lessons/action.h"
 
-#include "lockstep/collective.h"
-#include "lockstep/error.h"
-#include "lockstep/pipeline.h"
-#include "lockstep/reduction.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trainer.h"
+#include "collectives/collective.h"
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "scenario/scenario.h"
+#include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
 
 #include <QDir>
 #include <QJsonArray>

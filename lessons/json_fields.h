@@ -3,7 +3,7 @@
 // Strict reading of the lesson and quiz JSON files: unknown keys, missing keys and values of the
 // wrong kind are errors naming the file and the field path.
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 
 #include "json_fields.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QCoreApplication>
 #include <QDir>

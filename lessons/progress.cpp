@@ -2,7 +2,7 @@
 
 #include "lockstep_lessons/lesson.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,8 +3,8 @@
 #include "json_fields.h"
 #include "lockstep_lessons/answer.h"
 
-#include "lockstep/error.h"
-#include "lockstep/rng.h"
+#include "core/error.h"
+#include "core/rng.h"
 
 #include <QFile>
 #include <QFileInfo>

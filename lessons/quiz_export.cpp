@@ -1,6 +1,6 @@
 #include "lockstep_lessons/quiz_export.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QFile>
 #include <QXmlStreamWriter>

@@ -2,8 +2,8 @@
 
 #include "lockstep_lessons/action.h"
 
-#include "lockstep/error.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
+#include "trainers/data_parallel.h"
 
 namespace lockstep::lessons {
 

@@ -1,6 +1,6 @@
 #include "lockstep_views/training_view.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 #include "lockstep_views/chart_style.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"

@@ -2,7 +2,7 @@
 
 #include "lockstep_lessons/quiz.h"
 
-#include "lockstep/scenario.h"
+#include "scenario/scenario.h"
 
 #include <QString>
 #include <QStringList>

@@ -2,7 +2,7 @@
 
 #include "lockstep_lessons/lesson.h"
 
-#include "lockstep/scenario.h"
+#include "scenario/scenario.h"
 
 #include <span>
 #include <vector>

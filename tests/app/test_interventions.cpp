@@ -4,11 +4,11 @@
 #include "main_window.h"
 #include "playback.h"
 
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/training_view.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
 
 #include <QAction>
 #include <QApplication>

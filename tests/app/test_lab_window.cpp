@@ -3,12 +3,12 @@
 #include "main_window.h"
 #include "playback.h"
 
-#include "lockstep/restore_comparison.h"
-#include "lockstep/trainer.h"
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_view.h"
+#include "reports/restore_comparison.h"
+#include "trainers/data_parallel.h"
 
 #include <QAction>
 #include <QApplication>

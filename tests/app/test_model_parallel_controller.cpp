@@ -1,14 +1,14 @@
 #include "engine_controller.h"
 #include "main_window.h"
 
-#include "lockstep/data.h"
-#include "lockstep/error.h"
-#include "lockstep/pipeline.h"
-#include "lockstep/scenario.h"
-#include "lockstep/tensor.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
+#include "data/data.h"
 #include "lockstep_views/comparison_view.h"
 #include "lockstep_views/pipeline_view.h"
+#include "scenario/scenario.h"
+#include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
+#include "trainers/tensor.h"
 
 #include <QApplication>
 #include <QSignalSpy>

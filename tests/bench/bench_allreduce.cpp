@@ -1,7 +1,7 @@
 // All-reduce bus bandwidth against memcpy bandwidth, nccl-tests style, for the in-process
 // collectives: 1, 16 and 64 MiB at 2, 4 and 8 workers. Prints one JSON object per line.
 
-#include "lockstep/bench.h"
+#include "collectives/bench.h"
 
 #include <cstdio>
 #include <string>

@@ -7,8 +7,8 @@
 // Prints one JSON object per line.
 //   bench_checkpoint [--rounds N] [--dir DIR]   (default 9 rounds, a new directory in $TMPDIR)
 
-#include "lockstep/checkpoint.h"
-#include "lockstep/rng.h"
+#include "checkpoint/checkpoint.h"
+#include "core/rng.h"
 
 #include <algorithm>
 #include <cerrno>

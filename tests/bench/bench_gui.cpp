@@ -5,9 +5,9 @@
 
 #include "main_window.h"
 
-#include "lockstep/trainer.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/timeline_view.h"
+#include "trainers/data_parallel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,8 +1,8 @@
 // How long a speedup sweep over 1..32 workers takes on the modelled clock (the default demo
 // scenario), and the measured-clock speedup of a compute-heavy run with 1 and 2 threads.
 
-#include "lockstep/bench.h"
-#include "lockstep/trainer.h"
+#include "collectives/bench.h"
+#include "trainers/data_parallel.h"
 
 #include <oneapi/tbb/global_control.h>
 

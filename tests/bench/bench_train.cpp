@@ -1,9 +1,9 @@
 // Training throughput of the engine's MLP on one thread: MLP 2,64,64,2 (tanh, softmax
 // cross-entropy, SGD lr 0.05 momentum 0.9), batch 32, on a two-arm spiral made here with Rng.
 // Prints one JSON line; scripts/torch_train_baseline.py prints the same for PyTorch.
-#include "lockstep/model.h"
-#include "lockstep/optimizer.h"
-#include "lockstep/rng.h"
+#include "core/rng.h"
+#include "model/model.h"
+#include "model/optimizer.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,8 +1,8 @@
-#include "lockstep/branching.h"
-#include "lockstep/error.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/branching.h"
+#include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

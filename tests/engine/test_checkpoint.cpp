@@ -1,6 +1,6 @@
-#include "lockstep/checkpoint.h"
-#include "lockstep/error.h"
-#include "lockstep/rng.h"
+#include "checkpoint/checkpoint.h"
+#include "core/error.h"
+#include "core/rng.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

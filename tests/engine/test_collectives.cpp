@@ -1,7 +1,7 @@
-#include "lockstep/collective.h"
-#include "lockstep/error.h"
-#include "lockstep/reduction.h"
-#include "lockstep/rng.h"
+#include "collectives/collective.h"
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "core/rng.h"
 
 #include <QtTest>
 

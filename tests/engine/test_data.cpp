@@ -1,5 +1,5 @@
-#include "lockstep/data.h"
-#include "lockstep/error.h"
+#include "core/error.h"
+#include "data/data.h"
 #include "test_support.h"
 
 #include <QFile>

@@ -1,9 +1,9 @@
-#include "lockstep/checkpoint.h"
-#include "lockstep/error.h"
-#include "lockstep/failure.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "checkpoint/checkpoint.h"
+#include "core/error.h"
+#include "failures/failure.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,7 +1,7 @@
-#include "lockstep/error.h"
-#include "lockstep/model.h"
-#include "lockstep/optimizer.h"
-#include "lockstep/rng.h"
+#include "core/error.h"
+#include "core/rng.h"
+#include "model/model.h"
+#include "model/optimizer.h"
 
 #include <QtTest>
 

@@ -1,10 +1,10 @@
-#include "lockstep/data.h"
-#include "lockstep/error.h"
-#include "lockstep/model.h"
-#include "lockstep/pipeline.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
+#include "data/data.h"
+#include "model/model.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
 
 #include <nlohmann/json.hpp>
 #include <oneapi/tbb/global_control.h>

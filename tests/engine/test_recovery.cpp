@@ -1,9 +1,9 @@
-#include "lockstep/checkpoint.h"
-#include "lockstep/error.h"
-#include "lockstep/restore_comparison.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "checkpoint/checkpoint.h"
+#include "core/error.h"
+#include "reports/restore_comparison.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,6 +1,6 @@
-#include "lockstep/error.h"
-#include "lockstep/reduction.h"
-#include "lockstep/rng.h"
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "core/rng.h"
 #include "test_support.h"
 
 #include <QtTest>

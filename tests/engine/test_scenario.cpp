@@ -1,7 +1,7 @@
-#include "lockstep/error.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trainer.h"
+#include "core/error.h"
+#include "scenario/scenario.h"
 #include "test_support.h"
+#include "trainers/data_parallel.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,9 +1,9 @@
-#include "lockstep/collective.h"
-#include "lockstep/error.h"
-#include "lockstep/model.h"
-#include "lockstep/rng.h"
-#include "lockstep/tensor.h"
-#include "lockstep/trainer.h"
+#include "collectives/collective.h"
+#include "core/error.h"
+#include "core/rng.h"
+#include "model/model.h"
+#include "trainers/data_parallel.h"
+#include "trainers/tensor.h"
 
 #include <oneapi/tbb/global_control.h>
 

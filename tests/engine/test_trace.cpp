@@ -1,7 +1,7 @@
-#include "lockstep/metrics.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "reports/metrics.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,12 +1,12 @@
-#include "lockstep/collective.h"
-#include "lockstep/data.h"
-#include "lockstep/error.h"
-#include "lockstep/metrics.h"
-#include "lockstep/model.h"
-#include "lockstep/reduction.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "collectives/collective.h"
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "data/data.h"
+#include "model/model.h"
+#include "reports/metrics.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 
 #include <oneapi/tbb/global_control.h>
 

@@ -4,9 +4,9 @@
 // fault and message, or the same contents. A one-worker file they accept must assemble into a
 // state that encodes back to the very same bytes (the format has one spelling for each state).
 
-#include "lockstep/checkpoint.h"
+#include "checkpoint/checkpoint.h"
 
-#include "checkpoint_io.h"
+#include "checkpoint/io.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -2,7 +2,7 @@
 // or return a manifest whose every entry is a plain name inside the checkpoint directory, and
 // which encodes back to the very same bytes.
 
-#include "lockstep/checkpoint.h"
+#include "checkpoint/checkpoint.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,9 +1,9 @@
 // Feeds arbitrary text to the scenario parser. It must either reject it with a lockstep::Error or
 // return a valid scenario whose canonical JSON parses back to the same scenario.
 
-#include "lockstep/scenario.h"
+#include "scenario/scenario.h"
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <cstdint>
 #include <cstdlib>

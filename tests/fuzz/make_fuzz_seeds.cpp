@@ -6,7 +6,7 @@
 // are derived that are truncated, carry the wrong magic or version, declare huge sizes and
 // lengths (resealed, so only the length is wrong), or list names that leave the directory.
 
-#include "lockstep/checkpoint.h"
+#include "checkpoint/checkpoint.h"
 
 #include <cstdio>
 #include <cstring>

@@ -5,8 +5,8 @@
 #include "lockstep_lessons/check.h"
 #include "lockstep_lessons/lesson.h"
 
-#include "lockstep/error.h"
-#include "lockstep/scenario.h"
+#include "core/error.h"
+#include "scenario/scenario.h"
 
 #include <QDir>
 #include <QFile>

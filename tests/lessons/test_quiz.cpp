@@ -5,11 +5,11 @@
 #include "lockstep_lessons/quiz.h"
 #include "lockstep_lessons/study.h"
 
-#include "lockstep/collective.h"
-#include "lockstep/error.h"
-#include "lockstep/reduction.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trainer.h"
+#include "collectives/collective.h"
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "scenario/scenario.h"
+#include "trainers/data_parallel.h"
 
 #include <QtTest>
 

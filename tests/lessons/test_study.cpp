@@ -1,7 +1,7 @@
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_lessons/study.h"
 
-#include "lockstep/trainer.h"
+#include "trainers/data_parallel.h"
 
 #include <QtTest>
 

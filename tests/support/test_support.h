@@ -2,7 +2,7 @@
 
 // Small helpers the Qt Test suites share.
 
-#include "lockstep/error.h"
+#include "core/error.h"
 
 #include <QString>
 

@@ -2,7 +2,7 @@
 
 // Comparing traces bit for bit, for the suites that check what a branch of a run keeps.
 
-#include "lockstep/trace.h"
+#include "trace/trace.h"
 
 #include <cstdint>
 #include <cstring>

@@ -4,9 +4,9 @@
 
 #include "test_support.h"
 
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
 #include "lockstep_views/trace_index.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 
 #include <QColor>
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
-#include "lockstep/trainer.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
+#include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,12 +1,12 @@
 #include "view_test_support.h"
 
-#include "lockstep/failure.h"
-#include "lockstep/restore_comparison.h"
-#include "lockstep/trainer.h"
+#include "failures/failure.h"
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/continuation_plot.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
+#include "reports/restore_comparison.h"
+#include "trainers/data_parallel.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

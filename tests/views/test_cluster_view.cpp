@@ -1,10 +1,10 @@
-#include "lockstep/collective.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "collectives/collective.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 
 #include <QContextMenuEvent>
 #include <QDir>

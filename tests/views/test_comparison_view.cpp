@@ -1,8 +1,8 @@
-#include "lockstep/pipeline.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trainer.h"
 #include "lockstep_views/comparison_view.h"
 #include "lockstep_views/palette.h"
+#include "scenario/scenario.h"
+#include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
 #include "view_test_support.h"
 
 #include <QBarSeries>

@@ -1,11 +1,11 @@
-#include "lockstep/data.h"
-#include "lockstep/pipeline.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "data/data.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/trace_index.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
 #include "view_test_support.h"
 
 #include <QImage>

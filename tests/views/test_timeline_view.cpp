@@ -1,9 +1,9 @@
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/trace_index.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 #include "view_test_support.h"
 
 #include <QDir>

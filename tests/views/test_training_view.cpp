@@ -1,12 +1,12 @@
-#include "lockstep/data.h"
-#include "lockstep/model.h"
-#include "lockstep/rng.h"
-#include "lockstep/scenario.h"
-#include "lockstep/trace.h"
-#include "lockstep/trainer.h"
+#include "core/rng.h"
+#include "data/data.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
 #include "lockstep_views/training_view.h"
+#include "model/model.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
 #include "view_test_support.h"
 
 #include <QDir>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lockstep/checkpoint.h"
-#include "lockstep/clock.h"
-#include "lockstep/trace.h"
+#include "checkpoint/checkpoint.h"
+#include "clocks/clock.h"
+#include "trace/trace.h"
 
 #include <QColor>
 #include <QString>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "lockstep/restore_comparison.h"
-#include "lockstep/scenario.h"
 #include "lockstep_views/checkpoint_shelf.h"
 #include "lockstep_views/trace_index.h"
+#include "reports/restore_comparison.h"
+#include "scenario/scenario.h"
 
 #include <QRectF>
 #include <QString>

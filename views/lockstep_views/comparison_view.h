@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockstep/metrics.h"
+#include "reports/metrics.h"
 
 #include <QColor>
 #include <QString>

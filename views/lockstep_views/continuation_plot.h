@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lockstep/restore_comparison.h"
-#include "lockstep/scenario.h"
+#include "reports/restore_comparison.h"
+#include "scenario/scenario.h"
 
 #include <QFont>
 #include <QPalette>

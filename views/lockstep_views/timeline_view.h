@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lockstep/clock.h"
-#include "lockstep/trace.h"
+#include "clocks/clock.h"
 #include "lockstep_views/trace_index.h"
+#include "trace/trace.h"
 
 #include <QImage>
 #include <QPair>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lockstep/clock.h"
-#include "lockstep/collective.h"
-#include "lockstep/trace.h"
+#include "clocks/clock.h"
+#include "collectives/collective.h"
+#include "trace/trace.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "lockstep/clock.h"
-#include "lockstep/data.h"
-#include "lockstep/model.h"
+#include "clocks/clock.h"
+#include "data/data.h"
+#include "model/model.h"
 
 #include <QColor>
 #include <QImage>

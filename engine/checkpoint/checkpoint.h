@@ -1,0 +1,276 @@
+#pragma once
+
+#include "data/data.h"
+#include "core/error.h"
+#include "model/optimizer.h"
+#include "core/rng.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockstep {
+
+// Everything a data-parallel run needs to continue as if it had never stopped: weights alone
+// would give a different continuation. Replicas are identical, so the parameters and the
+// optimizer state are stored once; each worker keeps its own place in its data.
+struct TrainingState {
+    std::int64_t step = 0;
+    std::uint64_t scenario_hash = 0;
+    std::vector<double> parameters;
+    OptimizerState optimizer; // each vector empty (unused by the optimizer) or one per parameter
+    Rng::State run_rng{};
+    std::vector<DataCursor::State> cursors; // one per worker
+
+    int workers() const { return static_cast<int>(cursors.size()); }
+};
+
+// Bitwise: every double must come back with the very same bits (NaN payloads, -0.0 included).
+bool operator==(const TrainingState& a, const TrainingState& b);
+
+// Hard limits checked before anything a file declares is allocated.
+struct CheckpointLimits {
+    static constexpr std::uint32_t format_version = 1;
+    static constexpr std::uint64_t max_parameters = 16'000'000;
+    static constexpr int max_workers = 256;
+    static constexpr std::uint64_t max_order_rows = 1'000'000;
+    static constexpr std::uint64_t max_file_bytes = 1ULL << 30;
+    static constexpr std::uint64_t max_manifest_bytes = 1ULL << 20;
+    static constexpr std::size_t max_name_length = 255;
+};
+
+// The files' checksum: XXH64 with seed 0, little-endian, as published by the xxHash project.
+std::uint64_t checkpoint_checksum(std::span<const std::byte> bytes);
+
+// Binary layout of both file kinds. Every field is little-endian and fixed-width; every vector
+// carries its length; the last 8 bytes are the checksum of all bytes before them.
+//
+//   header (48 bytes)      worker-K.ckpt                      MANIFEST
+//     0  magic[8]          "LKSTCKPT"                         "LKSTMANI"
+//     8  u32 version       1                                  1
+//    12  u32 flags         1 sharded optimizer, 2 shared      1 sharded optimizer
+//                          part, 4 optimizer part
+//    16  u64 file size     whole file, checksum included      same
+//    24  u32, u32          worker K, worker count N           worker count N, file count F
+//    32  i64 step
+//    40  u64 scenario hash
+//   body of worker-K.ckpt, in this order:
+//     shared part (flag 2, worker 0 only): u64[4] run generator, i64 optimizer step,
+//                 u64 parameter count n (offset 88), f64[n] parameters
+//     optimizer part (flag 4): velocity, first moment, second moment, each
+//                 u64 total length, u64 slice begin, u64 slice length L, f64[L]
+//     cursor:     u64 position, u64 epoch, u64[4] generator, u64 order length m, u32[m] order
+//   body of MANIFEST: F entries of u32 name length, name bytes, u64 file size, u64 checksum
+//   trailer: u64 checksum
+//
+// Without sharding, worker 0's file holds the whole optimizer state. With it, worker K holds
+// entries [floor(K*n/N), floor((K+1)*n/N)) of each optimizer vector (ZeRO-1), so no checkpoint
+// can be restored without every worker's file.
+struct OptimizerSlice {
+    std::uint64_t total = 0; // length of the whole vector
+    std::uint64_t begin = 0;
+    std::vector<double> values;
+};
+
+// The contents of one worker-K.ckpt.
+struct WorkerCheckpoint {
+    int worker = 0;
+    int workers = 1;
+    bool sharded_optimizer = false;
+    std::int64_t step = 0;
+    std::uint64_t scenario_hash = 0;
+    bool has_shared = false; // parameters, run generator and optimizer step: worker 0 only
+    std::vector<double> parameters;
+    Rng::State run_rng{};
+    std::int64_t optimizer_step = 0;
+    bool has_optimizer = false;
+    OptimizerSlice velocity, first_moment, second_moment;
+    DataCursor::State cursor;
+};
+
+// The half-open range of an n-entry optimizer vector that worker k of N keeps when sharded.
+struct SliceRange {
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+};
+SliceRange optimizer_slice(std::uint64_t n, int worker, int workers);
+
+// Encoding checks the state against the limits and its own shape (one cursor per worker,
+// optimizer vectors empty or one entry per parameter) and throws lockstep::Error otherwise.
+std::vector<std::byte> encode_worker_file(const TrainingState& state, int worker,
+                                          bool sharded_optimizer);
+// Decoding checks magic, version, declared size, checksum, then every length against the
+// limits and the bytes left, before allocating. Throws CheckpointError starting with `name`.
+WorkerCheckpoint decode_worker_file(std::span<const std::byte> bytes, const std::string& name);
+// Puts the workers' files (worker 0 first) back together; throws CheckpointError when they do
+// not belong to one checkpoint or a slice is missing.
+TrainingState assemble_state(std::vector<WorkerCheckpoint> files);
+
+struct ManifestEntry {
+    std::string name; // a plain file name inside the checkpoint directory
+    std::uint64_t size = 0;
+    std::uint64_t checksum = 0; // the file's own trailing checksum
+};
+
+// The commit record of one checkpoint, written after every file it lists is durable.
+struct CheckpointManifest {
+    std::int64_t step = 0;
+    std::uint64_t scenario_hash = 0;
+    int workers = 1;
+    bool sharded_optimizer = false;
+    std::vector<ManifestEntry> files; // worker-0.ckpt .. worker-(N-1).ckpt, in worker order
+};
+
+// Writes what it is given, names unchecked, so tests and fuzz seeds can build hostile files;
+// the reader is the gate.
+std::vector<std::byte> encode_manifest(const CheckpointManifest& manifest);
+CheckpointManifest decode_manifest(std::span<const std::byte> bytes,
+                                   const std::string& name = "MANIFEST");
+
+// A name that stays inside its directory: not empty, at most 255 bytes, no '/', '\\', NUL or
+// "..", not starting with '.'.
+bool is_plain_file_name(std::string_view name);
+
+inline constexpr std::string_view manifest_file_name = "MANIFEST";
+inline constexpr std::string_view temp_suffix = ".tmp";
+std::string worker_file_name(int worker);                 // "worker-3.ckpt"
+std::string checkpoint_directory_name(std::int64_t step); // "step-000000123"
+// The step of a "step-NNN" directory name, or nothing for any other name.
+std::optional<std::int64_t> parse_checkpoint_directory_name(std::string_view name);
+
+// The phases of a commit, in order: for each worker file WriteTemp, FsyncFile, Rename, FsyncDir;
+// then the same four for MANIFEST; then Committed.
+enum class CheckpointPhase { WriteTemp, FsyncFile, Rename, FsyncDir, Committed };
+std::string_view to_string(CheckpointPhase phase);
+
+// Told as each phase finishes (so a phase lasts from the previous call to this one). `worker`
+// is -1 for the manifest and for Committed. `file` is the temporary path for WriteTemp and
+// FsyncFile, the final path for Rename and FsyncDir, and the checkpoint directory for Committed.
+using CheckpointObserver =
+    std::function<void(CheckpointPhase phase, int worker, const std::string& file)>;
+
+// Where an injected crash stops a save. Workers' files are written one after another in worker
+// order, so at the crash the files of workers before `worker` are durable, those after it are
+// not started, and `worker`'s own file is left as a crash would leave it:
+//   BeforeFsync: a temporary file holding the first half of its bytes, never synced;
+//   AfterFsyncBeforeRename: the whole temporary file, synced, not renamed;
+//   AfterRenameBeforeManifest: the file renamed and its directory synced, no manifest.
+struct CrashPoint {
+    enum class Moment { BeforeFsync, AfterFsyncBeforeRename, AfterRenameBeforeManifest };
+    int worker = 0;
+    Moment moment = Moment::BeforeFsync;
+};
+std::string_view to_string(CrashPoint::Moment moment);
+
+struct CheckpointOptions {
+    bool sharded_optimizer = false;
+    int keep_last = 0; // after a commit, keep this many committed checkpoints; 0 keeps all
+    std::optional<CrashPoint> crash;
+    CheckpointObserver observer;
+};
+
+struct CheckpointWrite {
+    std::filesystem::path directory;
+    bool committed = false;
+    std::optional<CrashPoint> crash;           // set when the injected crash stopped the save
+    std::vector<ManifestEntry> files;          // worker files made durable, in worker order
+    std::uint64_t bytes = 0;                   // bytes written, manifest included
+    std::vector<std::filesystem::path> pruned; // older checkpoints removed by keep_last
+};
+
+// Saves `state` as DIR/step-NNN/ with the commit protocol: each file goes to NAME.tmp, is
+// fsynced, renamed and its directory fsynced; MANIFEST follows the same way only once every
+// worker file is durable. An existing directory for the same step is un-committed (its
+// MANIFEST removed first) and replaced. Throws lockstep::Error on a bad state or an I/O error.
+CheckpointWrite save_checkpoint(const std::filesystem::path& dir, const TrainingState& state,
+                                const CheckpointOptions& options = {});
+
+// Replaces `file` with `bytes` so that a crash leaves either the old file or the new one: written
+// to FILE.tmp, fsynced, renamed, and its directory fsynced. Throws lockstep::Error.
+void write_file_atomically(const std::filesystem::path& file, std::span<const std::byte> bytes);
+
+// Keeps the newest `keep` committed checkpoints (those with a MANIFEST, the commit point) and
+// removes every step directory older than the oldest kept one. Returns what it removed.
+std::vector<std::filesystem::path> keep_last_checkpoints(const std::filesystem::path& dir,
+                                                         int keep);
+
+// Partial: never committed or missing a file; corrupt: present but not what was committed.
+enum class CheckpointStatus { Complete, Partial, Corrupt };
+enum class CheckpointFault {
+    None,
+    NoManifest,       // partial
+    MissingFile,      // partial
+    SizeMismatch,     // truncated or grown
+    ChecksumMismatch, // damaged, or not the file the manifest committed
+    BadVersion,
+    BadName,    // a manifest entry that could leave the directory
+    Unreadable, // I/O error, bad magic, lengths over the limits, contents that do not fit
+    WrongScenario,
+    WrongWorkers,
+};
+std::string_view to_string(CheckpointStatus status);
+std::string_view to_string(CheckpointFault fault);
+CheckpointStatus status_of(CheckpointFault fault);
+
+// A checkpoint that cannot be used, with the reason as a fault and a one-line message that
+// names the file, e.g. "worker-2.ckpt: checksum mismatch".
+class CheckpointError : public Error {
+public:
+    CheckpointError(CheckpointFault fault, const std::string& message)
+        : Error(message)
+        , fault_(fault) {}
+    CheckpointFault fault() const { return fault_; }
+
+private:
+    CheckpointFault fault_;
+};
+
+// Reads one checkpoint directory and verifies its manifest, every listed file against it, and
+// that the files belong together. Throws CheckpointError.
+TrainingState load_checkpoint(const std::filesystem::path& step_dir);
+
+struct CheckpointInfo {
+    std::int64_t step = 0; // from the directory name
+    std::filesystem::path directory;
+    CheckpointStatus status = CheckpointStatus::Complete;
+    CheckpointFault fault = CheckpointFault::None;
+    std::string reason;                           // empty when usable
+    std::optional<CheckpointManifest> manifest;   // when it could be read
+    std::vector<std::filesystem::path> leftovers; // temporary files inside it
+};
+
+struct CheckpointScan {
+    std::vector<CheckpointInfo> checkpoints;      // oldest first
+    std::vector<std::filesystem::path> leftovers; // every temporary file, in DIR or a step
+};
+
+// Verifies every step directory fully. Throws lockstep::Error when DIR is not a directory.
+CheckpointScan scan_checkpoints(const std::filesystem::path& dir);
+
+struct CheckpointRecovery {
+    std::optional<TrainingState> state; // nothing when no checkpoint verifies
+    std::filesystem::path directory;
+    std::vector<CheckpointInfo> rejected; // newer than the one loaded, newest first
+};
+
+// The newest checkpoint whose manifest and every listed file verify and that belongs to this
+// run (scenario hash, and worker count unless `workers` is 0), falling back to older ones.
+// A missing DIR is no checkpoint at all.
+CheckpointRecovery load_newest_complete(const std::filesystem::path& dir,
+                                        std::uint64_t scenario_hash, int workers);
+
+// Removes the temporary files that crashed saves left behind and returns them.
+std::vector<std::filesystem::path> clean_leftovers(const std::filesystem::path& dir);
+
+// Storage faults for tests and the failure engine: flip bit `bit` (0..7) of the byte at
+// `offset`; cut (or extend with zeros) a file to `size` bytes. Throw lockstep::Error.
+void flip_bit(const std::filesystem::path& file, std::uint64_t offset, int bit = 0);
+void truncate_file(const std::filesystem::path& file, std::uint64_t size);
+
+} // namespace lockstep

@@ -1,0 +1,118 @@
+#include "model/optimizer.h"
+
+#include "core/error.h"
+
+#include <cmath>
+#include <string>
+
+namespace lockstep {
+
+namespace {
+
+// Rejects settings that would make an update undefined (a bias correction dividing by zero) or
+// silently poison every parameter (a non-finite rate).
+void check_config(const OptimizerConfig& config) {
+    if (!std::isfinite(config.learning_rate) || config.learning_rate < 0.0)
+        throw Error("optimizer learning_rate must be a finite number >= 0, got " +
+                    std::to_string(config.learning_rate));
+    if (config.kind == OptimizerKind::Sgd) {
+        if (!std::isfinite(config.momentum) || config.momentum < 0.0)
+            throw Error("optimizer momentum must be a finite number >= 0, got " +
+                        std::to_string(config.momentum));
+        return;
+    }
+    if (!(config.beta1 >= 0.0 && config.beta1 < 1.0))
+        throw Error("optimizer beta1 must be in [0, 1), got " + std::to_string(config.beta1));
+    if (!(config.beta2 >= 0.0 && config.beta2 < 1.0))
+        throw Error("optimizer beta2 must be in [0, 1), got " + std::to_string(config.beta2));
+    if (!(config.epsilon > 0.0) || !std::isfinite(config.epsilon))
+        throw Error("optimizer epsilon must be a finite number > 0, got " +
+                    std::to_string(config.epsilon));
+}
+
+void check_size(const std::vector<double>& state, std::size_t expected, const char* name) {
+    if (state.size() != expected)
+        throw Error(std::string("optimizer state ") + name + " has " +
+                    std::to_string(state.size()) + " entries, the model has " +
+                    std::to_string(expected) + " parameters");
+}
+
+} // namespace
+
+std::string_view to_string(OptimizerKind kind) {
+    switch (kind) {
+    case OptimizerKind::Sgd:
+        return "sgd";
+    case OptimizerKind::Adam:
+        return "adam";
+    }
+    return "unknown";
+}
+
+bool parse_optimizer(std::string_view text, OptimizerKind& out) {
+    for (OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::Adam})
+        if (text == to_string(kind)) {
+            out = kind;
+            return true;
+        }
+    return false;
+}
+
+// Sizes only the state the chosen kind uses, so a checkpoint of SGD carries no empty Adam moments.
+void Optimizer::retune(const OptimizerConfig& config) {
+    if (config.kind != config_.kind)
+        throw Error("optimizer.kind: cannot change while the run goes on; start the run again");
+    check_config(config);
+    config_ = config;
+}
+
+Optimizer::Optimizer(OptimizerConfig config, std::size_t parameter_count)
+    : config_(config) {
+    check_config(config_);
+    if (config_.kind == OptimizerKind::Sgd) {
+        state_.velocity.assign(parameter_count, 0.0);
+    } else {
+        state_.first_moment.assign(parameter_count, 0.0);
+        state_.second_moment.assign(parameter_count, 0.0);
+    }
+}
+
+void Optimizer::apply(std::span<double> parameters, std::span<const double> gradient) {
+    const std::size_t n = parameters.size();
+    if (gradient.size() != n)
+        throw Error("optimizer got " + std::to_string(gradient.size()) + " gradient entries for " +
+                    std::to_string(n) + " parameters");
+    double* __restrict p = parameters.data();
+    const double* __restrict g = gradient.data();
+    const double lr = config_.learning_rate;
+    if (config_.kind == OptimizerKind::Sgd) {
+        check_size(state_.velocity, n, "velocity");
+        double* __restrict v = state_.velocity.data();
+        const double mu = config_.momentum;
+        for (std::size_t k = 0; k < n; ++k) {
+            v[k] = mu * v[k] + g[k];
+            p[k] -= lr * v[k];
+        }
+    } else {
+        check_size(state_.first_moment, n, "first_moment");
+        check_size(state_.second_moment, n, "second_moment");
+        double* __restrict m = state_.first_moment.data();
+        double* __restrict v = state_.second_moment.data();
+        const double b1 = config_.beta1;
+        const double b2 = config_.beta2;
+        const double eps = config_.epsilon;
+        const double t = static_cast<double>(state_.step + 1);
+        const double correction1 = 1.0 - std::pow(b1, t);
+        const double correction2 = 1.0 - std::pow(b2, t);
+        for (std::size_t k = 0; k < n; ++k) {
+            m[k] = b1 * m[k] + (1.0 - b1) * g[k];
+            v[k] = b2 * v[k] + (1.0 - b2) * g[k] * g[k];
+            const double m_hat = m[k] / correction1;
+            const double v_hat = v[k] / correction2;
+            p[k] -= lr * m_hat / (std::sqrt(v_hat) + eps);
+        }
+    }
+    ++state_.step;
+}
+
+} // namespace lockstep

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "failures/failure.h"
+#include "trace/trace.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace lockstep {
+
+// Where one worker's time went, in seconds on the run's clock.
+struct WorkerMetrics {
+    double compute_s = 0.0;
+    double communication_s = 0.0; // send, receive, reduce, fixed communication
+    double waiting_s = 0.0;       // waiting for peers, plus injected pauses
+    double update_s = 0.0;
+    double checkpoint_s = 0.0; // writing, syncing and committing checkpoints
+    double restore_s = 0.0;    // reading a checkpoint back after a failure
+    double failed_s = 0.0;     // down: crashed, until replaced or the run's end
+};
+
+// A run summarised. compute_s, communication_s and waiting_s are means over the workers, so for
+// balanced runs they add up (with update_s) to total_time_s.
+struct RunMetrics {
+    int workers = 1;
+    std::int64_t steps = 0;
+    std::int64_t samples = 0;   // samples processed by all workers together
+    double total_time_s = 0.0;  // end of the last worker's last step
+    std::int64_t steps_run = 0; // by this run: fewer than steps after a restore
+    double step_time_s = 0.0;   // total_time_s / steps_run
+    double throughput = 0.0;    // samples per second
+    double compute_s = 0.0;
+    double communication_s = 0.0;
+    double waiting_s = 0.0;
+    double update_s = 0.0;
+    double checkpoint_s = 0.0;
+    std::int64_t checkpoints = 0;      // committed by this run
+    std::int64_t checkpoint_bytes = 0; // written to storage, manifests included
+    std::int64_t bytes_moved = 0;      // all bytes sent between workers
+    bool trained = true;               // false for a times-only run: no loss, accuracy or hashes
+    double final_loss = 0.0;
+    double final_accuracy = 0.0;
+    bool replicas_aligned = true; // after the last step
+    std::int64_t misaligned_steps = 0;
+    std::vector<WorkerMetrics> per_worker; // one per worker the run started with
+
+    // Failures and what they cost. Lost work is what a rollback threw away and had to redo.
+    int workers_at_end = 1;             // fewer than workers after an elastic shrink or a death
+    std::int64_t failures = 0;          // crashes
+    std::int64_t lost_steps = 0;        // steps done (or begun) again after rollbacks
+    double lost_worker_s = 0.0;         // worker-seconds of the work thrown away
+    double detection_s = 0.0;           // from each crash to its detection, summed
+    double recovery_s = 0.0;            // from each detection until training went on, summed
+    std::int64_t dropped_gradients = 0; // backup workers: late gradients left out
+    std::int64_t useful_samples = 0;    // samples whose gradients reached the final model
+    double goodput = 0.0;               // useful samples per second of the run's time
+    double energy_j = 0.0;              // every worker's lane, at the scenario's power prices
+    double energy_per_sample_j = 0.0;   // per useful sample
+
+    // Filled by run_scenario() from the one-worker baseline.
+    double baseline_time_s = 0.0;
+    double speedup = 0.0;
+    double efficiency = 0.0;
+};
+
+// One lane's time per bucket (TimeBucket::Compute .. Failed), in exact ticks while a run goes on.
+struct LaneTotals {
+    std::array<Ticks, 7> ticks{};
+    void add(const TraceEvent& e); // overlapping kinds and instants add nothing
+    void add(TimeBucket bucket, Ticks duration) {
+        ticks[static_cast<std::size_t>(bucket)] += duration;
+    }
+    WorkerMetrics seconds() const;
+};
+
+// Adds up a trace's events per worker and kind.
+std::vector<WorkerMetrics> worker_metrics(std::span<const TraceEvent> events, int workers);
+
+// The run-wide figures every trainer reports the same way, from its lanes and its end time:
+// per_worker, the means over workers, step time, throughput, goodput and energy. Needs
+// m.samples, m.steps_run and m.useful_samples set first.
+void summarise_lanes(RunMetrics& m, std::vector<WorkerMetrics> lanes, double total_time_s,
+                     const EnergyConfig& power);
+
+// Energy of lanes that run until `total_time_s`: each second in a state at that state's power,
+// and every second not accounted for (finished early, failed) at idle power.
+double energy_joules(std::span<const WorkerMetrics> lanes, double total_time_s,
+                     const EnergyConfig& power);
+
+} // namespace lockstep

@@ -1,0 +1,157 @@
+#pragma once
+
+#include "clocks/clock.h"
+#include "collectives/collective.h"
+#include "failures/failure.h"
+#include "model/model.h"
+#include "model/optimizer.h"
+#include "trainers/parallelism.h"
+#include "collectives/reduction.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockstep {
+
+// Hard limits that keep a scenario from asking for absurd sizes. Every field's allowed range is
+// checked against these by validate().
+struct ScenarioLimits {
+    static constexpr int max_workers = 256;
+    static constexpr std::int64_t max_steps = 1'000'000;
+    static constexpr std::size_t max_batch = 65'536;
+    static constexpr int max_layer_width = 4096;
+    static constexpr std::size_t max_layers = 16;
+    static constexpr std::size_t max_parameters = 16'000'000;
+    static constexpr std::size_t max_samples = 1'000'000;
+    static constexpr std::int64_t max_checkpoints_kept = 1000;
+    static constexpr std::size_t max_failures = 1024;
+};
+
+struct DatasetConfig {
+    std::string name = "spiral"; // a built-in set, or empty when csv is given
+    std::string csv;             // path to a CSV file (relative paths: to the scenario file)
+    std::size_t samples = 512;
+    double noise = 0.1;
+    int classes = 2;
+};
+
+// The modelled clock's prices. Compute is charged per sample at speed 1; a message costs
+// alpha + bytes * beta on its link, plus bytes * gamma to add it in at the receiver.
+struct CostConfig {
+    double compute_s_per_sample = 1e-4;
+    double update_s = 0.0;         // optimizer step, per worker per step
+    double alpha_s = 2e-5;         // latency per message
+    double beta_s_per_byte = 1e-9; // 1 GB/s links
+    double gamma_s_per_byte = 1e-10;
+    double jitter = 0.0; // each compute time is scaled by 1 + jitter * u, u uniform in [-1, 1)
+    // Textbook mode: the whole job's compute on one worker, in seconds (replaces the per-sample
+    // price), and a fixed communication cost per step (replaces the per-message prices).
+    std::optional<double> one_worker_compute_s;
+    std::optional<double> communication_s_per_step;
+    // Checkpoint storage: writing a file costs bytes * checkpoint_s_per_byte, and every fsync
+    // (of a file or of its directory) a further fsync_s.
+    double checkpoint_s_per_byte = 2e-9; // 500 MB/s, a plain SSD
+    double fsync_s = 1e-3;
+};
+
+// A worker stalled for `seconds` at the start of `step`.
+struct PauseDelay {
+    int worker = 0;
+    std::int64_t step = 0;
+    double seconds = 0.0;
+};
+
+struct DelayConfig {
+    std::vector<double> slowdown; // per worker; missing entries are 1 (full speed)
+    std::vector<PauseDelay> pauses;
+    double straggler_probability = 0.0; // per worker per step, drawn from the run's generator
+    double straggler_factor = 3.0;      // a straggler's compute takes this many times longer
+};
+
+enum class Scaling { Strong, Weak };
+
+// What a restore brings back. Full: everything in the checkpoint, so the run continues exactly
+// as if it had never stopped. WeightsOnly: the parameters alone; the optimizer starts from zero,
+// the generators from the seed and every worker from the start of its data, so the
+// continuation differs (what a checkpoint of weights alone gives you).
+enum class RestoreMode { Full, WeightsOnly };
+
+// The checkpoint policy: a checkpoint after the update of every `every`-th step, the newest
+// `keep` kept; a resume restores them as `restore` says.
+struct CheckpointConfig {
+    std::int64_t every = 10;
+    int keep = 3;
+    bool sharded_optimizer = false; // each worker saves its slice of the optimizer state (ZeRO-1)
+    RestoreMode restore = RestoreMode::Full;
+};
+
+// Everything a run needs. Scenario files (JSON) map onto it key for key; see
+// docs/SCENARIO.md. The CLI's flags override single fields before validate() runs.
+struct Scenario {
+    std::string name = "demo";
+    std::uint64_t seed = 1;
+    std::int64_t steps = 400;
+    int workers = 4;
+    std::size_t batch = 16;                // per worker
+    std::vector<std::size_t> worker_batch; // optional per-worker batch sizes (unequal work)
+    std::vector<std::size_t> shard_sizes;  // optional per-worker shard sizes; default equal
+    bool shuffle = true;
+    ReductionRule rule = ReductionRule::Mean;
+    Algorithm algorithm = Algorithm::Ring;
+    ModelShape model{{2, 16, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    std::string init_params; // optional parameter file; default: drawn from the seed
+    OptimizerConfig optimizer{OptimizerKind::Sgd, 0.1, 0.9, 0.9, 0.999, 1e-8};
+    DatasetConfig dataset{"spiral", "", 600, 0.05, 3};
+    ClockKind clock = ClockKind::Modelled;
+    CostConfig cost;
+    DelayConfig delays;
+    Scaling scaling = Scaling::Strong;
+    std::optional<CheckpointConfig> checkpoint;   // none: no checkpoints
+    FailureConfig failures;                       // injected faults and how the run recovers
+    EnergyConfig energy;                          // power per worker state, for energy estimates
+    std::optional<ParallelismConfig> parallelism; // none: data parallelism over `workers`
+
+    std::size_t batch_of(int worker) const;
+    std::size_t global_batch() const;
+    double slowdown_of(int worker) const;
+};
+
+// Throws lockstep::Error naming the field path and the allowed range, e.g.
+// "workers: must be between 1 and 256, got 300".
+void validate(const Scenario& scenario);
+
+// Strict parsing: unknown keys, wrong types and out-of-range values are errors naming the path
+// ("model.layers[2]: ..."). `base_dir` resolves relative file paths inside the scenario.
+Scenario parse_scenario(std::string_view json_text, const std::string& base_dir = ".");
+Scenario load_scenario(const std::string& path);
+std::string scenario_to_json(const Scenario& scenario);
+// Identifies a scenario in checkpoints: a hash of its canonical JSON, so a checkpoint is never
+// resumed under different settings. The checkpoint policy, the checkpoint costs and the number of
+// steps are left out: they change neither the training nor its state at a given step, so a run
+// can be resumed with more steps or another policy from the same checkpoints.
+std::uint64_t scenario_hash(const Scenario& scenario);
+
+// Copies into `into` the settings a running trainer can take between two steps
+// (DataParallelTrainer::retune()): rule, algorithm, the optimizer's hyperparameters (not its
+// kind), delays.slowdown and the stragglers, cost, checkpoint.restore (when both have a policy).
+void take_mid_run_settings(Scenario& into, const Scenario& from);
+
+// What a run cannot change between two steps: the first field (a path such as "workers" or
+// "model.layers") in which `to` differs from `from` other than the mid-run settings and the
+// name; nothing when there is none. A change there means starting the run again.
+std::optional<std::string> fixed_for_the_run(const Scenario& from, const Scenario& to);
+
+// Reads a whole file; throws lockstep::Error naming the path when it cannot, or when it is
+// larger than max_bytes.
+std::string read_text_file(const std::string& path, std::size_t max_bytes = 64u << 20);
+
+std::string_view to_string(ClockKind clock);
+std::string_view to_string(Scaling scaling);
+std::string_view to_string(RestoreMode mode); // "full", "weights-only"
+bool parse_restore_mode(std::string_view text, RestoreMode& out);
+
+} // namespace lockstep

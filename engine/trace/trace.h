@@ -1,0 +1,125 @@
+#pragma once
+
+#include "clocks/clock.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockstep {
+
+// What a worker was doing during one interval of the run.
+enum class EventKind {
+    Compute,     // forward and backward pass over its batch
+    Send,        // bytes leaving this worker (peer = receiver)
+    Receive,     // bytes arriving at this worker (peer = sender)
+    Reduce,      // adding received values into its own buffer
+    Wait,        // idle because a peer or the barrier is not ready
+    Update,      // applying the optimizer step
+    Communicate, // a fixed communication cost given by the scenario (no per-message detail)
+    Pause,       // an injected pause (the worker is stalled)
+    // Saving a checkpoint, in the order of the commit protocol:
+    CheckpointWrite,  // writing its file under a temporary name (bytes = the file's size)
+    CheckpointSync,   // fsync of the file, or rename and fsync of its directory: made durable
+    CheckpointCommit, // the manifest written, synced and renamed: the checkpoint now counts
+    // Failures and recovery:
+    Failed,  // the worker is down: from its crash until it is replaced (or the run's end)
+    Detect,  // an instant: the heartbeat timeout declared worker `peer` dead
+    Restore, // reading the checkpoint back (bytes = what this worker reads)
+    // An instant of the recovery's scan, on the first live worker's lane, newest checkpoint
+    // first: `round` is the checkpoint's step, `peer` its verdict (0 complete: the one loaded,
+    // 1 partial, 2 corrupt: skipped), `value` the CheckpointFault as a number.
+    Verify,
+    // An instant: this worker's file of checkpoint `round` was damaged on disk (a storage fault;
+    // `value` 0 a flipped bit, 1 truncated). Nothing notices until a recovery reads it.
+    Damage,
+    // Model parallelism (a pipeline stage's lane; `microbatch` says which micro-batch). The
+    // activations and their gradients travel as Send / Receive with `microbatch` set: towards
+    // the next stage (peer = worker + 1) activations, towards the previous one their gradients.
+    Forward,  // forward pass of one micro-batch through the stage's layers
+    Backward, // backward pass of one micro-batch: gradients added up, input gradient produced
+    Bubble,   // idle: the pipeline has no micro-batch for this stage yet, or any more
+};
+
+std::string_view to_string(EventKind kind);
+
+// Where an event's time goes in a worker's account. Overlapping: sends, receives and reduces,
+// which may overlap (full duplex) and count as their union; Instant: no time at all.
+enum class TimeBucket {
+    Compute,
+    Communication,
+    Waiting,
+    Update,
+    Checkpoint,
+    Restore,
+    Failed,
+    Overlapping,
+    Instant
+};
+TimeBucket bucket_of(EventKind kind);
+
+// One interval on one worker's lane. Times are on the run's clock (modelled or measured).
+struct TraceEvent {
+    int worker = 0;
+    EventKind kind = EventKind::Compute;
+    std::int64_t step = 0;
+    Ticks start = 0;
+    Ticks end = 0;
+    std::int64_t bytes = 0; // Send / Receive
+    int peer = -1;          // Send / Receive: the other worker
+    int round = -1;      // collective round for Send / Receive / Reduce; the checkpoint's step for
+                         // CheckpointWrite / Sync / Commit, Restore, Verify and Damage
+    double value = 0.0;  // a small value worth showing: the worker's first gradient entry
+    int microbatch = -1; // Forward / Backward / Bubble and pipeline Send / Receive
+    // Which step of the run this event belongs to in the order the steps were executed: unlike
+    // `step`, which a rollback repeats, it only grows. A branch of the run keeps every event of
+    // the executed steps before it.
+    int ordinal = 0;
+};
+
+// The state of all replicas after one step's update.
+struct StepSnapshot {
+    std::int64_t step = 0;
+    std::int64_t ordinal = 0; // the executed step it ends (see TraceEvent::ordinal)
+    Ticks time = 0;           // end of the step on the run's clock
+    double loss = 0.0;        // mean of the workers' batch losses
+    double accuracy = 0.0;    // fraction correct over all workers' batches (classification)
+    std::vector<double> worker_loss;
+    std::vector<std::uint64_t> parameter_hash; // per worker, after the update
+    bool replicas_aligned = true;              // every hash equal
+};
+
+// Receives the trace as it is produced. The trainer calls it from the thread that runs the
+// training loop, once per step, with that step's events in order.
+class TraceSink {
+public:
+    virtual ~TraceSink() = default;
+    virtual void on_events(std::span<const TraceEvent> events) = 0;
+    virtual void on_snapshot(const StepSnapshot& snapshot) = 0;
+};
+
+// The whole trace kept in memory.
+class Trace final : public TraceSink {
+public:
+    void on_events(std::span<const TraceEvent> events) override;
+    void on_snapshot(const StepSnapshot& snapshot) override;
+
+    const std::vector<TraceEvent>& events() const { return events_; }
+    const std::vector<StepSnapshot>& snapshots() const { return snapshots_; }
+
+private:
+    std::vector<TraceEvent> events_;
+    std::vector<StepSnapshot> snapshots_;
+};
+
+// Chrome Trace Event JSON (opens in Perfetto and chrome://tracing): one lane (thread) per
+// worker, named "worker k", complete events in microseconds.
+std::string to_chrome_trace_json(std::span<const TraceEvent> events, int workers,
+                                 std::string_view run_name = "lockstep");
+
+// Per-step metrics as CSV: step,time_s,loss,accuracy,replicas_aligned,loss_w0,...,hash_w0,...
+std::string to_metrics_csv(std::span<const StepSnapshot> snapshots);
+
+} // namespace lockstep

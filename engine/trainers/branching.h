@@ -1,0 +1,132 @@
+#pragma once
+
+#include "data/data.h"
+#include "failures/failure.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lockstep {
+
+// Something a teacher does to a run while the class watches it: in force from one executed
+// step (TraceEvent::ordinal) on.
+struct Intervention {
+    enum class Kind {
+        Slow,              // lane `worker` computes `amount` times slower from here on
+        Pause,             // lane `worker` stalls `amount` seconds at the start of this step
+        Crash,             // lane `worker` dies in this step, in `phase`
+        CrashInCheckpoint, // lane `worker` dies while writing the next checkpoint
+        Retune             // the mid-run settings of `scenario` apply from this step on
+    };
+    Kind kind = Kind::Slow;
+    std::int64_t at = 0; // the executed step it takes effect before
+    int worker = 0;      // a trace lane
+    double amount = 0.0;
+    CrashPhase phase = CrashPhase::Compute; // Crash: a checkpoint phase means the next checkpoint
+    Scenario scenario;                      // Retune only
+    std::int64_t step = -1;                 // the training step it met, once applied
+};
+
+// A data-parallel run that can be branched at any step it has executed, so that an intervention
+// takes effect where the class is looking, however far the engine has run ahead.
+//
+// Every few steps it keeps a copy of the whole trainer (what a checkpoint holds and more: clocks,
+// faults to come, accounts) and, for a run that checkpoints, hard links to every file its
+// checkpoint directory then held. A branch at executed step B goes back to the newest copy at or
+// before B, replays to B with the trace muted (the same scenario, seed and interventions give
+// the same bits), applies the change there and goes on: the trace of steps before B is the one
+// already seen, bit for bit, and everything from B on is new. undo() is a branch back to the
+// run as it was. On the measured clock, replayed times would differ from the ones seen, so the
+// replayed steps are traced again (copies are kept every step there, so that is rarely any).
+//
+// Not thread-safe: one thread at a time calls it.
+class BranchingRun {
+public:
+    // Throws lockstep::Error like DataParallelTrainer when the scenario does not fit the data.
+    BranchingRun(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                 TraceSink* sink = nullptr);
+    ~BranchingRun();
+    BranchingRun(const BranchingRun&) = delete;
+    BranchingRun& operator=(const BranchingRun&) = delete;
+
+    // Saves checkpoints into `dir`, an empty directory the run owns from now on; the links that
+    // let a branch put that directory back as it was go into `copies`, another.
+    void set_checkpoint_directory(const std::filesystem::path& dir,
+                                  const std::filesystem::path& copies);
+    void set_sink(TraceSink* sink);
+    void set_stop_flag(const std::atomic<bool>* stop);
+
+    // The next step, after the interventions due before it.
+    void step();
+    bool finished() const { return trainer_->finished(); }
+    std::int64_t ordinal() const { return trainer_->ordinal(); }
+    const DataParallelTrainer& trainer() const { return *trainer_; }
+    const Scenario& scenario() const { return base_; }
+
+    // The interventions of this branch, in the order they were made.
+    const std::vector<Intervention>& interventions() const { return interventions_; }
+    // The crashes among them that have struck, as the scenario's failures would say them.
+    std::vector<FailureSpec> injected_failures() const;
+
+    // Branches at `change.at` (at most ordinal(); clamped there): the interventions before it
+    // stay, those after it (the old future's) go, `change` is added. Returns the first executed
+    // step whose trace is replaced. Throws lockstep::Error, changing nothing, for a Retune that
+    // asks for what only a new run can do (naming the field), or a lane that does not exist.
+    std::int64_t branch(Intervention change);
+    // A branch at `at` without a change: the same run, traced again from there, and a branch for
+    // undo() to take back like any other (what a caller does with a change branch() refused,
+    // when it has already let go of the trace from `at`). Returns like branch().
+    std::int64_t retrace(std::int64_t at);
+    // Back to the run as it was before the last branch; returns the first executed step whose
+    // trace is replaced, or nothing when there is no branch to undo.
+    std::optional<std::int64_t> undo();
+    bool can_undo() const { return !history_.empty(); }
+
+    // What could not be applied since the last call (an intervention the trainer refused, with
+    // its reason), for the status bar.
+    std::vector<std::string> take_notices();
+
+    // Copies are taken every kEvery steps (every step on the measured clock and in a run that
+    // checkpoints); past kMaxCopies,
+    // every other one in the older half is let go, so memory stays bounded in a long run.
+    static constexpr std::int64_t kEvery = 8;
+    static constexpr std::size_t kMaxCopies = 48;
+    std::size_t copies() const { return copies_.size(); }
+
+private:
+    // The run as it stood before executed step `ordinal`, before that step's interventions.
+    struct Copy {
+        std::int64_t ordinal = 0;
+        std::unique_ptr<DataParallelTrainer> trainer;
+        std::filesystem::path files; // links to the checkpoint directory's files; empty: none
+    };
+    std::int64_t go_to(std::int64_t at, std::vector<Intervention> interventions);
+    void apply_due();
+    void keep_copy();
+    void drop_copy(std::size_t index);
+    void restore_files(const Copy& copy);
+
+    Scenario base_; // as the run started
+    std::unique_ptr<DataParallelTrainer> trainer_;
+    TraceSink* sink_ = nullptr;
+    const std::atomic<bool>* stop_ = nullptr;
+    std::filesystem::path dir_, copies_dir_;
+    std::vector<Copy> copies_; // by ordinal
+    std::vector<Intervention> interventions_;
+    struct Undo {
+        std::vector<Intervention> interventions; // of the branch before
+        std::int64_t at = 0;                     // where that branch was made
+    };
+    std::vector<Undo> history_;
+    std::vector<std::string> notices_;
+};
+
+} // namespace lockstep

@@ -1,0 +1,279 @@
+#pragma once
+
+#include "checkpoint/checkpoint.h"
+#include "collectives/collective.h"
+#include "data/data.h"
+#include "reports/metrics.h"
+#include "model/model.h"
+#include "model/optimizer.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace lockstep {
+
+// What a run computes. TimesOnly walks the same steps on the modelled clock (costs, delays,
+// jitter, collective schedules, waiting) without the arithmetic of training: for speedup sweeps
+// and baselines, where only the times matter. Its snapshots carry no loss (NaN) and no hashes.
+enum class Work { Train, TimesOnly };
+
+// One worker: a full replica of the model with its own optimizer, data cursor and generator.
+struct Worker {
+    int id = 0;
+    std::vector<double> parameters;
+    Optimizer optimizer;
+    DataCursor cursor;
+    std::vector<double> gradient; // its own gradient, then (after the collective) the combined one
+    Workspace work;
+    std::vector<std::size_t> rows;
+    std::vector<double> batch_features;
+    std::vector<double> batch_targets;
+    LossResult last;
+    Ticks clock = 0; // where this worker's lane has got to on the run's clock
+};
+
+// Data-parallel training: N replicas, each step
+//   1. every worker computes the mean gradient of its own batch (one TBB task per worker),
+//   2. each scales it by its weight under the reduction rule,
+//   3. the collective adds the gradients together, round by round, between worker buffers,
+//   4. every replica applies the same optimizer step to its own parameters,
+//   5. every replica's parameters are hashed and compared.
+// With Algorithm::None, steps 2-3 are skipped and each replica follows its own gradient.
+// Times come from the cost model (modelled clock) or from the real threads (measured clock).
+class DataParallelTrainer {
+public:
+    // Throws lockstep::Error when the scenario does not fit the data (shards, inputs, classes).
+    DataParallelTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                        TraceSink* sink = nullptr, Work work = Work::Train);
+
+    // A copy is the whole run as it stands between steps (replicas, optimizers, data positions,
+    // generators, clocks, faults still to come, accounts): what a branch of the run goes back to.
+    // The checkpoint files on disk are not part of it. It shares the data and the sink.
+    DataParallelTrainer(const DataParallelTrainer&) = default;
+    DataParallelTrainer& operator=(const DataParallelTrainer&) = default;
+
+    void run();
+    void step(); // one training step; no-op once the scenario's steps are done
+    bool finished() const { return step_ >= scenario_.steps; }
+    std::int64_t steps_done() const { return step_; }
+    // How many steps this run has executed (a rollback's repeated steps counted again): the
+    // next step's TraceEvent::ordinal.
+    std::int64_t ordinal() const { return ordinal_; }
+
+    // Where the trace goes from now on (nullptr: nowhere; the run computes the same either way).
+    void set_sink(TraceSink* sink) { sink_ = sink; }
+    // On the measured clock, a copy taken earlier goes on from where its lanes stood, not from
+    // the wall time since the original started. No effect on the modelled clock.
+    void resume_measured_clock();
+
+    // Applies the settings of `to` that may change between two steps (see
+    // fixed_for_the_run()): reduction rule, collective algorithm, optimizer hyperparameters,
+    // slowdowns (per lane) and stragglers, the cost model and the restore mode; the rest of `to`
+    // is not read. Call between steps. Throws lockstep::Error for another kind of optimizer, or
+    // for no synchronisation in a run that checkpoints.
+    void retune(const Scenario& to);
+    // The worker index of trace lane `lane` (they differ once an elastic run lost a worker), or
+    // -1 when that lane's worker is gone.
+    int index_of_lane(int lane) const;
+
+    // Delays injected while the run goes on (the GUI's "slow down" and "pause" on a worker).
+    // Call between steps, from the thread that calls step(); they show up in the next steps'
+    // trace like delays from the scenario file. Throws lockstep::Error for a bad worker or value.
+    void set_slowdown(int worker, double factor);
+    void add_pause(int worker, std::int64_t step, double seconds);
+
+    // Saves a checkpoint into `dir` after the update of every K-th step, K and the number kept
+    // from the scenario's checkpoint policy. Each phase of the commit is in the trace, on each
+    // worker's lane, priced by the cost model on the modelled clock. Throws lockstep::Error when
+    // the scenario has no checkpoint policy, only times the run, or keeps no single model.
+    void set_checkpoint_directory(const std::filesystem::path& dir);
+
+    // Adds a fault while the run goes on (the lab's "crash" and "crash during the next
+    // checkpoint" on a worker), checked like the scenario's own failures. Call between steps.
+    // Throws lockstep::Error for a worker that is not there or a fault this run cannot take.
+    void inject_failure(const FailureSpec& spec);
+
+    // A flag another thread raises to stop the run: the measured clock's real sleeps end early
+    // when it is set. The trainer only reads it; the caller keeps it alive.
+    void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+
+    // The whole state between steps, for a checkpoint. Throws lockstep::Error when the replicas
+    // differ (algorithm none): there is then no single model to save.
+    TrainingState capture_state() const;
+    // Puts a saved state back between steps (see RestoreMode). Throws lockstep::Error when the
+    // state belongs to another scenario or does not fit this run's shape.
+    void restore_state(const TrainingState& state, RestoreMode mode);
+
+    const Scenario& scenario() const { return scenario_; }
+    const Dataset& data() const { return *data_; }
+    const std::shared_ptr<const Dataset>& shared_data() const { return data_; }
+    const std::vector<Worker>& workers() const { return workers_; }
+    const CommSchedule& schedule() const { return schedule_; }
+    bool replicas_aligned() const { return aligned_; }
+    RunMetrics metrics() const;
+
+    // One crash and what the run did about it, times on the run's clock.
+    struct Recovery {
+        FailureSpec cause;
+        int worker = 0; // the lane that crashed
+        std::int64_t crashed_at_step = 0;
+        Ticks crashed = 0, detected = 0, resumed = 0;
+        RecoveryPolicy policy = RecoveryPolicy::Restart;
+        bool rolled_back = false;             // restart and elastic roll back; backup does not
+        std::int64_t restored_step = 0;       // where training went on from
+        std::filesystem::path checkpoint;     // empty: restarted from the start
+        std::vector<CheckpointInfo> rejected; // newer ones that did not verify
+        std::vector<std::filesystem::path> cleaned; // leftover temporary files removed
+        std::int64_t lost_steps = 0;
+        int workers_after = 0;
+    };
+    const std::vector<Recovery>& recoveries() const { return recoveries_; }
+
+    // The loss after each step in the order the run did them (a rollback repeats steps), with
+    // the time and the energy spent so far: for time and energy to a target loss.
+    struct Progress {
+        std::int64_t step = 0;
+        double time_s = 0.0;
+        double loss = 0.0;
+        double energy_j = 0.0;
+    };
+    const std::vector<Progress>& progress() const { return progress_; }
+
+private:
+    void compute_phase();
+    void communicate_phase();
+    void update_phase();
+    void finish_step();
+    void checkpoint_phase(); // after the update of a K-th step
+    void emit_measured_checkpoint(std::span<const std::pair<CheckpointPhase, Ticks>> phases,
+                                  std::span<const int> owners, Ticks started);
+    void emit_modelled_checkpoint(const CheckpointWrite& written);
+    void emit_crashed_checkpoint(const CheckpointWrite& written, Ticks started);
+    // Accounts an event to its worker's time and, when a sink listens, records it.
+    void emit(TraceEvent event);             // `worker` and `peer` are worker indices
+    void emit_lane(const TraceEvent& event); // `worker` and `peer` are trace lanes
+    // Ends a collective round: gaps before each worker's activity become Wait events.
+    void close_round(std::span<const Ticks> from);
+    void mark_busy(int worker, Ticks start, Ticks end);
+
+    Ticks now_measured() const;
+    void sleep_measured(Ticks duration) const;
+    Ticks compute_cost(int worker, std::size_t samples);
+    void price_schedule();
+    void run_measured_collective();
+    void barrier(); // everyone waits for the slowest lane
+
+    // Failures (trainer_failures.cpp).
+    void start_step_faults(); // pauses and slow links due now; the step's start time
+    std::optional<FailureSpec> take_crash(bool checkpoint_phase);
+    // The crash of worker `index` at `at`: detection, recovery by the policy, lost work.
+    void fail(const FailureSpec& spec, int index, Ticks at);
+    void roll_back(Ticks at, Ticks resume_from, Recovery& record);
+    void remove_worker(int index, bool reshard);
+    void reset_to_start();
+    void corrupt_after_commit(const CheckpointWrite& written);
+    void build_prices();
+    void build_collective(); // schedule, prices and the rule's weights for the workers there are
+    void price_compute();    // compute_s_per_sample_ from the cost model
+    void execute_step();
+    void choose_backups(std::span<const Ticks> finish, int crashed); // fills chosen_, weights
+    void mark_dead_lanes(Ticks until);
+    double energy_so_far() const;
+
+    Scenario scenario_;
+    std::uint64_t hash_ = 0; // the scenario's hash as the run began (checkpoints carry it)
+    int lanes_ = 0;          // workers the run started with: one trace lane each
+    Work work_ = Work::Train;
+    std::shared_ptr<const Dataset> data_;
+    TraceSink* sink_ = nullptr;
+    const std::atomic<bool>* stop_ = nullptr;
+    std::vector<Worker> workers_;
+    CommSchedule schedule_;
+    InProcessTransport transport_;
+    Rng run_rng_;
+    std::vector<double> weights_;
+    double compute_s_per_sample_ = 0.0;
+    std::int64_t step_ = 0;
+    std::int64_t steps_run_ = 0; // since construction, a restore not counted
+    std::int64_t ordinal_ = 0;   // step() calls that did something
+    bool aligned_ = true;
+    std::int64_t misaligned_steps_ = 0;
+    std::int64_t samples_ = 0;
+    std::int64_t bytes_moved_ = 0;
+    std::filesystem::path checkpoint_dir_; // empty: no checkpoints
+    std::int64_t checkpoints_ = 0;
+    std::int64_t checkpoint_bytes_ = 0;
+    StepSnapshot last_snapshot_;
+    // Failures: what is still to happen, what happened, and what it cost.
+    std::vector<FailureSpec> pending_;        // crashes and corruptions not yet fired
+    std::vector<int> ids_;                    // worker index -> trace lane
+    std::vector<std::pair<int, Ticks>> dead_; // lanes gone for good, and how far drawn failed
+    std::vector<double> link_factor_;         // per lane: slow-link factor on its messages
+    std::vector<char> chosen_;                // per worker, this step: its gradient is aggregated
+    std::vector<double> step_weights_;        // per worker, this step: the rule's weight among them
+    std::vector<Ticks> step_started_;         // per step: when it began (for lost work)
+    std::vector<std::int64_t> samples_before_; // per step: samples processed before it
+    std::vector<Recovery> recoveries_;
+    std::vector<Progress> progress_;
+    int crashing_ = -1;        // worker index crashing in this step's compute phase
+    bool rolled_back_ = false; // a crash during this step's checkpoint rolled the run back
+    std::int64_t lost_steps_ = 0, lost_samples_ = 0, dropped_gradients_ = 0, dropped_samples_ = 0;
+    Ticks lost_lane_time_ = 0, detection_ = 0, recovery_ = 0;
+    struct Price {
+        Ticks transfer = 0, reduce = 0;
+    };
+    std::vector<LaneTotals> spent_;  // per lane, whole run
+    std::vector<TraceEvent> events_; // this step's events (only when a sink listens)
+    std::vector<std::vector<std::pair<Ticks, Ticks>>> busy_; // per worker, this round
+    std::vector<int> touched_;                               // workers busy this round
+    std::vector<std::vector<Price>> prices_;                 // per round and message
+    std::int64_t schedule_bytes_ = 0;
+    std::vector<std::size_t> order_; // scratch for pricing a round
+    std::vector<Ticks> round_start_, round_end_, out_free_, in_free_;
+    std::chrono::steady_clock::time_point start_;
+};
+
+// Builds the scenario's dataset: a built-in set or its CSV file.
+std::shared_ptr<const Dataset> load_dataset(const Scenario& scenario);
+
+// The one-worker run that a run's speedup is measured against. Strong scaling: one worker, the
+// same global batch, no injected delays. Weak scaling: one worker with one worker's batch.
+Scenario baseline_scenario(const Scenario& scenario);
+
+struct RunResult {
+    RunMetrics metrics;
+    std::vector<double> parameters; // worker 0's final parameters
+};
+
+// Runs a scenario and its baseline and fills speedup and efficiency. `sink` sees the main run.
+RunResult run_scenario(const Scenario& scenario, TraceSink* sink = nullptr);
+
+// Runs `trainer` (set up, restored or checkpointing as the caller wishes) to its scenario's end,
+// then the one-worker baseline, and fills speedup and efficiency.
+RunResult finish_run(DataParallelTrainer& trainer);
+
+// Work::TimesOnly is for the modelled clock only (a measured time needs the real work).
+RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work);
+
+// The scenario with another number of workers: per-worker settings (batches, shards, slowdowns,
+// pauses, faults) for workers that no longer exist are dropped, the rest kept.
+Scenario scenario_for_workers(const Scenario& scenario, int workers);
+
+struct SweepPoint {
+    int workers = 1;
+    RunMetrics metrics;
+};
+
+// The same scenario over several worker counts, the runs executed in parallel with TBB. On the
+// modelled clock, Work::TimesOnly gives the same times without training (no loss figures).
+std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts,
+                              Work work = Work::Train);
+
+} // namespace lockstep

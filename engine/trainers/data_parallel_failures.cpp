@@ -1,0 +1,359 @@
+// The data-parallel trainer's failures: injected faults, detection on the run's clock, recovery
+// by policy, and the accounting of what was lost.
+#include "core/error.h"
+#include "trainers/data_parallel.h"
+#include "trainers/setup.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+
+namespace lockstep {
+
+using detail::fresh_cursor;
+using detail::initial_parameters;
+using detail::make_shards;
+
+void DataParallelTrainer::inject_failure(const FailureSpec& spec) {
+    if (spec.worker < 0 || spec.worker >= lanes_ || index_of_lane(spec.worker) < 0)
+        throw Error(to_text(spec) + ": there is no running worker " + std::to_string(spec.worker));
+    if (work_ != Work::Train && spec.kind != FailureKind::Pause &&
+        spec.kind != FailureKind::SlowLink)
+        throw Error(to_text(spec) + ": a times-only run keeps no state to lose");
+    const bool storage = spec.during_checkpoint() || spec.kind == FailureKind::Corrupt;
+    if (storage && checkpoint_dir_.empty())
+        throw Error(to_text(spec) + ": this run writes no checkpoints");
+    if (spec.during_checkpoint() && scenario_.failures.policy == RecoveryPolicy::Backup)
+        throw Error(to_text(spec) +
+                    ": with backup workers a crash is a missing gradient; crash in a step instead");
+    if (spec.kind == FailureKind::Crash && scenario_.failures.policy != RecoveryPolicy::Restart &&
+        scenario_.workers < 2)
+        throw Error(to_text(spec) + ": no worker would be left to go on");
+    if (spec.kind == FailureKind::Pause) {
+        add_pause(index_of_lane(spec.worker), spec.step, spec.seconds);
+        return;
+    }
+    if (!(spec.factor >= 1.0 && spec.factor <= 1000.0))
+        throw Error(to_text(spec) + ": factor must be between 1 and 1000");
+    pending_.push_back(spec);
+}
+
+int DataParallelTrainer::index_of_lane(int lane) const {
+    const auto it = std::find(ids_.begin(), ids_.end(), lane);
+    return it == ids_.end() ? -1 : static_cast<int>(it - ids_.begin());
+}
+
+void DataParallelTrainer::start_step_faults() {
+    const auto s = static_cast<std::size_t>(step_);
+    if (step_started_.size() <= s) {
+        step_started_.resize(s + 1, 0);
+        samples_before_.resize(s + 1, 0);
+    }
+    Ticks begin = 0;
+    for (const auto& w : workers_)
+        begin = std::max(begin, w.clock);
+    step_started_[s] = begin;
+    samples_before_[s] = samples_;
+
+    // Slow links take effect from their step on.
+    bool repriced = false;
+    std::erase_if(pending_, [&](const FailureSpec& f) {
+        if (f.kind != FailureKind::SlowLink || f.step > step_)
+            return false;
+        link_factor_[static_cast<std::size_t>(f.worker)] = f.factor;
+        repriced = true;
+        return true;
+    });
+    if (repriced)
+        build_prices();
+}
+
+std::optional<FailureSpec> DataParallelTrainer::take_crash(bool checkpoint_phase) {
+    // Crashes of workers that are gone already can never happen.
+    std::erase_if(pending_, [&](const FailureSpec& f) {
+        return f.kind == FailureKind::Crash && index_of_lane(f.worker) < 0;
+    });
+    for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+        if (it->kind != FailureKind::Crash || it->during_checkpoint() != checkpoint_phase)
+            continue;
+        // A step crash strikes in its step (or at once, when injected for a step already past);
+        // a checkpoint crash in the first checkpoint holding at least `step` updates.
+        const bool due = checkpoint_phase ? step_ + 1 >= it->step : step_ >= it->step;
+        if (!due)
+            continue;
+        const FailureSpec spec = *it;
+        pending_.erase(it);
+        return spec;
+    }
+    return std::nullopt;
+}
+
+void DataParallelTrainer::choose_backups(std::span<const Ticks> finish, int crashed) {
+    // The first (workers - backup_workers) gradients to arrive are aggregated, ties going to
+    // the lower worker number; a crashed worker's gradient never arrives.
+    const auto n = workers_.size();
+    std::vector<std::size_t> order;
+    for (std::size_t k = 0; k < n; ++k)
+        if (static_cast<int>(k) != crashed)
+            order.push_back(k);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return finish[a] < finish[b]; });
+    const int wanted =
+        std::clamp(lanes_ - scenario_.failures.backup_workers, 1, static_cast<int>(order.size()));
+    chosen_.assign(n, 0);
+    std::vector<double> samples;
+    for (int i = 0; i < wanted; ++i)
+        chosen_[order[static_cast<std::size_t>(i)]] = 1;
+    for (std::size_t k = 0; k < n; ++k)
+        if (chosen_[k])
+            samples.push_back(static_cast<double>(scenario_.batch_of(static_cast<int>(k))));
+    const auto weights = reduction_weights(scenario_.rule, wanted, samples);
+    step_weights_.assign(n, 0.0);
+    for (std::size_t k = 0, i = 0; k < n; ++k)
+        if (chosen_[k])
+            step_weights_[k] = weights[i++];
+    dropped_gradients_ += static_cast<std::int64_t>(n) - wanted;
+}
+
+void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
+    Recovery record;
+    record.cause = spec;
+    record.worker = ids_[static_cast<std::size_t>(index)];
+    record.crashed_at_step = step_;
+    record.crashed = at;
+    record.policy = scenario_.failures.policy;
+    const Ticks detected = at + to_ticks(scenario_.failures.heartbeat_s);
+    record.detected = detected;
+    detection_ += detected - at;
+
+    if (record.policy == RecoveryPolicy::Backup) {
+        // Nobody waits and nothing is rolled back: the dead worker's gradient is one that never
+        // arrives, this step and every step after.
+        dead_.emplace_back(record.worker, at);
+        remove_worker(index, false);
+        record.resumed = at;
+        record.restored_step = step_;
+        record.workers_after = scenario_.workers;
+        recoveries_.push_back(std::move(record));
+        return;
+    }
+
+    // The others go on until they need the silent worker, then wait for it until the heartbeat
+    // timeout declares it dead.
+    const bool modelled = scenario_.clock == ClockKind::Modelled;
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        if (static_cast<int>(k) == index)
+            continue;
+        Worker& w = workers_[k];
+        if (w.clock < detected)
+            emit({w.id, EventKind::Wait, step_, w.clock, detected, 0, index});
+        w.clock = std::max(w.clock, detected);
+        emit({w.id, EventKind::Detect, step_, w.clock, w.clock, 0, index});
+    }
+    if (!modelled && detected > now_measured())
+        sleep_measured(detected - now_measured());
+    Ticks resume_from = detected;
+    for (const auto& w : workers_)
+        if (w.id != index)
+            resume_from = std::max(resume_from, w.clock);
+
+    if (record.policy == RecoveryPolicy::Restart) {
+        // A replacement starts on the dead worker's lane; everyone else waits for it.
+        const Ticks restarted = resume_from + to_ticks(scenario_.failures.restart_s);
+        if (!modelled && restarted > now_measured())
+            sleep_measured(restarted - now_measured());
+        Worker& dead = workers_[static_cast<std::size_t>(index)];
+        emit({index, EventKind::Failed, step_, at, restarted});
+        dead.clock = restarted;
+        for (auto& w : workers_) {
+            if (w.id != index && w.clock < restarted)
+                emit({w.id, EventKind::Wait, step_, w.clock, restarted, 0, index});
+            w.clock = restarted;
+        }
+        resume_from = restarted;
+    } else {
+        // Elastic: the survivors go on without it, the data re-sharded over them.
+        dead_.emplace_back(record.worker, at);
+        remove_worker(index, true);
+        for (auto& w : workers_)
+            w.clock = resume_from;
+    }
+    roll_back(at, resume_from, record);
+    recovery_ += record.resumed - detected;
+    record.workers_after = scenario_.workers;
+    recoveries_.push_back(std::move(record));
+}
+
+void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& record) {
+    record.rolled_back = true;
+    const int before = scenario_.workers + (record.policy == RecoveryPolicy::Elastic ? 1 : 0);
+    std::optional<TrainingState> state;
+    if (!checkpoint_dir_.empty()) {
+        // The real recovery: scan the directory, take the newest checkpoint that verifies.
+        record.cleaned = clean_leftovers(checkpoint_dir_);
+        CheckpointRecovery found = load_newest_complete(checkpoint_dir_, hash_, 0);
+        record.rejected = std::move(found.rejected);
+        if (found.state) {
+            state = std::move(found.state);
+            record.checkpoint = found.directory;
+        }
+    }
+
+    const std::int64_t crashed_step = step_;
+    const RestoreMode mode =
+        scenario_.checkpoint ? scenario_.checkpoint->restore : RestoreMode::Full;
+    if (state && state->workers() == scenario_.workers) {
+        restore_state(*state, mode);
+    } else if (state) {
+        // Elastic: the model and the optimizer come back; the data positions belonged to a
+        // different set of workers, so the survivors start their new shards afresh.
+        TrainingState shrunk = *state;
+        shrunk.cursors.clear();
+        for (const auto& w : workers_)
+            shrunk.cursors.push_back(w.cursor.state());
+        restore_state(shrunk, mode);
+    } else {
+        reset_to_start();
+    }
+    record.restored_step = step_;
+    record.lost_steps = crashed_step + 1 - step_;
+    lost_steps_ += record.lost_steps;
+    const auto from = static_cast<std::size_t>(step_);
+    const Ticks redone_since = from < step_started_.size() ? step_started_[from] : 0;
+    lost_lane_time_ += static_cast<Ticks>(before) * std::max<Ticks>(0, at - redone_since);
+    if (from < samples_before_.size())
+        lost_samples_ += samples_ - samples_before_[from];
+
+    // Reading the checkpoint back: each worker reads worker 0's file (the model and the shared
+    // state), its own file and the manifest.
+    if (state) {
+        const auto dir = record.checkpoint;
+        auto size_of = [&](const std::string& name) {
+            std::error_code ec;
+            const auto bytes = std::filesystem::file_size(dir / name, ec);
+            return ec ? std::uintmax_t{0} : bytes;
+        };
+        const auto shared = size_of(worker_file_name(0));
+        const auto manifest = size_of(std::string(manifest_file_name));
+        const bool modelled = scenario_.clock == ClockKind::Modelled;
+        const Ticks real_start = modelled ? resume_from : std::max(resume_from, now_measured());
+        // The scan, newest first: every checkpoint skipped, then the one loaded.
+        auto verdict = [&](std::int64_t step, CheckpointStatus status, CheckpointFault fault) {
+            emit({0, EventKind::Verify, step_, resume_from, resume_from, 0,
+                  static_cast<int>(status),
+                  static_cast<int>(std::min<std::int64_t>(step, INT32_MAX)),
+                  static_cast<double>(fault)});
+        };
+        for (const auto& c : record.rejected)
+            verdict(c.step, c.status, c.fault);
+        verdict(state->step, CheckpointStatus::Complete, CheckpointFault::None);
+        for (std::size_t k = 0; k < workers_.size(); ++k) {
+            Worker& w = workers_[k];
+            const int lane = ids_[k];
+            const auto bytes = shared + manifest + (lane > 0 ? size_of(worker_file_name(lane)) : 0);
+            const Ticks read =
+                modelled
+                    ? to_ticks(static_cast<double>(bytes) * scenario_.cost.checkpoint_s_per_byte +
+                               scenario_.cost.fsync_s)
+                    : 0;
+            const Ticks start = modelled ? resume_from : real_start;
+            const Ticks end = modelled ? start + read : std::max(start, now_measured());
+            emit({w.id, EventKind::Restore, step_, start, end, static_cast<std::int64_t>(bytes), -1,
+                  static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX))});
+            w.clock = end;
+        }
+        barrier();
+    }
+    Ticks resumed = resume_from;
+    for (const auto& w : workers_)
+        resumed = std::max(resumed, w.clock);
+    record.resumed = resumed;
+    mark_dead_lanes(resumed);
+}
+
+void DataParallelTrainer::reset_to_start() {
+    // No checkpoint to go back to: everyone starts over from the scenario's first step.
+    const auto params = initial_parameters(scenario_);
+    const auto shards = make_shards(scenario_, data_->size());
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        Worker& w = workers_[k];
+        w.parameters = params;
+        w.optimizer = Optimizer(scenario_.optimizer, params.size());
+        w.cursor = fresh_cursor(scenario_, static_cast<int>(k), shards[k]);
+    }
+    run_rng_ = Rng::stream(scenario_.seed, 1);
+    step_ = 0;
+    aligned_ = true;
+}
+
+void DataParallelTrainer::remove_worker(int index, bool reshard) {
+    const auto k = static_cast<std::size_t>(index);
+    workers_.erase(workers_.begin() + index);
+    ids_.erase(ids_.begin() + index);
+    Scenario& s = scenario_;
+    s.workers -= 1;
+    if (!s.worker_batch.empty())
+        s.worker_batch.erase(s.worker_batch.begin() + index);
+    if (!s.shard_sizes.empty())
+        s.shard_sizes.erase(s.shard_sizes.begin() + index);
+    if (k < s.delays.slowdown.size())
+        s.delays.slowdown.erase(s.delays.slowdown.begin() + index);
+    std::erase_if(s.delays.pauses, [&](const PauseDelay& p) { return p.worker == index; });
+    for (auto& p : s.delays.pauses)
+        if (p.worker > index)
+            --p.worker;
+    for (std::size_t i = 0; i < workers_.size(); ++i)
+        workers_[i].id = static_cast<int>(i);
+    if (reshard) {
+        s.shard_sizes.clear();
+        const auto shards = make_shards(s, data_->size());
+        for (std::size_t i = 0; i < workers_.size(); ++i)
+            workers_[i].cursor = fresh_cursor(s, ids_[i], shards[i]);
+    }
+    build_collective(); // for the workers that are left
+}
+
+void DataParallelTrainer::mark_dead_lanes(Ticks until) {
+    // A worker that is gone for good is drawn failed up to where the others have got.
+    for (auto& [lane, drawn] : dead_) {
+        if (until > drawn)
+            emit_lane({lane, EventKind::Failed, step_, drawn, until});
+        drawn = std::max(drawn, until);
+    }
+}
+
+void DataParallelTrainer::corrupt_after_commit(const CheckpointWrite& written) {
+    // Storage faults strike committed files: the damage is only found when a recovery reads them.
+    const auto step = parse_checkpoint_directory_name(written.directory.filename().string());
+    std::erase_if(pending_, [&](const FailureSpec& f) {
+        if (f.kind != FailureKind::Corrupt || !step || *step < f.step)
+            return false;
+        const int index = index_of_lane(f.worker);
+        if (index < 0 || index >= static_cast<int>(written.files.size()))
+            return true;
+        const auto file = written.directory / written.files[static_cast<std::size_t>(index)].name;
+        const auto size = written.files[static_cast<std::size_t>(index)].size;
+        if (f.corruption == Corruption::BitFlip)
+            flip_bit(file, size / 2, 3);
+        else
+            truncate_file(file, size / 2);
+        const Worker& w = workers_[static_cast<std::size_t>(index)];
+        emit({index, EventKind::Damage, step_, w.clock, w.clock, 0, -1,
+              static_cast<int>(std::min<std::int64_t>(*step, INT32_MAX)),
+              f.corruption == Corruption::BitFlip ? 0.0 : 1.0});
+        return true;
+    });
+}
+
+double DataParallelTrainer::energy_so_far() const {
+    Ticks now = 0;
+    for (const auto& w : workers_)
+        now = std::max(now, w.clock);
+    std::vector<WorkerMetrics> lanes;
+    lanes.reserve(spent_.size());
+    for (const auto& lane : spent_)
+        lanes.push_back(lane.seconds());
+    return energy_joules(lanes, to_seconds(now), scenario_.energy);
+}
+
+} // namespace lockstep

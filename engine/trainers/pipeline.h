@@ -1,0 +1,149 @@
+#pragma once
+
+#include "collectives/collective.h"
+#include "data/data.h"
+#include "reports/metrics.h"
+#include "model/model.h"
+#include "model/optimizer.h"
+#include "trainers/parallelism.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace lockstep {
+
+// One entry of a stage's program: the forward or backward pass of one micro-batch.
+struct PipelineOp {
+    enum class Kind { Forward, Backward };
+    Kind kind = Kind::Forward;
+    int microbatch = 0;
+    bool operator==(const PipelineOp&) const = default;
+};
+
+// Everything about a pipeline that follows from the model, the batch and the options: which
+// layers each stage owns, how many rows each micro-batch has, each stage's program, and the
+// most micro-batches whose activations a stage holds at once under that program.
+struct PipelinePlan {
+    int stages = 1;
+    int microbatches = 1;
+    int replicas = 1;
+    PipelineSchedule schedule = PipelineSchedule::FillDrain;
+    std::vector<LayerRange> ranges;                // per stage
+    std::vector<std::size_t> microbatch_rows;      // per micro-batch of one replica's batch
+    std::vector<std::vector<PipelineOp>> programs; // per stage
+    std::vector<int> peak_inflight;                // per stage
+
+    std::size_t first_row(int microbatch) const; // of the micro-batch inside the replica's batch
+};
+
+// Consecutive layers per stage, cut so that the slowest stage (multiply-adds per sample) is as
+// fast as possible; ties go to the earliest cut. Throws lockstep::Error naming the field when
+// there are more stages than layers.
+std::vector<LayerRange> split_stages(const ModelShape& shape, int stages);
+
+// A stage's program under a schedule. FillDrain: F0..F(M-1), B0..B(M-1). OneFOneB: min(P-1-s, M)
+// forwards to warm up, then alternately one forward and one backward, then the last backwards.
+// Backwards run in micro-batch order in both, so gradients add up in the order of an unsplit
+// batch and the results are bitwise those of unsplit training.
+std::vector<PipelineOp> stage_program(PipelineSchedule schedule, int stage, int stages,
+                                      int microbatches);
+
+// Validates the combination (stages, micro-batches, replicas against the model and the batch)
+// and builds the plan. `batch` is one replica's batch. Throws lockstep::Error naming the field.
+PipelinePlan plan_pipeline(const ModelShape& shape, std::size_t batch,
+                           const ParallelismConfig& config);
+
+// Multiply-adds per sample of a layer range's forward pass (weights plus biases).
+std::size_t range_cost(const ModelShape& shape, LayerRange range);
+
+// What a pipeline step moved and how long stages sat idle, over the run.
+struct PipelineReport {
+    double bubble_fraction = 0.0;       // idle stage-time / all stage-time
+    int peak_inflight_microbatches = 0; // the most any stage held at once, as counted while running
+    std::int64_t activation_bytes = 0;  // forward, stage to stage
+    std::int64_t activation_gradient_bytes = 0; // backward, stage to stage
+    std::int64_t gradient_bytes = 0;            // hybrid: each stage's all-reduce across replicas
+};
+
+// Pipeline (and hybrid) training on the modelled clock. Lane r*P + s is replica r's stage s.
+// Each step:
+//   1. every stage runs its program; the programs are cut into waves (an op's wave comes after
+//      the waves of everything it depends on) and each wave is one parallel_for over the stages
+//      that have an op in it, so no task ever waits for another. A forward copies its result
+//      into the next stage's buffer for that micro-batch; a backward copies its input gradient
+//      into the previous stage's buffer.
+//   2. hybrid: each stage's gradient is combined across its replicas by the collective.
+//   3. every stage updates its own layers with its own optimizer.
+// Times come from the cost model: compute per sample split over stages by their multiply-adds
+// (a backward costs twice a forward), alpha + bytes * beta per message on each link; gaps on a
+// stage's lane become Bubble events.
+class PipelineTrainer {
+public:
+    // Throws lockstep::Error for a bad combination or a scenario that does not fit the data.
+    PipelineTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                    TraceSink* sink = nullptr);
+    ~PipelineTrainer();
+    PipelineTrainer(const PipelineTrainer&) = delete;
+    PipelineTrainer& operator=(const PipelineTrainer&) = delete;
+
+    void run();
+    void step();
+    bool finished() const { return step_ >= scenario_.steps; }
+    std::int64_t steps_done() const { return step_; }
+
+    const Scenario& scenario() const { return scenario_; }
+    const PipelinePlan& plan() const { return plan_; }
+    int lanes() const { return static_cast<int>(lanes_.size()); }
+    // The whole model's parameters of one replica, put back together from its stages.
+    std::vector<double> parameters(int replica = 0) const;
+    bool replicas_aligned() const { return aligned_; }
+    RunMetrics metrics() const;
+    PipelineReport report() const;
+
+private:
+    struct Lane;
+    using Wave = std::vector<std::pair<int, PipelineOp>>; // (lane, op) pairs run in parallel
+    void load_batches();
+    std::vector<Wave> schedule_step(); // times, trace events and waves of this step's programs
+    void run_waves(const std::vector<Wave>& waves);
+    void forward(Lane& lane, int microbatch);
+    void backward(Lane& lane, int microbatch);
+    void combine_gradients(); // hybrid: each stage's all-reduce across its replicas
+    void price_all_reduce(int stage);
+    void update_and_snapshot();
+    void end_step();
+    void emit(const TraceEvent& event);
+    Lane& lane(int replica, int stage);
+
+    Scenario scenario_;
+    std::shared_ptr<const Dataset> data_;
+    TraceSink* sink_ = nullptr;
+    PipelinePlan plan_;
+    std::vector<std::unique_ptr<Lane>> lanes_;
+    std::vector<DataCursor> cursors_;                     // per replica
+    std::vector<std::vector<std::size_t>> rows_;          // per replica: this step's batch rows
+    std::vector<std::vector<double>> features_, targets_; // per replica: this step's batch
+    std::vector<double> weights_;                         // per replica, under the reduction rule
+    std::vector<std::vector<Ticks>> forward_cost_, backward_cost_; // per lane, per micro-batch
+    std::vector<std::vector<Ticks>> transfer_cost_;                // per stage boundary, per mb
+    std::vector<CommSchedule> stage_schedules_;                    // hybrid: per stage
+    InProcessTransport transport_;
+    std::int64_t step_ = 0;
+    bool aligned_ = true;
+    std::int64_t samples_ = 0;
+    Ticks bubble_ = 0;
+    PipelineReport totals_;
+    StepSnapshot last_snapshot_;
+    std::vector<TraceEvent> events_;   // this step's
+    std::vector<WorkerMetrics> spent_; // per lane, whole run
+};
+
+// The one-worker time of the same work (the whole global batch on one worker, same steps), for
+// speedup. Throws as PipelineTrainer does.
+double pipeline_baseline_time_s(const Scenario& scenario);
+
+} // namespace lockstep
