@@ -1,7 +1,7 @@
 #include "lockstep_lessons/action.h"
 
-#include "collectives/collective.h"
 #include "collectives/reduction.h"
+#include "collectives/schedule.h"
 #include "core/error.h"
 
 #include <QUrl>

@@ -2,8 +2,8 @@
 
 #include "lockstep_lessons/action.h"
 
-#include "collectives/collective.h"
 #include "collectives/reduction.h"
+#include "collectives/schedule.h"
 #include "core/error.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"

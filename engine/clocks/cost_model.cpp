@@ -1,49 +1,115 @@
 #include "clocks/cost_model.h"
 
 #include <algorithm>
-#include <limits>
+#include <numeric>
+#include <utility>
 
 namespace lockstep {
 
-void price_collective(const CommSchedule& schedule, std::span<const int> lanes,
-                      std::span<Ticks> clocks, const CostConfig& cost, std::int64_t step,
-                      int first_round, std::vector<TraceEvent>& events) {
-    const std::size_t n = clocks.size();
-    constexpr Ticks never = std::numeric_limits<Ticks>::max();
-    std::vector<Ticks> out_free(n, 0), in_free(n, 0), begin(n), end(n), first(n);
-    for (std::size_t ri = 0; ri < schedule.rounds.size(); ++ri) {
-        for (std::size_t p = 0; p < n; ++p) {
-            begin[p] = end[p] = clocks[p];
-            first[p] = never;
-        }
-        const int round = first_round + static_cast<int>(ri);
-        for (const Message& msg : schedule.rounds[ri].messages) {
-            const auto src = static_cast<std::size_t>(msg.src);
-            const auto dst = static_cast<std::size_t>(msg.dst);
-            const double bytes = static_cast<double>(msg.bytes());
-            const Ticks from = std::max({begin[src], begin[dst], out_free[src], in_free[dst]});
-            const Ticks to = from + to_ticks(cost.alpha_s + bytes * cost.beta_s_per_byte);
-            const Ticks done =
-                msg.op == Message::Op::Reduce ? to + to_ticks(bytes * cost.gamma_s_per_byte) : to;
-            const int a = lanes[src];
-            const int b = lanes[dst];
-            events.push_back({a, EventKind::Send, step, from, to, msg.bytes(), b, round});
-            events.push_back({b, EventKind::Receive, step, from, to, msg.bytes(), a, round});
+double compute_s_per_sample(const Scenario& scenario, std::size_t reference_batch) {
+    if (scenario.cost.one_worker_compute_s)
+        return *scenario.cost.one_worker_compute_s /
+               (static_cast<double>(scenario.steps) * static_cast<double>(reference_batch));
+    return scenario.cost.compute_s_per_sample;
+}
+
+PassCost split_passes(double seconds) {
+    return {to_ticks(seconds / 3.0), to_ticks(seconds * 2.0 / 3.0)};
+}
+
+MessagePrice price_message(const CostConfig& cost, std::int64_t bytes, Message::Op op,
+                           double slow) {
+    const auto b = static_cast<double>(bytes);
+    const double transfer = cost.alpha_s + b * cost.beta_s_per_byte;
+    return {to_ticks(slow == 1.0 ? transfer : transfer * slow),
+            op == Message::Op::Reduce ? to_ticks(b * cost.gamma_s_per_byte) : 0};
+}
+
+CollectiveTime price_schedule(const CommSchedule& schedule, const Participants& who,
+                              const CostConfig& cost, std::int64_t step, int first_round,
+                              std::vector<TraceEvent>* events) {
+    const std::size_t n = who.clocks.size();
+    CollectiveTime time{std::vector<Ticks>(n, 0), std::vector<Ticks>(n, 0)};
+    std::vector<Ticks> out_free(n, 0), in_free(n, 0), start(n), end(n);
+    std::vector<std::vector<std::pair<Ticks, Ticks>>> busy(n); // per participant, this round
+    std::vector<std::size_t> touched, order;
+    auto slow_of = [&](const Message& m) {
+        if (who.slow.empty())
+            return 1.0;
+        return std::max(who.slow[static_cast<std::size_t>(m.src)],
+                        who.slow[static_cast<std::size_t>(m.dst)]);
+    };
+    auto mark_busy = [&](std::size_t p, Ticks from, Ticks to) {
+        if (busy[p].empty())
+            touched.push_back(p);
+        busy[p].emplace_back(from, to);
+    };
+    auto record = [&](const TraceEvent& e) {
+        if (events)
+            events->push_back(e);
+    };
+
+    for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {
+        const Round& round = schedule.rounds[r];
+        const int ri = first_round + static_cast<int>(r);
+        for (std::size_t p = 0; p < n; ++p)
+            start[p] = end[p] = who.clocks[p];
+        // The earliest ready message first; among equals, the round's order.
+        auto ready = [&](const Message& m) {
+            return std::max(start[static_cast<std::size_t>(m.src)],
+                            start[static_cast<std::size_t>(m.dst)]);
+        };
+        order.resize(round.messages.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        auto earlier = [&](std::size_t a, std::size_t b) {
+            return ready(round.messages[a]) < ready(round.messages[b]);
+        };
+        if (!std::is_sorted(order.begin(), order.end(), earlier))
+            std::stable_sort(order.begin(), order.end(), earlier);
+
+        for (const std::size_t index : order) {
+            const Message& m = round.messages[index];
+            const auto src = static_cast<std::size_t>(m.src);
+            const auto dst = static_cast<std::size_t>(m.dst);
+            const MessagePrice price = price_message(cost, m.bytes(), m.op, slow_of(m));
+            const Ticks from = std::max({ready(m), out_free[src], in_free[dst]});
+            const Ticks to = from + price.transfer;
+            const Ticks done = to + price.reduce;
+            const int a = who.lanes[src];
+            const int b = who.lanes[dst];
+            record({a, EventKind::Send, step, from, to, m.bytes(), b, ri});
+            record({b, EventKind::Receive, step, from, to, m.bytes(), a, ri});
             if (done > to)
-                events.push_back({b, EventKind::Reduce, step, to, done, msg.bytes(), a, round});
+                record({b, EventKind::Reduce, step, to, done, m.bytes(), a, ri});
+            mark_busy(src, from, to);
+            mark_busy(dst, from, done);
             out_free[src] = to;
             in_free[dst] = done;
             end[src] = std::max(end[src], to);
             end[dst] = std::max(end[dst], done);
-            first[src] = std::min(first[src], from);
-            first[dst] = std::min(first[dst], from);
         }
-        for (std::size_t p = 0; p < n; ++p) {
-            if (first[p] != never && first[p] > begin[p])
-                events.push_back({lanes[p], EventKind::Wait, step, begin[p], first[p]});
-            clocks[p] = end[p];
+
+        // Per participant, in time order: every gap since the round began is waiting; the
+        // busy time is the union of its intervals (sends and receives overlap: full duplex).
+        for (const std::size_t p : touched) {
+            auto& list = busy[p];
+            std::sort(list.begin(), list.end());
+            Ticks at = start[p];
+            for (const auto& [from, to] : list) {
+                if (from > at) {
+                    record({who.lanes[p], EventKind::Wait, step, at, from});
+                    time.waiting[p] += from - at;
+                }
+                time.busy[p] += std::max<Ticks>(0, to - std::max(from, at));
+                at = std::max(at, to);
+            }
+            list.clear();
         }
+        touched.clear();
+        for (std::size_t p = 0; p < n; ++p)
+            who.clocks[p] = end[p];
     }
+    return time;
 }
 
 } // namespace lockstep

@@ -1,21 +1,63 @@
 #pragma once
 
-#include "collectives/collective.h"
+#include "clocks/clock.h"
+#include "collectives/schedule.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
 namespace lockstep {
 
-// Prices a collective's schedule on the modelled clock among some of a run's lanes: participant
-// p of the schedule is lane `lanes[p]`, whose clock is `clocks[p]`. A message starts when both
-// ends have reached its round and the sender's out-link and the receiver's in-link are free; it
-// takes alpha + bytes * beta, and a reduce adds bytes * gamma at the receiver. Appends Send,
-// Receive, Reduce and Wait events (rounds numbered from `first_round`) and advances the clocks.
-void price_collective(const CommSchedule& schedule, std::span<const int> lanes,
-                      std::span<Ticks> clocks, const CostConfig& cost, std::int64_t step,
-                      int first_round, std::vector<TraceEvent>& events);
+// The modelled clock's prices, in one place. Data-parallel, pipeline, tensor and hybrid runs all
+// ask these, so the same batch or the same schedule costs the same whichever trainer runs it.
+
+// Seconds of compute per sample for the whole model, forward and backward together: the
+// scenario's compute_s_per_sample or, in textbook mode (one_worker_compute_s), the one-worker
+// job's time spread evenly over the samples it handles, `reference_batch` per step.
+double compute_s_per_sample(const Scenario& scenario, std::size_t reference_batch);
+
+// A backward pass costs twice a forward one: a third of the compute forward, two thirds back.
+struct PassCost {
+    Ticks forward = 0;
+    Ticks backward = 0;
+};
+PassCost split_passes(double seconds);
+
+// One message: alpha + bytes * beta on the link, stretched by a slow link's factor, then
+// bytes * gamma at the receiver when it adds the bytes in.
+struct MessagePrice {
+    Ticks transfer = 0;
+    Ticks reduce = 0;
+};
+MessagePrice price_message(const CostConfig& cost, std::int64_t bytes, Message::Op op,
+                           double slow = 1.0);
+
+// Who takes part in a collective: participant p of the schedule is trace lane `lanes[p]`, has
+// reached `clocks[p]` on the run's clock, and has links slowed by `slow[p]` (empty: none).
+struct Participants {
+    std::span<const int> lanes;
+    std::span<Ticks> clocks;
+    std::span<const double> slow;
+};
+
+// Where the participants' time went in the collective, each entry per participant.
+struct CollectiveTime {
+    std::vector<Ticks> busy;    // sending, receiving or adding (the union of those intervals)
+    std::vector<Ticks> waiting; // gaps before and between them
+};
+
+// Prices a collective's schedule on the modelled clock, round by round. A message is ready when
+// both its ends have reached the round; a link (a sender's way out, a receiver's way in) serves
+// its messages one at a time, the earliest ready first; it takes price_message(). Every gap in a
+// participant's round before its last activity is waiting. Advances the clocks to the end of the
+// schedule and, when `events` is given, appends the Send, Receive, Reduce and Wait events with
+// lanes as workers and rounds numbered from `first_round`.
+CollectiveTime price_schedule(const CommSchedule& schedule, const Participants& who,
+                              const CostConfig& cost, std::int64_t step, int first_round,
+                              std::vector<TraceEvent>* events);
 
 } // namespace lockstep

@@ -1,5 +1,7 @@
 #include "collectives/bench.h"
 
+#include "collectives/transport.h"
+
 #include "core/error.h"
 #include "trainers/data_parallel.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "collectives/collective.h"
+#include "collectives/schedule.h"
 #include "model/model.h"
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "collectives/collective.h"
+#include "collectives/schedule.h"
 
 namespace lockstep {
 

@@ -1,10 +1,11 @@
 #include "reports/moves.h"
 
+#include "clocks/cost_model.h"
 #include "core/error.h"
-#include "trainers/pipeline.h"
-#include "trainers/tensor.h"
 #include "trace/trace.h"
 #include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
+#include "trainers/tensor.h"
 
 #include <algorithm>
 #include <map>
@@ -51,10 +52,7 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
         asked ? scenario.batch * static_cast<std::size_t>(replicas) : scenario.global_batch();
     const int workers = asked ? asked->lanes() : scenario.workers;
     // Prices per sample and per message only, the same for every strategy.
-    const double steps = static_cast<double>(scenario.steps);
-    if (base.cost.one_worker_compute_s)
-        base.cost.compute_s_per_sample =
-            *base.cost.one_worker_compute_s / (steps * static_cast<double>(batch));
+    base.cost.compute_s_per_sample = compute_s_per_sample(scenario, batch);
     base.cost.one_worker_compute_s.reset();
     base.cost.communication_s_per_step.reset();
     base.delays = {};

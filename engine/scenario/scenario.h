@@ -1,12 +1,12 @@
 #pragma once
 
 #include "clocks/clock.h"
-#include "collectives/collective.h"
+#include "collectives/reduction.h"
+#include "collectives/schedule.h"
 #include "failures/failure.h"
 #include "model/model.h"
 #include "model/optimizer.h"
 #include "trainers/parallelism.h"
-#include "collectives/reduction.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,9 @@
 #include "trainers/data_parallel.h"
 
-#include "core/error.h"
+#include "clocks/cost_model.h"
+
 #include "collectives/reduction.h"
+#include "core/error.h"
 #include "trainers/setup.h"
 
 #include <oneapi/tbb/parallel_for.h>
@@ -178,7 +180,6 @@ void DataParallelTrainer::build_collective() {
     const Scenario& s = scenario_;
     schedule_ = make_schedule(s.algorithm, s.workers, workers_.front().parameters.size());
     schedule_bytes_ = schedule_.total_bytes();
-    build_prices();
     busy_.assign(workers_.size(), {});
     std::vector<double> samples;
     for (int i = 0; i < s.workers; ++i)
@@ -188,14 +189,9 @@ void DataParallelTrainer::build_collective() {
 
 void DataParallelTrainer::price_compute() {
     // Textbook mode spreads the one-worker job's compute evenly over its samples.
-    compute_s_per_sample_ = scenario_.cost.compute_s_per_sample;
-    if (scenario_.cost.one_worker_compute_s) {
-        const std::size_t reference_batch =
-            scenario_.scaling == Scaling::Strong ? scenario_.global_batch() : scenario_.batch_of(0);
-        compute_s_per_sample_ =
-            *scenario_.cost.one_worker_compute_s /
-            (static_cast<double>(scenario_.steps) * static_cast<double>(reference_batch));
-    }
+    compute_s_per_sample_ = compute_s_per_sample(scenario_, scenario_.scaling == Scaling::Strong
+                                                                ? scenario_.global_batch()
+                                                                : scenario_.batch_of(0));
 }
 
 void DataParallelTrainer::resume_measured_clock() {
@@ -239,25 +235,6 @@ void DataParallelTrainer::add_pause(int worker, std::int64_t step, double second
     if (!(seconds >= 0.0 && seconds <= 86400.0))
         throw Error("pause: the length must be between 0 and 86400 seconds");
     scenario_.delays.pauses.push_back({worker, step, seconds});
-}
-
-void DataParallelTrainer::build_prices() {
-    // Each message's modelled price: alpha + bytes * beta on the link, bytes * gamma to add it.
-    // A slow link (a failure) stretches the transfer of every message to or from its worker.
-    prices_.clear();
-    for (const auto& round : schedule_.rounds) {
-        auto& prices = prices_.emplace_back();
-        for (const auto& m : round.messages) {
-            const double bytes = static_cast<double>(m.bytes());
-            const double slow = std::max(link_factor_[static_cast<std::size_t>(ids_[m.src])],
-                                         link_factor_[static_cast<std::size_t>(ids_[m.dst])]);
-            const double transfer = scenario_.cost.alpha_s + bytes * scenario_.cost.beta_s_per_byte;
-            prices.push_back({to_ticks(slow == 1.0 ? transfer : transfer * slow),
-                              m.op == Message::Op::Reduce
-                                  ? to_ticks(bytes * scenario_.cost.gamma_s_per_byte)
-                                  : 0});
-        }
-    }
 }
 
 TrainingState DataParallelTrainer::capture_state() const {
@@ -763,53 +740,26 @@ void DataParallelTrainer::communicate_phase() {
 }
 
 void DataParallelTrainer::price_schedule() {
+    // The cost model prices the rounds among the workers' lanes; the trainer keeps the account.
     const auto n = workers_.size();
-    out_free_.assign(n, 0);
-    in_free_.assign(n, 0);
-    for (std::size_t r = 0; r < schedule_.rounds.size(); ++r) {
-        const Round& round = schedule_.rounds[r];
-        round_start_.resize(n);
-        round_end_.resize(n);
-        for (std::size_t k = 0; k < n; ++k)
-            round_start_[k] = round_end_[k] = workers_[k].clock;
-
-        // A shared link serves its messages one at a time, first come first served.
-        auto ready = [&](const Message& m) {
-            return std::max(round_start_[static_cast<std::size_t>(m.src)],
-                            round_start_[static_cast<std::size_t>(m.dst)]);
-        };
-        order_.resize(round.messages.size());
-        std::iota(order_.begin(), order_.end(), std::size_t{0});
-        auto earlier = [&](std::size_t a, std::size_t b) {
-            return ready(round.messages[a]) < ready(round.messages[b]);
-        };
-        if (!std::is_sorted(order_.begin(), order_.end(), earlier))
-            std::stable_sort(order_.begin(), order_.end(), earlier);
-        const int ri = static_cast<int>(r);
-        const auto& prices = prices_[r];
-        for (std::size_t index : order_) {
-            const Message& m = round.messages[index];
-            const auto src = static_cast<std::size_t>(m.src);
-            const auto dst = static_cast<std::size_t>(m.dst);
-            const Ticks start = std::max({ready(m), out_free_[src], in_free_[dst]});
-            const Ticks end = start + prices[index].transfer;
-            emit({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
-            emit({m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri});
-            Ticks done = end;
-            if (prices[index].reduce > 0) {
-                done = end + prices[index].reduce;
-                emit({m.dst, EventKind::Reduce, step_, end, done, m.bytes(), m.src, ri});
-            }
-            mark_busy(m.src, start, end);
-            mark_busy(m.dst, start, done);
-            out_free_[src] = end;
-            in_free_[dst] = done;
-            round_end_[src] = std::max(round_end_[src], end);
-            round_end_[dst] = std::max(round_end_[dst], done);
-        }
-        close_round(round_start_);
-        for (std::size_t k = 0; k < n; ++k)
-            workers_[k].clock = round_end_[k];
+    std::vector<Ticks> clocks(n);
+    std::vector<double> slow(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        clocks[k] = workers_[k].clock;
+        slow[k] = link_factor_[static_cast<std::size_t>(ids_[k])];
+    }
+    priced_.clear();
+    const CollectiveTime time = lockstep::price_schedule(
+        schedule_, {ids_, clocks, slow}, scenario_.cost, step_, 0, sink_ ? &priced_ : nullptr);
+    for (std::size_t k = 0; k < n; ++k) {
+        workers_[k].clock = clocks[k];
+        auto& spent = spent_[static_cast<std::size_t>(ids_[k])];
+        spent.add(TimeBucket::Communication, time.busy[k]);
+        spent.add(TimeBucket::Waiting, time.waiting[k]);
+    }
+    for (TraceEvent& e : priced_) {
+        e.ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
+        events_.push_back(e);
     }
 }
 
@@ -817,6 +767,7 @@ void DataParallelTrainer::run_measured_collective() {
     std::vector<std::span<double>> buffers;
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
+    transport_.attach(buffers);
     const auto n = workers_.size();
     for (std::size_t r = 0; r < schedule_.rounds.size(); ++r) {
         const Round& round = schedule_.rounds[r];
@@ -824,7 +775,7 @@ void DataParallelTrainer::run_measured_collective() {
         for (std::size_t k = 0; k < n; ++k)
             round_start_[k] = workers_[k].clock;
         const Ticks start = now_measured();
-        transport_.execute(round, buffers);
+        transport_.run_round(round);
         const Ticks end = now_measured();
         const int ri = static_cast<int>(r);
         for (const auto& m : round.messages) {

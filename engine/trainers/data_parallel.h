@@ -1,11 +1,12 @@
 #pragma once
 
 #include "checkpoint/checkpoint.h"
-#include "collectives/collective.h"
+#include "collectives/schedule.h"
+#include "collectives/transport.h"
 #include "data/data.h"
-#include "reports/metrics.h"
 #include "model/model.h"
 #include "model/optimizer.h"
+#include "reports/metrics.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 
@@ -179,7 +180,6 @@ private:
     void remove_worker(int index, bool reshard);
     void reset_to_start();
     void corrupt_after_commit(const CheckpointWrite& written);
-    void build_prices();
     void build_collective(); // schedule, prices and the rule's weights for the workers there are
     void price_compute();    // compute_s_per_sample_ from the cost model
     void execute_step();
@@ -226,17 +226,13 @@ private:
     bool rolled_back_ = false; // a crash during this step's checkpoint rolled the run back
     std::int64_t lost_steps_ = 0, lost_samples_ = 0, dropped_gradients_ = 0, dropped_samples_ = 0;
     Ticks lost_lane_time_ = 0, detection_ = 0, recovery_ = 0;
-    struct Price {
-        Ticks transfer = 0, reduce = 0;
-    };
     std::vector<LaneTotals> spent_;  // per lane, whole run
     std::vector<TraceEvent> events_; // this step's events (only when a sink listens)
     std::vector<std::vector<std::pair<Ticks, Ticks>>> busy_; // per worker, this round
     std::vector<int> touched_;                               // workers busy this round
-    std::vector<std::vector<Price>> prices_;                 // per round and message
     std::int64_t schedule_bytes_ = 0;
-    std::vector<std::size_t> order_; // scratch for pricing a round
-    std::vector<Ticks> round_start_, round_end_, out_free_, in_free_;
+    std::vector<Ticks> round_start_; // scratch: where each lane began a measured round
+    std::vector<TraceEvent> priced_; // scratch: a collective's events from the cost model
     std::chrono::steady_clock::time_point start_;
 };
 

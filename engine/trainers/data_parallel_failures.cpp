@@ -56,16 +56,12 @@ void DataParallelTrainer::start_step_faults() {
     samples_before_[s] = samples_;
 
     // Slow links take effect from their step on.
-    bool repriced = false;
     std::erase_if(pending_, [&](const FailureSpec& f) {
         if (f.kind != FailureKind::SlowLink || f.step > step_)
             return false;
         link_factor_[static_cast<std::size_t>(f.worker)] = f.factor;
-        repriced = true;
         return true;
     });
-    if (repriced)
-        build_prices();
 }
 
 std::optional<FailureSpec> DataParallelTrainer::take_crash(bool checkpoint_phase) {

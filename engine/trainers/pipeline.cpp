@@ -1,10 +1,11 @@
 #include "trainers/pipeline.h"
 
+#include "clocks/cost_model.h"
 #include "trainers/pipeline_lane.h"
 #include "trainers/setup.h"
 
-#include "core/error.h"
 #include "collectives/reduction.h"
+#include "core/error.h"
 #include "core/rng.h"
 
 #include <oneapi/tbb/parallel_for.h>
@@ -76,8 +77,8 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
 
     const auto whole = detail::initial_parameters(scenario_);
     const ModelShape& shape = scenario_.model;
-    const double per_sample = pipeline_compute_per_sample(
-        scenario_, scenario_.batch * static_cast<std::size_t>(replicas));
+    const double per_sample =
+        compute_s_per_sample(scenario_, scenario_.batch * static_cast<std::size_t>(replicas));
     const double model_cost = static_cast<double>(range_cost(shape, {0, shape.layer_count()}));
     for (int r = 0; r < replicas; ++r)
         for (int s = 0; s < stages; ++s) {
@@ -110,8 +111,9 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
             for (std::size_t i = 0; i < m; ++i) {
                 const double seconds =
                     static_cast<double>(plan_.microbatch_rows[i]) * per_sample * share * slowdown;
-                forward.push_back(to_ticks(seconds / 3.0));
-                backward.push_back(to_ticks(seconds * 2.0 / 3.0));
+                const PassCost passes = split_passes(seconds);
+                forward.push_back(passes.forward);
+                backward.push_back(passes.backward);
             }
             lanes_.push_back(std::move(lane));
         }
@@ -120,10 +122,9 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
         auto& costs = transfer_cost_.emplace_back();
         const std::size_t boundary = width(shape, plan_.ranges[static_cast<std::size_t>(s)].end);
         for (std::size_t i = 0; i < m; ++i) {
-            const double bytes =
-                static_cast<double>(plan_.microbatch_rows[i] * boundary * sizeof(double));
-            costs.push_back(
-                to_ticks(scenario_.cost.alpha_s + bytes * scenario_.cost.beta_s_per_byte));
+            const auto bytes =
+                static_cast<std::int64_t>(plan_.microbatch_rows[i] * boundary * sizeof(double));
+            costs.push_back(price_message(scenario_.cost, bytes, Message::Op::Copy).transfer);
         }
     }
     if (replicas > 1) {

@@ -1,13 +1,14 @@
 #pragma once
 
-#include "collectives/collective.h"
+#include "collectives/schedule.h"
+#include "collectives/transport.h"
 #include "data/data.h"
-#include "reports/metrics.h"
 #include "model/model.h"
 #include "model/optimizer.h"
-#include "trainers/parallelism.h"
+#include "reports/metrics.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
+#include "trainers/parallelism.h"
 
 #include <cstdint>
 #include <memory>

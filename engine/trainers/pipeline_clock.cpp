@@ -117,7 +117,7 @@ void PipelineTrainer::price_all_reduce(int stage) {
         ids.push_back(lane(r, stage).id);
         clocks.push_back(lane(r, stage).clock);
     }
-    price_collective(schedule, ids, clocks, scenario_.cost, step_, 0, events_);
+    price_schedule(schedule, {ids, clocks, {}}, scenario_.cost, step_, 0, &events_);
     for (int r = 0; r < plan_.replicas; ++r)
         lane(r, stage).clock = clocks[static_cast<std::size_t>(r)];
     totals_.gradient_bytes += schedule.total_bytes();
@@ -198,9 +198,8 @@ double pipeline_baseline_time_s(const Scenario& s) {
             ? std::max(1, s.parallelism->mode == Parallelism::Hybrid ? s.parallelism->replicas : 1)
             : 1;
     const std::size_t global = s.batch * static_cast<std::size_t>(replicas);
-    const Ticks per_step =
-        to_ticks(pipeline_compute_per_sample(s, global) * static_cast<double>(global)) +
-        to_ticks(s.cost.update_s);
+    const Ticks per_step = to_ticks(compute_s_per_sample(s, global) * static_cast<double>(global)) +
+                           to_ticks(s.cost.update_s);
     return to_seconds(per_step * s.steps);
 }
 

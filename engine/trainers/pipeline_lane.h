@@ -31,12 +31,4 @@ struct PipelineTrainer::Lane {
     std::uint64_t hash = 0;
 };
 
-// Seconds of compute per sample for the whole model, forward and backward together.
-inline double pipeline_compute_per_sample(const Scenario& s, std::size_t global_batch) {
-    if (s.cost.one_worker_compute_s)
-        return *s.cost.one_worker_compute_s /
-               (static_cast<double>(s.steps) * static_cast<double>(global_batch));
-    return s.cost.compute_s_per_sample;
-}
-
 } // namespace lockstep

@@ -1,9 +1,9 @@
 #include "trainers/tensor.h"
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "model/model.h"
 #include "trainers/pipeline.h"
-#include "core/rng.h"
 
 #include "clocks/cost_model.h"
 
@@ -13,6 +13,10 @@
 #include <numeric>
 
 namespace lockstep {
+
+std::size_t tensor_share_begin(int worker, int workers, std::size_t n) {
+    return static_cast<std::size_t>(worker) * n / static_cast<std::size_t>(workers);
+}
 
 // One worker's piece of every layer (output features [c0, c1) of each), its optimizer, and its
 // own copy of every layer's whole outputs, which the all-gathers fill in.
@@ -64,11 +68,7 @@ TensorTrainer::TensorTrainer(const Scenario& scenario, std::shared_ptr<const Dat
         whole = init_parameters(shape, rng);
     }
     const std::size_t layers = shape.layer_count();
-    const double per_sample =
-        scenario_.cost.one_worker_compute_s
-            ? *scenario_.cost.one_worker_compute_s /
-                  (static_cast<double>(scenario_.steps) * static_cast<double>(scenario_.batch))
-            : scenario_.cost.compute_s_per_sample;
+    const double per_sample = compute_s_per_sample(scenario_, scenario_.batch);
     const double model_cost = static_cast<double>(range_cost(shape, {0, layers}));
     for (int k = 0; k < workers_; ++k) {
         auto piece = std::make_unique<Piece>();
@@ -89,8 +89,9 @@ TensorTrainer::TensorTrainer(const Scenario& scenario, std::shared_ptr<const Dat
             // Its share of the layer's multiply-adds; a backward pass costs twice a forward.
             const double seconds = static_cast<double>(scenario_.batch) * per_sample *
                                    static_cast<double>((c1 - c0) * (in + 1)) / model_cost;
-            forward.push_back(to_ticks(seconds / 3.0));
-            backward.push_back(to_ticks(seconds * 2.0 / 3.0));
+            const PassCost passes = split_passes(seconds);
+            forward.push_back(passes.forward);
+            backward.push_back(passes.backward);
         }
         piece->gradient.assign(piece->parameters.size(), 0.0);
         piece->optimizer = Optimizer(scenario_.optimizer, piece->parameters.size());
@@ -281,7 +282,7 @@ void TensorTrainer::compute(EventKind kind, std::size_t layer) {
 void TensorTrainer::price_collective(const CommSchedule& schedule) {
     std::vector<int> ids(static_cast<std::size_t>(workers_));
     std::iota(ids.begin(), ids.end(), 0);
-    lockstep::price_collective(schedule, ids, clocks_, scenario_.cost, step_, round_, events_);
+    price_schedule(schedule, {ids, clocks_, {}}, scenario_.cost, step_, round_, &events_);
     round_ += static_cast<int>(schedule.rounds.size());
     bytes_moved_ += schedule.total_bytes();
 }

@@ -1,9 +1,12 @@
-#include "collectives/collective.h"
 #include "collectives/reduction.h"
+#include "collectives/schedule.h"
+#include "collectives/transport.h"
 #include "core/error.h"
 #include "core/rng.h"
 
 #include <QtTest>
+
+#include "transport_support.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +15,8 @@
 #include <vector>
 
 using namespace lockstep;
+using lockstep::testing::MailboxTransport;
+using lockstep::testing::run_all_reduce_serial;
 
 Q_DECLARE_METATYPE(lockstep::Algorithm)
 Q_DECLARE_METATYPE(lockstep::ReductionRule)
@@ -123,6 +128,10 @@ private Q_SLOTS:
     void worker_limits();
     void largest_worker_count();
     void mismatched_buffers_throw();
+    void ranks_that_share_nothing_data();
+    void ranks_that_share_nothing();
+    void one_rank_at_a_time();
+    void rank_outside_the_group_throws();
 };
 
 void TestCollectives::all_reduce_data() {
@@ -448,6 +457,80 @@ void TestCollectives::mismatched_buffers_throw() {
             {std::vector<double>(10), std::vector<double>(9), std::vector<double>(10)});
         QVERIFY_THROWS_EXCEPTION(Error, run_all_reduce(s, transport, short_one.spans));
     }
+}
+
+void TestCollectives::ranks_that_share_nothing_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<int>("workers");
+    for (auto algorithm : kAlgorithms)
+        for (int n : {1, 2, 3, 5, 8, 13})
+            QTest::addRow("%s/N=%d", name_of(to_string(algorithm)).constData(), n)
+                << algorithm << n;
+}
+
+// The per-rank interface is enough for ranks that share no memory: each rank on its own thread,
+// bytes copied into mailboxes and waited for, gives the in-process transport's bits.
+void TestCollectives::ranks_that_share_nothing() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(int, workers);
+    const std::size_t len = 1001;
+    Rng rng(7 + static_cast<std::uint64_t>(workers));
+    std::vector<std::vector<double>> inputs(static_cast<std::size_t>(workers));
+    for (auto& v : inputs) {
+        v.resize(len);
+        for (auto& x : v)
+            x = rng.uniform(-1.0, 1.0) * std::pow(10.0, rng.uniform(-8.0, 8.0));
+    }
+    const CommSchedule schedule = make_schedule(algorithm, workers, len);
+
+    Buffers in_process(inputs);
+    InProcessTransport transport;
+    run_all_reduce(schedule, transport, in_process.spans);
+
+    Buffers apart(inputs);
+    MailboxTransport mailboxes(workers);
+    mailboxes.run(schedule, apart.spans);
+
+    std::size_t messages = 0;
+    for (const auto& round : schedule.rounds)
+        messages += round.messages.size();
+    QCOMPARE(mailboxes.received(), messages); // every message really travelled
+    QCOMPARE(mailboxes.messages_in_flight(), std::size_t{0});
+    for (std::size_t k = 0; k < inputs.size(); ++k)
+        QVERIFY2(
+            std::memcmp(apart.data[k].data(), in_process.data[k].data(), len * sizeof(double)) == 0,
+            qPrintable(QStringLiteral("rank %1 differs").arg(k)));
+    if (workers > 1) // the inputs were not already the sum
+        QVERIFY(in_process.data[0] != inputs[0]);
+}
+
+// Calling each rank's part of a round by itself, rank after rank, is the same as the round run
+// for every rank at once.
+void TestCollectives::one_rank_at_a_time() {
+    for (auto algorithm : kAlgorithms) {
+        const CommSchedule schedule = make_schedule(algorithm, 6, 257);
+        std::vector<std::vector<double>> inputs;
+        for (int k = 0; k < 6; ++k)
+            inputs.emplace_back(257, 0.1 * (k + 1));
+        Buffers together(inputs), alone(inputs);
+        InProcessTransport a, b;
+        run_all_reduce(schedule, a, together.spans);
+        b.attach(alone.spans);
+        for (const auto& round : schedule.rounds)
+            for (int k = 0; k < 6; ++k)
+                b.execute(round, k, alone.spans[static_cast<std::size_t>(k)]);
+        QCOMPARE(alone.data, together.data);
+    }
+}
+
+void TestCollectives::rank_outside_the_group_throws() {
+    const CommSchedule s = make_schedule(Algorithm::Ring, 3, 10);
+    MailboxTransport mailboxes(3);
+    std::vector<double> mine(10);
+    QVERIFY_THROWS_EXCEPTION(Error, run_rank(s, mailboxes, 3, mine));
+    QVERIFY_THROWS_EXCEPTION(Error, run_rank(s, mailboxes, -1, mine));
+    std::vector<double> wrong(9);
+    QVERIFY_THROWS_EXCEPTION(Error, run_rank(s, mailboxes, 0, wrong));
 }
 
 QTEST_APPLESS_MAIN(TestCollectives)

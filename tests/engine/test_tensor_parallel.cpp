@@ -1,4 +1,4 @@
-#include "collectives/collective.h"
+#include "collectives/schedule.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "model/model.h"
@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include "tensor_layer_reference.h"
 #include "test_support.h"
 
 #include <cmath>

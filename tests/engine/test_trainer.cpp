@@ -1,5 +1,5 @@
-#include "collectives/collective.h"
 #include "collectives/reduction.h"
+#include "collectives/schedule.h"
 #include "core/error.h"
 #include "data/data.h"
 #include "model/model.h"

@@ -5,8 +5,8 @@
 #include "lockstep_lessons/quiz.h"
 #include "lockstep_lessons/study.h"
 
-#include "collectives/collective.h"
 #include "collectives/reduction.h"
+#include "collectives/schedule.h"
 #include "core/error.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"

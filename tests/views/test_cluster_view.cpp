@@ -1,4 +1,4 @@
-#include "collectives/collective.h"
+#include "collectives/schedule.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "clocks/clock.h"
-#include "collectives/collective.h"
+#include "collectives/schedule.h"
 #include "trace/trace.h"
 
 #include <algorithm>

@@ -38,8 +38,8 @@ struct Round {
 };
 
 // A whole all-reduce written out round by round. Algorithms produce schedules; a transport moves
-// the bytes; the cost model prices them. An MPI backend would run the same schedule with one
-// process per worker, each executing the messages where it is src (MPI_Send) or dst (MPI_Recv).
+// the bytes (collectives/transport.h); the cost model prices them (clocks/cost_model.h). Threads
+// and processes run the same schedule, so they add in the same order and give the same bits.
 struct CommSchedule {
     Algorithm algorithm = Algorithm::Ring;
     int workers = 1;
@@ -60,31 +60,9 @@ CommSchedule ring_schedule(int workers, std::size_t count);
 CommSchedule tree_schedule(int workers, std::size_t count);
 CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count);
 
-// Moves the bytes of one round between worker buffers.
-class Transport {
-public:
-    virtual ~Transport() = default;
-    virtual void execute(const Round& round, std::span<const std::span<double>> buffers) = 0;
-};
-
-// Worker buffers in one process: each destination reads its senders' memory directly, and the
-// destinations of a round are served in parallel (TBB), each applying its messages in order.
-class InProcessTransport final : public Transport {
-public:
-    void execute(const Round& round, std::span<const std::span<double>> buffers) override;
-
-private:
-    std::vector<std::vector<std::size_t>> by_destination_;
-};
-
-// Runs every round of `schedule` over `buffers` (one per worker, each `schedule.count` long).
-// Afterwards every buffer holds the sum of all inputs, bitwise identical on every worker.
-void run_all_reduce(const CommSchedule& schedule, Transport& transport,
-                    std::span<const std::span<double>> buffers);
-
-// The same schedule executed on one thread, message by message: the reference the parallel
-// transport must match bit for bit.
-void run_all_reduce_serial(const CommSchedule& schedule,
-                           std::span<const std::span<double>> buffers);
+// An all-gather around the ring 0 -> 1 -> ... -> N-1 -> 0 of pieces that start at `offsets`
+// (N + 1 entries, the last the buffer's length): in round r, worker k passes piece (k - r) mod N
+// to k + 1, which stores it. After N-1 rounds every worker holds every piece.
+CommSchedule ring_all_gather_schedule(std::span<const std::size_t> offsets);
 
 } // namespace lockstep

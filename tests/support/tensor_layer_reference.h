@@ -1,42 +1,36 @@
-#include "trainers/tensor.h"
+#pragma once
 
+// One tensor-parallel layer computed on its own, outside any run: the oracle the tests hold the
+// tensor-parallel trainer's layers against.
+
+#include "collectives/transport.h"
 #include "core/error.h"
 #include "model/model.h"
+#include "trainers/tensor.h"
 
 #include <oneapi/tbb/parallel_for.h>
 
 #include <string>
 
-namespace lockstep {
+namespace lockstep::testing {
 
-std::size_t tensor_share_begin(int worker, int workers, std::size_t n) {
-    return static_cast<std::size_t>(worker) * n / static_cast<std::size_t>(workers);
-}
+struct TensorLayerResult {
+    std::vector<std::vector<double>> outputs; // per worker: rows x out, after the collective
+    CommSchedule schedule;                    // what moved the partial results
+    std::int64_t bytes_moved = 0;
+};
 
-CommSchedule ring_all_gather_schedule(std::span<const std::size_t> offsets) {
-    const int n = static_cast<int>(offsets.size()) - 1;
-    CommSchedule s;
-    s.algorithm = Algorithm::Ring;
-    s.workers = n;
-    s.count = offsets.empty() ? 0 : offsets.back();
-    for (int r = 0; r + 1 < n; ++r) {
-        Round round{"all-gather", {}};
-        for (int k = 0; k < n; ++k) {
-            const auto piece = static_cast<std::size_t>(((k - r) % n + n) % n);
-            const std::size_t begin = offsets[piece];
-            const std::size_t end = offsets[piece + 1];
-            if (end > begin)
-                round.messages.push_back({k, (k + 1) % n, begin, end - begin, Message::Op::Copy});
-        }
-        s.rounds.push_back(std::move(round));
-    }
-    return s;
-}
-
-TensorLayerResult tensor_parallel_layer(TensorSplit split, int workers, Algorithm algorithm,
-                                        std::span<const double> x, std::size_t rows, std::size_t in,
-                                        std::size_t out, std::span<const double> weight,
-                                        std::span<const double> bias) {
+// One layer, z = x W^T + b for `rows` rows, computed by `workers` workers that each hold only
+// their piece of W (and, split by rows, of x). The pieces really move between the workers'
+// buffers through the engine's collectives (`algorithm` for the all-reduce of a row split).
+// Split by columns every output is computed exactly as the unsplit layer computes it (the same
+// bits); split by rows the partial sums are added in another order (equal within rounding).
+// Throws lockstep::Error when there are more workers than features to share.
+inline TensorLayerResult tensor_parallel_layer(TensorSplit split, int workers, Algorithm algorithm,
+                                               std::span<const double> x, std::size_t rows,
+                                               std::size_t in, std::size_t out,
+                                               std::span<const double> weight,
+                                               std::span<const double> bias) {
     const std::size_t shared = split == TensorSplit::Columns ? out : in;
     const char* what = split == TensorSplit::Columns ? "output" : "input";
     if (workers < 1)
@@ -113,4 +107,4 @@ TensorLayerResult tensor_parallel_layer(TensorSplit split, int workers, Algorith
     return result;
 }
 
-} // namespace lockstep
+} // namespace lockstep::testing

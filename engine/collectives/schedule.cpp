@@ -1,0 +1,71 @@
+#include "collectives/schedule.h"
+
+#include "core/error.h"
+
+#include <algorithm>
+
+namespace lockstep {
+
+std::string_view to_string(Algorithm algorithm) {
+    switch (algorithm) {
+    case Algorithm::ParameterServer:
+        return "parameter-server";
+    case Algorithm::Ring:
+        return "ring";
+    case Algorithm::Tree:
+        return "tree";
+    case Algorithm::None:
+        return "none";
+    }
+    return "ring";
+}
+
+bool parse_algorithm(std::string_view text, Algorithm& out) {
+    for (auto a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree, Algorithm::None}) {
+        if (text == to_string(a)) {
+            out = a;
+            return true;
+        }
+    }
+    return false;
+}
+
+std::int64_t CommSchedule::total_bytes() const {
+    std::int64_t total = 0;
+    for (const auto& round : rounds)
+        for (const auto& m : round.messages)
+            total += m.bytes();
+    return total;
+}
+
+std::vector<std::int64_t> CommSchedule::bytes_per_link() const {
+    const auto n = static_cast<std::size_t>(workers);
+    std::vector<std::int64_t> links(n * n, 0);
+    for (const auto& round : rounds)
+        for (const auto& m : round.messages)
+            links[static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst)] +=
+                m.bytes();
+    return links;
+}
+
+CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count) {
+    if (workers < 1 || workers > 256)
+        throw Error("a collective needs 1 to 256 workers, got " + std::to_string(workers));
+    switch (algorithm) {
+    case Algorithm::ParameterServer:
+        return parameter_server_schedule(workers, count);
+    case Algorithm::Ring:
+        return ring_schedule(workers, count);
+    case Algorithm::Tree:
+        return tree_schedule(workers, count);
+    case Algorithm::None:
+        break;
+    }
+    CommSchedule none;
+    none.algorithm = Algorithm::None;
+    none.workers = workers;
+    none.count = count;
+    return none;
+}
+
+} // namespace lockstep
