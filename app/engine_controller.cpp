@@ -3,8 +3,6 @@
 #include "core/error.h"
 #include "lockstep_views/background.h"
 #include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
-#include "trainers/tensor.h"
 
 #include <QTemporaryDir>
 
@@ -26,35 +24,6 @@ std::int64_t steps_ahead(std::size_t first_step_events) {
 
 // The engine's model-parallel trainer for a pipeline, hybrid or tensor scenario, behind the few
 // calls the controller makes.
-class ModelParallelRun {
-public:
-    ModelParallelRun(const Scenario& scenario, std::shared_ptr<const Dataset> data,
-                     TraceSink* sink) {
-        if (scenario.parallelism->mode == Parallelism::Tensor)
-            tensor_ = std::make_unique<TensorTrainer>(scenario, std::move(data), sink);
-        else
-            pipeline_ = std::make_unique<PipelineTrainer>(scenario, std::move(data), sink);
-    }
-
-    void step() {
-        if (tensor_)
-            tensor_->step();
-        else
-            pipeline_->step();
-        ++steps_;
-    }
-    bool finished() const { return tensor_ ? tensor_->finished() : pipeline_->finished(); }
-    std::int64_t steps_done() const { return steps_; }
-    std::vector<double> parameters() const {
-        return tensor_ ? tensor_->parameters() : pipeline_->parameters();
-    }
-    RunMetrics metrics() const { return tensor_ ? tensor_->metrics() : pipeline_->metrics(); }
-
-private:
-    std::unique_ptr<PipelineTrainer> pipeline_;
-    std::unique_ptr<TensorTrainer> tensor_;
-    std::int64_t steps_ = 0;
-};
 
 } // namespace
 
@@ -147,11 +116,7 @@ void EngineController::start(const Scenario& scenario) {
     validate(scenario);
     auto data = load_dataset(scenario);
     // Constructing a trainer checks that the data fits the model before anything changes.
-    std::unique_ptr<BranchingRun> run;
-    if (isModelParallel(scenario))
-        ModelParallelRun check(scenario, data, nullptr);
-    else
-        run = std::make_unique<BranchingRun>(scenario, data);
+    auto run = std::make_unique<BranchingRun>(scenario, data);
     stop();
     scenario_ = scenario;
     dataset_ = data;
@@ -191,14 +156,7 @@ void EngineController::launch() {
         done_ = false;
         takes_commands_ = true;
     }
-    thread_ = std::thread([this, scenario = scenario_, data = dataset_] {
-        views::run_beside_the_gui([&] {
-            if (run_)
-                engineMain();
-            else
-                engineMainModelParallel(scenario, data);
-        });
-    });
+    thread_ = std::thread([this] { views::run_beside_the_gui([&] { engineMain(); }); });
     frame_.start();
 }
 
@@ -227,8 +185,9 @@ QString EngineController::checkpointDirectory() const {
     return checkpoints_ ? checkpoints_->filePath(QStringLiteral("checkpoints")) : QString();
 }
 
-// The engine thread's loop over a data-parallel run: the interventions and undos the GUI sent,
-// then the next step, paced against the playhead, until the run is done and nothing is asked.
+// The engine thread's loop over the run, whatever its parallelism: the interventions and undos the
+// GUI sent, then the next step, paced against the playhead, until the run is done and nothing is
+// asked.
 void EngineController::engineMain() {
     Sink sink(*this);
     run_->set_sink(&sink);
@@ -278,8 +237,8 @@ void EngineController::engineMain() {
             for (const std::string& n : run_->take_notices())
                 notices_.append(QString::fromStdString(n));
         }
-        parameters = run_->trainer().workers().front().parameters;
-        metrics = run_->trainer().metrics();
+        parameters = run_->run().parameters();
+        metrics = run_->run().metrics();
     } catch (const std::exception& e) {
         error = QString::fromStdString(e.what());
     }
@@ -298,32 +257,6 @@ void EngineController::finishRun(std::vector<double> parameters, RunMetrics metr
     metrics_ = std::move(metrics);
     done_ = true;
     finished_ = true;
-}
-
-// The same pacing as a data-parallel run, without faults: the model-parallel trainers take none
-// (intervene() refuses them).
-void EngineController::engineMainModelParallel(Scenario scenario,
-                                               std::shared_ptr<const Dataset> data) {
-    Sink sink(*this);
-    std::vector<double> parameters;
-    RunMetrics metrics;
-    QString error;
-    try {
-        ModelParallelRun run(scenario, std::move(data), &sink);
-        std::int64_t ahead = 1000;
-        while (!run.finished() && !stop_) {
-            while (!stop_ && run.steps_done() > playhead_step_.load() + ahead)
-                std::this_thread::sleep_for(std::chrono::milliseconds(5));
-            run.step();
-            if (run.steps_done() == 1)
-                ahead = steps_ahead(sink.produced);
-        }
-        parameters = run.parameters();
-        metrics = run.metrics();
-    } catch (const std::exception& e) {
-        error = QString::fromStdString(e.what());
-    }
-    finishRun(std::move(parameters), std::move(metrics), error);
 }
 
 // Whether a branch made after `generation` replaced the piece at `position`.
@@ -446,22 +379,6 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     try {
         prepareCheckpoints();
         dataset_ = load_dataset(scenario);
-        if (isModelParallel(scenario)) {
-            Trace trace;
-            ModelParallelRun run(scenario, dataset_, &trace);
-            while (!run.finished())
-                run.step();
-            {
-                std::lock_guard lock(mutex_);
-                final_parameters_ = run.parameters();
-                metrics_ = run.metrics();
-            }
-            Q_EMIT traceBatch(
-                QVector<TraceEvent>(trace.events().begin(), trace.events().end()),
-                QVector<StepSnapshot>(trace.snapshots().begin(), trace.snapshots().end()));
-            Q_EMIT runFinished();
-            return;
-        }
         run_ = std::make_unique<BranchingRun>(scenario, dataset_);
         if (checkpoints_)
             run_->set_checkpoint_directory(
@@ -501,8 +418,8 @@ void EngineController::runInline(std::optional<Command> command) {
         while (!run_->finished())
             run_->step();
         std::lock_guard lock(mutex_);
-        final_parameters_ = run_->trainer().workers().front().parameters;
-        metrics_ = run_->trainer().metrics();
+        final_parameters_ = run_->run().parameters();
+        metrics_ = run_->run().metrics();
         injected_ = run_->injected_failures();
         for (const std::string& n : run_->take_notices())
             notices_.append(QString::fromStdString(n));

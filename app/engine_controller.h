@@ -161,7 +161,6 @@ private:
     void cut(std::int64_t from);
     bool replaced(std::uint64_t generation, std::int64_t position) const;
     void engineMain();
-    void engineMainModelParallel(Scenario scenario, std::shared_ptr<const Dataset> data);
     void finishRun(std::vector<double> parameters, RunMetrics metrics, const QString& error);
     QString refusal(const Intervention& change) const;
     void runInline(std::optional<Command> command);

@@ -215,4 +215,11 @@ std::string to_text(const FailureSpec& spec) {
     return text;
 }
 
+bool is_checkpoint_phase(CrashPhase phase) {
+    FailureSpec f;
+    f.kind = FailureKind::Crash;
+    f.phase = phase;
+    return f.during_checkpoint();
+}
+
 } // namespace lockstep

@@ -91,4 +91,7 @@ bool parse_recovery_policy(std::string_view text, RecoveryPolicy& out);
 FailureSpec parse_failure_spec(std::string_view text);
 std::string to_text(const FailureSpec& spec); // the same form back
 
+// Whether a crash in `phase` strikes while a checkpoint is being written.
+bool is_checkpoint_phase(CrashPhase phase);
+
 } // namespace lockstep

@@ -12,13 +12,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_checkpoint_phase(CrashPhase phase) {
-    FailureSpec f;
-    f.kind = FailureKind::Crash;
-    f.phase = phase;
-    return f.during_checkpoint();
-}
-
 // Mirrors `from` into `to` (which must not exist) by hard links: files written through a
 // temporary name and a rename are never changed in place afterwards, so a link keeps the bytes
 // the file had. Where a link cannot be made (another file system), the file is copied.
@@ -42,7 +35,7 @@ void link_tree(const fs::path& from, const fs::path& to) {
 BranchingRun::BranchingRun(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                            TraceSink* sink)
     : base_(scenario)
-    , trainer_(std::make_unique<DataParallelTrainer>(scenario, std::move(data), sink))
+    , run_(make_run(scenario, std::move(data), sink))
     , sink_(sink) {}
 
 BranchingRun::~BranchingRun() {
@@ -55,19 +48,19 @@ BranchingRun::~BranchingRun() {
 }
 
 void BranchingRun::set_checkpoint_directory(const fs::path& dir, const fs::path& copies) {
-    trainer_->set_checkpoint_directory(dir);
+    run_->set_checkpoint_directory(dir);
     dir_ = dir;
     copies_dir_ = copies;
 }
 
 void BranchingRun::set_sink(TraceSink* sink) {
     sink_ = sink;
-    trainer_->set_sink(sink);
+    run_->set_sink(sink);
 }
 
 void BranchingRun::set_stop_flag(const std::atomic<bool>* stop) {
     stop_ = stop;
-    trainer_->set_stop_flag(stop);
+    run_->set_stop_flag(stop);
 }
 
 void BranchingRun::step() {
@@ -79,13 +72,13 @@ void BranchingRun::step() {
     if (ordinal() % every == 0 && (copies_.empty() || copies_.back().ordinal < ordinal()))
         keep_copy();
     apply_due();
-    trainer_->step();
+    run_->step();
 }
 
 void BranchingRun::keep_copy() {
     Copy c;
     c.ordinal = ordinal();
-    c.trainer = std::make_unique<DataParallelTrainer>(*trainer_);
+    c.run = run_->clone();
     if (!dir_.empty()) {
         c.files = copies_dir_ / ("before-" + std::to_string(c.ordinal));
         std::error_code ec;
@@ -127,42 +120,11 @@ void BranchingRun::restore_files(const Copy& copy) {
 }
 
 void BranchingRun::apply_due() {
-    DataParallelTrainer& t = *trainer_;
     std::erase_if(interventions_, [&](Intervention& i) {
-        if (i.at != t.ordinal())
+        if (i.at != run_->ordinal())
             return false;
         try {
-            const int index = t.index_of_lane(i.worker);
-            if (i.kind != Intervention::Kind::Retune && index < 0)
-                throw Error("worker " + std::to_string(i.worker) + " is no longer in the run");
-            FailureSpec crash;
-            crash.kind = FailureKind::Crash;
-            crash.worker = i.worker;
-            crash.step = t.steps_done();
-            switch (i.kind) {
-            case Intervention::Kind::Slow:
-                t.set_slowdown(index, i.amount > 0 ? i.amount : 3.0);
-                break;
-            case Intervention::Kind::Pause:
-                t.add_pause(index, t.steps_done(), i.amount > 0 ? i.amount : 5.0);
-                break;
-            case Intervention::Kind::Crash:
-                crash.phase = i.phase;
-                if (is_checkpoint_phase(i.phase))
-                    crash.step = t.steps_done() + 1;
-                t.inject_failure(crash);
-                break;
-            case Intervention::Kind::CrashInCheckpoint:
-                // The first checkpoint that holds this step's update.
-                crash.phase = CrashPhase::CheckpointBeforeFsync;
-                crash.step = t.steps_done() + 1;
-                t.inject_failure(crash);
-                break;
-            case Intervention::Kind::Retune:
-                t.retune(i.scenario);
-                break;
-            }
-            i.step = t.steps_done();
+            run_->intervene(i);
             return false;
         } catch (const Error& e) {
             notices_.push_back(e.what());
@@ -176,7 +138,7 @@ std::int64_t BranchingRun::branch(Intervention change) {
         if (const auto field = fixed_for_the_run(base_, change.scenario))
             throw Error(*field + ": cannot change while the run goes on; start it again");
         validate(change.scenario);
-    } else if (change.worker < 0 || change.worker >= base_.workers) {
+    } else if (change.worker < 0 || change.worker >= run_->lanes()) {
         throw Error("there is no worker " + std::to_string(change.worker));
     }
     const std::int64_t at = std::clamp<std::int64_t>(change.at, 0, ordinal());
@@ -217,18 +179,18 @@ std::int64_t BranchingRun::go_to(std::int64_t at, std::vector<Intervention> inte
     while (!copies_.empty() && copies_.back().ordinal > at)
         drop_copy(copies_.size() - 1);
     const Copy& from = copies_.back(); // the run's start is always kept
-    trainer_ = std::make_unique<DataParallelTrainer>(*from.trainer);
-    trainer_->set_stop_flag(stop_);
-    trainer_->resume_measured_clock();
+    run_ = from.run->clone();
+    run_->set_stop_flag(stop_);
+    run_->resume_measured_clock();
     restore_files(from);
     // On the modelled clock the replay gives the trace already seen: mute it. Measured times
     // cannot be replayed, so there the replayed steps are traced anew.
     const bool measured = base_.clock == ClockKind::Measured;
     const std::int64_t replaced = measured ? from.ordinal : at;
-    trainer_->set_sink(measured ? sink_ : nullptr);
+    run_->set_sink(measured ? sink_ : nullptr);
     while (ordinal() < at && !finished())
         step();
-    trainer_->set_sink(sink_);
+    run_->set_sink(sink_);
     return replaced;
 }
 

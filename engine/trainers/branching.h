@@ -4,7 +4,7 @@
 #include "failures/failure.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
+#include "trainers/run.h"
 
 #include <atomic>
 #include <cstdint>
@@ -16,26 +16,7 @@
 
 namespace lockstep {
 
-// Something a teacher does to a run while the class watches it: in force from one executed
-// step (TraceEvent::ordinal) on.
-struct Intervention {
-    enum class Kind {
-        Slow,              // lane `worker` computes `amount` times slower from here on
-        Pause,             // lane `worker` stalls `amount` seconds at the start of this step
-        Crash,             // lane `worker` dies in this step, in `phase`
-        CrashInCheckpoint, // lane `worker` dies while writing the next checkpoint
-        Retune             // the mid-run settings of `scenario` apply from this step on
-    };
-    Kind kind = Kind::Slow;
-    std::int64_t at = 0; // the executed step it takes effect before
-    int worker = 0;      // a trace lane
-    double amount = 0.0;
-    CrashPhase phase = CrashPhase::Compute; // Crash: a checkpoint phase means the next checkpoint
-    Scenario scenario;                      // Retune only
-    std::int64_t step = -1;                 // the training step it met, once applied
-};
-
-// A data-parallel run that can be branched at any step it has executed, so that an intervention
+// A run (any trainer) that can be branched at any step it has executed, so that an intervention
 // takes effect where the class is looking, however far the engine has run ahead.
 //
 // Every few steps it keeps a copy of the whole trainer (what a checkpoint holds and more: clocks,
@@ -50,7 +31,7 @@ struct Intervention {
 // Not thread-safe: one thread at a time calls it.
 class BranchingRun {
 public:
-    // Throws lockstep::Error like DataParallelTrainer when the scenario does not fit the data.
+    // Throws lockstep::Error like make_run() when the scenario does not fit the data.
     BranchingRun(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                  TraceSink* sink = nullptr);
     ~BranchingRun();
@@ -66,9 +47,9 @@ public:
 
     // The next step, after the interventions due before it.
     void step();
-    bool finished() const { return trainer_->finished(); }
-    std::int64_t ordinal() const { return trainer_->ordinal(); }
-    const DataParallelTrainer& trainer() const { return *trainer_; }
+    bool finished() const { return run_->finished(); }
+    std::int64_t ordinal() const { return run_->ordinal(); }
+    const Run& run() const { return *run_; }
     const Scenario& scenario() const { return base_; }
 
     // The interventions of this branch, in the order they were made.
@@ -105,7 +86,7 @@ private:
     // The run as it stood before executed step `ordinal`, before that step's interventions.
     struct Copy {
         std::int64_t ordinal = 0;
-        std::unique_ptr<DataParallelTrainer> trainer;
+        std::unique_ptr<Run> run;
         std::filesystem::path files; // links to the checkpoint directory's files; empty: none
     };
     std::int64_t go_to(std::int64_t at, std::vector<Intervention> interventions);
@@ -115,7 +96,7 @@ private:
     void restore_files(const Copy& copy);
 
     Scenario base_; // as the run started
-    std::unique_ptr<DataParallelTrainer> trainer_;
+    std::unique_ptr<Run> run_;
     TraceSink* sink_ = nullptr;
     const std::atomic<bool>* stop_ = nullptr;
     std::filesystem::path dir_, copies_dir_;

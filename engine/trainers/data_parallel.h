@@ -9,6 +9,7 @@
 #include "reports/metrics.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
+#include "trainers/run.h"
 
 #include <atomic>
 #include <chrono>
@@ -48,7 +49,7 @@ struct Worker {
 //   5. every replica's parameters are hashed and compared.
 // With Algorithm::None, steps 2-3 are skipped and each replica follows its own gradient.
 // Times come from the cost model (modelled clock) or from the real threads (measured clock).
-class DataParallelTrainer {
+class DataParallelTrainer final : public Run {
 public:
     // Throws lockstep::Error when the scenario does not fit the data (shards, inputs, classes).
     DataParallelTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
@@ -61,18 +62,21 @@ public:
     DataParallelTrainer& operator=(const DataParallelTrainer&) = default;
 
     void run();
-    void step(); // one training step; no-op once the scenario's steps are done
-    bool finished() const { return step_ >= scenario_.steps; }
-    std::int64_t steps_done() const { return step_; }
+    void step() override; // one training step; no-op once the scenario's steps are done
+    bool finished() const override { return step_ >= scenario_.steps; }
+    std::int64_t steps_done() const override { return step_; }
     // How many steps this run has executed (a rollback's repeated steps counted again): the
     // next step's TraceEvent::ordinal.
-    std::int64_t ordinal() const { return ordinal_; }
+    std::int64_t ordinal() const override { return ordinal_; }
+    std::unique_ptr<Run> clone() const override {
+        return std::make_unique<DataParallelTrainer>(*this);
+    }
 
     // Where the trace goes from now on (nullptr: nowhere; the run computes the same either way).
-    void set_sink(TraceSink* sink) { sink_ = sink; }
+    void set_sink(TraceSink* sink) override { sink_ = sink; }
     // On the measured clock, a copy taken earlier goes on from where its lanes stood, not from
     // the wall time since the original started. No effect on the modelled clock.
-    void resume_measured_clock();
+    void resume_measured_clock() override;
 
     // Applies the settings of `to` that may change between two steps (see
     // fixed_for_the_run()): reduction rule, collective algorithm, optimizer hyperparameters,
@@ -94,7 +98,7 @@ public:
     // from the scenario's checkpoint policy. Each phase of the commit is in the trace, on each
     // worker's lane, priced by the cost model on the modelled clock. Throws lockstep::Error when
     // the scenario has no checkpoint policy, only times the run, or keeps no single model.
-    void set_checkpoint_directory(const std::filesystem::path& dir);
+    void set_checkpoint_directory(const std::filesystem::path& dir) override;
 
     // Adds a fault while the run goes on (the lab's "crash" and "crash during the next
     // checkpoint" on a worker), checked like the scenario's own failures. Call between steps.
@@ -103,7 +107,11 @@ public:
 
     // A flag another thread raises to stop the run: the measured clock's real sleeps end early
     // when it is set. The trainer only reads it; the caller keeps it alive.
-    void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+    void set_stop_flag(const std::atomic<bool>* stop) override { stop_ = stop; }
+
+    // The lab's slow, pause, crash and changed settings, on trace lane `change.worker`, before
+    // the next step (data_parallel_interventions.cpp).
+    void intervene(Intervention& change) override;
 
     // The whole state between steps, for a checkpoint. Throws lockstep::Error when the replicas
     // differ (algorithm none): there is then no single model to save.
@@ -112,13 +120,15 @@ public:
     // state belongs to another scenario or does not fit this run's shape.
     void restore_state(const TrainingState& state, RestoreMode mode);
 
-    const Scenario& scenario() const { return scenario_; }
+    const Scenario& scenario() const override { return scenario_; }
+    int lanes() const override { return lanes_; }
+    std::vector<double> parameters() const override { return workers_.front().parameters; }
     const Dataset& data() const { return *data_; }
     const std::shared_ptr<const Dataset>& shared_data() const { return data_; }
     const std::vector<Worker>& workers() const { return workers_; }
     const CommSchedule& schedule() const { return schedule_; }
     bool replicas_aligned() const { return aligned_; }
-    RunMetrics metrics() const;
+    RunMetrics metrics() const override;
 
     // One crash and what the run did about it, times on the run's clock.
     struct Recovery {

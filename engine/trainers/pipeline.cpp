@@ -115,7 +115,7 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
                 forward.push_back(passes.forward);
                 backward.push_back(passes.backward);
             }
-            lanes_.push_back(std::move(lane));
+            lanes_.emplace_back(std::move(lane));
         }
     // One message per micro-batch over each stage boundary, each way: alpha + bytes * beta.
     for (int s = 0; s + 1 < stages; ++s) {
@@ -140,6 +140,7 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
 }
 
 PipelineTrainer::~PipelineTrainer() = default;
+PipelineTrainer::PipelineTrainer(const PipelineTrainer&) = default;
 
 PipelineTrainer::Lane& PipelineTrainer::lane(int replica, int stage) {
     return *lanes_[static_cast<std::size_t>(replica * plan_.stages + stage)];

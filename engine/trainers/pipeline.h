@@ -2,6 +2,7 @@
 
 #include "collectives/schedule.h"
 #include "collectives/transport.h"
+#include "core/indirect.h"
 #include "data/data.h"
 #include "model/model.h"
 #include "model/optimizer.h"
@@ -9,6 +10,7 @@
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 #include "trainers/parallelism.h"
+#include "trainers/run.h"
 
 #include <cstdint>
 #include <memory>
@@ -82,27 +84,31 @@ struct PipelineReport {
 // Times come from the cost model: compute per sample split over stages by their multiply-adds
 // (a backward costs twice a forward), alpha + bytes * beta per message on each link; gaps on a
 // stage's lane become Bubble events.
-class PipelineTrainer {
+class PipelineTrainer final : public Run {
 public:
     // Throws lockstep::Error for a bad combination or a scenario that does not fit the data.
     PipelineTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                     TraceSink* sink = nullptr);
-    ~PipelineTrainer();
-    PipelineTrainer(const PipelineTrainer&) = delete;
+    ~PipelineTrainer() override;
+    PipelineTrainer(const PipelineTrainer&);
     PipelineTrainer& operator=(const PipelineTrainer&) = delete;
 
     void run();
-    void step();
-    bool finished() const { return step_ >= scenario_.steps; }
-    std::int64_t steps_done() const { return step_; }
+    void step() override;
+    bool finished() const override { return step_ >= scenario_.steps; }
+    std::int64_t steps_done() const override { return step_; }
+    std::int64_t ordinal() const override { return step_; } // no rollbacks: every step once
+    std::unique_ptr<Run> clone() const override { return std::make_unique<PipelineTrainer>(*this); }
+    void set_sink(TraceSink* sink) override { sink_ = sink; }
 
-    const Scenario& scenario() const { return scenario_; }
+    const Scenario& scenario() const override { return scenario_; }
     const PipelinePlan& plan() const { return plan_; }
-    int lanes() const { return static_cast<int>(lanes_.size()); }
+    int lanes() const override { return static_cast<int>(lanes_.size()); }
     // The whole model's parameters of one replica, put back together from its stages.
-    std::vector<double> parameters(int replica = 0) const;
+    std::vector<double> parameters(int replica) const;
+    std::vector<double> parameters() const override { return parameters(0); }
     bool replicas_aligned() const { return aligned_; }
-    RunMetrics metrics() const;
+    RunMetrics metrics() const override;
     PipelineReport report() const;
 
 private:
@@ -124,7 +130,7 @@ private:
     std::shared_ptr<const Dataset> data_;
     TraceSink* sink_ = nullptr;
     PipelinePlan plan_;
-    std::vector<std::unique_ptr<Lane>> lanes_;
+    std::vector<Indirect<Lane>> lanes_;
     std::vector<DataCursor> cursors_;                     // per replica
     std::vector<std::vector<std::size_t>> rows_;          // per replica: this step's batch rows
     std::vector<std::vector<double>> features_, targets_; // per replica: this step's batch

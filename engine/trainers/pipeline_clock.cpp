@@ -150,7 +150,11 @@ void PipelineTrainer::end_step() {
         std::stable_sort(
             events_.begin(), events_.end(),
             [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
+        // Each step runs once here: its executed step is its step.
+        for (TraceEvent& e : events_)
+            e.ordinal = static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX));
         sink_->on_events(events_);
+        last_snapshot_.ordinal = step_;
         sink_->on_snapshot(last_snapshot_);
     }
     ++step_;

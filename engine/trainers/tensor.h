@@ -2,10 +2,12 @@
 
 #include "collectives/schedule.h"
 #include "collectives/transport.h"
+#include "core/indirect.h"
 #include "data/data.h"
 #include "reports/metrics.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
+#include "trainers/run.h"
 
 #include <cstdint>
 #include <memory>
@@ -37,21 +39,27 @@ std::size_t tensor_share_begin(int worker, int workers, std::size_t n);
 // Split by columns, the first backward layer already differs in the order of the input
 // gradient's sums, so the result equals unsplit training within rounding (with one worker,
 // bit for bit).
-class TensorTrainer {
+class TensorTrainer final : public Run {
 public:
     TensorTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                   TraceSink* sink = nullptr);
-    ~TensorTrainer();
-    TensorTrainer(const TensorTrainer&) = delete;
+    ~TensorTrainer() override;
+    TensorTrainer(const TensorTrainer&);
     TensorTrainer& operator=(const TensorTrainer&) = delete;
 
     void run();
-    void step();
-    bool finished() const { return step_ >= scenario_.steps; }
+    void step() override;
+    bool finished() const override { return step_ >= scenario_.steps; }
+    std::int64_t steps_done() const override { return step_; }
+    std::int64_t ordinal() const override { return step_; } // no rollbacks: every step once
+    std::unique_ptr<Run> clone() const override { return std::make_unique<TensorTrainer>(*this); }
+    void set_sink(TraceSink* sink) override { sink_ = sink; }
+    const Scenario& scenario() const override { return scenario_; }
+    int lanes() const override { return workers_; }
     int workers() const { return workers_; }
     // The whole model put together from every worker's pieces.
-    std::vector<double> parameters() const;
-    RunMetrics metrics() const;
+    std::vector<double> parameters() const override;
+    RunMetrics metrics() const override;
     std::int64_t bytes_moved() const { return bytes_moved_; }
 
 private:
@@ -65,7 +73,7 @@ private:
     std::shared_ptr<const Dataset> data_;
     TraceSink* sink_ = nullptr;
     int workers_ = 1;
-    std::vector<std::unique_ptr<Piece>> pieces_;
+    std::vector<Indirect<Piece>> pieces_;
     std::optional<DataCursor> cursor_; // the one batch everyone reads
     std::vector<std::size_t> rows_;
     std::vector<double> features_, targets_;

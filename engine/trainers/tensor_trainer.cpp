@@ -95,13 +95,14 @@ TensorTrainer::TensorTrainer(const Scenario& scenario, std::shared_ptr<const Dat
         }
         piece->gradient.assign(piece->parameters.size(), 0.0);
         piece->optimizer = Optimizer(scenario_.optimizer, piece->parameters.size());
-        pieces_.push_back(std::move(piece));
+        pieces_.emplace_back(std::move(piece));
     }
     clocks_.assign(static_cast<std::size_t>(workers_), 0);
     spent_.assign(static_cast<std::size_t>(workers_), {});
 }
 
 TensorTrainer::~TensorTrainer() = default;
+TensorTrainer::TensorTrainer(const TensorTrainer&) = default;
 
 void TensorTrainer::run() {
     while (!finished())
@@ -175,7 +176,11 @@ void TensorTrainer::step() {
         std::stable_sort(
             events_.begin(), events_.end(),
             [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
+        // Each step runs once here: its executed step is its step.
+        for (TraceEvent& e : events_)
+            e.ordinal = static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX));
         sink_->on_events(events_);
+        last_snapshot_.ordinal = step_;
         sink_->on_snapshot(last_snapshot_);
     }
     ++step_;

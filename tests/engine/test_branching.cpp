@@ -138,8 +138,7 @@ private Q_SLOTS:
         const auto seen = late.branched(original, from);
         QVERIFY(same_events(before(seen, at), before(original, at)));
         QVERIFY(same_events(seen, straight.trace.events()));
-        QVERIFY(same_bits(late.run.trainer().workers().front().parameters,
-                          straight.run.trainer().workers().front().parameters));
+        QVERIFY(same_bits(late.run.run().parameters(), straight.run.run().parameters()));
         // The intervention changed something from B on: the run is not the original.
         QVERIFY(!same_events(seen, original));
         QCOMPARE(late.run.injected_failures().size(), straight.run.injected_failures().size());
@@ -152,7 +151,7 @@ private Q_SLOTS:
         Lab lab(s);
         lab.to_end();
         const std::vector<TraceEvent> original = lab.trace.events();
-        const auto final_parameters = lab.run.trainer().workers().front().parameters;
+        const auto final_parameters = lab.run.run().parameters();
         lab.trace = Trace{};
         const auto from = lab.run.branch(make(Intervention::Kind::Crash, 13, 0));
         lab.to_end();
@@ -165,7 +164,7 @@ private Q_SLOTS:
         QCOMPARE(*back, std::int64_t(13));
         lab.to_end();
         QVERIFY(same_events(lab.branched(branched, *back), original));
-        QVERIFY(same_bits(lab.run.trainer().workers().front().parameters, final_parameters));
+        QVERIFY(same_bits(lab.run.run().parameters(), final_parameters));
         QVERIFY(!lab.run.can_undo());
         QVERIFY(!lab.run.undo());
     }
@@ -207,7 +206,7 @@ private Q_SLOTS:
         const auto& after = lab.trace.snapshots();
         QCOMPARE(after.front().ordinal, std::int64_t(25));
         QVERIFY(after.front().loss != original[25].loss || after[1].loss != original[26].loss);
-        QCOMPARE(lab.run.trainer().scenario().rule, ReductionRule::Sum);
+        QCOMPARE(lab.run.run().scenario().rule, ReductionRule::Sum);
 
         // What only a new run can change is refused by name, and nothing changes.
         change.scenario.workers = 6;

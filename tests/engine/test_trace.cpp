@@ -48,14 +48,14 @@ Scenario small_scenario(Algorithm algorithm, bool textbook = false) {
 }
 
 // A finished run: its trace and every worker's final clock.
-struct Run {
+struct Recorded {
     Trace trace;
     std::vector<Ticks> clocks;
     RunMetrics metrics;
 };
 
-std::unique_ptr<Run> run(const Scenario& s) {
-    auto out = std::make_unique<Run>();
+std::unique_ptr<Recorded> run(const Scenario& s) {
+    auto out = std::make_unique<Recorded>();
     DataParallelTrainer trainer(s, load_dataset(s), &out->trace);
     trainer.run();
     for (const auto& w : trainer.workers())

@@ -42,13 +42,13 @@ Scenario small_scenario(int workers, Algorithm algorithm, std::int64_t steps) {
 }
 
 // A real run of the data-parallel trainer, recorded and indexed the way the GUI does it.
-struct Run {
+struct Recorded {
     Trace trace;
     TraceIndex index;
 };
 
-std::unique_ptr<Run> record(const Scenario& scenario) {
-    auto run = std::make_unique<Run>();
+std::unique_ptr<Recorded> record(const Scenario& scenario) {
+    auto run = std::make_unique<Recorded>();
     DataParallelTrainer trainer(scenario, load_dataset(scenario), &run->trace);
     trainer.run();
     run->index.reset(scenario.workers, scenario.algorithm);
@@ -133,7 +133,7 @@ private Q_SLOTS:
     void repaints_after_changes();
 
 private:
-    std::unique_ptr<Run> ring_;
+    std::unique_ptr<Recorded> ring_;
 };
 
 void TestClusterView::initTestCase() {

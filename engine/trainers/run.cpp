@@ -1,0 +1,45 @@
+#include "trainers/run.h"
+
+#include "core/error.h"
+#include "trainers/data_parallel.h"
+#include "trainers/parallelism.h"
+#include "trainers/pipeline.h"
+#include "trainers/tensor.h"
+
+#include <string>
+
+namespace lockstep {
+
+namespace {
+
+std::string kind_of(const Scenario& s) {
+    return std::string(to_string(s.parallelism ? s.parallelism->mode : Parallelism::Data));
+}
+
+} // namespace
+
+void Run::intervene(Intervention& /*change*/) {
+    throw Error("a " + kind_of(scenario()) +
+                "-parallel run takes no faults, delays or changed settings while it goes on");
+}
+
+void Run::set_checkpoint_directory(const std::filesystem::path& /*dir*/) {
+    throw Error("checkpoint: a " + kind_of(scenario()) + "-parallel run saves no checkpoints");
+}
+
+std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                              TraceSink* sink) {
+    const Parallelism mode = scenario.parallelism ? scenario.parallelism->mode : Parallelism::Data;
+    switch (mode) {
+    case Parallelism::Data:
+        return std::make_unique<DataParallelTrainer>(scenario, std::move(data), sink);
+    case Parallelism::Tensor:
+        return std::make_unique<TensorTrainer>(scenario, std::move(data), sink);
+    case Parallelism::Pipeline:
+    case Parallelism::Hybrid:
+        break;
+    }
+    return std::make_unique<PipelineTrainer>(scenario, std::move(data), sink);
+}
+
+} // namespace lockstep

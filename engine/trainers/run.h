@@ -1,0 +1,81 @@
+#pragma once
+
+#include "data/data.h"
+#include "failures/failure.h"
+#include "reports/metrics.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+namespace lockstep {
+
+// Something a teacher does to a run while the class watches it: in force from one executed
+// step (TraceEvent::ordinal) on.
+struct Intervention {
+    enum class Kind {
+        Slow,              // lane `worker` computes `amount` times slower from here on
+        Pause,             // lane `worker` stalls `amount` seconds at the start of this step
+        Crash,             // lane `worker` dies in this step, in `phase`
+        CrashInCheckpoint, // lane `worker` dies while writing the next checkpoint
+        Retune             // the mid-run settings of `scenario` apply from this step on
+    };
+    Kind kind = Kind::Slow;
+    std::int64_t at = 0; // the executed step it takes effect before
+    int worker = 0;      // a trace lane
+    double amount = 0.0;
+    CrashPhase phase = CrashPhase::Compute; // Crash: a checkpoint phase means the next checkpoint
+    Scenario scenario;                      // Retune only
+    std::int64_t step = -1;                 // the training step it met, once applied
+};
+
+// One training run, whatever spreads it over the workers (data, pipeline, tensor or hybrid
+// parallelism): what the lab's controller, BranchingRun and lockstep-cli drive, so none of them
+// asks which kind it is. make_run() builds the trainer the scenario names.
+//
+// A copy (clone()) is the whole run as it stands between two steps: parameters, optimizer
+// state, data positions, generators, clocks, faults to come and accounts. Copies share the data
+// and the sink. Not thread-safe: one thread at a time calls a run.
+class Run {
+public:
+    virtual ~Run() = default;
+
+    virtual void step() = 0; // one training step; no-op once the scenario's steps are done
+    virtual bool finished() const = 0;
+    virtual std::int64_t steps_done() const = 0;
+    // Steps executed so far, a rollback's repeated steps counted again: the next step's
+    // TraceEvent::ordinal.
+    virtual std::int64_t ordinal() const = 0;
+    virtual std::unique_ptr<Run> clone() const = 0;
+
+    // Where the trace goes from now on (nullptr: nowhere; the run computes the same either way).
+    virtual void set_sink(TraceSink* sink) = 0;
+    // A flag another thread raises to stop the run early (the measured clock's sleeps end).
+    virtual void set_stop_flag(const std::atomic<bool>* /*stop*/) {}
+    // A copy taken earlier goes on from where its lanes stood, on the measured clock.
+    virtual void resume_measured_clock() {}
+
+    // Applies an intervention before the next step (sets `change.step`). Throws lockstep::Error
+    // naming what this run cannot take.
+    virtual void intervene(Intervention& change);
+    // Saves checkpoints into `dir` by the scenario's policy. Throws lockstep::Error for a run
+    // that saves none.
+    virtual void set_checkpoint_directory(const std::filesystem::path& dir);
+
+    virtual const Scenario& scenario() const = 0;
+    virtual int lanes() const = 0; // trace lanes: one per worker the run started with
+    virtual RunMetrics metrics() const = 0;
+    // The trained model as one flat vector (replica 0's, put together from its pieces).
+    virtual std::vector<double> parameters() const = 0;
+};
+
+// The trainer for the scenario's parallelism. Throws lockstep::Error when the scenario does not
+// fit the data.
+std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                              TraceSink* sink = nullptr);
+
+} // namespace lockstep
