@@ -6,7 +6,7 @@
 #include "trace/trace.h"
 #include "trainers/data_parallel.h"
 #include "trainers/pipeline.h"
-#include "trainers/tensor.h"
+#include "trainers/run.h"
 
 #include <nlohmann/json.hpp>
 
@@ -48,22 +48,18 @@ struct ParallelRun {
 };
 
 ParallelRun train(const Scenario& s, Trace& trace) {
-    ParallelRun run;
-    const auto data = load_dataset(s);
-    if (s.parallelism->mode == Parallelism::Tensor) {
-        TensorTrainer t(s, data, &trace);
-        t.run();
-        run.metrics = t.metrics();
-        run.parameters = t.parameters();
-        return run;
+    ParallelRun out;
+    const std::unique_ptr<Run> run = make_run(s, load_dataset(s), &trace);
+    while (!run->finished())
+        run->step();
+    out.metrics = run->metrics();
+    out.parameters = run->parameters();
+    // A pipeline also states its own figures: the bubble, the stages' layers.
+    if (const auto* pipeline = dynamic_cast<const PipelineTrainer*>(run.get())) {
+        out.pipeline = pipeline->report();
+        out.ranges = pipeline->plan().ranges;
     }
-    PipelineTrainer t(s, data, &trace);
-    t.run();
-    run.metrics = t.metrics();
-    run.parameters = t.parameters();
-    run.pipeline = t.report();
-    run.ranges = t.plan().ranges;
-    return run;
+    return out;
 }
 
 } // namespace
