@@ -264,9 +264,10 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
     std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
                 100.0 * m.final_accuracy);
     std::printf("  loss by step      %s\n", loss_sparkline(trace.snapshots()).c_str());
-    std::printf("  replicas aligned  %s", m.replicas_aligned
-                                              ? "yes (every replica's parameters hash the same)\n"
-                                              : "NO: the replicas have drifted apart\n");
+    std::printf("  replicas aligned  %s",
+                !m.trained           ? "not checked (times only: no parameters were trained)\n"
+                : m.replicas_aligned ? "yes (every replica's parameters hash the same)\n"
+                                     : "NO: the replicas have drifted apart\n");
     return 0;
 }
 

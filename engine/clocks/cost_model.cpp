@@ -8,6 +8,8 @@ namespace lockstep {
 void price_collective(const CommSchedule& schedule, std::span<const int> lanes,
                       std::span<Ticks> clocks, const CostConfig& cost, std::int64_t step,
                       int first_round, std::vector<TraceEvent>& events) {
+    if (cost.communication_s_per_step)
+        return;
     const std::size_t n = clocks.size();
     constexpr Ticks never = std::numeric_limits<Ticks>::max();
     std::vector<Ticks> out_free(n, 0), in_free(n, 0), begin(n), end(n), first(n);
@@ -43,6 +45,19 @@ void price_collective(const CommSchedule& schedule, std::span<const int> lanes,
                 events.push_back({lanes[p], EventKind::Wait, step, begin[p], first[p]});
             clocks[p] = end[p];
         }
+    }
+}
+
+void charge_fixed_communication(std::span<const int> lanes, std::span<Ticks> clocks, double seconds,
+                                std::int64_t bytes, std::int64_t step,
+                                std::vector<TraceEvent>& events) {
+    const Ticks latest = clocks.empty() ? 0 : *std::max_element(clocks.begin(), clocks.end());
+    const Ticks cost = to_ticks(seconds);
+    for (std::size_t p = 0; p < clocks.size(); ++p) {
+        if (clocks[p] < latest)
+            events.push_back({lanes[p], EventKind::Wait, step, clocks[p], latest});
+        events.push_back({lanes[p], EventKind::Communicate, step, latest, latest + cost, bytes});
+        clocks[p] = latest + cost;
     }
 }
 

@@ -14,8 +14,17 @@ namespace lockstep {
 // ends have reached its round and the sender's out-link and the receiver's in-link are free; it
 // takes alpha + bytes * beta, and a reduce adds bytes * gamma at the receiver. Appends Send,
 // Receive, Reduce and Wait events (rounds numbered from `first_round`) and advances the clocks.
+// In textbook mode (cost.communication_s_per_step set) the messages are not priced one by one:
+// it changes nothing, and the step's communication is charge_fixed_communication()'s.
 void price_collective(const CommSchedule& schedule, std::span<const int> lanes,
                       std::span<Ticks> clocks, const CostConfig& cost, std::int64_t step,
                       int first_round, std::vector<TraceEvent>& events);
+
+// Textbook mode's communication, once per step: every lane waits for the slowest, then spends
+// `seconds` communicating (`bytes` each). Appends Wait and Communicate events, advances the
+// clocks.
+void charge_fixed_communication(std::span<const int> lanes, std::span<Ticks> clocks, double seconds,
+                                std::int64_t bytes, std::int64_t step,
+                                std::vector<TraceEvent>& events);
 
 } // namespace lockstep

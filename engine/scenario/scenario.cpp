@@ -1,7 +1,7 @@
 #include "scenario/scenario.h"
 
-#include "data/data.h"
 #include "core/error.h"
+#include "data/data.h"
 #include "trainers/pipeline.h"
 
 #include <nlohmann/json.hpp>
@@ -533,6 +533,10 @@ static void validate_parallelism(const Scenario& s) {
                     "use data parallelism to study failures");
     if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
         (void)plan_pipeline(s.model, s.batch, p);
+    if (p.mode == Parallelism::Tensor && s.algorithm == Algorithm::None)
+        throw Error("algorithm: a tensor-parallel run adds its workers' parts of each layer's "
+                    "input gradient with an all-reduce; choose parameter-server, ring or tree, "
+                    "not none");
     if (p.mode == Parallelism::Tensor)
         for (std::size_t l = 1; l < s.model.layers.size(); ++l)
             if (s.model.layers[l] < p.stages)

@@ -1,7 +1,7 @@
 #include "trainers/data_parallel.h"
 
-#include "core/error.h"
 #include "collectives/reduction.h"
+#include "core/error.h"
 #include "trainers/setup.h"
 
 #include <oneapi/tbb/parallel_for.h>
@@ -731,7 +731,8 @@ void DataParallelTrainer::communicate_phase() {
     buffers.reserve(workers_.size());
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
-    bytes_moved_ += schedule_bytes_;
+    if (work_ == Work::Train)
+        bytes_moved_ += schedule_bytes_; // a times-only run moves nothing
 
     const bool modelled = scenario_.clock == ClockKind::Modelled;
     if (scenario_.cost.communication_s_per_step) {
@@ -873,7 +874,8 @@ void DataParallelTrainer::update_phase() {
         const Worker& w = workers_[k];
         snap.time = std::max(snap.time, w.clock);
         snap.worker_loss.push_back(w.last.loss);
-        snap.parameter_hash.push_back(hashes[k]);
+        if (train)
+            snap.parameter_hash.push_back(hashes[k]);
         snap.loss += w.last.loss / static_cast<double>(n);
         correct += w.last.correct;
         counted += w.last.count;
@@ -921,7 +923,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.trained = work_ == Work::Train;
     m.final_loss = last_snapshot_.loss;
     m.final_accuracy = last_snapshot_.accuracy;
-    m.replicas_aligned = aligned_;
+    m.replicas_aligned = m.trained && aligned_; // times only: nothing was compared
     m.misaligned_steps = misaligned_steps_;
     m.failures = static_cast<std::int64_t>(recoveries_.size());
     m.lost_steps = lost_steps_;

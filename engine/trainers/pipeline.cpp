@@ -3,8 +3,8 @@
 #include "trainers/pipeline_lane.h"
 #include "trainers/setup.h"
 
-#include "core/error.h"
 #include "collectives/reduction.h"
+#include "core/error.h"
 #include "core/rng.h"
 
 #include <oneapi/tbb/parallel_for.h>
@@ -122,8 +122,11 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
         for (std::size_t i = 0; i < m; ++i) {
             const double bytes =
                 static_cast<double>(plan_.microbatch_rows[i] * boundary * sizeof(double));
+            // Textbook mode prices the step's communication as one fixed time instead.
             costs.push_back(
-                to_ticks(scenario_.cost.alpha_s + bytes * scenario_.cost.beta_s_per_byte));
+                scenario_.cost.communication_s_per_step
+                    ? 0
+                    : to_ticks(scenario_.cost.alpha_s + bytes * scenario_.cost.beta_s_per_byte));
         }
     }
     if (replicas > 1) {
@@ -153,10 +156,12 @@ void PipelineTrainer::step() {
     if (finished())
         return;
     events_.clear();
+    const PipelineReport before = totals_;
     load_batches();                     // each replica's next batch
     const auto waves = schedule_step(); // who runs what when, on the modelled clock
     run_waves(waves);                   // the real passes, wave by wave
     combine_gradients();                // hybrid: all-reduce per stage
+    charge_fixed_communication(before); // textbook mode: one fixed time for all of it
     update_and_snapshot();              // every stage updates its own layers
     end_step();
 }
