@@ -2,11 +2,11 @@
 
 #include "clocks/clock.h"
 #include "collectives/collective.h"
+#include "collectives/reduction.h"
 #include "failures/failure.h"
 #include "model/model.h"
 #include "model/optimizer.h"
 #include "trainers/parallelism.h"
-#include "collectives/reduction.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -132,7 +132,8 @@ std::string scenario_to_json(const Scenario& scenario);
 // Identifies a scenario in checkpoints: a hash of its canonical JSON, so a checkpoint is never
 // resumed under different settings. The checkpoint policy, the checkpoint costs and the number of
 // steps are left out: they change neither the training nor its state at a given step, so a run
-// can be resumed with more steps or another policy from the same checkpoints.
+// can be resumed with more steps or another policy from the same checkpoints. The CSV file and
+// the init-params file count by their contents (read here), not by their paths.
 std::uint64_t scenario_hash(const Scenario& scenario);
 
 // Copies into `into` the settings a running trainer can take between two steps
