@@ -264,10 +264,32 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
     std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
                 100.0 * m.final_accuracy);
     std::printf("  loss by step      %s\n", loss_sparkline(trace.snapshots()).c_str());
-    std::printf("  replicas aligned  %s", m.replicas_aligned
-                                              ? "yes (every replica's parameters hash the same)\n"
-                                              : "NO: the replicas have drifted apart\n");
+    std::printf("  replicas aligned  %s",
+                !m.trained           ? "not checked (times only: no parameters were trained)\n"
+                : m.replicas_aligned ? "yes (every replica's parameters hash the same)\n"
+                                     : "NO: the replicas have drifted apart\n");
     return 0;
+}
+
+// A fresh run writes into an empty directory: one that holds another run's checkpoints or
+// scenario file is refused, so that neither run uses or deletes the other's files.
+void refuse_another_runs_directory(const std::string& dir, std::uint64_t hash) {
+    namespace fs = std::filesystem;
+    const lockstep::CheckpointOwners owners = lockstep::checkpoint_owners(dir, hash);
+    std::vector<std::int64_t> steps = owners.this_scenario;
+    steps.insert(steps.end(), owners.other_scenario.begin(), owners.other_scenario.end());
+    steps.insert(steps.end(), owners.unknown.begin(), owners.unknown.end());
+    std::error_code ec;
+    const bool has_scenario = fs::exists(fs::path(dir) / kScenarioFile, ec);
+    if (steps.empty() && !has_scenario)
+        return;
+    const std::string what = steps.empty()
+                                 ? std::string(kScenarioFile)
+                                 : "checkpoints (" + lockstep::describe_steps(steps) + ")";
+    throw Error(dir + ": holds another run's " + what +
+                "; give this run an empty directory, or continue that run with lockstep-cli "
+                "resume " +
+                dir);
 }
 
 int command_run(const std::vector<std::string>& args) {
@@ -293,6 +315,7 @@ int command_run(const std::vector<std::string>& args) {
             throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, or "
                         "checkpoint.every in the scenario)");
         namespace fs = std::filesystem;
+        refuse_another_runs_directory(*dir, lockstep::scenario_hash(scenario));
         std::error_code ec;
         fs::create_directories(*dir, ec);
         if (ec || !fs::is_directory(*dir))

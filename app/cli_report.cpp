@@ -43,7 +43,7 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
             {"goodput_samples_per_s", m.goodput},
             {"final_loss", m.final_loss},
             {"final_accuracy", m.final_accuracy},
-            {"replicas_aligned", m.replicas_aligned},
+            {"replicas_aligned", m.trained ? json(m.replicas_aligned) : json("not checked")},
             {"misaligned_steps", m.misaligned_steps},
             {"compute_s", m.compute_s},
             {"communication_s", m.communication_s},

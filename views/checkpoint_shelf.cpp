@@ -226,8 +226,8 @@ RestoreWalk restore_walk(std::span<const TraceEvent> events, Ticks t) {
             v.step = e->round;
             v.status = static_cast<CheckpointStatus>(std::clamp(e->peer, 0, 2));
             v.fault = static_cast<CheckpointFault>(static_cast<int>(e->value));
-            if (v.status == CheckpointStatus::Complete)
-                walk.chosen = v.step;
+            if (v.status == CheckpointStatus::Complete && v.fault == CheckpointFault::None)
+                walk.chosen = v.step; // complete but another run's, or not fitting: skipped
             walk.verdicts.push_back(v);
             break;
         }

@@ -1,14 +1,15 @@
 #pragma once
 
-#include "data/data.h"
 #include "core/error.h"
-#include "model/optimizer.h"
 #include "core/rng.h"
+#include "data/data.h"
+#include "model/optimizer.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -199,6 +200,26 @@ void write_file_atomically(const std::filesystem::path& file, std::span<const st
 // removes every step directory older than the oldest kept one. Returns what it removed.
 std::vector<std::filesystem::path> keep_last_checkpoints(const std::filesystem::path& dir,
                                                          int keep);
+// The same among the step directories `own` names (a run's own checkpoints) only: nothing else
+// in DIR is counted or removed.
+std::vector<std::filesystem::path> keep_last_checkpoints(const std::filesystem::path& dir, int keep,
+                                                         std::span<const std::int64_t> own);
+
+// The step directories already in DIR, by the scenario hash their files declare (MANIFEST's
+// header, else any worker file's): read, not verified, so that a run can tell its own
+// checkpoints from another run's before it writes, prunes or restores anything. Steps oldest
+// first; a missing DIR holds none.
+struct CheckpointOwners {
+    std::vector<std::int64_t> this_scenario;
+    std::vector<std::int64_t> other_scenario;
+    std::vector<std::int64_t> unknown; // no file with a readable header
+    bool empty() const {
+        return this_scenario.empty() && other_scenario.empty() && unknown.empty();
+    }
+};
+CheckpointOwners checkpoint_owners(const std::filesystem::path& dir, std::uint64_t scenario_hash);
+// "step-000000010", or "3 checkpoints, step-000000080 to step-000000100", for messages.
+std::string describe_steps(std::span<const std::int64_t> steps);
 
 // Partial: never committed or missing a file; corrupt: present but not what was committed.
 enum class CheckpointStatus { Complete, Partial, Corrupt };
@@ -213,6 +234,7 @@ enum class CheckpointFault {
     Unreadable, // I/O error, bad magic, lengths over the limits, contents that do not fit
     WrongScenario,
     WrongWorkers,
+    DoesNotFit, // complete, but its shape (parameters, data positions, optimizer) is not this run's
 };
 std::string_view to_string(CheckpointStatus status);
 std::string_view to_string(CheckpointFault fault);
@@ -259,14 +281,34 @@ struct CheckpointRecovery {
     std::vector<CheckpointInfo> rejected; // newer than the one loaded, newest first
 };
 
+// Says why a verified state cannot be restored into a run, or nothing when it can.
+using StateCheck = std::function<std::optional<std::string>(const TrainingState&)>;
+
+// What a recovery may take: this scenario's checkpoints (and this worker count, unless 0), at
+// or before `newest_step` (a rollback never goes forward), among the steps `own` names when it
+// is set (a run's own), and that `fits` accepts when it is set.
+struct RecoveryFilter {
+    std::uint64_t scenario_hash = 0;
+    int workers = 0;
+    std::int64_t newest_step = std::numeric_limits<std::int64_t>::max();
+    std::optional<std::vector<std::int64_t>> own;
+    StateCheck fits;
+};
+
 // The newest checkpoint whose manifest and every listed file verify and that belongs to this
 // run (scenario hash, and worker count unless `workers` is 0), falling back to older ones.
-// A missing DIR is no checkpoint at all.
+// Those it skips are in `rejected` with their reason; those the filter leaves out are not
+// looked at. A missing DIR is no checkpoint at all.
 CheckpointRecovery load_newest_complete(const std::filesystem::path& dir,
                                         std::uint64_t scenario_hash, int workers);
+CheckpointRecovery load_newest_complete(const std::filesystem::path& dir,
+                                        const RecoveryFilter& filter);
 
 // Removes the temporary files that crashed saves left behind and returns them.
 std::vector<std::filesystem::path> clean_leftovers(const std::filesystem::path& dir);
+// The same inside the step directories `own` names only (a run's own saves).
+std::vector<std::filesystem::path> clean_leftovers(const std::filesystem::path& dir,
+                                                   std::span<const std::int64_t> own);
 
 // Storage faults for tests and the failure engine: flip bit `bit` (0..7) of the byte at
 // `offset`; cut (or extend with zeros) a file to `size` bytes. Throw lockstep::Error.

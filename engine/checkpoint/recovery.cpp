@@ -3,6 +3,7 @@
 #include "checkpoint/bytes.h"
 #include "checkpoint/io.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace lockstep {
@@ -122,9 +123,17 @@ CheckpointScan scan_checkpoints(const fs::path& dir) {
     return scan;
 }
 
-// Newest first; a checkpoint that verifies but belongs to another run is rejected for that.
+// Newest first; a checkpoint that verifies but belongs to another run, or does not fit this
+// one, is rejected for that.
 CheckpointRecovery load_newest_complete(const fs::path& dir, std::uint64_t scenario_hash,
                                         int workers) {
+    RecoveryFilter filter;
+    filter.scenario_hash = scenario_hash;
+    filter.workers = workers;
+    return load_newest_complete(dir, filter);
+}
+
+CheckpointRecovery load_newest_complete(const fs::path& dir, const RecoveryFilter& filter) {
     CheckpointRecovery recovery;
     std::error_code ec;
     if (!fs::exists(dir, ec))
@@ -132,16 +141,24 @@ CheckpointRecovery load_newest_complete(const fs::path& dir, std::uint64_t scena
     require_directory(dir);
     const auto steps = checkpoint_io::list_step_directories(dir);
     for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+        if (it->first > filter.newest_step)
+            continue;
+        if (filter.own && !std::binary_search(filter.own->begin(), filter.own->end(), it->first))
+            continue;
         CheckpointInfo info;
         auto state = examine(it->first, it->second, info);
-        if (state && state->scenario_hash != scenario_hash) {
+        std::optional<std::string> misfit;
+        if (state && state->scenario_hash != filter.scenario_hash) {
             info.fault = CheckpointFault::WrongScenario;
             info.reason = "MANIFEST: scenario hash " + hex(state->scenario_hash) +
-                          " differs from this run's " + hex(scenario_hash);
-        } else if (state && workers > 0 && state->workers() != workers) {
+                          " differs from this run's " + hex(filter.scenario_hash);
+        } else if (state && filter.workers > 0 && state->workers() != filter.workers) {
             info.fault = CheckpointFault::WrongWorkers;
             info.reason = "MANIFEST: written by " + std::to_string(state->workers()) +
-                          " workers, this run has " + std::to_string(workers);
+                          " workers, this run has " + std::to_string(filter.workers);
+        } else if (state && filter.fits && (misfit = filter.fits(*state))) {
+            info.fault = CheckpointFault::DoesNotFit;
+            info.reason = "does not fit this run: " + *misfit;
         } else if (state) {
             recovery.state = std::move(state);
             recovery.directory = it->second;
@@ -152,6 +169,19 @@ CheckpointRecovery load_newest_complete(const fs::path& dir, std::uint64_t scena
     return recovery;
 }
 
+namespace {
+
+void remove_files(const std::vector<fs::path>& removed) {
+    for (const auto& file : removed) {
+        std::error_code ec;
+        fs::remove(file, ec);
+        if (ec)
+            throw Error(file.string() + ": cannot remove: " + ec.message());
+    }
+}
+
+} // namespace
+
 std::vector<fs::path> clean_leftovers(const fs::path& dir) {
     require_directory(dir);
     std::vector<fs::path> removed = checkpoint_io::temp_files_in(dir);
@@ -159,12 +189,20 @@ std::vector<fs::path> clean_leftovers(const fs::path& dir) {
         const auto temps = checkpoint_io::temp_files_in(path);
         removed.insert(removed.end(), temps.begin(), temps.end());
     }
-    for (const auto& file : removed) {
-        std::error_code ec;
-        fs::remove(file, ec);
-        if (ec)
-            throw Error(file.string() + ": cannot remove: " + ec.message());
+    remove_files(removed);
+    return removed;
+}
+
+std::vector<fs::path> clean_leftovers(const fs::path& dir, std::span<const std::int64_t> own) {
+    require_directory(dir);
+    std::vector<fs::path> removed;
+    for (const auto& [step, path] : checkpoint_io::list_step_directories(dir)) {
+        if (std::find(own.begin(), own.end(), step) == own.end())
+            continue;
+        const auto temps = checkpoint_io::temp_files_in(path);
+        removed.insert(removed.end(), temps.begin(), temps.end());
     }
+    remove_files(removed);
     return removed;
 }
 

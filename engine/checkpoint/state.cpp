@@ -167,6 +167,8 @@ std::string_view to_string(CheckpointFault fault) {
         return "wrong scenario";
     case CheckpointFault::WrongWorkers:
         return "wrong worker count";
+    case CheckpointFault::DoesNotFit:
+        return "does not fit this run";
     }
     return "unknown";
 }
@@ -176,6 +178,7 @@ CheckpointStatus status_of(CheckpointFault fault) {
     case CheckpointFault::None:
     case CheckpointFault::WrongScenario:
     case CheckpointFault::WrongWorkers:
+    case CheckpointFault::DoesNotFit:
         return CheckpointStatus::Complete;
     case CheckpointFault::NoManifest:
     case CheckpointFault::MissingFile:

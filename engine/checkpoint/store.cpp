@@ -3,6 +3,7 @@
 #include "checkpoint/bytes.h"
 #include "checkpoint/io.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
@@ -158,14 +159,13 @@ void write_file_atomically(const fs::path& file, std::span<const std::byte> byte
                   std::nullopt, {}, unused);
 }
 
-std::vector<fs::path> keep_last_checkpoints(const fs::path& dir, int keep) {
-    if (keep < 0)
-        throw Error("checkpoint keep_last must be 0 (keep all) or more, got " +
-                    std::to_string(keep));
+namespace {
+
+// Keeps the newest `keep` committed ones among `steps` and removes those of them older than
+// the oldest kept one.
+std::vector<fs::path> keep_newest(const fs::path& dir, int keep,
+                                  const std::vector<std::pair<std::int64_t, fs::path>>& steps) {
     std::vector<fs::path> removed;
-    if (keep == 0)
-        return removed;
-    const auto steps = checkpoint_io::list_step_directories(dir);
     // The oldest step to keep: the keep-th committed one, counting from the newest.
     std::optional<std::int64_t> oldest_kept;
     int committed = 0;
@@ -185,6 +185,32 @@ std::vector<fs::path> keep_last_checkpoints(const fs::path& dir, int keep) {
     if (!removed.empty())
         checkpoint_io::fsync_directory(dir);
     return removed;
+}
+
+bool keeps_all(int keep) {
+    if (keep < 0)
+        throw Error("checkpoint keep_last must be 0 (keep all) or more, got " +
+                    std::to_string(keep));
+    return keep == 0;
+}
+
+} // namespace
+
+std::vector<fs::path> keep_last_checkpoints(const fs::path& dir, int keep) {
+    if (keeps_all(keep))
+        return {};
+    return keep_newest(dir, keep, checkpoint_io::list_step_directories(dir));
+}
+
+std::vector<fs::path> keep_last_checkpoints(const fs::path& dir, int keep,
+                                            std::span<const std::int64_t> own) {
+    if (keeps_all(keep))
+        return {};
+    auto steps = checkpoint_io::list_step_directories(dir);
+    std::erase_if(steps, [&](const auto& s) {
+        return std::find(own.begin(), own.end(), s.first) == own.end();
+    });
+    return keep_newest(dir, keep, steps);
 }
 
 } // namespace lockstep

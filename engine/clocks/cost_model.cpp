@@ -30,6 +30,8 @@ CollectiveTime price_schedule(const CommSchedule& schedule, const Participants& 
                               std::vector<TraceEvent>* events) {
     const std::size_t n = who.clocks.size();
     CollectiveTime time{std::vector<Ticks>(n, 0), std::vector<Ticks>(n, 0)};
+    if (cost.communication_s_per_step)
+        return time;
     std::vector<Ticks> out_free(n, 0), in_free(n, 0), start(n), end(n);
     std::vector<std::vector<std::pair<Ticks, Ticks>>> busy(n); // per participant, this round
     std::vector<std::size_t> touched, order;
@@ -110,6 +112,19 @@ CollectiveTime price_schedule(const CommSchedule& schedule, const Participants& 
             who.clocks[p] = end[p];
     }
     return time;
+}
+
+void charge_fixed_communication(std::span<const int> lanes, std::span<Ticks> clocks, double seconds,
+                                std::int64_t bytes, std::int64_t step,
+                                std::vector<TraceEvent>& events) {
+    const Ticks latest = clocks.empty() ? 0 : *std::max_element(clocks.begin(), clocks.end());
+    const Ticks cost = to_ticks(seconds);
+    for (std::size_t p = 0; p < clocks.size(); ++p) {
+        if (clocks[p] < latest)
+            events.push_back({lanes[p], EventKind::Wait, step, clocks[p], latest});
+        events.push_back({lanes[p], EventKind::Communicate, step, latest, latest + cost, bytes});
+        clocks[p] = latest + cost;
+    }
 }
 
 } // namespace lockstep

@@ -55,9 +55,18 @@ struct CollectiveTime {
 // its messages one at a time, the earliest ready first; it takes price_message(). Every gap in a
 // participant's round before its last activity is waiting. Advances the clocks to the end of the
 // schedule and, when `events` is given, appends the Send, Receive, Reduce and Wait events with
-// lanes as workers and rounds numbered from `first_round`.
+// lanes as workers and rounds numbered from `first_round`. In textbook mode
+// (cost.communication_s_per_step set) messages are not priced one by one: it changes nothing,
+// and the step's communication is charge_fixed_communication()'s.
 CollectiveTime price_schedule(const CommSchedule& schedule, const Participants& who,
                               const CostConfig& cost, std::int64_t step, int first_round,
                               std::vector<TraceEvent>* events);
+
+// Textbook mode's communication, once per step: every lane waits for the slowest, then spends
+// `seconds` communicating (`bytes` each). Appends Wait and Communicate events, advances the
+// clocks.
+void charge_fixed_communication(std::span<const int> lanes, std::span<Ticks> clocks, double seconds,
+                                std::int64_t bytes, std::int64_t step,
+                                std::vector<TraceEvent>& events);
 
 } // namespace lockstep

@@ -59,7 +59,10 @@ struct FailureConfig {
     double restart_s = 0.1;    // starting a replacement worker (restart policy)
     RecoveryPolicy policy = RecoveryPolicy::Restart;
     // Each step aggregates the first (workers - backup_workers) gradients to arrive and drops the
-    // rest (Chen et al., 2016). 0: everyone's gradient, as plain synchronous training.
+    // rest (Chen et al., 2016). 0: everyone's gradient, as plain synchronous training. On the
+    // measured clock "first" is decided by the real threads' timings, so which gradients count,
+    // and hence the parameters, differ from run to run; the modelled clock decides it by the cost
+    // model and is deterministic.
     int backup_workers = 0;
     std::vector<FailureSpec> events;
 };

@@ -38,11 +38,11 @@ struct RunMetrics {
     double checkpoint_s = 0.0;
     std::int64_t checkpoints = 0;      // committed by this run
     std::int64_t checkpoint_bytes = 0; // written to storage, manifests included
-    std::int64_t bytes_moved = 0;      // all bytes sent between workers
+    std::int64_t bytes_moved = 0;      // all bytes sent between workers (none when times only)
     bool trained = true;               // false for a times-only run: no loss, accuracy or hashes
     double final_loss = 0.0;
     double final_accuracy = 0.0;
-    bool replicas_aligned = true; // after the last step
+    bool replicas_aligned = true; // after the last step; false when not checked (not trained)
     std::int64_t misaligned_steps = 0;
     std::vector<WorkerMetrics> per_worker; // one per worker the run started with
 

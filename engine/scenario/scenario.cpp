@@ -1,7 +1,7 @@
 #include "scenario/scenario.h"
 
-#include "data/data.h"
 #include "core/error.h"
+#include "data/data.h"
 #include "trainers/pipeline.h"
 
 #include <nlohmann/json.hpp>
@@ -533,6 +533,10 @@ static void validate_parallelism(const Scenario& s) {
                     "use data parallelism to study failures");
     if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
         (void)plan_pipeline(s.model, s.batch, p);
+    if (p.mode == Parallelism::Tensor && s.algorithm == Algorithm::None)
+        throw Error("algorithm: a tensor-parallel run adds its workers' parts of each layer's "
+                    "input gradient with an all-reduce; choose parameter-server, ring or tree, "
+                    "not none");
     if (p.mode == Parallelism::Tensor)
         for (std::size_t l = 1; l < s.model.layers.size(); ++l)
             if (s.model.layers[l] < p.stages)
@@ -819,9 +823,37 @@ json scenario_json(const Scenario& s) {
 
 } // namespace
 
+namespace {
+
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash = 0xcbf29ce484222325ULL) {
+    for (unsigned char c : bytes) {
+        hash ^= c;
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+// What a file given by path contributes to the hash: its contents, so that the same path with
+// other rows or other parameters is another scenario. A file that cannot be read (no run could
+// start from it) counts as such.
+json file_contents_hash(const std::string& path) {
+    try {
+        return fnv1a(read_text_file(path));
+    } catch (const Error&) {
+        return "unreadable";
+    }
+}
+
+} // namespace
+
 std::uint64_t scenario_hash(const Scenario& scenario) {
     // The canonical form without what a resume may change (see the header).
     json j = scenario_json(scenario);
+    // Files count by their contents, not where they are.
+    if (!scenario.dataset.csv.empty())
+        j["dataset"]["csv"] = file_contents_hash(scenario.dataset.csv);
+    if (!scenario.init_params.empty())
+        j["model"]["init_params"] = file_contents_hash(scenario.init_params);
     j.erase("steps");
     j.erase("checkpoint");
     j["cost"].erase("checkpoint_s_per_byte");
@@ -832,12 +864,7 @@ std::uint64_t scenario_hash(const Scenario& scenario) {
     j.erase("energy");
     if (scenario.failures.backup_workers > 0)
         j["backup_workers"] = scenario.failures.backup_workers;
-    std::uint64_t hash = 0xcbf29ce484222325ULL; // FNV-1a over the canonical JSON's bytes
-    for (unsigned char c : j.dump()) {
-        hash ^= c;
-        hash *= 0x100000001b3ULL;
-    }
-    return hash;
+    return fnv1a(j.dump()); // FNV-1a over the canonical JSON's bytes
 }
 
 Scenario load_scenario(const std::string& path) {

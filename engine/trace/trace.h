@@ -30,7 +30,8 @@ enum class EventKind {
     Restore, // reading the checkpoint back (bytes = what this worker reads)
     // An instant of the recovery's scan, on the first live worker's lane, newest checkpoint
     // first: `round` is the checkpoint's step, `peer` its verdict (0 complete: the one loaded,
-    // 1 partial, 2 corrupt: skipped), `value` the CheckpointFault as a number.
+    // 1 partial, 2 corrupt: skipped), `value` the CheckpointFault as a number (a complete one
+    // with a fault, another run's or one that does not fit, was skipped too).
     Verify,
     // An instant: this worker's file of checkpoint `round` was damaged on disk (a storage fault;
     // `value` 0 a flipped bit, 1 truncated). Nothing notices until a recovery reads it.

@@ -252,16 +252,45 @@ TrainingState DataParallelTrainer::capture_state() const {
     return state;
 }
 
-void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode mode) {
+std::optional<std::string> DataParallelTrainer::misfit(const TrainingState& state,
+                                                       RestoreMode mode) const {
     if (state.scenario_hash != hash_)
-        throw Error("restore: the checkpoint belongs to another scenario");
+        return "the checkpoint belongs to another scenario";
     if (state.workers() != scenario_.workers)
-        throw Error("restore: the checkpoint has " + std::to_string(state.workers()) +
-                    " workers, this run " + std::to_string(scenario_.workers));
-    if (state.parameters.size() != workers_.front().parameters.size())
-        throw Error("restore: the checkpoint's model has another number of parameters");
+        return "the checkpoint has " + std::to_string(state.workers()) + " workers, this run " +
+               std::to_string(scenario_.workers);
+    const std::size_t n = workers_.front().parameters.size();
+    if (state.parameters.size() != n)
+        return "the checkpoint's model has " + std::to_string(state.parameters.size()) +
+               " parameters, this run's " + std::to_string(n);
     if (state.step < 0 || state.step > scenario_.steps)
-        throw Error("restore: the checkpoint's step is outside this run");
+        return "the checkpoint's step " + std::to_string(state.step) +
+               " is outside this run (0 to " + std::to_string(scenario_.steps) + ")";
+    if (mode != RestoreMode::Full)
+        return std::nullopt; // the optimizer and the data positions start afresh
+    // The optimizer state must be the one this run's optimizer keeps, one entry per parameter.
+    const OptimizerState& o = state.optimizer;
+    const bool sgd = scenario_.optimizer.kind == OptimizerKind::Sgd;
+    const std::size_t velocity = sgd ? n : 0, moments = sgd ? 0 : n;
+    if (o.velocity.size() != velocity || o.first_moment.size() != moments ||
+        o.second_moment.size() != moments)
+        return std::string("the checkpoint's optimizer state is not that of this run's ") +
+               std::string(to_string(scenario_.optimizer.kind)) + " for " + std::to_string(n) +
+               " parameters";
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        DataCursor probe = workers_[k].cursor;
+        try {
+            probe.set_state(state.cursors[k]);
+        } catch (const Error& e) {
+            return "worker " + std::to_string(k) + ": " + e.what();
+        }
+    }
+    return std::nullopt;
+}
+
+void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode mode) {
+    if (const auto why = misfit(state, mode))
+        throw Error("restore: " + *why);
     const bool full = mode == RestoreMode::Full;
     if (full)
         run_rng_.set_state(state.run_rng);
@@ -290,6 +319,12 @@ void DataParallelTrainer::set_checkpoint_directory(const std::filesystem::path& 
     if (scenario_.algorithm == Algorithm::None && scenario_.workers > 1)
         throw Error("checkpoint: with algorithm none the replicas differ, so there is no single "
                     "model to save");
+    const CheckpointOwners owners = checkpoint_owners(dir, hash_);
+    if (!owners.other_scenario.empty())
+        throw Error(dir.string() + ": holds another run's checkpoints (" +
+                    describe_steps(owners.other_scenario) +
+                    " of another scenario); give this run a directory of its own");
+    own_checkpoints_ = owners.this_scenario;
     checkpoint_dir_ = dir;
 }
 
@@ -305,7 +340,6 @@ void DataParallelTrainer::checkpoint_phase() {
     const Ticks started = modelled ? 0 : std::max(workers_.front().clock, now_measured());
     CheckpointOptions options;
     options.sharded_optimizer = scenario_.checkpoint->sharded_optimizer;
-    options.keep_last = scenario_.checkpoint->keep;
     // A crash due during this checkpoint stops the save in the crashed worker's own file, as
     // the real crash would leave it on disk.
     const std::optional<FailureSpec> crash = take_crash(true);
@@ -326,6 +360,9 @@ void DataParallelTrainer::checkpoint_phase() {
         };
     const CheckpointWrite written = save_checkpoint(checkpoint_dir_, state, options);
     checkpoint_bytes_ += static_cast<std::int64_t>(written.bytes);
+    const auto at = std::lower_bound(own_checkpoints_.begin(), own_checkpoints_.end(), state.step);
+    if (at == own_checkpoints_.end() || *at != state.step)
+        own_checkpoints_.insert(at, state.step);
     if (written.crash) {
         emit_crashed_checkpoint(written, modelled ? 0 : started);
         const int index = written.crash->worker;
@@ -334,6 +371,11 @@ void DataParallelTrainer::checkpoint_phase() {
         return;
     }
     ++checkpoints_;
+    // `keep` counts this run's own committed checkpoints only; nothing else is removed.
+    for (const auto& pruned :
+         keep_last_checkpoints(checkpoint_dir_, scenario_.checkpoint->keep, own_checkpoints_))
+        std::erase(own_checkpoints_,
+                   parse_checkpoint_directory_name(pruned.filename().string()).value_or(-1));
     if (modelled)
         emit_modelled_checkpoint(written);
     else
@@ -708,7 +750,8 @@ void DataParallelTrainer::communicate_phase() {
     buffers.reserve(workers_.size());
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
-    bytes_moved_ += schedule_bytes_;
+    if (work_ == Work::Train)
+        bytes_moved_ += schedule_bytes_; // a times-only run moves nothing
 
     const bool modelled = scenario_.clock == ClockKind::Modelled;
     if (scenario_.cost.communication_s_per_step) {
@@ -824,7 +867,8 @@ void DataParallelTrainer::update_phase() {
         const Worker& w = workers_[k];
         snap.time = std::max(snap.time, w.clock);
         snap.worker_loss.push_back(w.last.loss);
-        snap.parameter_hash.push_back(hashes[k]);
+        if (train)
+            snap.parameter_hash.push_back(hashes[k]);
         snap.loss += w.last.loss / static_cast<double>(n);
         correct += w.last.correct;
         counted += w.last.count;
@@ -872,7 +916,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.trained = work_ == Work::Train;
     m.final_loss = last_snapshot_.loss;
     m.final_accuracy = last_snapshot_.accuracy;
-    m.replicas_aligned = aligned_;
+    m.replicas_aligned = m.trained && aligned_; // times only: nothing was compared
     m.misaligned_steps = misaligned_steps_;
     m.failures = static_cast<std::int64_t>(recoveries_.size());
     m.lost_steps = lost_steps_;

@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace lockstep {
@@ -98,6 +99,12 @@ public:
     // from the scenario's checkpoint policy. Each phase of the commit is in the trace, on each
     // worker's lane, priced by the cost model on the modelled clock. Throws lockstep::Error when
     // the scenario has no checkpoint policy, only times the run, or keeps no single model.
+    //
+    // The run's own checkpoints are those it writes, and those of its scenario already in `dir`
+    // (the run it continues, as lockstep-cli resume does). Only they count towards the number
+    // kept, are pruned or are rolled back to, and a rollback never goes past the step it left.
+    // Throws lockstep::Error naming the directory when it holds another scenario's checkpoints:
+    // a run never uses or deletes another run's files.
     void set_checkpoint_directory(const std::filesystem::path& dir) override;
 
     // Adds a fault while the run goes on (the lab's "crash" and "crash during the next
@@ -117,8 +124,12 @@ public:
     // differ (algorithm none): there is then no single model to save.
     TrainingState capture_state() const;
     // Puts a saved state back between steps (see RestoreMode). Throws lockstep::Error when the
-    // state belongs to another scenario or does not fit this run's shape.
+    // state belongs to another scenario or does not fit this run's shape, changing nothing.
     void restore_state(const TrainingState& state, RestoreMode mode);
+    // Why `state` cannot be restored into this run with `mode` (another scenario, worker count,
+    // number of parameters, step, optimizer, or data positions outside a worker's shard), or
+    // nothing when it can.
+    std::optional<std::string> misfit(const TrainingState& state, RestoreMode mode) const;
 
     const Scenario& scenario() const override { return scenario_; }
     int lanes() const override { return lanes_; }
@@ -187,6 +198,7 @@ private:
     // The crash of worker `index` at `at`: detection, recovery by the policy, lost work.
     void fail(const FailureSpec& spec, int index, Ticks at);
     void roll_back(Ticks at, Ticks resume_from, Recovery& record);
+    TrainingState for_these_workers(TrainingState state) const; // an elastic run's survivors
     void remove_worker(int index, bool reshard);
     void reset_to_start();
     void corrupt_after_commit(const CheckpointWrite& written);
@@ -217,7 +229,8 @@ private:
     std::int64_t misaligned_steps_ = 0;
     std::int64_t samples_ = 0;
     std::int64_t bytes_moved_ = 0;
-    std::filesystem::path checkpoint_dir_; // empty: no checkpoints
+    std::filesystem::path checkpoint_dir_;      // empty: no checkpoints
+    std::vector<std::int64_t> own_checkpoints_; // steps of this run's checkpoints there, sorted
     std::int64_t checkpoints_ = 0;
     std::int64_t checkpoint_bytes_ = 0;
     StepSnapshot last_snapshot_;

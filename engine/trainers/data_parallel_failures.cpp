@@ -183,11 +183,22 @@ void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
 void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& record) {
     record.rolled_back = true;
     const int before = scenario_.workers + (record.policy == RecoveryPolicy::Elastic ? 1 : 0);
+    const RestoreMode mode =
+        scenario_.checkpoint ? scenario_.checkpoint->restore : RestoreMode::Full;
     std::optional<TrainingState> state;
     if (!checkpoint_dir_.empty()) {
-        // The real recovery: scan the directory, take the newest checkpoint that verifies.
-        record.cleaned = clean_leftovers(checkpoint_dir_);
-        CheckpointRecovery found = load_newest_complete(checkpoint_dir_, hash_, 0);
+        // The real recovery: scan this run's own checkpoints, newest first, no newer than the
+        // state the crash interrupted (a crash while saving checkpoint S+1 looks at S+1 too),
+        // and take the first that verifies and fits.
+        record.cleaned = clean_leftovers(checkpoint_dir_, own_checkpoints_);
+        RecoveryFilter filter;
+        filter.scenario_hash = hash_;
+        filter.newest_step = rolled_back_ ? step_ + 1 : step_;
+        filter.own = own_checkpoints_;
+        filter.fits = [&](const TrainingState& found) {
+            return misfit(for_these_workers(found), mode);
+        };
+        CheckpointRecovery found = load_newest_complete(checkpoint_dir_, filter);
         record.rejected = std::move(found.rejected);
         if (found.state) {
             state = std::move(found.state);
@@ -196,21 +207,10 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
     }
 
     const std::int64_t crashed_step = step_;
-    const RestoreMode mode =
-        scenario_.checkpoint ? scenario_.checkpoint->restore : RestoreMode::Full;
-    if (state && state->workers() == scenario_.workers) {
-        restore_state(*state, mode);
-    } else if (state) {
-        // Elastic: the model and the optimizer come back; the data positions belonged to a
-        // different set of workers, so the survivors start their new shards afresh.
-        TrainingState shrunk = *state;
-        shrunk.cursors.clear();
-        for (const auto& w : workers_)
-            shrunk.cursors.push_back(w.cursor.state());
-        restore_state(shrunk, mode);
-    } else {
+    if (state)
+        restore_state(for_these_workers(*state), mode);
+    else
         reset_to_start();
-    }
     record.restored_step = step_;
     record.lost_steps = crashed_step + 1 - step_;
     lost_steps_ += record.lost_steps;
@@ -265,6 +265,17 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
         resumed = std::max(resumed, w.clock);
     record.resumed = resumed;
     mark_dead_lanes(resumed);
+}
+
+TrainingState DataParallelTrainer::for_these_workers(TrainingState state) const {
+    // Elastic: the model and the optimizer come back; the data positions belonged to a
+    // different set of workers, so the survivors start their new shards afresh.
+    if (state.workers() != scenario_.workers) {
+        state.cursors.clear();
+        for (const auto& w : workers_)
+            state.cursors.push_back(w.cursor.state());
+    }
+    return state;
 }
 
 void DataParallelTrainer::reset_to_start() {

@@ -124,7 +124,10 @@ PipelineTrainer::PipelineTrainer(const Scenario& scenario, std::shared_ptr<const
         for (std::size_t i = 0; i < m; ++i) {
             const auto bytes =
                 static_cast<std::int64_t>(plan_.microbatch_rows[i] * boundary * sizeof(double));
-            costs.push_back(price_message(scenario_.cost, bytes, Message::Op::Copy).transfer);
+            // Textbook mode prices the step's communication as one fixed time instead.
+            costs.push_back(scenario_.cost.communication_s_per_step
+                                ? 0
+                                : price_message(scenario_.cost, bytes, Message::Op::Copy).transfer);
         }
     }
     if (replicas > 1) {
@@ -155,10 +158,12 @@ void PipelineTrainer::step() {
     if (finished())
         return;
     events_.clear();
+    const PipelineReport before = totals_;
     load_batches();                     // each replica's next batch
     const auto waves = schedule_step(); // who runs what when, on the modelled clock
     run_waves(waves);                   // the real passes, wave by wave
     combine_gradients();                // hybrid: all-reduce per stage
+    charge_fixed_communication(before); // textbook mode: one fixed time for all of it
     update_and_snapshot();              // every stage updates its own layers
     end_step();
 }

@@ -83,7 +83,9 @@ struct PipelineReport {
 //   3. every stage updates its own layers with its own optimizer.
 // Times come from the cost model: compute per sample split over stages by their multiply-adds
 // (a backward costs twice a forward), alpha + bytes * beta per message on each link; gaps on a
-// stage's lane become Bubble events.
+// stage's lane become Bubble events. In textbook mode (cost.communication_s_per_step) the
+// messages cost nothing and, after the passes, every lane waits for the slowest and then
+// communicates for that fixed time.
 class PipelineTrainer final : public Run {
 public:
     // Throws lockstep::Error for a bad combination or a scenario that does not fit the data.
@@ -122,6 +124,7 @@ private:
     void combine_gradients(); // hybrid: each stage's all-reduce across its replicas
     void price_all_reduce(int stage);
     void update_and_snapshot();
+    void charge_fixed_communication(const PipelineReport& before); // textbook mode
     void end_step();
     void emit(const TraceEvent& event);
     Lane& lane(int replica, int stage);

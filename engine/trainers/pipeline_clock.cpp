@@ -123,6 +123,27 @@ void PipelineTrainer::price_all_reduce(int stage) {
     totals_.gradient_bytes += schedule.total_bytes();
 }
 
+void PipelineTrainer::charge_fixed_communication(const PipelineReport& before) {
+    if (!scenario_.cost.communication_s_per_step || lanes_.size() < 2)
+        return;
+    // The messages of this step travelled at no cost; all of it costs the fixed time instead.
+    const std::int64_t bytes =
+        (totals_.activation_bytes - before.activation_bytes) +
+        (totals_.activation_gradient_bytes - before.activation_gradient_bytes) +
+        (totals_.gradient_bytes - before.gradient_bytes);
+    std::vector<int> ids;
+    std::vector<Ticks> clocks;
+    for (const auto& l : lanes_) {
+        ids.push_back(l->id);
+        clocks.push_back(l->clock);
+    }
+    lockstep::charge_fixed_communication(ids, clocks, *scenario_.cost.communication_s_per_step,
+                                         bytes / static_cast<std::int64_t>(lanes_.size()), step_,
+                                         events_);
+    for (std::size_t k = 0; k < lanes_.size(); ++k)
+        lanes_[k]->clock = clocks[k];
+}
+
 void PipelineTrainer::end_step() {
     // The step ends when the slowest stage has updated (the pipeline is flushed); a stage that
     // finished earlier sits idle until then.

@@ -36,6 +36,8 @@ std::size_t tensor_share_begin(int worker, int workers, std::size_t n);
 //   3. backward, layer by layer: each worker adds up the gradient of its own weights and
 //      computes its partial sum of the layer's input gradient; an all-reduce adds those;
 //   4. each worker updates its own piece of every layer.
+// In textbook mode (cost.communication_s_per_step) the collectives cost nothing and, before the
+// update, every worker waits for the slowest and then communicates for that fixed time.
 // Split by columns, the first backward layer already differs in the order of the input
 // gradient's sums, so the result equals unsplit training within rounding (with one worker,
 // bit for bit).

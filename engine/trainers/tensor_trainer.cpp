@@ -114,6 +114,7 @@ void TensorTrainer::step() {
         return;
     events_.clear();
     round_ = 0;
+    const std::int64_t bytes_before = bytes_moved_;
     const ModelShape& shape = scenario_.model;
     const std::size_t layers = shape.layer_count();
     cursor_->next_batch(scenario_.batch, rows_); // every worker reads the same batch
@@ -134,6 +135,13 @@ void TensorTrainer::step() {
     });
     for (std::size_t l = layers; l-- > 0;)
         backward_layer(l); // own weights' gradient, then an all-reduce of the input gradient
+    if (scenario_.cost.communication_s_per_step && workers_ > 1) {
+        // Textbook mode: the step's collectives cost one fixed time, after a barrier.
+        std::vector<int> ids(static_cast<std::size_t>(workers_));
+        std::iota(ids.begin(), ids.end(), 0);
+        charge_fixed_communication(ids, clocks_, *scenario_.cost.communication_s_per_step,
+                                   (bytes_moved_ - bytes_before) / workers_, step_, events_);
+    }
 
     // Each worker updates its own pieces.
     std::vector<std::uint64_t> hashes(pieces_.size());
@@ -261,9 +269,7 @@ void TensorTrainer::backward_layer(std::size_t l) {
     std::vector<std::span<double>> buffers;
     for (auto& p : pieces_)
         buffers.emplace_back(p->partial);
-    const Algorithm algorithm =
-        scenario_.algorithm == Algorithm::None ? Algorithm::Ring : scenario_.algorithm;
-    const CommSchedule schedule = make_schedule(algorithm, workers_, rows * in);
+    const CommSchedule schedule = make_schedule(scenario_.algorithm, workers_, rows * in);
     if (workers_ > 1) {
         run_all_reduce(schedule, transport_, buffers);
         price_collective(schedule);

@@ -1,5 +1,6 @@
 // lockstep-cli with failures: --fail specs on run, the recovery report, and compare.
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -7,6 +8,7 @@
 #include <QtTest>
 
 #include "cli_test_support.h"
+#include "test_support.h"
 
 using namespace lockstep::testing;
 
@@ -28,6 +30,8 @@ private Q_SLOTS:
     void full_restore_matches_the_clean_run();
     void bad_fail_flags_data();
     void bad_fail_flags();
+    void another_runs_directory_is_refused_data();
+    void another_runs_directory_is_refused();
     void compare_two_scenarios();
     void compare_counts_failures();
     void compare_bad_input_data();
@@ -130,6 +134,56 @@ void TestFailureCli::bad_fail_flags() {
     QCOMPARE(r.exit_code, 1);
     QVERIFY2(QString::fromUtf8(r.err).contains(fragment), qPrintable(describe(args, r)));
     QVERIFY(r.out.isEmpty());
+}
+
+void TestFailureCli::another_runs_directory_is_refused_data() {
+    QTest::addColumn<QStringList>("second");
+    QTest::newRow("another seed, crashing") << QStringList{
+        "--steps", "30", "--seed", "7", "--fail", "crash:worker=2,step=15,phase=compute"};
+    QTest::newRow("same scenario, fewer steps")
+        << QStringList{"--steps", "20", "--fail", "crash:worker=2,step=15,phase=compute"};
+    QTest::newRow("same scenario again") << QStringList{"--steps", "30"};
+}
+
+// A second run into a directory that holds the first one's checkpoints is refused with one line
+// saying what is there and what to do; the first run's files stay as they were and still resume.
+void TestFailureCli::another_runs_directory_is_refused() {
+    QFETCH(QStringList, second);
+    QTemporaryDir dir;
+    const QStringList common{"--checkpoint-dir", dir.path(), "--checkpoint-every", "10"};
+    const QStringList first = QStringList{"run", "--steps", "30"} + common;
+    const CliResult a = run_cli(first);
+    QVERIFY2(a.finished && a.exit_code == 0, qPrintable(describe(first, a)));
+    QDir d(dir.path());
+    const QStringList before = d.entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+
+    const QStringList args = QStringList{"run"} + second + common;
+    const CliResult b = run_cli(args);
+    QVERIFY2(b.finished && b.exit_code == 1, qPrintable(describe(args, b)));
+    const QString err = QString::fromUtf8(b.err);
+    QCOMPARE(err.count('\n'), 1);
+    QVERIFY(err.endsWith('\n'));
+    LOCKSTEP_VERIFY_CONTAINS(err, "lockstep-cli: " + dir.path() +
+                                      ": holds another run's checkpoints (3 checkpoints, "
+                                      "step-000000010 to step-000000030); give this run an "
+                                      "empty directory, or continue that run with lockstep-cli "
+                                      "resume " +
+                                      dir.path());
+    QVERIFY(b.out.isEmpty());
+    QCOMPARE(d.entryList(QDir::AllEntries | QDir::NoDotAndDotDot), before);
+    const QStringList resume{"resume", dir.path(), "--json"};
+    const CliResult r = run_cli(resume);
+    QVERIFY2(r.finished && r.exit_code == 0, qPrintable(describe(resume, r)));
+    QCOMPARE(json_of(r)["resumed_from_step"].toInt(), 30);
+
+    // Into a directory of its own, the crashing run goes back to its own step 10.
+    QTemporaryDir own;
+    QStringList alone = args;
+    alone[alone.indexOf(dir.path())] = own.path();
+    const CliResult c = run_cli(alone + QStringList{"--json"});
+    QVERIFY2(c.finished && c.exit_code == 0, qPrintable(describe(alone, c)));
+    if (second.contains("--fail"))
+        QCOMPARE(json_of(c)["lost_steps"].toInt(), 6);
 }
 
 void TestFailureCli::compare_two_scenarios() {

@@ -429,6 +429,43 @@ private Q_SLOTS:
         QCOMPARE(error_message([&] { PipelineTrainer(s, load_dataset(s)); }), message);
     }
 
+    // Textbook mode: the activation messages and the hybrid all-reduce are free, and each step
+    // ends its passes with one fixed communication time on every lane. Same arithmetic.
+    void fixed_communication_replaces_the_messages_data() {
+        QTest::addColumn<int>("replicas");
+        QTest::newRow("pipeline") << 1;
+        QTest::newRow("hybrid") << 2;
+    }
+
+    void fixed_communication_replaces_the_messages() {
+        QFETCH(int, replicas);
+        Scenario priced = pipeline_scenario(3, 4, PipelineSchedule::OneFOneB);
+        if (replicas > 1) {
+            priced.parallelism->mode = Parallelism::Hybrid;
+            priced.parallelism->replicas = replicas;
+        }
+        Scenario textbook = priced;
+        textbook.cost.communication_s_per_step = 0.25;
+        Trace trace;
+        PipelineTrainer t(textbook, load_dataset(textbook), &trace);
+        t.run();
+        PipelineTrainer reference(priced, load_dataset(priced));
+        reference.run();
+        QVERIFY(same_bits(t.parameters(), reference.parameters()));
+        std::vector<int> per_lane(static_cast<std::size_t>(t.lanes()), 0);
+        for (const auto& e : trace.events()) {
+            if (e.kind == EventKind::Communicate) {
+                QCOMPARE(e.end - e.start, to_ticks(0.25));
+                ++per_lane[static_cast<std::size_t>(e.worker)];
+            }
+            if (e.kind == EventKind::Send || e.kind == EventKind::Receive)
+                QCOMPARE(e.end, e.start);
+        }
+        QCOMPARE(per_lane, std::vector<int>(static_cast<std::size_t>(t.lanes()), 5));
+        QCOMPARE(t.metrics().bytes_moved, reference.metrics().bytes_moved);
+        QVERIFY(t.metrics().total_time_s >= 5 * 0.25);
+    }
+
     void other_bad_settings() {
         Scenario s = pipeline_scenario(2, 2, PipelineSchedule::FillDrain);
         s.clock = ClockKind::Measured;

@@ -1,5 +1,6 @@
 #include "checkpoint/checkpoint.h"
 #include "core/error.h"
+#include "model/model.h"
 #include "reports/restore_comparison.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
@@ -12,6 +13,9 @@
 
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -68,6 +72,17 @@ private Q_SLOTS:
     void refuses_without_policy();
     void full_and_weights_only_continuations();
     void comparing_restores_needs_a_crash_and_checkpoints();
+
+    // Issue 13, item 1: a directory that holds another run's checkpoints.
+    void another_scenarios_directory_is_refused();
+    void keep_counts_only_the_runs_own();
+    void rollback_never_goes_forward_data();
+    void rollback_never_goes_forward();
+    // Item 3: a complete checkpoint that does not fit this run.
+    void checkpoint_that_does_not_fit_is_skipped_data();
+    void checkpoint_that_does_not_fit_is_skipped();
+    void restore_of_a_misfit_changes_nothing();
+    void hash_covers_file_contents();
 };
 
 void TestRecovery::policy_round_trip() {
@@ -406,6 +421,236 @@ void TestRecovery::comparing_restores_needs_a_crash_and_checkpoints() {
     const std::atomic<bool> stop{true};
     LOCKSTEP_VERIFY_CONTAINS(error_message([&] { compare_restores(s, dir, &stop); }),
                              QStringLiteral("stopped"));
+}
+
+namespace {
+
+// Every file under `dir` with its size and bytes' checksum: to show that nothing was touched.
+std::map<std::string, std::uint64_t> fingerprint(const fs::path& dir) {
+    std::map<std::string, std::uint64_t> out;
+    for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+        if (!entry.is_regular_file())
+            continue;
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+        out[fs::relative(entry.path(), dir).string()] =
+            checkpoint_checksum(std::as_bytes(std::span(bytes.data(), bytes.size())));
+    }
+    return out;
+}
+
+Scenario other_run(Scenario s) {
+    s.seed = 7;
+    return s;
+}
+
+} // namespace
+
+void TestRecovery::another_scenarios_directory_is_refused() {
+    QTemporaryDir scratch;
+    const fs::path dir = scratch.path().toStdString();
+    const Scenario s = recovery_scenario();
+    DataParallelTrainer first(s, load_dataset(s));
+    first.set_checkpoint_directory(dir);
+    first.run();
+    const auto before = fingerprint(dir);
+
+    const Scenario other = other_run(s);
+    DataParallelTrainer second(other, load_dataset(other));
+    const QString message = error_message([&] { second.set_checkpoint_directory(dir); });
+    LOCKSTEP_VERIFY_CONTAINS(message, QString::fromStdString(dir.string()));
+    LOCKSTEP_VERIFY_CONTAINS(
+        message, QStringLiteral("holds another run's checkpoints (4 checkpoints, step-000000003 to "
+                                "step-000000012 of another scenario)"));
+    QVERIFY(!message.contains('\n'));
+    QVERIFY(fingerprint(dir) == before);
+    // The same scenario continues its own run there (what lockstep-cli resume does).
+    DataParallelTrainer again(s, load_dataset(s));
+    again.set_checkpoint_directory(dir);
+}
+
+// Another run's checkpoints (newer steps) written into the directory while this run goes on:
+// `keep` counts this run's own, and nothing of the other run's is removed.
+void TestRecovery::keep_counts_only_the_runs_own() {
+    QTemporaryDir scratch;
+    const fs::path dir = scratch.path().toStdString();
+    Scenario s = recovery_scenario();
+    s.checkpoint->keep = 2;
+    DataParallelTrainer trainer(s, load_dataset(s));
+    trainer.set_checkpoint_directory(dir);
+    for (int k = 0; k < 3; ++k)
+        trainer.step(); // step-000000003
+    const Scenario other = other_run(s);
+    DataParallelTrainer foreign(other, load_dataset(other));
+    TrainingState theirs = foreign.capture_state();
+    for (std::int64_t step : {80, 90, 100}) {
+        theirs.step = step;
+        save_checkpoint(dir, theirs);
+    }
+    const auto foreign_files = fingerprint(dir / "step-000000100");
+    trainer.run();
+    std::vector<std::int64_t> steps;
+    for (const auto& c : scan_checkpoints(dir).checkpoints) {
+        steps.push_back(c.step);
+        QCOMPARE(c.status, CheckpointStatus::Complete);
+    }
+    QCOMPARE(steps, (std::vector<std::int64_t>{9, 12, 80, 90, 100}));
+    QVERIFY(fingerprint(dir / "step-000000100") == foreign_files);
+}
+
+void TestRecovery::rollback_never_goes_forward_data() {
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<int>("crash_step");
+    QTest::addColumn<int>("restored");
+    // The directory holds an earlier run of the same scenario to step 12.
+    QTest::newRow("same length") << 12 << 5 << 3;
+    QTest::newRow("shorter run") << 6 << 4 << 3;
+    QTest::newRow("crash right after a checkpoint") << 12 << 6 << 6;
+}
+
+// Checkpoints of the same scenario from further on (an earlier, longer run) are never a
+// rollback's target: the run goes back to the newest one at or before its crash.
+void TestRecovery::rollback_never_goes_forward() {
+    QFETCH(int, steps);
+    QFETCH(int, crash_step);
+    QFETCH(int, restored);
+    QTemporaryDir scratch;
+    const fs::path dir = scratch.path().toStdString();
+    const Scenario s = recovery_scenario();
+    DataParallelTrainer earlier(s, load_dataset(s));
+    earlier.set_checkpoint_directory(dir);
+    earlier.run();
+
+    Scenario shorter = s;
+    shorter.steps = steps;
+    DataParallelTrainer clean(shorter, load_dataset(shorter));
+    clean.run();
+    shorter.failures.events = {{FailureKind::Crash, 2, crash_step, CrashPhase::Compute}};
+    DataParallelTrainer trainer(shorter, load_dataset(shorter));
+    trainer.set_checkpoint_directory(dir);
+    trainer.run();
+    QCOMPARE(trainer.steps_done(), std::int64_t(steps));
+    const auto& r = trainer.recoveries().at(0);
+    QCOMPARE(r.restored_step, std::int64_t(restored));
+    QCOMPARE(r.checkpoint.filename().string(), checkpoint_directory_name(restored));
+    QCOMPARE(r.lost_steps, std::int64_t(crash_step + 1 - restored));
+    QVERIFY(r.rejected.empty()); // newer ones were not candidates at all
+    QVERIFY(
+        bitwise_equal(trainer.workers().front().parameters, clean.workers().front().parameters));
+}
+
+void TestRecovery::checkpoint_that_does_not_fit_is_skipped_data() {
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("parameter count") << "parameters"
+                                     << "the checkpoint's model has 50 parameters, this run's 51";
+    QTest::newRow("cursor outside its shard")
+        << "cursor"
+        << "worker 1: data cursor state: position 4000 is outside the shard of 40";
+    QTest::newRow("cursor order of another shard")
+        << "order"
+        << "worker 2: data cursor state: order has 39 entries, the shard has 40";
+    QTest::newRow("optimizer kind")
+        << "optimizer"
+        << "the checkpoint's optimizer state is not that of this run's sgd";
+}
+
+// A checkpoint that verifies, with this scenario's hash, but whose contents cannot be this run's
+// (a forged or foreign file): recovery says why it skipped it and goes back to the one before,
+// and the full restore from there still continues bit for bit.
+void TestRecovery::checkpoint_that_does_not_fit_is_skipped() {
+    QFETCH(QString, damage);
+    QFETCH(QString, reason);
+    QTemporaryDir scratch;
+    const fs::path dir = scratch.path().toStdString();
+    const Scenario s = recovery_scenario();
+    DataParallelTrainer clean(s, load_dataset(s));
+    clean.run();
+
+    Trace trace;
+    DataParallelTrainer trainer(s, load_dataset(s), &trace);
+    trainer.set_checkpoint_directory(dir);
+    for (int k = 0; k < 7; ++k)
+        trainer.step(); // checkpoints 3 and 6, then step 6 done
+    TrainingState bad = load_checkpoint(dir / checkpoint_directory_name(6));
+    if (damage == "parameters") {
+        bad.parameters.pop_back();
+        bad.optimizer.velocity.pop_back();
+    } else if (damage == "cursor") {
+        bad.cursors[1].position = 4000;
+    } else if (damage == "order") {
+        bad.cursors[2].order.pop_back();
+    } else {
+        bad.optimizer.first_moment = bad.optimizer.velocity;
+        bad.optimizer.second_moment = bad.optimizer.velocity;
+        bad.optimizer.velocity.clear();
+    }
+    save_checkpoint(dir, bad);
+    trainer.inject_failure({FailureKind::Crash, 1, 7, CrashPhase::Communicate});
+    trainer.run();
+
+    QCOMPARE(trainer.steps_done(), s.steps);
+    const auto& r = trainer.recoveries().at(0);
+    QCOMPARE(r.restored_step, std::int64_t{3});
+    QCOMPARE(r.rejected.size(), std::size_t{1});
+    QCOMPARE(r.rejected[0].step, std::int64_t{6});
+    QCOMPARE(r.rejected[0].status, CheckpointStatus::Complete);
+    QCOMPARE(r.rejected[0].fault, CheckpointFault::DoesNotFit);
+    LOCKSTEP_VERIFY_CONTAINS(QString::fromStdString(r.rejected[0].reason),
+                             QStringLiteral("does not fit this run: ") + reason);
+    // The scan is in the trace: checkpoint 6 skipped for this fault, then 3 loaded.
+    std::vector<std::pair<int, double>> verdicts;
+    for (const auto& e : trace.events())
+        if (e.kind == EventKind::Verify)
+            verdicts.emplace_back(e.round, e.value);
+    QCOMPARE(verdicts.size(), std::size_t{2});
+    QCOMPARE(verdicts[0].first, 6);
+    QCOMPARE(verdicts[0].second, static_cast<double>(CheckpointFault::DoesNotFit));
+    QCOMPARE(verdicts[1].first, 3);
+    QVERIFY(
+        bitwise_equal(trainer.workers().front().parameters, clean.workers().front().parameters));
+}
+
+// restore_state checks everything before it changes anything.
+void TestRecovery::restore_of_a_misfit_changes_nothing() {
+    const Scenario s = recovery_scenario();
+    DataParallelTrainer trainer(s, load_dataset(s));
+    trainer.step();
+    TrainingState bad = trainer.capture_state();
+    const TrainingState before = bad;
+    bad.cursors[2].position = 4000;
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { trainer.restore_state(bad, RestoreMode::Full); }),
+                             QStringLiteral("restore: worker 2: data cursor state"));
+    QVERIFY(trainer.capture_state() == before);
+    QVERIFY(trainer.misfit(bad, RestoreMode::WeightsOnly) == std::nullopt);
+}
+
+void TestRecovery::hash_covers_file_contents() {
+    QTemporaryDir scratch;
+    const fs::path dir = scratch.path().toStdString();
+    auto write = [](const fs::path& file, const std::string& text) {
+        std::ofstream(file, std::ios::binary) << text;
+    };
+    write(dir / "a.csv", "x,y,label\n0.1,0.2,0\n0.3,0.4,1\n");
+    write(dir / "copy.csv", "x,y,label\n0.1,0.2,0\n0.3,0.4,1\n");
+    Scenario s = recovery_scenario();
+    s.dataset.csv = (dir / "a.csv").string();
+    const std::uint64_t original = scenario_hash(s);
+    write(dir / "a.csv", "x,y,label\n0.1,0.2,0\n0.3,0.4,2\n");
+    QVERIFY(scenario_hash(s) != original); // same path, other rows
+    Scenario moved = s;
+    moved.dataset.csv = (dir / "copy.csv").string();
+    QCOMPARE(scenario_hash(moved), original); // the same rows elsewhere
+
+    Scenario p = recovery_scenario();
+    const auto params = DataParallelTrainer(p, load_dataset(p)).workers().front().parameters;
+    write(dir / "init.json", parameters_to_json(p.model, params));
+    p.init_params = (dir / "init.json").string();
+    const std::uint64_t with_params = scenario_hash(p);
+    auto other = params;
+    other[0] += 1.0;
+    write(dir / "init.json", parameters_to_json(p.model, other));
+    QVERIFY(scenario_hash(p) != with_params);
 }
 
 QTEST_GUILESS_MAIN(TestRecovery)

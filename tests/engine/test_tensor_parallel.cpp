@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "model/model.h"
+#include "trace/trace.h"
 #include "trainers/data_parallel.h"
 #include "trainers/tensor.h"
 
@@ -196,6 +197,44 @@ private Q_SLOTS:
             const auto many = with_threads(threads);
             QVERIFY(std::memcmp(one.data(), many.data(), one.size() * sizeof(double)) == 0);
         }
+    }
+
+    // Textbook mode: the collectives are free, and every step has one fixed communication
+    // time on every lane after a barrier. The arithmetic is the same.
+    void tensor_training_honours_fixed_communication() {
+        const Scenario priced = tensor_scenario(3);
+        Scenario textbook = priced;
+        textbook.cost.communication_s_per_step = 0.25;
+        Trace trace;
+        TensorTrainer t(textbook, load_dataset(textbook), &trace);
+        t.run();
+        TensorTrainer reference(priced, load_dataset(priced));
+        reference.run();
+        const auto a = t.parameters(), b = reference.parameters();
+        QVERIFY(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+        std::vector<int> per_lane(3, 0);
+        for (const auto& e : trace.events()) {
+            if (e.kind == EventKind::Communicate) {
+                QCOMPARE(e.end - e.start, to_ticks(0.25));
+                ++per_lane[static_cast<std::size_t>(e.worker)];
+            }
+            if (e.kind == EventKind::Send || e.kind == EventKind::Receive)
+                QCOMPARE(e.end, e.start);
+        }
+        QCOMPARE(per_lane, std::vector<int>(3, 5));
+        QCOMPARE(t.bytes_moved(), reference.bytes_moved());
+        QVERIFY(t.metrics().total_time_s >= 5 * 0.25);
+        QVERIFY(t.metrics().communication_s >= 5 * 0.25);
+    }
+
+    // Each layer's input gradient needs an all-reduce: none is refused by name, not replaced.
+    void tensor_training_refuses_no_all_reduce() {
+        Scenario s = tensor_scenario(2);
+        s.algorithm = Algorithm::None;
+        LOCKSTEP_VERIFY_CONTAINS(error_message([&] { validate(s); }),
+                                 QStringLiteral("algorithm: a tensor-parallel run"));
+        LOCKSTEP_VERIFY_CONTAINS(error_message([&] { TensorTrainer t(s, load_dataset(s)); }),
+                                 QStringLiteral("not none"));
     }
 
     void too_many_workers_is_an_error() {

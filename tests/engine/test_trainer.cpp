@@ -168,6 +168,7 @@ private Q_SLOTS:
     void sweep_matches_single_runs();
     void times_only_matches_training_data();
     void times_only_matches_training();
+    void times_only_moves_nothing_and_checks_nothing();
     void injected_delays_show_up();
     void full_restore_continues_exactly_data();
     void full_restore_continues_exactly();
@@ -650,6 +651,28 @@ void TestTrainer::times_only_matches_training() {
     s.clock = lockstep::ClockKind::Measured;
     QVERIFY_THROWS_EXCEPTION(lockstep::Error, lockstep::DataParallelTrainer(
                                                   s, data, nullptr, lockstep::Work::TimesOnly));
+}
+
+// A times-only run moves no bytes and compares no hashes: it says so instead of claiming
+// aligned replicas.
+void TestTrainer::times_only_moves_nothing_and_checks_nothing() {
+    lockstep::Scenario s;
+    s.workers = 4;
+    s.steps = 6;
+    auto data = lockstep::load_dataset(s);
+    lockstep::Trace trained, timed;
+    lockstep::DataParallelTrainer a(s, data, &trained);
+    lockstep::DataParallelTrainer b(s, data, &timed, lockstep::Work::TimesOnly);
+    a.run();
+    b.run();
+    QVERIFY(a.metrics().bytes_moved > 0);
+    QCOMPARE(b.metrics().bytes_moved, std::int64_t{0});
+    QVERIFY(a.metrics().replicas_aligned);
+    QVERIFY(!b.metrics().replicas_aligned);
+    QVERIFY(!b.metrics().trained);
+    QCOMPARE(trained.snapshots().back().parameter_hash.size(), std::size_t{4});
+    for (const auto& snap : timed.snapshots())
+        QVERIFY(snap.parameter_hash.empty());
 }
 
 // Delays injected between steps (the lab window's "slow down" and "pause") land in the trace.
