@@ -2,10 +2,12 @@
 
 #include "core/error.h"
 
+#include <algorithm>
 #include <string>
 
-// What the lab does to a data-parallel run while it goes on: each change becomes the same call
-// a scenario's own delays and faults go through.
+// What changes in a data-parallel run while it goes on: the lab's interventions, each through
+// the same call a scenario's own delays and faults go through, and the settings a run may take
+// between two steps.
 
 namespace lockstep {
 
@@ -41,6 +43,49 @@ void DataParallelTrainer::intervene(Intervention& change) {
         break;
     }
     change.step = steps_done();
+}
+
+void DataParallelTrainer::resume_measured_clock() {
+    if (scenario_.clock != ClockKind::Measured)
+        return;
+    Ticks latest = 0;
+    for (const auto& w : workers_)
+        latest = std::max(latest, w.clock);
+    start_ = std::chrono::steady_clock::now() - std::chrono::nanoseconds(latest);
+}
+
+void DataParallelTrainer::retune(const Scenario& to) {
+    if (to.algorithm == Algorithm::None && !checkpoint_dir_.empty() && scenario_.workers > 1)
+        throw Error("algorithm: a run that saves checkpoints needs one model, so its replicas "
+                    "must stay synchronised");
+    for (auto& w : workers_)
+        w.optimizer.retune(to.optimizer);
+    take_mid_run_settings(scenario_, to);
+    // Slowdowns are given per lane; after an elastic recovery worker indices differ from lanes.
+    scenario_.delays.slowdown.assign(workers_.size(), 1.0);
+    for (std::size_t i = 0; i < workers_.size(); ++i)
+        scenario_.delays.slowdown[i] = to.slowdown_of(ids_[i]);
+    build_collective();
+    price_compute();
+}
+
+void DataParallelTrainer::set_slowdown(int worker, double factor) {
+    if (worker < 0 || worker >= scenario_.workers)
+        throw Error("slowdown: no worker " + std::to_string(worker));
+    if (!(factor >= 1.0 && factor <= 100.0))
+        throw Error("slowdown: the factor must be between 1 and 100");
+    auto& slowdown = scenario_.delays.slowdown;
+    if (slowdown.size() <= static_cast<std::size_t>(worker))
+        slowdown.resize(static_cast<std::size_t>(worker) + 1, 1.0);
+    slowdown[static_cast<std::size_t>(worker)] = factor;
+}
+
+void DataParallelTrainer::add_pause(int worker, std::int64_t step, double seconds) {
+    if (worker < 0 || worker >= scenario_.workers)
+        throw Error("pause: no worker " + std::to_string(worker));
+    if (!(seconds >= 0.0 && seconds <= 86400.0))
+        throw Error("pause: the length must be between 0 and 86400 seconds");
+    scenario_.delays.pauses.push_back({worker, step, seconds});
 }
 
 } // namespace lockstep

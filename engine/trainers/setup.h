@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-// Set-up steps the trainer shares between its files (trainer.cpp, trainer_failures.cpp).
+// Set-up steps the trainers share (setup.cpp): data-parallel, pipeline and tensor runs start alike.
 namespace lockstep::detail {
 
 // The scenario's shards over `rows` examples: its shard_sizes, or equal shards.

@@ -1,0 +1,271 @@
+#include "trainers/data_parallel.h"
+
+#include "checkpoint/checkpoint.h"
+#include "clocks/cost_model.h"
+#include "core/error.h"
+#include "trainers/setup.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+
+// The data-parallel run's checkpoint timeline: what it saves after a K-th step, each phase of the
+// commit on the trace, and how a saved state is checked and put back.
+
+namespace lockstep {
+
+TrainingState DataParallelTrainer::capture_state() const {
+    if (!aligned_)
+        throw Error("checkpoint: the replicas differ (no synchronisation), so there is no single "
+                    "model to save");
+    TrainingState state;
+    state.step = step_;
+    state.scenario_hash = hash_;
+    state.parameters = workers_.front().parameters;
+    state.optimizer = workers_.front().optimizer.state();
+    state.run_rng = run_rng_.state();
+    for (const auto& w : workers_)
+        state.cursors.push_back(w.cursor.state());
+    return state;
+}
+
+std::optional<std::string> DataParallelTrainer::misfit(const TrainingState& state,
+                                                       RestoreMode mode) const {
+    if (state.scenario_hash != hash_)
+        return "the checkpoint belongs to another scenario";
+    if (state.workers() != scenario_.workers)
+        return "the checkpoint has " + std::to_string(state.workers()) + " workers, this run " +
+               std::to_string(scenario_.workers);
+    const std::size_t n = workers_.front().parameters.size();
+    if (state.parameters.size() != n)
+        return "the checkpoint's model has " + std::to_string(state.parameters.size()) +
+               " parameters, this run's " + std::to_string(n);
+    if (state.step < 0 || state.step > scenario_.steps)
+        return "the checkpoint's step " + std::to_string(state.step) +
+               " is outside this run (0 to " + std::to_string(scenario_.steps) + ")";
+    if (mode != RestoreMode::Full)
+        return std::nullopt; // the optimizer and the data positions start afresh
+    // The optimizer state must be the one this run's optimizer keeps, one entry per parameter.
+    const OptimizerState& o = state.optimizer;
+    const bool sgd = scenario_.optimizer.kind == OptimizerKind::Sgd;
+    const std::size_t velocity = sgd ? n : 0, moments = sgd ? 0 : n;
+    if (o.velocity.size() != velocity || o.first_moment.size() != moments ||
+        o.second_moment.size() != moments)
+        return std::string("the checkpoint's optimizer state is not that of this run's ") +
+               std::string(to_string(scenario_.optimizer.kind)) + " for " + std::to_string(n) +
+               " parameters";
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        DataCursor probe = workers_[k].cursor;
+        try {
+            probe.set_state(state.cursors[k]);
+        } catch (const Error& e) {
+            return "worker " + std::to_string(k) + ": " + e.what();
+        }
+    }
+    return std::nullopt;
+}
+
+void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode mode) {
+    if (const auto why = misfit(state, mode))
+        throw Error("restore: " + *why);
+    const bool full = mode == RestoreMode::Full;
+    if (full)
+        run_rng_.set_state(state.run_rng);
+    else
+        run_rng_ = Rng::stream(scenario_.seed, 1);
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        Worker& w = workers_[k];
+        w.parameters = state.parameters;
+        w.optimizer = Optimizer(scenario_.optimizer, state.parameters.size());
+        if (full) {
+            w.optimizer.state() = state.optimizer;
+            w.cursor.set_state(state.cursors[k]);
+        } else {
+            w.cursor = detail::fresh_cursor(scenario_, static_cast<int>(k), w.cursor.shard());
+        }
+    }
+    step_ = state.step;
+    aligned_ = true;
+}
+
+void DataParallelTrainer::set_checkpoint_directory(const std::filesystem::path& dir) {
+    if (!scenario_.checkpoint)
+        throw Error("checkpoint: the scenario has no checkpoint policy (checkpoint.every)");
+    if (work_ != Work::Train)
+        throw Error("checkpoint: a times-only run has no state to save");
+    if (scenario_.algorithm == Algorithm::None && scenario_.workers > 1)
+        throw Error("checkpoint: with algorithm none the replicas differ, so there is no single "
+                    "model to save");
+    const CheckpointOwners owners = checkpoint_owners(dir, hash_);
+    if (!owners.other_scenario.empty())
+        throw Error(dir.string() + ": holds another run's checkpoints (" +
+                    describe_steps(owners.other_scenario) +
+                    " of another scenario); give this run a directory of its own");
+    own_checkpoints_ = owners.this_scenario;
+    checkpoint_dir_ = dir;
+}
+
+void DataParallelTrainer::checkpoint_phase() {
+    // The state after this step's update, as the next step will find it.
+    TrainingState state = capture_state();
+    state.step = step_ + 1;
+
+    const bool modelled = scenario_.clock == ClockKind::Modelled;
+    std::vector<std::pair<CheckpointPhase, Ticks>> phases;
+    std::vector<int> owners;
+    barrier(); // the state is only whole once every worker has updated
+    const Ticks started = modelled ? 0 : std::max(workers_.front().clock, now_measured());
+    CheckpointOptions options;
+    options.sharded_optimizer = scenario_.checkpoint->sharded_optimizer;
+    // A crash due during this checkpoint stops the save in the crashed worker's own file, as
+    // the real crash would leave it on disk.
+    const std::optional<FailureSpec> crash = take_crash(true);
+    if (crash) {
+        CrashPoint point;
+        point.worker = index_of_lane(crash->worker);
+        point.moment = crash->phase == CrashPhase::CheckpointBeforeFsync
+                           ? CrashPoint::Moment::BeforeFsync
+                       : crash->phase == CrashPhase::CheckpointAfterFsync
+                           ? CrashPoint::Moment::AfterFsyncBeforeRename
+                           : CrashPoint::Moment::AfterRenameBeforeManifest;
+        options.crash = point;
+    }
+    if (!modelled)
+        options.observer = [&](CheckpointPhase phase, int worker, const std::string&) {
+            phases.emplace_back(phase, now_measured());
+            owners.push_back(worker);
+        };
+    const CheckpointWrite written = save_checkpoint(checkpoint_dir_, state, options);
+    checkpoint_bytes_ += static_cast<std::int64_t>(written.bytes);
+    const auto at = std::lower_bound(own_checkpoints_.begin(), own_checkpoints_.end(), state.step);
+    if (at == own_checkpoints_.end() || *at != state.step)
+        own_checkpoints_.insert(at, state.step);
+    if (written.crash) {
+        emit_crashed_checkpoint(written, modelled ? 0 : started);
+        const int index = written.crash->worker;
+        rolled_back_ = true;
+        fail(*crash, index, workers_[static_cast<std::size_t>(index)].clock);
+        return;
+    }
+    ++checkpoints_;
+    // `keep` counts this run's own committed checkpoints only; nothing else is removed.
+    for (const auto& pruned :
+         keep_last_checkpoints(checkpoint_dir_, scenario_.checkpoint->keep, own_checkpoints_))
+        std::erase(own_checkpoints_,
+                   parse_checkpoint_directory_name(pruned.filename().string()).value_or(-1));
+    if (modelled)
+        emit_modelled_checkpoint(written);
+    else
+        emit_measured_checkpoint(phases, owners, started);
+    for (const auto& w : workers_)
+        last_snapshot_.time = std::max(last_snapshot_.time, w.clock);
+    corrupt_after_commit(written);
+}
+
+void DataParallelTrainer::emit_crashed_checkpoint(const CheckpointWrite& written, Ticks started) {
+    // Files are written one after another in worker order: those before the crashed worker are
+    // durable, the crashed worker's own file is cut where it died, and the workers after it are
+    // still waiting their turn.
+    const double per_byte = scenario_.cost.checkpoint_s_per_byte;
+    const Ticks fsync = to_ticks(scenario_.cost.fsync_s);
+    const bool modelled = scenario_.clock == ClockKind::Modelled;
+    const int crashed = written.crash->worker;
+    Ticks at = modelled ? workers_.front().clock : std::max(started, now_measured());
+    if (!modelled) {
+        for (auto& w : workers_)
+            w.clock = std::max(w.clock, at);
+        return; // the real phases were not observed; the crash itself is what matters here
+    }
+    for (int k = 0; k <= crashed; ++k) {
+        Worker& w = workers_[static_cast<std::size_t>(k)];
+        if (w.clock < at)
+            emit({k, EventKind::Wait, step_, w.clock, at});
+        w.clock = std::max(w.clock, at);
+        std::uint64_t bytes = k < static_cast<int>(written.files.size())
+                                  ? written.files[static_cast<std::size_t>(k)].size
+                              : written.files.empty() ? 0
+                                                      : written.files.front().size;
+        const auto moment = written.crash->moment;
+        if (k == crashed && moment == CrashPoint::Moment::BeforeFsync)
+            bytes /= 2;
+        const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
+        emit({k, EventKind::CheckpointWrite, step_, w.clock, w.clock + write,
+              static_cast<std::int64_t>(bytes)});
+        w.clock += write;
+        const int syncs = k < crashed                                            ? 2
+                          : moment == CrashPoint::Moment::BeforeFsync            ? 0
+                          : moment == CrashPoint::Moment::AfterFsyncBeforeRename ? 1
+                                                                                 : 2;
+        for (int s = 0; s < syncs; ++s) {
+            emit({k, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+            w.clock += fsync;
+        }
+        at = w.clock;
+    }
+}
+
+void DataParallelTrainer::emit_modelled_checkpoint(const CheckpointWrite& written) {
+    // Every worker writes its own file at once (its own storage), then syncs it, renames it and
+    // syncs the directory; once all are durable, the manifest commits the checkpoint on every lane.
+    const double per_byte = scenario_.cost.checkpoint_s_per_byte;
+    const Ticks fsync = to_ticks(scenario_.cost.fsync_s);
+    std::uint64_t file_bytes = 0;
+    for (std::size_t k = 0; k < workers_.size() && k < written.files.size(); ++k) {
+        Worker& w = workers_[k];
+        const auto bytes = written.files[k].size;
+        file_bytes += bytes;
+        const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
+        emit({w.id, EventKind::CheckpointWrite, step_, w.clock, w.clock + write,
+              static_cast<std::int64_t>(bytes)});
+        w.clock += write;
+        emit({w.id, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+        w.clock += fsync;
+        emit({w.id, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+        w.clock += fsync;
+    }
+    barrier();
+    const auto manifest = static_cast<std::int64_t>(written.bytes - file_bytes);
+    const Ticks commit =
+        to_ticks(static_cast<double>(manifest) * per_byte) + 2 * fsync; // file and directory
+    for (auto& w : workers_) {
+        emit({w.id, EventKind::CheckpointCommit, step_, w.clock, w.clock + commit, manifest});
+        w.clock += commit;
+    }
+}
+
+void DataParallelTrainer::emit_measured_checkpoint(
+    std::span<const std::pair<CheckpointPhase, Ticks>> phases, std::span<const int> owners,
+    Ticks started) {
+    // The real phases as the observer saw them end: each lasted since the one before.
+    Ticks from = started;
+    Ticks commit_start = -1;
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+        const auto [phase, at] = phases[i];
+        const int worker = owners[i];
+        if (worker < 0) {
+            if (commit_start < 0)
+                commit_start = from;
+            from = at;
+            continue;
+        }
+        Worker& w = workers_[static_cast<std::size_t>(worker)];
+        if (from > w.clock)
+            emit({w.id, EventKind::Wait, step_, w.clock, from});
+        const EventKind kind = phase == CheckpointPhase::WriteTemp ? EventKind::CheckpointWrite
+                                                                   : EventKind::CheckpointSync;
+        emit({w.id, kind, step_, from, std::max(from, at)});
+        w.clock = std::max(from, at);
+        from = at;
+    }
+    if (commit_start < 0)
+        commit_start = from;
+    barrier();
+    for (auto& w : workers_) {
+        const Ticks begin = std::max(w.clock, commit_start);
+        emit({w.id, EventKind::CheckpointCommit, step_, begin, std::max(begin, from)});
+        w.clock = std::max(begin, from);
+    }
+}
+
+} // namespace lockstep
