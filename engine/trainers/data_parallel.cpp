@@ -86,7 +86,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     build_collective();
     price_compute();
     spent_.assign(static_cast<std::size_t>(n), {});
-    start_ = std::chrono::steady_clock::now();
+    clock_ = Indirect<Clock>(make_clock(scenario_.clock));
 }
 
 void DataParallelTrainer::build_collective() {
@@ -163,20 +163,6 @@ void DataParallelTrainer::execute_step() {
     finish_step();
 }
 
-void DataParallelTrainer::sleep_measured(Ticks duration) const {
-    // In slices, so a stop request (the GUI closing, a new run) is never kept waiting long.
-    const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(duration);
-    while (!(stop_ && stop_->load()) && std::chrono::steady_clock::now() < until)
-        std::this_thread::sleep_for(std::min<std::chrono::nanoseconds>(
-            until - std::chrono::steady_clock::now(), std::chrono::milliseconds(10)));
-}
-
-Ticks DataParallelTrainer::now_measured() const {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
-                                                                start_)
-        .count();
-}
-
 Ticks DataParallelTrainer::compute_cost(int worker, std::size_t samples) {
     double seconds =
         compute_s_per_sample_ * static_cast<double>(samples) * scenario_.slowdown_of(worker);
@@ -190,14 +176,13 @@ Ticks DataParallelTrainer::compute_cost(int worker, std::size_t samples) {
 
 void DataParallelTrainer::compute_phase() {
     const auto n = workers_.size();
-    const bool modelled = scenario_.clock == ClockKind::Modelled;
+    const Clock& clock = *clock_;
     const bool synchronised = scenario_.algorithm != Algorithm::None;
 
-    // Modelled costs are drawn serially, in worker order, so they never depend on threads.
+    // Prices are drawn serially, in worker order, so they never depend on threads.
     std::vector<Ticks> cost(n, 0), pause(n, 0);
     for (std::size_t k = 0; k < n; ++k) {
-        if (modelled)
-            cost[k] = compute_cost(static_cast<int>(k), scenario_.batch_of(static_cast<int>(k)));
+        cost[k] = compute_cost(static_cast<int>(k), scenario_.batch_of(static_cast<int>(k)));
         for (const auto& p : scenario_.delays.pauses)
             if (p.worker == static_cast<int>(k) && p.step == step_)
                 pause[k] += to_ticks(p.seconds);
@@ -207,13 +192,20 @@ void DataParallelTrainer::compute_phase() {
     const bool train = work_ == Work::Train;
     tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
-        started[k] = modelled ? 0 : now_measured();
+        started[k] = clock.now();
         w.cursor.next_batch(scenario_.batch_of(static_cast<int>(k)), w.rows);
         gather_rows(*data_, w.rows, w.batch_features, w.batch_targets);
         const BatchView batch{w.batch_features.data(), w.batch_targets.data(), w.rows.size()};
         w.last = loss_and_gradient(scenario_.model, w.parameters, batch, w.gradient, w.work);
-        ended[k] = modelled ? 0 : now_measured();
+        ended[k] = clock.now();
     });
+    // Where each worker's computation begins and how long it takes, on the run's clock.
+    std::vector<Ticks> from(n), took(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        from[k] = clock.begins(workers_[k].clock, started[k]);
+        took[k] =
+            clock.took(cost[k], started[k], ended[k], scenario_.slowdown_of(static_cast<int>(k)));
+    }
 
     // With backup workers (or a worker crashing), only the first gradients to arrive count: the
     // others stop at the moment the step moves on, and their gradients are dropped.
@@ -224,15 +216,8 @@ void DataParallelTrainer::compute_phase() {
     Ticks cut = std::numeric_limits<Ticks>::max();
     if (selective) {
         std::vector<Ticks> finish(n);
-        for (std::size_t k = 0; k < n; ++k) {
-            if (modelled)
-                finish[k] = workers_[k].clock + pause[k] + cost[k];
-            else
-                finish[k] = ended[k] +
-                            static_cast<Ticks>(static_cast<double>(ended[k] - started[k]) *
-                                               (scenario_.slowdown_of(static_cast<int>(k)) - 1.0)) +
-                            pause[k];
-        }
+        for (std::size_t k = 0; k < n; ++k)
+            finish[k] = from[k] + pause[k] + took[k];
         choose_backups(finish, crashing_);
         for (std::size_t k = 0; k < n; ++k)
             if (chosen_[k])
@@ -247,21 +232,19 @@ void DataParallelTrainer::compute_phase() {
         const double gradient0 = w.gradient.empty() ? 0.0 : w.gradient[0];
         if (id == crashing_) {
             // It dies half way through its computation: its gradient never leaves it.
-            const Ticks half = (modelled ? cost[k] : ended[k] - started[k]) / 2;
-            const Ticks from = modelled ? w.clock : started[k];
-            emit({id, EventKind::Compute, step_, from, from + half, 0, -1, -1, gradient0});
-            w.clock = from + half;
+            const Ticks half = took[k] / 2;
+            emit({id, EventKind::Compute, step_, from[k], from[k] + half, 0, -1, -1, gradient0});
+            w.clock = from[k] + half;
             continue;
         }
         if (selective && !chosen_[k]) {
             // Late: abandoned when the step moves on without it.
-            const Ticks from = modelled ? w.clock : started[k];
-            const Ticks stop = std::max(from, cut);
-            const Ticks paused = std::min(pause[k], stop - from);
+            const Ticks stop = std::max(from[k], cut);
+            const Ticks paused = std::min(pause[k], stop - from[k]);
             if (paused > 0)
-                emit({id, EventKind::Pause, step_, from, from + paused});
-            if (stop > from + paused)
-                emit({id, EventKind::Compute, step_, from + paused, stop, 0, -1, -1, gradient0});
+                emit({id, EventKind::Pause, step_, from[k], from[k] + paused});
+            if (stop > from[k] + paused)
+                emit({id, EventKind::Compute, step_, from[k] + paused, stop, 0, -1, -1, gradient0});
             w.clock = stop;
             if (train)
                 scale_contribution(w.gradient, 0.0);
@@ -269,34 +252,21 @@ void DataParallelTrainer::compute_phase() {
             dropped_samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
             continue;
         }
-        if (modelled) {
-            if (pause[k] > 0) {
-                emit({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
-                w.clock += pause[k];
-            }
-            emit({id, EventKind::Compute, step_, w.clock, w.clock + cost[k], 0, -1, -1, gradient0});
-            w.clock += cost[k];
-        } else {
-            // A slowed or paused worker is realised as a real sleep of the training loop's thread,
-            // after the tasks have finished, never inside a task that others depend on.
-            const Ticks real = ended[k] - started[k];
-            const auto extra =
-                static_cast<Ticks>(static_cast<double>(real) * (scenario_.slowdown_of(id) - 1.0));
-            emit({id, EventKind::Compute, step_, started[k], ended[k] + extra, 0, -1, -1,
-                  gradient0});
-            w.clock = ended[k] + extra;
-            if (pause[k] > 0) {
-                emit({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
-                w.clock += pause[k];
-            }
-            latest = std::max(latest, w.clock);
+        // A pause stalls the worker before it computes; on the measured clock both are realised
+        // as a real sleep after the tasks, never inside a task that others depend on.
+        w.clock = from[k];
+        if (pause[k] > 0) {
+            emit({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
+            w.clock += pause[k];
         }
+        emit({id, EventKind::Compute, step_, w.clock, w.clock + took[k], 0, -1, -1, gradient0});
+        w.clock += took[k];
+        latest = std::max(latest, w.clock);
         if (synchronised && train)
             scale_contribution(w.gradient, selective ? step_weights_[k] : weights_[k]);
         samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
     }
-    if (!modelled && latest > now_measured())
-        sleep_measured(latest - now_measured());
+    clock.wait_until(latest, stop_);
 }
 
 void DataParallelTrainer::barrier() {
@@ -322,19 +292,15 @@ void DataParallelTrainer::communicate_phase() {
     if (work_ == Work::Train)
         bytes_moved_ += schedule_bytes_; // a times-only run moves nothing
 
-    const bool modelled = scenario_.clock == ClockKind::Modelled;
     if (scenario_.cost.communication_s_per_step) {
         // Textbook mode: a barrier, then a fixed communication time for everyone.
-        if (!modelled) {
-            for (auto& w : workers_)
-                w.clock = std::max(w.clock, now_measured());
-        }
+        for (auto& w : workers_)
+            w.clock = clock_->begins(w.clock, clock_->now());
         if (work_ == Work::Train)
             run_all_reduce(schedule_, transport_, buffers);
         barrier();
         const Ticks cost = to_ticks(*scenario_.cost.communication_s_per_step);
-        if (!modelled)
-            sleep_measured(cost);
+        clock_->wait_until(workers_.front().clock + cost, stop_);
         for (auto& w : workers_) {
             emit({w.id, EventKind::Communicate, step_, w.clock, w.clock + cost,
                   schedule_.total_bytes() / static_cast<std::int64_t>(workers_.size())});
@@ -342,7 +308,9 @@ void DataParallelTrainer::communicate_phase() {
         }
         return;
     }
-    if (modelled) {
+    // Here the two clocks do different work: the modelled clock prices the schedule
+    // the transport ran; the measured clock times each real round as the transport runs it.
+    if (clock_->kind() == ClockKind::Modelled) {
         if (work_ == Work::Train)
             run_all_reduce(schedule_, transport_, buffers);
         price_schedule();
@@ -386,9 +354,9 @@ void DataParallelTrainer::run_measured_collective() {
         round_start_.resize(n);
         for (std::size_t k = 0; k < n; ++k)
             round_start_[k] = workers_[k].clock;
-        const Ticks start = now_measured();
+        const Ticks start = clock_->now();
         transport_.run_round(round);
-        const Ticks end = now_measured();
+        const Ticks end = clock_->now();
         const int ri = static_cast<int>(r);
         for (const auto& m : round.messages) {
             emit({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
@@ -406,25 +374,24 @@ void DataParallelTrainer::run_measured_collective() {
 
 void DataParallelTrainer::update_phase() {
     const auto n = workers_.size();
-    const bool modelled = scenario_.clock == ClockKind::Modelled;
+    const Clock& clock = *clock_;
     std::vector<Ticks> started(n), ended(n);
     std::vector<std::uint64_t> hashes(n);
     const bool train = work_ == Work::Train;
     tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
-        started[k] = modelled ? 0 : now_measured();
+        started[k] = clock.now();
         w.optimizer.apply(w.parameters, w.gradient);
         hashes[k] = hash_parameters(w.parameters);
-        ended[k] = modelled ? 0 : now_measured();
+        ended[k] = clock.now();
     });
     const Ticks update = to_ticks(scenario_.cost.update_s);
     for (std::size_t k = 0; k < n; ++k) {
         Worker& w = workers_[k];
         const double gradient0 = w.gradient.empty() ? 0.0 : w.gradient[0];
-        const Ticks start = modelled ? w.clock : std::max(w.clock, started[k]);
-        const Ticks end = modelled ? w.clock + update : std::max(start, ended[k]);
-        if (end > start || modelled)
-            emit({w.id, EventKind::Update, step_, start, end, 0, -1, -1, gradient0});
+        const Ticks start = clock.begins(w.clock, started[k]);
+        const Ticks end = start + clock.took(update, started[k], ended[k]);
+        emit({w.id, EventKind::Update, step_, start, end, 0, -1, -1, gradient0});
         w.clock = end;
     }
 

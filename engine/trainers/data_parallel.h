@@ -1,8 +1,10 @@
 #pragma once
 
 #include "checkpoint/checkpoint.h"
+#include "clocks/clock.h"
 #include "collectives/schedule.h"
 #include "collectives/transport.h"
+#include "core/indirect.h"
 #include "data/data.h"
 #include "model/model.h"
 #include "model/optimizer.h"
@@ -185,8 +187,6 @@ private:
     void close_round(std::span<const Ticks> from);
     void mark_busy(int worker, Ticks start, Ticks end);
 
-    Ticks now_measured() const;
-    void sleep_measured(Ticks duration) const;
     Ticks compute_cost(int worker, std::size_t samples);
     void price_schedule();
     void run_measured_collective();
@@ -256,7 +256,7 @@ private:
     std::int64_t schedule_bytes_ = 0;
     std::vector<Ticks> round_start_; // scratch: where each lane began a measured round
     std::vector<TraceEvent> priced_; // scratch: a collective's events from the cost model
-    std::chrono::steady_clock::time_point start_;
+    Indirect<Clock> clock_{make_clock(ClockKind::Modelled)}; // the scenario's, set on construction
 };
 
 // Builds the scenario's dataset: a built-in set or its CSV file.

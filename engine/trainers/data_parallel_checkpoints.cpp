@@ -111,11 +111,13 @@ void DataParallelTrainer::checkpoint_phase() {
     TrainingState state = capture_state();
     state.step = step_ + 1;
 
-    const bool modelled = scenario_.clock == ClockKind::Modelled;
+    // The two clocks do different work here: the modelled clock prices each phase of the save;
+    // the measured clock observes the real phases as they end.
+    const bool modelled = clock_->kind() == ClockKind::Modelled;
     std::vector<std::pair<CheckpointPhase, Ticks>> phases;
     std::vector<int> owners;
     barrier(); // the state is only whole once every worker has updated
-    const Ticks started = modelled ? 0 : std::max(workers_.front().clock, now_measured());
+    const Ticks started = clock_->begins(workers_.front().clock, clock_->now());
     CheckpointOptions options;
     options.sharded_optimizer = scenario_.checkpoint->sharded_optimizer;
     // A crash due during this checkpoint stops the save in the crashed worker's own file, as
@@ -133,7 +135,7 @@ void DataParallelTrainer::checkpoint_phase() {
     }
     if (!modelled)
         options.observer = [&](CheckpointPhase phase, int worker, const std::string&) {
-            phases.emplace_back(phase, now_measured());
+            phases.emplace_back(phase, clock_->now());
             owners.push_back(worker);
         };
     const CheckpointWrite written = save_checkpoint(checkpoint_dir_, state, options);
@@ -142,7 +144,7 @@ void DataParallelTrainer::checkpoint_phase() {
     if (at == own_checkpoints_.end() || *at != state.step)
         own_checkpoints_.insert(at, state.step);
     if (written.crash) {
-        emit_crashed_checkpoint(written, modelled ? 0 : started);
+        emit_crashed_checkpoint(written, started);
         const int index = written.crash->worker;
         rolled_back_ = true;
         fail(*crash, index, workers_[static_cast<std::size_t>(index)].clock);
@@ -169,10 +171,9 @@ void DataParallelTrainer::emit_crashed_checkpoint(const CheckpointWrite& written
     // still waiting their turn.
     const double per_byte = scenario_.cost.checkpoint_s_per_byte;
     const Ticks fsync = to_ticks(scenario_.cost.fsync_s);
-    const bool modelled = scenario_.clock == ClockKind::Modelled;
     const int crashed = written.crash->worker;
-    Ticks at = modelled ? workers_.front().clock : std::max(started, now_measured());
-    if (!modelled) {
+    Ticks at = clock_->begins(started, clock_->now());
+    if (clock_->kind() == ClockKind::Measured) {
         for (auto& w : workers_)
             w.clock = std::max(w.clock, at);
         return; // the real phases were not observed; the crash itself is what matters here

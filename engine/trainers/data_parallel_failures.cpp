@@ -136,7 +136,6 @@ void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
 
     // The others go on until they need the silent worker, then wait for it until the heartbeat
     // timeout declares it dead.
-    const bool modelled = scenario_.clock == ClockKind::Modelled;
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         if (static_cast<int>(k) == index)
             continue;
@@ -146,8 +145,7 @@ void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
         w.clock = std::max(w.clock, detected);
         emit({w.id, EventKind::Detect, step_, w.clock, w.clock, 0, index});
     }
-    if (!modelled && detected > now_measured())
-        sleep_measured(detected - now_measured());
+    clock_->wait_until(detected, stop_);
     Ticks resume_from = detected;
     for (const auto& w : workers_)
         if (w.id != index)
@@ -156,8 +154,7 @@ void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
     if (record.policy == RecoveryPolicy::Restart) {
         // A replacement starts on the dead worker's lane; everyone else waits for it.
         const Ticks restarted = resume_from + to_ticks(scenario_.failures.restart_s);
-        if (!modelled && restarted > now_measured())
-            sleep_measured(restarted - now_measured());
+        clock_->wait_until(restarted, stop_);
         Worker& dead = workers_[static_cast<std::size_t>(index)];
         emit({index, EventKind::Failed, step_, at, restarted});
         dead.clock = restarted;
@@ -231,8 +228,7 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
         };
         const auto shared = size_of(worker_file_name(0));
         const auto manifest = size_of(std::string(manifest_file_name));
-        const bool modelled = scenario_.clock == ClockKind::Modelled;
-        const Ticks real_start = modelled ? resume_from : std::max(resume_from, now_measured());
+        const Ticks start = clock_->begins(resume_from, clock_->now());
         // The scan, newest first: every checkpoint skipped, then the one loaded.
         auto verdict = [&](std::int64_t step, CheckpointStatus status, CheckpointFault fault) {
             emit({0, EventKind::Verify, step_, resume_from, resume_from, 0,
@@ -248,12 +244,9 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
             const int lane = ids_[k];
             const auto bytes = shared + manifest + (lane > 0 ? size_of(worker_file_name(lane)) : 0);
             const Ticks read =
-                modelled
-                    ? to_ticks(static_cast<double>(bytes) * scenario_.cost.checkpoint_s_per_byte +
-                               scenario_.cost.fsync_s)
-                    : 0;
-            const Ticks start = modelled ? resume_from : real_start;
-            const Ticks end = modelled ? start + read : std::max(start, now_measured());
+                to_ticks(static_cast<double>(bytes) * scenario_.cost.checkpoint_s_per_byte +
+                         scenario_.cost.fsync_s);
+            const Ticks end = clock_->ends(start, read);
             emit({w.id, EventKind::Restore, step_, start, end, static_cast<std::int64_t>(bytes), -1,
                   static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX))});
             w.clock = end;

@@ -46,12 +46,10 @@ void DataParallelTrainer::intervene(Intervention& change) {
 }
 
 void DataParallelTrainer::resume_measured_clock() {
-    if (scenario_.clock != ClockKind::Measured)
-        return;
     Ticks latest = 0;
     for (const auto& w : workers_)
         latest = std::max(latest, w.clock);
-    start_ = std::chrono::steady_clock::now() - std::chrono::nanoseconds(latest);
+    clock_->resume_at(latest);
 }
 
 void DataParallelTrainer::retune(const Scenario& to) {
