@@ -112,18 +112,17 @@ std::int64_t PipelineView::stepAt(const TraceIndex& index, Ticks t) {
     return step >= 0 ? step : first;
 }
 
+// The boxes are the step's own events; the bubble fraction, P, M and the peaks in flight are the
+// trainer's report of the step, carried by its snapshot.
 PipelineGrid PipelineView::grid(const TraceIndex& index, std::int64_t step) {
     PipelineGrid g;
     const int lanes = index.workers();
     if (step < 0 || lanes <= 0)
         return g;
     g.lanes = lanes;
-    g.peak_inflight.assign(static_cast<std::size_t>(lanes), 0);
     std::vector<PipelineBoundary> boundaries(static_cast<std::size_t>(std::max(0, lanes - 1)));
     bool any = false;
-    Ticks idle = 0;
     for (int w = 0; w < lanes; ++w) {
-        int held = 0;
         // A lane is sorted by start and a pipeline's steps follow each other (it takes no
         // faults, so no rollback repeats a step): the step's events are one run of the lane.
         const auto lane = index.lane(w);
@@ -139,20 +138,16 @@ PipelineGrid PipelineView::grid(const TraceIndex& index, std::int64_t step) {
             case EventKind::Forward:
                 g.boxes.push_back(
                     {w, e.kind, e.microbatch, e.start, e.end, QStringLiteral("F") + mb});
-                g.peak_inflight[static_cast<std::size_t>(w)] =
-                    std::max(g.peak_inflight[static_cast<std::size_t>(w)], ++held);
                 break;
             case EventKind::Backward:
                 g.boxes.push_back(
                     {w, e.kind, e.microbatch, e.start, e.end, QStringLiteral("B") + mb});
-                --held;
                 break;
             case EventKind::Update:
                 g.boxes.push_back({w, e.kind, -1, e.start, e.end, QStringLiteral("U")});
                 break;
             case EventKind::Bubble:
                 g.bubbles.push_back({w, e.kind, e.microbatch, e.start, e.end, QString()});
-                idle += e.end - e.start;
                 break;
             case EventKind::Send:
                 if (e.microbatch < 0)
@@ -175,9 +170,18 @@ PipelineGrid PipelineView::grid(const TraceIndex& index, std::int64_t step) {
         if (boundaries[b].activation_bytes > 0 || boundaries[b].gradient_bytes > 0)
             g.boundaries.push_back(boundaries[b]);
     }
-    if (g.end > g.start)
-        g.bubble_fraction = static_cast<double>(idle) /
-                            (static_cast<double>(g.end - g.start) * static_cast<double>(lanes));
+    const auto& snapshots = index.snapshots();
+    const auto snapshot = std::find_if(snapshots.rbegin(), snapshots.rend(),
+                                       [step](const StepSnapshot& s) { return s.step == step; });
+    if (snapshot != snapshots.rend() && snapshot->pipeline) {
+        const PipelineStepReport& report = *snapshot->pipeline;
+        g.reported = true;
+        g.stages = report.stages;
+        g.microbatches = report.microbatches;
+        g.bubble_fraction = report.bubble_fraction;
+        g.peak_inflight = report.peak_inflight;
+    }
+    g.peak_inflight.resize(static_cast<std::size_t>(lanes), 0);
     return g;
 }
 
@@ -207,20 +211,20 @@ QString PipelineView::bytesText(std::int64_t bytes) {
 }
 
 QString PipelineView::rowName(int lane) const {
-    if (stages_ > 0 && grid_.lanes > stages_)
-        return tr("r%1 stage %2").arg(lane / stages_).arg(lane % stages_);
+    const int stages = grid_.stages > 0 ? grid_.stages : stages_;
+    if (stages > 0 && grid_.lanes > stages)
+        return tr("r%1 stage %2").arg(lane / stages).arg(lane % stages);
     return tr("stage %1").arg(lane);
 }
 
 QString PipelineView::summaryText() const {
+    if (!grid_.reported)
+        return tr("Bubble: not reported for this step yet");
     QString text = tr("Bubble: %1% of stage-time idle in this step")
                        .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1);
     // The formula for equal stages and free messages, with this pipeline's P and M.
-    const int p = stages_ > 0 ? stages_ : grid_.lanes;
-    const auto m = static_cast<int>(
-        std::count_if(grid_.boxes.begin(), grid_.boxes.end(), [](const PipelineBox& b) {
-            return b.lane == 0 && b.kind == EventKind::Forward;
-        }));
+    const int p = grid_.stages;
+    const int m = grid_.microbatches;
     if (p > 1 && m > 0)
         text += tr("  ·  equal stages, free messages: (P−1)/(M+P−1) = %1/%2 = %3%")
                     .arg(p - 1)
