@@ -193,6 +193,10 @@ void TraceIndex::set_algorithm_from(std::int64_t ordinal, Algorithm algorithm) {
     ++revision_;
 }
 
+std::vector<std::pair<int, int>> TraceIndex::links_at(Ticks t) const {
+    return schedule_links(algorithm_at(t), workers_);
+}
+
 Algorithm TraceIndex::algorithm_at(Ticks t) const {
     if (algorithm_changes_.empty())
         return algorithm_;

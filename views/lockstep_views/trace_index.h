@@ -151,6 +151,9 @@ public:
     void set_algorithm_from(std::int64_t ordinal, Algorithm algorithm);
     // The collective of the step under `t`.
     Algorithm algorithm_at(Ticks t) const;
+    // The links that collective's schedule sends over among the run's workers (src, dst, in the
+    // order of its first message), as the engine states them (schedule_links()).
+    std::vector<std::pair<int, int>> links_at(Ticks t) const;
     Ticks end_time() const { return end_; } // latest event end seen so far
     bool empty() const { return events_.empty(); }
 
