@@ -3,6 +3,7 @@
 #include "lockstep_views/background.h"
 #include "lockstep_views/chart_style.h"
 #include "lockstep_views/palette.h"
+#include "reports/amdahl.h"
 
 #include <QChart>
 #include <QChartView>
@@ -35,16 +36,6 @@ QPen series_pen(const QColor& colour, qreal width, Qt::PenStyle style) {
     return pen;
 }
 
-// Sum of squared differences between the points' speedups and Amdahl's curve for `s`.
-double amdahl_error(std::span<const QPointF> points, double s) {
-    double sum = 0.0;
-    for (const QPointF& p : points) {
-        const double d = p.y() - amdahl_speedup(s, p.x());
-        sum += d * d;
-    }
-    return sum;
-}
-
 // A tick interval for 0..top that is a power of two (worker counts usually are), at most ~8 ticks.
 double power_of_two_interval(double top) {
     double interval = 1.0;
@@ -68,44 +59,6 @@ QString format_fraction_percent(double fraction) {
 }
 
 } // namespace
-
-double amdahl_speedup(double serial_fraction, double workers) {
-    return 1.0 / (serial_fraction + (1.0 - serial_fraction) / workers);
-}
-
-// A grid over [0, 1] finds the right neighbourhood even if the error has several dips; a golden
-// section search inside that cell then pins s down.
-double fit_amdahl_serial_fraction(std::span<const QPointF> points) {
-    std::vector<QPointF> useful;
-    for (const QPointF& p : points)
-        if (p.x() > 1.0 && std::isfinite(p.y()) && p.y() > 0)
-            useful.push_back(p);
-    if (useful.empty())
-        return std::numeric_limits<double>::quiet_NaN();
-
-    constexpr int kGrid = 1000;
-    int best = 0;
-    double bestError = std::numeric_limits<double>::infinity();
-    for (int i = 0; i <= kGrid; ++i) {
-        const double e = amdahl_error(useful, static_cast<double>(i) / kGrid);
-        if (e < bestError) {
-            bestError = e;
-            best = i;
-        }
-    }
-    double lo = std::max(0.0, (best - 1.0) / kGrid);
-    double hi = std::min(1.0, (best + 1.0) / kGrid);
-    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
-    for (int iteration = 0; iteration < 60; ++iteration) {
-        const double a = hi - ratio * (hi - lo);
-        const double b = lo + ratio * (hi - lo);
-        if (amdahl_error(useful, a) < amdahl_error(useful, b))
-            hi = b;
-        else
-            lo = a;
-    }
-    return (lo + hi) / 2.0;
-}
 
 // Where a finished sweep is handed back. The view clears `view` under the mutex when it is
 // destroyed, so a pool thread either posts to a live view or drops its result.
@@ -285,7 +238,9 @@ void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
     measuredSeries_->setVisible(!measured.isEmpty());
     ideal_->replace(ideal);
 
-    const std::vector<QPointF> fitted(speedup.begin(), speedup.end());
+    std::vector<SpeedupPoint> fitted;
+    for (const QPointF& p : speedup)
+        fitted.push_back({p.x(), p.y()});
     serialFraction_ = fit_amdahl_serial_fraction(fitted);
     QList<QPointF> curve;
     if (std::isfinite(serialFraction_) && !counts.empty()) {

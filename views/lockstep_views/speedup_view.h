@@ -11,7 +11,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <vector>
 
 class QChart;
@@ -25,18 +24,10 @@ namespace lockstep::views {
 
 class SeriesLegend;
 
-// Amdahl's law: the speedup on `workers` workers when `serial_fraction` of the one-worker time
-// cannot be split.
-double amdahl_speedup(double serial_fraction, double workers);
-
-// The serial fraction s in [0, 1] whose Amdahl curve 1 / (s + (1 - s) / N) is closest (least
-// squares on the speedup) to the given (workers, speedup) points. NaN when no point has more
-// than one worker, since those say nothing about s.
-double fit_amdahl_serial_fraction(std::span<const QPointF> points);
-
 // Speedup against the number of workers: the ideal line (speedup = N), the modelled speedup of a
 // sweep, optionally the speedup measured on this computer, the efficiency (right axis, percent)
-// and Amdahl's law fitted to the modelled points, with its serial fraction in the legend.
+// and Amdahl's law fitted to the modelled points (engine/reports/amdahl.h), with its serial
+// fraction in the legend.
 // requestSweep() recomputes the modelled points off the GUI thread, debounced, so a slider can
 // drive it; the GUI thread never waits for a sweep.
 class SpeedupView : public QWidget {
