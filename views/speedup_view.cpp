@@ -1,6 +1,5 @@
 #include "lockstep_views/speedup_view.h"
 
-#include "lockstep_views/background.h"
 #include "lockstep_views/chart_style.h"
 #include "lockstep_views/palette.h"
 #include "reports/amdahl.h"
@@ -12,16 +11,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
-#include <QMetaObject>
-#include <QThreadPool>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <limits>
-#include <mutex>
 
 namespace lockstep::views {
 
@@ -60,23 +55,10 @@ QString format_fraction_percent(double fraction) {
 
 } // namespace
 
-// Where a finished sweep is handed back. The view clears `view` under the mutex when it is
-// destroyed, so a pool thread either posts to a live view or drops its result.
-struct SpeedupView::Mailbox {
-    std::mutex mutex;
-    SpeedupView* view = nullptr;
-};
-
 SpeedupView::SpeedupView(QWidget* parent)
     : QWidget(parent)
-    , serialFraction_(std::numeric_limits<double>::quiet_NaN())
-    , mailbox_(std::make_shared<Mailbox>()) {
+    , serialFraction_(std::numeric_limits<double>::quiet_NaN()) {
     setAccessibleName(tr("Speedup view"));
-    mailbox_->view = this;
-
-    debounce_.setSingleShot(true);
-    debounce_.setInterval(kDebounceMs);
-    connect(&debounce_, &QTimer::timeout, this, &SpeedupView::startSweep);
 
     chart_ = new QChart;
     workersAxis_ = new QValueAxis(chart_);
@@ -137,14 +119,10 @@ SpeedupView::SpeedupView(QWidget* parent)
     showPoints({});
 }
 
-SpeedupView::~SpeedupView() {
-    std::lock_guard lock(mailbox_->mutex);
-    mailbox_->view = nullptr;
-}
+SpeedupView::~SpeedupView() = default;
 
 void SpeedupView::setPoints(const std::vector<SweepPoint>& modelled) {
-    ++generation_;
-    debounce_.stop();
+    ++revision_;
     awaiting_ = false;
     error_.clear();
     showPoints(modelled);
@@ -157,58 +135,15 @@ void SpeedupView::setMeasured(const std::vector<SweepPoint>& measured) {
     showPoints(modelled_);
 }
 
-void SpeedupView::requestSweep(const Scenario& scenario, std::vector<int> workerCounts) {
-    ++generation_;
-    pendingScenario_ = scenario;
-    pendingCounts_ = std::move(workerCounts);
-    awaiting_ = true;
-    debounce_.start();
+void SpeedupView::setComputing(bool computing) {
+    awaiting_ = computing;
     updateTexts();
 }
 
-// The debounce has run out: sweep the latest request on a pool thread. The result comes back as a
-// queued call on the GUI thread, tagged with the request it answers.
-void SpeedupView::startSweep() {
-    const std::uint64_t generation = generation_;
-    std::shared_ptr<Mailbox> mailbox = mailbox_;
-    QThreadPool::globalInstance()->start([mailbox, generation, scenario = pendingScenario_,
-                                          counts = pendingCounts_] {
-        std::vector<SweepPoint> points;
-        QString error;
-        try {
-            // Modelled times need no training: the quick path gives the same speedups.
-            const auto work = scenario.clock == ClockKind::Modelled ? Work::TimesOnly : Work::Train;
-            points = run_beside_the_gui([&] { return sweep(scenario, counts, work); });
-        } catch (const std::exception& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        std::lock_guard lock(mailbox->mutex);
-        if (SpeedupView* view = mailbox->view) {
-            QMetaObject::invokeMethod(
-                view,
-                [view, generation, points = std::move(points), error] {
-                    view->deliverSweep(generation, points, error);
-                },
-                Qt::QueuedConnection);
-        }
-    });
-    Q_EMIT sweepStarted();
-}
-
-void SpeedupView::deliverSweep(std::uint64_t generation, const std::vector<SweepPoint>& points,
-                               const QString& error) {
-    if (generation != generation_)
-        return; // a newer request or setPoints() came in meanwhile
+void SpeedupView::showSweepError(const QString& message) {
     awaiting_ = false;
-    if (!error.isEmpty()) {
-        error_ = error;
-        updateTexts();
-        Q_EMIT sweepFailed(error);
-        return;
-    }
-    error_.clear();
-    showPoints(points);
-    Q_EMIT sweepFinished();
+    error_ = message;
+    updateTexts();
 }
 
 void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
