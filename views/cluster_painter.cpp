@@ -280,7 +280,7 @@ void ClusterPainter::bandTicks(QPainter& p) const {
 
 // One worker doing `activity`: its disc, the focus ring, its number, the activity's letter on a
 // badge on the rim, its label and the empty track of its gradient bar; everything but the
-// bar's fill, which drawWorkers adds.
+// bar's fill, which gradient() adds.
 void ClusterPainter::worker(QPainter& p, int worker, WorkerActivity activity, bool focused) const {
     const ClusterScene& s = s_;
     const auto i = static_cast<std::size_t>(worker);
