@@ -240,6 +240,19 @@ private Q_SLOTS:
         QVERIFY(!last.boxes.empty());
         view.setPlayhead(index.end_time());
         QVERIFY(!view.summaryText().contains(QLatin1Char('%')));
+        QVERIFY(view.summaryText().contains(QStringLiteral("yet")));
+        // A step whose snapshot came without a report ran no pipeline: nothing is made up.
+        TraceIndex plain;
+        plain.reset(trainer.lanes(), Algorithm::Ring);
+        plain.append(trace.events());
+        for (StepSnapshot snap : trace.snapshots()) {
+            snap.pipeline.reset();
+            plain.append(snap);
+        }
+        view.setIndex(&plain);
+        QVERIFY(!view.currentGrid().reported && view.currentGrid().finished);
+        QCOMPARE(view.summaryText(),
+                 QStringLiteral("Bubble: none reported, this step ran no pipeline"));
     }
 
     // A dark palette: the background and the text follow it; the boxes keep their colours.

@@ -44,7 +44,8 @@ struct PipelineGrid {
     std::vector<PipelineBox> boxes;   // passes and updates, per lane in time order
     std::vector<PipelineBox> bubbles; // idle stretches, per lane in time order
     std::vector<PipelineBoundary> boundaries;
-    bool reported = false;          // the step's snapshot, with the report, has arrived
+    bool finished = false;          // the step's snapshot has arrived
+    bool reported = false;          // ... with a pipeline report (a pipeline or hybrid run)
     int stages = 0;                 // P, as reported
     int microbatches = 0;           // M, as reported
     double bubble_fraction = 0.0;   // reported: idle lane-time / (lanes x step time)
