@@ -1,7 +1,7 @@
 #include "engine_controller.h"
 
+#include "background.h"
 #include "core/error.h"
-#include "lockstep_views/background.h"
 #include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
@@ -156,7 +156,7 @@ void EngineController::launch() {
         done_ = false;
         takes_commands_ = true;
     }
-    thread_ = std::thread([this] { views::run_beside_the_gui([&] { engineMain(); }); });
+    thread_ = std::thread([this] { run_beside_the_gui([&] { engineMain(); }); });
     frame_.start();
 }
 

@@ -3,6 +3,7 @@
 #include "controls_panel.h"
 #include "keyboard.h"
 #include "lesson_pane.h"
+#include "speedup_sweeper.h"
 
 #include "core/error.h"
 #include "lockstep_lessons/lesson.h"
@@ -121,6 +122,7 @@ void MainWindow::buildViews() {
     timeline_ = new views::TimelineView;
     training_ = new views::TrainingView;
     speedup_ = new views::SpeedupView;
+    sweeper_ = new SpeedupSweeper(speedup_);
     checkpoints_ = new views::CheckpointView;
     pipeline_ = new views::PipelineView;
     comparison_ = new views::ComparisonView;
@@ -164,7 +166,7 @@ void MainWindow::buildViews() {
     connect(cluster_, &views::ClusterView::workerActionRequested, this,
             &MainWindow::onWorkerAction);
     connect(timeline_, &views::TimelineView::playheadRequested, &playback_, &Playback::scrubTo);
-    connect(speedup_, &views::SpeedupView::sweepFinished, this, [this] { sweep_pending_ = false; });
+    connect(sweeper_, &SpeedupSweeper::finished, this, [this] { sweep_pending_ = false; });
 }
 
 void MainWindow::buildDocks() {
@@ -570,7 +572,7 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
         counts.push_back(scenario.workers);
     std::sort(counts.begin(), counts.end());
     sweep_pending_ = true;
-    speedup_->requestSweep(scenario, counts);
+    sweeper_->request(scenario, counts);
     showStatus(
         tr("Running %1 with %2 workers…").arg(QString::fromStdString(scenario.name)).arg(lanes));
 }

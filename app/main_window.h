@@ -36,6 +36,7 @@ namespace lockstep::app {
 
 class ControlsPanel;
 class LessonPane;
+class SpeedupSweeper;
 
 // The lab window: the lesson pane on the left, the views in the middle (cluster and timeline,
 // training and speedup), the controls on the right, playback along the top. It owns the engine
@@ -145,6 +146,7 @@ private:
     views::TimelineView* timeline_ = nullptr;
     views::TrainingView* training_ = nullptr;
     views::SpeedupView* speedup_ = nullptr;
+    SpeedupSweeper* sweeper_ = nullptr; // computes the speedup view's points
     views::CheckpointView* checkpoints_ = nullptr;
     views::PipelineView* pipeline_ = nullptr;
     views::ComparisonView* comparison_ = nullptr; // the runs finished this session

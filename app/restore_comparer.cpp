@@ -1,7 +1,7 @@
 #include "restore_comparer.h"
 
+#include "background.h"
 #include "core/error.h"
-#include "lockstep_views/background.h"
 
 #include <QDir>
 #include <QMetaObject>
@@ -46,8 +46,7 @@ void RestoreComparer::request(const Scenario& scenario) {
         std::optional<RestoreComparison> result;
         QString error;
         try {
-            result =
-                views::run_beside_the_gui([&] { return compare_in_scratch(scenario, stop.get()); });
+            result = run_beside_the_gui([&] { return compare_in_scratch(scenario, stop.get()); });
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }

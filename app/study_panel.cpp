@@ -2,8 +2,8 @@
 
 #include "lockstep_lessons/quiz.h"
 
+#include "background.h"
 #include "core/error.h"
-#include "lockstep_views/background.h"
 
 #include <QChart>
 #include <QChartView>
@@ -73,7 +73,7 @@ void StudyPanel::start() {
         std::vector<lessons::StudyPoint> points;
         QString error;
         try {
-            points = views::run_beside_the_gui([&] { return lessons::run_study(scenario, study); });
+            points = run_beside_the_gui([&] { return lessons::run_study(scenario, study); });
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }

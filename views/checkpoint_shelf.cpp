@@ -16,7 +16,8 @@ struct FileTrack {
     Ticks write_start = 0;
     Ticks write_end = 0;
     std::int64_t bytes = 0;
-    std::vector<Ticks> sync_ends; // the fsync of the file, then rename + fsync of the directory
+    Ticks synced_at = -1;  // the end of the phase the trace states made it Synced
+    Ticks renamed_at = -1; // ... and Renamed (put in place, its directory synced)
     Ticks damaged_at = -1;
     int damage = -1;
 };
@@ -49,11 +50,9 @@ FileState file_state(const Attempt& a, int lane, Ticks t, double& progress) {
         return FileState::Partial;
     if (a.failed_at < 0 && a.commit_end >= 0 && a.commit_end <= t)
         return FileState::Committed;
-    const auto synced =
-        std::count_if(f.sync_ends.begin(), f.sync_ends.end(), [t](Ticks end) { return end <= t; });
-    if (synced >= 2)
+    if (f.renamed_at >= 0 && f.renamed_at <= t)
         return FileState::Renamed;
-    if (synced == 1)
+    if (f.synced_at >= 0 && f.synced_at <= t)
         return FileState::Synced;
     return FileState::Writing;
 }
@@ -122,8 +121,12 @@ CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers
             a->files[lane].bytes = e.bytes;
             break;
         case EventKind::CheckpointSync:
-            if (a)
-                a->files[lane].sync_ends.push_back(e.end);
+            // The phase states the stage it completes; a later phase of the same stage (the
+            // directory's fsync after the rename) keeps the file where it is.
+            if (a && e.file == FileStage::Synced && a->files[lane].synced_at < 0)
+                a->files[lane].synced_at = e.end;
+            else if (a && e.file == FileStage::Renamed && a->files[lane].renamed_at < 0)
+                a->files[lane].renamed_at = e.end;
             break;
         case EventKind::CheckpointCommit:
             if (a && a->failed_at < 0) {

@@ -48,37 +48,7 @@ QColor textOn(const QColor& fill) {
 }
 
 ActivityStyle style_for(EventKind kind) {
-    switch (kind) {
-    case EventKind::Compute:
-    case EventKind::Forward:
-    case EventKind::Backward:
-        return style_for(WorkerActivity::Computing);
-    case EventKind::Send:
-    case EventKind::Communicate:
-        return style_for(WorkerActivity::Sending);
-    case EventKind::Receive:
-    case EventKind::Reduce:
-        return style_for(WorkerActivity::Receiving);
-    case EventKind::Wait:
-    case EventKind::Bubble:
-        return style_for(WorkerActivity::Waiting);
-    case EventKind::Update:
-        return style_for(WorkerActivity::Updating);
-    case EventKind::Pause:
-        return style_for(WorkerActivity::Paused);
-    case EventKind::CheckpointWrite:
-    case EventKind::CheckpointSync:
-    case EventKind::CheckpointCommit:
-    case EventKind::Restore:
-    case EventKind::Verify:
-    case EventKind::Damage:
-        return style_for(WorkerActivity::Checkpointing);
-    case EventKind::Failed:
-        return style_for(WorkerActivity::Failed);
-    case EventKind::Detect:
-        return style_for(WorkerActivity::Waiting);
-    }
-    return style_for(WorkerActivity::Idle);
+    return style_for(activity_of(kind));
 }
 
 } // namespace lockstep::views

@@ -55,19 +55,6 @@ QString time_text(Ticks t) {
 
 } // namespace
 
-std::vector<QString> PipelineGrid::passes(int lane) const {
-    std::vector<QString> out;
-    for (const auto& b : boxes)
-        if (b.lane == lane && b.kind != EventKind::Update)
-            out.push_back(b.label);
-    return out;
-}
-
-int PipelineGrid::bubbleCount(int lane) const {
-    return static_cast<int>(std::count_if(bubbles.begin(), bubbles.end(),
-                                          [lane](const PipelineBox& b) { return b.lane == lane; }));
-}
-
 PipelineView::PipelineView(QWidget* parent)
     : QWidget(parent) {
     setAccessibleName(tr("Pipeline view"));
@@ -78,6 +65,7 @@ PipelineView::PipelineView(QWidget* parent)
 
 void PipelineView::setIndex(const TraceIndex* index) {
     index_ = index;
+    grid_ = PipelineGrid{}; // another index may have the same revision
     refresh();
 }
 
@@ -93,92 +81,6 @@ void PipelineView::refresh() {
 void PipelineView::setPlayhead(Ticks t) {
     playhead_ = t;
     updateGrid();
-}
-
-std::int64_t PipelineView::stepAt(const TraceIndex& index, Ticks t) {
-    std::int64_t step = -1;
-    std::int64_t first = -1;
-    for (int w = 0; w < index.workers(); ++w) {
-        const auto lane = index.lane(w);
-        if (lane.empty())
-            continue;
-        if (first < 0 || lane.front().step < first)
-            first = lane.front().step;
-        const auto it = std::upper_bound(lane.begin(), lane.end(), t,
-                                         [](Ticks v, const TraceEvent& e) { return v < e.start; });
-        if (it != lane.begin())
-            step = std::max(step, std::prev(it)->step);
-    }
-    return step >= 0 ? step : first;
-}
-
-PipelineGrid PipelineView::grid(const TraceIndex& index, std::int64_t step) {
-    PipelineGrid g;
-    const int lanes = index.workers();
-    if (step < 0 || lanes <= 0)
-        return g;
-    g.lanes = lanes;
-    g.peak_inflight.assign(static_cast<std::size_t>(lanes), 0);
-    std::vector<PipelineBoundary> boundaries(static_cast<std::size_t>(std::max(0, lanes - 1)));
-    bool any = false;
-    Ticks idle = 0;
-    for (int w = 0; w < lanes; ++w) {
-        int held = 0;
-        // A lane is sorted by start and a pipeline's steps follow each other (it takes no
-        // faults, so no rollback repeats a step): the step's events are one run of the lane.
-        const auto lane = index.lane(w);
-        const auto first = std::partition_point(
-            lane.begin(), lane.end(), [step](const TraceEvent& e) { return e.step < step; });
-        for (auto it = first; it != lane.end() && it->step == step; ++it) {
-            const TraceEvent& e = *it;
-            g.start = any ? std::min(g.start, e.start) : e.start;
-            g.end = any ? std::max(g.end, e.end) : e.end;
-            any = true;
-            const QString mb = e.microbatch >= 0 ? QString::number(e.microbatch) : QString();
-            switch (e.kind) {
-            case EventKind::Forward:
-                g.boxes.push_back(
-                    {w, e.kind, e.microbatch, e.start, e.end, QStringLiteral("F") + mb});
-                g.peak_inflight[static_cast<std::size_t>(w)] =
-                    std::max(g.peak_inflight[static_cast<std::size_t>(w)], ++held);
-                break;
-            case EventKind::Backward:
-                g.boxes.push_back(
-                    {w, e.kind, e.microbatch, e.start, e.end, QStringLiteral("B") + mb});
-                --held;
-                break;
-            case EventKind::Update:
-                g.boxes.push_back({w, e.kind, -1, e.start, e.end, QStringLiteral("U")});
-                break;
-            case EventKind::Bubble:
-                g.bubbles.push_back({w, e.kind, e.microbatch, e.start, e.end, QString()});
-                idle += e.end - e.start;
-                break;
-            case EventKind::Send:
-                if (e.microbatch < 0)
-                    break; // a hybrid run's all-reduce, not a stage boundary
-                if (e.peer == w + 1)
-                    boundaries[static_cast<std::size_t>(w)].activation_bytes += e.bytes;
-                else if (e.peer == w - 1 && w > 0)
-                    boundaries[static_cast<std::size_t>(w - 1)].gradient_bytes += e.bytes;
-                break;
-            default:
-                break;
-            }
-        }
-    }
-    if (!any)
-        return g;
-    g.step = step;
-    for (std::size_t b = 0; b < boundaries.size(); ++b) {
-        boundaries[b].lane = static_cast<int>(b);
-        if (boundaries[b].activation_bytes > 0 || boundaries[b].gradient_bytes > 0)
-            g.boundaries.push_back(boundaries[b]);
-    }
-    if (g.end > g.start)
-        g.bubble_fraction = static_cast<double>(idle) /
-                            (static_cast<double>(g.end - g.start) * static_cast<double>(lanes));
-    return g;
 }
 
 const PipelineGrid& PipelineView::currentGrid() const {
@@ -207,20 +109,21 @@ QString PipelineView::bytesText(std::int64_t bytes) {
 }
 
 QString PipelineView::rowName(int lane) const {
-    if (stages_ > 0 && grid_.lanes > stages_)
-        return tr("r%1 stage %2").arg(lane / stages_).arg(lane % stages_);
+    const int stages = grid_.stages > 0 ? grid_.stages : stages_;
+    if (stages > 0 && grid_.lanes > stages)
+        return tr("r%1 stage %2").arg(lane / stages).arg(lane % stages);
     return tr("stage %1").arg(lane);
 }
 
 QString PipelineView::summaryText() const {
+    if (!grid_.reported)
+        return grid_.finished ? tr("Bubble: none reported, this step ran no pipeline")
+                              : tr("Bubble: not reported for this step yet");
     QString text = tr("Bubble: %1% of stage-time idle in this step")
                        .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1);
     // The formula for equal stages and free messages, with this pipeline's P and M.
-    const int p = stages_ > 0 ? stages_ : grid_.lanes;
-    const auto m = static_cast<int>(
-        std::count_if(grid_.boxes.begin(), grid_.boxes.end(), [](const PipelineBox& b) {
-            return b.lane == 0 && b.kind == EventKind::Forward;
-        }));
+    const int p = grid_.stages;
+    const int m = grid_.microbatches;
     if (p > 1 && m > 0)
         text += tr("  ·  equal stages, free messages: (P−1)/(M+P−1) = %1/%2 = %3%")
                     .arg(p - 1)

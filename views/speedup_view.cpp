@@ -1,8 +1,8 @@
 #include "lockstep_views/speedup_view.h"
 
-#include "lockstep_views/background.h"
 #include "lockstep_views/chart_style.h"
 #include "lockstep_views/palette.h"
+#include "reports/amdahl.h"
 
 #include <QChart>
 #include <QChartView>
@@ -11,16 +11,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
-#include <QMetaObject>
-#include <QThreadPool>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <limits>
-#include <mutex>
 
 namespace lockstep::views {
 
@@ -33,16 +29,6 @@ QPen series_pen(const QColor& colour, qreal width, Qt::PenStyle style) {
     pen.setCapStyle(Qt::FlatCap);
     pen.setJoinStyle(Qt::RoundJoin);
     return pen;
-}
-
-// Sum of squared differences between the points' speedups and Amdahl's curve for `s`.
-double amdahl_error(std::span<const QPointF> points, double s) {
-    double sum = 0.0;
-    for (const QPointF& p : points) {
-        const double d = p.y() - amdahl_speedup(s, p.x());
-        sum += d * d;
-    }
-    return sum;
 }
 
 // A tick interval for 0..top that is a power of two (worker counts usually are), at most ~8 ticks.
@@ -69,61 +55,10 @@ QString format_fraction_percent(double fraction) {
 
 } // namespace
 
-double amdahl_speedup(double serial_fraction, double workers) {
-    return 1.0 / (serial_fraction + (1.0 - serial_fraction) / workers);
-}
-
-// A grid over [0, 1] finds the right neighbourhood even if the error has several dips; a golden
-// section search inside that cell then pins s down.
-double fit_amdahl_serial_fraction(std::span<const QPointF> points) {
-    std::vector<QPointF> useful;
-    for (const QPointF& p : points)
-        if (p.x() > 1.0 && std::isfinite(p.y()) && p.y() > 0)
-            useful.push_back(p);
-    if (useful.empty())
-        return std::numeric_limits<double>::quiet_NaN();
-
-    constexpr int kGrid = 1000;
-    int best = 0;
-    double bestError = std::numeric_limits<double>::infinity();
-    for (int i = 0; i <= kGrid; ++i) {
-        const double e = amdahl_error(useful, static_cast<double>(i) / kGrid);
-        if (e < bestError) {
-            bestError = e;
-            best = i;
-        }
-    }
-    double lo = std::max(0.0, (best - 1.0) / kGrid);
-    double hi = std::min(1.0, (best + 1.0) / kGrid);
-    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
-    for (int iteration = 0; iteration < 60; ++iteration) {
-        const double a = hi - ratio * (hi - lo);
-        const double b = lo + ratio * (hi - lo);
-        if (amdahl_error(useful, a) < amdahl_error(useful, b))
-            hi = b;
-        else
-            lo = a;
-    }
-    return (lo + hi) / 2.0;
-}
-
-// Where a finished sweep is handed back. The view clears `view` under the mutex when it is
-// destroyed, so a pool thread either posts to a live view or drops its result.
-struct SpeedupView::Mailbox {
-    std::mutex mutex;
-    SpeedupView* view = nullptr;
-};
-
 SpeedupView::SpeedupView(QWidget* parent)
     : QWidget(parent)
-    , serialFraction_(std::numeric_limits<double>::quiet_NaN())
-    , mailbox_(std::make_shared<Mailbox>()) {
+    , serialFraction_(std::numeric_limits<double>::quiet_NaN()) {
     setAccessibleName(tr("Speedup view"));
-    mailbox_->view = this;
-
-    debounce_.setSingleShot(true);
-    debounce_.setInterval(kDebounceMs);
-    connect(&debounce_, &QTimer::timeout, this, &SpeedupView::startSweep);
 
     chart_ = new QChart;
     workersAxis_ = new QValueAxis(chart_);
@@ -184,14 +119,10 @@ SpeedupView::SpeedupView(QWidget* parent)
     showPoints({});
 }
 
-SpeedupView::~SpeedupView() {
-    std::lock_guard lock(mailbox_->mutex);
-    mailbox_->view = nullptr;
-}
+SpeedupView::~SpeedupView() = default;
 
 void SpeedupView::setPoints(const std::vector<SweepPoint>& modelled) {
-    ++generation_;
-    debounce_.stop();
+    ++revision_;
     awaiting_ = false;
     error_.clear();
     showPoints(modelled);
@@ -204,58 +135,15 @@ void SpeedupView::setMeasured(const std::vector<SweepPoint>& measured) {
     showPoints(modelled_);
 }
 
-void SpeedupView::requestSweep(const Scenario& scenario, std::vector<int> workerCounts) {
-    ++generation_;
-    pendingScenario_ = scenario;
-    pendingCounts_ = std::move(workerCounts);
-    awaiting_ = true;
-    debounce_.start();
+void SpeedupView::setComputing(bool computing) {
+    awaiting_ = computing;
     updateTexts();
 }
 
-// The debounce has run out: sweep the latest request on a pool thread. The result comes back as a
-// queued call on the GUI thread, tagged with the request it answers.
-void SpeedupView::startSweep() {
-    const std::uint64_t generation = generation_;
-    std::shared_ptr<Mailbox> mailbox = mailbox_;
-    QThreadPool::globalInstance()->start([mailbox, generation, scenario = pendingScenario_,
-                                          counts = pendingCounts_] {
-        std::vector<SweepPoint> points;
-        QString error;
-        try {
-            // Modelled times need no training: the quick path gives the same speedups.
-            const auto work = scenario.clock == ClockKind::Modelled ? Work::TimesOnly : Work::Train;
-            points = run_beside_the_gui([&] { return sweep(scenario, counts, work); });
-        } catch (const std::exception& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        std::lock_guard lock(mailbox->mutex);
-        if (SpeedupView* view = mailbox->view) {
-            QMetaObject::invokeMethod(
-                view,
-                [view, generation, points = std::move(points), error] {
-                    view->deliverSweep(generation, points, error);
-                },
-                Qt::QueuedConnection);
-        }
-    });
-    Q_EMIT sweepStarted();
-}
-
-void SpeedupView::deliverSweep(std::uint64_t generation, const std::vector<SweepPoint>& points,
-                               const QString& error) {
-    if (generation != generation_)
-        return; // a newer request or setPoints() came in meanwhile
+void SpeedupView::showSweepError(const QString& message) {
     awaiting_ = false;
-    if (!error.isEmpty()) {
-        error_ = error;
-        updateTexts();
-        Q_EMIT sweepFailed(error);
-        return;
-    }
-    error_.clear();
-    showPoints(points);
-    Q_EMIT sweepFinished();
+    error_ = message;
+    updateTexts();
 }
 
 void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
@@ -285,7 +173,9 @@ void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
     measuredSeries_->setVisible(!measured.isEmpty());
     ideal_->replace(ideal);
 
-    const std::vector<QPointF> fitted(speedup.begin(), speedup.end());
+    std::vector<SpeedupPoint> fitted;
+    for (const QPointF& p : speedup)
+        fitted.push_back({p.x(), p.y()});
     serialFraction_ = fit_amdahl_serial_fraction(fitted);
     QList<QPointF> curve;
     if (std::isfinite(serialFraction_) && !counts.empty()) {

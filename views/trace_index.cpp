@@ -193,6 +193,10 @@ void TraceIndex::set_algorithm_from(std::int64_t ordinal, Algorithm algorithm) {
     ++revision_;
 }
 
+std::vector<std::pair<int, int>> TraceIndex::links_at(Ticks t) const {
+    return schedule_links(algorithm_at(t), workers_);
+}
+
 Algorithm TraceIndex::algorithm_at(Ticks t) const {
     if (algorithm_changes_.empty())
         return algorithm_;
@@ -295,11 +299,11 @@ const TraceEvent* TraceIndex::event_at(int worker, Ticks t) const {
     return best;
 }
 
-WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
-    const TraceEvent* e = event_at(worker, t);
-    if (!e)
-        return WorkerActivity::Idle;
-    switch (e->kind) {
+// The one table from what the trace says to what every view shows. A Detect is the instant a
+// live worker's heartbeat timeout gives up on a dead peer: the end of its wait, so it is shown
+// as waiting (the dead worker's own lane is Failed).
+WorkerActivity activity_of(EventKind kind) {
+    switch (kind) {
     case EventKind::Compute:
     case EventKind::Forward:
     case EventKind::Backward:
@@ -312,6 +316,7 @@ WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
         return WorkerActivity::Receiving;
     case EventKind::Wait:
     case EventKind::Bubble:
+    case EventKind::Detect:
         return WorkerActivity::Waiting;
     case EventKind::Update:
         return WorkerActivity::Updating;
@@ -326,10 +331,13 @@ WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
         return WorkerActivity::Checkpointing;
     case EventKind::Failed:
         return WorkerActivity::Failed;
-    case EventKind::Detect:
-        return WorkerActivity::Waiting;
     }
     return WorkerActivity::Idle;
+}
+
+WorkerActivity TraceIndex::activity_at(int worker, Ticks t) const {
+    const TraceEvent* e = event_at(worker, t);
+    return e ? activity_of(e->kind) : WorkerActivity::Idle;
 }
 
 std::vector<PacketInFlight> TraceIndex::packets_at(Ticks t) const {

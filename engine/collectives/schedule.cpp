@@ -48,6 +48,31 @@ std::vector<std::int64_t> CommSchedule::bytes_per_link() const {
     return links;
 }
 
+std::vector<std::pair<int, int>> CommSchedule::links() const {
+    const auto n = static_cast<std::size_t>(workers);
+    std::vector<bool> seen(n * n, false);
+    std::vector<std::pair<int, int>> out;
+    for (const auto& round : rounds)
+        for (const auto& m : round.messages) {
+            const auto at = static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst);
+            if (!seen[at]) {
+                seen[at] = true;
+                out.emplace_back(m.src, m.dst);
+            }
+        }
+    return out;
+}
+
+std::vector<std::pair<int, int>> schedule_links(Algorithm algorithm, int workers) {
+    if (workers < 2)
+        return {};
+    try {
+        return make_schedule(algorithm, workers, static_cast<std::size_t>(workers)).links();
+    } catch (const Error&) {
+        return {}; // more workers than any schedule takes: no run has them
+    }
+}
+
 CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count) {
     if (workers < 1 || workers > 256)
         throw Error("a collective needs 1 to 256 workers, got " + std::to_string(workers));

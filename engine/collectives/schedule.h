@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lockstep {
@@ -49,6 +50,9 @@ struct CommSchedule {
     std::int64_t total_bytes() const;
     // Bytes that cross each directed link (src -> dst) over the whole schedule.
     std::vector<std::int64_t> bytes_per_link() const; // index src * workers + dst
+    // Every directed link (src, dst) that carries a message, in the order of its first message:
+    // the schedule's topology.
+    std::vector<std::pair<int, int>> links() const;
 };
 
 // Gather every buffer to `root`, add them there in worker order, send the sum back.
@@ -59,6 +63,10 @@ CommSchedule ring_schedule(int workers, std::size_t count);
 // Binary-tree reduce to worker 0 (round r: worker k+2^r sends to k) then the mirror broadcast.
 CommSchedule tree_schedule(int workers, std::size_t count);
 CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count);
+// The links of `algorithm`'s schedule among `workers` workers (CommSchedule::links() of a buffer
+// that gives every worker a chunk); none for `None`, fewer than two workers, or more than any
+// schedule takes.
+std::vector<std::pair<int, int>> schedule_links(Algorithm algorithm, int workers);
 
 // An all-gather around the ring 0 -> 1 -> ... -> N-1 -> 0 of pieces that start at `offsets`
 // (N + 1 entries, the last the buffer's length): in round r, worker k passes piece (k - r) mod N

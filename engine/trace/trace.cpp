@@ -88,6 +88,21 @@ TimeBucket bucket_of(EventKind kind) {
     return TimeBucket::Overlapping;
 }
 
+TraceEvent checkpoint_event(int worker, FileStage stage, std::int64_t step, Ticks start, Ticks end,
+                            std::int64_t bytes) {
+    TraceEvent e;
+    e.worker = worker;
+    e.kind = stage == FileStage::Written     ? EventKind::CheckpointWrite
+             : stage == FileStage::Committed ? EventKind::CheckpointCommit
+                                             : EventKind::CheckpointSync;
+    e.step = step;
+    e.start = start;
+    e.end = end;
+    e.bytes = bytes;
+    e.file = stage;
+    return e;
+}
+
 void Trace::on_events(std::span<const TraceEvent> events) {
     events_.insert(events_.end(), events.begin(), events.end());
 }

@@ -3,6 +3,7 @@
 #include "clocks/clock.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -61,6 +62,18 @@ enum class TimeBucket {
 };
 TimeBucket bucket_of(EventKind kind);
 
+// Where a worker's checkpoint file stands once a checkpoint phase ends: each CheckpointWrite,
+// CheckpointSync and CheckpointCommit states the step of the commit protocol it completes, so a
+// reader of the trace never has to count phases to know what is on disk.
+enum class FileStage : std::uint8_t {
+    None,      // not a checkpoint phase
+    Written,   // CheckpointWrite: its bytes under a temporary name, not yet durable
+    Synced,    // CheckpointSync: the temporary file fsynced, its bytes durable
+    Renamed,   // CheckpointSync: renamed into place (and, as the phase that ends it, the
+               // directory fsynced)
+    Committed, // CheckpointCommit: the manifest naming every file written, synced and renamed
+};
+
 // One interval on one worker's lane. Times are on the run's clock (modelled or measured).
 struct TraceEvent {
     int worker = 0;
@@ -78,6 +91,21 @@ struct TraceEvent {
     // `step`, which a rollback repeats, it only grows. A branch of the run keeps every event of
     // the executed steps before it.
     int ordinal = 0;
+    FileStage file = FileStage::None; // CheckpointWrite / Sync / Commit: what the phase completes
+};
+
+// The event of one checkpoint phase of `worker`'s file, its kind following from the stage it
+// completes (Written: CheckpointWrite; Synced, Renamed: CheckpointSync; Committed:
+// CheckpointCommit). `bytes`: the file's size for a write, the manifest's for a commit.
+TraceEvent checkpoint_event(int worker, FileStage stage, std::int64_t step, Ticks start, Ticks end,
+                            std::int64_t bytes = 0);
+
+// What one step of a pipeline was, as its trainer counted it.
+struct PipelineStepReport {
+    int stages = 0;                 // P: stages of one pipeline
+    int microbatches = 0;           // M: micro-batches per replica's batch
+    double bubble_fraction = 0.0;   // the step's idle stage-time / (lanes x the step's time)
+    std::vector<int> peak_inflight; // per lane: most micro-batches its program holds at once
 };
 
 // The state of all replicas after one step's update.
@@ -88,8 +116,9 @@ struct StepSnapshot {
     double loss = 0.0;        // mean of the workers' batch losses
     double accuracy = 0.0;    // fraction correct over all workers' batches (classification)
     std::vector<double> worker_loss;
-    std::vector<std::uint64_t> parameter_hash; // per worker, after the update
-    bool replicas_aligned = true;              // every hash equal
+    std::vector<std::uint64_t> parameter_hash;  // per worker, after the update
+    bool replicas_aligned = true;               // every hash equal
+    std::optional<PipelineStepReport> pipeline; // pipeline and hybrid runs
 };
 
 // Receives the trace as it is produced. The trainer calls it from the thread that runs the

@@ -191,15 +191,16 @@ void DataParallelTrainer::emit_crashed_checkpoint(const CheckpointWrite& written
         if (k == crashed && moment == CrashPoint::Moment::BeforeFsync)
             bytes /= 2;
         const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
-        emit({k, EventKind::CheckpointWrite, step_, w.clock, w.clock + write,
-              static_cast<std::int64_t>(bytes)});
+        emit(checkpoint_event(k, FileStage::Written, step_, w.clock, w.clock + write,
+                              static_cast<std::int64_t>(bytes)));
         w.clock += write;
         const int syncs = k < crashed                                            ? 2
                           : moment == CrashPoint::Moment::BeforeFsync            ? 0
                           : moment == CrashPoint::Moment::AfterFsyncBeforeRename ? 1
                                                                                  : 2;
         for (int s = 0; s < syncs; ++s) {
-            emit({k, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+            emit(checkpoint_event(k, s == 0 ? FileStage::Synced : FileStage::Renamed, step_,
+                                  w.clock, w.clock + fsync));
             w.clock += fsync;
         }
         at = w.clock;
@@ -217,12 +218,12 @@ void DataParallelTrainer::emit_modelled_checkpoint(const CheckpointWrite& writte
         const auto bytes = written.files[k].size;
         file_bytes += bytes;
         const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
-        emit({w.id, EventKind::CheckpointWrite, step_, w.clock, w.clock + write,
-              static_cast<std::int64_t>(bytes)});
+        emit(checkpoint_event(w.id, FileStage::Written, step_, w.clock, w.clock + write,
+                              static_cast<std::int64_t>(bytes)));
         w.clock += write;
-        emit({w.id, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+        emit(checkpoint_event(w.id, FileStage::Synced, step_, w.clock, w.clock + fsync));
         w.clock += fsync;
-        emit({w.id, EventKind::CheckpointSync, step_, w.clock, w.clock + fsync});
+        emit(checkpoint_event(w.id, FileStage::Renamed, step_, w.clock, w.clock + fsync));
         w.clock += fsync;
     }
     barrier();
@@ -230,7 +231,8 @@ void DataParallelTrainer::emit_modelled_checkpoint(const CheckpointWrite& writte
     const Ticks commit =
         to_ticks(static_cast<double>(manifest) * per_byte) + 2 * fsync; // file and directory
     for (auto& w : workers_) {
-        emit({w.id, EventKind::CheckpointCommit, step_, w.clock, w.clock + commit, manifest});
+        emit(checkpoint_event(w.id, FileStage::Committed, step_, w.clock, w.clock + commit,
+                              manifest));
         w.clock += commit;
     }
 }
@@ -253,9 +255,10 @@ void DataParallelTrainer::emit_measured_checkpoint(
         Worker& w = workers_[static_cast<std::size_t>(worker)];
         if (from > w.clock)
             emit({w.id, EventKind::Wait, step_, w.clock, from});
-        const EventKind kind = phase == CheckpointPhase::WriteTemp ? EventKind::CheckpointWrite
-                                                                   : EventKind::CheckpointSync;
-        emit({w.id, kind, step_, from, std::max(from, at)});
+        const FileStage stage = phase == CheckpointPhase::WriteTemp   ? FileStage::Written
+                                : phase == CheckpointPhase::FsyncFile ? FileStage::Synced
+                                                                      : FileStage::Renamed;
+        emit(checkpoint_event(w.id, stage, step_, from, std::max(from, at)));
         w.clock = std::max(from, at);
         from = at;
     }
@@ -264,7 +267,7 @@ void DataParallelTrainer::emit_measured_checkpoint(
     barrier();
     for (auto& w : workers_) {
         const Ticks begin = std::max(w.clock, commit_start);
-        emit({w.id, EventKind::CheckpointCommit, step_, begin, std::max(begin, from)});
+        emit(checkpoint_event(w.id, FileStage::Committed, step_, begin, std::max(begin, from)));
         w.clock = std::max(begin, from);
     }
 }

@@ -164,9 +164,21 @@ void PipelineTrainer::end_step() {
         spent_[k].waiting_s += spent[k].waiting_s;
         spent_[k].update_s += spent[k].update_s;
     }
-    for (const auto& e : events_)
+    // The step as the lesson counts it: its idle stage-time over all its stage-time.
+    Ticks began = latest, idle = 0;
+    for (const auto& e : events_) {
+        began = std::min(began, e.start);
         if (e.kind == EventKind::Bubble)
-            bubble_ += e.end - e.start;
+            idle += e.end - e.start;
+    }
+    bubble_ += idle;
+    PipelineStepReport report{plan_.stages, plan_.microbatches, 0.0, {}};
+    if (latest > began)
+        report.bubble_fraction = static_cast<double>(idle) / (static_cast<double>(latest - began) *
+                                                              static_cast<double>(lanes_.size()));
+    for (const auto& l : lanes_)
+        report.peak_inflight.push_back(plan_.peak_inflight[static_cast<std::size_t>(l->stage)]);
+    last_snapshot_.pipeline = std::move(report);
     if (sink_) {
         std::stable_sort(
             events_.begin(), events_.end(),

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <set>
 #include <span>
 #include <vector>
 
@@ -124,6 +125,8 @@ private Q_SLOTS:
     void algorithm_names_data();
     void algorithm_names();
     void none_has_no_rounds();
+    void links_are_the_topology_data();
+    void links_are_the_topology();
     void worker_limits_data();
     void worker_limits();
     void largest_worker_count();
@@ -379,6 +382,56 @@ void TestCollectives::algorithm_names() {
     Algorithm untouched = Algorithm::Tree;
     QVERIFY(!parse_algorithm("allgather", untouched));
     QCOMPARE(untouched, Algorithm::Tree);
+}
+
+void TestCollectives::links_are_the_topology_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<int>("workers");
+    for (Algorithm a :
+         {Algorithm::Ring, Algorithm::ParameterServer, Algorithm::Tree, Algorithm::None})
+        for (int n : {1, 2, 5, 8, 13}) {
+            const QByteArray name = QByteArray(to_string(a).data()) + " N=" + QByteArray::number(n);
+            QTest::newRow(name.constData()) << a << n;
+        }
+}
+
+// The links a schedule states are the topology it is drawn as: the ring's k -> k+1, the
+// server's spokes both ways, the binomial tree's child -> parent (reduce) and back (broadcast);
+// each once, in the order of its first message.
+void TestCollectives::links_are_the_topology() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(int, workers);
+    std::set<std::pair<int, int>> expected;
+    for (int k = 0; k < workers && workers > 1; ++k) {
+        switch (algorithm) {
+        case Algorithm::Ring:
+            expected.insert({k, (k + 1) % workers});
+            break;
+        case Algorithm::ParameterServer:
+            if (k > 0) {
+                expected.insert({k, 0});
+                expected.insert({0, k});
+            }
+            break;
+        case Algorithm::Tree:
+            if (k > 0) { // k's parent is k without its lowest set bit
+                expected.insert({k, k & (k - 1)});
+                expected.insert({k & (k - 1), k});
+            }
+            break;
+        case Algorithm::None:
+            break;
+        }
+    }
+    const auto links = schedule_links(algorithm, workers);
+    const std::set<std::pair<int, int>> unique(links.begin(), links.end());
+    QCOMPARE(unique.size(), links.size());
+    QVERIFY(unique == expected);
+    if (workers > 1 && algorithm != Algorithm::None) {
+        const CommSchedule s = make_schedule(algorithm, workers, 64);
+        const Message& first = s.rounds.front().messages.front();
+        QCOMPARE(s.links().front(), std::make_pair(first.src, first.dst));
+    }
 }
 
 void TestCollectives::none_has_no_rounds() {

@@ -255,6 +255,51 @@ private Q_SLOTS:
                  run.report.bubble_fraction);
     }
 
+    // Each step's snapshot carries the trainer's report of that step: P, M, each lane's peak in
+    // flight and the step's bubble fraction, idle stage-time over lanes x the step's time; with
+    // messages that cost something it is above the formula's, and the same for every step.
+    void each_step_reports_its_bubble() {
+        Scenario s = pipeline_scenario(3, 4, PipelineSchedule::OneFOneB, 24);
+        s.cost.alpha_s = 2e-5;
+        s.cost.beta_s_per_byte = 1e-9;
+        PipelineTrainer trainer(s, load_dataset(s), nullptr);
+        Trace trace;
+        trainer.set_sink(&trace);
+        trainer.run();
+        QCOMPARE(trace.snapshots().size(), std::size_t(s.steps));
+        Ticks begun = 0;
+        for (const StepSnapshot& snap : trace.snapshots()) {
+            QVERIFY(snap.pipeline.has_value());
+            const PipelineStepReport& r = *snap.pipeline;
+            QCOMPARE(r.stages, 3);
+            QCOMPARE(r.microbatches, 4);
+            QCOMPARE(r.peak_inflight.size(), std::size_t(3));
+            for (int lane = 0; lane < 3; ++lane)
+                QCOMPARE(r.peak_inflight[static_cast<std::size_t>(lane)],
+                         trainer.plan().peak_inflight[static_cast<std::size_t>(lane)]);
+            Ticks idle = 0;
+            for (const auto& e : trace.events())
+                if (e.step == snap.step && e.kind == EventKind::Bubble)
+                    idle += e.end - e.start;
+            const double expected =
+                static_cast<double>(idle) / (3.0 * static_cast<double>(snap.time - begun));
+            QVERIFY2(std::fabs(r.bubble_fraction - expected) < 1e-12,
+                     qPrintable(QString("step %1: %2, expected %3")
+                                    .arg(snap.step)
+                                    .arg(r.bubble_fraction)
+                                    .arg(expected)));
+            QVERIFY(r.bubble_fraction > 2.0 / 6.0);
+            QVERIFY(std::fabs(r.bubble_fraction - trainer.report().bubble_fraction) < 1e-12);
+            begun = snap.time;
+        }
+        // A data-parallel run's snapshots carry no pipeline report.
+        Scenario data = unsplit(s);
+        Trace plain;
+        DataParallelTrainer dp(data, load_dataset(data), &plain);
+        dp.run();
+        QVERIFY(!plain.snapshots().front().pipeline.has_value());
+    }
+
     void messages_and_uneven_stages_add_to_the_bubble() {
         Scenario s = pipeline_scenario(2, 4, PipelineSchedule::FillDrain, 24);
         s.model = {std::vector<int>(5, 2), Activation::Tanh, LossKind::SoftmaxCrossEntropy};

@@ -51,6 +51,9 @@ bool is_checkpoint(EventKind kind) {
 
 } // namespace
 
+Q_DECLARE_METATYPE(lockstep::ClockKind)
+Q_DECLARE_METATYPE(lockstep::FileStage)
+
 // Checkpoints taken by the trainer during a run: the policy in the scenario, the phases in the
 // trace, and restores from each one that continue exactly (full) or not (weights only).
 class TestRecovery : public QObject {
@@ -65,6 +68,8 @@ private Q_SLOTS:
 
     void checkpoints_every_k_steps();
     void phases_in_commit_order();
+    void phases_state_the_file_stage_data();
+    void phases_state_the_file_stage();
     void restore_from_each_checkpoint_data();
     void restore_from_each_checkpoint();
     void sharded_optimizer_restores_too();
@@ -308,6 +313,52 @@ void TestRecovery::sharded_optimizer_restores_too() {
     resumed.run();
     QVERIFY(bitwise_equal(resumed.workers().front().parameters,
                           uninterrupted.workers().front().parameters));
+}
+
+void TestRecovery::phases_state_the_file_stage_data() {
+    QTest::addColumn<ClockKind>("clock");
+    QTest::addColumn<QList<FileStage>>("stages"); // of one checkpoint, on one lane
+    QTest::newRow("modelled: write, fsync, rename + directory fsync, commit")
+        << ClockKind::Modelled
+        << QList<FileStage>{FileStage::Written, FileStage::Synced, FileStage::Renamed,
+                            FileStage::Committed};
+    QTest::newRow("measured: write, fsync, rename, directory fsync, commit")
+        << ClockKind::Measured
+        << QList<FileStage>{FileStage::Written, FileStage::Synced, FileStage::Renamed,
+                            FileStage::Renamed, FileStage::Committed};
+}
+
+// Every checkpoint phase states the step of the commit protocol it completes, and its kind
+// follows from it; nothing else carries a stage.
+void TestRecovery::phases_state_the_file_stage() {
+    QFETCH(ClockKind, clock);
+    QFETCH(QList<FileStage>, stages);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Scenario s = recovery_scenario();
+    s.steps = 6;
+    s.clock = clock;
+    Trace trace;
+    DataParallelTrainer trainer(s, load_dataset(s), &trace);
+    trainer.set_checkpoint_directory(dir.path().toStdString());
+    trainer.run();
+    for (int w = 0; w < s.workers; ++w) {
+        QList<FileStage> seen;
+        for (const auto& e : trace.events()) {
+            if (!is_checkpoint(e.kind)) {
+                QCOMPARE(e.file, FileStage::None);
+                continue;
+            }
+            if (e.worker != w)
+                continue;
+            seen.push_back(e.file);
+            const EventKind kind = e.file == FileStage::Written     ? EventKind::CheckpointWrite
+                                   : e.file == FileStage::Committed ? EventKind::CheckpointCommit
+                                                                    : EventKind::CheckpointSync;
+            QCOMPARE(e.kind, kind);
+        }
+        QCOMPARE(seen, stages + stages); // two checkpoints, after steps 3 and 6
+    }
 }
 
 void TestRecovery::measured_clock_times_the_real_save() {

@@ -15,7 +15,7 @@ inline bool same_event(const TraceEvent& a, const TraceEvent& b) {
     return a.worker == b.worker && a.kind == b.kind && a.step == b.step && a.start == b.start &&
            a.end == b.end && a.bytes == b.bytes && a.peer == b.peer && a.round == b.round &&
            std::memcmp(&a.value, &b.value, sizeof(double)) == 0 && a.microbatch == b.microbatch &&
-           a.ordinal == b.ordinal;
+           a.ordinal == b.ordinal && a.file == b.file;
 }
 
 inline bool same_events(const std::vector<TraceEvent>& a, const std::vector<TraceEvent>& b) {

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void initTestCase();
     void file_states_follow_the_commit_protocol_data();
     void file_states_follow_the_commit_protocol();
+    void file_state_is_the_stage_the_trace_states();
     void crashed_checkpoint_is_partial();
     void damaged_file_is_corrupt_after_the_damage();
     void scan_verdicts_in_order();
@@ -127,6 +128,30 @@ void TestCheckpointView::file_states_follow_the_commit_protocol() {
         QVERIFY(c->files[1].progress > 0.3 && c->files[1].progress < 0.7);
         QVERIFY(c->files[1].bytes > 0 && c->files[1].bytes < e.bytes);
     }
+}
+
+// The shelf reads the stage each phase states, not how many syncs it has seen: without the
+// file's fsync event, the rename still makes worker 1's file Renamed, and a sync that states no
+// stage moves nothing.
+void TestCheckpointView::file_state_is_the_stage_the_trace_states() {
+    const TraceEvent& synced = find(EventKind::CheckpointSync, 1, 4, 0);
+    const TraceEvent& renamed = find(EventKind::CheckpointSync, 1, 4, 1);
+    QCOMPARE(synced.file, FileStage::Synced);
+    QCOMPARE(renamed.file, FileStage::Renamed);
+    std::vector<TraceEvent> events;
+    for (const TraceEvent& e : index_.storage_events())
+        if (!(e.kind == synced.kind && e.worker == synced.worker && e.start == synced.start))
+            events.push_back(e);
+    const ShelfCheckpoint* c = column(checkpoint_shelf(events, 4, renamed.end), 4);
+    QVERIFY(c);
+    QCOMPARE(c->files[1].state, FileState::Renamed);
+    c = column(checkpoint_shelf(events, 4, renamed.start), 4);
+    QCOMPARE(c->files[1].state, FileState::Writing);
+    for (TraceEvent& e : events)
+        if (e.kind == EventKind::CheckpointSync && e.worker == 1 && e.round == 4)
+            e.file = FileStage::None;
+    c = column(checkpoint_shelf(events, 4, renamed.end), 4);
+    QCOMPARE(c->files[1].state, FileState::Writing);
 }
 
 void TestCheckpointView::crashed_checkpoint_is_partial() {

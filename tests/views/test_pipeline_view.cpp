@@ -196,6 +196,65 @@ private Q_SLOTS:
         QVERIFY(view.summaryText().contains(QStringLiteral("= 1/5 = 20.0%")));
     }
 
+    // The figures are the engine's report of the step, not counted from the boxes: a report
+    // that says otherwise is what the view shows, and without one it shows none.
+    void figures_are_the_reports() {
+        Scenario s = equal_stages(3, 4, PipelineSchedule::FillDrain);
+        Trace trace;
+        PipelineTrainer trainer(s, load_dataset(s), &trace);
+        trainer.run();
+        TraceIndex index;
+        index.reset(trainer.lanes(), Algorithm::Ring);
+        index.append(trace.events());
+        for (StepSnapshot snap : trace.snapshots()) {
+            QVERIFY(snap.pipeline.has_value());
+            if (snap.step == 1) {
+                snap.pipeline->stages = 5;
+                snap.pipeline->microbatches = 7;
+                snap.pipeline->bubble_fraction = 0.25;
+                snap.pipeline->peak_inflight = {9, 8, 7};
+            }
+            if (snap.step != 2)
+                index.append(snap);
+        }
+        const PipelineGrid g = PipelineView::grid(index, 1);
+        QVERIFY(g.reported);
+        QCOMPARE(g.bubble_fraction, 0.25);
+        QCOMPARE(g.stages, 5);
+        QCOMPARE(g.microbatches, 7);
+        QCOMPARE(g.peak_inflight, (std::vector<int>{9, 8, 7}));
+        PipelineView view;
+        view.setIndex(&index);
+        const TraceEvent& first_of_step_1 =
+            *std::find_if(index.events().begin(), index.events().end(),
+                          [](const TraceEvent& e) { return e.step == 1; });
+        view.setPlayhead(first_of_step_1.start + 1);
+        QCOMPARE(view.currentGrid().step, std::int64_t(1));
+        QVERIFY2(view.summaryText().contains(QStringLiteral("25.0%")) &&
+                     view.summaryText().contains(QStringLiteral("= 4/11 = 36.4%")),
+                 qPrintable(view.summaryText()));
+        // Step 2's report never arrived: its boxes are drawn, its figures are not made up.
+        const PipelineGrid last = PipelineView::grid(index, 2);
+        QCOMPARE(last.step, std::int64_t(2));
+        QVERIFY(!last.reported);
+        QVERIFY(!last.boxes.empty());
+        view.setPlayhead(index.end_time());
+        QVERIFY(!view.summaryText().contains(QLatin1Char('%')));
+        QVERIFY(view.summaryText().contains(QStringLiteral("yet")));
+        // A step whose snapshot came without a report ran no pipeline: nothing is made up.
+        TraceIndex plain;
+        plain.reset(trainer.lanes(), Algorithm::Ring);
+        plain.append(trace.events());
+        for (StepSnapshot snap : trace.snapshots()) {
+            snap.pipeline.reset();
+            plain.append(snap);
+        }
+        view.setIndex(&plain);
+        QVERIFY(!view.currentGrid().reported && view.currentGrid().finished);
+        QCOMPARE(view.summaryText(),
+                 QStringLiteral("Bubble: none reported, this step ran no pipeline"));
+    }
+
     // A dark palette: the background and the text follow it; the boxes keep their colours.
     void dark_palette() {
         Indexed run;

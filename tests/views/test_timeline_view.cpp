@@ -1,4 +1,5 @@
 #include "lockstep_views/palette.h"
+#include "lockstep_views/timeline_styles.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/trace_index.h"
 #include "scenario/scenario.h"
@@ -107,6 +108,7 @@ private Q_SLOTS:
     void manyWorkersFitInsideTheWidget();
     void clickOnAxisRequestsPlayhead();
     void accessibility();
+    void everyKindHasOneColour();
     void screenshots();
 
 private:
@@ -432,6 +434,23 @@ void TestTimelineView::accessibility() {
     view.setTrace(nullptr);
     QVERIFY(view.eventAt(QPointF(view.width() / 2.0, view.height() / 2.0)) == nullptr);
     grab(view); // an empty view paints without a trace
+}
+
+// A kind has one colour in every view: the timeline draws each kind in the palette's style of
+// its activity. A Detect (a live worker's heartbeat giving up on a dead peer) ends a wait, so it
+// is waiting, on the timeline as in the cluster and the palette.
+void TestTimelineView::everyKindHasOneColour() {
+    for (int k = 0; k <= static_cast<int>(EventKind::Bubble); ++k) {
+        const auto kind = static_cast<EventKind>(k);
+        const EventKind drawnAs =
+            views::timeline::kClassKinds[static_cast<std::size_t>(views::timeline::class_of(kind))];
+        QVERIFY2(views::style_for(drawnAs).colour == views::style_for(kind).colour,
+                 to_string(kind).data());
+        QCOMPARE(views::style_for(kind).colour, views::style_for(views::activity_of(kind)).colour);
+    }
+    QCOMPARE(views::activity_of(EventKind::Detect), views::WorkerActivity::Waiting);
+    QCOMPARE(views::timeline::class_of(EventKind::Detect), views::timeline::WaitClass);
+    QCOMPARE(views::style_for(EventKind::Detect).colour, views::okabe_ito::vermillion);
 }
 
 void TestTimelineView::screenshots() {

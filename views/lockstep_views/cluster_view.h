@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lockstep_views/cluster_layout.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
 
@@ -26,7 +27,9 @@ namespace lockstep::views {
 // The cluster at the playhead: every worker as a disc coloured, patterned and labelled by what
 // the trace says it is doing, laid out by the collective's topology, with the messages in flight
 // on its links and whether the replicas agreed after the last finished step. Clicking a worker
-// offers faults to inject. Draws only what the TraceIndex answers; holds no engine state.
+// offers faults to inject. Draws only what the TraceIndex answers; holds no engine state. Where
+// things go is ClusterScene's (cluster_layout.h), how they look ClusterPainter's
+// (cluster_painter.h); the widget keeps the pictures, the state at the playhead and the input.
 class ClusterView : public QWidget {
     Q_OBJECT
 public:
@@ -76,35 +79,6 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
-    // Where everything goes, and in which fonts and styles, for one widget size, font, palette,
-    // worker count and topology.
-    struct Scene {
-        QSize size;
-        int workers = -1;
-        Algorithm algorithm = Algorithm::Ring;
-        qreal line = 0.0; // height of a line in the widget's font
-        QRectF header, title, subtitle, area, legend;
-        QRectF verdictRow; // when the header is too narrow for title and verdict side by side
-        std::vector<QPointF> centres;
-        std::vector<std::pair<int, int>> links; // drawn as src -> dst
-        double radius = 0.0;
-        bool labels = false;            // activity label and gradient bar under each disc
-        bool numbers = false;           // worker number inside the disc, symbol badge on its rim
-        std::vector<QRectF> labelRects; // per worker, when labels are drawn
-        std::vector<QPointF> badges;    // centre of each worker's letter badge, when drawn
-        std::vector<QRectF> legendItems;
-        // Too many workers on a circle for discs that carry a number: each worker is a slice of
-        // a band (the parameter server a disc in its middle), numbered every few slices.
-        bool dense = false;
-        QPointF bandCentre;
-        qreal bandInner = 0.0, bandOuter = 0.0, hubRadius = 0.0;
-        std::vector<QPainterPath> slices;                    // per worker, in dense mode
-        std::vector<std::pair<int, QPointF>> bandTicks;      // worker number, where it is written
-        std::array<ActivityStyle, 9> styles;                 // by WorkerActivity
-        std::array<qreal, kWorkerActivityCount> labelWidths; // of each style's label
-        QFont titleFont, chipFont, numberFont, badgeFont, symbolFont, emptyFont;
-    };
-
     // Part of the view painted once into a transparent image on the device pixel grid: drawn
     // with its top-left corner at `at` (device pixels), it lands where painting it directly would.
     struct Sprite {
@@ -121,39 +95,21 @@ private:
         std::vector<std::array<std::optional<Sprite>, kWorkerActivityCount>> workers;
     };
 
-    const Scene& scene() const;
-    void flowLegend(Scene& s, const QRectF& inner, bool withBar) const;
-    void placeWorkers(Scene& s, bool withLabels) const;
-    void placeBand(Scene& s) const;
-    int placeLabels(Scene& s, qreal blockWidth) const; // workers left without a free spot
-    static QPointF linkEnd(const Scene& s, int src, int dst, double progress);
-    static qreal discRadius(const Scene& s, int worker);
-    static qreal badgeRadius(const Scene& s);
-    static std::pair<qreal, qreal> packetRadii(const Scene& s);
+    const ClusterScene& scene() const;
     void updateStates() const;
     int verdict() const; // 0 before the first step, 1 replicas aligned, 2 replicas differ
     QString describe() const;
     void openMenu(int worker, QPoint globalPosition);
 
-    void makePictures(const Scene& s, qreal ratio) const;
-    const Sprite& verdictPicture(const Scene& s, int verdict) const;
-    const Sprite& workerPicture(const Scene& s, int worker, WorkerActivity activity) const;
-
-    void drawStill(QPainter& p, const Scene& s) const;
-    void drawTitle(QPainter& p, const Scene& s) const;
-    void drawVerdict(QPainter& p, const Scene& s, int verdict) const;
-    void drawLinks(QPainter& p, const Scene& s) const;
-    void drawBandTicks(QPainter& p, const Scene& s) const;
-    void drawWorker(QPainter& p, const Scene& s, int worker, WorkerActivity activity,
-                    bool focused) const;
-    void drawWorkers(QPainter& p, const Scene& s, qreal ratio) const;
-    void drawPackets(QPainter& p, const Scene& s) const;
-    void drawLegend(QPainter& p, const Scene& s) const;
+    void makePictures(const ClusterScene& s, qreal ratio) const;
+    const Sprite& verdictPicture(const ClusterScene& s, int verdict) const;
+    const Sprite& workerPicture(const ClusterScene& s, int worker, WorkerActivity activity) const;
+    void drawWorkers(QPainter& p, const ClusterScene& s, qreal ratio) const;
 
     const TraceIndex* index_ = nullptr;
     Ticks playhead_ = 0;
     int focusWorker_ = 0;
-    mutable Scene scene_;
+    mutable ClusterScene scene_;
     mutable bool sceneValid_ = false;
     mutable Pictures pictures_;
     // The workers' state at the playhead, refreshed before every paint and query.

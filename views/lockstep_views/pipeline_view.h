@@ -33,7 +33,9 @@ struct PipelineBoundary {
     std::int64_t gradient_bytes = 0;   // backward: lane + 1 -> lane
 };
 
-// One step of a pipeline, read from its trace: rows are lanes (stages), time runs along x.
+// One step of a pipeline, read from its trace: rows are lanes (stages), time runs along x. The
+// boxes are the step's events; the figures are the engine's report of the step (its snapshot's
+// PipelineStepReport), not counted here.
 struct PipelineGrid {
     std::int64_t step = -1; // -1: nothing to show
     int lanes = 0;
@@ -42,8 +44,12 @@ struct PipelineGrid {
     std::vector<PipelineBox> boxes;   // passes and updates, per lane in time order
     std::vector<PipelineBox> bubbles; // idle stretches, per lane in time order
     std::vector<PipelineBoundary> boundaries;
-    double bubble_fraction = 0.0;   // idle lane-time / (lanes x step time)
-    std::vector<int> peak_inflight; // per lane: most micro-batches begun forward, not yet backward
+    bool finished = false;          // the step's snapshot has arrived
+    bool reported = false;          // ... with a pipeline report (a pipeline or hybrid run)
+    int stages = 0;                 // P, as reported
+    int microbatches = 0;           // M, as reported
+    double bubble_fraction = 0.0;   // reported: idle lane-time / (lanes x step time)
+    std::vector<int> peak_inflight; // reported, per lane: most micro-batches held at once
     bool empty() const { return step < 0; }
     // The labels of one lane's passes in order ("F0", "F1", ..., "B0", ...), updates left out.
     std::vector<QString> passes(int lane) const;
@@ -68,8 +74,8 @@ public:
     void refresh();
     void setPlayhead(Ticks t);
     Ticks playhead() const { return playhead_; }
-    // Stages per pipeline, to name the rows of a hybrid run (replica r, stage s); 0 means every
-    // lane is a stage of one pipeline.
+    // Stages per pipeline, to name the rows of a hybrid run (replica r, stage s) until a step's
+    // report states them; 0 means every lane is a stage of one pipeline.
     void setStages(int stages);
 
     // View-model. The step the playhead is in (or the last one, past the end; -1 when empty).
@@ -83,7 +89,8 @@ public:
     QRectF rowRect(int lane) const;
     QString rowName(int lane) const;
     static QString bytesText(std::int64_t bytes);
-    // The line under the grid: the step's bubble fraction and the formula's for its P and M.
+    // The line under the grid: the step's bubble fraction and the formula's for its P and M, all
+    // as the engine reported them.
     QString summaryText() const;
 
     QSize sizeHint() const override;

@@ -6,12 +6,9 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
-#include <QTimer>
 #include <QWidget>
 
 #include <cstdint>
-#include <memory>
-#include <span>
 #include <vector>
 
 class QChart;
@@ -25,42 +22,32 @@ namespace lockstep::views {
 
 class SeriesLegend;
 
-// Amdahl's law: the speedup on `workers` workers when `serial_fraction` of the one-worker time
-// cannot be split.
-double amdahl_speedup(double serial_fraction, double workers);
-
-// The serial fraction s in [0, 1] whose Amdahl curve 1 / (s + (1 - s) / N) is closest (least
-// squares on the speedup) to the given (workers, speedup) points. NaN when no point has more
-// than one worker, since those say nothing about s.
-double fit_amdahl_serial_fraction(std::span<const QPointF> points);
-
 // Speedup against the number of workers: the ideal line (speedup = N), the modelled speedup of a
 // sweep, optionally the speedup measured on this computer, the efficiency (right axis, percent)
-// and Amdahl's law fitted to the modelled points, with its serial fraction in the legend.
-// requestSweep() recomputes the modelled points off the GUI thread, debounced, so a slider can
-// drive it; the GUI thread never waits for a sweep.
+// and Amdahl's law fitted to the modelled points (engine/reports/amdahl.h), with its serial
+// fraction in the legend. It draws the points it is given; the sweep that makes them runs in the
+// app (app/speedup_sweeper.h), which tells it while one is computing.
 class SpeedupView : public QWidget {
     Q_OBJECT
 
 public:
-    // requestSweep() waits this long for the requests to stop before it starts a sweep.
-    static constexpr int kDebounceMs = 150;
-
     explicit SpeedupView(QWidget* parent = nullptr);
     ~SpeedupView() override;
 
-    // Shows these points now. The newest of setPoints() and requestSweep() wins: a sweep still
-    // running from an earlier request is dropped when it finishes.
+    // Shows these points now, ending any "computing" state and any error.
     void setPoints(const std::vector<SweepPoint>& modelled);
+    // Changes with every setPoints(): whoever computes points for the view can tell whether
+    // someone else has shown newer ones meanwhile.
+    std::uint64_t pointsRevision() const { return revision_; }
     // Speedups measured on this computer; an empty list hides the series.
     void setMeasured(const std::vector<SweepPoint>& measured);
     double amdahlSerialFraction() const { return serialFraction_; }
 
-    // Sweeps `scenario` over `workerCounts` on a pool thread once no newer request has come for
-    // kDebounceMs, then shows the result and emits sweepFinished().
-    void requestSweep(const Scenario& scenario, std::vector<int> workerCounts);
-    // True from a request until its points are shown (or it fails).
+    // A sweep for this view is under way (the points shown stay until it ends).
+    void setComputing(bool computing);
     bool isComputing() const { return awaiting_; }
+    // A sweep failed: its message replaces the headline; the points shown stay.
+    void showSweepError(const QString& message);
 
     // View-model, for tests and assistive technology.
     QList<QPointF> modelledPoints() const;
@@ -72,20 +59,10 @@ public:
     QString summary() const;
     QString errorText() const { return error_; } // the last failed sweep's message
 
-Q_SIGNALS:
-    void sweepStarted();
-    void sweepFinished();
-    void sweepFailed(const QString& message);
-
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    struct Mailbox;
-
-    void startSweep();
-    void deliverSweep(std::uint64_t generation, const std::vector<SweepPoint>& points,
-                      const QString& error);
     void showPoints(const std::vector<SweepPoint>& modelled);
     void updateAxes();
     void updateValueLabels();
@@ -97,12 +74,8 @@ private:
     double serialFraction_;
     QString error_;
 
-    QTimer debounce_;
-    Scenario pendingScenario_;
-    std::vector<int> pendingCounts_;
-    std::uint64_t generation_ = 0; // the request whose result may be shown
+    std::uint64_t revision_ = 0;
     bool awaiting_ = false;
-    std::shared_ptr<Mailbox> mailbox_;
 
     QChart* chart_ = nullptr;
     QChartView* chartView_ = nullptr;

@@ -94,6 +94,10 @@ enum class WorkerActivity {
 inline constexpr std::size_t kWorkerActivityCount =
     static_cast<std::size_t>(WorkerActivity::Failed) + 1;
 
+// What a worker is doing during an event of this kind: the one mapping every view's colours and
+// labels follow.
+WorkerActivity activity_of(EventKind kind);
+
 // A message on the wire at one instant: `progress` runs from 0 (just left src) to 1 (arrived).
 struct PacketInFlight {
     int src = 0;
@@ -147,6 +151,9 @@ public:
     void set_algorithm_from(std::int64_t ordinal, Algorithm algorithm);
     // The collective of the step under `t`.
     Algorithm algorithm_at(Ticks t) const;
+    // The links that collective's schedule sends over among the run's workers (src, dst, in the
+    // order of its first message), as the engine states them (schedule_links()).
+    std::vector<std::pair<int, int>> links_at(Ticks t) const;
     Ticks end_time() const { return end_; } // latest event end seen so far
     bool empty() const { return events_.empty(); }
 

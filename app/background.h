@@ -10,17 +10,17 @@
 #include <thread>
 #include <utility>
 
-namespace lockstep::views {
+namespace lockstep::app {
 
-// How far background threads step back: a weight of about a tenth of the GUI thread's.
+// How far the app's background threads step back: a weight of about a tenth of the GUI thread's.
 inline constexpr int kBackgroundNice = 10;
 
 // Runs work that the window waits for but a class does not watch (the engine streaming a run, a
-// speedup sweep, a study) so that the GUI thread keeps a core to itself: the work's TBB tasks are
-// limited to all cores but one (at least one), and the calling thread is niced so that it yields
-// to the GUI thread when both want the same core. Call it on the background thread, which stays
-// niced afterwards. Only how
-// fast the work goes changes: the engine's results are the same for any number of threads.
+// speedup sweep, a study, a restore comparison) so that the GUI thread keeps a core to itself:
+// the work's TBB tasks are limited to all cores but one (at least one), and the calling thread is
+// niced so that it yields to the GUI thread when both want the same core. Call it on the
+// background thread, which stays niced afterwards. Only how fast the work goes changes: the
+// engine's results are the same for any number of threads.
 template <typename Work> decltype(auto) run_beside_the_gui(Work&& work) {
     ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kBackgroundNice);
     const int cores = static_cast<int>(std::thread::hardware_concurrency());
@@ -28,4 +28,4 @@ template <typename Work> decltype(auto) run_beside_the_gui(Work&& work) {
     return arena.execute(std::forward<Work>(work));
 }
 
-} // namespace lockstep::views
+} // namespace lockstep::app

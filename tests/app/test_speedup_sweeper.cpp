@@ -1,0 +1,146 @@
+#include "lockstep_views/speedup_view.h"
+#include "scenario/scenario.h"
+#include "speedup_sweeper.h"
+#include "trainers/data_parallel.h"
+
+#include <QSignalSpy>
+#include <QThreadPool>
+#include <QtTest>
+
+using namespace lockstep;
+using namespace lockstep::app;
+using lockstep::views::SpeedupView;
+
+namespace {
+
+Scenario worked_example() {
+    return load_scenario(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
+}
+
+// Sweep points that follow Amdahl's law exactly for serial fraction `s`.
+std::vector<SweepPoint> amdahl_points(double s, std::initializer_list<int> counts) {
+    std::vector<SweepPoint> points;
+    for (int n : counts) {
+        SweepPoint p;
+        p.workers = n;
+        p.metrics.workers = n;
+        p.metrics.speedup = 1.0 / (s + (1.0 - s) / n);
+        p.metrics.efficiency = p.metrics.speedup / n;
+        points.push_back(p);
+    }
+    return points;
+}
+
+// The points a SpeedupView should show for a sweep: (workers, speedup).
+QList<QPointF> speedups(const std::vector<SweepPoint>& points) {
+    QList<QPointF> out;
+    for (const SweepPoint& p : points)
+        out.append(QPointF(p.workers, p.metrics.speedup));
+    return out;
+}
+
+} // namespace
+
+// The Speedup view's sweep, off the GUI thread: debounced, the newest request (or the view's own
+// points) winning, errors reported, safe when the view goes away mid-sweep.
+class TestSpeedupSweeper : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void twoQuickRequestsGiveOneSweep();
+    void aNewerRequestDropsTheRunningSweep();
+    void setPointsWinsOverARunningSweep();
+    void aBadScenarioReportsItsError();
+    void destroyingTheViewDuringASweepIsSafe();
+
+    void cleanup() { QThreadPool::globalInstance()->waitForDone(); }
+};
+
+void TestSpeedupSweeper::twoQuickRequestsGiveOneSweep() {
+    const Scenario scenario = worked_example();
+    SpeedupView view;
+    auto* sweeper = new SpeedupSweeper(&view);
+    QSignalSpy started(sweeper, &SpeedupSweeper::started);
+    QSignalSpy finished(sweeper, &SpeedupSweeper::finished);
+    sweeper->request(scenario, {1, 2});
+    sweeper->request(scenario, {1, 2, 4, 8});
+    QVERIFY(view.isComputing());
+    QVERIFY(view.accessibleDescription().endsWith(QStringLiteral("computing")));
+    QCOMPARE(started.count(), 0); // debounced: nothing runs yet
+    QTRY_COMPARE(finished.count(), 1);
+    QVERIFY(!view.isComputing());
+    QCOMPARE(started.count(), 1);
+
+    const std::vector<int> counts{1, 2, 4, 8};
+    QCOMPARE(view.modelledPoints(), speedups(sweep(scenario, counts)));
+    QVERIFY(!view.accessibleDescription().contains(QStringLiteral("computing")));
+}
+
+void TestSpeedupSweeper::aNewerRequestDropsTheRunningSweep() {
+    const Scenario scenario = worked_example();
+    SpeedupView view;
+    auto* sweeper = new SpeedupSweeper(&view);
+    QSignalSpy finished(sweeper, &SpeedupSweeper::finished);
+    // The second request arrives while the first sweep is already running on the pool.
+    bool first = true;
+    connect(sweeper, &SpeedupSweeper::started, &view, [&] {
+        if (first) {
+            first = false;
+            sweeper->request(scenario, {1, 3, 5});
+        }
+    });
+    sweeper->request(scenario, {1, 2});
+    QTRY_VERIFY(!first);
+    QTRY_VERIFY(!view.isComputing());
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QCOMPARE(finished.count(), 1);
+    const std::vector<int> counts{1, 3, 5};
+    QCOMPARE(view.modelledPoints(), speedups(sweep(scenario, counts)));
+}
+
+void TestSpeedupSweeper::setPointsWinsOverARunningSweep() {
+    SpeedupView view;
+    auto* sweeper = new SpeedupSweeper(&view);
+    QSignalSpy finished(sweeper, &SpeedupSweeper::finished);
+    const auto manual = amdahl_points(0.25, {1, 2, 4});
+    bool replaced = false;
+    connect(sweeper, &SpeedupSweeper::started, &view, [&] {
+        view.setPoints(manual);
+        replaced = true;
+    });
+    sweeper->request(worked_example(), {1, 2, 4, 8});
+    QTRY_VERIFY(replaced);
+    QVERIFY(!view.isComputing());
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(view.modelledPoints(), speedups(manual));
+}
+
+void TestSpeedupSweeper::aBadScenarioReportsItsError() {
+    SpeedupView view;
+    view.setPoints(amdahl_points(0.1, {1, 2}));
+    auto* sweeper = new SpeedupSweeper(&view);
+    QSignalSpy failed(sweeper, &SpeedupSweeper::failed);
+    sweeper->request(worked_example(), {1, 300});
+    QTRY_COMPARE(failed.count(), 1);
+    QVERIFY2(view.errorText().contains(QStringLiteral("workers")), qPrintable(view.errorText()));
+    QVERIFY(view.accessibleDescription().startsWith(QStringLiteral("Cannot compute")));
+    QVERIFY(!view.isComputing());
+    QCOMPARE(view.modelledPoints().size(), qsizetype(2)); // the old points stay
+}
+
+void TestSpeedupSweeper::destroyingTheViewDuringASweepIsSafe() {
+    auto* view = new SpeedupView;
+    auto* sweeper = new SpeedupSweeper(view); // the view's child: deleted with it
+    QSignalSpy started(sweeper, &SpeedupSweeper::started);
+    sweeper->request(worked_example(), {1, 2, 4, 8, 16});
+    QTRY_COMPARE(started.count(), 1);
+    delete view;
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents(); // a result posted before the delete must not arrive
+}
+
+QTEST_MAIN(TestSpeedupSweeper)
+#include "test_speedup_sweeper.moc"

@@ -1,0 +1,412 @@
+#include "lockstep_views/cluster_painter.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace lockstep::views {
+
+namespace {
+
+QString long_topology_name(Algorithm algorithm) {
+    switch (algorithm) {
+    case Algorithm::Ring:
+        return QCoreApplication::translate("ClusterView", "ring all-reduce");
+    case Algorithm::ParameterServer:
+        return QCoreApplication::translate("ClusterView", "parameter server (worker 0)");
+    case Algorithm::Tree:
+        return QCoreApplication::translate("ClusterView", "binary-tree all-reduce");
+    case Algorithm::None:
+        break;
+    }
+    return QCoreApplication::translate("ClusterView", "no synchronisation");
+}
+
+QString short_topology_name(Algorithm algorithm) {
+    switch (algorithm) {
+    case Algorithm::Ring:
+        return QCoreApplication::translate("ClusterView", "ring");
+    case Algorithm::ParameterServer:
+        return QCoreApplication::translate("ClusterView", "parameter server");
+    case Algorithm::Tree:
+        return QCoreApplication::translate("ClusterView", "tree");
+    case Algorithm::None:
+        break;
+    }
+    return QCoreApplication::translate("ClusterView", "no synchronisation");
+}
+
+// A disc in an activity's colour; waiting, paused and failed workers also get the activity's
+// hatching on an outer ring, so the state survives without colour and the centre stays plain
+// enough to read a number on.
+void drawDisc(QPainter& p, QPointF c, qreal r, const ActivityStyle& style, const QColor& outline) {
+    p.setPen(Qt::NoPen);
+    p.setBrush(style.colour);
+    p.drawEllipse(c, r, r);
+    if (style.brush != Qt::SolidPattern && r >= 4.0) {
+        QPainterPath ring;
+        ring.addEllipse(c, r, r);
+        if (r >= 14.0) {
+            QPainterPath hole;
+            hole.addEllipse(c, r * 0.62, r * 0.62);
+            ring = ring.subtracted(hole);
+        }
+        QBrush hatch(withAlpha(textOn(style.colour), 150), style.brush);
+        const qreal scale = std::max(1.0, r / 14.0);
+        hatch.setTransform(QTransform::fromScale(scale, scale));
+        p.setBrush(hatch);
+        p.drawPath(ring);
+    }
+    if (r >= 3.0) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(outline, std::clamp(r / 14.0, 1.0, 2.0)));
+        p.drawEllipse(c, r, r);
+    }
+}
+
+// The empty track of a gradient bar.
+void drawGradientTrack(QPainter& p, const QRectF& bar, const QColor& text) {
+    const qreal h = bar.height();
+    p.setPen(Qt::NoPen);
+    p.setBrush(withAlpha(text, 45));
+    p.drawRoundedRect(bar, h / 2, h / 2);
+}
+
+// The fill of a gradient bar, running from the middle `share` (-1 to 1) of the way to either
+// end, and the mark in the middle.
+void drawGradientValue(QPainter& p, const QRectF& bar, double share, const QColor& text) {
+    const qreal extent = std::clamp(share, -1.0, 1.0) * bar.width() / 2;
+    p.setPen(Qt::NoPen);
+    p.setBrush(withAlpha(text, 210));
+    p.drawRect(QRectF(QPointF(bar.center().x() + std::min(0.0, extent), bar.top()),
+                      QSizeF(std::abs(extent), bar.height())));
+    p.setPen(QPen(text, 1.0));
+    p.drawLine(QPointF(bar.center().x(), bar.top() - 2),
+               QPointF(bar.center().x(), bar.bottom() + 2));
+}
+
+void drawGradientBar(QPainter& p, const QRectF& bar, double share, const QColor& text) {
+    drawGradientTrack(p, bar, text);
+    drawGradientValue(p, bar, share, text);
+}
+
+// The arrowhead of a link ending at `tip`, pointing along `direction` (a unit vector).
+void drawArrowhead(QPainter& p, QPointF tip, QPointF direction, qreal size) {
+    const QPointF normal(-direction.y(), direction.x());
+    const QPointF base = tip - direction * size;
+    const QPointF head[3] = {tip, base + normal * (size * 0.5), base - normal * (size * 0.5)};
+    p.drawPolygon(head, 3);
+}
+
+} // namespace
+
+QString topology_name(Algorithm algorithm, bool brief) {
+    return brief ? short_topology_name(algorithm) : long_topology_name(algorithm);
+}
+
+QString worker_count(int n) {
+    return n == 1 ? QCoreApplication::translate("ClusterView", "1 worker")
+                  : QCoreApplication::translate("ClusterView", "%1 workers").arg(n);
+}
+
+ClusterPainter::ClusterPainter(const ClusterScene& scene, const QPalette& palette)
+    : s_(scene)
+    , palette_(palette) {}
+
+// What stays put while the playhead moves: the background, the subtitle (the bare title without
+// a trace), the links and the legend.
+void ClusterPainter::still(QPainter& p, bool hasTrace) const {
+    const ClusterScene& s = s_;
+    const QColor text = palette_.color(QPalette::WindowText);
+    p.fillRect(QRectF(QPointF(0, 0), QSizeF(s.size)), palette_.window());
+    if (hasTrace) {
+        p.setFont(s.font);
+        p.setPen(withAlpha(text, 190));
+        p.drawText(s.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
+                   worker_count(s.workers) + QStringLiteral(" · ") + topology_name(s.algorithm));
+    } else {
+        p.setPen(text);
+        p.setFont(s.titleFont);
+        p.drawText(s.title, Qt::AlignLeft | Qt::AlignVCenter,
+                   QCoreApplication::translate("ClusterView", "Cluster"));
+    }
+    if (s.workers == 0) {
+        p.setPen(withAlpha(text, 170));
+        p.setFont(s.emptyFont);
+        p.drawText(s.area, Qt::AlignCenter,
+                   QCoreApplication::translate("ClusterView", "No run loaded"));
+    } else {
+        links(p);
+        bandTicks(p);
+    }
+    legend(p);
+}
+
+// "step S · t = X.XXX s".
+void ClusterPainter::title(QPainter& p, std::int64_t step, Ticks t) const {
+    const ClusterScene& s = s_;
+    p.setPen(palette_.color(QPalette::WindowText));
+    p.setFont(s.titleFont);
+    p.drawText(s.title, Qt::AlignLeft | Qt::AlignVCenter,
+               QCoreApplication::translate("ClusterView", "step %1 · t = %2 s")
+                   .arg(step)
+                   .arg(to_seconds(t), 0, 'f', 3));
+}
+
+// Whether the replicas agree, on the right of the header (see verdict()).
+void ClusterPainter::verdict(QPainter& p, int verdict) const {
+    const ClusterScene& s = s_;
+    const QColor text = palette_.color(QPalette::WindowText);
+    if (verdict == 0) {
+        p.setFont(s.font);
+        p.setPen(withAlpha(text, 170));
+        if (s.verdictRow.isEmpty())
+            p.drawText(s.header, Qt::AlignRight | Qt::AlignVCenter,
+                       QCoreApplication::translate("ClusterView", "no step finished yet"));
+        else
+            p.drawText(s.verdictRow, Qt::AlignLeft | Qt::AlignVCenter,
+                       QCoreApplication::translate("ClusterView", "no step finished yet"));
+        return;
+    }
+    // A chip: tinted box, a check or a cross in a disc, and the verdict in words.
+    const bool aligned = verdict == 1;
+    const QFontMetricsF chip(s.chipFont);
+    const QColor colour = aligned ? okabe_ito::bluish_green : okabe_ito::vermillion;
+    const QString words = aligned ? QCoreApplication::translate("ClusterView", "replicas aligned")
+                                  : QCoreApplication::translate("ClusterView", "replicas differ");
+    const qreal iconRadius = 0.5 * chip.height();
+    const qreal pad = 0.5 * s.line;
+    const qreal width = pad + 2 * iconRadius + 0.4 * s.line + chip.horizontalAdvance(words) + pad;
+    const qreal height = std::min(s.header.height(), chip.height() + 0.7 * s.line);
+    const QRectF box =
+        s.verdictRow.isEmpty()
+            ? QRectF(s.header.right() - width, s.header.center().y() - height / 2, width, height)
+            : QRectF(s.verdictRow.left(), s.verdictRow.top(), width, height);
+    p.setPen(QPen(colour, 1.5));
+    p.setBrush(withAlpha(colour, 40));
+    p.drawRoundedRect(box, height / 4, height / 4);
+    const QPointF icon(box.left() + pad + iconRadius, box.center().y());
+    p.setPen(Qt::NoPen);
+    p.setBrush(colour);
+    p.drawEllipse(icon, iconRadius, iconRadius);
+    QPen mark(textOn(colour), std::max(1.5, 0.22 * iconRadius), Qt::SolidLine, Qt::RoundCap,
+              Qt::RoundJoin);
+    p.setPen(mark);
+    p.setBrush(Qt::NoBrush);
+    if (aligned) {
+        const QPointF check[3] = {icon + QPointF(-0.45, 0.02) * iconRadius,
+                                  icon + QPointF(-0.12, 0.36) * iconRadius,
+                                  icon + QPointF(0.48, -0.32) * iconRadius};
+        p.drawPolyline(check, 3);
+    } else {
+        const qreal c = 0.38 * iconRadius;
+        p.drawLine(icon + QPointF(-c, -c), icon + QPointF(c, c));
+        p.drawLine(icon + QPointF(-c, c), icon + QPointF(c, -c));
+    }
+    p.setPen(text);
+    p.setFont(s.chipFont);
+    p.drawText(QRectF(icon.x() + iconRadius + 0.4 * s.line, box.top(),
+                      box.right() - pad - (icon.x() + iconRadius + 0.4 * s.line), box.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, words);
+}
+
+// The topology's links, rim to rim; the ring's carry arrowheads in its direction.
+void ClusterPainter::links(QPainter& p) const {
+    const ClusterScene& s = s_;
+    if (s.dense && s.algorithm == Algorithm::Ring)
+        return; // neighbours touch: the band is the ring
+    const QColor text = palette_.color(QPalette::WindowText);
+    // Fainter when there are many, so a busy hub stays readable.
+    const int alpha = std::clamp(
+        static_cast<int>(95 * std::sqrt(32.0 / std::max<std::size_t>(s.links.size(), 1))), 40, 95);
+    const QColor colour = withAlpha(text, alpha);
+    const QPen pen(colour, std::clamp(s.radius / 12.0, 1.0, 2.5), Qt::SolidLine, Qt::FlatCap);
+    p.setPen(pen);
+    p.setBrush(colour);
+    const bool arrows = s.algorithm == Algorithm::Ring && s.radius >= 5.0;
+    const qreal head = std::clamp(0.35 * s.radius, 5.0, 0.7 * s.line);
+    for (const auto& [src, dst] : s.links) {
+        const QPointF from = link_point(s, src, dst, 0.0);
+        const QPointF to = link_point(s, src, dst, 1.0);
+        const QPointF d = to - from;
+        const qreal length = std::hypot(d.x(), d.y());
+        if (length < 1.0)
+            continue;
+        const QPointF u = d / length;
+        const QPointF tip = to - u * (arrows ? 0.15 * s.line : 0.0);
+        p.drawLine(from, arrows ? tip - u * head : to);
+        if (arrows) {
+            p.setPen(Qt::NoPen);
+            drawArrowhead(p, tip, u, head);
+            p.setPen(pen);
+        }
+    }
+}
+
+// In the dense layout: every few workers' numbers outside the band, each with a tick, and an
+// arrow at the top for the ring's direction.
+void ClusterPainter::bandTicks(QPainter& p) const {
+    const ClusterScene& s = s_;
+    if (!s.dense)
+        return;
+    const QColor text = palette_.color(QPalette::WindowText);
+    p.setFont(s.symbolFont);
+    for (const auto& [worker, at] : s.bandTicks) {
+        const QPointF d = at - s.bandCentre;
+        const qreal length = std::hypot(d.x(), d.y());
+        const QPointF u = length > 0 ? d / length : QPointF(0, -1);
+        p.setPen(QPen(withAlpha(text, 160), 1.0));
+        p.drawLine(s.bandCentre + u * (s.bandOuter + 1.0),
+                   s.bandCentre + u * (s.bandOuter + 0.3 * s.line));
+        p.setPen(withAlpha(text, 220));
+        p.drawText(QRectF(at.x() - 2 * s.line, at.y() - 0.5 * s.line, 4 * s.line, s.line),
+                   Qt::AlignCenter, QString::number(worker));
+    }
+    if (s.algorithm == Algorithm::Ring) {
+        // Clockwise: an arrowhead just inside the band, past worker 0.
+        const qreal r = s.bandInner - 0.5 * s.line;
+        const double angle = -std::numbers::pi / 2 + 0.12;
+        const QPointF tip = s.bandCentre + QPointF(r * std::cos(angle), r * std::sin(angle));
+        p.setPen(Qt::NoPen);
+        p.setBrush(withAlpha(text, 170));
+        drawArrowhead(p, tip, QPointF(-std::sin(angle), std::cos(angle)), 0.5 * s.line);
+    }
+}
+
+// One worker doing `activity`: its disc, the focus ring, its number, the activity's letter on a
+// badge on the rim, its label and the empty track of its gradient bar; everything but the
+// bar's fill, which gradient() adds.
+void ClusterPainter::worker(QPainter& p, int worker, WorkerActivity activity, bool focused) const {
+    const ClusterScene& s = s_;
+    const auto i = static_cast<std::size_t>(worker);
+    const ActivityStyle& style = s.styles[static_cast<std::size_t>(activity)];
+    const QColor text = palette_.color(QPalette::WindowText);
+    const QPointF c = s.centres[i];
+    const qreal r = disc_radius(s, worker);
+    const qreal line = s.line;
+    if (i < s.slices.size() && !s.slices[i].isEmpty()) {
+        // A slice of the band, cut from its neighbours by a hairline of the background.
+        const QPainterPath& slice = s.slices[i];
+        p.setPen(QPen(palette_.color(QPalette::Window), 1.0));
+        p.setBrush(style.colour);
+        p.drawPath(slice);
+        if (style.brush != Qt::SolidPattern) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(QBrush(withAlpha(textOn(style.colour), 150), style.brush));
+            p.drawPath(slice);
+        }
+        if (focused) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(palette_.color(QPalette::Highlight), 2.5));
+            p.drawPath(slice);
+        }
+        return;
+    }
+    drawDisc(p, c, r, style, withAlpha(text, 150));
+    if (focused) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(palette_.color(QPalette::Highlight), 2, Qt::DashLine));
+        p.drawEllipse(c, r + 0.25 * line, r + 0.25 * line);
+    }
+    // The number inside the disc; in a dense band the parameter server, in the middle, still has
+    // room for one when no slice does.
+    const bool hub = r > s.radius && r >= 0.55 * line;
+    if (s.numbers || hub) {
+        p.setFont(s.numbers ? s.numberFont : s.symbolFont);
+        p.setPen(textOn(style.colour));
+        p.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
+                   QString::number(worker));
+    }
+    if (!s.numbers)
+        return;
+
+    if (i < s.badges.size()) {
+        const qreal badge = badge_radius(s);
+        const QPointF b = s.badges[i];
+        p.setPen(QPen(style.colour, std::max(1.5, 0.14 * badge)));
+        p.setBrush(palette_.color(QPalette::Window));
+        p.drawEllipse(b, badge, badge);
+        p.setFont(s.badgeFont);
+        p.setPen(text);
+        p.drawText(QRectF(b.x() - badge, b.y() - badge, 2 * badge, 2 * badge), Qt::AlignCenter,
+                   style.symbol);
+    }
+
+    if (!s.labels)
+        return;
+    // The label on a pill that masks any link behind it, then the gradient bar.
+    const QRectF block = s.labelRects[i];
+    const qreal pillWidth = s.labelWidths[static_cast<std::size_t>(activity)] + 0.6 * line;
+    const QRectF pill(lean_in(block, c, pillWidth), block.top(), pillWidth, 1.05 * line);
+    p.setPen(Qt::NoPen);
+    p.setBrush(withAlpha(palette_.color(QPalette::Window), 215));
+    p.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
+    p.setFont(s.font);
+    p.setPen(text);
+    p.drawText(pill, Qt::AlignCenter, style.label);
+    drawGradientTrack(p, gradient_bar_in(block, c, r, line), text);
+}
+
+// Messages in flight: area proportional to bytes, relative to the largest message so far.
+void ClusterPainter::packets(QPainter& p,
+                             std::span<const std::pair<PacketInFlight, QPointF>> packets,
+                             std::int64_t maxBytes) const {
+    const ClusterScene& s = s_;
+    const auto [smallest, largest] = packet_radii(s);
+    const QColor fill = okabe_ito::bluish_green;
+    p.setPen(QPen(fill.darker(300), std::max(1.0, 0.08 * s.line)));
+    p.setBrush(fill);
+    for (const auto& [packet, position] : packets) {
+        const double share =
+            maxBytes > 0 ? static_cast<double>(packet.bytes) / static_cast<double>(maxBytes) : 1.0;
+        const qreal radius = std::clamp(largest * std::sqrt(share), smallest, largest);
+        p.drawEllipse(position, radius, radius);
+    }
+}
+
+void ClusterPainter::legend(QPainter& p) const {
+    const ClusterScene& s = s_;
+    const QColor text = palette_.color(QPalette::WindowText);
+    const qreal line = s.line;
+    const qreal swatch = 0.62 * line;
+    p.setFont(s.font);
+    for (std::size_t i = 0; i < s.legendItems.size(); ++i) {
+        const QRectF item = s.legendItems[i];
+        if (i >= kActivities.size()) {
+            // The gradient bar, half full.
+            const QRectF bar(item.left(), item.center().y() - gradient_bar_height(line) / 2,
+                             2.2 * line, gradient_bar_height(line));
+            drawGradientBar(p, bar, 0.5, text);
+            p.setFont(s.font);
+            p.setPen(text);
+            p.drawText(item.adjusted(2.6 * line, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                       gradient_caption());
+            continue;
+        }
+        const ActivityStyle& style = s.styles[static_cast<std::size_t>(kActivities[i])];
+        const QPointF c(item.left() + swatch, item.center().y());
+        drawDisc(p, c, swatch, style, withAlpha(text, 150));
+        p.setFont(s.symbolFont);
+        p.setPen(textOn(style.colour));
+        p.drawText(QRectF(c.x() - swatch, c.y() - swatch, 2 * swatch, 2 * swatch), Qt::AlignCenter,
+                   style.symbol);
+        p.setFont(s.font);
+        p.setPen(text);
+        p.drawText(item.adjusted(2 * swatch + 0.4 * line, 0, 0, 0),
+                   Qt::AlignLeft | Qt::AlignVCenter, style.label);
+    }
+}
+
+void ClusterPainter::gradient(QPainter& p, int worker, double share) const {
+    const auto i = static_cast<std::size_t>(worker);
+    if (s_.numbers && s_.labels && i < s_.labelRects.size())
+        drawGradientValue(p, gradient_bar_in(s_.labelRects[i], s_.centres[i], s_.radius, s_.line),
+                          share, palette_.color(QPalette::WindowText));
+}
+
+} // namespace lockstep::views

@@ -1,0 +1,144 @@
+#include "lockstep_views/timeline_styles.h"
+
+#include "lockstep_views/palette.h"
+#include "lockstep_views/trace_index.h"
+
+#include <QObject>
+#include <QPainter>
+
+#include <cmath>
+
+namespace lockstep::views::timeline {
+
+Band band_of(EventKind kind) {
+    switch (kind) {
+    case EventKind::Send:
+        return Upper;
+    case EventKind::Receive:
+    case EventKind::Reduce:
+        return Lower;
+    case EventKind::Wait:
+    case EventKind::Pause:
+    case EventKind::Failed:
+    case EventKind::Detect:
+    case EventKind::Bubble:
+        return Outer;
+    case EventKind::Restore:
+    case EventKind::Verify:
+    case EventKind::Damage:
+    case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
+    case EventKind::Update:
+    case EventKind::Communicate:
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+        break;
+    }
+    return Inner;
+}
+
+// The class of the activity the kind is (activity_of): the palette's one table.
+PaintClass class_of(EventKind kind) {
+    switch (activity_of(kind)) {
+    case WorkerActivity::Computing:
+        return ComputeClass;
+    case WorkerActivity::Sending:
+    case WorkerActivity::Receiving:
+        return CommClass;
+    case WorkerActivity::Updating:
+        return UpdateClass;
+    case WorkerActivity::Waiting:
+        return WaitClass;
+    case WorkerActivity::Paused:
+        return PauseClass;
+    case WorkerActivity::Checkpointing:
+        return CheckpointClass;
+    case WorkerActivity::Failed:
+        return FailedClass;
+    case WorkerActivity::Idle:
+        break;
+    }
+    return ComputeClass;
+}
+
+QString class_label(PaintClass c) {
+    switch (c) {
+    case ComputeClass:
+        return QObject::tr("compute");
+    case CommClass:
+        return QObject::tr("communicate");
+    case UpdateClass:
+        return QObject::tr("update");
+    case WaitClass:
+        return QObject::tr("wait");
+    case PauseClass:
+        return QObject::tr("pause");
+    case CheckpointClass:
+        return QObject::tr("checkpoint");
+    case FailedClass:
+        return QObject::tr("failed");
+    case ClassCount:
+        break;
+    }
+    return {};
+}
+
+QColor pattern_colour(const QColor& colour) {
+    return colour.darker(175);
+}
+
+int rank(EventKind kind) {
+    switch (kind) {
+    case EventKind::Failed:
+    case EventKind::Detect:
+        return 7;
+    case EventKind::Wait:
+    case EventKind::Bubble:
+        return 6;
+    case EventKind::Pause:
+        return 5;
+    case EventKind::Send:
+    case EventKind::Receive:
+        return 4;
+    case EventKind::Reduce:
+    case EventKind::Communicate:
+        return 3;
+    case EventKind::CheckpointWrite:
+    case EventKind::CheckpointSync:
+    case EventKind::CheckpointCommit:
+    case EventKind::Restore:
+    case EventKind::Verify:
+    case EventKind::Damage:
+        return 2;
+    case EventKind::Compute:
+    case EventKind::Forward:
+    case EventKind::Backward:
+    case EventKind::Update:
+        return 1;
+    }
+    return 0;
+}
+
+QRectF band_rect(const QRectF& lane, Band band) {
+    if (band == Outer)
+        return lane;
+    const double h = lane.height();
+    const double inset = h >= 10 ? std::round(h * 0.15) : 0.0;
+    const QRectF inner = lane.adjusted(0, inset, 0, -inset);
+    if (band == Inner || inner.height() < 2)
+        return inner;
+    const double mid = inner.top() + std::floor(inner.height() / 2);
+    return band == Upper ? QRectF(inner.left(), inner.top(), inner.width(), mid - inner.top())
+                         : QRectF(inner.left(), mid, inner.width(), inner.bottom() - mid);
+}
+
+void fill_swatch(QPainter& painter, const QRectF& r, EventKind kind) {
+    const ActivityStyle style = style_for(kind);
+    painter.fillRect(r, style.colour);
+    if (style.brush != Qt::SolidPattern)
+        painter.fillRect(r, QBrush(pattern_colour(style.colour), style.brush));
+}
+
+} // namespace lockstep::views::timeline
