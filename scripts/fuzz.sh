@@ -8,7 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-targets=(fuzz_checkpoint_file fuzz_manifest fuzz_scenario)
+targets=(fuzz_checkpoint_file fuzz_manifest fuzz_scenario fuzz_csv fuzz_lesson fuzz_lesson_links
+         fuzz_quiz_bank fuzz_quiz_answer)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "${FUZZ_JOBS:-2}"
