@@ -3,6 +3,7 @@
 
 #include "cli_lessons.h"
 #include "cli_options.h"
+#include "cli_outputs.h"
 #include "cli_parallel.h"
 #include "cli_report.h"
 
@@ -44,7 +45,7 @@ commands:
                                   the same scenario over several worker counts
   reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
                                   combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE]
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
                                   continue a run from its newest complete checkpoint
   checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
   compare A.json B.json [--target-loss X] [--json]
@@ -64,7 +65,10 @@ run flags (override the scenario):
   --optimizer sgd|adam  --lr X  --momentum X
   --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
   --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (Chrome trace)  --metrics-csv FILE  --json
+  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
+         round per worker; phases: a worker's consecutive rounds and the waits between them
+         as one "collective" slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
@@ -192,38 +196,30 @@ std::string portable_scenario_json(lockstep::Scenario s) {
 constexpr const char* kScenarioFile = "scenario.json";
 
 // A small text chart of the loss, one character per column: how training went at a glance.
-std::string loss_sparkline(const std::vector<lockstep::StepSnapshot>& snaps,
-                           std::size_t width = 60) {
-    if (snaps.empty())
+std::string loss_sparkline(const std::vector<double>& losses, std::size_t width = 60) {
+    if (losses.empty())
         return "";
     static const char* bars[] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
-    double lo = snaps.front().loss, hi = lo;
-    for (const auto& s : snaps) {
-        lo = std::min(lo, s.loss);
-        hi = std::max(hi, s.loss);
-    }
+    const auto [low, high] = std::minmax_element(losses.begin(), losses.end());
+    const double lo = *low, hi = *high;
     std::string line;
-    const std::size_t columns = std::min(width, snaps.size());
+    const std::size_t columns = std::min(width, losses.size());
     for (std::size_t c = 0; c < columns; ++c) {
-        const double loss = snaps[c * snaps.size() / columns].loss;
+        const double loss = losses[c * losses.size() / columns];
         const int level = hi > lo ? static_cast<int>((loss - lo) / (hi - lo) * 7.0 + 0.5) : 0;
         line += bars[std::clamp(level, 0, 7)];
     }
     return line;
 }
 
-// Writes the files a run asked for and prints its summary (text or JSON). `resumed_from` is the
-// step a resume started at, or -1 for a fresh run.
+// Completes the files a run asked for and prints its summary (text or JSON). `resumed_from` is
+// the step a resume started at, or -1 for a fresh run.
 int report_run(const Options& o, const lockstep::Scenario& scenario,
-               const lockstep::RunResult& result, const lockstep::Trace& trace,
+               const lockstep::RunResult& result, lockstep::cli::RunOutputs& outputs,
                std::int64_t resumed_from,
                std::span<const lockstep::DataParallelTrainer::Recovery> recoveries) {
     const auto& m = result.metrics;
-    if (auto path = o.text("--trace"))
-        write_file(*path,
-                   lockstep::to_chrome_trace_json(trace.events(), scenario.workers, scenario.name));
-    if (auto path = o.text("--metrics-csv"))
-        write_file(*path, lockstep::to_metrics_csv(trace.snapshots()));
+    outputs.finish();
     if (auto path = o.text("--params-out"))
         write_file(*path, lockstep::parameters_to_json(scenario.model, result.parameters));
 
@@ -263,7 +259,7 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
     std::fputs(lockstep::cli::failure_summary(m, recoveries).c_str(), stdout);
     std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
                 100.0 * m.final_accuracy);
-    std::printf("  loss by step      %s\n", loss_sparkline(trace.snapshots()).c_str());
+    std::printf("  loss by step      %s\n", loss_sparkline(outputs.losses()).c_str());
     std::printf("  replicas aligned  %s",
                 !m.trained           ? "not checked (times only: no parameters were trained)\n"
                 : m.replicas_aligned ? "yes (every replica's parameters hash the same)\n"
@@ -293,22 +289,29 @@ void refuse_another_runs_directory(const std::string& dir, std::uint64_t hash) {
 }
 
 int command_run(const std::vector<std::string>& args) {
-    const Options o(args,
-                    {"--workers",        "--steps",       "--seed",           "--clock",
-                     "--rule",           "--algorithm",   "--layers",         "--activation",
-                     "--optimizer",      "--lr",          "--momentum",       "--batch",
-                     "--dataset",        "--shuffle",     "--init-params",    "--params-out",
-                     "--trace",          "--metrics-csv", "--checkpoint-dir", "--checkpoint-every",
-                     "--keep",           "--restore",     "--fail",           "--policy",
-                     "--backup-workers", "--heartbeat",   "--parallelism",    "--stages",
-                     "--microbatches",   "--schedule",    "--replicas"},
+    const Options o(args, {"--workers",        "--steps",
+                           "--seed",           "--clock",
+                           "--rule",           "--algorithm",
+                           "--layers",         "--activation",
+                           "--optimizer",      "--lr",
+                           "--momentum",       "--batch",
+                           "--dataset",        "--shuffle",
+                           "--init-params",    "--params-out",
+                           "--trace",          "--metrics-csv",
+                           "--checkpoint-dir", "--checkpoint-every",
+                           "--trace-detail",   "--keep",
+                           "--restore",        "--fail",
+                           "--policy",         "--backup-workers",
+                           "--heartbeat",      "--parallelism",
+                           "--stages",         "--microbatches",
+                           "--schedule",       "--replicas"},
                     {"--json"});
     auto scenario = scenario_from(o);
     lockstep::cli::apply_parallel_flags(o, scenario);
     if (lockstep::cli::is_model_parallel(scenario))
         return lockstep::cli::run_model_parallel(o, scenario);
-    lockstep::Trace trace;
-    lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &trace);
+    lockstep::cli::RunOutputs outputs(o, scenario.name);
+    lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &outputs);
     std::optional<lockstep::cli::ScratchDirectory> scratch;
     if (auto dir = o.text("--checkpoint-dir")) {
         if (!scenario.checkpoint)
@@ -335,12 +338,14 @@ int command_run(const std::vector<std::string>& args) {
             std::printf("(checkpoints go to a scratch directory, removed at the end; "
                         "--checkpoint-dir DIR keeps them)\n");
     }
+    outputs.begin(scenario.workers);
     const auto result = lockstep::finish_run(trainer);
-    return report_run(o, scenario, result, trace, -1, trainer.recoveries());
+    return report_run(o, scenario, result, outputs, -1, trainer.recoveries());
 }
 
 int command_resume(const std::vector<std::string>& args) {
-    const Options o(args, {"--params-out", "--trace", "--metrics-csv"}, {"--json"});
+    const Options o(args, {"--params-out", "--trace", "--trace-detail", "--metrics-csv"},
+                    {"--json"});
     if (o.positional().size() != 1)
         throw Error("resume needs exactly one checkpoint directory");
     namespace fs = std::filesystem;
@@ -363,8 +368,9 @@ int command_resume(const std::vector<std::string>& args) {
                      std::string(lockstep::to_string(rejected.status)).c_str(),
                      rejected.reason.c_str());
 
-    lockstep::Trace trace;
-    lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &trace);
+    lockstep::cli::RunOutputs outputs(o, scenario.name);
+    lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &outputs);
+    outputs.begin(scenario.workers);
     std::int64_t from = 0;
     if (recovery.state) {
         trainer.restore_state(*recovery.state, scenario.checkpoint ? scenario.checkpoint->restore
@@ -378,7 +384,7 @@ int command_resume(const std::vector<std::string>& args) {
     if (scenario.checkpoint)
         trainer.set_checkpoint_directory(dir);
     const auto result = lockstep::finish_run(trainer);
-    return report_run(o, scenario, result, trace, from, trainer.recoveries());
+    return report_run(o, scenario, result, outputs, from, trainer.recoveries());
 }
 
 int command_checkpoints(const std::vector<std::string>& args) {

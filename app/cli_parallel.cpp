@@ -1,4 +1,5 @@
 #include "cli_parallel.h"
+#include "cli_outputs.h"
 #include "cli_report.h"
 
 #include "core/error.h"
@@ -47,9 +48,10 @@ struct ParallelRun {
     std::vector<LayerRange> ranges;
 };
 
-ParallelRun train(const Scenario& s, Trace& trace) {
+ParallelRun train(const Scenario& s, RunOutputs& outputs) {
     ParallelRun out;
-    const std::unique_ptr<Run> run = make_run(s, load_dataset(s), &trace);
+    const std::unique_ptr<Run> run = make_run(s, load_dataset(s), &outputs);
+    outputs.begin(run->lanes());
     while (!run->finished())
         run->step();
     out.metrics = run->metrics();
@@ -121,14 +123,11 @@ int run_model_parallel(const Options& o, const Scenario& s) {
         if (o.has(flag))
             throw Error(std::string(flag) +
                         ": checkpoints are written by data-parallel runs only for now");
-    Trace trace;
-    const ParallelRun run = train(s, trace);
+    RunOutputs outputs(o, s.name);
+    const ParallelRun run = train(s, outputs);
+    outputs.finish();
     const auto& m = run.metrics;
     const auto& p = *s.parallelism;
-    if (auto path = o.text("--trace"))
-        write_text(*path, to_chrome_trace_json(trace.events(), m.workers, s.name));
-    if (auto path = o.text("--metrics-csv"))
-        write_text(*path, to_metrics_csv(trace.snapshots()));
     if (auto path = o.text("--params-out"))
         write_text(*path, parameters_to_json(s.model, run.parameters));
     const bool piped = p.mode != Parallelism::Tensor;

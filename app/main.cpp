@@ -5,7 +5,9 @@
 #include "controls_panel.h"
 #include "main_window.h"
 
+#include "core/error.h"
 #include "lockstep_lessons/action.h"
+#include "trace/chrome_trace.h"
 #include "trace/trace.h"
 
 #include <QApplication>
@@ -172,16 +174,13 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(traceOutOption)) {
         const QString path = parser.value(traceOutOption);
-        QFile out(path);
-        const std::string json = lockstep::to_chrome_trace_json(
-            window.traceIndex().events(), window.traceIndex().workers(),
-            window.controller().scenario().name);
-        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            out.write(json.data(), static_cast<qint64>(json.size())) !=
-                static_cast<qint64>(json.size()) ||
-            !out.flush())
-            return fail(
-                QStringLiteral("--trace-out: cannot write %1: %2").arg(path, out.errorString()));
+        try {
+            lockstep::write_chrome_trace(path.toStdString(), window.traceIndex().events(),
+                                         window.traceIndex().workers(),
+                                         window.controller().scenario().name);
+        } catch (const lockstep::Error& e) {
+            return fail(QStringLiteral("--trace-out: %1").arg(QString::fromStdString(e.what())));
+        }
         if (!parser.isSet(screenshotOption))
             return 0;
     }

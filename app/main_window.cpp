@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "lockstep_lessons/lesson.h"
+#include "trace/chrome_trace.h"
 #include "trace/trace.h"
 
 #include "lockstep_views/checkpoint_view.h"
@@ -1167,12 +1168,11 @@ void MainWindow::exportTraceDialog() {
                                                       tr("Chrome trace (*.json)"));
     if (path.isEmpty())
         return;
-    QFile file(path);
-    const std::string json =
-        to_chrome_trace_json(index_.events(), index_.workers(), scenario_.name);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(QByteArray::fromStdString(json)) < 0)
+    try {
+        write_chrome_trace(path.toStdString(), index_.events(), index_.workers(), scenario_.name);
+    } catch (const Error&) {
         QMessageBox::warning(this, tr("Cannot export"), tr("Cannot write %1").arg(path));
+    }
 }
 
 } // namespace lockstep::app

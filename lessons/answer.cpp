@@ -38,7 +38,8 @@ Parsed<double> parse_decimal(QString s) {
         return out;
     }
     if (s.contains(QLatin1Char(' '))) {
-        const qsizetype sep = s.indexOf(QRegularExpression(QStringLiteral("[.,]")));
+        static const QRegularExpression separator(QStringLiteral("[.,]"));
+        const qsizetype sep = s.indexOf(separator);
         const QString whole = sep < 0 ? s : s.left(sep);
         if (!grouped_by_thousands(whole.split(QLatin1Char(' ')))) {
             out.problem = QStringLiteral("'%1' has a space inside the number: write it as one "
@@ -163,8 +164,9 @@ Parsed<std::vector<int>> parse_choices(const QString& text, int count, bool exac
     const QString last_letter = QString(QChar(QLatin1Char('a').unicode() + count - 1));
     const QString how =
         QStringLiteral("letters a to %1 or numbers 1 to %2").arg(last_letter).arg(count);
-    const QStringList tokens =
-        text.trimmed().split(QRegularExpression(QStringLiteral("[\\s,;]+")), Qt::SkipEmptyParts);
+    // Compiled once: a pattern costs far more to build than to match a short answer.
+    static const QRegularExpression gaps(QStringLiteral("[\\s,;]+"));
+    const QStringList tokens = text.trimmed().split(gaps, Qt::SkipEmptyParts);
     if (tokens.isEmpty()) {
         out.problem = exactly_one ? QStringLiteral("Choose one answer (%1).").arg(how)
                                   : QStringLiteral("Choose your answers (%1).").arg(how);

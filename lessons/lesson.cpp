@@ -57,7 +57,14 @@ std::vector<Link> extract_links(const QString& markdown) {
 
 Lesson load_lesson(const QString& dir) {
     const QString json_path = QDir(dir).filePath(QStringLiteral("lesson.json"));
-    const Fields f(detail::parse_object(read_small(json_path), json_path), json_path, QString());
+    const QByteArray json = read_small(json_path);
+    const QString page = QDir(dir).filePath(QStringLiteral("page.md"));
+    return parse_lesson(json, QString::fromUtf8(read_small(page)), dir);
+}
+
+Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QString& dir) {
+    const QString json_path = QDir(dir).filePath(QStringLiteral("lesson.json"));
+    const Fields f(detail::parse_object(json, json_path), json_path, QString());
     f.only({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("summary"),
             QStringLiteral("syllabus"), QStringLiteral("scenario"), QStringLiteral("views"),
             QStringLiteral("lock"), QStringLiteral("exercises"), QStringLiteral("calculator"),
@@ -129,7 +136,7 @@ Lesson load_lesson(const QString& dir) {
         l.study = study;
     }
     const QString page = QDir(l.dir).filePath(QStringLiteral("page.md"));
-    l.markdown = QString::fromUtf8(read_small(page));
+    l.markdown = markdown;
     if (l.markdown.trimmed().isEmpty())
         throw Error((page + QStringLiteral(": the page is empty")).toStdString());
     l.links = extract_links(l.markdown);

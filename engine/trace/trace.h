@@ -145,11 +145,16 @@ private:
 };
 
 // Chrome Trace Event JSON (opens in Perfetto and chrome://tracing): one lane (thread) per
-// worker, named "worker k", complete events in microseconds.
+// worker, named "worker k", complete events in microseconds. A recorded trace in one string;
+// ChromeTraceWriter (trace/chrome_trace.h) writes the same text as a run goes.
 std::string to_chrome_trace_json(std::span<const TraceEvent> events, int workers,
                                  std::string_view run_name = "lockstep");
 
 // Per-step metrics as CSV: step,time_s,loss,accuracy,replicas_aligned,loss_w0,...,hash_w0,...
 std::string to_metrics_csv(std::span<const StepSnapshot> snapshots);
+// The same CSV a line at a time, for writing it as the run goes: the header for `workers`
+// workers, then one row per snapshot.
+std::string metrics_csv_header(std::size_t workers);
+std::string metrics_csv_row(const StepSnapshot& snapshot);
 
 } // namespace lockstep

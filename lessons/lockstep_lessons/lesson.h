@@ -59,6 +59,9 @@ QStringList view_names();
 
 // Reads `dir`/lesson.json and `dir`/page.md. Throws lockstep::Error naming the file and field.
 Lesson load_lesson(const QString& dir);
+// The same from the two files' contents; `dir` is the lesson's folder (its id, and where its
+// scenario is found).
+Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QString& dir);
 // Every Markdown link [text](url) and autolink <url> in a page, in order.
 std::vector<Link> extract_links(const QString& markdown);
 
