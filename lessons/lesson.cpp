@@ -16,13 +16,18 @@ using detail::Fields;
 
 namespace {
 
+// A lesson file, read whole. A device or a pipe (a link to /dev/zero, say) reports no size and
+// never ends: only regular files are read, and never more than the limit.
 QByteArray read_small(const QString& path, qint64 limit = 1 << 20) {
+    if (!QFileInfo(path).isFile())
+        throw Error((path + QStringLiteral(": not a regular file")).toStdString());
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         throw Error((path + QStringLiteral(": cannot read the file")).toStdString());
-    if (file.size() > limit)
+    QByteArray bytes = file.read(limit + 1);
+    if (file.size() > limit || bytes.size() > limit)
         throw Error((path + QStringLiteral(": larger than %1 bytes").arg(limit)).toStdString());
-    return file.readAll();
+    return bytes;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -51,10 +52,14 @@ void ProgressStore::load() {
         visited_.clear();
         attempts_.clear();
     };
-    if (!file.open(QIODevice::ReadOnly) || file.size() > (16 << 20))
+    constexpr qint64 limit = 16 << 20;
+    if (!QFileInfo(path_).isFile() || !file.open(QIODevice::ReadOnly) || file.size() > limit)
+        return unreadable(QStringLiteral("cannot be read"));
+    const QByteArray bytes = file.read(limit + 1);
+    if (bytes.size() > limit)
         return unreadable(QStringLiteral("cannot be read"));
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         return unreadable(QStringLiteral("not valid JSON (%1)").arg(error.errorString()));
     const QJsonObject top = doc.object();

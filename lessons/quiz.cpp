@@ -255,12 +255,16 @@ QuizBank parse_bank(const QByteArray& json, const QString& path, const QString& 
 }
 
 QuizBank load_bank(const QString& path) {
+    constexpr qint64 limit = 4 << 20;
+    if (!QFileInfo(path).isFile())
+        throw Error((path + QStringLiteral(": not a regular file")).toStdString());
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         throw Error((path + QStringLiteral(": cannot read the quiz bank")).toStdString());
-    if (file.size() > (4 << 20))
+    const QByteArray bytes = file.read(limit + 1); // bounded, whatever the file claims
+    if (file.size() > limit || bytes.size() > limit)
         throw Error((path + QStringLiteral(": larger than 4 MiB")).toStdString());
-    return parse_bank(file.readAll(), path, QFileInfo(path).absolutePath());
+    return parse_bank(bytes, path, QFileInfo(path).absolutePath());
 }
 
 QString normalise_student(const QString& student) {

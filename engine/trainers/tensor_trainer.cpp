@@ -1,5 +1,7 @@
 #include "trainers/tensor.h"
 
+#include "trainers/setup.h"
+
 #include "core/error.h"
 #include "core/rng.h"
 #include "model/model.h"
@@ -52,21 +54,11 @@ TensorTrainer::TensorTrainer(const Scenario& scenario, std::shared_ptr<const Dat
     if (!data_)
         throw Error("dataset: no data");
     const ModelShape& shape = scenario_.model;
-    if (data_->dim != static_cast<std::size_t>(shape.inputs()))
-        throw Error("model.layers[0]: the dataset has " + std::to_string(data_->dim) +
-                    " features per row, but the model takes " + std::to_string(shape.inputs()));
-    if (data_->task == Task::Regression && shape.loss != LossKind::MeanSquaredError)
-        throw Error("model.loss: the dataset's labels are values (regression); use \"mse\"");
+    detail::check_model_fits(scenario_, *data_);
     workers_ = scenario_.parallelism->stages;
     cursor_.emplace(Shard{0, data_->size()}, scenario_.shuffle, Rng::stream(scenario_.seed, 1000));
 
-    std::vector<double> whole;
-    if (!scenario_.init_params.empty()) {
-        whole = parameters_from_json(shape, read_text_file(scenario_.init_params));
-    } else {
-        Rng rng = Rng::stream(scenario_.seed, 0);
-        whole = init_parameters(shape, rng);
-    }
+    const std::vector<double> whole = detail::initial_parameters(scenario_);
     const std::size_t layers = shape.layer_count();
     const double per_sample = compute_s_per_sample(scenario_, scenario_.batch);
     const double model_cost = static_cast<double>(range_cost(shape, {0, layers}));

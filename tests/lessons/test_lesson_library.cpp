@@ -232,6 +232,14 @@ void TestLessonLibrary::broken_lesson_is_reported_with_reasons() {
         error_message([&] { load_lesson(root + QStringLiteral("/lessons/introduction")); });
     QVERIFY2(message.contains(QStringLiteral("lesson.json: viewz: unknown key")),
              qPrintable(message));
+
+    // A page that is a link to a device that never ends is refused, not read for ever.
+    const QString page = root + QStringLiteral("/lessons/speedup/page.md");
+    QVERIFY(QFile::remove(page));
+    QVERIFY(QFile::link(QStringLiteral("/dev/zero"), page));
+    const QString endless =
+        error_message([&] { load_lesson(root + QStringLiteral("/lessons/speedup")); });
+    QVERIFY2(endless.contains(QStringLiteral("page.md: not a regular file")), qPrintable(endless));
 }
 
 void TestLessonLibrary::cli_lessons_check() {
