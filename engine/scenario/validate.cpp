@@ -1,0 +1,208 @@
+#include "scenario/scenario.h"
+
+#include "core/error.h"
+#include "data/data.h"
+#include "scenario/json_reader.h"
+#include "trainers/pipeline.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+#include <type_traits>
+
+namespace lockstep {
+
+using nlohmann::json;
+using namespace scenario_reading;
+
+// Every field against its limits and against the others (workers and shards, stages and layers,
+// faults and policies), each error naming the field.
+
+namespace {
+
+void validate_failures(const Scenario& s) {
+    const FailureConfig& f = s.failures;
+    check_finite("failures.heartbeat_s", f.heartbeat_s, 0.0, 3600.0);
+    check_finite("failures.restart_s", f.restart_s, 0.0, 3600.0);
+    check_range("failures.backup_workers", f.backup_workers, 0, s.workers - 1);
+    if (f.policy == RecoveryPolicy::Backup && f.backup_workers < 1)
+        throw Error("failures.policy: backup needs failures.backup_workers of at least 1");
+    if (f.events.size() > ScenarioLimits::max_failures)
+        throw Error("failures.events: at most " + std::to_string(ScenarioLimits::max_failures) +
+                    " entries");
+    int crashes = 0;
+    for (std::size_t i = 0; i < f.events.size(); ++i) {
+        const FailureSpec& e = f.events[i];
+        const std::string at = "failures.events[" + std::to_string(i) + "] (" + to_text(e) + ")";
+        if (e.worker < 0 || e.worker >= s.workers)
+            throw Error(at + ": worker must be between 0 and " + std::to_string(s.workers - 1));
+        check_range<std::int64_t>(at + ": step", e.step, 0, ScenarioLimits::max_steps);
+        if ((e.during_checkpoint() || e.kind == FailureKind::Corrupt) && !s.checkpoint)
+            throw Error(at + ": needs a checkpoint policy (checkpoint.every)");
+        if (e.kind == FailureKind::Pause)
+            check_finite(at + ": seconds", e.seconds, 0.0, 86400.0);
+        if (e.kind == FailureKind::SlowLink)
+            check_finite(at + ": factor", e.factor, 1.0, 1000.0);
+        if (e.during_checkpoint() && f.policy == RecoveryPolicy::Backup)
+            throw Error(at + ": with backup workers a crash is a gradient that never arrives; "
+                             "give it a step phase (compute, communicate or update)");
+        if (e.kind == FailureKind::Crash)
+            ++crashes;
+    }
+    if (crashes > 0 && f.policy != RecoveryPolicy::Restart && crashes >= s.workers)
+        throw Error("failures.policy: " + std::string(to_string(f.policy)) +
+                    " goes on with the survivors, but every worker is set to crash");
+    const EnergyConfig& e = s.energy;
+    check_finite("energy.compute_w", e.compute_w, 0.0, 1e6);
+    check_finite("energy.communicate_w", e.communicate_w, 0.0, 1e6);
+    check_finite("energy.wait_w", e.wait_w, 0.0, 1e6);
+    check_finite("energy.checkpoint_w", e.checkpoint_w, 0.0, 1e6);
+    check_finite("energy.idle_w", e.idle_w, 0.0, 1e6);
+}
+
+} // namespace
+
+// The model-parallel options against the model and the batch they would cut up.
+static void validate_parallelism(const Scenario& s) {
+    const ParallelismConfig& p = *s.parallelism;
+    check_range("parallelism.stages", p.stages, 1, ScenarioLimits::max_workers);
+    check_range("parallelism.microbatches", p.microbatches, 1,
+                static_cast<int>(ScenarioLimits::max_batch));
+    check_range("parallelism.replicas", p.replicas, 1, ScenarioLimits::max_workers);
+    if (p.lanes() > ScenarioLimits::max_workers)
+        throw Error("parallelism: " + std::to_string(p.replicas) + " replicas x " +
+                    std::to_string(p.stages) + " stages need " + std::to_string(p.lanes()) +
+                    " workers, at most " + std::to_string(ScenarioLimits::max_workers));
+    if (p.mode != Parallelism::Data &&
+        (!s.failures.events.empty() || s.failures.backup_workers > 0))
+        throw Error("failures: model-parallel runs take no injected faults or backup workers; "
+                    "use data parallelism to study failures");
+    if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
+        (void)plan_pipeline(s.model, s.batch, p);
+    if (p.mode == Parallelism::Tensor && s.algorithm == Algorithm::None)
+        throw Error("algorithm: a tensor-parallel run adds its workers' parts of each layer's "
+                    "input gradient with an all-reduce; choose parameter-server, ring or tree, "
+                    "not none");
+    if (p.mode == Parallelism::Tensor)
+        for (std::size_t l = 1; l < s.model.layers.size(); ++l)
+            if (s.model.layers[l] < p.stages)
+                throw Error("parallelism.stages: " + std::to_string(p.stages) +
+                            " workers cannot share layer " + std::to_string(l - 1) + "'s " +
+                            std::to_string(s.model.layers[l]) +
+                            " outputs (each needs at least one)");
+}
+
+void validate(const Scenario& s) {
+    check_range("workers", s.workers, 1, ScenarioLimits::max_workers);
+    check_range<std::int64_t>("steps", s.steps, 1, ScenarioLimits::max_steps);
+    check_range<std::size_t>("batch", s.batch, 1, ScenarioLimits::max_batch);
+    if (!s.worker_batch.empty() && s.worker_batch.size() != static_cast<std::size_t>(s.workers))
+        throw Error("worker_batch: needs one entry per worker (" + std::to_string(s.workers) +
+                    "), got " + std::to_string(s.worker_batch.size()));
+    for (std::size_t i = 0; i < s.worker_batch.size(); ++i)
+        check_range<std::size_t>("worker_batch[" + std::to_string(i) + "]", s.worker_batch[i], 1,
+                                 ScenarioLimits::max_batch);
+    // Strong scaling's one-worker reference trains on the whole global batch: it must fit too.
+    if (s.scaling == Scaling::Strong && s.global_batch() > ScenarioLimits::max_batch)
+        throw Error("batch: with strong scaling the one-worker reference trains on the global "
+                    "batch, " +
+                    std::to_string(s.global_batch()) +
+                    " samples (every worker's batch together), over the limit of " +
+                    std::to_string(ScenarioLimits::max_batch) +
+                    "; use a smaller batch or fewer workers, or \"scaling\": \"weak\"");
+    if (!s.shard_sizes.empty() && s.shard_sizes.size() != static_cast<std::size_t>(s.workers))
+        throw Error("shard_sizes: needs one entry per worker (" + std::to_string(s.workers) +
+                    "), got " + std::to_string(s.shard_sizes.size()));
+    for (std::size_t i = 0; i < s.shard_sizes.size(); ++i)
+        check_range<std::size_t>("shard_sizes[" + std::to_string(i) + "]", s.shard_sizes[i], 1,
+                                 ScenarioLimits::max_samples);
+
+    const auto& layers = s.model.layers;
+    if (layers.size() < 2 || layers.size() > ScenarioLimits::max_layers + 1)
+        throw Error("model.layers: needs 2 to " + std::to_string(ScenarioLimits::max_layers + 1) +
+                    " sizes (inputs, hidden..., outputs), got " + std::to_string(layers.size()));
+    for (std::size_t i = 0; i < layers.size(); ++i)
+        check_range("model.layers[" + std::to_string(i) + "]", layers[i], 1,
+                    ScenarioLimits::max_layer_width);
+    if (s.model.parameter_count() > ScenarioLimits::max_parameters)
+        throw Error("model.layers: " + std::to_string(s.model.parameter_count()) +
+                    " parameters, more than the limit of " +
+                    std::to_string(ScenarioLimits::max_parameters));
+    if (s.model.loss == LossKind::SoftmaxCrossEntropy && s.model.outputs() < 2)
+        throw Error("model.layers: cross-entropy needs at least 2 outputs (one per class)");
+
+    check_finite("optimizer.lr", s.optimizer.learning_rate, 0.0, 100.0);
+    check_finite("optimizer.momentum", s.optimizer.momentum, 0.0, 0.999999);
+
+    if (s.dataset.csv.empty()) {
+        if (!is_synthetic_dataset(s.dataset.name))
+            throw Error("dataset.name: unknown dataset \"" + s.dataset.name + "\"");
+        check_range<std::size_t>("dataset.samples", s.dataset.samples, 1,
+                                 ScenarioLimits::max_samples);
+        check_finite("dataset.noise", s.dataset.noise, 0.0, 10.0);
+        const bool regression = s.dataset.name == "regression";
+        if (regression && s.model.loss != LossKind::MeanSquaredError)
+            throw Error("model.loss: the regression dataset needs \"mse\"");
+        if (!regression && s.model.loss == LossKind::MeanSquaredError)
+            throw Error("model.loss: dataset \"" + s.dataset.name +
+                        "\" has class labels; use \"cross-entropy\"");
+        if (s.model.inputs() != 2)
+            throw Error("model.layers[0]: the built-in datasets have 2 input features, got " +
+                        std::to_string(s.model.inputs()));
+        if (!regression) {
+            const int classes =
+                (s.dataset.name == "xor" || s.dataset.name == "circles") ? 2 : s.dataset.classes;
+            if (s.model.outputs() < classes)
+                throw Error("model.layers: the last layer needs one output per class (" +
+                            std::to_string(classes) + "), got " +
+                            std::to_string(s.model.outputs()));
+        }
+        if (s.dataset.samples < static_cast<std::size_t>(s.workers))
+            throw Error("dataset.samples: needs at least one sample per worker (" +
+                        std::to_string(s.workers) + "), got " + std::to_string(s.dataset.samples));
+    }
+
+    check_finite("cost.compute_s_per_sample", s.cost.compute_s_per_sample, 0.0, 3600.0);
+    check_finite("cost.jitter", s.cost.jitter, 0.0, 0.9);
+    if (s.cost.one_worker_compute_s)
+        check_finite("cost.one_worker_compute_s", *s.cost.one_worker_compute_s, 0.0, 1e7);
+    if (s.cost.communication_s_per_step)
+        check_finite("cost.communication_s_per_step", *s.cost.communication_s_per_step, 0.0, 1e5);
+
+    if (s.delays.slowdown.size() > static_cast<std::size_t>(s.workers))
+        throw Error("delays.slowdown: one entry per worker at most (" + std::to_string(s.workers) +
+                    "), got " + std::to_string(s.delays.slowdown.size()));
+    for (std::size_t i = 0; i < s.delays.slowdown.size(); ++i)
+        check_finite("delays.slowdown[" + std::to_string(i) + "]", s.delays.slowdown[i], 1.0,
+                     100.0);
+    for (std::size_t i = 0; i < s.delays.pauses.size(); ++i) {
+        const auto& p = s.delays.pauses[i];
+        const std::string at = "delays.pauses[" + std::to_string(i) + "]";
+        check_range(at + ".worker", p.worker, 0, s.workers - 1);
+        check_range<std::int64_t>(at + ".step", p.step, 0, s.steps - 1);
+        check_finite(at + ".seconds", p.seconds, 0.0, 86400.0);
+    }
+    check_finite("delays.straggler_probability", s.delays.straggler_probability, 0.0, 1.0);
+    check_finite("delays.straggler_factor", s.delays.straggler_factor, 1.0, 100.0);
+
+    check_finite("cost.checkpoint_s_per_byte", s.cost.checkpoint_s_per_byte, 0.0, 1.0);
+    check_finite("cost.fsync_s", s.cost.fsync_s, 0.0, 3600.0);
+    if (s.parallelism)
+        validate_parallelism(s);
+    if (s.checkpoint) {
+        check_range<std::int64_t>("checkpoint.every", s.checkpoint->every, 1,
+                                  ScenarioLimits::max_steps);
+        check_range("checkpoint.keep", s.checkpoint->keep, 1,
+                    static_cast<int>(ScenarioLimits::max_checkpoints_kept));
+    }
+    validate_failures(s);
+}
+
+} // namespace lockstep
