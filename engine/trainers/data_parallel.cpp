@@ -319,59 +319,6 @@ void DataParallelTrainer::communicate_phase() {
     }
 }
 
-void DataParallelTrainer::price_schedule() {
-    // The cost model prices the rounds among the workers' lanes; the trainer keeps the account.
-    const auto n = workers_.size();
-    std::vector<Ticks> clocks(n);
-    std::vector<double> slow(n);
-    for (std::size_t k = 0; k < n; ++k) {
-        clocks[k] = workers_[k].clock;
-        slow[k] = link_factor_[static_cast<std::size_t>(ids_[k])];
-    }
-    priced_.clear();
-    const CollectiveTime time = lockstep::price_schedule(
-        schedule_, {ids_, clocks, slow}, scenario_.cost, step_, 0, sink_ ? &priced_ : nullptr);
-    for (std::size_t k = 0; k < n; ++k) {
-        workers_[k].clock = clocks[k];
-        auto& spent = spent_[static_cast<std::size_t>(ids_[k])];
-        spent.add(TimeBucket::Communication, time.busy[k]);
-        spent.add(TimeBucket::Waiting, time.waiting[k]);
-    }
-    for (TraceEvent& e : priced_) {
-        e.ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
-        events_.push_back(e);
-    }
-}
-
-void DataParallelTrainer::run_measured_collective() {
-    std::vector<std::span<double>> buffers;
-    for (auto& w : workers_)
-        buffers.emplace_back(w.gradient);
-    transport_.attach(buffers);
-    const auto n = workers_.size();
-    for (std::size_t r = 0; r < schedule_.rounds.size(); ++r) {
-        const Round& round = schedule_.rounds[r];
-        round_start_.resize(n);
-        for (std::size_t k = 0; k < n; ++k)
-            round_start_[k] = workers_[k].clock;
-        const Ticks start = clock_->now();
-        transport_.run_round(round);
-        const Ticks end = clock_->now();
-        const int ri = static_cast<int>(r);
-        for (const auto& m : round.messages) {
-            emit({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
-            emit({m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri});
-            mark_busy(m.src, start, end);
-            mark_busy(m.dst, start, end);
-            workers_[static_cast<std::size_t>(m.src)].clock =
-                std::max(workers_[static_cast<std::size_t>(m.src)].clock, end);
-            workers_[static_cast<std::size_t>(m.dst)].clock =
-                std::max(workers_[static_cast<std::size_t>(m.dst)].clock, end);
-        }
-        close_round(round_start_);
-    }
-}
-
 void DataParallelTrainer::update_phase() {
     const auto n = workers_.size();
     const Clock& clock = *clock_;
