@@ -1,5 +1,7 @@
 #include "lockstep_views/checkpoint_view.h"
 
+#include "fonts.h"
+
 #include "lockstep_views/chart_style.h"
 #include "lockstep_views/continuation_plot.h"
 #include "lockstep_views/palette.h"
@@ -17,16 +19,6 @@
 namespace lockstep::views {
 
 namespace {
-
-QFont scaledFont(const QFont& base, qreal factor, bool bold = false) {
-    QFont f = base;
-    if (base.pointSizeF() > 0)
-        f.setPointSizeF(std::max(1.0, base.pointSizeF() * factor));
-    else
-        f.setPixelSize(std::max(1, qRound(base.pixelSize() * factor)));
-    f.setBold(bold);
-    return f;
-}
 
 QString bytesText(std::int64_t bytes) {
     if (bytes >= 1024 * 1024)

@@ -1,5 +1,7 @@
 #include "lockstep_views/cluster_layout.h"
 
+#include "fonts.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 
@@ -9,17 +11,6 @@
 namespace lockstep::views {
 
 namespace {
-
-// A copy of `base` scaled by `factor`, whether it was sized in points or in pixels.
-QFont scaledFont(const QFont& base, qreal factor, bool bold = false) {
-    QFont f = base;
-    if (base.pointSizeF() > 0)
-        f.setPointSizeF(std::max(1.0, base.pointSizeF() * factor));
-    else
-        f.setPixelSize(std::max(1, qRound(base.pixelSize() * factor)));
-    f.setBold(bold);
-    return f;
-}
 
 // The schedule's links as the view draws them: the ring's each in its direction, with an
 // arrowhead; every other topology's as one line per pair of workers that exchange messages,

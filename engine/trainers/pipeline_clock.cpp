@@ -4,6 +4,7 @@
 
 #include "clocks/cost_model.h"
 #include "trainers/pipeline_lane.h"
+#include "trainers/setup.h"
 
 #include <algorithm>
 
@@ -157,13 +158,7 @@ void PipelineTrainer::end_step() {
     }
     aligned_ = last_snapshot_.replicas_aligned;
     last_snapshot_.time = latest;
-    const auto spent = worker_metrics(events_, lanes());
-    for (std::size_t k = 0; k < spent.size(); ++k) {
-        spent_[k].compute_s += spent[k].compute_s;
-        spent_[k].communication_s += spent[k].communication_s;
-        spent_[k].waiting_s += spent[k].waiting_s;
-        spent_[k].update_s += spent[k].update_s;
-    }
+    detail::add_lane_time(spent_, events_);
     // The step as the lesson counts it: its idle stage-time over all its stage-time.
     Ticks began = latest, idle = 0;
     for (const auto& e : events_) {
@@ -179,17 +174,7 @@ void PipelineTrainer::end_step() {
     for (const auto& l : lanes_)
         report.peak_inflight.push_back(plan_.peak_inflight[static_cast<std::size_t>(l->stage)]);
     last_snapshot_.pipeline = std::move(report);
-    if (sink_) {
-        std::stable_sort(
-            events_.begin(), events_.end(),
-            [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
-        // Each step runs once here: its executed step is its step.
-        for (TraceEvent& e : events_)
-            e.ordinal = static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX));
-        sink_->on_events(events_);
-        last_snapshot_.ordinal = step_;
-        sink_->on_snapshot(last_snapshot_);
-    }
+    detail::hand_over_step(sink_, events_, last_snapshot_, step_);
     ++step_;
 }
 

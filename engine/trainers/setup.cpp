@@ -6,6 +6,8 @@
 #include "trainers/data_parallel.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <numeric>
 
 // How a run starts: its shards, its workers' places in them, its first parameters, its data.
@@ -48,6 +50,29 @@ void check_model_fits(const Scenario& s, const Dataset& data) {
         throw Error("model.layers: the dataset has " + std::to_string(data.classes) +
                     " classes, but the model has " + std::to_string(s.model.outputs()) +
                     " outputs");
+}
+
+void add_lane_time(std::vector<WorkerMetrics>& spent, std::span<const TraceEvent> events) {
+    const auto step = worker_metrics(events, static_cast<int>(spent.size()));
+    for (std::size_t k = 0; k < step.size(); ++k) {
+        spent[k].compute_s += step[k].compute_s;
+        spent[k].communication_s += step[k].communication_s;
+        spent[k].waiting_s += step[k].waiting_s;
+        spent[k].update_s += step[k].update_s;
+    }
+}
+
+void hand_over_step(TraceSink* sink, std::vector<TraceEvent>& events, StepSnapshot& snapshot,
+                    std::int64_t step) {
+    if (!sink)
+        return;
+    std::stable_sort(events.begin(), events.end(),
+                     [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
+    for (TraceEvent& e : events)
+        e.ordinal = static_cast<int>(std::min<std::int64_t>(step, INT32_MAX));
+    sink->on_events(events);
+    snapshot.ordinal = step;
+    sink->on_snapshot(snapshot);
 }
 
 } // namespace detail

@@ -1,9 +1,13 @@
 #pragma once
 
 #include "data/data.h"
+#include "reports/metrics.h"
 #include "scenario/scenario.h"
+#include "trace/trace.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <vector>
 
 // Set-up steps the trainers share (setup.cpp): data-parallel, pipeline and tensor runs start alike.
@@ -17,5 +21,13 @@ DataCursor fresh_cursor(const Scenario& s, int worker, Shard shard);
 std::vector<double> initial_parameters(const Scenario& s);
 // Throws lockstep::Error when the data does not fit the model (features, task, classes).
 void check_model_fits(const Scenario& s, const Dataset& data);
+
+// Adds a step's events to each lane's account (the model-parallel trainers, which keep their
+// step's events whether or not anyone listens).
+void add_lane_time(std::vector<WorkerMetrics>& spent, std::span<const TraceEvent> events);
+// Hands a step of a run that never rolls back to the sink (if any): its events in time order,
+// each marked with its executed step, then its snapshot.
+void hand_over_step(TraceSink* sink, std::vector<TraceEvent>& events, StepSnapshot& snapshot,
+                    std::int64_t step);
 
 } // namespace lockstep::detail

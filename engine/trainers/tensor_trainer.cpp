@@ -165,24 +165,8 @@ void TensorTrainer::step() {
         snap.parameter_hash.push_back(hashes[k]); // pieces differ by design: not replicas
     }
     last_snapshot_ = snap;
-    const auto spent = worker_metrics(events_, workers_);
-    for (std::size_t k = 0; k < spent.size(); ++k) {
-        spent_[k].compute_s += spent[k].compute_s;
-        spent_[k].communication_s += spent[k].communication_s;
-        spent_[k].waiting_s += spent[k].waiting_s;
-        spent_[k].update_s += spent[k].update_s;
-    }
-    if (sink_) {
-        std::stable_sort(
-            events_.begin(), events_.end(),
-            [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
-        // Each step runs once here: its executed step is its step.
-        for (TraceEvent& e : events_)
-            e.ordinal = static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX));
-        sink_->on_events(events_);
-        last_snapshot_.ordinal = step_;
-        sink_->on_snapshot(last_snapshot_);
-    }
+    detail::add_lane_time(spent_, events_);
+    detail::hand_over_step(sink_, events_, last_snapshot_, step_);
     ++step_;
 }
 
