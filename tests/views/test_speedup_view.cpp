@@ -8,43 +8,14 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "sweep_support.h"
+
 #include <cmath>
 #include <memory>
 
 using namespace lockstep;
 using namespace lockstep::views;
-
 using namespace lockstep::testing;
-
-namespace {
-
-Scenario worked_example() {
-    return load_scenario(LOCKSTEP_SOURCE_DIR "/resources/scenarios/worked-example.json");
-}
-
-// Sweep points that follow Amdahl's law exactly for serial fraction `s`.
-std::vector<SweepPoint> amdahl_points(double s, std::initializer_list<int> counts) {
-    std::vector<SweepPoint> points;
-    for (int n : counts) {
-        SweepPoint p;
-        p.workers = n;
-        p.metrics.workers = n;
-        p.metrics.speedup = 1.0 / (s + (1.0 - s) / n);
-        p.metrics.efficiency = p.metrics.speedup / n;
-        points.push_back(p);
-    }
-    return points;
-}
-
-// The points a SpeedupView should show for a sweep: (workers, speedup).
-QList<QPointF> speedups(const std::vector<SweepPoint>& points) {
-    QList<QPointF> out;
-    for (const SweepPoint& p : points)
-        out.append(QPointF(p.workers, p.metrics.speedup));
-    return out;
-}
-
-} // namespace
 
 class TestSpeedupView : public QObject {
     Q_OBJECT
