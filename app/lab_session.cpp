@@ -127,7 +127,6 @@ void LabSession::onRunStarted(const Scenario& scenario) {
                            "here.")
                       : why);
     Q_EMIT replacedLossChanged();
-    Q_EMIT branchesChanged();
     Q_EMIT runStarted(scenario);
     Q_EMIT status(tr("Running %1 with %2 workers…")
                       .arg(QString::fromStdString(scenario.name))

@@ -126,7 +126,7 @@ public:
     QString runLabel() const;
 
 Q_SIGNALS:
-    // A run started: the index is empty and laid out for it.
+    // A run started: the index is empty and laid out for it, and branches() is empty.
     void runStarted(const lockstep::Scenario& scenario);
     // New steps are in the index; `first` for the run's first ones (not a branch's), whose first
     // snapshot is at `first_step_end`.
@@ -141,6 +141,7 @@ Q_SIGNALS:
     void scenarioChanged(const lockstep::Scenario& scenario);
     // The running scenario changed at the playhead or by an undo.
     void runRetuned(const lockstep::Scenario& running);
+    // An intervention or an undo changed branches().
     void branchesChanged();
     void replacedLossChanged();
     void restoreComparisonChanged();
