@@ -1,0 +1,237 @@
+#include "lab_session.h"
+
+#include "trainers/data_parallel.h"
+
+#include <algorithm>
+#include <span>
+
+namespace lockstep::app {
+
+namespace {
+
+QString seconds_text(Ticks t) {
+    return QString::number(to_seconds(t), 'f', 6) + QStringLiteral(" s");
+}
+
+QString name_of(auto value) {
+    return QString::fromUtf8(std::string(to_string(value)).c_str());
+}
+
+// A finished run's name in the comparison: what it is and how it was spread.
+QString run_label(const Scenario& s) {
+    QString how;
+    if (EngineController::isModelParallel(s)) {
+        const auto& p = *s.parallelism;
+        how = QStringLiteral("%1, %2 lanes").arg(name_of(p.mode)).arg(p.lanes());
+        if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
+            how += QStringLiteral(", %1 micro-batches %2")
+                       .arg(p.microbatches)
+                       .arg(name_of(p.schedule));
+    } else {
+        how = QStringLiteral("%1 workers, %2").arg(s.workers).arg(name_of(s.algorithm));
+    }
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(s.name), how);
+}
+
+} // namespace
+
+LabSession::LabSession(QObject* parent)
+    : QObject(parent) {
+    connect(&controller_, &EngineController::runStarted, this, &LabSession::onRunStarted);
+    connect(&controller_, &EngineController::traceBatch, this, &LabSession::onTraceBatch);
+    connect(&controller_, &EngineController::runFinished, this, &LabSession::onRunFinished);
+    connect(&controller_, &EngineController::branched, this, &LabSession::onBranched);
+    connect(&controller_, &EngineController::notice, this, &LabSession::status);
+    connect(&controller_, &EngineController::runFailed, this, [this](const QString& message) {
+        Q_EMIT status(tr("The run stopped: %1").arg(message));
+        Q_EMIT runFailed(message);
+    });
+    connect(&comparer_, &RestoreComparer::ready, this,
+            [this](const RestoreComparison& comparison) { setComparison(comparison, {}); });
+    connect(&comparer_, &RestoreComparer::failed, this, [this](const QString& message) {
+        setComparison(comparison_, tr("The restores could not be compared: %1").arg(message));
+    });
+    connect(&playback_, &Playback::playheadChanged, this, &LabSession::onPlayhead);
+    playback_.setTrace(&index_);
+}
+
+LabSession::~LabSession() {
+    controller_.stop();
+}
+
+void LabSession::useScenario(const Scenario& scenario, const QString& path) {
+    scenario_ = scenario;
+    scenario_path_ = path;
+    Q_EMIT scenarioChanged(scenario_);
+}
+
+bool LabSession::openScenario(const QString& path, QString* error) {
+    try {
+        Scenario s = load_scenario(path.toStdString());
+        (void)load_dataset(s); // a bad CSV is reported now, and the current scenario stays
+        useScenario(s, path);
+        return true;
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+bool LabSession::run(const Scenario& scenario) {
+    if (headless_) {
+        scenario_ = scenario;
+        runToCompletion();
+        return true;
+    }
+    try {
+        controller_.start(scenario);
+        return true;
+    } catch (const std::exception& e) {
+        Q_EMIT cannotRun(QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+bool LabSession::rerun(const Scenario& scenario) {
+    useScenario(scenario, scenario_path_);
+    return run(scenario_);
+}
+
+void LabSession::runToCompletion() {
+    // The comparison is wanted at once (a headless picture), so onRunFinished() works it out here.
+    compare_in_place_ = true;
+    controller_.runToCompletion(scenario_);
+    compare_in_place_ = headless_;
+}
+
+void LabSession::setHeadless(bool on) {
+    headless_ = on;
+    compare_in_place_ = on;
+}
+
+void LabSession::onRunStarted(const Scenario& scenario) {
+    scenario_ = scenario;
+    index_.reset(EngineController::lanes(scenario), scenario.algorithm);
+    playback_.setTrace(&index_);
+    first_batch_ = true;
+    run_finished_ = false;
+    replaced_loss_.clear();
+    branches_.clear();
+    branches_before_.clear();
+    comparer_.cancel();
+    QString why;
+    setComparison(std::nullopt,
+                  RestoreComparer::comparable(scenario, &why)
+                      ? tr("Once the run ends, its crash is rerun with both restores and drawn "
+                           "here.")
+                      : why);
+    Q_EMIT replacedLossChanged();
+    Q_EMIT runStarted(scenario);
+    Q_EMIT status(tr("Running %1 with %2 workers…")
+                      .arg(QString::fromStdString(scenario.name))
+                      .arg(EngineController::lanes(scenario)));
+}
+
+void LabSession::onTraceBatch(const QVector<TraceEvent>& events,
+                              const QVector<StepSnapshot>& snapshots) {
+    // The run's first steps (not a branch's, which keeps the view the class is looking at).
+    const bool first = first_batch_ && index_.snapshots().empty() && !snapshots.isEmpty();
+    const std::span<const TraceEvent> batch(events.data(), static_cast<std::size_t>(events.size()));
+    if (first) {
+        first_batch_ = false;
+        // The trace this run will hold at most: the retained window and what the engine runs
+        // ahead, or the whole run if it is shorter.
+        const auto per_step = static_cast<double>(events.size()) /
+                              static_cast<double>(std::max<qsizetype>(1, snapshots.size()));
+        const double whole = per_step * static_cast<double>(scenario_.steps) * 1.1;
+        const double window =
+            static_cast<double>(memory_.retained_events + EngineController::kAheadEvents);
+        index_.reserve(static_cast<std::size_t>(std::min(whole, window)), batch);
+    }
+    index_.append(batch);
+    for (const auto& s : snapshots)
+        index_.append(s);
+    Q_EMIT traceAppended(first, first ? snapshots.front().time : 0);
+}
+
+void LabSession::onRunFinished() {
+    run_finished_ = true;
+    compareRestores();
+    Q_EMIT runFinished();
+    const auto& snaps = index_.snapshots();
+    if (snaps.empty())
+        return;
+    Q_EMIT status(tr("Finished %1 steps in %2 on the %3 clock; final loss %4; replicas %5")
+                      .arg(snaps.size())
+                      .arg(seconds_text(snaps.back().time))
+                      .arg(name_of(scenario_.clock))
+                      .arg(snaps.back().loss, 0, 'f', 4)
+                      .arg(snaps.back().replicas_aligned ? tr("aligned") : tr("differ")) +
+                  (branches_.isEmpty()
+                       ? QString()
+                       : tr(" · changed at %1 (Ctrl+Z undoes it)").arg(branches_.back().label)));
+}
+
+QString LabSession::runLabel() const {
+    // A run changed at the playhead is a run of its own beside the one before the change.
+    return branches_.isEmpty()
+               ? run_label(scenario_)
+               : run_label(scenario_) + QStringLiteral(" · ") + branches_.back().label;
+}
+
+void LabSession::onPlayhead(Ticks t) {
+    // Tell the engine how far the class has got, and let go of trace far behind the playhead.
+    const StepSnapshot* done = index_.snapshot_at(t);
+    controller_.setPlayheadStep(done ? std::max(done->ordinal, done->step) + 1 : 0);
+    forgetOldSteps(t);
+    Q_EMIT playheadMoved(t);
+}
+
+// The memory policy: past the budget, the steps well behind the playhead lose their events.
+void LabSession::forgetOldSteps(Ticks playhead) {
+    // Positions in the run's order of snapshots (a rollback repeats step numbers).
+    const StepSnapshot* done = index_.snapshot_at(playhead);
+    const auto at = done ? static_cast<std::int64_t>(done - index_.snapshots().data()) + 1 : 0;
+    const auto first = static_cast<std::int64_t>(index_.first_retained_snapshot());
+    if (index_.events().size() <= memory_.retained_events || at <= first)
+        return;
+    const auto steps_held =
+        std::max<std::int64_t>(1, static_cast<std::int64_t>(index_.snapshots().size()) - first);
+    const auto per_step = static_cast<std::int64_t>(index_.events().size()) / steps_held + 1;
+    const std::int64_t keep_behind =
+        std::max<std::int64_t>(2, static_cast<std::int64_t>(memory_.behind_events) / per_step);
+    if (at - keep_behind > first)
+        index_.forget_before_snapshot(static_cast<std::size_t>(at - keep_behind));
+}
+
+// After a run: its crash rerun both ways for the Checkpoints view, on the comparer's thread (or
+// here, for a headless picture), or why there is nothing to compare.
+void LabSession::compareRestores() {
+    Scenario as_run = scenario_;
+    for (const FailureSpec& f : controller_.injectedFailures())
+        as_run.failures.events.push_back(f);
+    QString why;
+    if (!RestoreComparer::comparable(as_run, &why)) {
+        setComparison(comparison_, why);
+    } else if (!compare_in_place_) {
+        setComparison(comparison_, tr("Rerunning the crash with both restores…"));
+        comparer_.request(as_run);
+    } else {
+        try {
+            setComparison(RestoreComparer::compareNow(as_run), {});
+        } catch (const std::exception& e) {
+            setComparison(
+                comparison_,
+                tr("The restores could not be compared: %1").arg(QString::fromStdString(e.what())));
+        }
+    }
+}
+
+void LabSession::setComparison(std::optional<RestoreComparison> comparison, const QString& note) {
+    comparison_ = std::move(comparison);
+    comparison_note_ = note;
+    Q_EMIT restoreComparisonChanged();
+}
+
+} // namespace lockstep::app

@@ -1,0 +1,186 @@
+#pragma once
+
+#include "engine_controller.h"
+#include "playback.h"
+#include "restore_comparer.h"
+
+#include "lockstep_views/trace_index.h"
+#include "reports/restore_comparison.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/branching.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointF>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace lockstep::app {
+
+// One session in the lab: what the windows show and what a person's actions change, like KDE
+// Step's WorldModel between StepCore and its windows. It owns the engine controller, the trace
+// index the views read, the playhead, the restore comparer and the current scenario; it keeps
+// the memory policy (steps far behind the playhead are forgotten past a budget) and the branches
+// of the run (each intervention at the playhead, its mark, what it replaced, and undo).
+// Windows draw what it holds, react to its signals and forward clicks, keys and lesson links to
+// it; it knows no widget.
+//
+// Thread contract:
+// - A LabSession lives on the GUI thread. Every public method is called there, and every signal
+//   is emitted there; the views read traceIndex() and playback() there only.
+// - It starts no thread of its own. The engine thread is the controller's, the comparison's
+//   thread is the comparer's (see their headers); their results reach the session as queued
+//   signals, so the session never waits on them. Only runToCompletion() and a headless session
+//   (setHeadless(true)) run the engine, and the comparison, on the calling thread, by design.
+// - The trace index and the playback are touched by no other thread: the controller hands the
+//   trace over on the GUI thread (traceBatch()), and the session appends it there.
+class LabSession : public QObject {
+    Q_OBJECT
+public:
+    explicit LabSession(QObject* parent = nullptr);
+    ~LabSession() override;
+
+    EngineController& controller() { return controller_; }
+    const EngineController& controller() const { return controller_; }
+    Playback& playback() { return playback_; }
+    const Playback& playback() const { return playback_; }
+    const views::TraceIndex& traceIndex() const { return index_; }
+    RestoreComparer& restoreComparer() { return comparer_; }
+
+    // The current scenario: the one the next run takes (what the controls show), and the one the
+    // running engine has when a run started or branched from it. Its file, if it came from one.
+    const Scenario& scenario() const { return scenario_; }
+    const QString& scenarioPath() const { return scenario_path_; }
+    void setScenarioPath(const QString& path) { scenario_path_ = path; }
+    // Takes `scenario` as the current one (from a lesson, a file, a link) without running it;
+    // emits scenarioChanged().
+    void useScenario(const Scenario& scenario, const QString& path = {});
+    // Loads a scenario file and checks its data, so a bad file is reported now. On a bad file:
+    // false, the message in `error`, and the current scenario stays.
+    bool openScenario(const QString& path, QString* error = nullptr);
+    // Starts a fresh run of `scenario` (to its end on this thread when headless). On a scenario
+    // the engine cannot start: false and cannotRun(message).
+    bool run(const Scenario& scenario);
+    // Takes `scenario` as the current one and runs it from step 0.
+    bool rerun(const Scenario& scenario);
+    // Runs the current scenario to its end on this thread, its crash compared in place.
+    void runToCompletion();
+    // Headless (screenshots, --action): every run and branch goes to its end on this thread,
+    // and a crash's restores are compared in place.
+    void setHeadless(bool on);
+    bool headless() const { return headless_; }
+    // The whole run is in the index (until the next branch or run).
+    bool runComplete() const { return run_finished_; }
+
+    // Branches at the playhead.
+    //
+    // The executed step an intervention at the playhead takes effect before: the first that
+    // starts at or after it (at the very end of a finished run, the last one).
+    std::int64_t interventionPoint() const;
+    // Applies `change` at the playhead (Intervention::at is set here); `what` names it on the
+    // branch's mark ("step N: what"). What the run cannot take: false, with the reason in `why`
+    // and refused(reason).
+    bool intervene(Intervention change, const QString& what, QString* why = nullptr);
+    // The run as it was before the last intervention, its marks and scenario too.
+    bool undo();
+    bool canUndo() const { return controller_.canUndo(); }
+    // A scenario from the controls or a lesson link: at the playhead when only settings that can
+    // change mid-run differ (rule, algorithm, learning rate, slowdowns, ...), else a new run
+    // from step 0, and status() says why.
+    void changeScenario(const Scenario& changed, const QString& what);
+
+    // One intervention of this run: the executed step it branched at and its label.
+    struct Branch {
+        std::int64_t ordinal = 0;
+        QString label;
+    };
+    const QList<Branch>& branches() const { return branches_; }
+    // Where a branch's mark stands on the run's clock: its step's start, or where the run has got
+    // to while that step is still to come back.
+    Ticks markTime(const Branch& branch) const;
+    // The losses (step, loss) the run had from the last intervention on before it was made:
+    // what the changed run is read against. Empty without one.
+    const QList<QPointF>& replacedLoss() const { return replaced_loss_; }
+
+    // The forget-old-steps memory policy: past `retained_events` events in the index, the steps
+    // more than about `behind_events` events behind the playhead are forgotten (their snapshots
+    // stay). At least two steps behind the playhead are always kept.
+    static constexpr std::size_t kRetainedEvents = 600'000;
+    struct MemoryPolicy {
+        std::size_t retained_events = kRetainedEvents;
+        std::size_t behind_events = EngineController::kAheadEvents;
+    };
+    const MemoryPolicy& memoryPolicy() const { return memory_; }
+    void setMemoryPolicy(MemoryPolicy policy) { memory_ = policy; }
+
+    // The finished run's crash rerun both ways for the Checkpoints view, once it is there, and
+    // what to say meanwhile or instead (empty beside a comparison).
+    const std::optional<RestoreComparison>& restoreComparison() const { return comparison_; }
+    const QString& comparisonNote() const { return comparison_note_; }
+
+    // A finished run's name among the others: what it is, how it was spread, and its last
+    // intervention.
+    QString runLabel() const;
+
+Q_SIGNALS:
+    // A run started: the index is empty and laid out for it, and branches() is empty.
+    void runStarted(const lockstep::Scenario& scenario);
+    // New steps are in the index; `first` for the run's first ones (not a branch's), whose first
+    // snapshot is at `first_step_end`.
+    void traceAppended(bool first, lockstep::Ticks first_step_end);
+    // The trace from executed step `from` on has gone; the branch's steps follow.
+    void branched(std::int64_t from);
+    void runFinished();
+    void runFailed(const QString& message);
+    // The playhead moved to `t` (after the engine was told and old steps were let go).
+    void playheadMoved(lockstep::Ticks t);
+    // The current scenario was replaced by a person's action (not by a run starting).
+    void scenarioChanged(const lockstep::Scenario& scenario);
+    // The running scenario changed at the playhead or by an undo.
+    void runRetuned(const lockstep::Scenario& running);
+    // An intervention or an undo changed branches().
+    void branchesChanged();
+    void replacedLossChanged();
+    void restoreComparisonChanged();
+    // For the status bar.
+    void status(const QString& text);
+    // An intervention the run cannot take, and why.
+    void refused(const QString& why);
+    // A scenario the engine cannot start, and why.
+    void cannotRun(const QString& message);
+
+private:
+    void onRunStarted(const Scenario& scenario);
+    void onTraceBatch(const QVector<TraceEvent>& events, const QVector<StepSnapshot>& snapshots);
+    void onRunFinished();
+    void onPlayhead(Ticks t);
+    void onBranched(std::int64_t from);
+    void forgetOldSteps(Ticks playhead);
+    void compareRestores();
+    void setComparison(std::optional<RestoreComparison> comparison, const QString& note);
+
+    EngineController controller_;
+    Playback playback_;
+    views::TraceIndex index_;
+    RestoreComparer comparer_;
+    Scenario scenario_;
+    QString scenario_path_;
+    MemoryPolicy memory_;
+
+    QList<Branch> branches_;
+    QList<QList<Branch>> branches_before_; // the list as it was before each intervention
+    QList<QPointF> replaced_loss_;
+    bool intervening_ = false;  // a branch made here: keep what it replaced as replacedLoss()
+    bool run_finished_ = false; // the whole run is in the index
+    bool first_batch_ = true;   // the run's first steps are still to come
+
+    std::optional<RestoreComparison> comparison_;
+    QString comparison_note_;
+    bool compare_in_place_ = false; // runToCompletion(): no thread, the comparison right away
+    bool headless_ = false;
+};
+
+} // namespace lockstep::app

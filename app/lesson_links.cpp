@@ -1,0 +1,161 @@
+// What a lesson's lockstep: links do in the lab, each through the session as a click would.
+#include "main_window.h"
+
+#include "change_description.h"
+#include "lesson_pane.h"
+
+#include "core/error.h"
+#include "lockstep_lessons/lesson.h"
+
+#include <QDir>
+#include <QMessageBox>
+
+namespace lockstep::app {
+
+void MainWindow::applyLessonAction(const lessons::Action& action) {
+    using lessons::ActionKind;
+    const std::optional<int> worker = lessons::action_worker(action);
+    Playback& playback = session_.playback();
+    const Scenario& current = session_.scenario();
+    try {
+        switch (action.kind) {
+        case ActionKind::Play:
+            playback.play();
+            break;
+        case ActionKind::Pause:
+            playback.pause();
+            break;
+        case ActionKind::Step:
+            playback.stepForward();
+            break;
+        case ActionKind::Reset:
+            playback.reset();
+            break;
+        case ActionKind::Run:
+            session_.rerun(current);
+            break;
+        case ActionKind::Set: {
+            Scenario s = current;
+            lessons::apply_set(action, s);
+            const QString what = describe_change(current, s);
+            session_.changeScenario(
+                s,
+                what.isEmpty() ? action.url.mid(action.url.indexOf(QLatin1Char('?')) + 1) : what);
+            break;
+        }
+        case ActionKind::Slow:
+        case ActionKind::Stall: {
+            const bool slow = action.kind == ActionKind::Slow;
+            const double amount = action.number(
+                slow ? QStringLiteral("factor") : QStringLiteral("seconds"), slow ? 3.0 : 5.0);
+            if (*worker >= current.workers) {
+                showStatus(tr("There is no worker %1 in this scenario.").arg(*worker));
+                break;
+            }
+            Intervention change;
+            change.kind = slow ? Intervention::Kind::Slow : Intervention::Kind::Pause;
+            change.worker = *worker;
+            change.amount = amount;
+            intervene(change, slow ? tr("worker %1 slowed %2×").arg(*worker).arg(amount)
+                                   : tr("worker %1 stalled %2 s").arg(*worker).arg(amount));
+            break;
+        }
+        case ActionKind::View:
+            bringViewToFront(action.text(QStringLiteral("name")));
+            break;
+        case ActionKind::Scenario: {
+            const lessons::Lesson* l = lesson_pane_->currentLesson();
+            const QString path = l ? QDir(l->dir).filePath(action.text(QStringLiteral("file")))
+                                   : action.text(QStringLiteral("file"));
+            if (openScenario(path))
+                runScenario(current);
+            break;
+        }
+        case ActionKind::Checkpoint: {
+            Scenario s = current;
+            s.checkpoint = s.checkpoint.value_or(CheckpointConfig{});
+            s.checkpoint->every = action.integer(QStringLiteral("every"));
+            if (action.has(QStringLiteral("restore")))
+                parse_restore_mode(action.text(QStringLiteral("restore")).toStdString(),
+                                   s.checkpoint->restore);
+            validate(s);
+            session_.rerun(s);
+            showStatus(tr("A checkpoint after every %1 steps.").arg(s.checkpoint->every));
+            break;
+        }
+        case ActionKind::Crash: {
+            FailureSpec f;
+            f.worker = *worker;
+            if (action.has(QStringLiteral("phase")))
+                parse_crash_phase(action.text(QStringLiteral("phase")).toStdString(), f.phase);
+            const QString phase = QString::fromStdString(std::string(to_string(f.phase)));
+            if (!action.has(QStringLiteral("step"))) {
+                // At the playhead, like a click on the worker.
+                Intervention change;
+                change.kind = Intervention::Kind::Crash;
+                change.worker = f.worker;
+                change.phase = f.phase;
+                intervene(change, tr("worker %1 crashed (%2)").arg(f.worker).arg(phase));
+                break;
+            }
+            // At a given step: run again with the crash written into the scenario, so the same
+            // link always crashes at the same point and the class sees the same recovery.
+            Scenario s = current;
+            f.step = action.integer(QStringLiteral("step"));
+            s.failures.events.push_back(f);
+            validate(s);
+            session_.rerun(s);
+            showStatus(tr("Worker %1 will crash (%2) at step %3: watch the others wait for the "
+                          "heartbeat, then recover.")
+                           .arg(*worker)
+                           .arg(phase)
+                           .arg(f.step));
+            break;
+        }
+        case ActionKind::Restore: {
+            // From the playhead on, crashes are recovered with the other restore mode.
+            Scenario s = current;
+            s.checkpoint = s.checkpoint.value_or(CheckpointConfig{});
+            parse_restore_mode(action.text(QStringLiteral("mode")).toStdString(),
+                               s.checkpoint->restore);
+            validate(s);
+            session_.changeScenario(s, s.checkpoint->restore == RestoreMode::Full
+                                           ? tr("restores bring back the whole state")
+                                           : tr("restores bring back the weights alone"));
+            break;
+        }
+        case ActionKind::Pipeline: {
+            // The same model and batch, split into stages and micro-batches.
+            Scenario s = current;
+            ParallelismConfig p;
+            p.mode = Parallelism::Pipeline;
+            p.stages = action.integer(QStringLiteral("stages"));
+            p.microbatches = action.integer(QStringLiteral("microbatches"));
+            if (action.has(QStringLiteral("schedule")))
+                parse_pipeline_schedule(action.text(QStringLiteral("schedule")).toStdString(),
+                                        p.schedule);
+            s.parallelism = p;
+            s.workers = p.lanes();
+            s.failures = {};
+            s.checkpoint.reset();
+            validate(s);
+            session_.rerun(s);
+            bringViewToFront(QStringLiteral("pipeline"));
+            showStatus(tr("A pipeline of %1 stages, %2 micro-batches per batch (%3).")
+                           .arg(p.stages)
+                           .arg(p.microbatches)
+                           .arg(QString::fromStdString(std::string(to_string(p.schedule)))));
+            break;
+        }
+        case ActionKind::Quiz:
+        case ActionKind::Calculator:
+        case ActionKind::Study:
+            break; // the lesson pane handles these itself
+        }
+    } catch (const Error& e) {
+        showStatus(QString::fromStdString(e.what()));
+        QMessageBox::information(this, tr("Not possible"), QString::fromStdString(e.what()));
+    }
+}
+
+} // namespace lockstep::app

@@ -1,0 +1,151 @@
+// How the lab window fits its panes to its size and to the projector.
+#include "main_window.h"
+
+#include "controls_panel.h"
+#include "lesson_pane.h"
+
+#include "lockstep_lessons/lesson.h"
+#include "lockstep_views/cluster_view.h"
+#include "lockstep_views/timeline_view.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QScreen>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTimer>
+#include <QWindow>
+
+namespace lockstep::app {
+
+int MainWindow::lessonWidth() const {
+    return std::clamp(width() * 26 / 100, 240, 380);
+}
+
+// The window at any size from 1024x768 up: the lesson on the left at a readable width, the
+// Controls beside the views or, when that leaves the views too little room, under them; the
+// cluster beside the other views or, short of room, in their tabs. Nothing is ever squeezed below
+// what it needs to be read.
+void MainWindow::fitPanes() {
+    const int w = width();
+    const int lesson = lesson_dock_->isVisible() ? lessonWidth() : 0;
+    const int controls_width = controls_->sizeHint().width();
+    const int controls =
+        controls_dock_->isVisible() && !controls_dock_->isFloating() ? controls_width : 0;
+    int pages = 0; // the widest side view, which the tabs must leave room for
+    for (int i = 0; i < side_tabs_->count(); ++i)
+        if (side_tabs_->widget(i) != cluster_)
+            pages = std::max(pages, side_tabs_->widget(i)->minimumSizeHint().width());
+    pages += 8; // the tab widget's frame
+    // The views need no more than the widest of them, whatever the arrangement: the window can
+    // always be made as narrow as the compact arrangement, which fitPanes() then takes up.
+    splitter_->setMinimumWidth(pages);
+    const int slack = 24; // separators between docks and views
+    const bool controls_beside = !controls_placed_ && controls > 0
+                                     ? lesson + controls + pages + slack <= w
+                                     : controls_area_ != Qt::BottomDockWidgetArea;
+    if (!controls_placed_ && controls > 0) {
+        const Qt::DockWidgetArea area =
+            controls_beside ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
+        if (area != controls_area_) {
+            controls_area_ = area;
+            addDockWidget(area, controls_dock_);
+        }
+    }
+    const int beside = controls_beside ? controls : 0;
+    const bool cluster_in_tabs =
+        lesson + beside + cluster_->minimumSizeHint().width() + pages + slack > w;
+    if (cluster_in_tabs != (side_tabs_->indexOf(cluster_) >= 0)) {
+        if (cluster_in_tabs) {
+            QWidget* shown = side_tabs_->currentWidget();
+            side_tabs_->insertTab(0, cluster_, tr("Cluster"));
+            side_tabs_->setCurrentWidget(frontView(shown));
+        } else {
+            side_tabs_->removeTab(side_tabs_->indexOf(cluster_));
+            top_->insertWidget(0, cluster_);
+            top_->setSizes({w * 45 / 100, w * 55 / 100});
+        }
+    }
+    if ((fitted_width_ < 0 || std::abs(w - fitted_width_) > 40) && !sizing_pending_) {
+        // Once the layout has taken the new arrangement in: the panes' widths and heights.
+        sizing_pending_ = true;
+        QTimer::singleShot(0, this, [this] {
+            sizing_pending_ = false;
+            sizePanes();
+        });
+    }
+}
+
+// The docks' widths (and the Controls' height under the views) and the timeline's share.
+void MainWindow::sizePanes() {
+    if (lesson_dock_->isVisible())
+        resizeDocks({lesson_dock_}, {lessonWidth()}, Qt::Horizontal);
+    if (controls_dock_->isVisible() && !controls_dock_->isFloating()) {
+        if (controls_area_ == Qt::BottomDockWidgetArea)
+            resizeDocks({controls_dock_},
+                        {controls_->sizeHint().height() + controls_dock_->height() -
+                         controls_->height()}, // the fields and the dock's title
+                        Qt::Vertical);
+        else
+            resizeDocks({controls_dock_}, {controls_->sizeHint().width()}, Qt::Horizontal);
+    }
+    fitTimeline();
+    fitted_width_ = width();
+}
+
+// Every lane of the timeline at a readable height (as far as 45 % of the height allows), the
+// rest for the views above: when the window is laid out, and when a run brings another number
+// of lanes.
+void MainWindow::fitTimeline() {
+    const int tall = splitter_->height();
+    const int lanes = std::min(timeline_->sizeHint().height(), tall * 45 / 100);
+    if (tall > 0)
+        splitter_->setSizes({tall - lanes, lanes});
+    fitted_lanes_ = session_.traceIndex().workers();
+}
+
+// Which tab to show when the cluster joins the tabs: the first view the lesson names that is in
+// them, else the cluster (for a scenario without a lesson), else what was shown.
+QWidget* MainWindow::frontView(QWidget* shown) const {
+    if (const lessons::Lesson* l = lesson_pane_->currentLesson()) {
+        for (const QString& name : l->views)
+            if (QWidget* v = view(name); v && side_tabs_->indexOf(v) >= 0)
+                return v;
+        return shown;
+    }
+    return cluster_;
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    fitPanes();
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    fitted_width_ = -1;
+    fitPanes();
+}
+
+void MainWindow::setPresentationMode(bool on) {
+    presenting_ = on;
+    presentation_action_->setChecked(on);
+    QFont f = normal_font_;
+    if (on)
+        f.setPointSizeF(normal_font_.pointSizeF() * 1.6);
+    QApplication::setFont(f);
+    lesson_dock_->setVisible(!on);
+    controls_dock_->setVisible(!on);
+    fitted_width_ = -1;
+    if (on) {
+        // Full screen on the screen the window is on now, whichever of the computer's that is.
+        QScreen* here = QGuiApplication::screenAt(frameGeometry().center());
+        if (here && windowHandle())
+            windowHandle()->setScreen(here);
+        showFullScreen();
+    } else {
+        showNormal();
+    }
+}
+
+} // namespace lockstep::app
