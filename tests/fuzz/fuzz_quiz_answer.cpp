@@ -1,5 +1,6 @@
-// Feeds arbitrary text as a student's typed answer to every question of the shipped banks (drawn
-// once for one student): the number and choice readers and the checker. check_answer promises
+// Feeds arbitrary text as a student's typed answer to one question of the shipped banks (drawn
+// once for one student; the input's first byte chooses the question, the rest is the answer): the
+// number and choice readers and the checker. check_answer promises
 // never to throw, so no exception is caught here. A number it reads is finite, and a numeric
 // answer parse_number reads is never called unparseable.
 
@@ -39,14 +40,18 @@ const Drawn& drawn() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace lockstep::lessons;
-    const QString typed =
-        QString::fromUtf8(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    if (size == 0)
+        return 0;
+    const std::vector<QuestionInstance>& instances = drawn().instances;
+    const QuestionInstance& in = instances[data[0] % instances.size()];
+    const QString typed = QString::fromUtf8(reinterpret_cast<const char*>(data + 1),
+                                            static_cast<qsizetype>(size - 1));
     for (const QString& unit : {QString(), QStringLiteral("s")}) {
         const auto n = parse_number(typed, unit);
         if (n.value ? !std::isfinite(*n.value) : n.problem.isEmpty())
             std::abort();
     }
-    for (const QuestionInstance& in : drawn().instances) {
+    {
         const Checked c = check_answer(in, typed);
         if (c.feedback.isEmpty())
             std::abort();
