@@ -1,0 +1,160 @@
+#include "trainers/rank_worker.h"
+
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "trainers/setup.h"
+
+#include <string>
+
+namespace lockstep {
+
+namespace {
+
+// What a rank in a process of its own cannot do yet, named by the scenario's field.
+void refuse_what_a_rank_cannot_do(const Scenario& s) {
+    if (s.parallelism && s.parallelism->mode != Parallelism::Data)
+        throw Error("parallelism.mode: \"" + std::string(to_string(s.parallelism->mode)) +
+                    "\": processes train data-parallel runs only");
+    for (const FailureSpec& f : s.failures.events)
+        if (f.kind != FailureKind::Pause)
+            throw Error("failures: a " + std::string(to_string(f.kind)) +
+                        " fault is injected into threads only; over processes, stop a process "
+                        "yourself (kill) and resume from its checkpoints");
+    if (s.failures.backup_workers > 0)
+        throw Error("failures.backup_workers: backup workers run on threads only");
+    if (s.checkpoint)
+        throw Error("checkpoint: checkpoints of a run over processes are not written yet; "
+                    "leave out the checkpoint policy");
+    if (s.cost.communication_s_per_step)
+        throw Error("cost.communication_s_per_step: a fixed communication time is for the "
+                    "modelled clock; between processes the messages take what they really take");
+}
+
+} // namespace
+
+RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> data, int rank)
+    : scenario_(scenario)
+    , data_(std::move(data))
+    , rank_(rank)
+    , optimizer_(scenario.optimizer, 0) {
+    validate(scenario_);
+    refuse_what_a_rank_cannot_do(scenario_);
+    if (!data_)
+        throw Error("dataset: no data");
+    detail::check_model_fits(scenario_, *data_);
+    if (data_->size() < static_cast<std::size_t>(scenario_.workers))
+        throw Error("dataset: " + std::to_string(data_->size()) + " rows cannot be shared by " +
+                    std::to_string(scenario_.workers) + " workers");
+    if (rank < 0 || rank >= scenario_.workers)
+        throw Error("rank " + std::to_string(rank) + " is not one of the scenario's " +
+                    std::to_string(scenario_.workers) + " workers");
+    // The pauses the scenario lists as faults are delays like any other.
+    for (const FailureSpec& f : scenario_.failures.events)
+        scenario_.delays.pauses.push_back({f.worker, f.step, f.seconds});
+    scenario_.failures.events.clear();
+
+    // Worker `rank` exactly as DataParallelTrainer builds it.
+    const auto shards = detail::make_shards(scenario_, data_->size());
+    parameters_ = detail::initial_parameters(scenario_);
+    optimizer_ = Optimizer(scenario_.optimizer, parameters_.size());
+    cursor_ = detail::fresh_cursor(scenario_, rank, shards[static_cast<std::size_t>(rank)]);
+    gradient_.assign(parameters_.size(), 0.0);
+    std::vector<double> samples;
+    for (int i = 0; i < scenario_.workers; ++i)
+        samples.push_back(static_cast<double>(scenario_.batch_of(i)));
+    weight_ = reduction_weights(scenario_.rule, scenario_.workers,
+                                samples)[static_cast<std::size_t>(rank)];
+}
+
+void RankWorker::record(const TraceEvent& event) {
+    spent_.add(event);
+    step_events_.push_back(event);
+}
+
+void RankWorker::step(RankGroup& group) {
+    if (finished())
+        return;
+    const Clock& clock = *clock_;
+    step_events_.clear();
+
+    // 1. An injected pause stalls this rank before it computes: a real sleep.
+    Ticks paused = 0;
+    for (const auto& p : scenario_.delays.pauses)
+        if (p.worker == rank_ && p.step == step_)
+            paused += to_ticks(p.seconds);
+    if (paused > 0) {
+        const Ticks from = clock.now();
+        clock.wait_until(from + paused, nullptr);
+        record({rank_, EventKind::Pause, step_, from, clock.now()});
+    }
+
+    // 2. The gradient of its own batch; a slowed worker takes longer for real.
+    const std::size_t batch = scenario_.batch_of(rank_);
+    const Ticks started = clock.now();
+    cursor_->next_batch(batch, rows_);
+    gather_rows(*data_, rows_, features_, targets_);
+    const BatchView view{features_.data(), targets_.data(), rows_.size()};
+    const LossResult last = loss_and_gradient(scenario_.model, parameters_, view, gradient_, work_);
+    const Ticks computed =
+        started + clock.took(0, started, clock.now(), scenario_.slowdown_of(rank_));
+    clock.wait_until(computed, nullptr);
+    record({rank_, EventKind::Compute, step_, started, computed, 0, -1, -1, gradient_[0]});
+    samples_ += static_cast<std::int64_t>(batch);
+
+    // 3. Scaled by the rule's weight and combined with every other rank's.
+    if (scenario_.algorithm != Algorithm::None) {
+        scale_contribution(gradient_, weight_);
+        if (scenario_.workers > 1) {
+            const Ticks arrived = clock.now();
+            group.barrier(); // waiting for the slowest rank's gradient
+            const Ticks everyone = clock.now();
+            if (everyone > arrived)
+                record({rank_, EventKind::Wait, step_, arrived, everyone});
+            group.all_reduce(gradient_, clock, step_, step_events_);
+            // The rank's time in the collective, rounds one after another (its Send and Receive
+            // events overlap within a round, so they are not added one by one).
+            spent_.add(TimeBucket::Communication, clock.now() - everyone);
+        }
+    }
+
+    // 4-5. The same update on every replica, then its hash.
+    const Ticks update_from = clock.now();
+    optimizer_.apply(parameters_, gradient_);
+    const std::uint64_t hash = hash_parameters(parameters_);
+    const Ticks updated = clock.now();
+    record({rank_, EventKind::Update, step_, update_from, updated, 0, -1, -1, gradient_[0]});
+
+    history_.push_back({last.loss, hash, last.correct, last.count, updated});
+    if (keep_events_) {
+        for (TraceEvent& e : step_events_)
+            e.ordinal = static_cast<int>(step_);
+        events_.insert(events_.end(), step_events_.begin(), step_events_.end());
+    }
+    ++step_;
+}
+
+void schedule_all_reduce(const CommSchedule& schedule, Transport& transport, int rank,
+                         std::span<double> gradient, const Clock& clock, std::int64_t step,
+                         std::vector<TraceEvent>& events) {
+    if (rank < 0 || rank >= schedule.workers)
+        throw Error("all-reduce: rank " + std::to_string(rank) + " is not in a group of " +
+                    std::to_string(schedule.workers));
+    if (gradient.size() != schedule.count)
+        throw Error("all-reduce: every buffer must hold the schedule's element count");
+    for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {
+        const Round& round = schedule.rounds[r];
+        const Ticks start = clock.now();
+        transport.execute(round, rank, gradient);
+        const Ticks end = clock.now();
+        const int ri = static_cast<int>(r);
+        for (const Message& m : round.messages) {
+            if (m.src == rank)
+                events.push_back({rank, EventKind::Send, step, start, end, m.bytes(), m.dst, ri});
+            if (m.dst == rank)
+                events.push_back(
+                    {rank, EventKind::Receive, step, start, end, m.bytes(), m.src, ri});
+        }
+    }
+}
+
+} // namespace lockstep
