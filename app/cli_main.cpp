@@ -2,6 +2,7 @@
 // through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
 #include "cli_lessons.h"
+#include "cli_mpi.h"
 #include "cli_options.h"
 #include "cli_outputs.h"
 #include "cli_parallel.h"
@@ -41,6 +42,8 @@ constexpr const char* kUsage = R"(usage: lockstep-cli COMMAND [ARGS]
 
 commands:
   run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
   sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
                                   the same scenario over several worker counts
   reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
@@ -55,12 +58,15 @@ commands:
                                   bytes each parallelism moves per step, per link, and waiting
   validate FILE                   check a scenario file; exit 0 or print what is wrong
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
   bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
 
 run flags (override the scenario):
   --workers N  --steps N  --seed N  --batch N (per worker)
   --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI's own, with --transport mpi)
+  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
+         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
   --layers 2,8,2  --activation tanh|relu|sigmoid|linear
   --optimizer sgd|adam  --lr X  --momentum X
   --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
@@ -217,7 +223,8 @@ std::string loss_sparkline(const std::vector<double>& losses, std::size_t width 
 int report_run(const Options& o, const lockstep::Scenario& scenario,
                const lockstep::RunResult& result, lockstep::cli::RunOutputs& outputs,
                std::int64_t resumed_from,
-               std::span<const lockstep::DataParallelTrainer::Recovery> recoveries) {
+               std::span<const lockstep::DataParallelTrainer::Recovery> recoveries,
+               const lockstep::cli::ProcessRun* processes = nullptr) {
     const auto& m = result.metrics;
     outputs.finish();
     if (auto path = o.text("--params-out"))
@@ -231,15 +238,29 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
             out["restore"] = std::string(lockstep::to_string(
                 scenario.checkpoint ? scenario.checkpoint->restore : lockstep::RestoreMode::Full));
         }
+        out["transport"] = processes ? "mpi" : "threads";
+        if (processes && processes->mpi_allreduce)
+            out["algorithm"] = "mpi-allreduce";
+        if (processes) {
+            out["ranks"] = processes->ranks;
+            out["hosts"] = processes->hosts;
+        }
         std::cout << out.dump(2) << '\n';
         return 0;
     }
     std::printf(
         "Lockstep run \"%s\": %d workers, %lld steps, %s all-reduce, %s of gradients, %s clock\n",
         scenario.name.c_str(), m.workers, static_cast<long long>(m.steps),
-        std::string(lockstep::to_string(scenario.algorithm)).c_str(),
+        processes && processes->mpi_allreduce
+            ? "Open MPI's MPI_Allreduce"
+            : std::string(lockstep::to_string(scenario.algorithm)).c_str(),
         std::string(lockstep::to_string(scenario.rule)).c_str(),
         std::string(lockstep::to_string(scenario.clock)).c_str());
+    if (processes)
+        std::printf("  processes         %d over Open MPI, on %zu host%s (%s); times measured\n",
+                    processes->ranks, processes->hosts.size(),
+                    processes->hosts.size() == 1 ? "" : "s",
+                    processes->hosts.empty() ? "" : processes->hosts.front().c_str());
     if (resumed_from >= 0)
         std::printf(
             "  resumed from      step %lld (%s restore)\n", static_cast<long long>(resumed_from),
@@ -255,7 +276,11 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
         std::printf("  checkpoints       %lld committed, %lld bytes, %.4g s per worker\n",
                     static_cast<long long>(m.checkpoints),
                     static_cast<long long>(m.checkpoint_bytes), m.checkpoint_s);
-    std::printf("  bytes moved       %lld\n", static_cast<long long>(m.bytes_moved));
+    if (processes && m.bytes_moved == 0 && m.workers > 1 &&
+        scenario.algorithm != lockstep::Algorithm::None)
+        std::printf("  bytes moved       not known (inside Open MPI's MPI_Allreduce)\n");
+    else
+        std::printf("  bytes moved       %lld\n", static_cast<long long>(m.bytes_moved));
     std::fputs(lockstep::cli::failure_summary(m, recoveries).c_str(), stdout);
     std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
                 100.0 * m.final_accuracy);
@@ -288,7 +313,56 @@ void refuse_another_runs_directory(const std::string& dir, std::uint64_t hash) {
                 dir);
 }
 
-int command_run(const std::vector<std::string>& args) {
+// A data-parallel run with one worker per process that mpirun started: every rank trains its
+// worker, rank 0 reports for all of them.
+int run_processes(const Options& o, bool mpi_allreduce) {
+    const lockstep::cli::MpiCommand mpi;
+    lockstep::Scenario scenario;
+    std::optional<lockstep::cli::RunOutputs> outputs;
+    lockstep::cli::ProcessRun run;
+    lockstep::cli::on_every_rank([&] {
+        for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
+            if (o.has(flag))
+                throw Error(std::string(flag) +
+                            ": checkpoints of a run over processes are not written yet; run "
+                            "without --transport mpi to checkpoint");
+        scenario = scenario_from(o);
+        lockstep::cli::apply_parallel_flags(o, scenario);
+        if (mpi.rank() == 0)
+            outputs.emplace(o, scenario.name);
+    });
+    run = lockstep::cli::run_processes(scenario, mpi_allreduce, o.has("--trace"));
+    run.mpi_allreduce = mpi_allreduce;
+    if (mpi.rank() != 0)
+        return 0;
+    scenario.clock = lockstep::ClockKind::Measured;
+    outputs->begin(run.ranks);
+    // The merged trace and the snapshots, step by step, as a threaded run hands them over.
+    std::size_t at = 0;
+    for (const auto& snapshot : run.snapshots) {
+        std::size_t end = at;
+        while (end < run.events.size() && run.events[end].step == snapshot.step)
+            ++end;
+        outputs->on_events(std::span(run.events).subspan(at, end - at));
+        outputs->on_snapshot(snapshot);
+        at = end;
+    }
+    return report_run(o, scenario, run.result, *outputs, -1, {}, &run);
+}
+
+int command_run(const std::vector<std::string>& raw) {
+    // Open MPI's own all-reduce is not one of the scenario's algorithms: taken out here.
+    std::vector<std::string> args;
+    bool mpi_allreduce = false;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == "--algorithm=mpi-allreduce" ||
+            (raw[i] == "--algorithm" && i + 1 < raw.size() && raw[i + 1] == "mpi-allreduce")) {
+            mpi_allreduce = true;
+            i += raw[i] == "--algorithm" ? 1 : 0;
+            continue;
+        }
+        args.push_back(raw[i]);
+    }
     const Options o(args, {"--workers",        "--steps",
                            "--seed",           "--clock",
                            "--rule",           "--algorithm",
@@ -304,8 +378,17 @@ int command_run(const std::vector<std::string>& args) {
                            "--policy",         "--backup-workers",
                            "--heartbeat",      "--parallelism",
                            "--stages",         "--microbatches",
-                           "--schedule",       "--replicas"},
+                           "--schedule",       "--replicas",
+                           "--transport"},
                     {"--json"});
+    const std::string transport = o.text("--transport").value_or("threads");
+    if (transport != "threads" && transport != "mpi")
+        throw Error("--transport: must be one of threads, mpi, got '" + transport + "'");
+    if (transport == "mpi")
+        return run_processes(o, mpi_allreduce);
+    if (mpi_allreduce)
+        throw Error("--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it needs "
+                    "--transport mpi (under mpirun)");
     auto scenario = scenario_from(o);
     lockstep::cli::apply_parallel_flags(o, scenario);
     if (lockstep::cli::is_model_parallel(scenario))
@@ -505,7 +588,12 @@ int command_bench(const std::vector<std::string>& args) {
         throw Error("bench needs a kind: allreduce or train");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (args.front() == "allreduce") {
-        const Options o(rest, {"--algorithm", "--workers", "--bytes", "--iterations"}, {"--json"});
+        const Options o(rest,
+                        {"--algorithm", "--workers", "--bytes", "--iterations", "--transport"},
+                        {"--json"});
+        const std::string transport = o.text("--transport").value_or("threads");
+        if (transport != "threads" && transport != "mpi")
+            throw Error("--transport: must be one of threads, mpi, got '" + transport + "'");
         lockstep::Algorithm algorithm = lockstep::Algorithm::Ring;
         choose(o, "--algorithm", algorithm, lockstep::parse_algorithm,
                "parameter-server, ring, tree");
@@ -513,6 +601,16 @@ int command_bench(const std::vector<std::string>& args) {
         const auto bytes =
             o.integer("--bytes", 8, std::int64_t{1} << 30).value_or(std::int64_t{16} << 20);
         const int iterations = static_cast<int>(o.integer("--iterations", 1, 100000).value_or(0));
+        if (transport == "mpi") {
+            if (o.has("--workers"))
+                throw Error("--workers: over Open MPI every process is one worker; start as many "
+                            "as you want with mpirun -np N");
+            const lockstep::cli::MpiCommand mpi;
+            int code = 0;
+            lockstep::cli::on_every_rank([&] {}); // every rank has started
+            code = lockstep::cli::bench_processes(algorithm, bytes, iterations, o.has("--json"));
+            return code;
+        }
         const auto r = lockstep::bench_all_reduce(algorithm, workers, bytes, iterations);
         if (o.has("--json")) {
             std::cout << json{{"algorithm", std::string(lockstep::to_string(r.algorithm))},
@@ -603,7 +701,8 @@ int main(int argc, char** argv) {
             return lockstep::cli::command_moves(args);
         throw Error("unknown command '" + command + "' (try lockstep-cli --help)");
     } catch (const Error& e) {
-        std::fprintf(stderr, "lockstep-cli: %s\n", e.what());
+        if (!lockstep::cli::reported_by_another_rank(e))
+            std::fprintf(stderr, "lockstep-cli: %s\n", e.what());
         return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "lockstep-cli: %s\n", e.what());

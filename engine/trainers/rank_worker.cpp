@@ -18,8 +18,8 @@ void refuse_what_a_rank_cannot_do(const Scenario& s) {
     for (const FailureSpec& f : s.failures.events)
         if (f.kind != FailureKind::Pause)
             throw Error("failures: a " + std::string(to_string(f.kind)) +
-                        " fault is injected into threads only; over processes, stop a process "
-                        "yourself (kill) and resume from its checkpoints");
+                        " fault is injected into threads only; run without --transport mpi to "
+                        "inject one");
     if (s.failures.backup_workers > 0)
         throw Error("failures.backup_workers: backup workers run on threads only");
     if (s.checkpoint)

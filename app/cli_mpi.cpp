@@ -1,0 +1,124 @@
+#include "cli_mpi.h"
+
+#include "core/error.h"
+
+#ifdef LOCKSTEP_HAVE_MPI
+#include "mpi/mpi_run.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+#endif
+
+namespace lockstep::cli {
+
+#ifdef LOCKSTEP_HAVE_MPI
+
+bool built_with_mpi() {
+    return true;
+}
+
+struct MpiCommand::Impl {
+    mpi::Session session{nullptr, nullptr};
+};
+
+MpiCommand::MpiCommand()
+    : impl_(std::make_unique<Impl>()) {}
+MpiCommand::~MpiCommand() = default;
+int MpiCommand::rank() const {
+    return impl_->session.rank();
+}
+int MpiCommand::size() const {
+    return impl_->session.size();
+}
+
+ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep_events) {
+    mpi::MpiRun run = mpi::run_over_mpi(
+        scenario, mpi_allreduce ? mpi::Combine::MpiAllreduce : mpi::Combine::Schedule, keep_events);
+    return {std::move(run.result), std::move(run.snapshots), std::move(run.events),
+            std::move(run.hosts), run.ranks};
+}
+
+int bench_processes(Algorithm algorithm, std::int64_t bytes, int iterations, bool json) {
+    const mpi::MpiBench b = mpi::bench_over_mpi(algorithm, bytes, iterations);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank != 0)
+        return 0;
+    if (json) {
+        std::cout << nlohmann::json{{"transport", "mpi"},
+                                    {"algorithm", std::string(to_string(b.algorithm))},
+                                    {"ranks", b.ranks},
+                                    {"workers", b.ranks},
+                                    {"bytes", b.bytes},
+                                    {"iterations", b.iterations},
+                                    {"time_s", b.seconds},
+                                    {"algbw_gbps", b.algbw_gbps},
+                                    {"busbw_gbps", b.busbw_gbps},
+                                    {"mpi_allreduce_time_s", b.mpi_seconds},
+                                    {"mpi_allreduce_algbw_gbps", b.mpi_algbw_gbps},
+                                    {"mpi_allreduce_busbw_gbps", b.mpi_busbw_gbps},
+                                    {"max_difference", b.max_difference}}
+                         .dump(2)
+                  << '\n';
+        return 0;
+    }
+    std::printf("%s all-reduce over Open MPI, %d ranks, %lld bytes: %.3f ms, algbw %.2f GB/s, "
+                "busbw %.2f GB/s\n",
+                std::string(to_string(b.algorithm)).c_str(), b.ranks,
+                static_cast<long long>(b.bytes), b.seconds * 1e3, b.algbw_gbps, b.busbw_gbps);
+    std::printf("Open MPI's own MPI_Allreduce, same buffers:  %.3f ms, algbw %.2f GB/s, busbw "
+                "%.2f GB/s\n",
+                b.mpi_seconds * 1e3, b.mpi_algbw_gbps, b.mpi_busbw_gbps);
+    std::printf("largest difference between the two sums: %.3g\n", b.max_difference);
+    return 0;
+}
+
+void on_every_rank(const std::function<void()>& setup) {
+    mpi::on_every_rank(setup);
+}
+
+bool reported_by_another_rank(const std::exception& e) {
+    return dynamic_cast<const mpi::ReportedElsewhere*>(&e) != nullptr;
+}
+
+#else
+
+namespace {
+[[noreturn]] void no_mpi() {
+    throw Error("--transport mpi: this lockstep-cli was built without Open MPI (install "
+                "libopenmpi-dev and openmpi-bin, then configure and build again)");
+}
+} // namespace
+
+bool built_with_mpi() {
+    return false;
+}
+struct MpiCommand::Impl {};
+MpiCommand::MpiCommand() {
+    no_mpi();
+}
+MpiCommand::~MpiCommand() = default;
+int MpiCommand::rank() const {
+    return 0;
+}
+int MpiCommand::size() const {
+    return 1;
+}
+ProcessRun run_processes(const Scenario&, bool, bool) {
+    no_mpi();
+}
+int bench_processes(Algorithm, std::int64_t, int, bool) {
+    no_mpi();
+}
+void on_every_rank(const std::function<void()>& setup) {
+    setup();
+}
+bool reported_by_another_rank(const std::exception&) {
+    return false;
+}
+
+#endif
+
+} // namespace lockstep::cli

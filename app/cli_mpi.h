@@ -1,0 +1,60 @@
+#pragma once
+
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
+
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+// lockstep-cli over Open MPI (cli_mpi.cpp): the same commands with one process per worker.
+// Built without Open MPI, each of these throws lockstep::Error saying so.
+namespace lockstep::cli {
+
+// Whether this lockstep-cli was built with the Open MPI backend.
+bool built_with_mpi();
+
+// Open MPI for one command; MPI_Finalize when it ends.
+class MpiCommand {
+public:
+    MpiCommand();
+    ~MpiCommand();
+    MpiCommand(const MpiCommand&) = delete;
+    MpiCommand& operator=(const MpiCommand&) = delete;
+    int rank() const;
+    int size() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// A data-parallel run over the world's ranks, one worker each (see engine/mpi/mpi_run.h). On
+// rank 0 it holds the run; elsewhere it is empty. `mpi_allreduce`: Open MPI's MPI_Allreduce in
+// place of the scenario's schedule.
+struct ProcessRun {
+    RunResult result;
+    std::vector<StepSnapshot> snapshots;
+    std::vector<TraceEvent> events;
+    std::vector<std::string> hosts;
+    int ranks = 0;
+    bool mpi_allreduce = false;
+};
+ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep_events);
+
+// `bench allreduce --transport mpi`: prints (text or JSON) on rank 0.
+int bench_processes(Algorithm algorithm, std::int64_t bytes, int iterations, bool json);
+
+// Runs `setup` on every rank and agrees on the outcome (see engine/mpi/mpi_run.h): when it throws
+// lockstep::Error anywhere, the lowest such rank rethrows it and the others throw an error that
+// reported_by_another_rank() knows, so every rank exits and none waits for the others.
+void on_every_rank(const std::function<void()>& setup);
+
+// True for an error another rank has already printed: this rank only exits non-zero.
+bool reported_by_another_rank(const std::exception& e);
+
+} // namespace lockstep::cli

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "mpi/mpi_transport.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/data_parallel.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace lockstep::mpi {
+
+// Open MPI for the life of a command: MPI_Init on construction, MPI_Finalize on destruction.
+class Session {
+public:
+    Session(int* argc, char*** argv);
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+    int rank() const { return rank_; }
+    int size() const { return size_; }
+
+private:
+    int rank_ = 0, size_ = 1;
+};
+
+// An error another rank has already reported: this rank only exits non-zero.
+struct ReportedElsewhere : Error {
+    ReportedElsewhere()
+        : Error("reported by another rank") {}
+};
+
+// Runs `setup` on every rank and agrees on the outcome: when it threw lockstep::Error on any
+// rank, the lowest such rank rethrows its error and every other rank throws ReportedElsewhere,
+// so that all of them exit and none waits for the others in a collective.
+void on_every_rank(const std::function<void()>& setup);
+
+// Every host the ranks run on, in rank order of first appearance.
+std::vector<std::string> gather_hosts();
+
+// A data-parallel run with one worker per rank of MPI_COMM_WORLD, on the measured clock: the
+// wall time of each rank's real work, put on rank 0's clock (ranks on rank 0's host share its
+// clock; a rank on another host has its offset estimated by ping-pong at the start and the end,
+// the smallest round trip of several, the drift between the two interpolated).
+struct MpiRun {
+    // Rank 0 only; empty elsewhere.
+    RunResult result;                    // speedup against a one-worker run on rank 0
+    std::vector<StepSnapshot> snapshots; // every step: each rank's loss and hash
+    std::vector<TraceEvent> events;      // when asked for: every rank's events, by step
+    std::vector<std::string> hosts;
+    int ranks = 0;
+};
+
+// Throws lockstep::Error (on every rank, see on_every_rank) when the number of ranks is not the
+// scenario's workers or a rank cannot run it.
+MpiRun run_over_mpi(const Scenario& scenario, Combine combine, bool keep_events);
+
+// One all-reduce benchmark over the world's ranks: Lockstep's schedule over MpiTransport and
+// Open MPI's MPI_Allreduce on the same buffers. Times are the slowest rank's, per iteration.
+struct MpiBench {
+    Algorithm algorithm = Algorithm::Ring;
+    int ranks = 0;
+    std::int64_t bytes = 0;
+    int iterations = 0;
+    double seconds = 0.0, algbw_gbps = 0.0, busbw_gbps = 0.0;
+    double mpi_seconds = 0.0, mpi_algbw_gbps = 0.0, mpi_busbw_gbps = 0.0;
+    double max_difference = 0.0; // largest |ours - Open MPI's| over the buffer
+};
+MpiBench bench_over_mpi(Algorithm algorithm, std::int64_t bytes, int iterations);
+
+} // namespace lockstep::mpi

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "collectives/schedule.h"
+#include "collectives/transport.h"
+#include "trainers/rank_worker.h"
+
+#include <mpi.h>
+
+#include <span>
+#include <vector>
+
+namespace lockstep::mpi {
+
+// A schedule's rounds between processes over Open MPI: in each round this rank posts an
+// MPI_Isend of every range it sends and an MPI_Irecv of every range it receives, waits for the
+// receives, applies them in the round's order (adding a Reduce in, a Copy arriving straight in
+// place), then waits for its sends. The order of additions is the schedule's, so the bits are
+// those of the in-process transport. A message's tag is its index in the round; MPI keeps the
+// order of messages between two ranks with the same tag, so rounds never mix.
+class MpiTransport final : public Transport {
+public:
+    explicit MpiTransport(MPI_Comm comm)
+        : comm_(comm) {}
+    void execute(const Round& round, int rank, std::span<double> mine) override;
+
+private:
+    MPI_Comm comm_;
+    std::vector<MPI_Request> sends_, receives_;
+    std::vector<std::size_t> reduced_;          // this round's Reduce messages to this rank
+    std::vector<std::vector<double>> incoming_; // scratch, one per Reduce message
+};
+
+// How the ranks combine their gradients.
+enum class Combine {
+    Schedule,     // Lockstep's own schedule (parameter server, ring, tree) over MpiTransport
+    MpiAllreduce, // Open MPI's own MPI_Allreduce with MPI_SUM
+};
+
+// The other ranks of MPI_COMM_WORLD for a RankWorker.
+class MpiGroup final : public RankGroup {
+public:
+    MpiGroup(const CommSchedule& schedule, int rank, Combine combine);
+    void barrier() override;
+    void all_reduce(std::span<double> gradient, const Clock& clock, std::int64_t step,
+                    std::vector<TraceEvent>& events) override;
+
+private:
+    const CommSchedule& schedule_;
+    int rank_;
+    Combine combine_;
+    MpiTransport transport_{MPI_COMM_WORLD};
+    std::vector<double> sum_; // MPI_Allreduce's output
+};
+
+} // namespace lockstep::mpi

@@ -1,0 +1,272 @@
+// lockstep-cli over Open MPI, run for real through mpirun (LOCKSTEP_MPIEXEC): one process per
+// worker, on this machine's cores (--oversubscribe), and compared with the same run on threads.
+
+#include "collectives/schedule.h"
+
+#include "cli_test_support.h"
+#include "test_support.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <map>
+#include <tuple>
+
+using namespace lockstep;
+using lockstep::testing::CliResult;
+
+namespace {
+
+// mpirun -np N lockstep-cli ARGS: as root it needs Open MPI's consent, given here by environment.
+CliResult mpirun(int ranks, const QStringList& args) {
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT"), QStringLiteral("1"));
+    env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"), QStringLiteral("1"));
+    // One machine, a few cores: no busy polling that would starve the other ranks.
+    env.insert(QStringLiteral("OMPI_MCA_mpi_yield_when_idle"), QStringLiteral("1"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(LOCKSTEP_MPIEXEC),
+                  QStringList{QStringLiteral("--oversubscribe"), QStringLiteral("-np"),
+                              QString::number(ranks), QStringLiteral(LOCKSTEP_CLI_PATH)} +
+                      args);
+    CliResult r;
+    if (!process.waitForStarted(testing::kCliTimeoutMs) ||
+        !process.waitForFinished(testing::kCliTimeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return r;
+    }
+    r.finished = process.exitStatus() == QProcess::NormalExit;
+    r.exit_code = process.exitCode();
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+QByteArray read(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A small scenario file: N workers, the rule's batches unequal so that weights matter.
+QString scenario_file(const QTemporaryDir& dir, int workers, const QString& rule) {
+    QJsonArray batches;
+    for (int k = 0; k < workers; ++k)
+        batches.append(4 + 3 * k);
+    const QJsonObject s{{"name", "mpi"},
+                        {"seed", 9},
+                        {"steps", 12},
+                        {"workers", workers},
+                        {"batch", 8},
+                        {"worker_batch", batches},
+                        {"rule", rule},
+                        {"model", QJsonObject{{"layers", QJsonArray{2, 9, 3}}}},
+                        {"optimizer", QJsonObject{{"kind", "adam"}, {"lr", 0.03}}},
+                        {"dataset", QJsonObject{{"name", "spiral"}, {"samples", 300}}}};
+    const QString path = dir.filePath(QStringLiteral("s-%1-%2.json").arg(workers).arg(rule));
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(QJsonDocument(s).toJson());
+    return path;
+}
+
+std::vector<double> numbers(const QJsonValue& v) {
+    std::vector<double> out;
+    if (v.isArray())
+        for (const auto& x : v.toArray()) {
+            const auto more = numbers(x);
+            out.insert(out.end(), more.begin(), more.end());
+        }
+    else if (v.isObject())
+        for (const auto& x : v.toObject())
+            for (double d : numbers(x))
+                out.push_back(d);
+    else if (v.isDouble())
+        out.push_back(v.toDouble());
+    return out;
+}
+
+} // namespace
+
+class TestMpi : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void same_bits_as_threads_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<QString>("rule");
+        for (const char* a : {"parameter-server", "ring", "tree"})
+            for (int n = 1; n <= 5; ++n)
+                for (const char* r : {"sum", "mean", "weighted-mean"})
+                    QTest::addRow("%s-%d-%s", a, n, r)
+                        << QString::fromLatin1(a) << n << QString::fromLatin1(r);
+    }
+
+    // The final parameters of N processes are the bytes of N threads, and the report has every
+    // key of the threaded run's, plus the transport, the ranks and the hosts.
+    void same_bits_as_threads() {
+        QFETCH(QString, algorithm);
+        QFETCH(int, ranks);
+        QFETCH(QString, rule);
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, ranks, rule);
+        const QString threads_params = dir.filePath(QStringLiteral("threads.json"));
+        const QString mpi_params = dir.filePath(QStringLiteral("mpi.json"));
+        const QStringList threads_args{QStringLiteral("run"),
+                                       scenario,
+                                       QStringLiteral("--algorithm"),
+                                       algorithm,
+                                       QStringLiteral("--json"),
+                                       QStringLiteral("--params-out"),
+                                       threads_params};
+        const CliResult threads = testing::run_cli(threads_args);
+        QVERIFY2(threads.finished && threads.exit_code == 0,
+                 qPrintable(testing::describe(threads_args, threads)));
+        QStringList mpi_args = threads_args;
+        mpi_args.last() = mpi_params;
+        mpi_args << QStringLiteral("--transport") << QStringLiteral("mpi");
+        const CliResult mpi = mpirun(ranks, mpi_args);
+        QVERIFY2(mpi.finished && mpi.exit_code == 0, qPrintable(testing::describe(mpi_args, mpi)));
+
+        QVERIFY(!read(threads_params).isEmpty());
+        QCOMPARE(read(mpi_params), read(threads_params));
+        const QJsonObject t = QJsonDocument::fromJson(threads.out).object();
+        const QJsonObject m = QJsonDocument::fromJson(mpi.out).object();
+        for (auto it = t.begin(); it != t.end(); ++it)
+            QVERIFY2(m.contains(it.key()), qPrintable(it.key()));
+        QCOMPARE(m.value("transport").toString(), QStringLiteral("mpi"));
+        QCOMPARE(m.value("ranks").toInt(), ranks);
+        QCOMPARE(m.value("hosts").toArray().size(), 1);
+        QCOMPARE(m.value("clock").toString(), QStringLiteral("measured"));
+        QCOMPARE(m.value("final_loss").toDouble(), t.value("final_loss").toDouble());
+        QVERIFY(m.value("replicas_aligned").toBool());
+        QCOMPARE(m.value("bytes_moved").toInteger(), t.value("bytes_moved").toInteger());
+        QCOMPARE(m.value("per_worker").toArray().size(), ranks);
+    }
+
+    // Open MPI's own MPI_Allreduce adds in its own order: the same model within 1e-12, and the
+    // report names it.
+    void mpi_allreduce_agrees_with_ours() {
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, 4, QStringLiteral("mean"));
+        const QString ours = dir.filePath(QStringLiteral("ours.json"));
+        const QString theirs = dir.filePath(QStringLiteral("theirs.json"));
+        const CliResult a =
+            mpirun(4, {"run", scenario, "--transport", "mpi", "--params-out", ours});
+        const CliResult b = mpirun(4, {"run", scenario, "--transport", "mpi", "--algorithm",
+                                       "mpi-allreduce", "--json", "--params-out", theirs});
+        QVERIFY2(a.exit_code == 0 && b.exit_code == 0, a.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(b.out).object().value("algorithm").toString(),
+                 QStringLiteral("mpi-allreduce"));
+        const auto x = numbers(QJsonDocument::fromJson(read(ours)).object());
+        const auto y = numbers(QJsonDocument::fromJson(read(theirs)).object());
+        QVERIFY(!x.empty());
+        QCOMPARE(x.size(), y.size());
+        for (std::size_t i = 0; i < x.size(); ++i)
+            QVERIFY2(std::abs(x[i] - y[i]) <= 1e-12, qPrintable(QString::number(x[i] - y[i])));
+    }
+
+    // Three processes for a four-worker scenario: one clear error, from rank 0 only, and every
+    // process exits non-zero without hanging.
+    void a_mismatched_np_is_refused() {
+        const CliResult r =
+            mpirun(3, {"run", "--workers", "4", "--steps", "5", "--transport", "mpi"});
+        QVERIFY2(r.finished, "mpirun hung or crashed");
+        QVERIFY(r.exit_code != 0);
+        const QString err = QString::fromUtf8(r.err);
+        LOCKSTEP_VERIFY_CONTAINS(err, QStringLiteral("the scenario has 4 workers but mpirun "
+                                                     "started 3 processes"));
+        QCOMPARE(err.count(QStringLiteral("lockstep-cli:")), 1);
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // What processes cannot do yet is refused by name, once.
+    void refuses_what_only_threads_do() {
+        const CliResult crash = mpirun(2, {"run", "--workers", "2", "--steps", "5", "--transport",
+                                           "mpi", "--fail", "crash:worker=1,step=2"});
+        QVERIFY(crash.finished && crash.exit_code != 0);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(crash.err),
+                                 QStringLiteral("a crash fault is injected into threads only"));
+        QCOMPARE(QString::fromUtf8(crash.err).count(QStringLiteral("lockstep-cli:")), 1);
+        const CliResult wrong = testing::run_cli({"run", "--transport", "carrier-pigeon"});
+        QCOMPARE(wrong.exit_code, 1);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(wrong.err),
+                                 QStringLiteral("--transport: must be one of threads, mpi"));
+        const CliResult alone = testing::run_cli({"run", "--algorithm", "mpi-allreduce"});
+        QCOMPARE(alone.exit_code, 1);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(alone.err), QStringLiteral("--transport mpi"));
+    }
+
+    // The merged trace, on rank 0's clock: every message of the schedule is received after it
+    // began to be sent, and every rank's slices follow one another.
+    void the_merged_trace_is_causal() {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("t.json"));
+        const QString params = dir.filePath(QStringLiteral("p.json"));
+        const CliResult r =
+            mpirun(4, {"run", "--workers", "4", "--steps", "6", "--algorithm", "ring", "--layers",
+                       "2,16,3", "--transport", "mpi", "--trace", trace, "--params-out", params});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QJsonArray events =
+            QJsonDocument::fromJson(read(trace)).object().value("traceEvents").toArray();
+        // (step, round, lane) -> the lane's slice of that round: [start, end] in microseconds.
+        std::map<std::tuple<int, int, int>, std::pair<double, double>> slices;
+        int computes = 0;
+        for (const auto& v : events) {
+            const QJsonObject e = v.toObject();
+            if (e.value("ph").toString() != QStringLiteral("X"))
+                continue;
+            const QJsonObject args = e.value("args").toObject();
+            const double ts = e.value("ts").toDouble(), dur = e.value("dur").toDouble();
+            QVERIFY(dur >= 0.0);
+            QVERIFY(ts >= 0.0);
+            computes += e.value("name").toString() == QStringLiteral("compute");
+            if (args.contains("round"))
+                slices[{args.value("step").toInt(), args.value("round").toInt(),
+                        e.value("tid").toInt()}] = {ts, ts + dur};
+        }
+        QCOMPARE(computes, 4 * 6);
+        std::size_t count = 0;
+        for (const auto& x : numbers(QJsonDocument::fromJson(read(params)).object()))
+            (void)x, ++count;
+        const CommSchedule schedule = ring_schedule(4, count);
+        int checked = 0;
+        for (int step = 0; step < 6; ++step)
+            for (std::size_t round = 0; round < schedule.rounds.size(); ++round)
+                for (const Message& m : schedule.rounds[round].messages) {
+                    const auto send = slices.find({step, static_cast<int>(round), m.src});
+                    const auto receive = slices.find({step, static_cast<int>(round), m.dst});
+                    QVERIFY(send != slices.end() && receive != slices.end());
+                    QVERIFY2(receive->second.second >= send->second.first,
+                             qPrintable(QStringLiteral("step %1 round %2: %3 -> %4")
+                                            .arg(step)
+                                            .arg(round)
+                                            .arg(m.src)
+                                            .arg(m.dst)));
+                    ++checked;
+                }
+        QCOMPARE(checked, 6 * 6 * 4); // a 4-rank ring: 6 rounds of 4 messages
+    }
+
+    // The benchmark: our ring and Open MPI's MPI_Allreduce on the same buffers, both measured.
+    void the_benchmark_reports_both() {
+        const CliResult r = mpirun(2, {"bench", "allreduce", "--transport", "mpi", "--algorithm",
+                                       "ring", "--bytes", "1048576", "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QJsonObject b = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(b.value("ranks").toInt(), 2);
+        QVERIFY(b.value("algbw_gbps").toDouble() > 0.0);
+        QVERIFY(b.value("busbw_gbps").toDouble() > 0.0);
+        QVERIFY(b.value("mpi_allreduce_busbw_gbps").toDouble() > 0.0);
+        QVERIFY(b.value("max_difference").toDouble() <= 1e-12);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMpi)
+#include "test_mpi.moc"
