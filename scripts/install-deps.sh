@@ -9,6 +9,8 @@ packages=(
     # Qt Charts needs Qt OpenGL, which Debian makes a recommendation only.
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev libgl-dev
     libtbb-dev nlohmann-json3-dev
+    # Runs with one process per worker (lockstep-cli --transport mpi).
+    libopenmpi-dev openmpi-bin
     # Widget tests under a virtual display, the random-input check, the fuzz targets.
     xvfb xauth xdotool clang
 )
