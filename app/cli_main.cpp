@@ -49,6 +49,7 @@ commands:
   reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
                                   combine values the way the engine combines gradients
   resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
                                   continue a run from its newest complete checkpoint
   checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
   compare A.json B.json [--target-loss X] [--json]
@@ -314,28 +315,62 @@ void refuse_another_runs_directory(const std::string& dir, std::uint64_t hash) {
 }
 
 // A data-parallel run with one worker per process that mpirun started: every rank trains its
-// worker, rank 0 reports for all of them.
-int run_processes(const Options& o, bool mpi_allreduce) {
+// worker, rank 0 reports for all of them. `resume_dir`: continue the run checkpointed there.
+int run_processes(const Options& o, bool mpi_allreduce, const std::string& resume_dir = {}) {
     const lockstep::cli::MpiCommand mpi;
     lockstep::Scenario scenario;
     std::optional<lockstep::cli::RunOutputs> outputs;
-    lockstep::cli::ProcessRun run;
+    std::string checkpoint_dir = resume_dir;
     lockstep::cli::on_every_rank([&] {
-        for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
-            if (o.has(flag))
-                throw Error(std::string(flag) +
-                            ": checkpoints of a run over processes are not written yet; run "
-                            "without --transport mpi to checkpoint");
-        scenario = scenario_from(o);
-        lockstep::cli::apply_parallel_flags(o, scenario);
+        namespace fs = std::filesystem;
+        if (!resume_dir.empty()) {
+            if (!fs::exists(fs::path(resume_dir) / kScenarioFile))
+                throw Error(resume_dir + ": no " + kScenarioFile +
+                            " (not a directory written by lockstep-cli run --checkpoint-dir)");
+            scenario = lockstep::load_scenario((fs::path(resume_dir) / kScenarioFile).string());
+        } else {
+            scenario = scenario_from(o);
+            lockstep::cli::apply_parallel_flags(o, scenario);
+        }
+        // Between processes, time is what the ranks really took; the scenario a checkpoint
+        // directory keeps says so too.
+        scenario.clock = lockstep::ClockKind::Measured;
+        if (auto dir = o.text("--checkpoint-dir")) {
+            if (!scenario.checkpoint)
+                throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, "
+                            "or checkpoint.every in the scenario)");
+            checkpoint_dir = *dir;
+            if (mpi.rank() == 0) {
+                refuse_another_runs_directory(*dir, lockstep::scenario_hash(scenario));
+                std::error_code ec;
+                fs::create_directories(*dir, ec);
+                if (ec || !fs::is_directory(*dir))
+                    throw Error(*dir + ": cannot create the checkpoint directory");
+                const std::string text = portable_scenario_json(scenario);
+                lockstep::write_file_atomically(fs::path(*dir) / kScenarioFile,
+                                                std::as_bytes(std::span(text.data(), text.size())));
+            }
+        } else if (o.has("--checkpoint-every")) {
+            throw Error("--checkpoint-every: needs --checkpoint-dir DIR");
+        } else if (scenario.checkpoint && resume_dir.empty()) {
+            throw Error("checkpoint: a run over processes checkpoints into a directory every "
+                        "computer reaches; name it with --checkpoint-dir DIR");
+        }
         if (mpi.rank() == 0)
             outputs.emplace(o, scenario.name);
     });
-    run = lockstep::cli::run_processes(scenario, mpi_allreduce, o.has("--trace"));
+    lockstep::cli::ProcessRun run = lockstep::cli::run_processes(
+        scenario, mpi_allreduce, o.has("--trace"), checkpoint_dir, !resume_dir.empty());
     run.mpi_allreduce = mpi_allreduce;
     if (mpi.rank() != 0)
         return 0;
-    scenario.clock = lockstep::ClockKind::Measured;
+    for (const std::string& skipped : run.skipped)
+        std::fprintf(stderr, "lockstep-cli: note: skipped %s\n", skipped.c_str());
+    if (run.resumed_from == 0)
+        std::fprintf(stderr,
+                     "lockstep-cli: note: no complete checkpoint in %s: starting from "
+                     "step 0\n",
+                     resume_dir.c_str());
     outputs->begin(run.ranks);
     // The merged trace and the snapshots, step by step, as a threaded run hands them over.
     std::size_t at = 0;
@@ -347,7 +382,7 @@ int run_processes(const Options& o, bool mpi_allreduce) {
         outputs->on_snapshot(snapshot);
         at = end;
     }
-    return report_run(o, scenario, run.result, *outputs, -1, {}, &run);
+    return report_run(o, scenario, run.result, *outputs, run.resumed_from, {}, &run);
 }
 
 int command_run(const std::vector<std::string>& raw) {
@@ -427,10 +462,16 @@ int command_run(const std::vector<std::string>& raw) {
 }
 
 int command_resume(const std::vector<std::string>& args) {
-    const Options o(args, {"--params-out", "--trace", "--trace-detail", "--metrics-csv"},
+    const Options o(args,
+                    {"--params-out", "--trace", "--trace-detail", "--metrics-csv", "--transport"},
                     {"--json"});
     if (o.positional().size() != 1)
         throw Error("resume needs exactly one checkpoint directory");
+    const std::string transport = o.text("--transport").value_or("threads");
+    if (transport != "threads" && transport != "mpi")
+        throw Error("--transport: must be one of threads, mpi, got '" + transport + "'");
+    if (transport == "mpi")
+        return run_processes(o, false, o.positional().front());
     namespace fs = std::filesystem;
     const fs::path dir = o.positional().front();
     if (!fs::is_directory(dir))

@@ -33,11 +33,26 @@ int MpiCommand::size() const {
     return impl_->session.size();
 }
 
-ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep_events) {
-    mpi::MpiRun run = mpi::run_over_mpi(
-        scenario, mpi_allreduce ? mpi::Combine::MpiAllreduce : mpi::Combine::Schedule, keep_events);
-    return {std::move(run.result), std::move(run.snapshots), std::move(run.events),
-            std::move(run.hosts), run.ranks};
+ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep_events,
+                         const std::string& checkpoint_dir, bool resume) {
+    mpi::MpiRunOptions options;
+    options.combine = mpi_allreduce ? mpi::Combine::MpiAllreduce : mpi::Combine::Schedule;
+    options.keep_events = keep_events;
+    options.checkpoint_dir = checkpoint_dir;
+    options.resume = resume;
+    mpi::MpiRun run = mpi::run_over_mpi(scenario, options);
+    ProcessRun out{std::move(run.result),
+                   std::move(run.snapshots),
+                   std::move(run.events),
+                   std::move(run.hosts),
+                   run.ranks,
+                   mpi_allreduce,
+                   run.resumed_from,
+                   {}};
+    for (const CheckpointInfo& c : run.rejected)
+        out.skipped.push_back(c.directory.filename().string() + " (" +
+                              std::string(to_string(c.status)) + ": " + c.reason + ")");
+    return out;
 }
 
 int bench_processes(Algorithm algorithm, std::int64_t bytes, int iterations, bool json) {
@@ -106,7 +121,7 @@ int MpiCommand::rank() const {
 int MpiCommand::size() const {
     return 1;
 }
-ProcessRun run_processes(const Scenario&, bool, bool) {
+ProcessRun run_processes(const Scenario&, bool, bool, const std::string&, bool) {
     no_mpi();
 }
 int bench_processes(Algorithm, std::int64_t, int, bool) {

@@ -43,8 +43,13 @@ struct ProcessRun {
     std::vector<std::string> hosts;
     int ranks = 0;
     bool mpi_allreduce = false;
+    std::int64_t resumed_from = -1;
+    std::vector<std::string> skipped; // checkpoints a resume skipped, and why
 };
-ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep_events);
+// `checkpoint_dir`: checkpoints by the scenario's policy go there (empty: none); `resume`:
+// continue from its newest complete checkpoint.
+ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep_events,
+                         const std::string& checkpoint_dir = {}, bool resume = false);
 
 // `bench allreduce --transport mpi`: prints (text or JSON) on rank 0.
 int bench_processes(Algorithm algorithm, std::int64_t bytes, int iterations, bool json);

@@ -140,6 +140,61 @@ struct ClockMap {
     }
 };
 
+// The checkpoint after this rank's step: its own file written and made durable, then, once every
+// rank's is, the manifest by rank 0. Returns the bytes written (rank 0: every file's and the
+// manifest's).
+std::int64_t write_checkpoint(RankWorker& worker, const std::filesystem::path& dir,
+                              const CheckpointConfig& policy, std::vector<std::int64_t>& own) {
+    const int rank = worker.rank();
+    const TrainingState state = worker.state_for_files();
+    const std::filesystem::path step_dir = dir / checkpoint_directory_name(state.step);
+    ManifestEntry mine;
+    on_every_rank([&] {
+        const Ticks start = worker.now();
+        std::error_code ec;
+        std::filesystem::create_directories(step_dir, ec);
+        if (ec)
+            throw Error(step_dir.string() + ": cannot create the checkpoint directory (" +
+                        ec.message() + ")");
+        const std::vector<std::byte> bytes =
+            encode_worker_file(state, rank, policy.sharded_optimizer);
+        write_file_atomically(step_dir / worker_file_name(rank), bytes);
+        std::uint64_t checksum = 0;
+        for (int i = 7; i >= 0; --i)
+            checksum = checksum << 8 | std::to_integer<std::uint64_t>(
+                                           bytes[bytes.size() - 8 + static_cast<std::size_t>(i)]);
+        mine = {worker_file_name(rank), bytes.size(), checksum};
+        worker.add_event(checkpoint_event(rank, FileStage::Renamed, state.step, start, worker.now(),
+                                          static_cast<std::int64_t>(bytes.size())));
+    });
+    // Every worker file is durable once each rank has got here.
+    const std::vector<std::uint64_t> sizes = gather(std::vector<std::uint64_t>{mine.size});
+    const std::vector<std::uint64_t> sums = gather(std::vector<std::uint64_t>{mine.checksum});
+    std::int64_t written = 0;
+    on_every_rank([&] {
+        if (rank != 0)
+            return;
+        const Ticks start = worker.now();
+        CheckpointManifest manifest{state.step,
+                                    state.scenario_hash,
+                                    worker.scenario().workers,
+                                    policy.sharded_optimizer,
+                                    {}};
+        for (std::size_t k = 0; k < sizes.size(); ++k) {
+            manifest.files.push_back({worker_file_name(static_cast<int>(k)), sizes[k], sums[k]});
+            written += static_cast<std::int64_t>(sizes[k]);
+        }
+        const std::vector<std::byte> text = encode_manifest(manifest);
+        write_file_atomically(step_dir / manifest_file_name, text);
+        written += static_cast<std::int64_t>(text.size());
+        worker.add_event(checkpoint_event(0, FileStage::Committed, state.step, start, worker.now(),
+                                          static_cast<std::int64_t>(text.size())));
+        own.push_back(state.step);
+        (void)keep_last_checkpoints(dir, policy.keep, own);
+    });
+    return written;
+}
+
 } // namespace
 
 Session::Session(int* argc, char*** argv) {
@@ -187,7 +242,9 @@ std::vector<std::string> gather_hosts() {
     return hosts; // rank 0: one per rank
 }
 
-MpiRun run_over_mpi(const Scenario& scenario, Combine combine, bool keep_events) {
+MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
+    const Combine combine = options.combine;
+    const bool keep_events = options.keep_events;
     const int rank = world_rank(), size = world_size();
     Scenario s = scenario;
     s.clock = ClockKind::Measured; // between processes, time is what the ranks really took
@@ -210,13 +267,56 @@ MpiRun run_over_mpi(const Scenario& scenario, Combine combine, bool keep_events)
     });
     const std::vector<std::string> hosts = gather_hosts();
 
+    // A resume: every rank loads the newest complete checkpoint and takes its own part of it.
+    MpiRun run;
+    std::vector<std::int64_t> own; // rank 0: this run's checkpoints in the directory
+    const bool checkpoints = !options.checkpoint_dir.empty() && s.checkpoint;
+    if (options.resume) {
+        on_every_rank([&] {
+            if (rank == 0)
+                (void)clean_leftovers(options.checkpoint_dir);
+        });
+        std::int64_t from = 0;
+        on_every_rank([&] {
+            const CheckpointRecovery recovery =
+                load_newest_complete(options.checkpoint_dir, worker->scenario_hash(), s.workers);
+            if (recovery.state)
+                worker->restore(*recovery.state);
+            from = worker->steps_done();
+            if (rank == 0)
+                run.rejected = recovery.rejected;
+        });
+        std::int64_t low = 0, high = 0;
+        check(MPI_Allreduce(&from, &low, 1, MPI_INT64_T, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+        check(MPI_Allreduce(&from, &high, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD),
+              "MPI_Allreduce");
+        on_every_rank([&] {
+            if (low != high)
+                throw Error(options.checkpoint_dir.string() +
+                            ": the ranks found different newest checkpoints (steps " +
+                            std::to_string(low) + " and " + std::to_string(high) +
+                            "); is the directory the same on every computer?");
+        });
+        run.resumed_from = from;
+        if (rank == 0)
+            own = checkpoint_owners(options.checkpoint_dir, worker->scenario_hash()).this_scenario;
+    }
+    const std::int64_t first_step = worker->steps_done();
+    std::int64_t checkpoint_count = 0, checkpoint_bytes = 0;
+
     MpiGroup group(schedule, rank, combine);
     const std::vector<Offset> at_start = estimate_offsets();
     group.barrier();
     worker->start_clock();
     const std::vector<std::int64_t> origin = gather(std::vector<std::int64_t>{raw_now()});
-    while (!worker->finished())
+    while (!worker->finished()) {
         worker->step(group);
+        if (checkpoints && worker->steps_done() % s.checkpoint->every == 0) {
+            checkpoint_bytes +=
+                write_checkpoint(*worker, options.checkpoint_dir, *s.checkpoint, own);
+            ++checkpoint_count;
+        }
+    }
     group.barrier();
     const std::vector<Offset> at_end = estimate_offsets();
 
@@ -224,7 +324,6 @@ MpiRun run_over_mpi(const Scenario& scenario, Combine combine, bool keep_events)
     const std::vector<WorkerMetrics> lanes = gather(std::vector<WorkerMetrics>{worker->spent()});
     const std::vector<std::int64_t> samples = gather(std::vector<std::int64_t>{worker->samples()});
     const std::vector<TraceEvent> events = gather(worker->events());
-    MpiRun run;
     if (rank != 0)
         return run;
 
@@ -239,11 +338,12 @@ MpiRun run_over_mpi(const Scenario& scenario, Combine combine, bool keep_events)
 
     // Each step as the threaded trainer's snapshot states it.
     const auto n = static_cast<std::size_t>(size);
-    const auto count = static_cast<std::size_t>(s.steps);
+    const auto count = static_cast<std::size_t>(s.steps - first_step); // steps this run did
     RunMetrics& m = run.result.metrics;
     for (std::size_t i = 0; i < count; ++i) {
         StepSnapshot snap;
-        snap.step = snap.ordinal = static_cast<std::int64_t>(i);
+        snap.step = first_step + static_cast<std::int64_t>(i);
+        snap.ordinal = static_cast<std::int64_t>(i);
         std::uint64_t correct = 0, counted = 0;
         for (std::size_t k = 0; k < n; ++k) {
             const RankStep& r = steps[k * count + i];
@@ -271,14 +371,17 @@ MpiRun run_over_mpi(const Scenario& scenario, Combine combine, bool keep_events)
         });
 
     m.workers = m.workers_at_end = size;
-    m.steps = m.steps_run = s.steps;
+    m.steps = s.steps;
+    m.steps_run = s.steps - first_step;
+    m.checkpoints = checkpoint_count;
+    m.checkpoint_bytes = checkpoint_bytes;
     for (const std::int64_t k : samples)
         m.samples += k;
     m.useful_samples = m.samples;
     summarise_lanes(m, lanes, run.snapshots.empty() ? 0.0 : to_seconds(run.snapshots.back().time),
                     s.energy);
     if (combine == Combine::Schedule && s.algorithm != Algorithm::None && size > 1)
-        m.bytes_moved = schedule.total_bytes() * s.steps;
+        m.bytes_moved = schedule.total_bytes() * m.steps_run;
     m.trained = true;
     if (!run.snapshots.empty()) {
         m.final_loss = run.snapshots.back().loss;
@@ -290,7 +393,8 @@ MpiRun run_over_mpi(const Scenario& scenario, Combine combine, bool keep_events)
     // The reference: the one-worker run, really trained on this rank's machine.
     const Scenario base = baseline_scenario(s);
     DataParallelTrainer reference(base, data, nullptr, Work::Train);
-    reference.run();
+    for (std::int64_t k = first_step; k < s.steps; ++k) // after a resume: the steps still to go
+        reference.step();
     m.baseline_time_s = reference.metrics().total_time_s;
     if (m.total_time_s > 0) {
         const double work_ratio =

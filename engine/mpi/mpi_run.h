@@ -6,6 +6,7 @@
 #include "trainers/data_parallel.h"
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -51,11 +52,24 @@ struct MpiRun {
     std::vector<TraceEvent> events;      // when asked for: every rank's events, by step
     std::vector<std::string> hosts;
     int ranks = 0;
+    std::int64_t resumed_from = -1;       // the step a resume began at
+    std::vector<CheckpointInfo> rejected; // checkpoints a resume skipped, newest first
+};
+
+struct MpiRunOptions {
+    Combine combine = Combine::Schedule;
+    bool keep_events = false; // for a trace
+    // Checkpoints, by the scenario's policy, into this directory (empty: none). Each rank writes
+    // and fsyncs its own worker file; after a barrier rank 0 gathers their sizes and checksums
+    // and writes the MANIFEST last: the protocol and format of a threaded run.
+    std::filesystem::path checkpoint_dir;
+    // Continue from the newest complete checkpoint in checkpoint_dir (every rank loads it).
+    bool resume = false;
 };
 
 // Throws lockstep::Error (on every rank, see on_every_rank) when the number of ranks is not the
 // scenario's workers or a rank cannot run it.
-MpiRun run_over_mpi(const Scenario& scenario, Combine combine, bool keep_events);
+MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options);
 
 // One all-reduce benchmark over the world's ranks: Lockstep's schedule over MpiTransport and
 // Open MPI's MPI_Allreduce on the same buffers. Times are the slowest rank's, per iteration.

@@ -22,9 +22,8 @@ void refuse_what_a_rank_cannot_do(const Scenario& s) {
                         "inject one");
     if (s.failures.backup_workers > 0)
         throw Error("failures.backup_workers: backup workers run on threads only");
-    if (s.checkpoint)
-        throw Error("checkpoint: checkpoints of a run over processes are not written yet; "
-                    "leave out the checkpoint policy");
+    if (s.checkpoint && s.checkpoint->restore != RestoreMode::Full)
+        throw Error("checkpoint.restore: a run over processes restores the full state only");
     if (s.cost.communication_s_per_step)
         throw Error("cost.communication_s_per_step: a fixed communication time is for the "
                     "modelled clock; between processes the messages take what they really take");
@@ -36,6 +35,7 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
     : scenario_(scenario)
     , data_(std::move(data))
     , rank_(rank)
+    , run_rng_(Rng::stream(scenario.seed, 1))
     , optimizer_(scenario.optimizer, 0) {
     validate(scenario_);
     refuse_what_a_rank_cannot_do(scenario_);
@@ -64,6 +64,50 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
         samples.push_back(static_cast<double>(scenario_.batch_of(i)));
     weight_ = reduction_weights(scenario_.rule, scenario_.workers,
                                 samples)[static_cast<std::size_t>(rank)];
+    hash_ = lockstep::scenario_hash(scenario);
+}
+
+TrainingState RankWorker::state_for_files() const {
+    TrainingState state;
+    state.step = step_;
+    state.scenario_hash = hash_;
+    state.parameters = parameters_;
+    state.optimizer = optimizer_.state();
+    state.run_rng = run_rng_.state();
+    state.cursors.assign(static_cast<std::size_t>(scenario_.workers), cursor_->state());
+    return state;
+}
+
+void RankWorker::restore(const TrainingState& state) {
+    if (state.scenario_hash != hash_)
+        throw Error("restore: the checkpoint belongs to another scenario");
+    if (state.workers() != scenario_.workers)
+        throw Error("restore: the checkpoint has " + std::to_string(state.workers()) +
+                    " workers, this run " + std::to_string(scenario_.workers));
+    if (state.parameters.size() != parameters_.size())
+        throw Error("restore: the checkpoint's model has " +
+                    std::to_string(state.parameters.size()) + " parameters, this run's " +
+                    std::to_string(parameters_.size()));
+    if (state.step < 0 || state.step > scenario_.steps)
+        throw Error("restore: the checkpoint's step " + std::to_string(state.step) +
+                    " is outside this run (0 to " + std::to_string(scenario_.steps) + ")");
+    DataCursor cursor = *cursor_;
+    cursor.set_state(state.cursors[static_cast<std::size_t>(rank_)]);
+    Optimizer optimizer(scenario_.optimizer, state.parameters.size());
+    optimizer.state() = state.optimizer;
+    cursor_ = std::move(cursor);
+    optimizer_ = std::move(optimizer);
+    parameters_ = state.parameters;
+    run_rng_.set_state(state.run_rng);
+    step_ = state.step;
+}
+
+void RankWorker::record_outside(const TraceEvent& event) {
+    spent_.add(event);
+    if (keep_events_) {
+        events_.push_back(event);
+        events_.back().ordinal = static_cast<int>(event.step);
+    }
 }
 
 void RankWorker::record(const TraceEvent& event) {
@@ -76,6 +120,15 @@ void RankWorker::step(RankGroup& group) {
         return;
     const Clock& clock = *clock_;
     step_events_.clear();
+    // The threaded trainer draws each worker's jitter and straggler chance from the run's
+    // generator every step, whatever the clock: drawn alike here, a checkpoint's generator is
+    // the one the threads would save.
+    for (int k = 0; k < scenario_.workers; ++k) {
+        if (scenario_.cost.jitter > 0.0)
+            (void)run_rng_.uniform(-1.0, 1.0);
+        if (scenario_.delays.straggler_probability > 0.0)
+            (void)run_rng_.uniform();
+    }
 
     // 1. An injected pause stalls this rank before it computes: a real sleep.
     Ticks paused = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpoint/checkpoint.h"
 #include "clocks/clock.h"
 #include "collectives/schedule.h"
 #include "collectives/transport.h"
@@ -55,9 +56,10 @@ struct RankStep {
 // the same step: compute the gradient of its own batch, scale it by the rule's weight, all-reduce
 // it with the other ranks, update, hash. So N ranks, one per process, end with the bits of
 // DataParallelTrainer's N workers on threads. The clock is the measured one: the wall time of
-// the real work on this rank, a slowdown and a pause realised as real sleeps. Failures, backups,
-// checkpoints and fixed communication times belong to DataParallelTrainer; the constructor
-// refuses a scenario that has them.
+// the real work on this rank, a slowdown and a pause realised as real sleeps. Injected faults,
+// backups and fixed communication times belong to DataParallelTrainer; the constructor refuses a
+// scenario that has them. Checkpoints are written by the ranks together (engine/mpi/): each
+// writes its own worker file from state_for_files(), in the threaded run's format.
 class RankWorker {
 public:
     // Throws lockstep::Error when the scenario does not fit the data or a single rank, or `rank`
@@ -73,6 +75,18 @@ public:
     bool finished() const { return step_ >= scenario_.steps; }
     std::int64_t steps_done() const { return step_; }
 
+    // The run's whole state between steps as this rank knows it: the parameters, the optimizer
+    // and the run's generator (the same on every rank), and its own data cursor, standing in for
+    // every worker's. encode_worker_file(state, rank(), ...) then writes this rank's file.
+    TrainingState state_for_files() const;
+    // Puts this rank's part of a saved state back (its cursor, the shared rest) between steps.
+    // Throws lockstep::Error when the state does not fit the run, changing nothing.
+    void restore(const TrainingState& state);
+    // An event of work done for this rank outside the step (writing its checkpoint file).
+    void add_event(const TraceEvent& event) { record_outside(event); }
+    std::uint64_t scenario_hash() const { return hash_; }
+    Ticks now() const { return clock_->now(); } // on this rank's clock
+
     int rank() const { return rank_; }
     const Scenario& scenario() const { return scenario_; }
     const std::vector<double>& parameters() const { return parameters_; }
@@ -83,11 +97,14 @@ public:
 
 private:
     void record(const TraceEvent& event);
+    void record_outside(const TraceEvent& event);
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> data_;
     int rank_ = 0;
-    double weight_ = 1.0; // the rule's weight of this rank's gradient
+    std::uint64_t hash_ = 0; // the scenario's, as checkpoints carry it
+    Rng run_rng_;            // the run's generator, drawn as the threaded trainer draws it
+    double weight_ = 1.0;    // the rule's weight of this rank's gradient
     std::vector<double> parameters_;
     Optimizer optimizer_;
     std::optional<DataCursor> cursor_; // set once the scenario is checked

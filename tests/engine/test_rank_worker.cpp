@@ -209,6 +209,32 @@ private Q_SLOTS:
         QVERIFY(plain.parameters() == slowed.parameters()); // the same arithmetic
     }
 
+    // A rank's state for its checkpoint file, put back into a fresh rank, continues bitwise.
+    void a_restored_rank_continues_bitwise() {
+        Scenario s = small(1, Algorithm::Ring, ReductionRule::Mean);
+        s.steps = 8;
+        s.cost.jitter = 0.2; // the run's generator is drawn every step: it must come back too
+        const auto data = load_dataset(s);
+        Threads shared(s, RankWorker(s, data, 0).parameters().size());
+        ThreadRank group(shared, 0);
+        RankWorker whole(s, data, 0), first(s, data, 0), second(s, data, 0);
+        while (!whole.finished())
+            whole.step(group);
+        for (int k = 0; k < 3; ++k)
+            first.step(group);
+        const TrainingState saved = first.state_for_files();
+        QCOMPARE(saved.step, std::int64_t{3});
+        second.restore(saved);
+        while (!second.finished())
+            second.step(group);
+        QVERIFY(second.parameters() == whole.parameters());
+        QVERIFY(second.state_for_files().run_rng == whole.state_for_files().run_rng);
+        TrainingState other = saved;
+        other.scenario_hash ^= 1;
+        LOCKSTEP_VERIFY_CONTAINS(testing::error_message([&] { second.restore(other); }),
+                                 QStringLiteral("another scenario"));
+    }
+
     void refuses_what_threads_alone_do() {
         const auto data = load_dataset(small(2, Algorithm::Ring, ReductionRule::Mean));
         Scenario crash = small(2, Algorithm::Ring, ReductionRule::Mean);
@@ -217,8 +243,10 @@ private Q_SLOTS:
                                  QStringLiteral("failures: a crash fault"));
         Scenario checkpointed = small(2, Algorithm::Ring, ReductionRule::Mean);
         checkpointed.checkpoint = CheckpointConfig{};
-        LOCKSTEP_VERIFY_CONTAINS(testing::error_message([&] { RankWorker(checkpointed, data, 0); }),
-                                 QStringLiteral("checkpoint:"));
+        checkpointed.checkpoint->restore = RestoreMode::WeightsOnly;
+        LOCKSTEP_VERIFY_CONTAINS(
+            testing::error_message([&] { RankWorker(checkpointed, data, 0); }),
+            QStringLiteral("checkpoint.restore: a run over processes restores the full state"));
         LOCKSTEP_VERIFY_CONTAINS(testing::error_message([&] {
                                      RankWorker(small(2, Algorithm::Ring, ReductionRule::Mean),
                                                 data, 2);

@@ -6,12 +6,16 @@
 #include "cli_test_support.h"
 #include "test_support.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <csignal>
+#include <sys/types.h>
 
 #include <map>
 #include <tuple>
@@ -252,6 +256,77 @@ private Q_SLOTS:
                     ++checked;
                 }
         QCOMPARE(checked, 6 * 6 * 4); // a 4-rank ring: 6 rounds of 4 messages
+    }
+
+    // Checkpoints across processes, with real SIGKILLs: a rank killed mid-run ends the job; a
+    // resume over processes goes on from the newest complete checkpoint and ends with the
+    // uninterrupted run's parameters, byte for byte. Three kills, at different points.
+    void killed_ranks_resume_bitwise() {
+        QTemporaryDir dir;
+        // Worker 1 is 40 times slower (a real sleep), so the run lasts long enough to be killed.
+        const QJsonObject s{{"name", "kill"},
+                            {"seed", 4},
+                            {"steps", 240},
+                            {"workers", 3},
+                            {"batch", 16},
+                            {"model", QJsonObject{{"layers", QJsonArray{2, 32, 32, 3}}}},
+                            {"optimizer", QJsonObject{{"kind", "adam"}, {"lr", 0.01}}},
+                            {"delays", QJsonObject{{"slowdown", QJsonArray{1, 40, 1}}}},
+                            {"checkpoint", QJsonObject{{"every", 8}, {"keep", 2}}}};
+        const QString scenario = dir.filePath(QStringLiteral("kill.json"));
+        {
+            QFile f(scenario);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(s).toJson());
+        }
+        const QString reference = dir.filePath(QStringLiteral("reference.json"));
+        const CliResult whole =
+            testing::run_cli({"run", scenario, "--checkpoint-dir", dir.filePath("threads"),
+                              "--params-out", reference});
+        QVERIFY2(whole.exit_code == 0, whole.err.constData());
+
+        for (int kill = 0; kill < 3; ++kill) {
+            const QString ck = dir.filePath(QStringLiteral("ck-%1").arg(kill));
+            QProcess job;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT"), QStringLiteral("1"));
+            env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"), QStringLiteral("1"));
+            env.insert(QStringLiteral("OMPI_MCA_mpi_yield_when_idle"), QStringLiteral("1"));
+            job.setProcessEnvironment(env);
+            job.start(QStringLiteral(LOCKSTEP_MPIEXEC),
+                      {"--oversubscribe", "-np", "3", LOCKSTEP_CLI_PATH, "run", scenario,
+                       "--transport", "mpi", "--checkpoint-dir", ck});
+            QVERIFY(job.waitForStarted());
+            // Wait for a committed checkpoint (later ones for later kills), then kill a rank.
+            const QString wanted =
+                ck + QStringLiteral("/step-%1/MANIFEST").arg(16 + 24 * kill, 9, 10, QChar('0'));
+            QElapsedTimer waited;
+            waited.start();
+            while (!QFile::exists(wanted) && waited.elapsed() < 60'000 &&
+                   job.state() == QProcess::Running)
+                QTest::qWait(5);
+            QVERIFY2(QFile::exists(wanted), qPrintable(wanted));
+            QProcess children;
+            children.start(QStringLiteral("pgrep"),
+                           {"-P", QString::number(job.processId()), "lockstep-cli"});
+            QVERIFY(children.waitForFinished());
+            const QStringList pids = QString::fromLatin1(children.readAllStandardOutput())
+                                         .split('\n', Qt::SkipEmptyParts);
+            QCOMPARE(pids.size(), 3);
+            const pid_t victim = static_cast<pid_t>(pids[kill % 3].toInt());
+            QCOMPARE(::kill(victim, SIGKILL), 0);
+            QVERIFY(job.waitForFinished(60'000));
+            QVERIFY(job.exitCode() != 0); // Open MPI ended the job
+
+            const QString resumed = dir.filePath(QStringLiteral("resumed-%1.json").arg(kill));
+            const CliResult again =
+                mpirun(3, {"resume", ck, "--transport", "mpi", "--json", "--params-out", resumed});
+            QVERIFY2(again.exit_code == 0, again.err.constData());
+            QVERIFY(
+                QJsonDocument::fromJson(again.out).object().value("resumed_from_step").toInt() >=
+                16 + 24 * kill);
+            QCOMPARE(read(resumed), read(reference));
+        }
     }
 
     // The benchmark: our ring and Open MPI's MPI_Allreduce on the same buffers, both measured.
