@@ -60,15 +60,19 @@ private:
     };
     using RoundKey = std::tuple<int, int, std::int64_t, int>; // worker, ordinal, step, round
 
+    // The document and its slices (chrome_trace.cpp).
     void begin_element();
     void flush_buffer();
     void write_slice(std::string_view name, int worker, Ticks start, Ticks end);
     void write_event(const TraceEvent& e);
     void write_transfer(const TraceEvent& e);
+    // The round slices held back (chrome_trace_rounds.cpp).
     void write_round(int worker, const RoundSlice& slice);
     void add_round(const TraceEvent& e);
     void spill_rounds(bool all);
     void spill(int worker, const RoundSlice& slice);
+    void write_held_rounds(); // every round slice, lane by lane, at the end of the document
+    // TraceDetail::Phases (chrome_trace_phases.cpp).
     void write_phases(std::span<const TraceEvent> events);
 
     std::ostream& out_;

@@ -74,31 +74,32 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
 
     hash_ = scenario_hash(scenario_);
     lanes_ = n;
-    ids_.resize(static_cast<std::size_t>(n));
-    std::iota(ids_.begin(), ids_.end(), 0);
-    link_factor_.assign(static_cast<std::size_t>(n), 1.0);
+    faults_.lane_of.resize(static_cast<std::size_t>(n));
+    std::iota(faults_.lane_of.begin(), faults_.lane_of.end(), 0);
+    faults_.link_factor.assign(static_cast<std::size_t>(n), 1.0);
     for (const FailureSpec& f : scenario_.failures.events) {
         if (f.kind == FailureKind::Pause)
             scenario_.delays.pauses.push_back({f.worker, f.step, f.seconds});
         else if (work_ == Work::Train || f.kind == FailureKind::SlowLink)
-            pending_.push_back(f); // times-only runs keep no state to lose or damage
+            faults_.pending.push_back(f); // times-only runs keep no state to lose or damage
     }
     build_collective();
     price_compute();
-    spent_.assign(static_cast<std::size_t>(n), {});
+    accounts_.spent.assign(static_cast<std::size_t>(n), {});
     clock_ = Indirect<Clock>(make_clock(scenario_.clock));
 }
 
 void DataParallelTrainer::build_collective() {
     // The collective, its prices and the rule's weights, for the workers there are now.
     const Scenario& s = scenario_;
-    schedule_ = make_schedule(s.algorithm, s.workers, workers_.front().parameters.size());
-    schedule_bytes_ = schedule_.total_bytes();
-    busy_.assign(workers_.size(), {});
+    collective_.schedule =
+        make_schedule(s.algorithm, s.workers, workers_.front().parameters.size());
+    collective_.bytes = collective_.schedule.total_bytes();
+    scratch_.busy.assign(workers_.size(), {});
     std::vector<double> samples;
     for (int i = 0; i < s.workers; ++i)
         samples.push_back(static_cast<double>(s.batch_of(i)));
-    weights_ = reduction_weights(s.rule, s.workers, samples);
+    collective_.weights = reduction_weights(s.rule, s.workers, samples);
 }
 
 void DataParallelTrainer::price_compute() {
@@ -121,7 +122,7 @@ void DataParallelTrainer::step() {
 }
 
 void DataParallelTrainer::execute_step() {
-    events_.clear();
+    scratch_.events.clear();
     start_step_faults();
     // A crash due in this step strikes in its phase. With backup workers it is simply a gradient
     // that never arrives, whatever the phase: the step goes on with the others.
@@ -131,13 +132,13 @@ void DataParallelTrainer::execute_step() {
     auto abandon = [&](int index) {
         fail(*crash, index, workers_[static_cast<std::size_t>(index)].clock);
         if (sink_)
-            sink_->on_events(events_);
+            sink_->on_events(scratch_.events);
     };
     if (crash && (backup || crash->phase == CrashPhase::Compute))
-        crashing_ = victim;
+        faults_.crashing = victim;
     compute_phase(); // 1-2: own gradient, scaled by the rule's weight
-    if (crashing_ >= 0) {
-        const int index = std::exchange(crashing_, -1);
+    if (faults_.crashing >= 0) {
+        const int index = std::exchange(faults_.crashing, -1);
         if (!backup)
             return abandon(index); // rolled back: the rest of this step never happens
         fail(*crash, index, workers_[static_cast<std::size_t>(index)].clock);
@@ -148,18 +149,18 @@ void DataParallelTrainer::execute_step() {
     if (crash && !backup && crash->phase == CrashPhase::Update)
         return abandon(victim);
     update_phase(); // 4-5: same update everywhere, then hash
-    if (!checkpoint_dir_.empty() && (step_ + 1) % scenario_.checkpoint->every == 0) {
+    if (!checkpoints_.directory.empty() && (step_ + 1) % scenario_.checkpoint->every == 0) {
         checkpoint_phase(); // 6: every K steps, save the whole state and commit it
-        if (rolled_back_) {
-            rolled_back_ = false;
+        if (faults_.rolled_back) {
+            faults_.rolled_back = false;
             if (sink_)
-                sink_->on_events(events_);
+                sink_->on_events(scratch_.events);
             return;
         }
     }
     mark_dead_lanes(last_snapshot_.time);
     if (sink_)
-        sink_->on_events(events_);
+        sink_->on_events(scratch_.events);
     finish_step();
 }
 
@@ -212,15 +213,15 @@ void DataParallelTrainer::compute_phase() {
     const bool selective =
         synchronised && n > 1 &&
         (scenario_.failures.backup_workers > 0 ||
-         (crashing_ >= 0 && scenario_.failures.policy == RecoveryPolicy::Backup));
+         (faults_.crashing >= 0 && scenario_.failures.policy == RecoveryPolicy::Backup));
     Ticks cut = std::numeric_limits<Ticks>::max();
     if (selective) {
         std::vector<Ticks> finish(n);
         for (std::size_t k = 0; k < n; ++k)
             finish[k] = from[k] + pause[k] + took[k];
-        choose_backups(finish, crashing_);
+        choose_backups(finish, faults_.crashing);
         for (std::size_t k = 0; k < n; ++k)
-            if (chosen_[k])
+            if (scratch_.chosen[k])
                 cut =
                     cut == std::numeric_limits<Ticks>::max() ? finish[k] : std::max(cut, finish[k]);
     }
@@ -230,14 +231,14 @@ void DataParallelTrainer::compute_phase() {
         Worker& w = workers_[k];
         const int id = static_cast<int>(k);
         const double gradient0 = w.gradient.empty() ? 0.0 : w.gradient[0];
-        if (id == crashing_) {
+        if (id == faults_.crashing) {
             // It dies half way through its computation: its gradient never leaves it.
             const Ticks half = took[k] / 2;
             emit({id, EventKind::Compute, step_, from[k], from[k] + half, 0, -1, -1, gradient0});
             w.clock = from[k] + half;
             continue;
         }
-        if (selective && !chosen_[k]) {
+        if (selective && !scratch_.chosen[k]) {
             // Late: abandoned when the step moves on without it.
             const Ticks stop = std::max(from[k], cut);
             const Ticks paused = std::min(pause[k], stop - from[k]);
@@ -248,8 +249,8 @@ void DataParallelTrainer::compute_phase() {
             w.clock = stop;
             if (train)
                 scale_contribution(w.gradient, 0.0);
-            samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
-            dropped_samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
+            accounts_.samples += static_cast<std::int64_t>(scenario_.batch_of(id));
+            accounts_.dropped_samples += static_cast<std::int64_t>(scenario_.batch_of(id));
             continue;
         }
         // A pause stalls the worker before it computes; on the measured clock both are realised
@@ -263,8 +264,9 @@ void DataParallelTrainer::compute_phase() {
         w.clock += took[k];
         latest = std::max(latest, w.clock);
         if (synchronised && train)
-            scale_contribution(w.gradient, selective ? step_weights_[k] : weights_[k]);
-        samples_ += static_cast<std::int64_t>(scenario_.batch_of(id));
+            scale_contribution(w.gradient,
+                               selective ? scratch_.chosen_weights[k] : collective_.weights[k]);
+        accounts_.samples += static_cast<std::int64_t>(scenario_.batch_of(id));
     }
     clock.wait_until(latest, stop_);
 }
@@ -290,20 +292,20 @@ void DataParallelTrainer::communicate_phase() {
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
     if (work_ == Work::Train)
-        bytes_moved_ += schedule_bytes_; // a times-only run moves nothing
+        accounts_.bytes_moved += collective_.bytes; // a times-only run moves nothing
 
     if (scenario_.cost.communication_s_per_step) {
         // Textbook mode: a barrier, then a fixed communication time for everyone.
         for (auto& w : workers_)
             w.clock = clock_->begins(w.clock, clock_->now());
         if (work_ == Work::Train)
-            run_all_reduce(schedule_, transport_, buffers);
+            run_all_reduce(collective_.schedule, transport_, buffers);
         barrier();
         const Ticks cost = to_ticks(*scenario_.cost.communication_s_per_step);
         clock_->wait_until(workers_.front().clock + cost, stop_);
         for (auto& w : workers_) {
             emit({w.id, EventKind::Communicate, step_, w.clock, w.clock + cost,
-                  schedule_.total_bytes() / static_cast<std::int64_t>(workers_.size())});
+                  collective_.schedule.total_bytes() / static_cast<std::int64_t>(workers_.size())});
             w.clock += cost;
         }
         return;
@@ -312,7 +314,7 @@ void DataParallelTrainer::communicate_phase() {
     // the transport ran; the measured clock times each real round as the transport runs it.
     if (clock_->kind() == ClockKind::Modelled) {
         if (work_ == Work::Train)
-            run_all_reduce(schedule_, transport_, buffers);
+            run_all_reduce(collective_.schedule, transport_, buffers);
         price_schedule();
     } else {
         run_measured_collective();
@@ -368,11 +370,11 @@ void DataParallelTrainer::update_phase() {
 void DataParallelTrainer::finish_step() {
     aligned_ = last_snapshot_.replicas_aligned;
     if (!aligned_)
-        ++misaligned_steps_;
+        ++accounts_.misaligned_steps;
     if (sink_)
         sink_->on_snapshot(last_snapshot_);
     if (work_ == Work::Train)
-        progress_.push_back(
+        accounts_.progress.push_back(
             {step_, to_seconds(last_snapshot_.time), last_snapshot_.loss, energy_so_far()});
     ++step_;
     ++steps_run_;

@@ -139,7 +139,7 @@ public:
     const Dataset& data() const { return *data_; }
     const std::shared_ptr<const Dataset>& shared_data() const { return data_; }
     const std::vector<Worker>& workers() const { return workers_; }
-    const CommSchedule& schedule() const { return schedule_; }
+    const CommSchedule& schedule() const { return collective_.schedule; }
     bool replicas_aligned() const { return aligned_; }
     RunMetrics metrics() const override;
 
@@ -158,7 +158,7 @@ public:
         std::int64_t lost_steps = 0;
         int workers_after = 0;
     };
-    const std::vector<Recovery>& recoveries() const { return recoveries_; }
+    const std::vector<Recovery>& recoveries() const { return faults_.recoveries; }
 
     // The loss after each step in the order the run did them (a rollback repeats steps), with
     // the time and the energy spent so far: for time and energy to a target loss.
@@ -168,31 +168,92 @@ public:
         double loss = 0.0;
         double energy_j = 0.0;
     };
-    const std::vector<Progress>& progress() const { return progress_; }
+    const std::vector<Progress>& progress() const { return accounts_.progress; }
 
 private:
+    // The collective for the workers there are (build_collective()): its schedule, the bytes it
+    // moves, and each worker's weight under the reduction rule.
+    struct Collective {
+        CommSchedule schedule;
+        std::int64_t bytes = 0;
+        std::vector<double> weights;
+    };
+    // What the run did and what it cost, added up as it goes: what metrics() reports
+    // (data_parallel_accounts.cpp).
+    struct Accounts {
+        std::int64_t samples = 0; // computed, lost and dropped ones included
+        std::int64_t bytes_moved = 0;
+        std::int64_t misaligned_steps = 0;
+        std::int64_t checkpoints = 0; // committed
+        std::int64_t checkpoint_bytes = 0;
+        std::int64_t lost_steps = 0, lost_samples = 0;           // redone after a rollback
+        std::int64_t dropped_gradients = 0, dropped_samples = 0; // late, with backup workers
+        Ticks lost_lane_time = 0, detection = 0, recovery = 0;
+        std::vector<LaneTotals> spent; // per lane, whole run
+        std::vector<Progress> progress;
+    };
+    // Failures: what is still to happen, which lanes are left, what happened, and where each step
+    // began, to count what a rollback loses (data_parallel_failures.cpp).
+    struct Faults {
+        std::vector<FailureSpec> pending;         // crashes, corruptions, slow links not yet due
+        std::vector<int> lane_of;                 // worker index -> trace lane
+        std::vector<std::pair<int, Ticks>> dead;  // lanes gone for good, and how far drawn failed
+        std::vector<double> link_factor;          // per lane: slow-link factor on its messages
+        std::vector<Ticks> step_started;          // per step: when it began (for lost work)
+        std::vector<std::int64_t> samples_before; // per step: samples processed before it
+        std::vector<Recovery> recoveries;
+        int crashing = -1;        // worker index crashing in this step's compute phase
+        bool rolled_back = false; // a crash during this step's checkpoint rolled the run back
+    };
+    // Where the run saves its checkpoints, and which of those there are its own
+    // (data_parallel_checkpoints.cpp).
+    struct CheckpointTimeline {
+        std::filesystem::path directory; // empty: no checkpoints
+        std::vector<std::int64_t> own;   // steps of this run's checkpoints there, sorted
+    };
+    // What one step or one collective round fills in and the next clears.
+    struct Scratch {
+        std::vector<TraceEvent> events;     // this step's events (only when a sink listens)
+        std::vector<char> chosen;           // per worker, this step: its gradient is aggregated
+        std::vector<double> chosen_weights; // per worker, this step: the rule's weight among them
+        std::vector<std::vector<std::pair<Ticks, Ticks>>> busy; // per worker, this round
+        std::vector<int> touched;                               // workers busy this round
+        std::vector<Ticks> round_start; // where each lane began a measured round
+        std::vector<TraceEvent> priced; // a collective's events from the cost model
+    };
+
+    // The step (data_parallel.cpp).
+    void execute_step();
     void compute_phase();
     void communicate_phase();
     void update_phase();
     void finish_step();
+    Ticks compute_cost(int worker, std::size_t samples);
+    void barrier();          // everyone waits for the slowest lane
+    void build_collective(); // collective_ for the workers there are
+    void price_compute();    // compute_s_per_sample_ from the cost model
+
+    // The collective's time (data_parallel_collective_time.cpp).
+    void price_schedule();
+    void run_measured_collective();
+
+    // Checkpoints (data_parallel_checkpoints.cpp).
     void checkpoint_phase(); // after the update of a K-th step
     void emit_measured_checkpoint(std::span<const std::pair<CheckpointPhase, Ticks>> phases,
                                   std::span<const int> owners, Ticks started);
     void emit_modelled_checkpoint(const CheckpointWrite& written);
     void emit_crashed_checkpoint(const CheckpointWrite& written, Ticks started);
+
+    // Accounts (data_parallel_accounts.cpp).
     // Accounts an event to its worker's time and, when a sink listens, records it.
     void emit(TraceEvent event);             // `worker` and `peer` are worker indices
     void emit_lane(const TraceEvent& event); // `worker` and `peer` are trace lanes
     // Ends a collective round: gaps before each worker's activity become Wait events.
     void close_round(std::span<const Ticks> from);
     void mark_busy(int worker, Ticks start, Ticks end);
+    double energy_so_far() const;
 
-    Ticks compute_cost(int worker, std::size_t samples);
-    void price_schedule();
-    void run_measured_collective();
-    void barrier(); // everyone waits for the slowest lane
-
-    // Failures (trainer_failures.cpp).
+    // Failures (data_parallel_failures.cpp).
     void start_step_faults(); // pauses and slow links due now; the step's start time
     std::optional<FailureSpec> take_crash(bool checkpoint_phase);
     // The crash of worker `index` at `at`: detection, recovery by the policy, lost work.
@@ -202,12 +263,9 @@ private:
     void remove_worker(int index, bool reshard);
     void reset_to_start();
     void corrupt_after_commit(const CheckpointWrite& written);
-    void build_collective(); // schedule, prices and the rule's weights for the workers there are
-    void price_compute();    // compute_s_per_sample_ from the cost model
-    void execute_step();
-    void choose_backups(std::span<const Ticks> finish, int crashed); // fills chosen_, weights
+    // Fills scratch_.chosen and scratch_.chosen_weights.
+    void choose_backups(std::span<const Ticks> finish, int crashed);
     void mark_dead_lanes(Ticks until);
-    double energy_so_far() const;
 
     Scenario scenario_;
     std::uint64_t hash_ = 0; // the scenario's hash as the run began (checkpoints carry it)
@@ -217,45 +275,19 @@ private:
     TraceSink* sink_ = nullptr;
     const std::atomic<bool>* stop_ = nullptr;
     std::vector<Worker> workers_;
-    CommSchedule schedule_;
+    Collective collective_;
     InProcessTransport transport_;
     Rng run_rng_;
-    std::vector<double> weights_;
     double compute_s_per_sample_ = 0.0;
     std::int64_t step_ = 0;
     std::int64_t steps_run_ = 0; // since construction, a restore not counted
     std::int64_t ordinal_ = 0;   // step() calls that did something
     bool aligned_ = true;
-    std::int64_t misaligned_steps_ = 0;
-    std::int64_t samples_ = 0;
-    std::int64_t bytes_moved_ = 0;
-    std::filesystem::path checkpoint_dir_;      // empty: no checkpoints
-    std::vector<std::int64_t> own_checkpoints_; // steps of this run's checkpoints there, sorted
-    std::int64_t checkpoints_ = 0;
-    std::int64_t checkpoint_bytes_ = 0;
     StepSnapshot last_snapshot_;
-    // Failures: what is still to happen, what happened, and what it cost.
-    std::vector<FailureSpec> pending_;        // crashes and corruptions not yet fired
-    std::vector<int> ids_;                    // worker index -> trace lane
-    std::vector<std::pair<int, Ticks>> dead_; // lanes gone for good, and how far drawn failed
-    std::vector<double> link_factor_;         // per lane: slow-link factor on its messages
-    std::vector<char> chosen_;                // per worker, this step: its gradient is aggregated
-    std::vector<double> step_weights_;        // per worker, this step: the rule's weight among them
-    std::vector<Ticks> step_started_;         // per step: when it began (for lost work)
-    std::vector<std::int64_t> samples_before_; // per step: samples processed before it
-    std::vector<Recovery> recoveries_;
-    std::vector<Progress> progress_;
-    int crashing_ = -1;        // worker index crashing in this step's compute phase
-    bool rolled_back_ = false; // a crash during this step's checkpoint rolled the run back
-    std::int64_t lost_steps_ = 0, lost_samples_ = 0, dropped_gradients_ = 0, dropped_samples_ = 0;
-    Ticks lost_lane_time_ = 0, detection_ = 0, recovery_ = 0;
-    std::vector<LaneTotals> spent_;  // per lane, whole run
-    std::vector<TraceEvent> events_; // this step's events (only when a sink listens)
-    std::vector<std::vector<std::pair<Ticks, Ticks>>> busy_; // per worker, this round
-    std::vector<int> touched_;                               // workers busy this round
-    std::int64_t schedule_bytes_ = 0;
-    std::vector<Ticks> round_start_; // scratch: where each lane began a measured round
-    std::vector<TraceEvent> priced_; // scratch: a collective's events from the cost model
+    Accounts accounts_;
+    Faults faults_;
+    CheckpointTimeline checkpoints_;
+    Scratch scratch_;
     Indirect<Clock> clock_{make_clock(ClockKind::Modelled)}; // the scenario's, set on construction
 };
 

@@ -5,16 +5,17 @@
 #include <limits>
 
 // The data-parallel run's accounts: every event goes to its lane's time and, when someone
-// listens, to the trace; the run's figures are added up from them.
+// listens, to the trace; the run's figures (its metrics, the energy spent so far) are added up
+// from them.
 
 namespace lockstep {
 
 void DataParallelTrainer::emit(TraceEvent e) {
     // Events name workers by index; the trace names them by lane, which stays the same when a
     // worker leaves the run.
-    e.worker = ids_[static_cast<std::size_t>(e.worker)];
+    e.worker = faults_.lane_of[static_cast<std::size_t>(e.worker)];
     if (e.peer >= 0 && e.kind != EventKind::Verify) // a Verify's peer is its verdict
-        e.peer = ids_[static_cast<std::size_t>(e.peer)];
+        e.peer = faults_.lane_of[static_cast<std::size_t>(e.peer)];
     // Checkpoint phases name the checkpoint they belong to: the state after this step's update.
     if (e.round < 0 &&
         (e.kind == EventKind::CheckpointWrite || e.kind == EventKind::CheckpointSync ||
@@ -24,17 +25,18 @@ void DataParallelTrainer::emit(TraceEvent e) {
 }
 
 void DataParallelTrainer::emit_lane(const TraceEvent& e) {
-    spent_[static_cast<std::size_t>(e.worker)].add(e);
+    accounts_.spent[static_cast<std::size_t>(e.worker)].add(e);
     if (sink_) {
-        events_.push_back(e);
-        events_.back().ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
+        scratch_.events.push_back(e);
+        scratch_.events.back().ordinal =
+            static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
     }
 }
 
 void DataParallelTrainer::close_round(std::span<const Ticks> from) {
     // Per worker, in time order: every gap since `from` is waiting; busy time is the union.
-    for (const int w : touched_) {
-        auto& list = busy_[static_cast<std::size_t>(w)];
+    for (const int w : scratch_.touched) {
+        auto& list = scratch_.busy[static_cast<std::size_t>(w)];
         std::sort(list.begin(), list.end()); // a handful of intervals per worker and round
         Ticks at = from[static_cast<std::size_t>(w)];
         Ticks covered = 0;
@@ -44,17 +46,17 @@ void DataParallelTrainer::close_round(std::span<const Ticks> from) {
             covered += std::max<Ticks>(0, end - std::max(start, at));
             at = std::max(at, end);
         }
-        spent_[static_cast<std::size_t>(ids_[static_cast<std::size_t>(w)])].add(
-            TimeBucket::Communication, covered);
+        const int lane = faults_.lane_of[static_cast<std::size_t>(w)];
+        accounts_.spent[static_cast<std::size_t>(lane)].add(TimeBucket::Communication, covered);
         list.clear();
     }
-    touched_.clear();
+    scratch_.touched.clear();
 }
 
 void DataParallelTrainer::mark_busy(int worker, Ticks start, Ticks end) {
-    auto& list = busy_[static_cast<std::size_t>(worker)];
+    auto& list = scratch_.busy[static_cast<std::size_t>(worker)];
     if (list.empty())
-        touched_.push_back(worker);
+        scratch_.touched.push_back(worker);
     list.emplace_back(start, end);
 }
 
@@ -63,31 +65,42 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.workers = lanes_;
     m.workers_at_end = scenario_.workers;
     m.steps = step_;
-    m.samples = samples_;
+    m.samples = accounts_.samples;
     m.steps_run = steps_run_;
-    m.useful_samples = samples_ - lost_samples_ - dropped_samples_;
+    m.useful_samples = accounts_.samples - accounts_.lost_samples - accounts_.dropped_samples;
     Ticks end = 0;
     for (const auto& w : workers_)
         end = std::max(end, w.clock);
     std::vector<WorkerMetrics> lanes;
-    for (const auto& lane : spent_)
+    for (const auto& lane : accounts_.spent)
         lanes.push_back(lane.seconds());
     summarise_lanes(m, std::move(lanes), to_seconds(end), scenario_.energy);
-    m.checkpoints = checkpoints_;
-    m.checkpoint_bytes = checkpoint_bytes_;
-    m.bytes_moved = bytes_moved_;
+    m.checkpoints = accounts_.checkpoints;
+    m.checkpoint_bytes = accounts_.checkpoint_bytes;
+    m.bytes_moved = accounts_.bytes_moved;
     m.trained = work_ == Work::Train;
     m.final_loss = last_snapshot_.loss;
     m.final_accuracy = last_snapshot_.accuracy;
     m.replicas_aligned = m.trained && aligned_; // times only: nothing was compared
-    m.misaligned_steps = misaligned_steps_;
-    m.failures = static_cast<std::int64_t>(recoveries_.size());
-    m.lost_steps = lost_steps_;
-    m.lost_worker_s = to_seconds(lost_lane_time_);
-    m.detection_s = to_seconds(detection_);
-    m.recovery_s = to_seconds(recovery_);
-    m.dropped_gradients = dropped_gradients_;
+    m.misaligned_steps = accounts_.misaligned_steps;
+    m.failures = static_cast<std::int64_t>(faults_.recoveries.size());
+    m.lost_steps = accounts_.lost_steps;
+    m.lost_worker_s = to_seconds(accounts_.lost_lane_time);
+    m.detection_s = to_seconds(accounts_.detection);
+    m.recovery_s = to_seconds(accounts_.recovery);
+    m.dropped_gradients = accounts_.dropped_gradients;
     return m;
+}
+
+double DataParallelTrainer::energy_so_far() const {
+    Ticks now = 0;
+    for (const auto& w : workers_)
+        now = std::max(now, w.clock);
+    std::vector<WorkerMetrics> lanes;
+    lanes.reserve(accounts_.spent.size());
+    for (const auto& lane : accounts_.spent)
+        lanes.push_back(lane.seconds());
+    return energy_joules(lanes, to_seconds(now), scenario_.energy);
 }
 
 } // namespace lockstep

@@ -102,8 +102,8 @@ void DataParallelTrainer::set_checkpoint_directory(const std::filesystem::path& 
         throw Error(dir.string() + ": holds another run's checkpoints (" +
                     describe_steps(owners.other_scenario) +
                     " of another scenario); give this run a directory of its own");
-    own_checkpoints_ = owners.this_scenario;
-    checkpoint_dir_ = dir;
+    checkpoints_.own = owners.this_scenario;
+    checkpoints_.directory = dir;
 }
 
 void DataParallelTrainer::checkpoint_phase() {
@@ -138,23 +138,23 @@ void DataParallelTrainer::checkpoint_phase() {
             phases.emplace_back(phase, clock_->now());
             owners.push_back(worker);
         };
-    const CheckpointWrite written = save_checkpoint(checkpoint_dir_, state, options);
-    checkpoint_bytes_ += static_cast<std::int64_t>(written.bytes);
-    const auto at = std::lower_bound(own_checkpoints_.begin(), own_checkpoints_.end(), state.step);
-    if (at == own_checkpoints_.end() || *at != state.step)
-        own_checkpoints_.insert(at, state.step);
+    const CheckpointWrite written = save_checkpoint(checkpoints_.directory, state, options);
+    accounts_.checkpoint_bytes += static_cast<std::int64_t>(written.bytes);
+    const auto at = std::lower_bound(checkpoints_.own.begin(), checkpoints_.own.end(), state.step);
+    if (at == checkpoints_.own.end() || *at != state.step)
+        checkpoints_.own.insert(at, state.step);
     if (written.crash) {
         emit_crashed_checkpoint(written, started);
         const int index = written.crash->worker;
-        rolled_back_ = true;
+        faults_.rolled_back = true;
         fail(*crash, index, workers_[static_cast<std::size_t>(index)].clock);
         return;
     }
-    ++checkpoints_;
+    ++accounts_.checkpoints;
     // `keep` counts this run's own committed checkpoints only; nothing else is removed.
-    for (const auto& pruned :
-         keep_last_checkpoints(checkpoint_dir_, scenario_.checkpoint->keep, own_checkpoints_))
-        std::erase(own_checkpoints_,
+    for (const auto& pruned : keep_last_checkpoints(checkpoints_.directory,
+                                                    scenario_.checkpoint->keep, checkpoints_.own))
+        std::erase(checkpoints_.own,
                    parse_checkpoint_directory_name(pruned.filename().string()).value_or(-1));
     if (modelled)
         emit_modelled_checkpoint(written);

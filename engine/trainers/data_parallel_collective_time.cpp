@@ -18,20 +18,21 @@ void DataParallelTrainer::price_schedule() {
     std::vector<double> slow(n);
     for (std::size_t k = 0; k < n; ++k) {
         clocks[k] = workers_[k].clock;
-        slow[k] = link_factor_[static_cast<std::size_t>(ids_[k])];
+        slow[k] = faults_.link_factor[static_cast<std::size_t>(faults_.lane_of[k])];
     }
-    priced_.clear();
-    const CollectiveTime time = lockstep::price_schedule(
-        schedule_, {ids_, clocks, slow}, scenario_.cost, step_, 0, sink_ ? &priced_ : nullptr);
+    scratch_.priced.clear();
+    const CollectiveTime time =
+        lockstep::price_schedule(collective_.schedule, {faults_.lane_of, clocks, slow},
+                                 scenario_.cost, step_, 0, sink_ ? &scratch_.priced : nullptr);
     for (std::size_t k = 0; k < n; ++k) {
         workers_[k].clock = clocks[k];
-        auto& spent = spent_[static_cast<std::size_t>(ids_[k])];
+        auto& spent = accounts_.spent[static_cast<std::size_t>(faults_.lane_of[k])];
         spent.add(TimeBucket::Communication, time.busy[k]);
         spent.add(TimeBucket::Waiting, time.waiting[k]);
     }
-    for (TraceEvent& e : priced_) {
+    for (TraceEvent& e : scratch_.priced) {
         e.ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
-        events_.push_back(e);
+        scratch_.events.push_back(e);
     }
 }
 
@@ -41,11 +42,11 @@ void DataParallelTrainer::run_measured_collective() {
         buffers.emplace_back(w.gradient);
     transport_.attach(buffers);
     const auto n = workers_.size();
-    for (std::size_t r = 0; r < schedule_.rounds.size(); ++r) {
-        const Round& round = schedule_.rounds[r];
-        round_start_.resize(n);
+    for (std::size_t r = 0; r < collective_.schedule.rounds.size(); ++r) {
+        const Round& round = collective_.schedule.rounds[r];
+        scratch_.round_start.resize(n);
         for (std::size_t k = 0; k < n; ++k)
-            round_start_[k] = workers_[k].clock;
+            scratch_.round_start[k] = workers_[k].clock;
         const Ticks start = clock_->now();
         transport_.run_round(round);
         const Ticks end = clock_->now();
@@ -60,7 +61,7 @@ void DataParallelTrainer::run_measured_collective() {
             workers_[static_cast<std::size_t>(m.dst)].clock =
                 std::max(workers_[static_cast<std::size_t>(m.dst)].clock, end);
         }
-        close_round(round_start_);
+        close_round(scratch_.round_start);
     }
 }
 

@@ -21,7 +21,7 @@ void DataParallelTrainer::inject_failure(const FailureSpec& spec) {
         spec.kind != FailureKind::SlowLink)
         throw Error(to_text(spec) + ": a times-only run keeps no state to lose");
     const bool storage = spec.during_checkpoint() || spec.kind == FailureKind::Corrupt;
-    if (storage && checkpoint_dir_.empty())
+    if (storage && checkpoints_.directory.empty())
         throw Error(to_text(spec) + ": this run writes no checkpoints");
     if (spec.during_checkpoint() && scenario_.failures.policy == RecoveryPolicy::Backup)
         throw Error(to_text(spec) +
@@ -35,41 +35,41 @@ void DataParallelTrainer::inject_failure(const FailureSpec& spec) {
     }
     if (!(spec.factor >= 1.0 && spec.factor <= 1000.0))
         throw Error(to_text(spec) + ": factor must be between 1 and 1000");
-    pending_.push_back(spec);
+    faults_.pending.push_back(spec);
 }
 
 int DataParallelTrainer::index_of_lane(int lane) const {
-    const auto it = std::find(ids_.begin(), ids_.end(), lane);
-    return it == ids_.end() ? -1 : static_cast<int>(it - ids_.begin());
+    const auto it = std::find(faults_.lane_of.begin(), faults_.lane_of.end(), lane);
+    return it == faults_.lane_of.end() ? -1 : static_cast<int>(it - faults_.lane_of.begin());
 }
 
 void DataParallelTrainer::start_step_faults() {
     const auto s = static_cast<std::size_t>(step_);
-    if (step_started_.size() <= s) {
-        step_started_.resize(s + 1, 0);
-        samples_before_.resize(s + 1, 0);
+    if (faults_.step_started.size() <= s) {
+        faults_.step_started.resize(s + 1, 0);
+        faults_.samples_before.resize(s + 1, 0);
     }
     Ticks begin = 0;
     for (const auto& w : workers_)
         begin = std::max(begin, w.clock);
-    step_started_[s] = begin;
-    samples_before_[s] = samples_;
+    faults_.step_started[s] = begin;
+    faults_.samples_before[s] = accounts_.samples;
 
     // Slow links take effect from their step on.
-    std::erase_if(pending_, [&](const FailureSpec& f) {
+    std::erase_if(faults_.pending, [&](const FailureSpec& f) {
         if (f.kind != FailureKind::SlowLink || f.step > step_)
             return false;
-        link_factor_[static_cast<std::size_t>(f.worker)] = f.factor;
+        faults_.link_factor[static_cast<std::size_t>(f.worker)] = f.factor;
         return true;
     });
 }
 
 std::optional<FailureSpec> DataParallelTrainer::take_crash(bool checkpoint_phase) {
     // Crashes of workers that are gone already can never happen.
-    std::erase_if(pending_, [&](const FailureSpec& f) {
+    std::erase_if(faults_.pending, [&](const FailureSpec& f) {
         return f.kind == FailureKind::Crash && index_of_lane(f.worker) < 0;
     });
-    for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+    for (auto it = faults_.pending.begin(); it != faults_.pending.end(); ++it) {
         if (it->kind != FailureKind::Crash || it->during_checkpoint() != checkpoint_phase)
             continue;
         // A step crash strikes in its step (or at once, when injected for a step already past);
@@ -78,7 +78,7 @@ std::optional<FailureSpec> DataParallelTrainer::take_crash(bool checkpoint_phase
         if (!due)
             continue;
         const FailureSpec spec = *it;
-        pending_.erase(it);
+        faults_.pending.erase(it);
         return spec;
     }
     return std::nullopt;
@@ -96,41 +96,41 @@ void DataParallelTrainer::choose_backups(std::span<const Ticks> finish, int cras
                      [&](std::size_t a, std::size_t b) { return finish[a] < finish[b]; });
     const int wanted =
         std::clamp(lanes_ - scenario_.failures.backup_workers, 1, static_cast<int>(order.size()));
-    chosen_.assign(n, 0);
+    scratch_.chosen.assign(n, 0);
     std::vector<double> samples;
     for (int i = 0; i < wanted; ++i)
-        chosen_[order[static_cast<std::size_t>(i)]] = 1;
+        scratch_.chosen[order[static_cast<std::size_t>(i)]] = 1;
     for (std::size_t k = 0; k < n; ++k)
-        if (chosen_[k])
+        if (scratch_.chosen[k])
             samples.push_back(static_cast<double>(scenario_.batch_of(static_cast<int>(k))));
     const auto weights = reduction_weights(scenario_.rule, wanted, samples);
-    step_weights_.assign(n, 0.0);
+    scratch_.chosen_weights.assign(n, 0.0);
     for (std::size_t k = 0, i = 0; k < n; ++k)
-        if (chosen_[k])
-            step_weights_[k] = weights[i++];
-    dropped_gradients_ += static_cast<std::int64_t>(n) - wanted;
+        if (scratch_.chosen[k])
+            scratch_.chosen_weights[k] = weights[i++];
+    accounts_.dropped_gradients += static_cast<std::int64_t>(n) - wanted;
 }
 
 void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
     Recovery record;
     record.cause = spec;
-    record.worker = ids_[static_cast<std::size_t>(index)];
+    record.worker = faults_.lane_of[static_cast<std::size_t>(index)];
     record.crashed_at_step = step_;
     record.crashed = at;
     record.policy = scenario_.failures.policy;
     const Ticks detected = at + to_ticks(scenario_.failures.heartbeat_s);
     record.detected = detected;
-    detection_ += detected - at;
+    accounts_.detection += detected - at;
 
     if (record.policy == RecoveryPolicy::Backup) {
         // Nobody waits and nothing is rolled back: the dead worker's gradient is one that never
         // arrives, this step and every step after.
-        dead_.emplace_back(record.worker, at);
+        faults_.dead.emplace_back(record.worker, at);
         remove_worker(index, false);
         record.resumed = at;
         record.restored_step = step_;
         record.workers_after = scenario_.workers;
-        recoveries_.push_back(std::move(record));
+        faults_.recoveries.push_back(std::move(record));
         return;
     }
 
@@ -166,15 +166,15 @@ void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
         resume_from = restarted;
     } else {
         // Elastic: the survivors go on without it, the data re-sharded over them.
-        dead_.emplace_back(record.worker, at);
+        faults_.dead.emplace_back(record.worker, at);
         remove_worker(index, true);
         for (auto& w : workers_)
             w.clock = resume_from;
     }
     roll_back(at, resume_from, record);
-    recovery_ += record.resumed - detected;
+    accounts_.recovery += record.resumed - detected;
     record.workers_after = scenario_.workers;
-    recoveries_.push_back(std::move(record));
+    faults_.recoveries.push_back(std::move(record));
 }
 
 void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& record) {
@@ -183,19 +183,19 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
     const RestoreMode mode =
         scenario_.checkpoint ? scenario_.checkpoint->restore : RestoreMode::Full;
     std::optional<TrainingState> state;
-    if (!checkpoint_dir_.empty()) {
+    if (!checkpoints_.directory.empty()) {
         // The real recovery: scan this run's own checkpoints, newest first, no newer than the
         // state the crash interrupted (a crash while saving checkpoint S+1 looks at S+1 too),
         // and take the first that verifies and fits.
-        record.cleaned = clean_leftovers(checkpoint_dir_, own_checkpoints_);
+        record.cleaned = clean_leftovers(checkpoints_.directory, checkpoints_.own);
         RecoveryFilter filter;
         filter.scenario_hash = hash_;
-        filter.newest_step = rolled_back_ ? step_ + 1 : step_;
-        filter.own = own_checkpoints_;
+        filter.newest_step = faults_.rolled_back ? step_ + 1 : step_;
+        filter.own = checkpoints_.own;
         filter.fits = [&](const TrainingState& found) {
             return misfit(for_these_workers(found), mode);
         };
-        CheckpointRecovery found = load_newest_complete(checkpoint_dir_, filter);
+        CheckpointRecovery found = load_newest_complete(checkpoints_.directory, filter);
         record.rejected = std::move(found.rejected);
         if (found.state) {
             state = std::move(found.state);
@@ -210,12 +210,12 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
         reset_to_start();
     record.restored_step = step_;
     record.lost_steps = crashed_step + 1 - step_;
-    lost_steps_ += record.lost_steps;
+    accounts_.lost_steps += record.lost_steps;
     const auto from = static_cast<std::size_t>(step_);
-    const Ticks redone_since = from < step_started_.size() ? step_started_[from] : 0;
-    lost_lane_time_ += static_cast<Ticks>(before) * std::max<Ticks>(0, at - redone_since);
-    if (from < samples_before_.size())
-        lost_samples_ += samples_ - samples_before_[from];
+    const Ticks redone_since = from < faults_.step_started.size() ? faults_.step_started[from] : 0;
+    accounts_.lost_lane_time += static_cast<Ticks>(before) * std::max<Ticks>(0, at - redone_since);
+    if (from < faults_.samples_before.size())
+        accounts_.lost_samples += accounts_.samples - faults_.samples_before[from];
 
     // Reading the checkpoint back: each worker reads worker 0's file (the model and the shared
     // state), its own file and the manifest.
@@ -241,7 +241,7 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
         verdict(state->step, CheckpointStatus::Complete, CheckpointFault::None);
         for (std::size_t k = 0; k < workers_.size(); ++k) {
             Worker& w = workers_[k];
-            const int lane = ids_[k];
+            const int lane = faults_.lane_of[k];
             const auto bytes = shared + manifest + (lane > 0 ? size_of(worker_file_name(lane)) : 0);
             const Ticks read =
                 to_ticks(static_cast<double>(bytes) * scenario_.cost.checkpoint_s_per_byte +
@@ -289,7 +289,7 @@ void DataParallelTrainer::reset_to_start() {
 void DataParallelTrainer::remove_worker(int index, bool reshard) {
     const auto k = static_cast<std::size_t>(index);
     workers_.erase(workers_.begin() + index);
-    ids_.erase(ids_.begin() + index);
+    faults_.lane_of.erase(faults_.lane_of.begin() + index);
     Scenario& s = scenario_;
     s.workers -= 1;
     if (!s.worker_batch.empty())
@@ -308,14 +308,14 @@ void DataParallelTrainer::remove_worker(int index, bool reshard) {
         s.shard_sizes.clear();
         const auto shards = make_shards(s, data_->size());
         for (std::size_t i = 0; i < workers_.size(); ++i)
-            workers_[i].cursor = fresh_cursor(s, ids_[i], shards[i]);
+            workers_[i].cursor = fresh_cursor(s, faults_.lane_of[i], shards[i]);
     }
     build_collective(); // for the workers that are left
 }
 
 void DataParallelTrainer::mark_dead_lanes(Ticks until) {
     // A worker that is gone for good is drawn failed up to where the others have got.
-    for (auto& [lane, drawn] : dead_) {
+    for (auto& [lane, drawn] : faults_.dead) {
         if (until > drawn)
             emit_lane({lane, EventKind::Failed, step_, drawn, until});
         drawn = std::max(drawn, until);
@@ -325,7 +325,7 @@ void DataParallelTrainer::mark_dead_lanes(Ticks until) {
 void DataParallelTrainer::corrupt_after_commit(const CheckpointWrite& written) {
     // Storage faults strike committed files: the damage is only found when a recovery reads them.
     const auto step = parse_checkpoint_directory_name(written.directory.filename().string());
-    std::erase_if(pending_, [&](const FailureSpec& f) {
+    std::erase_if(faults_.pending, [&](const FailureSpec& f) {
         if (f.kind != FailureKind::Corrupt || !step || *step < f.step)
             return false;
         const int index = index_of_lane(f.worker);
@@ -343,17 +343,6 @@ void DataParallelTrainer::corrupt_after_commit(const CheckpointWrite& written) {
               f.corruption == Corruption::BitFlip ? 0.0 : 1.0});
         return true;
     });
-}
-
-double DataParallelTrainer::energy_so_far() const {
-    Ticks now = 0;
-    for (const auto& w : workers_)
-        now = std::max(now, w.clock);
-    std::vector<WorkerMetrics> lanes;
-    lanes.reserve(spent_.size());
-    for (const auto& lane : spent_)
-        lanes.push_back(lane.seconds());
-    return energy_joules(lanes, to_seconds(now), scenario_.energy);
 }
 
 } // namespace lockstep

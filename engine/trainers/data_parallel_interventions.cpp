@@ -53,7 +53,7 @@ void DataParallelTrainer::resume_measured_clock() {
 }
 
 void DataParallelTrainer::retune(const Scenario& to) {
-    if (to.algorithm == Algorithm::None && !checkpoint_dir_.empty() && scenario_.workers > 1)
+    if (to.algorithm == Algorithm::None && !checkpoints_.directory.empty() && scenario_.workers > 1)
         throw Error("algorithm: a run that saves checkpoints needs one model, so its replicas "
                     "must stay synchronised");
     for (auto& w : workers_)
@@ -62,7 +62,7 @@ void DataParallelTrainer::retune(const Scenario& to) {
     // Slowdowns are given per lane; after an elastic recovery worker indices differ from lanes.
     scenario_.delays.slowdown.assign(workers_.size(), 1.0);
     for (std::size_t i = 0; i < workers_.size(); ++i)
-        scenario_.delays.slowdown[i] = to.slowdown_of(ids_[i]);
+        scenario_.delays.slowdown[i] = to.slowdown_of(faults_.lane_of[i]);
     build_collective();
     price_compute();
 }

@@ -3,10 +3,12 @@
 #include "data/data.h"
 #include "trainers/data_parallel.h"
 #include "trainers/pipeline.h"
+#include "trainers/tensor.h"
 
 #include <QtTest>
 
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 #include <vector>
 
@@ -52,6 +54,19 @@ Ticks last_end(const std::vector<TraceEvent>& events, int lane, EventKind kind, 
     return end;
 }
 
+// A tensor-parallel lane's computation of `layer` (its value) in `kind`'s pass of `step`; an event
+// at -1 when there is none.
+TraceEvent layer_compute(const std::vector<TraceEvent>& events, int lane, EventKind kind,
+                         std::size_t layer, std::int64_t step) {
+    for (const auto& e : events)
+        if (e.worker == lane && e.kind == kind && e.step == step &&
+            static_cast<std::size_t>(e.value) == layer)
+            return e;
+    TraceEvent none;
+    none.start = none.end = -1;
+    return none;
+}
+
 Scenario small_scenario() {
     Scenario s;
     s.name = "cost-model-test";
@@ -76,6 +91,8 @@ private Q_SLOTS:
     void data_parallel_uses_the_cost_model_data();
     void data_parallel_uses_the_cost_model();
     void hybrid_uses_the_cost_model();
+    void tensor_uses_the_cost_model_data();
+    void tensor_uses_the_cost_model();
 };
 
 void TestCostModel::message_price() {
@@ -201,6 +218,95 @@ void TestCostModel::hybrid_uses_the_cost_model() {
         QVERIFY2(same_timing(drawn, collective_events(expected, 0, lanes)),
                  qPrintable(QStringLiteral("stage %1").arg(stage)));
     }
+}
+
+void TestCostModel::tensor_uses_the_cost_model_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<int>("workers");
+    for (auto a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer})
+        for (int workers : {2, 3})
+            QTest::addRow("%s/%d workers", std::string(to_string(a)).c_str(), workers)
+                << a << workers;
+}
+
+// A tensor-parallel step runs one collective per layer and pass: after each layer's forward, an
+// all-gather of its outputs; after each layer's backward but the first layer's, an all-reduce
+// (the scenario's algorithm) of its input gradient. Each is exactly the cost model's price of its
+// schedule from where each worker finished that layer's compute, waits included (the layers'
+// widths do not divide evenly, so the pieces finish at different times), its rounds numbered on
+// from the step's collective before; and the next layer's compute starts where the price left
+// each worker. The trainer does not expose its schedules, so they are rebuilt here from the
+// layer shapes and tensor_share_begin(), as the hybrid case rebuilds its stages' from the plan.
+void TestCostModel::tensor_uses_the_cost_model() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(int, workers);
+    Scenario s = small_scenario();
+    s.workers = 1;
+    s.algorithm = algorithm;
+    s.parallelism =
+        ParallelismConfig{Parallelism::Tensor, workers, 1, PipelineSchedule::FillDrain, 1};
+    Trace trace;
+    TensorTrainer trainer(s, load_dataset(s), &trace);
+    trainer.run();
+
+    const ModelShape& shape = s.model;
+    const std::size_t layers = shape.layer_count(), rows = s.batch;
+    auto width = [&](std::size_t index) { return static_cast<std::size_t>(shape.layers[index]); };
+    // The step's computations in order, each followed by its collective (the last by none).
+    struct Pass {
+        EventKind kind;
+        std::size_t layer;
+        CommSchedule collective;
+    };
+    std::vector<Pass> passes;
+    for (std::size_t l = 0; l < layers; ++l) {
+        std::vector<std::size_t> offsets;
+        for (int k = 0; k < workers; ++k)
+            offsets.push_back(rows * tensor_share_begin(k, workers, width(l + 1)));
+        offsets.push_back(rows * width(l + 1));
+        passes.push_back({EventKind::Forward, l, ring_all_gather_schedule(offsets)});
+    }
+    for (std::size_t l = layers; l-- > 0;)
+        passes.push_back(
+            {EventKind::Backward, l,
+             l > 0 ? make_schedule(algorithm, workers, rows * width(l)) : CommSchedule{}});
+
+    std::vector<int> lanes(static_cast<std::size_t>(workers));
+    std::iota(lanes.begin(), lanes.end(), 0);
+    std::int64_t bytes = 0;
+    for (std::int64_t step = 0; step < s.steps; ++step) {
+        std::vector<TraceEvent> expected;
+        int round = 0;
+        for (std::size_t i = 0; i + 1 < passes.size(); ++i) {
+            std::vector<Ticks> clocks;
+            for (int k : lanes)
+                clocks.push_back(
+                    layer_compute(trace.events(), k, passes[i].kind, passes[i].layer, step).end);
+            price_schedule(passes[i].collective, {lanes, clocks, {}}, s.cost, step, round,
+                           &expected);
+            round += static_cast<int>(passes[i].collective.rounds.size());
+            bytes += passes[i].collective.total_bytes();
+            for (int k : lanes)
+                QCOMPARE(
+                    layer_compute(trace.events(), k, passes[i + 1].kind, passes[i + 1].layer, step)
+                        .start,
+                    clocks[static_cast<std::size_t>(k)]);
+        }
+        // Each worker's wait for the slowest after the update ends the step: no collective's.
+        std::vector<TraceEvent> events = trace.events();
+        std::vector<Ticks> updated;
+        for (int k : lanes)
+            updated.push_back(last_end(events, k, EventKind::Update, step));
+        std::erase_if(events, [&](const TraceEvent& e) {
+            return e.kind == EventKind::Wait && e.step == step &&
+                   e.start >= updated[static_cast<std::size_t>(e.worker)];
+        });
+        const auto drawn = collective_events(events, step, lanes);
+        QVERIFY(!drawn.empty());
+        QVERIFY2(same_timing(drawn, collective_events(expected, step, lanes)),
+                 qPrintable(QStringLiteral("step %1").arg(step)));
+    }
+    QCOMPARE(trainer.bytes_moved(), bytes);
 }
 
 QTEST_APPLESS_MAIN(TestCostModel)
