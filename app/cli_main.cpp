@@ -314,6 +314,23 @@ void refuse_another_runs_directory(const std::string& dir, std::uint64_t hash) {
                 dir);
 }
 
+// Makes `dir` the checkpoint directory of a fresh run: refused when it holds another run's files,
+// created, and given the effective scenario first, so that a resume knows what it continues.
+void prepare_checkpoint_directory(const std::string& dir, const lockstep::Scenario& scenario) {
+    namespace fs = std::filesystem;
+    if (!scenario.checkpoint)
+        throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, or "
+                    "checkpoint.every in the scenario)");
+    refuse_another_runs_directory(dir, lockstep::scenario_hash(scenario));
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir))
+        throw Error(dir + ": cannot create the checkpoint directory");
+    const std::string text = portable_scenario_json(scenario);
+    lockstep::write_file_atomically(fs::path(dir) / kScenarioFile,
+                                    std::as_bytes(std::span(text.data(), text.size())));
+}
+
 // A data-parallel run with one worker per process that mpirun started: every rank trains its
 // worker, rank 0 reports for all of them. `resume_dir`: continue the run checkpointed there.
 int run_processes(const Options& o, bool mpi_allreduce, const std::string& resume_dir = {}) {
@@ -340,16 +357,8 @@ int run_processes(const Options& o, bool mpi_allreduce, const std::string& resum
                 throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, "
                             "or checkpoint.every in the scenario)");
             checkpoint_dir = *dir;
-            if (mpi.rank() == 0) {
-                refuse_another_runs_directory(*dir, lockstep::scenario_hash(scenario));
-                std::error_code ec;
-                fs::create_directories(*dir, ec);
-                if (ec || !fs::is_directory(*dir))
-                    throw Error(*dir + ": cannot create the checkpoint directory");
-                const std::string text = portable_scenario_json(scenario);
-                lockstep::write_file_atomically(fs::path(*dir) / kScenarioFile,
-                                                std::as_bytes(std::span(text.data(), text.size())));
-            }
+            if (mpi.rank() == 0)
+                prepare_checkpoint_directory(*dir, scenario);
         } else if (o.has("--checkpoint-every")) {
             throw Error("--checkpoint-every: needs --checkpoint-dir DIR");
         } else if (scenario.checkpoint && resume_dir.empty()) {
@@ -432,19 +441,7 @@ int command_run(const std::vector<std::string>& raw) {
     lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &outputs);
     std::optional<lockstep::cli::ScratchDirectory> scratch;
     if (auto dir = o.text("--checkpoint-dir")) {
-        if (!scenario.checkpoint)
-            throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, or "
-                        "checkpoint.every in the scenario)");
-        namespace fs = std::filesystem;
-        refuse_another_runs_directory(*dir, lockstep::scenario_hash(scenario));
-        std::error_code ec;
-        fs::create_directories(*dir, ec);
-        if (ec || !fs::is_directory(*dir))
-            throw Error(*dir + ": cannot create the checkpoint directory");
-        // The effective scenario goes first, so a resume knows what it continues.
-        const std::string text = portable_scenario_json(scenario);
-        lockstep::write_file_atomically(fs::path(*dir) / kScenarioFile,
-                                        std::as_bytes(std::span(text.data(), text.size())));
+        prepare_checkpoint_directory(*dir, scenario);
         trainer.set_checkpoint_directory(*dir);
     } else if (o.has("--checkpoint-every")) {
         throw Error("--checkpoint-every: needs --checkpoint-dir DIR");

@@ -395,13 +395,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     DataParallelTrainer reference(base, data, nullptr, Work::Train);
     for (std::int64_t k = first_step; k < s.steps; ++k) // after a resume: the steps still to go
         reference.step();
-    m.baseline_time_s = reference.metrics().total_time_s;
-    if (m.total_time_s > 0) {
-        const double work_ratio =
-            s.scaling == Scaling::Strong ? 1.0 : static_cast<double>(s.workers);
-        m.speedup = work_ratio * m.baseline_time_s / m.total_time_s;
-        m.efficiency = m.speedup / static_cast<double>(s.workers);
-    }
+    set_speedup(m, s, reference.metrics().total_time_s);
     return run;
 }
 

@@ -310,6 +310,10 @@ RunResult run_scenario(const Scenario& scenario, TraceSink* sink = nullptr);
 // then the one-worker baseline, and fills speedup and efficiency.
 RunResult finish_run(DataParallelTrainer& trainer);
 
+// Fills baseline_time_s, speedup and efficiency of a run of `scenario` from the one-worker
+// baseline's time.
+void set_speedup(RunMetrics& m, const Scenario& scenario, double baseline_time_s);
+
 // Work::TimesOnly is for the modelled clock only (a measured time needs the real work).
 RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work);
 

@@ -45,18 +45,20 @@ RunResult finish_run(DataParallelTrainer& trainer) {
     // After a restore the baseline does the same work: the steps still to go.
     for (std::int64_t k = from; k < scenario.steps; ++k)
         reference.step();
-    const RunMetrics ref = reference.metrics();
-    auto& m = result.metrics;
-    m.baseline_time_s = ref.total_time_s;
+    set_speedup(result.metrics, scenario, reference.metrics().total_time_s);
+    return result;
+}
+
+void set_speedup(RunMetrics& m, const Scenario& scenario, double baseline_time_s) {
+    m.baseline_time_s = baseline_time_s;
     if (m.total_time_s > 0) {
         // Strong scaling: the same work, so speedup is the ratio of times. Weak scaling: N times
         // the work, so speedup is the ratio of throughputs.
         const double work_ratio =
             scenario.scaling == Scaling::Strong ? 1.0 : static_cast<double>(scenario.workers);
-        m.speedup = work_ratio * ref.total_time_s / m.total_time_s;
+        m.speedup = work_ratio * baseline_time_s / m.total_time_s;
         m.efficiency = m.speedup / static_cast<double>(scenario.workers);
     }
-    return result;
 }
 
 Scenario scenario_for_workers(const Scenario& scenario, int workers) {

@@ -25,31 +25,26 @@ using lockstep::testing::CliResult;
 
 namespace {
 
-// mpirun -np N lockstep-cli ARGS: as root it needs Open MPI's consent, given here by environment.
-CliResult mpirun(int ranks, const QStringList& args) {
-    QProcess process;
+// Open MPI's consent to run as root, and no busy polling that would starve the other ranks on a
+// machine with fewer cores than ranks.
+QProcessEnvironment mpi_environment() {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT"), QStringLiteral("1"));
     env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"), QStringLiteral("1"));
-    // One machine, a few cores: no busy polling that would starve the other ranks.
     env.insert(QStringLiteral("OMPI_MCA_mpi_yield_when_idle"), QStringLiteral("1"));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(LOCKSTEP_MPIEXEC),
-                  QStringList{QStringLiteral("--oversubscribe"), QStringLiteral("-np"),
-                              QString::number(ranks), QStringLiteral(LOCKSTEP_CLI_PATH)} +
-                      args);
-    CliResult r;
-    if (!process.waitForStarted(testing::kCliTimeoutMs) ||
-        !process.waitForFinished(testing::kCliTimeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return r;
-    }
-    r.finished = process.exitStatus() == QProcess::NormalExit;
-    r.exit_code = process.exitCode();
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
+    return env;
+}
+
+QStringList mpirun_args(int ranks, const QStringList& args) {
+    return QStringList{QStringLiteral("--oversubscribe"), QStringLiteral("-np"),
+                       QString::number(ranks), QStringLiteral(LOCKSTEP_CLI_PATH)} +
+           args;
+}
+
+// mpirun -np N lockstep-cli ARGS.
+CliResult mpirun(int ranks, const QStringList& args) {
+    return testing::run_program(QStringLiteral(LOCKSTEP_MPIEXEC), mpirun_args(ranks, args),
+                                mpi_environment());
 }
 
 QByteArray read(const QString& path) {
@@ -288,14 +283,10 @@ private Q_SLOTS:
         for (int kill = 0; kill < 3; ++kill) {
             const QString ck = dir.filePath(QStringLiteral("ck-%1").arg(kill));
             QProcess job;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT"), QStringLiteral("1"));
-            env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"), QStringLiteral("1"));
-            env.insert(QStringLiteral("OMPI_MCA_mpi_yield_when_idle"), QStringLiteral("1"));
-            job.setProcessEnvironment(env);
-            job.start(QStringLiteral(LOCKSTEP_MPIEXEC),
-                      {"--oversubscribe", "-np", "3", LOCKSTEP_CLI_PATH, "run", scenario,
-                       "--transport", "mpi", "--checkpoint-dir", ck});
+            job.setProcessEnvironment(mpi_environment());
+            job.start(
+                QStringLiteral(LOCKSTEP_MPIEXEC),
+                mpirun_args(3, {"run", scenario, "--transport", "mpi", "--checkpoint-dir", ck}));
             QVERIFY(job.waitForStarted());
             // Wait for a committed checkpoint (later ones for later kills), then kill a rank.
             const QString wanted =

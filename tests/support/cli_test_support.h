@@ -18,9 +18,13 @@ struct CliResult {
     QByteArray err;
 };
 
-inline CliResult run_cli(const QStringList& args) {
+// Runs `program` with `args` (in `env`, when given) to its end or the timeout.
+inline CliResult run_program(const QString& program, const QStringList& args,
+                             const QProcessEnvironment& env = QProcessEnvironment()) {
     QProcess process;
-    process.start(QStringLiteral(LOCKSTEP_CLI_PATH), args);
+    if (!env.isEmpty())
+        process.setProcessEnvironment(env);
+    process.start(program, args);
     CliResult r;
     if (!process.waitForStarted(kCliTimeoutMs) || !process.waitForFinished(kCliTimeoutMs)) {
         process.kill();
@@ -32,6 +36,10 @@ inline CliResult run_cli(const QStringList& args) {
     r.out = process.readAllStandardOutput();
     r.err = process.readAllStandardError();
     return r;
+}
+
+inline CliResult run_cli(const QStringList& args) {
+    return run_program(QStringLiteral(LOCKSTEP_CLI_PATH), args);
 }
 
 // One line for a failure message: the command and what it printed.
