@@ -13,6 +13,7 @@
 #include "collectives/reduction.h"
 #include "core/error.h"
 #include "scenario/scenario.h"
+#include "trace/recording.h"
 #include "trace/trace.h"
 #include "trainers/data_parallel.h"
 
@@ -390,6 +391,16 @@ int run_processes(const Options& o, bool mpi_allreduce, const std::string& resum
         outputs->on_events(std::span(run.events).subspan(at, end - at));
         outputs->on_snapshot(snapshot);
         at = end;
+    }
+    // The trace carries the whole run for the lab to play back (lockstep --replay).
+    if (o.has("--trace")) {
+        lockstep::Recording recording;
+        recording.scenario = scenario;
+        recording.ranks = run.ranks;
+        recording.hosts = run.hosts;
+        recording.events = run.events;
+        recording.snapshots = run.snapshots;
+        outputs->set_trace_trailer(lockstep::recording_member(recording));
     }
     return report_run(o, scenario, run.result, *outputs, run.resumed_from, {}, &run);
 }

@@ -28,6 +28,12 @@ public:
     void on_events(std::span<const TraceEvent> events) override;
     void on_snapshot(const StepSnapshot& snapshot) override;
 
+    // More top-level members for the Chrome trace (see ChromeTraceWriter::set_trailer), after
+    // begin(); nothing without --trace.
+    void set_trace_trailer(std::string members) {
+        if (writer_)
+            writer_->set_trailer(std::move(members));
+    }
     // Completes and closes the files. Throws lockstep::Error naming the file that failed.
     void finish();
     const std::vector<double>& losses() const { return losses_; }

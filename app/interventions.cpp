@@ -12,6 +12,16 @@ std::int64_t LabSession::interventionPoint() const {
 }
 
 bool LabSession::intervene(Intervention change, const QString& what, QString* why) {
+    if (!recording_note_.isEmpty()) {
+        const QString refusal = tr("This is %1: it already happened, so it cannot be changed. "
+                                   "Press Run to run its scenario live on threads, and change "
+                                   "that run.")
+                                    .arg(recording_note_);
+        if (why)
+            *why = refusal;
+        Q_EMIT refused(refusal);
+        return false;
+    }
     change.at = interventionPoint();
     const auto held = index_.start_of(change.at);
     const auto last = index_.last_step();

@@ -1,5 +1,7 @@
 #include "lab_session.h"
 
+#include "trace/recording.h"
+
 #include "trainers/data_parallel.h"
 
 #include <algorithm>
@@ -110,7 +112,45 @@ void LabSession::setHeadless(bool on) {
     compare_in_place_ = on;
 }
 
+bool LabSession::openRecording(const QString& path, QString* error) {
+    Recording recording;
+    try {
+        recording = read_recording(path.toStdString());
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    controller_.stop();
+    useScenario(recording.scenario, {});
+    onRunStarted(recording.scenario);
+    QStringList hosts;
+    for (const std::string& h : recording.hosts)
+        hosts << QString::fromStdString(h);
+    recording_note_ =
+        (recording.ranks == 1 ? tr("a recording of 1 process")
+                              : tr("a recording of %1 processes").arg(recording.ranks)) +
+        QLatin1Char(' ') +
+        (hosts.size() == 1 ? tr("on 1 host (%1), measured")
+                           : tr("on %1 hosts (%2), measured").arg(hosts.size()))
+            .arg(hosts.join(QStringLiteral(", ")));
+    // Step by step, as a live run hands them over.
+    std::size_t at = 0;
+    for (const StepSnapshot& snapshot : recording.snapshots) {
+        QVector<TraceEvent> events;
+        while (at < recording.events.size() && recording.events[at].step <= snapshot.step)
+            events.append(recording.events[at++]);
+        onTraceBatch(events, {snapshot});
+    }
+    onRunFinished();
+    Q_EMIT status(tr("Playing back %1: it happened as shown, so it cannot be changed. Run "
+                     "starts its scenario live.")
+                      .arg(recording_note_));
+    return true;
+}
+
 void LabSession::onRunStarted(const Scenario& scenario) {
+    recording_note_.clear();
     scenario_ = scenario;
     index_.reset(EngineController::lanes(scenario), scenario.algorithm);
     playback_.setTrace(&index_);

@@ -66,6 +66,15 @@ public:
     bool run(const Scenario& scenario);
     // Takes `scenario` as the current one and runs it from step 0.
     bool rerun(const Scenario& scenario);
+    // Plays back a recorded run: a trace that lockstep-cli wrote with its recording (a run over
+    // processes, --transport mpi --trace FILE). The views draw it as a finished run, step by
+    // step as it happened; it cannot be changed (intervene() refuses), and a run of its
+    // scenario starts a live one. On a bad file: false, the message in `error`, nothing changed.
+    bool openRecording(const QString& path, QString* error = nullptr);
+    // What a recording is ("a recording of 4 processes on 2 hosts, measured"), or empty for a
+    // live run.
+    const QString& recordingNote() const { return recording_note_; }
+
     // Runs the current scenario to its end on this thread, its crash compared in place.
     void runToCompletion();
     // Headless (screenshots, --action): every run and branch goes to its end on this thread,
@@ -175,6 +184,7 @@ private:
     QList<QPointF> replaced_loss_;
     bool intervening_ = false;  // a branch made here: keep what it replaced as replacedLoss()
     bool run_finished_ = false; // the whole run is in the index
+    QString recording_note_;    // set while the index holds a recording
     bool first_batch_ = true;   // the run's first steps are still to come
 
     std::optional<RestoreComparison> comparison_;

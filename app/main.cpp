@@ -78,8 +78,13 @@ int main(int argc, char** argv) {
         QStringLiteral("Headless: write the trace as the lab then holds it (Chrome Trace Event "
                        "JSON, like lockstep-cli run --trace) and exit."),
         QStringLiteral("FILE"));
+    const QCommandLineOption replayOption(
+        QStringLiteral("replay"),
+        QStringLiteral("Play back a recorded run: the trace of a run over processes "
+                       "(lockstep-cli run --transport mpi --trace FILE)."),
+        QStringLiteral("TRACE"));
     parser.addOptions({scenarioOption, viewOption, playToOption, screenshotOption, sizeOption,
-                       lessonOption, actionOption, traceOutOption});
+                       lessonOption, actionOption, traceOutOption, replayOption});
     parser.process(app);
     if (!parser.positionalArguments().isEmpty())
         return fail(
@@ -92,6 +97,16 @@ int main(int argc, char** argv) {
         if (!window.openScenario(parser.value(scenarioOption), &error,
                                  parser.isSet(screenshotOption)))
             return fail(error);
+    }
+
+    const bool replay = parser.isSet(replayOption);
+    if (replay) {
+        if (parser.isSet(scenarioOption) || parser.isSet(lessonOption))
+            return fail(QStringLiteral("--replay brings its own scenario; leave out --scenario "
+                                       "and --lesson"));
+        QString error;
+        if (!window.openRecording(parser.value(replayOption), &error, true))
+            return fail(QStringLiteral("--replay: ") + error);
     }
 
     if (parser.isSet(lessonOption)) {
@@ -129,8 +144,9 @@ int main(int argc, char** argv) {
         if (parser.isSet(viewOption) || parser.isSet(playToOption))
             return fail(QStringLiteral("--view and --play-to go with --screenshot"));
         window.show();
-        QTimer::singleShot(0, &window,
-                           [&window] { window.runScenario(window.controls()->scenario()); });
+        if (!replay)
+            QTimer::singleShot(0, &window,
+                               [&window] { window.runScenario(window.controls()->scenario()); });
         return QApplication::exec();
     }
 
@@ -164,7 +180,8 @@ int main(int argc, char** argv) {
         window.setMinimumSize(size.boundedTo(window.minimumSize()));
         window.resize(size);
     }
-    window.runToCompletion();
+    if (!replay)
+        window.runToCompletion();
     QApplication::processEvents();
     // Each action where the playhead reaches its moment, exactly as the lab takes a click there.
     for (const auto& [t, action] : actions) {

@@ -236,6 +236,21 @@ bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
     return false;
 }
 
+bool MainWindow::openRecording(const QString& path, QString* error, bool quiet) {
+    QString message;
+    if (session_.openRecording(path, &message)) {
+        setWindowTitle(
+            tr("Lockstep — %1: %2").arg(QFileInfo(path).fileName(), session_.recordingNote()));
+        return true;
+    }
+    if (error)
+        *error = message;
+    if (!quiet)
+        QMessageBox::warning(this, tr("Cannot open the recording"),
+                             tr("This file cannot be played back:\n\n%1").arg(message));
+    return false;
+}
+
 void MainWindow::onRunStarted(const Scenario& scenario) {
     const views::TraceIndex* index = &session_.traceIndex();
     const int lanes = EngineController::lanes(scenario);

@@ -50,6 +50,8 @@ public:
     // Opens a scenario file. On a bad file: a dialog (unless `quiet`), the message in `error`,
     // and the previous scenario stays. Returns whether the file was taken.
     bool openScenario(const QString& path, QString* error = nullptr, bool quiet = false);
+    // Plays back a recorded run (LabSession::openRecording); the title says it is a recording.
+    bool openRecording(const QString& path, QString* error = nullptr, bool quiet = false);
     void runScenario(const Scenario& scenario) { session_.run(scenario); }
     // Opens a lesson: its page in the lesson pane, its scenario in the lab (run at once when
     // `run`), its views in front. Returns false, with the reason in `error`, for an unknown id.
@@ -129,6 +131,7 @@ private:
     void updateScrubber();
     void showStatus(const QString& text);
     void openScenarioDialog();
+    void openRecordingDialog();
     void saveScenarioDialog();
     void exportViewDialog(const QString& format);
     void exportMetricsDialog();

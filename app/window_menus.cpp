@@ -38,6 +38,8 @@ void MainWindow::buildActions() {
         return a;
     };
     add(file, tr("&Open Scenario…"), QKeySequence::Open, [this] { openScenarioDialog(); });
+    add(file, tr("Open &Recorded Run…"), QKeySequence(tr("Ctrl+Shift+O")),
+        [this] { openRecordingDialog(); });
     add(file, tr("&Save Scenario…"), QKeySequence::Save, [this] { saveScenarioDialog(); });
     file->addSeparator();
     add(file, tr("Export View as &PNG…"), QKeySequence(tr("Ctrl+E")),
@@ -178,6 +180,13 @@ void MainWindow::openScenarioDialog() {
                                                       tr("Scenarios (*.json)"));
     if (!path.isEmpty() && openScenario(path))
         runScenario(session_.scenario());
+}
+
+void MainWindow::openRecordingDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Recorded Run"), QString(),
+                                                      tr("Traces of runs over processes (*.json)"));
+    if (!path.isEmpty())
+        openRecording(path);
 }
 
 void MainWindow::saveScenarioDialog() {

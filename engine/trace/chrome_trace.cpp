@@ -158,7 +158,7 @@ void ChromeTraceWriter::finish() {
         return;
     finished_ = true;
     write_held_rounds();
-    buffer_ += "\n ]\n}";
+    buffer_ += trailer_.empty() ? "\n ]\n}" : "\n ],\n " + trailer_ + "\n}";
     flush_buffer();
     out_.flush();
     if (!out_)

@@ -50,6 +50,9 @@ public:
     // or the temporary file failed. Nothing may be added after it.
     void finish();
     std::int64_t bytes_written() const { return written_; }
+    // More top-level members of the document (`"key": value, ...`), written by finish() after
+    // the events: a recording of the run for the lab (trace/recording.h). Perfetto ignores them.
+    void set_trailer(std::string members) { trailer_ = std::move(members); }
 
 private:
     struct RoundSlice {
@@ -77,6 +80,7 @@ private:
 
     std::ostream& out_;
     TraceDetail detail_;
+    std::string trailer_;
     std::string buffer_;
     std::int64_t written_ = 0;
     bool first_ = true;

@@ -2,6 +2,8 @@
 // worker, on this machine's cores (--oversubscribe), and compared with the same run on threads.
 
 #include "collectives/schedule.h"
+#include "lab_session.h"
+#include "trace/recording.h"
 
 #include "cli_test_support.h"
 #include "test_support.h"
@@ -17,6 +19,7 @@
 #include <csignal>
 #include <sys/types.h>
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -320,6 +323,65 @@ private Q_SLOTS:
         }
     }
 
+    // lockstep --replay: the lab plays back the merged trace of a real run, and its trace index
+    // holds exactly the file's events and snapshots. The recording cannot be changed; a trace
+    // of a run on threads is refused with a clear message.
+    void the_replay_shows_the_file() {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("mpi.json"));
+        const CliResult r = mpirun(3, {"run", "--workers", "3", "--steps", "5", "--algorithm",
+                                       "tree", "--transport", "mpi", "--trace", trace});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const Recording file = read_recording(trace.toStdString());
+        QCOMPARE(file.ranks, 3);
+        QCOMPARE(file.hosts.size(), std::size_t{1});
+        QCOMPARE(file.snapshots.size(), std::size_t{5});
+        QVERIFY(file.events.size() > 5 * 3 * 3); // compute, wait and update at least, per rank
+
+        app::LabSession session;
+        QString error;
+        QVERIFY2(session.openRecording(trace, &error), qPrintable(error));
+        QVERIFY(session.runComplete());
+        LOCKSTEP_VERIFY_CONTAINS(session.recordingNote(), QStringLiteral("3 processes"));
+        LOCKSTEP_VERIFY_CONTAINS(session.recordingNote(), QStringLiteral("measured"));
+        auto key = [](const TraceEvent& e) {
+            return std::tuple(e.step, e.start, e.worker, static_cast<int>(e.kind), e.end, e.bytes,
+                              e.peer, e.round);
+        };
+        auto sorted = [&](std::vector<TraceEvent> v) {
+            std::sort(v.begin(), v.end(),
+                      [&](const auto& a, const auto& b) { return key(a) < key(b); });
+            return v;
+        };
+        const auto& held = session.traceIndex().events();
+        const auto shown = sorted({held.begin(), held.end()});
+        const auto recorded = sorted(file.events);
+        QCOMPARE(shown.size(), recorded.size());
+        for (std::size_t i = 0; i < shown.size(); ++i)
+            QVERIFY2(key(shown[i]) == key(recorded[i]), qPrintable(QString::number(i)));
+        const auto& snapshots = session.traceIndex().snapshots();
+        QCOMPARE(snapshots.size(), file.snapshots.size());
+        for (std::size_t i = 0; i < snapshots.size(); ++i) {
+            QCOMPARE(snapshots[i].loss, file.snapshots[i].loss);
+            QCOMPARE(snapshots[i].time, file.snapshots[i].time);
+            QVERIFY(snapshots[i].parameter_hash == file.snapshots[i].parameter_hash);
+        }
+
+        Intervention change;
+        change.kind = Intervention::Kind::Slow;
+        change.worker = 1;
+        change.amount = 3.0;
+        QString why;
+        QVERIFY(!session.intervene(change, QStringLiteral("slow"), &why));
+        LOCKSTEP_VERIFY_CONTAINS(why, QStringLiteral("cannot be changed"));
+
+        const QString threads = dir.filePath(QStringLiteral("threads.json"));
+        QCOMPARE(testing::run_cli({"run", "--steps", "3", "--trace", threads}).exit_code, 0);
+        QVERIFY(!session.openRecording(threads, &error));
+        LOCKSTEP_VERIFY_CONTAINS(error, QStringLiteral("holds no recording"));
+        QVERIFY(!session.openRecording(dir.filePath(QStringLiteral("none.json")), &error));
+    }
+
     // The benchmark: our ring and Open MPI's MPI_Allreduce on the same buffers, both measured.
     void the_benchmark_reports_both() {
         const CliResult r = mpirun(2, {"bench", "allreduce", "--transport", "mpi", "--algorithm",
@@ -334,5 +396,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMpi)
+QTEST_MAIN(TestMpi)
 #include "test_mpi.moc"

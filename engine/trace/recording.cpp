@@ -1,0 +1,196 @@
+#include "trace/recording.h"
+
+#include "core/error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <limits>
+
+namespace lockstep {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int kVersion = 1;
+constexpr int kLastKind = static_cast<int>(EventKind::Bubble);
+constexpr int kLastStage = static_cast<int>(FileStage::Committed);
+
+// One event as a row: worker, kind, step, start, end, bytes, peer, round, value, microbatch,
+// ordinal, file stage.
+json event_row(const TraceEvent& e) {
+    return json::array({e.worker, static_cast<int>(e.kind), e.step, e.start, e.end, e.bytes, e.peer,
+                        e.round, e.value, e.microbatch, e.ordinal, static_cast<int>(e.file)});
+}
+
+// Reads with the field's path in every message.
+struct Reader {
+    const std::string& name;
+
+    [[noreturn]] void fail(const std::string& where, const std::string& what) const {
+        throw Error(name + ": " + where + ": " + what);
+    }
+    const json& member(const json& object, const char* key, const std::string& where) const {
+        if (!object.is_object())
+            fail(where, "must be an object");
+        const auto it = object.find(key);
+        if (it == object.end())
+            fail(where.empty() ? key : where + "." + key, "missing");
+        return *it;
+    }
+    std::int64_t integer(const json& v, const std::string& where, std::int64_t lo,
+                         std::int64_t hi) const {
+        if (!v.is_number_integer())
+            fail(where, "must be a whole number");
+        const auto x = v.is_number_unsigned() && v.get<std::uint64_t>() > INT64_MAX
+                           ? hi + 1
+                           : v.get<std::int64_t>();
+        if (x < lo || x > hi)
+            fail(where, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+        return x;
+    }
+    double number(const json& v, const std::string& where) const {
+        if (v.is_null())
+            return std::numeric_limits<double>::quiet_NaN(); // a times-only loss
+        if (!v.is_number())
+            fail(where, "must be a number");
+        return v.get<double>();
+    }
+};
+
+} // namespace
+
+std::string recording_member(const Recording& r) {
+    json events = json::array();
+    for (const TraceEvent& e : r.events)
+        events.push_back(event_row(e));
+    json snapshots = json::array();
+    for (const StepSnapshot& s : r.snapshots)
+        snapshots.push_back({{"step", s.step},
+                             {"ordinal", s.ordinal},
+                             {"time", s.time},
+                             {"loss", s.loss},
+                             {"accuracy", s.accuracy},
+                             {"worker_loss", s.worker_loss},
+                             {"parameter_hash", s.parameter_hash},
+                             {"replicas_aligned", s.replicas_aligned}});
+    const json rec{
+        {"version", kVersion},      {"scenario", json::parse(scenario_to_json(r.scenario))},
+        {"transport", r.transport}, {"ranks", r.ranks},
+        {"hosts", r.hosts},         {"clock", "measured"},
+        {"events", events},         {"snapshots", snapshots}};
+    return "\"lockstep_recording\": " + rec.dump();
+}
+
+Recording parse_recording(const std::string& text, const std::string& name) {
+    const Reader in{name};
+    json doc;
+    try {
+        doc = json::parse(text);
+    } catch (const json::exception&) {
+        throw Error(name + ": not a JSON document (a trace written by lockstep-cli --trace?)");
+    }
+    if (!doc.is_object() || !doc.contains("lockstep_recording"))
+        throw Error(name + ": holds no recording of a run; lockstep-cli writes one into the "
+                           "--trace of a run over processes (--transport mpi)");
+    const json& rec = doc["lockstep_recording"];
+    const std::string at = "lockstep_recording";
+    if (in.integer(in.member(rec, "version", at), at + ".version", 1, 1000) != kVersion)
+        in.fail(at + ".version", "this Lockstep reads version " + std::to_string(kVersion));
+    Recording r;
+    try {
+        r.scenario = parse_scenario(in.member(rec, "scenario", at).dump(), name);
+    } catch (const Error& e) {
+        in.fail(at + ".scenario", e.what());
+    }
+    const json& transport = in.member(rec, "transport", at);
+    if (!transport.is_string())
+        in.fail(at + ".transport", "must be text");
+    r.transport = transport.get<std::string>();
+    r.ranks = static_cast<int>(
+        in.integer(in.member(rec, "ranks", at), at + ".ranks", 1, ScenarioLimits::max_workers));
+    if (r.ranks != r.scenario.workers)
+        in.fail(at + ".ranks",
+                "must equal the scenario's workers (" + std::to_string(r.scenario.workers) + ")");
+    const json& hosts = in.member(rec, "hosts", at);
+    if (!hosts.is_array() || hosts.empty() || hosts.size() > static_cast<std::size_t>(r.ranks))
+        in.fail(at + ".hosts", "must list between 1 and ranks host names");
+    for (const json& h : hosts) {
+        if (!h.is_string())
+            in.fail(at + ".hosts", "must list host names as text");
+        r.hosts.push_back(h.get<std::string>());
+    }
+
+    const json& events = in.member(rec, "events", at);
+    if (!events.is_array() || events.size() > RecordingLimits::max_events)
+        in.fail(at + ".events", "must be a list of at most " +
+                                    std::to_string(RecordingLimits::max_events) + " events");
+    const std::int64_t steps = r.scenario.steps;
+    constexpr std::int64_t kTime = std::int64_t{1} << 62;
+    r.events.reserve(events.size());
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const std::string where = at + ".events[" + std::to_string(i) + "]";
+        const json& row = events[i];
+        if (!row.is_array() || row.size() != 12)
+            in.fail(where, "must be a row of 12 values");
+        TraceEvent e;
+        e.worker = static_cast<int>(in.integer(row[0], where + "[0] (worker)", 0, r.ranks - 1));
+        e.kind = static_cast<EventKind>(in.integer(row[1], where + "[1] (kind)", 0, kLastKind));
+        e.step = in.integer(row[2], where + "[2] (step)", 0, steps - 1);
+        e.start = in.integer(row[3], where + "[3] (start)", -kTime, kTime);
+        e.end = in.integer(row[4], where + "[4] (end)", e.start, kTime);
+        e.bytes = in.integer(row[5], where + "[5] (bytes)", 0, kTime);
+        e.peer = static_cast<int>(in.integer(row[6], where + "[6] (peer)", -1, r.ranks - 1));
+        e.round = static_cast<int>(in.integer(row[7], where + "[7] (round)", -1, INT32_MAX));
+        e.value = in.number(row[8], where + "[8] (value)");
+        e.microbatch =
+            static_cast<int>(in.integer(row[9], where + "[9] (microbatch)", -1, INT32_MAX));
+        e.ordinal = static_cast<int>(in.integer(row[10], where + "[10] (ordinal)", 0, INT32_MAX));
+        e.file = static_cast<FileStage>(in.integer(row[11], where + "[11] (file)", 0, kLastStage));
+        if (!r.events.empty() && e.step < r.events.back().step)
+            in.fail(where, "events must come step by step");
+        r.events.push_back(e);
+    }
+
+    const json& snapshots = in.member(rec, "snapshots", at);
+    if (!snapshots.is_array() || snapshots.empty() ||
+        snapshots.size() > static_cast<std::size_t>(steps))
+        in.fail(at + ".snapshots", "must hold between 1 and the scenario's steps snapshots");
+    for (std::size_t i = 0; i < snapshots.size(); ++i) {
+        const std::string where = at + ".snapshots[" + std::to_string(i) + "]";
+        const json& j = snapshots[i];
+        StepSnapshot s;
+        s.step = in.integer(in.member(j, "step", where), where + ".step", 0, steps - 1);
+        s.ordinal = in.integer(in.member(j, "ordinal", where), where + ".ordinal", 0, INT32_MAX);
+        s.time = in.integer(in.member(j, "time", where), where + ".time", 0, kTime);
+        s.loss = in.number(in.member(j, "loss", where), where + ".loss");
+        s.accuracy = in.number(in.member(j, "accuracy", where), where + ".accuracy");
+        const json& losses = in.member(j, "worker_loss", where);
+        const json& hashes = in.member(j, "parameter_hash", where);
+        if (!losses.is_array() || losses.size() != static_cast<std::size_t>(r.ranks))
+            in.fail(where + ".worker_loss", "must hold one loss per rank");
+        if (!hashes.is_array() || hashes.size() != static_cast<std::size_t>(r.ranks))
+            in.fail(where + ".parameter_hash", "must hold one hash per rank");
+        for (std::size_t k = 0; k < losses.size(); ++k) {
+            s.worker_loss.push_back(in.number(losses[k], where + ".worker_loss"));
+            if (!hashes[k].is_number_unsigned() && !hashes[k].is_number_integer())
+                in.fail(where + ".parameter_hash", "must hold whole numbers");
+            s.parameter_hash.push_back(hashes[k].get<std::uint64_t>());
+        }
+        const json& aligned = in.member(j, "replicas_aligned", where);
+        if (!aligned.is_boolean())
+            in.fail(where + ".replicas_aligned", "must be true or false");
+        s.replicas_aligned = aligned.get<bool>();
+        if (!r.snapshots.empty() && s.step <= r.snapshots.back().step)
+            in.fail(where, "snapshots must come step by step");
+        r.snapshots.push_back(std::move(s));
+    }
+    return r;
+}
+
+Recording read_recording(const std::string& path) {
+    return parse_recording(read_text_file(path, RecordingLimits::max_file_bytes), path);
+}
+
+} // namespace lockstep
