@@ -63,6 +63,7 @@ void MainWindow::fitPanes() {
         } else {
             side_tabs_->removeTab(side_tabs_->indexOf(cluster_));
             top_->insertWidget(0, cluster_);
+            cluster_->show(); // the tabs hid it when another page was current, or it left them
             top_->setSizes({w * 45 / 100, w * 55 / 100});
         }
     }

@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QScreen>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void headless_picture_has_the_size_asked_for_data();
     void headless_picture_has_the_size_asked_for();
     void presentation_mode_fills_the_screen_it_is_on();
+    void the_cluster_follows_the_window_size();
 };
 
 void TestWindowSizes::initTestCase() {
@@ -145,6 +147,33 @@ void TestWindowSizes::everything_needed_is_in_the_window() {
     for (QWidget* w : {static_cast<QWidget*>(window.controls()),
                        static_cast<QWidget*>(window.lessonPane()), static_cast<QWidget*>(timeline)})
         QVERIFY(frame.contains(QRect(w->mapTo(&window, QPoint(0, 0)), w->size())));
+}
+
+// Made larger, a window whose cluster was in the tabs shows it beside them, and made small again
+// puts it back in the tabs: at no size does the cluster go missing.
+void TestWindowSizes::the_cluster_follows_the_window_size() {
+    MainWindow window;
+    show_at(window, QString(), QSize(1440, 900)); // the lab's first size on a 1600x1000 screen
+    QWidget* cluster = window.view(QStringLiteral("cluster"));
+    QVERIFY(cluster);
+    QVERIFY(qobject_cast<QTabWidget*>(cluster->parentWidget()->parentWidget()));
+    auto tabs_of = [&] {
+        return qobject_cast<QTabWidget*>(cluster->parentWidget()->parentWidget());
+    };
+    for (int round = 0; round < 2; ++round) {
+        // Another view in front, as a class leaves it, then a larger window.
+        tabs_of()->setCurrentIndex(tabs_of()->count() - 1);
+        QApplication::processEvents();
+        QVERIFY(!cluster->isVisible());
+        window.resize(1600, 1000);
+        QTRY_VERIFY(!tabs_of());
+        QTRY_VERIFY2(cluster->isVisible(), "the cluster left the tabs but is not shown");
+        QTRY_VERIFY(cluster->width() > 200);
+        window.resize(1440, 900);
+        QTRY_VERIFY2(tabs_of(), "the cluster did not go back into the tabs");
+        tabs_of()->setCurrentWidget(cluster);
+        QTRY_VERIFY(cluster->isVisible());
+    }
 }
 
 void TestWindowSizes::headless_picture_has_the_size_asked_for_data() {
