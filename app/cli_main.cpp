@@ -400,6 +400,7 @@ int run_processes(const Options& o, bool mpi_allreduce, const std::string& resum
         recording.hosts = run.hosts;
         recording.events = run.events;
         recording.snapshots = run.snapshots;
+        recording.parameters = run.result.parameters;
         outputs->set_trace_trailer(lockstep::recording_member(recording));
     }
     return report_run(o, scenario, run.result, *outputs, run.resumed_from, {}, &run);

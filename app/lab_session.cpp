@@ -127,6 +127,12 @@ bool LabSession::openRecording(const QString& path, QString* error) {
     QStringList hosts;
     for (const std::string& h : recording.hosts)
         hosts << QString::fromStdString(h);
+    recording_parameters_ = std::move(recording.parameters);
+    try {
+        recording_data_ = load_dataset(recording.scenario);
+    } catch (const std::exception&) {
+        recording_data_.reset(); // a CSV file that is not on this computer: no boundary
+    }
     recording_note_ =
         (recording.ranks == 1 ? tr("a recording of 1 process")
                               : tr("a recording of %1 processes").arg(recording.ranks)) +
@@ -151,6 +157,8 @@ bool LabSession::openRecording(const QString& path, QString* error) {
 
 void LabSession::onRunStarted(const Scenario& scenario) {
     recording_note_.clear();
+    recording_parameters_.clear();
+    recording_data_.reset();
     scenario_ = scenario;
     index_.reset(EngineController::lanes(scenario), scenario.algorithm);
     playback_.setTrace(&index_);

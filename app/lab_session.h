@@ -74,6 +74,10 @@ public:
     // What a recording is ("a recording of 4 processes on 2 hosts, measured"), or empty for a
     // live run.
     const QString& recordingNote() const { return recording_note_; }
+    // A recording's model at its end and its data (nothing when its data cannot be loaded
+    // here, a CSV file of another computer): what the training view draws the boundary of.
+    const std::vector<double>& recordingParameters() const { return recording_parameters_; }
+    const std::shared_ptr<const Dataset>& recordingData() const { return recording_data_; }
 
     // Runs the current scenario to its end on this thread, its crash compared in place.
     void runToCompletion();
@@ -185,7 +189,9 @@ private:
     bool intervening_ = false;  // a branch made here: keep what it replaced as replacedLoss()
     bool run_finished_ = false; // the whole run is in the index
     QString recording_note_;    // set while the index holds a recording
-    bool first_batch_ = true;   // the run's first steps are still to come
+    std::vector<double> recording_parameters_;
+    std::shared_ptr<const Dataset> recording_data_;
+    bool first_batch_ = true; // the run's first steps are still to come
 
     std::optional<RestoreComparison> comparison_;
     QString comparison_note_;

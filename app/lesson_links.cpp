@@ -71,6 +71,12 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                 runScenario(current);
             break;
         }
+        case ActionKind::Replay: {
+            const lessons::Lesson* l = lesson_pane_->currentLesson();
+            openRecording(l ? QDir(l->dir).filePath(action.text(QStringLiteral("file")))
+                            : action.text(QStringLiteral("file")));
+            break;
+        }
         case ActionKind::Checkpoint: {
             Scenario s = current;
             s.checkpoint = s.checkpoint.value_or(CheckpointConfig{});

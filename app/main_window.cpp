@@ -300,6 +300,16 @@ void MainWindow::onTraceAppended(bool first, Ticks first_step_end) {
 void MainWindow::onRunFinished() {
     training_->refresh(); // the last steps, whatever the throttle held back
     const EngineController& controller = session_.controller();
+    if (!session_.recordingNote().isEmpty()) {
+        // A recording: its own model and data, and no figures of the engine's last live run.
+        if (session_.recordingData())
+            training_->setModel(session_.scenario().model, session_.recordingParameters(),
+                                session_.recordingData());
+        else
+            training_->clearModel();
+        updateScrubber();
+        return;
+    }
     comparison_->addRun({session_.runLabel(), controller.metrics()});
     training_->setModel(session_.scenario().model, controller.finalParameters(),
                         controller.dataset());

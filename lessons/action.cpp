@@ -87,6 +87,7 @@ const std::vector<Spec>& specs() {
          {{"name", T::Choice, 0, 0,
            "cluster,timeline,training,speedup,checkpoints,pipeline,comparison", true}}},
         {ActionKind::Scenario, "scenario", {{"file", T::Text, 0, 0, "", true}}},
+        {ActionKind::Replay, "replay", {{"file", T::Text, 0, 0, "", true}}},
         {ActionKind::Quiz,
          "quiz",
          {{"bank", T::Text, 0, 0, "", true}, {"question", T::Text, 0, 0, "", false}}},

@@ -4,6 +4,7 @@
 #include "lockstep_lessons/lesson.h"
 
 #include "core/error.h"
+#include "trace/recording.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -60,6 +61,14 @@ void check_lesson(const Lesson& l, const LessonLibrary& lib, QStringList& proble
             const QString file = QDir(l.dir).filePath(a.text(QStringLiteral("file")));
             try {
                 (void)load_scenario(file.toStdString());
+            } catch (const Error& e) {
+                problem(a.url + QStringLiteral(": ") + QString::fromStdString(e.what()));
+            }
+        }
+        if (a.kind == ActionKind::Replay) {
+            const QString file = QDir(l.dir).filePath(a.text(QStringLiteral("file")));
+            try {
+                (void)read_recording(file.toStdString());
             } catch (const Error& e) {
                 problem(a.url + QStringLiteral(": ") + QString::fromStdString(e.what()));
             }

@@ -76,10 +76,11 @@ std::string recording_member(const Recording& r) {
                              {"parameter_hash", s.parameter_hash},
                              {"replicas_aligned", s.replicas_aligned}});
     const json rec{
-        {"version", kVersion},      {"scenario", json::parse(scenario_to_json(r.scenario))},
-        {"transport", r.transport}, {"ranks", r.ranks},
-        {"hosts", r.hosts},         {"clock", "measured"},
-        {"events", events},         {"snapshots", snapshots}};
+        {"version", kVersion},       {"scenario", json::parse(scenario_to_json(r.scenario))},
+        {"transport", r.transport},  {"ranks", r.ranks},
+        {"hosts", r.hosts},          {"clock", "measured"},
+        {"events", events},          {"snapshots", snapshots},
+        {"parameters", r.parameters}};
     return "\"lockstep_recording\": " + rec.dump();
 }
 
@@ -185,6 +186,16 @@ Recording parse_recording(const std::string& text, const std::string& name) {
         if (!r.snapshots.empty() && s.step <= r.snapshots.back().step)
             in.fail(where, "snapshots must come step by step");
         r.snapshots.push_back(std::move(s));
+    }
+    const json& parameters = in.member(rec, "parameters", at);
+    if (!parameters.is_array() || parameters.size() != r.scenario.model.parameter_count())
+        in.fail(at + ".parameters", "must hold the model's " +
+                                        std::to_string(r.scenario.model.parameter_count()) +
+                                        " parameters");
+    for (const json& p : parameters) {
+        if (!p.is_number())
+            in.fail(at + ".parameters", "must hold numbers");
+        r.parameters.push_back(p.get<double>());
     }
     return r;
 }

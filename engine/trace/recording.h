@@ -20,6 +20,7 @@ struct Recording {
     std::vector<std::string> hosts; // the distinct hosts, rank 0's first
     std::vector<TraceEvent> events; // by step, each step's in time order
     std::vector<StepSnapshot> snapshots;
+    std::vector<double> parameters; // rank 0's at the end (every rank's, when aligned)
 };
 
 // `"lockstep_recording": {...}`: the member for ChromeTraceWriter::set_trailer().

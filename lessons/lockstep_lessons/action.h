@@ -28,6 +28,7 @@ enum class ActionKind {
     Pipeline,   // lockstep:pipeline?stages=4&microbatches=8[&schedule=fill-drain|1f1b]
     View,       // lockstep:view?name=timeline — bring one view to the front
     Scenario,   // lockstep:scenario?file=other.json — load another scenario (lesson-relative)
+    Replay,     // lockstep:replay?file=run.json — play back a recorded run (lesson-relative)
     Quiz,       // lockstep:quiz?bank=reductions&question=mean-two-workers
     Calculator, // lockstep:calculator — the worked-example calculator
     Study,      // lockstep:study — the lesson's model-size study
