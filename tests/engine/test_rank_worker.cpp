@@ -70,12 +70,15 @@ private:
     int rank_;
 };
 
-// Every rank's worker at the end of the run, each run on its own thread.
-std::vector<RankWorker> run_ranks(const Scenario& s) {
+// Every rank's worker at the end of the run, each run on its own thread (keeping its events when
+// asked).
+std::vector<RankWorker> run_ranks(const Scenario& s, bool keep_events = false) {
     const auto data = load_dataset(s);
     std::vector<RankWorker> ranks;
-    for (int k = 0; k < s.workers; ++k)
+    for (int k = 0; k < s.workers; ++k) {
         ranks.emplace_back(s, data, k);
+        ranks.back().keep_events(keep_events);
+    }
     Threads shared(s, ranks.front().parameters().size());
     std::vector<std::thread> threads;
     for (int k = 0; k < s.workers; ++k)
@@ -150,25 +153,10 @@ private Q_SLOTS:
     // it sent, whose bytes add up to its share of the schedule.
     void a_rank_accounts_for_its_time() {
         Scenario s = small(3, Algorithm::Ring, ReductionRule::Mean);
-        const auto data = load_dataset(s);
-        std::vector<RankWorker> ranks;
-        for (int k = 0; k < 3; ++k) {
-            ranks.emplace_back(s, data, k);
-            ranks.back().keep_events(true);
-        }
-        Threads shared(s, ranks.front().parameters().size());
-        std::vector<std::thread> threads;
-        for (int k = 0; k < 3; ++k)
-            threads.emplace_back([&, k] {
-                ThreadRank group(shared, k);
-                RankWorker& me = ranks[static_cast<std::size_t>(k)];
-                me.start_clock();
-                while (!me.finished())
-                    me.step(group);
-            });
-        for (auto& t : threads)
-            t.join();
-        const auto per_link = shared.schedule.bytes_per_link();
+        const auto ranks = run_ranks(s, true);
+        const auto per_link =
+            make_schedule(s.algorithm, s.workers, ranks.front().parameters().size())
+                .bytes_per_link();
         for (int k = 0; k < 3; ++k) {
             const RankWorker& rank = ranks[static_cast<std::size_t>(k)];
             QVERIFY(rank.spent().compute_s > 0.0);

@@ -234,9 +234,7 @@ private Q_SLOTS:
                         e.value("tid").toInt()}] = {ts, ts + dur};
         }
         QCOMPARE(computes, 4 * 6);
-        std::size_t count = 0;
-        for (const auto& x : numbers(QJsonDocument::fromJson(read(params)).object()))
-            (void)x, ++count;
+        const std::size_t count = numbers(QJsonDocument::fromJson(read(params)).object()).size();
         const CommSchedule schedule = ring_schedule(4, count);
         int checked = 0;
         for (int step = 0; step < 6; ++step)
