@@ -20,7 +20,7 @@ bool built_with_mpi() {
 }
 
 struct MpiCommand::Impl {
-    mpi::Session session{nullptr, nullptr};
+    mpi::Session session{nullptr, nullptr, "lockstep-cli"};
 };
 
 MpiCommand::MpiCommand()

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <functional>
@@ -195,9 +196,16 @@ std::int64_t write_checkpoint(RankWorker& worker, const std::filesystem::path& d
     return written;
 }
 
+// What the errors on_every_rank() reports are prefixed with: the session's program.
+std::string& program_name() {
+    static std::string name = "lockstep";
+    return name;
+}
+
 } // namespace
 
-Session::Session(int* argc, char*** argv) {
+Session::Session(int* argc, char*** argv, std::string program) {
+    program_name() = std::move(program);
     int ready = 0;
     MPI_Initialized(&ready);
     if (!ready)
@@ -226,8 +234,15 @@ void on_every_rank(const std::function<void()>& setup) {
     check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
     if (first == INT_MAX)
         return;
-    if (rank == first)
-        std::rethrow_exception(failure);
+    if (rank == first) {
+        try {
+            std::rethrow_exception(failure);
+        } catch (const Error& e) {
+            std::fprintf(stderr, "%s: %s\n", program_name().c_str(), e.what());
+            std::fflush(stderr);
+        }
+    }
+    check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     throw ReportedElsewhere();
 }
 

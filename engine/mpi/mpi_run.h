@@ -14,9 +14,10 @@
 namespace lockstep::mpi {
 
 // Open MPI for the life of a command: MPI_Init on construction, MPI_Finalize on destruction.
+// `program` names the messages of errors that on_every_rank() reports ("lockstep-cli: ...").
 class Session {
 public:
-    Session(int* argc, char*** argv);
+    Session(int* argc, char*** argv, std::string program);
     ~Session();
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -27,15 +28,16 @@ private:
     int rank_ = 0, size_ = 1;
 };
 
-// An error another rank has already reported: this rank only exits non-zero.
+// An error already reported on stderr, by this rank or another: this rank only exits non-zero.
 struct ReportedElsewhere : Error {
     ReportedElsewhere()
         : Error("reported by another rank") {}
 };
 
 // Runs `setup` on every rank and agrees on the outcome: when it threw lockstep::Error on any
-// rank, the lowest such rank rethrows its error and every other rank throws ReportedElsewhere,
-// so that all of them exit and none waits for the others in a collective.
+// rank, the lowest such rank prints it on stderr, every rank waits until it has, and then every
+// rank throws ReportedElsewhere: all of them exit and none waits for the others in a collective,
+// and the message is out before Open MPI ends the job at the first non-zero exit.
 void on_every_rank(const std::function<void()>& setup);
 
 // Every host the ranks run on, in rank order of first appearance.
