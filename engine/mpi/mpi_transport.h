@@ -48,6 +48,7 @@ private:
     const CommSchedule& schedule_;
     int rank_;
     Combine combine_;
+    bool oversubscribed_ = false; // more ranks on this host than cores
     MpiTransport transport_{MPI_COMM_WORLD};
     std::vector<double> sum_; // MPI_Allreduce's output
 };
