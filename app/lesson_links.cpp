@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QMessageBox>
 
+#include <algorithm>
+
 namespace lockstep::app {
 
 void MainWindow::applyLessonAction(const lessons::Action& action) {
@@ -162,6 +164,19 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         showStatus(QString::fromStdString(e.what()));
         QMessageBox::information(this, tr("Not possible"), QString::fromStdString(e.what()));
     }
+}
+
+// The Pipeline view's offer for a run that is not a pipeline: the same model in up to four stages
+// (no more than it has layers), the batch in up to eight micro-batches.
+void MainWindow::runAsPipeline() {
+    const Scenario& s = session_.scenario();
+    const int layers = static_cast<int>(s.model.layers.size()) - 1;
+    const int stages = std::clamp(layers, 1, 4);
+    const int microbatches = static_cast<int>(std::min<std::size_t>(8, s.batch));
+    applyLessonAction(
+        lessons::parse_action(QStringLiteral("lockstep:pipeline?stages=%1&microbatches=%2")
+                                  .arg(stages)
+                                  .arg(microbatches)));
 }
 
 } // namespace lockstep::app

@@ -75,6 +75,8 @@ void MainWindow::buildViews() {
     timeline_->setTrace(index);
     training_->setTrace(index);
     pipeline_->setIndex(index);
+    connect(pipeline_, &views::PipelineView::runAsPipelineRequested, this,
+            &MainWindow::runAsPipeline);
     timeline_->setFollowPlayhead(true);
 
     side_tabs_ = new QTabWidget;
@@ -258,6 +260,8 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     timeline_->setTrace(index);
     training_->setTrace(index);
     pipeline_->setStages(scenario.parallelism ? scenario.parallelism->stages : 0);
+    pipeline_->setParallelism(scenario.parallelism ? scenario.parallelism->mode
+                                                   : Parallelism::Data);
     pipeline_->setIndex(index);
     if (EngineController::isModelParallel(scenario))
         side_tabs_->setCurrentWidget(pipeline_);

@@ -132,6 +132,7 @@ private:
     void showStatus(const QString& text);
     void openScenarioDialog();
     void openRecordingDialog();
+    void runAsPipeline();
     void saveScenarioDialog();
     void exportViewDialog(const QString& format);
     void exportMetricsDialog();

@@ -6,6 +6,7 @@
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPushButton>
 
 #include <algorithm>
 #include <cmath>
@@ -60,7 +61,41 @@ PipelineView::PipelineView(QWidget* parent)
     setAccessibleName(tr("Pipeline view"));
     setFocusPolicy(Qt::StrongFocus);
     setAutoFillBackground(false);
+    run_as_pipeline_ = new QPushButton(tr("Run this model as a pipeline"), this);
+    run_as_pipeline_->setAccessibleDescription(
+        tr("Cuts the same model into four stages and the batch into eight micro-batches, and runs "
+           "it again"));
+    run_as_pipeline_->hide();
+    connect(run_as_pipeline_, &QPushButton::clicked, this, &PipelineView::runAsPipelineRequested);
     updateAccessibleDescription();
+}
+
+void PipelineView::setParallelism(Parallelism mode) {
+    mode_ = mode;
+    placeButton();
+    updateAccessibleDescription();
+    update();
+}
+
+bool PipelineView::showsPipeline() const {
+    return mode_ == Parallelism::Pipeline || mode_ == Parallelism::Hybrid;
+}
+
+QString PipelineView::notPipelineText() const {
+    switch (mode_) {
+    case Parallelism::Data:
+        return tr("This run is data-parallel, not a pipeline. Every worker holds the whole model "
+                  "and trains on its own share of the batch, so nothing flows from stage to "
+                  "stage and no stage waits in a bubble.");
+    case Parallelism::Tensor:
+        return tr("This run is tensor-parallel, not a pipeline. Every layer is cut across the "
+                  "workers, who all work on every micro-step together, so there are no stages "
+                  "to wait for each other.");
+    case Parallelism::Pipeline:
+    case Parallelism::Hybrid:
+        break;
+    }
+    return {};
 }
 
 void PipelineView::setIndex(const TraceIndex* index) {
@@ -133,6 +168,10 @@ QString PipelineView::summaryText() const {
 }
 
 void PipelineView::updateAccessibleDescription() {
+    if (!showsPipeline()) {
+        setAccessibleDescription(notPipelineText());
+        return;
+    }
     if (grid_.empty()) {
         setAccessibleDescription(tr("No pipeline step to show yet."));
         return;
@@ -219,12 +258,15 @@ QSize PipelineView::minimumSizeHint() const {
 
 void PipelineView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    placeButton();
     update();
 }
 
 void PipelineView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+        placeButton();
         update();
+    }
     QWidget::changeEvent(event);
 }
 
@@ -238,6 +280,10 @@ void PipelineView::paintEvent(QPaintEvent*) {
     title_font.setBold(true);
     painter.setFont(title_font);
     painter.setPen(palette().color(QPalette::Text));
+    if (!showsPipeline()) {
+        paintNotPipeline(painter, l);
+        return;
+    }
     if (grid_.empty()) {
         painter.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter,
                          tr("Pipeline: no step yet. Run a scenario with pipeline parallelism."));
@@ -261,6 +307,34 @@ void PipelineView::paintEvent(QPaintEvent*) {
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
     }
+}
+
+// Where the plain words go for a run that is not a pipeline; the button sits under them.
+QRectF PipelineView::notPipelineRect(const Layout& l) const {
+    const double width = std::min(l.title.width(), l.line * 34.0);
+    const QRectF body(l.title.left(), l.title.bottom() + l.line, width, height());
+    return QFontMetricsF(viewFont()).boundingRect(body, Qt::TextWordWrap, notPipelineText());
+}
+
+void PipelineView::placeButton() {
+    run_as_pipeline_->setVisible(!showsPipeline());
+    if (showsPipeline())
+        return;
+    run_as_pipeline_->setFont(viewFont());
+    const Layout l = layout();
+    const QRectF words = notPipelineRect(l);
+    const QSize hint = run_as_pipeline_->sizeHint();
+    run_as_pipeline_->setGeometry(static_cast<int>(words.left()),
+                                  static_cast<int>(words.bottom() + l.line), hint.width(),
+                                  hint.height());
+}
+
+void PipelineView::paintNotPipeline(QPainter& painter, const Layout& l) const {
+    painter.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter, tr("Pipeline: none in this run"));
+    painter.setFont(viewFont());
+    const QRectF words = notPipelineRect(l);
+    painter.drawText(QRectF(words.topLeft(), QSizeF(words.width() + 1, words.height() + 1)),
+                     Qt::TextWordWrap, notPipelineText());
 }
 
 void PipelineView::paintLegend(QPainter& painter, const Layout& l) const {

@@ -11,6 +11,7 @@
 #include "trainers/tensor.h"
 
 #include <QApplication>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QtTest>
@@ -185,6 +186,39 @@ private Q_SLOTS:
         QVERIFY(comparison->runs().front().name.contains(QStringLiteral("pipeline, 2 lanes")));
         QCOMPARE(comparison->runs().front().metrics.total_time_s,
                  lockstep::to_seconds(window.traceIndex().end_time()));
+    }
+
+    // A data-parallel run: the Pipeline tab draws no stages, says why, and its button runs the
+    // same model as a pipeline, which the tab then draws.
+    void the_pipeline_tab_offers_a_pipeline_for_a_data_parallel_run() {
+        lockstep::app::MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QSignalSpy finished(&window.controller(), &EngineController::runFinished);
+        Scenario s = pipeline();
+        s.parallelism.reset();
+        s.workers = 2;
+        window.runScenario(s);
+        QVERIFY(finished.wait(30000) || finished.count() == 1);
+        auto* view =
+            qobject_cast<lockstep::views::PipelineView*>(window.view(QStringLiteral("pipeline")));
+        QVERIFY(view);
+        QCOMPARE(view->parallelism(), lockstep::Parallelism::Data);
+        QVERIFY(!view->showsPipeline());
+        QTest::mouseClick(view->runAsPipelineButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(30000) || finished.count() == 2);
+        const Scenario& now = window.session().scenario();
+        QVERIFY(now.parallelism.has_value());
+        QCOMPARE(now.parallelism->mode, lockstep::Parallelism::Pipeline);
+        QCOMPARE(now.model.layers, s.model.layers);
+        QCOMPARE(now.batch, s.batch);
+        QVERIFY(view->showsPipeline());
+        QVERIFY(view->isVisible());
+        QVERIFY(!view->runAsPipelineButton()->isVisible());
+        window.playback().scrubTo(window.traceIndex().end_time());
+        QApplication::processEvents();
+        QCOMPARE(view->currentGrid().lanes, now.parallelism->stages);
+        QVERIFY(view->currentGrid().reported);
     }
 };
 

@@ -9,6 +9,8 @@
 #include "view_test_support.h"
 
 #include <QImage>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QtTest>
 
 #include <cmath>
@@ -357,6 +359,57 @@ private Q_SLOTS:
         QVERIFY2(view.summaryText().contains(QStringLiteral("= 2/6 = 33.3%")),
                  qPrintable(view.summaryText()));
         QVERIFY(view.grab().save(lockstep::testing::screenshot_path("pipeline_view.png")));
+    }
+
+    // A data-parallel run has no stages: the view draws no rows and no bubble figure, says so in
+    // words, and its button asks for the same model as a pipeline. A pipeline run hides both.
+    void a_run_that_is_not_a_pipeline_says_so() {
+        Scenario s = equal_stages(3, 4, PipelineSchedule::FillDrain);
+        s.parallelism.reset();
+        s.workers = 4;
+        Trace trace;
+        DataParallelTrainer trainer(s, load_dataset(s), &trace);
+        trainer.run();
+        TraceIndex index;
+        index.reset(4, Algorithm::Ring);
+        index.append(trace.events());
+        for (const auto& snap : trace.snapshots())
+            index.append(snap);
+        PipelineView view;
+        view.resize(1100, 500);
+        view.setIndex(&index);
+        view.setParallelism(Parallelism::Data);
+        view.setPlayhead(index.end_time());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(!view.showsPipeline());
+        QVERIFY(view.notPipelineText().contains(QStringLiteral("data-parallel")));
+        QCOMPARE(view.accessibleDescription(), view.notPipelineText());
+        QVERIFY(!view.accessibleDescription().contains(QStringLiteral("Bubble")));
+        QPushButton* button = view.runAsPipelineButton();
+        QVERIFY(button->isVisible());
+        // The button sits under the words, inside the view.
+        QVERIFY(view.rect().contains(button->geometry()));
+        QVERIFY(button->geometry().top() > 60);
+        // No forward, backward or bubble colour anywhere: nothing pretends to be a pipeline.
+        const QImage image = lockstep::testing::settled_grab(view);
+        int coloured = 0;
+        for (int y = 0; y < image.height(); y += 4)
+            for (int x = 0; x < image.width(); x += 4) {
+                const QColor c = image.pixelColor(x, y);
+                if (near(c, views::okabe_ito::blue) || near(c, views::okabe_ito::orange))
+                    ++coloured;
+            }
+        QCOMPARE(coloured, 0);
+        QVERIFY(view.grab().save(lockstep::testing::screenshot_path("pipeline_view_data.png")));
+        QSignalSpy asked(&view, &PipelineView::runAsPipelineRequested);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(asked.count(), 1);
+        view.setParallelism(Parallelism::Pipeline);
+        QVERIFY(!button->isVisible());
+        QVERIFY(view.notPipelineText().isEmpty());
+        view.setParallelism(Parallelism::Tensor);
+        QVERIFY(view.notPipelineText().contains(QStringLiteral("tensor-parallel")));
     }
 };
 

@@ -3,11 +3,14 @@
 #include "clocks/clock.h"
 #include "lockstep_views/trace_index.h"
 #include "trace/trace.h"
+#include "trainers/parallelism.h"
 
 #include <QFont>
 #include <QRectF>
 #include <QString>
 #include <QWidget>
+
+class QPushButton;
 
 #include <cstddef>
 #include <cstdint>
@@ -77,6 +80,15 @@ public:
     // Stages per pipeline, to name the rows of a hybrid run (replica r, stage s) until a step's
     // report states them; 0 means every lane is a stage of one pipeline.
     void setStages(int stages);
+    // How the run is spread. Only a pipeline (or a hybrid of pipelines) has stages to draw; for a
+    // data- or tensor-parallel run the view says so in plain words instead of drawing empty rows,
+    // and offers to run the same model as a pipeline (runAsPipelineRequested).
+    void setParallelism(Parallelism mode);
+    Parallelism parallelism() const { return mode_; }
+    bool showsPipeline() const;
+    // The words shown instead of the grid for a run that is not a pipeline (empty for a pipeline).
+    QString notPipelineText() const;
+    QPushButton* runAsPipelineButton() const { return run_as_pipeline_; }
 
     // View-model. The step the playhead is in (or the last one, past the end; -1 when empty).
     static std::int64_t stepAt(const TraceIndex& index, Ticks t);
@@ -95,6 +107,9 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    void runAsPipelineRequested();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -122,10 +137,15 @@ private:
     void paintLegend(QPainter& painter, const Layout& l) const;
     void paintRows(QPainter& painter, const Layout& l) const;
     void paintAxis(QPainter& painter, const Layout& l) const;
+    QRectF notPipelineRect(const Layout& l) const;
+    void placeButton();
+    void paintNotPipeline(QPainter& painter, const Layout& l) const;
 
     const TraceIndex* index_ = nullptr;
     Ticks playhead_ = 0;
     int stages_ = 0;
+    Parallelism mode_ = Parallelism::Pipeline;
+    QPushButton* run_as_pipeline_ = nullptr;
     PipelineGrid grid_;
     std::uint64_t grid_revision_ = 0; // the index's revision when grid_ was made
 };
