@@ -158,7 +158,8 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Quiz:
         case ActionKind::Calculator:
         case ActionKind::Study:
-            break; // the lesson pane handles these itself
+            lesson_pane_->applyAction(action); // the lesson pane's own
+            break;
         }
     } catch (const Error& e) {
         showStatus(QString::fromStdString(e.what()));

@@ -221,7 +221,39 @@ void LessonPane::buildUi() {
 
 // The exercises and tools take room under the page only when the lesson has some.
 void LessonPane::showLower() {
-    lower_->setVisible(!exercises_->isHidden() || !calculator_->isHidden() || !study_->isHidden());
+    const bool tools = !tools_in_window_ && (!calculator_->isHidden() || !study_->isHidden());
+    lower_->setVisible(!exercises_->isHidden() || tools);
+}
+
+void LessonPane::showTool(QWidget* tool) {
+    if (tools_in_window_) {
+        Q_EMIT toolRequested(tool);
+        return;
+    }
+    tool->show();
+    showLower();
+}
+
+void LessonPane::setToolsInWindow(bool on) {
+    if (on == tools_in_window_)
+        return;
+    tools_in_window_ = on;
+    auto* lower = qobject_cast<QVBoxLayout*>(lower_->widget()->layout());
+    for (QWidget* tool : {static_cast<QWidget*>(calculator_), static_cast<QWidget*>(study_)}) {
+        if (on) {
+            lower->removeWidget(tool);
+        } else {
+            tool->setParent(lower_->widget());
+            lower->addWidget(tool, 1);
+        }
+        tool->hide();
+    }
+    if (const lessons::Lesson* l = currentLesson(); l && !on) {
+        calculator_->setVisible(l->calculator);
+        study_->setVisible(l->study.has_value());
+    }
+    showLower();
+    Q_EMIT toolsChanged();
 }
 
 void LessonPane::setWelcome(const QString& html) {
@@ -284,16 +316,20 @@ bool LessonPane::openLesson(const QString& id, QString* error) {
     }
     exercises_->setVisible(!exercise_refs_.empty());
     showExercise(exercise_refs_.empty() ? -1 : 0);
-    calculator_->setVisible(l.calculator);
+    if (!tools_in_window_) {
+        calculator_->setVisible(l.calculator);
+        study_->setVisible(l.study.has_value());
+    }
     if (l.calculator) {
         calculator_->setScenario(l.scenario);
         calculator_->setFigures(40, 4, 6);
     }
-    study_->setVisible(l.study.has_value());
     if (l.study)
         study_->setStudy(l.scenario, *l.study);
     showLower();
     refreshContents();
+    if (tools_in_window_)
+        Q_EMIT toolsChanged();
     Q_EMIT lessonOpened(l.id);
     Q_EMIT lockRequested(lock_->isChecked() ? l.locked : QStringList());
     return true;
@@ -311,6 +347,10 @@ bool LessonPane::activateLink(const QString& url) {
         Q_EMIT message(QString::fromStdString(e.what()));
         return false;
     }
+    return applyAction(action);
+}
+
+bool LessonPane::applyAction(const lessons::Action& action) {
     switch (action.kind) {
     case lessons::ActionKind::Quiz: {
         const QString bank = action.text(QStringLiteral("bank"));
@@ -328,13 +368,11 @@ bool LessonPane::activateLink(const QString& url) {
         return selectExercise(bank, b->questions.front().id);
     }
     case lessons::ActionKind::Calculator:
-        calculator_->show();
-        showLower();
+        showTool(calculator_);
         calculator_->setFocus();
         return true;
     case lessons::ActionKind::Study:
-        study_->show();
-        showLower();
+        showTool(study_);
         study_->start();
         return true;
     default:

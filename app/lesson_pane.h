@@ -44,6 +44,9 @@ public:
     const lessons::LessonLibrary& library() const { return library_; }
     // Follows a link as a click on it would. Returns false when the link is not an action.
     bool activateLink(const QString& url);
+    // The same for a parsed link: the pane's own (quiz, calculator, study) are done here, the
+    // others emitted as actionRequested().
+    bool applyAction(const lessons::Action& action);
     // Types an answer to the current exercise and checks it, as the Check button does.
     lessons::Checked answer(const QString& typed);
     QString currentExercise() const; // "bank/question"
@@ -52,6 +55,11 @@ public:
     QTextBrowser* page() const { return page_; }
     WorkedExamplePanel* calculator() const { return calculator_; }
     StudyPanel* study() const { return study_; }
+    // The lab window shows the calculator and the study as tabs beside its views, where a chart
+    // and a table have room (toolsChanged, toolRequested). A pane alone keeps them under its
+    // exercises.
+    void setToolsInWindow(bool on);
+    bool toolsInWindow() const { return tools_in_window_; }
 
 Q_SIGNALS:
     void lessonOpened(const QString& id);
@@ -59,6 +67,10 @@ Q_SIGNALS:
     // The teacher's lock was switched: lock these controls (empty: none).
     void lockRequested(const QStringList& controls);
     void message(const QString& text);
+    // With the tools in the window: the lesson just opened has or lacks a calculator or a study.
+    void toolsChanged();
+    // ... and a link asked for one of them.
+    void toolRequested(QWidget* tool);
 
 private:
     void buildUi();
@@ -68,6 +80,7 @@ private:
     void showHint();
     void saveProgress();
     void showLower();
+    void showTool(QWidget* tool);
 
     lessons::LessonLibrary library_;
     lessons::ProgressStore* progress_ = nullptr;
@@ -92,6 +105,7 @@ private:
     WorkedExamplePanel* calculator_ = nullptr;
     StudyPanel* study_ = nullptr;
     QScrollArea* lower_ = nullptr; // exercises, calculator and study, scrolling
+    bool tools_in_window_ = false;
 
     std::vector<lessons::ExerciseRef> exercise_refs_;
     std::optional<lessons::QuestionInstance> instance_;

@@ -3,7 +3,9 @@
 // run there, as a click would.
 
 #include "controls_panel.h"
+#include "lesson_pane.h"
 #include "main_window.h"
+#include "study_panel.h"
 
 #include "core/error.h"
 #include "lockstep_lessons/action.h"
@@ -188,6 +190,12 @@ int main(int argc, char** argv) {
         window.playback().scrubTo(lockstep::to_ticks(t));
         window.applyLessonAction(action);
         QApplication::processEvents();
+        // A study trains its models on a thread: the picture shows its results.
+        if (action.kind == lockstep::lessons::ActionKind::Study) {
+            const auto* study = window.lessonPane()->study();
+            while (study->running())
+                QApplication::processEvents(QEventLoop::AllEvents, 50);
+        }
     }
     if (parser.isSet(traceOutOption)) {
         const QString path = parser.value(traceOutOption);

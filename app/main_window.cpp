@@ -4,7 +4,9 @@
 #include "controls_panel.h"
 #include "lesson_pane.h"
 #include "speedup_sweeper.h"
+#include "study_panel.h"
 #include "welcome.h"
+#include "worked_example_panel.h"
 
 #include "core/error.h"
 #include "lockstep_lessons/lesson.h"
@@ -137,6 +139,13 @@ void MainWindow::buildDocks() {
     connect(lesson_pane_, &LessonPane::lessonOpened, this, &MainWindow::onLessonOpened);
     connect(lesson_pane_, &LessonPane::actionRequested, this, &MainWindow::applyLessonAction);
     connect(lesson_pane_, &LessonPane::message, this, &MainWindow::showStatus);
+    connect(lesson_pane_, &LessonPane::toolsChanged, this, &MainWindow::placeLessonTools);
+    connect(lesson_pane_, &LessonPane::toolRequested, this, [this](QWidget* tool) {
+        placeLessonTools();
+        if (side_tabs_->indexOf(tool) >= 0)
+            side_tabs_->setCurrentWidget(tool);
+    });
+    lesson_pane_->setToolsInWindow(true);
     connect(lesson_pane_, &LessonPane::lockRequested, this,
             [this](const QStringList& controls) { controls_->setLockedControls(controls); });
     lesson_dock_ = new QDockWidget(tr("Lesson"), this);
@@ -386,6 +395,25 @@ void MainWindow::onLessonOpened(const QString& id) {
         }
     if (run_opened_lesson_)
         runScenario(session_.scenario());
+}
+
+// The lesson's calculator and study as tabs beside the views, where their charts and tables have
+// room; only while the open lesson has them.
+void MainWindow::placeLessonTools() {
+    const lessons::Lesson* l = lesson_pane_->currentLesson();
+    const auto place = [this](QWidget* tool, bool wanted, const QString& title) {
+        const int at = side_tabs_->indexOf(tool);
+        if (wanted && at < 0)
+            side_tabs_->addTab(tool, title);
+        else if (!wanted && at >= 0)
+            side_tabs_->removeTab(at);
+    };
+    place(lesson_pane_->calculator(), l && l->calculator, tr("Worked example"));
+    place(lesson_pane_->study(), l && l->study.has_value(), tr("Study"));
+}
+
+bool MainWindow::showsLessonTool(const QWidget* tool) const {
+    return side_tabs_->indexOf(const_cast<QWidget*>(tool)) >= 0;
 }
 
 void MainWindow::bringViewToFront(const QString& name) {

@@ -77,6 +77,8 @@ public:
         return describe_change(from, to);
     }
     LessonPane* lessonPane() const { return lesson_pane_; }
+    // Whether the lesson's calculator or study is one of the tabs beside the views.
+    bool showsLessonTool(const QWidget* tool) const;
     // Runs the current scenario to its end on this thread (headless screenshots, tests).
     void runToCompletion() { session_.runToCompletion(); }
     // Headless (screenshots, --action): every run and branch goes to its end on this thread,
@@ -133,6 +135,8 @@ private:
     void openScenarioDialog();
     void openRecordingDialog();
     void runAsPipeline();
+    void placeLessonTools();
+    bool isLessonTool(const QWidget* page) const;
     void saveScenarioDialog();
     void exportViewDialog(const QString& format);
     void exportMetricsDialog();

@@ -18,6 +18,9 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
+#include <limits>
+
 namespace lockstep::app {
 
 StudyPanel::StudyPanel(QWidget* parent)
@@ -40,6 +43,8 @@ StudyPanel::StudyPanel(QWidget* parent)
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(run_);
@@ -113,6 +118,12 @@ void StudyPanel::showResults(std::vector<lessons::StudyPoint> points, const QStr
         for (int c = 0; c < cells.size(); ++c)
             table_->setItem(static_cast<int>(i), c, new QTableWidgetItem(cells[c]));
     }
+    // The table as tall as its rows, no more: the chart takes the rest.
+    table_->resizeRowsToContents();
+    int rows = table_->horizontalHeader()->height() + 2 * table_->frameWidth();
+    for (int r = 0; r < table_->rowCount(); ++r)
+        rows += table_->rowHeight(r);
+    table_->setFixedHeight(rows);
     plot();
     status_->setText(tr("Every model trained on the same data with the same workers. Energy is "
                         "modelled: %1 W per working worker, %2 W per waiting one.")
@@ -137,6 +148,8 @@ void StudyPanel::plot() {
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     double top = 0;
+    double left = std::numeric_limits<double>::infinity();
+    double right = 0;
     for (const auto& p : results_) {
         QStringList sizes;
         for (int w : p.layers)
@@ -149,6 +162,8 @@ void StudyPanel::plot() {
             if (at > 0) {
                 points << QPointF(at, s.loss);
                 top = std::max(top, s.loss);
+                left = std::min(left, at);
+                right = std::max(right, at);
             }
         }
         series->replace(points);
@@ -157,6 +172,9 @@ void StudyPanel::plot() {
         series->attachAxis(y);
     }
     y->setRange(0, top * 1.05);
+    // Every model's whole curve: the axis does not follow the first series alone.
+    if (right > 0)
+        x->setRange(left / 1.2, right * 1.2);
 }
 
 } // namespace lockstep::app

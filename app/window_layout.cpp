@@ -3,6 +3,8 @@
 
 #include "controls_panel.h"
 #include "lesson_pane.h"
+#include "study_panel.h"
+#include "worked_example_panel.h"
 
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_views/cluster_view.h"
@@ -17,6 +19,11 @@
 #include <QWindow>
 
 namespace lockstep::app {
+
+bool MainWindow::isLessonTool(const QWidget* page) const {
+    return page && (page == static_cast<const QWidget*>(lesson_pane_->calculator()) ||
+                    page == static_cast<const QWidget*>(lesson_pane_->study()));
+}
 
 int MainWindow::lessonWidth() const {
     return std::clamp(width() * 26 / 100, 240, 380);
@@ -34,8 +41,8 @@ void MainWindow::fitPanes() {
         controls_dock_->isVisible() && !controls_dock_->isFloating() ? controls_width : 0;
     int pages = 0; // the widest side view, which the tabs must leave room for
     for (int i = 0; i < side_tabs_->count(); ++i)
-        if (side_tabs_->widget(i) != cluster_)
-            pages = std::max(pages, side_tabs_->widget(i)->minimumSizeHint().width());
+        if (QWidget* page = side_tabs_->widget(i); page != cluster_ && !isLessonTool(page))
+            pages = std::max(pages, page->minimumSizeHint().width());
     pages += 8; // the tab widget's frame
     // The views need no more than the widest of them, whatever the arrangement: the window can
     // always be made as narrow as the compact arrangement, which fitPanes() then takes up.
@@ -108,6 +115,8 @@ void MainWindow::fitTimeline() {
 // Which tab to show when the cluster joins the tabs: the first view the lesson names that is in
 // them, else the cluster (for a scenario without a lesson), else what was shown.
 QWidget* MainWindow::frontView(QWidget* shown) const {
+    if (isLessonTool(shown))
+        return shown; // the student asked for it
     if (const lessons::Lesson* l = lesson_pane_->currentLesson()) {
         for (const QString& name : l->views)
             if (QWidget* v = view(name); v && side_tabs_->indexOf(v) >= 0)

@@ -304,16 +304,21 @@ void TestLessonPane::calculator_shows_the_worked_example() {
     lockstep::app::MainWindow window;
     QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
     auto* calc = window.lessonPane()->calculator();
-    QVERIFY(!calc->isHidden());
+    // A tab beside the views, where it has room; shown when the page's link asks for it.
+    QVERIFY(window.showsLessonTool(calc));
     QVERIFY2(calc->resultText().contains(QStringLiteral("<b>16 s</b>")) &&
                  calc->resultText().contains(QStringLiteral("<b>2.5</b>")),
              qPrintable(calc->resultText()));
     calc->setFigures(40, 8, 6);
     QVERIFY2(calc->resultText().contains(QStringLiteral("<b>11 s</b>")),
              qPrintable(calc->resultText()));
+    window.show();
     QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:calculator")));
+    QVERIFY(calc->isVisible());
+    QVERIFY(calc->width() > window.lessonPane()->width());
     // Other lessons have no calculator.
     QVERIFY(window.openLesson(QStringLiteral("reductions"), nullptr, false));
+    QVERIFY(!window.showsLessonTool(calc));
     QVERIFY(calc->isHidden());
 }
 
@@ -352,9 +357,16 @@ void TestLessonPane::study_link_trains_the_models() {
     lockstep::app::MainWindow window;
     QVERIFY(window.openLesson(QStringLiteral("is-it-worth-it"), nullptr, false));
     auto* study = window.lessonPane()->study();
-    QVERIFY(!study->isHidden());
+    QVERIFY(window.showsLessonTool(study));
     QSignalSpy done(study, &lockstep::app::StudyPanel::finished);
+    window.resize(1600, 1000);
+    window.show();
     QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:study")));
+    // The study is the tab in front, wider than the lesson pane: room for its chart and table.
+    QVERIFY(study->isVisible());
+    QVERIFY2(study->width() > window.lessonPane()->width(),
+             qPrintable(
+                 QStringLiteral("%1 vs %2").arg(study->width()).arg(window.lessonPane()->width())));
     QVERIFY(done.wait(120000));
     const auto& results = study->results();
     QCOMPARE(results.size(), std::size_t{4});
@@ -369,6 +381,7 @@ void TestLessonPane::study_link_trains_the_models() {
     QVERIFY(chart->axes(Qt::Horizontal).front()->titleText().contains(QStringLiteral("compute")));
     // A lesson without a study has no study link.
     QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
+    QVERIFY(!window.showsLessonTool(study));
     QVERIFY(study->isHidden());
 }
 
