@@ -5,8 +5,10 @@
 
 #include "core/error.h"
 
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -14,6 +16,8 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTextBrowser>
@@ -42,9 +46,9 @@ QString how_to_answer(lessons::QuestionType type) {
     case lessons::QuestionType::Numeric:
         return QObject::tr("Type a number: 2.5, 2,5 and 5/2 all work.");
     case lessons::QuestionType::SingleChoice:
-        return QObject::tr("Type one letter.");
+        return QObject::tr("Choose one answer.");
     case lessons::QuestionType::MultipleChoice:
-        return QObject::tr("Type every right letter, e.g. a, c.");
+        return QObject::tr("Tick every right answer.");
     case lessons::QuestionType::Ordering:
         return QObject::tr("Type the letters in order, e.g. c, a, b, …");
     }
@@ -131,6 +135,12 @@ void LessonPane::buildUi() {
     auto* ex = new QVBoxLayout(exercises_);
     ex->addWidget(exercise_);
     ex->addWidget(question_);
+    choices_ = new QWidget;
+    choices_->setAccessibleName(tr("Answers to choose from"));
+    new QVBoxLayout(choices_);
+    choices_->layout()->setContentsMargins(0, 0, 0, 0);
+    choices_->hide();
+    ex->addWidget(choices_);
     ex->addWidget(answer_);
     ex->addLayout(buttons);
     ex->addWidget(feedback_);
@@ -312,7 +322,7 @@ bool LessonPane::openLesson(const QString& id, QString* error) {
         const QSignalBlocker block(exercise_);
         exercise_->clear();
         for (std::size_t i = 0; i < exercise_refs_.size(); ++i)
-            exercise_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(exercise_refs_[i].question));
+            exercise_->addItem(exerciseName(i));
     }
     exercises_->setVisible(!exercise_refs_.empty());
     showExercise(exercise_refs_.empty() ? -1 : 0);
@@ -394,11 +404,19 @@ bool LessonPane::selectExercise(const QString& bank, const QString& question) {
         return false;
     }
     exercise_refs_.push_back({bank, question});
-    exercise_->addItem(QStringLiteral("%1. %2").arg(exercise_refs_.size()).arg(question));
+    exercise_->addItem(exerciseName(exercise_refs_.size() - 1));
     exercises_->show();
     showLower();
     exercise_->setCurrentIndex(static_cast<int>(exercise_refs_.size()) - 1);
     return true;
+}
+
+// "2. Which replicas agree?": the question's title, numbered, in the list of exercises.
+QString LessonPane::exerciseName(std::size_t i) const {
+    const lessons::ExerciseRef& ref = exercise_refs_[i];
+    const lessons::QuizBank* bank = library_.bank(ref.bank);
+    const lessons::Question* q = bank ? bank->find(ref.question) : nullptr;
+    return QStringLiteral("%1. %2").arg(i + 1).arg(q ? lessons::question_title(*q) : ref.question);
 }
 
 QString LessonPane::currentExercise() const {
@@ -430,8 +448,11 @@ void LessonPane::showExercise(int index) {
         question_->setText(QString::fromStdString(e.what()));
         return;
     }
-    question_->setText(instance_->text + choice_lines(*instance_) + QStringLiteral("\n\n*") +
-                       how_to_answer(q->type) + QLatin1Char('*'));
+    const bool choose = q->type == lessons::QuestionType::SingleChoice ||
+                        q->type == lessons::QuestionType::MultipleChoice;
+    question_->setText(instance_->text + (choose ? QString() : choice_lines(*instance_)) +
+                       QStringLiteral("\n\n*") + how_to_answer(q->type) + QLatin1Char('*'));
+    showChoices(choose ? q->type : lessons::QuestionType::Numeric);
     hint_->setEnabled(!instance_->hints.isEmpty());
     run_->setVisible(!instance_->run.isEmpty());
     if (progress_) {
@@ -444,7 +465,77 @@ void LessonPane::showExercise(int index) {
     }
 }
 
+// Radio buttons for a single choice, check boxes for a multiple one, each with its choice's text
+// wrapped beside it (a button's own text would not wrap and would widen the pane). A click on the
+// text ticks the button. The buttons write the letters into the answer, which is what is checked.
+void LessonPane::showChoices(lessons::QuestionType type) {
+    for (QWidget* w : choices_->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        delete w;
+    delete choice_group_;
+    choice_group_ = nullptr;
+    choice_buttons_.clear();
+    const bool single = type == lessons::QuestionType::SingleChoice;
+    const bool shown = single || type == lessons::QuestionType::MultipleChoice;
+    choices_->setVisible(shown);
+    answer_->setVisible(!shown);
+    if (!shown || !instance_)
+        return;
+    auto* group = choice_group_ = new QButtonGroup(choices_);
+    group->setExclusive(single);
+    for (int i = 0; i < instance_->choices.size(); ++i) {
+        auto* row = new QWidget(choices_);
+        auto* layout = new QHBoxLayout(row);
+        layout->setContentsMargins(0, 0, 0, 0);
+        const QString letter = QStringLiteral("(%1)").arg(QChar(QLatin1Char('a').unicode() + i));
+        QAbstractButton* button = single ? static_cast<QAbstractButton*>(new QRadioButton(letter))
+                                         : static_cast<QAbstractButton*>(new QCheckBox(letter));
+        button->setAccessibleName(instance_->choices[i]);
+        group->addButton(button, i);
+        auto* text = new QLabel(instance_->choices[i]);
+        text->setWordWrap(true);
+        text->setMinimumWidth(80);
+        text->setTextFormat(Qt::PlainText);
+        text->setBuddy(button);
+        text->installEventFilter(this);
+        layout->addWidget(button, 0, Qt::AlignTop);
+        layout->addWidget(text, 1);
+        choices_->layout()->addWidget(row);
+        row->setVisible(true); // at once, not when the layout next runs
+        choice_buttons_.push_back(button);
+        connect(button, &QAbstractButton::toggled, this, [this] {
+            QStringList letters;
+            for (std::size_t k = 0; k < choice_buttons_.size(); ++k)
+                if (choice_buttons_[k]->isChecked())
+                    letters << QString(QChar(QLatin1Char('a').unicode() + static_cast<int>(k)));
+            answer_->setText(letters.join(QStringLiteral(", ")));
+        });
+    }
+}
+
+bool LessonPane::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::MouseButtonRelease)
+        if (auto* label = qobject_cast<QLabel*>(watched); label && label->buddy())
+            if (auto* button = qobject_cast<QAbstractButton*>(label->buddy())) {
+                button->click();
+                return true;
+            }
+    return QWidget::eventFilter(watched, event);
+}
+
 lessons::Checked LessonPane::answer(const QString& typed) {
+    // The buttons as the letters say (a student's clicks), then the check.
+    const bool exclusive = choice_group_ && choice_group_->exclusive();
+    if (choice_group_)
+        choice_group_->setExclusive(false); // so that a radio button can be cleared
+    for (std::size_t k = 0; k < choice_buttons_.size(); ++k) {
+        const QString letter(QChar(QLatin1Char('a').unicode() + static_cast<int>(k)));
+        const QSignalBlocker block(choice_buttons_[k]);
+        choice_buttons_[k]->setChecked(
+            typed.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts)
+                .contains(letter, Qt::CaseInsensitive));
+    }
+    if (choice_group_)
+        choice_group_->setExclusive(exclusive);
     answer_->setText(typed);
     checkAnswer();
     if (!instance_)

@@ -9,7 +9,10 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
+class QAbstractButton;
+class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QGroupBox;
@@ -47,7 +50,8 @@ public:
     // The same for a parsed link: the pane's own (quiz, calculator, study) are done here, the
     // others emitted as actionRequested().
     bool applyAction(const lessons::Action& action);
-    // Types an answer to the current exercise and checks it, as the Check button does.
+    // Types an answer to the current exercise and checks it, as the Check button does (for a
+    // choice question: ticks the lettered buttons, as clicks would).
     lessons::Checked answer(const QString& typed);
     QString currentExercise() const; // "bank/question"
     bool selectExercise(const QString& bank, const QString& question);
@@ -81,6 +85,9 @@ private:
     void saveProgress();
     void showLower();
     void showTool(QWidget* tool);
+    void showChoices(lessons::QuestionType type);
+    QString exerciseName(std::size_t i) const;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
     lessons::LessonLibrary library_;
     lessons::ProgressStore* progress_ = nullptr;
@@ -98,6 +105,9 @@ private:
     QComboBox* exercise_ = nullptr;
     QLabel* question_ = nullptr;
     QLineEdit* answer_ = nullptr;
+    QWidget* choices_ = nullptr; // radio buttons or check boxes for a choice question
+    std::vector<QAbstractButton*> choice_buttons_;
+    QButtonGroup* choice_group_ = nullptr;
     QPushButton* check_ = nullptr;
     QPushButton* hint_ = nullptr;
     QPushButton* run_ = nullptr;

@@ -64,17 +64,21 @@ Variable parse_variable(const Fields& f) {
 }
 
 Question parse_question(const Fields& f, const QString& base_dir) {
-    f.only({QStringLiteral("id"), QStringLiteral("type"), QStringLiteral("text"),
-            QStringLiteral("hints"), QStringLiteral("explanation"), QStringLiteral("variables"),
-            QStringLiteral("answer"), QStringLiteral("tolerance"), QStringLiteral("unit"),
-            QStringLiteral("mistakes"), QStringLiteral("run"), QStringLiteral("choices"),
-            QStringLiteral("correct"), QStringLiteral("items")});
+    f.only({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("type"),
+            QStringLiteral("text"), QStringLiteral("hints"), QStringLiteral("explanation"),
+            QStringLiteral("variables"), QStringLiteral("answer"), QStringLiteral("tolerance"),
+            QStringLiteral("unit"), QStringLiteral("mistakes"), QStringLiteral("run"),
+            QStringLiteral("choices"), QStringLiteral("correct"), QStringLiteral("items")});
     Question q;
     q.id = f.text(QStringLiteral("id"));
     static const QRegularExpression identifier(QStringLiteral("^[a-z0-9][a-z0-9-]*$"));
     if (!identifier.match(q.id).hasMatch())
         f.fail(QStringLiteral("id"),
                QStringLiteral("must be lower-case letters, digits and dashes, got '%1'").arg(q.id));
+    q.title = f.text(QStringLiteral("title"), false).simplified();
+    if (q.title.size() > 80)
+        f.fail(QStringLiteral("title"),
+               QStringLiteral("at most 80 characters, got %1").arg(q.title.size()));
     q.type = parse_type(f);
     q.text = f.text(QStringLiteral("text"));
     q.hints = f.strings(QStringLiteral("hints"));
@@ -465,6 +469,16 @@ Checked check_answer(const QuestionInstance& in, const QString& typed) {
                        .arg(missing)
                        .arg(missing == 1 ? QStringLiteral("one is") : QStringLiteral("ones are"));
     return out;
+}
+
+QString question_title(const Question& q) {
+    if (!q.title.isEmpty())
+        return q.title;
+    QString words = q.id;
+    words.replace(QLatin1Char('-'), QLatin1Char(' '));
+    if (!words.isEmpty())
+        words[0] = words[0].toUpper();
+    return words;
 }
 
 } // namespace lockstep::lessons

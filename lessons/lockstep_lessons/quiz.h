@@ -36,6 +36,7 @@ struct Mistake {
 // {g1}, and the correct answer as {answer}: each student reads them with their own numbers.
 struct Question {
     QString id;
+    QString title; // short, for lists ("Which replicas agree?"); optional
     QuestionType type = QuestionType::Numeric;
     QString text;
     QStringList hints; // the k-th shown after k wrong attempts
@@ -54,6 +55,9 @@ struct Question {
     QStringList choices;
     std::vector<int> correct;
 };
+
+// The question's title, or its id in words ("every-replica-uses" -> "Every replica uses").
+QString question_title(const Question& q);
 
 struct QuizBank {
     QString id;

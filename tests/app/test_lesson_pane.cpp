@@ -11,10 +11,13 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -62,6 +65,7 @@ private Q_SLOTS:
     void teacher_lock_greys_out_what_the_lesson_fixes();
     void navigation_and_progress_marks();
     void study_link_trains_the_models();
+    void choice_questions_are_buttons();
     void lesson_screenshot();
 };
 
@@ -383,6 +387,86 @@ void TestLessonPane::study_link_trains_the_models() {
     QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
     QVERIFY(!window.showsLessonTool(study));
     QVERIFY(study->isHidden());
+}
+
+// A multiple-choice question is answered with check boxes and a single one with radio buttons,
+// each beside its choice's text (a click on the text ticks it); the list names the questions.
+void TestLessonPane::choice_questions_are_buttons() {
+    const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir(data).removeRecursively();
+    {
+        lockstep::app::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(window.openLesson(QStringLiteral("checkpoints"), nullptr, false));
+        auto* pane = window.lessonPane();
+        QCOMPARE(pane->currentExercise(), QStringLiteral("checkpoints/what-to-save"));
+        QComboBox* list = nullptr;
+        for (auto* box : pane->findChildren<QComboBox*>())
+            if (box->accessibleName() == QStringLiteral("Exercise"))
+                list = box;
+        QVERIFY(list);
+        QCOMPARE(list->itemText(0), QStringLiteral("1. What to save"));
+        QCOMPARE(list->itemText(1), QStringLiteral("2. Weights only"));
+        const auto* q = pane->library()
+                            .bank(QStringLiteral("checkpoints"))
+                            ->find(QStringLiteral("what-to-save"));
+        QVERIFY(q);
+        auto boxes = [&] {
+            QList<QCheckBox*> out;
+            for (auto* b : pane->findChildren<QCheckBox*>())
+                if (b->objectName() != QStringLiteral("lock") && b->isVisible())
+                    out << b;
+            return out;
+        };
+        QCOMPARE(boxes().size(), q->choices.size());
+        QCOMPARE(boxes().front()->accessibleName(), q->choices.front());
+        QLineEdit* typed = nullptr;
+        for (auto* e : pane->findChildren<QLineEdit*>())
+            if (e->accessibleName() == QStringLiteral("Your answer"))
+                typed = e;
+        QVERIFY(typed);
+        QVERIFY(!typed->isVisible());
+        // A click on a choice's words ticks its box; a second click clears it.
+        QLabel* words = nullptr;
+        for (auto* l : pane->findChildren<QLabel*>())
+            if (l->text() == q->choices.front() && l->isVisible())
+                words = l;
+        QVERIFY(words);
+        QTest::mouseClick(words, Qt::LeftButton);
+        QVERIFY(boxes().front()->isChecked());
+        QCOMPARE(typed->text(), QStringLiteral("a"));
+        QTest::mouseClick(words, Qt::LeftButton);
+        QVERIFY(!boxes().front()->isChecked());
+        // The right ones ticked by clicks, then Check.
+        for (int i : q->correct)
+            QTest::mouseClick(boxes()[i], Qt::LeftButton);
+        QPushButton* check = nullptr;
+        for (auto* b : pane->findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("Check"))
+                check = b;
+        QVERIFY(check);
+        QTest::mouseClick(check, Qt::LeftButton);
+        // The single-choice question: radio buttons, one at a time.
+        QVERIFY(
+            pane->selectExercise(QStringLiteral("checkpoints"), QStringLiteral("weights-only")));
+        QVERIFY(boxes().isEmpty());
+        QList<QRadioButton*> radios;
+        for (auto* r : pane->findChildren<QRadioButton*>())
+            if (r->isVisible())
+                radios << r;
+        QCOMPARE(radios.size(), 4);
+        QTest::mouseClick(radios[0], Qt::LeftButton);
+        QTest::mouseClick(radios[1], Qt::LeftButton);
+        QVERIFY(!radios[0]->isChecked() && radios[1]->isChecked());
+        QCOMPARE(typed->text(), QStringLiteral("b"));
+        QCOMPARE(pane->answer(QStringLiteral("c")).verdict, lockstep::lessons::Verdict::Wrong);
+        QVERIFY(radios[2]->isChecked() && !radios[1]->isChecked());
+    }
+    const lockstep::lessons::ProgressStore again(data);
+    QVERIFY(again.attempt(QStringLiteral("checkpoints"), QStringLiteral("what-to-save")).solved);
+    QCOMPARE(again.attempt(QStringLiteral("checkpoints"), QStringLiteral("weights-only")).attempts,
+             1);
 }
 
 void TestLessonPane::lesson_screenshot() {
