@@ -7,6 +7,7 @@
 #include "lockstep_lessons/quiz.h"
 #include "lockstep_lessons/quiz_export.h"
 #include "lockstep_lessons/study.h"
+#include "lockstep_lessons/syllabus.h"
 
 #include "core/error.h"
 
@@ -85,12 +86,12 @@ int lessons_list(const Options& o) {
     for (const lessons::Lesson& l : lib.lessons()) {
         QStringList points;
         for (int p : l.syllabus)
-            points << QString::number(p);
-        print(QStringLiteral("%1. %2 (%3) — syllabus %4; %5 exercise(s)\n   %6\n")
+            points << lessons::syllabus_point_label(p);
+        print(QStringLiteral("%1. %2 (%3); %4 exercise(s)\n   %5\n   syllabus: %6\n")
                   .arg(++n)
-                  .arg(l.title, l.id, points.join(QLatin1Char(',')))
+                  .arg(l.title, l.id)
                   .arg(l.exercises.size())
-                  .arg(l.summary));
+                  .arg(l.summary, points.join(QStringLiteral("; "))));
     }
     return 0;
 }

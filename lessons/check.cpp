@@ -2,6 +2,7 @@
 
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/lesson.h"
+#include "lockstep_lessons/syllabus.h"
 
 #include "core/error.h"
 #include "trace/recording.h"
@@ -136,6 +137,51 @@ void check_bank(const QuizBank& bank, QStringList& problems) {
     }
 }
 
+// A numeric question whose answer the engine computes (not one typed into the bank).
+bool engine_checked(const LessonLibrary& lib, const ExerciseRef& e) {
+    const QuizBank* bank = lib.bank(e.bank);
+    const Question* q = bank ? bank->find(e.question) : nullptr;
+    return q && q->type == QuestionType::Numeric && q->answer.has_value();
+}
+
+// Every point of the syllabus: a lesson's page covers it, with a live scenario, an exercise and
+// an engine-checked item among its lessons.
+void check_syllabus(const LessonLibrary& lib, const QString& index, QStringList& problems) {
+    for (int point = 1; point <= kSyllabusPoints; ++point) {
+        QStringList lessons;
+        bool page = false, scenario = false, exercise = false, engine = false;
+        for (const Lesson& l : lib.lessons()) {
+            if (std::find(l.syllabus.begin(), l.syllabus.end(), point) == l.syllabus.end())
+                continue;
+            lessons << l.id;
+            page = page || !l.markdown.trimmed().isEmpty();
+            scenario = scenario || !l.scenario_path.isEmpty();
+            exercise = exercise || !l.exercises.empty();
+            for (const ExerciseRef& e : l.exercises)
+                engine = engine || engine_checked(lib, e);
+        }
+        const QString where =
+            index + QStringLiteral(": point %1: ").arg(syllabus_point_label(point));
+        if (lessons.isEmpty()) {
+            problems << where + QStringLiteral("no lesson covers it");
+            continue;
+        }
+        const QString in =
+            QStringLiteral(" in its lessons (%1)").arg(lessons.join(QStringLiteral(", ")));
+        if (!page)
+            problems << where + QStringLiteral("no page") + in;
+        if (!scenario)
+            problems << where + QStringLiteral("no live scenario") + in;
+        if (!exercise)
+            problems << where + QStringLiteral("no exercise") + in;
+        if (!engine)
+            problems << where +
+                            QStringLiteral("no engine-checked item%1: an exercise whose numeric "
+                                           "answer the engine computes")
+                                .arg(in);
+    }
+}
+
 } // namespace
 
 QStringList check_resources(const QString& resources_root) {
@@ -152,15 +198,9 @@ QStringList check_resources(const QString& resources_root) {
         problems << index + QStringLiteral(": %1 lessons load; the course needs at least %2")
                                 .arg(lib.lessons().size())
                                 .arg(kMinLessons);
-    std::set<int> covered;
-    for (const Lesson& l : lib.lessons()) {
-        covered.insert(l.syllabus.begin(), l.syllabus.end());
+    for (const Lesson& l : lib.lessons())
         check_lesson(l, lib, problems);
-    }
-    for (int point = 1; point <= 9; ++point)
-        if (!covered.count(point))
-            problems
-                << index + QStringLiteral(": no lesson covers point %1 of the syllabus").arg(point);
+    check_syllabus(lib, index, problems);
     // Lesson folders that the index forgets.
     const QDir lessons(QDir(lib.root()).filePath(QStringLiteral("lessons")));
     for (const QString& dir : lessons.entryList(QDir::Dirs | QDir::NoDotAndDotDot))

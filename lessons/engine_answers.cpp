@@ -1,16 +1,20 @@
 #include "lockstep_lessons/engine_answers.h"
 
 #include "lockstep_lessons/action.h"
+#include "lockstep_lessons/study.h"
 
 #include "collectives/reduction.h"
 #include "collectives/schedule.h"
 #include "core/error.h"
+#include "failures/failure.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"
 #include "trainers/pipeline.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cmath>
@@ -20,10 +24,33 @@ namespace lockstep::lessons {
 
 namespace {
 
-const QStringList kMetrics = {QStringLiteral("speedup"),      QStringLiteral("efficiency"),
-                              QStringLiteral("total_time_s"), QStringLiteral("baseline_time_s"),
-                              QStringLiteral("compute_s"),    QStringLiteral("communication_s"),
-                              QStringLiteral("waiting_s")};
+// What a "scenario" call can ask of the run. The first group is every run's; the failure and
+// energy figures are a data-parallel run's (checkpoints really written, crashes really
+// recovered); the pipeline figures a pipeline run's.
+const QStringList kMetrics = {QStringLiteral("speedup"),
+                              QStringLiteral("efficiency"),
+                              QStringLiteral("total_time_s"),
+                              QStringLiteral("baseline_time_s"),
+                              QStringLiteral("compute_s"),
+                              QStringLiteral("communication_s"),
+                              QStringLiteral("waiting_s"),
+                              QStringLiteral("goodput_samples_per_s"),
+                              QStringLiteral("useful_samples"),
+                              QStringLiteral("energy_j"),
+                              QStringLiteral("energy_per_sample_j"),
+                              QStringLiteral("lost_steps"),
+                              QStringLiteral("lost_worker_s"),
+                              QStringLiteral("resumed_from_step"),
+                              QStringLiteral("checkpoint_bytes"),
+                              QStringLiteral("weights_bytes"),
+                              QStringLiteral("bubble_fraction"),
+                              QStringLiteral("activation_bytes_per_step")};
+const QStringList kPipelineMetrics = {QStringLiteral("bubble_fraction"),
+                                      QStringLiteral("activation_bytes_per_step"),
+                                      QStringLiteral("total_time_s")};
+const QStringList kStudyMetrics = {QStringLiteral("final_loss"), QStringLiteral("final_accuracy"),
+                                   QStringLiteral("energy_j"), QStringLiteral("compute_s"),
+                                   QStringLiteral("parameters")};
 const QStringList kMeasures = {QStringLiteral("total"), QStringLiteral("max_sent_by_worker"),
                                QStringLiteral("busiest_link")};
 
@@ -97,6 +124,18 @@ Action set_action(const EngineCall& call, const Values& values) {
 }
 
 double metric(const RunMetrics& m, const QString& name) {
+    if (name == QLatin1String("goodput_samples_per_s"))
+        return m.goodput;
+    if (name == QLatin1String("useful_samples"))
+        return static_cast<double>(m.useful_samples);
+    if (name == QLatin1String("energy_j"))
+        return m.energy_j;
+    if (name == QLatin1String("energy_per_sample_j"))
+        return m.energy_per_sample_j;
+    if (name == QLatin1String("lost_steps"))
+        return static_cast<double>(m.lost_steps);
+    if (name == QLatin1String("lost_worker_s"))
+        return m.lost_worker_s;
     if (name == QLatin1String("speedup"))
         return m.speedup;
     if (name == QLatin1String("efficiency"))
@@ -112,13 +151,129 @@ double metric(const RunMetrics& m, const QString& name) {
     return m.waiting_s;
 }
 
-double run_scenario_call(const EngineCall& call, const Values& values, const QString& base_dir) {
+// The crashes a call names, as the page's own links: "lockstep:crash?worker=2&step=17&phase=...",
+// each written into the scenario at its step as the lab does when the link is clicked. A
+// variable in braces ("step={s}") is this student's value.
+void add_faults(const EngineCall& call, const Values& values, Scenario& s) {
+    const QJsonArray faults = call.spec.value(QStringLiteral("faults")).toArray();
+    for (qsizetype i = 0; i < faults.size(); ++i) {
+        const QString where = QStringLiteral("answer.faults[%1]").arg(i);
+        QString link = faults[i].toString();
+        for (auto it = values.begin(); it != values.end(); ++it)
+            link.replace(QLatin1Char('{') + it.key() + QLatin1Char('}'),
+                         QString::number(it.value(), 'g', 17));
+        Action a;
+        try {
+            a = parse_action(link);
+        } catch (const Error& e) {
+            fail(where + QStringLiteral(": ") + QString::fromStdString(e.what()));
+        }
+        if (a.kind != ActionKind::Crash || !a.has(QStringLiteral("step")))
+            fail(where + QStringLiteral(": must be a lockstep:crash link with a step"));
+        FailureSpec f;
+        f.worker = a.integer(QStringLiteral("worker"));
+        f.step = a.integer(QStringLiteral("step"));
+        if (a.has(QStringLiteral("phase")))
+            parse_crash_phase(a.text(QStringLiteral("phase")).toStdString(), f.phase);
+        s.failures.events.push_back(f);
+    }
+}
+
+Scenario call_scenario(const EngineCall& call, const Values& values, const QString& base_dir) {
     Scenario s = load_scenario(scenario_path(call, base_dir).toStdString());
     const Action set = set_action(call, values);
     if (!set.params.isEmpty())
         apply_set(set, s);
-    return metric(run_scenario(s, nullptr, Work::TimesOnly).metrics,
-                  call.spec.value(QStringLiteral("metric")).toString());
+    add_faults(call, values, s);
+    if (call.spec.contains(QStringLiteral("checkpoint_every"))) {
+        const double every = argument(call.spec.value(QStringLiteral("checkpoint_every")), values,
+                                      QStringLiteral("answer.checkpoint_every"));
+        if (every < 1 || every > static_cast<double>(s.steps) || every != std::floor(every))
+            fail(QStringLiteral("answer.checkpoint_every: must be a whole number of steps from 1 "
+                                "to %1, got %2")
+                     .arg(s.steps)
+                     .arg(every));
+        s.checkpoint = s.checkpoint.value_or(CheckpointConfig{});
+        s.checkpoint->every = static_cast<std::int64_t>(every);
+    }
+    validate(s);
+    return s;
+}
+
+double run_scenario_call(const EngineCall& call, const Values& values, const QString& base_dir) {
+    const Scenario s = call_scenario(call, values, base_dir);
+    const QString name = call.spec.value(QStringLiteral("metric")).toString();
+    const bool pipeline = s.parallelism && (s.parallelism->mode == Parallelism::Pipeline ||
+                                            s.parallelism->mode == Parallelism::Hybrid);
+    if (pipeline != kPipelineMetrics.contains(name) && name != QLatin1String("total_time_s"))
+        fail(
+            QStringLiteral("answer.metric: '%1' is %2 figure, and this scenario is %3")
+                .arg(name,
+                     pipeline ? QStringLiteral("not a pipeline's") : QStringLiteral("a pipeline's"),
+                     pipeline ? QStringLiteral("a pipeline") : QStringLiteral("not one")));
+    if (pipeline) {
+        PipelineTrainer trainer(s, load_dataset(s));
+        trainer.run();
+        if (name == QLatin1String("bubble_fraction"))
+            return trainer.report().bubble_fraction;
+        if (name == QLatin1String("activation_bytes_per_step"))
+            return static_cast<double>(trainer.report().activation_bytes) /
+                   static_cast<double>(s.steps);
+        return trainer.metrics().total_time_s;
+    }
+    if (name == QLatin1String("weights_bytes")) // the weights alone, as doubles
+        return static_cast<double>(s.model.parameter_count() * sizeof(double));
+    if (!s.checkpoint && s.failures.events.empty())
+        return metric(run_scenario(s, nullptr, Work::TimesOnly).metrics, name);
+    // Checkpoints are written for real, in a directory of the call's own, and crashes recovered
+    // from what the recovery scan finds there: the answer is what the lab would show.
+    QTemporaryDir dir;
+    if (!dir.isValid())
+        fail(QStringLiteral("answer: no temporary directory for the run's checkpoints"));
+    DataParallelTrainer trainer(s, load_dataset(s));
+    if (s.checkpoint)
+        trainer.set_checkpoint_directory(dir.path().toStdString());
+    const RunResult result = finish_run(trainer);
+    if (name == QLatin1String("resumed_from_step")) {
+        if (trainer.recoveries().empty())
+            fail(QStringLiteral("answer.metric: resumed_from_step needs a crash in the run"));
+        return static_cast<double>(trainer.recoveries().front().restored_step);
+    }
+    if (name == QLatin1String("checkpoint_bytes")) {
+        if (result.metrics.checkpoints == 0)
+            fail(QStringLiteral("answer.metric: checkpoint_bytes needs a checkpoint in the run"));
+        // One checkpoint: the bytes of all its files, manifest included.
+        return static_cast<double>(result.metrics.checkpoint_bytes) /
+               static_cast<double>(result.metrics.checkpoints);
+    }
+    return metric(result.metrics, name);
+}
+
+// One figure of one model of a lesson's study, trained as the study trains it.
+double study_call(const EngineCall& call, const Values& values, const QString& base_dir) {
+    const QString path =
+        QDir(base_dir).filePath(call.spec.value(QStringLiteral("lesson")).toString());
+    const Lesson lesson = load_lesson(path);
+    if (!lesson.study)
+        fail(QStringLiteral("answer.lesson: %1 has no study").arg(path));
+    const double model =
+        argument(call.spec.value(QStringLiteral("model")), values, QStringLiteral("answer.model"));
+    if (model < 0 || model >= static_cast<double>(lesson.study->models.size()) ||
+        model != std::floor(model))
+        fail(QStringLiteral("answer.model: must be 0 to %1 (the study's models, smallest first)")
+                 .arg(lesson.study->models.size() - 1));
+    const auto points = run_study(lesson.scenario, *lesson.study);
+    const StudyPoint& p = points[static_cast<std::size_t>(model)];
+    const QString name = call.spec.value(QStringLiteral("metric")).toString();
+    if (name == QLatin1String("final_loss"))
+        return p.final_loss;
+    if (name == QLatin1String("final_accuracy"))
+        return p.final_accuracy;
+    if (name == QLatin1String("energy_j"))
+        return p.energy_j();
+    if (name == QLatin1String("compute_s"))
+        return p.compute_s();
+    return static_cast<double>(p.parameters);
 }
 
 double collective_bytes(const EngineCall& call, const Values& values) {
@@ -195,7 +350,8 @@ double bubble_fraction(const EngineCall& call, const Values& values) {
 
 QStringList engine_functions() {
     return {QStringLiteral("reduce"), QStringLiteral("scenario"),
-            QStringLiteral("collective_bytes"), QStringLiteral("bubble_fraction")};
+            QStringLiteral("collective_bytes"), QStringLiteral("bubble_fraction"),
+            QStringLiteral("study")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -224,8 +380,15 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
         else if (rule == ReductionRule::WeightedMean)
             fail(QStringLiteral("answer: a weighted mean needs 'samples'"));
     } else if (fn == QLatin1String("scenario")) {
-        require_keys(call, {QStringLiteral("file"), QStringLiteral("metric")},
-                     {QStringLiteral("set")});
+        require_keys(
+            call, {QStringLiteral("file"), QStringLiteral("metric")},
+            {QStringLiteral("set"), QStringLiteral("faults"), QStringLiteral("checkpoint_every")});
+        if (call.spec.contains(QStringLiteral("checkpoint_every")))
+            names_known(call.spec.value(QStringLiteral("checkpoint_every")),
+                        QStringLiteral("answer.checkpoint_every"));
+        const QJsonValue faults = call.spec.value(QStringLiteral("faults"));
+        if (!faults.isUndefined() && !faults.isArray())
+            fail(QStringLiteral("answer.faults: expected a list of lockstep:crash links"));
         if (!kMetrics.contains(call.spec.value(QStringLiteral("metric")).toString()))
             fail(QStringLiteral("answer.metric: must be one of %1")
                      .arg(kMetrics.join(QStringLiteral(", "))));
@@ -239,6 +402,20 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
                 variables.contains(it.value().toString()))
                 names_known(it.value(), QStringLiteral("answer.set.") + it.key());
         (void)set_action(call, probe); // the link's names and words are known
+        Scenario faulty = s;
+        add_faults(call, probe, faulty); // each a crash link with a step
+    } else if (fn == QLatin1String("study")) {
+        require_keys(call,
+                     {QStringLiteral("lesson"), QStringLiteral("model"), QStringLiteral("metric")},
+                     {});
+        names_known(call.spec.value(QStringLiteral("model")), QStringLiteral("answer.model"));
+        if (!kStudyMetrics.contains(call.spec.value(QStringLiteral("metric")).toString()))
+            fail(QStringLiteral("answer.metric: must be one of %1")
+                     .arg(kStudyMetrics.join(QStringLiteral(", "))));
+        const QString path =
+            QDir(base_dir).filePath(call.spec.value(QStringLiteral("lesson")).toString());
+        if (!QFileInfo::exists(QDir(path).filePath(QStringLiteral("lesson.json"))))
+            fail(QStringLiteral("answer.lesson: no lesson folder %1").arg(path));
     } else if (fn == QLatin1String("collective_bytes")) {
         require_keys(call,
                      {QStringLiteral("algorithm"), QStringLiteral("workers"),
@@ -287,6 +464,8 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
         return collective_bytes(call, values);
     if (fn == QLatin1String("bubble_fraction"))
         return bubble_fraction(call, values);
+    if (fn == QLatin1String("study"))
+        return study_call(call, values, base_dir);
     check_engine_call(call, values.keys(), base_dir); // throws with the reason
     fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
 }

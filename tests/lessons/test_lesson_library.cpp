@@ -67,6 +67,7 @@ private Q_SLOTS:
     void bad_links_are_named();
     void set_changes_the_worked_example();
     void broken_lesson_is_reported_with_reasons();
+    void a_point_without_an_engine_checked_item_is_named();
     void cli_lessons_check();
 };
 
@@ -240,6 +241,34 @@ void TestLessonLibrary::broken_lesson_is_reported_with_reasons() {
     const QString endless =
         error_message([&] { load_lesson(root + QStringLiteral("/lessons/speedup")); });
     QVERIFY2(endless.contains(QStringLiteral("page.md: not a regular file")), qPrintable(endless));
+}
+
+// Every point of the syllabus needs an item the engine answers among its lessons' exercises:
+// take those of point 6 away and the check names the point, its lessons and what is missing.
+void TestLessonLibrary::a_point_without_an_engine_checked_item_is_named() {
+    QVERIFY2(check_resources(resources()).isEmpty(),
+             qPrintable(check_resources(resources()).join('\n')));
+    QTemporaryDir tmp;
+    const QString root = tmp.filePath(QStringLiteral("resources"));
+    copy_tree(resources(), root);
+    for (const char* question : {"steps-redone", "weights-bytes"})
+        replace_in(root + QStringLiteral("/lessons/checkpoints/lesson.json"),
+                   QStringLiteral("\"question\": \"%1\"").arg(QLatin1String(question)),
+                   QStringLiteral("\"question\": \"what-to-save\""));
+    const QStringList problems = check_resources(root);
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems.front().contains(QStringLiteral(
+                 "point 6 a checkpoint holds everything: no engine-checked item in its lessons "
+                 "(checkpoints)")),
+             qPrintable(problems.front()));
+    // A point no lesson covers at all.
+    replace_in(root + QStringLiteral("/lessons/is-it-worth-it/lesson.json"),
+               QStringLiteral("\"syllabus\": [\n    9,\n    8\n  ]"),
+               QStringLiteral("\"syllabus\": [\n    8\n  ]"));
+    const QString again = check_resources(root).join('\n');
+    QVERIFY2(again.contains(QStringLiteral("point 9 is a small gain worth the cost?: no lesson "
+                                           "covers it")),
+             qPrintable(again));
 }
 
 void TestLessonLibrary::cli_lessons_check() {

@@ -8,9 +8,11 @@
 #include "collectives/reduction.h"
 #include "collectives/schedule.h"
 #include "core/error.h"
+#include "failures/failure.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -67,6 +69,8 @@ private Q_SLOTS:
     void speedup_answers_are_the_engines();
     void ring_bytes_are_the_schedules();
     void bubble_answers_are_the_pipelines();
+    void syllabus_items_are_the_engines_data();
+    void syllabus_items_are_the_engines();
     void every_numeric_question_answers_for_many_students();
     void seeded_variables_reproduce();
     void variables_respect_their_ranges();
@@ -154,6 +158,81 @@ void TestQuiz::bubble_answers_are_the_pipelines() {
             check_answer(in, QString::number(p - 1) + "/" + QString::number(m + p - 1)).verdict,
             Verdict::Correct);
     }
+}
+
+// The items that check points 5 to 9 of the syllabus, each against the engine asked directly:
+// a real run with its checkpoints written, its crash recovered, its pipeline or study trained.
+void TestQuiz::syllabus_items_are_the_engines_data() {
+    QTest::addColumn<QString>("bank");
+    QTest::addColumn<QString>("question");
+    for (const char* student : {"ana", "bo", "cy"}) {
+        const auto row = [&](const char* bank, const char* question) {
+            QTest::addRow("%s/%s %s", bank, question, student)
+                << QString::fromLatin1(bank) << QString::fromLatin1(question);
+        };
+        row("checkpoints", "steps-redone");
+        row("checkpoints", "weights-bytes");
+        row("checkpoints", "resume-after-partial");
+    }
+}
+
+void TestQuiz::syllabus_items_are_the_engines() {
+    QFETCH(QString, bank);
+    QFETCH(QString, question);
+    const QuizBank b = shipped(bank);
+    const Question* q = b.find(question);
+    QVERIFY(q);
+    const QString student = QString::fromLatin1(QTest::currentDataTag()).section(' ', 1);
+    const QuestionInstance in = instantiate(b, *q, student);
+    const auto lesson_scenario = [](const char* lesson) {
+        return load_scenario(resources().toStdString() + "/lessons/" + lesson + "/scenario.json");
+    };
+    // A real run of the scenario, its checkpoints in a directory of its own.
+    const auto run = [](const Scenario& s, std::vector<DataParallelTrainer::Recovery>* recoveries) {
+        QTemporaryDir dir;
+        DataParallelTrainer trainer(s, load_dataset(s));
+        trainer.set_checkpoint_directory(dir.path().toStdString());
+        const RunResult r = finish_run(trainer);
+        if (recoveries)
+            *recoveries = trainer.recoveries();
+        return r.metrics;
+    };
+    if (question == QLatin1String("steps-redone")) {
+        const auto k = static_cast<std::int64_t>(in.values["k"]);
+        const auto step = static_cast<std::int64_t>(in.values["s"]);
+        Scenario s = lesson_scenario("checkpoints");
+        s.checkpoint->every = k;
+        FailureSpec crash;
+        crash.worker = 1;
+        crash.step = step;
+        s.failures.events.push_back(crash);
+        QCOMPARE(in.answer, static_cast<double>(run(s, nullptr).lost_steps));
+        QCOMPARE(in.answer, static_cast<double>(step - k * (step / k) + 1)); // as taught
+    } else if (question == QLatin1String("weights-bytes")) {
+        const Scenario s = lesson_scenario("checkpoints");
+        QCOMPARE(s.model.parameter_count(), std::size_t{371});
+        QCOMPARE(in.answer, 371.0 * 8);
+        // "About three times as much" for the full checkpoint, as the explanation says.
+        const RunMetrics m = run(s, nullptr);
+        const double full = static_cast<double>(m.checkpoint_bytes) / m.checkpoints;
+        QVERIFY2(full / in.answer > 2.8 && full / in.answer < 3.3,
+                 qPrintable(QString::number(full)));
+    } else if (question == QLatin1String("resume-after-partial")) {
+        Scenario s = lesson_scenario("recovery-points");
+        FailureSpec crash;
+        crash.worker = 2;
+        crash.step = 20;
+        crash.phase = CrashPhase::CheckpointBeforeFsync;
+        s.failures.events.push_back(crash);
+        std::vector<DataParallelTrainer::Recovery> recoveries;
+        run(s, &recoveries);
+        QCOMPARE(recoveries.size(), std::size_t{1});
+        QCOMPARE(in.answer, static_cast<double>(recoveries.front().restored_step));
+        QCOMPARE(in.answer, 16.0);
+    } else {
+        QFAIL("a row without its engine check");
+    }
+    QCOMPARE(check_answer(in, format_value(in.answer)).verdict, Verdict::Correct);
 }
 
 void TestQuiz::ring_bytes_are_the_schedules() {
@@ -425,7 +504,24 @@ void TestQuiz::bad_banks_are_named_data() {
     QTest::newRow("unknown engine")
         << head +
                R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "guess"}}]})"
-        << "answer.engine: must be one of reduce, scenario, collective_bytes, bubble_fraction";
+        << "answer.engine: must be one of reduce, scenario, collective_bytes, bubble_fraction, "
+           "study";
+    QTest::newRow("fault not a crash")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "scenario", "file": "scenarios/straggler.json", "metric": "lost_steps", "faults": ["lockstep:slow?worker=1"]}}]})"
+        << "answer.faults[0]: must be a lockstep:crash link with a step";
+    QTest::newRow("faults not a list")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "scenario", "file": "scenarios/straggler.json", "metric": "lost_steps", "faults": "crash"}}]})"
+        << "answer.faults: expected a list of lockstep:crash links";
+    QTest::newRow("study of no lesson")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "study", "lesson": "../lessons/nowhere", "model": 0, "metric": "final_loss"}}]})"
+        << "answer.lesson: no lesson folder";
+    QTest::newRow("study metric")
+        << head +
+               R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "study", "lesson": "../lessons/is-it-worth-it", "model": 0, "metric": "speedup"}}]})"
+        << "answer.metric: must be one of final_loss";
     QTest::newRow("bubble without stages")
         << head +
                R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "answer": {"engine": "bubble_fraction"}}]})"
