@@ -188,7 +188,7 @@ void TestLessonPane::crash_link_crashes_and_recovers() {
     window.runToCompletion();
     QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
     QVERIFY(window.lessonPane()->activateLink(
-        QStringLiteral("lockstep:crash?worker=2&step=17&phase=before-fsync")));
+        QStringLiteral("lockstep:crash?worker=2&step=20&phase=before-fsync")));
     QVERIFY(finished.wait(60000));
     const auto& failures = window.controller().scenario().failures.events;
     QCOMPARE(failures.size(), std::size_t{1});

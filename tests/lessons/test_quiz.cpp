@@ -11,6 +11,7 @@
 #include "failures/failure.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"
+#include "trainers/pipeline.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -173,6 +174,11 @@ void TestQuiz::syllabus_items_are_the_engines_data() {
         row("checkpoints", "steps-redone");
         row("checkpoints", "weights-bytes");
         row("checkpoints", "resume-after-partial");
+        row("model-parallel", "activation-bytes");
+        row("fair-comparison", "goodput-with-crash");
+        row("fair-comparison", "energy-per-useful-sample");
+        row("discussion", "largest-model-loss");
+        row("discussion", "compute-grows");
     }
 }
 
@@ -229,6 +235,42 @@ void TestQuiz::syllabus_items_are_the_engines() {
         QCOMPARE(recoveries.size(), std::size_t{1});
         QCOMPARE(in.answer, static_cast<double>(recoveries.front().restored_step));
         QCOMPARE(in.answer, 16.0);
+    } else if (question == QLatin1String("activation-bytes")) {
+        const Scenario s = lesson_scenario("model-parallelism");
+        PipelineTrainer trainer(s, load_dataset(s));
+        trainer.run();
+        QCOMPARE(in.answer, static_cast<double>(trainer.report().activation_bytes) /
+                                static_cast<double>(s.steps));
+        QCOMPARE(in.answer, 3.0 * 32 * 16 * 8); // three cuts 16 wide, as the text counts
+    } else if (question.startsWith(QLatin1String("goodput")) ||
+               question.startsWith(QLatin1String("energy"))) {
+        const Scenario s = lesson_scenario("fair-comparison");
+        const RunMetrics m = run(s, nullptr);
+        QCOMPARE(m.failures, std::int64_t{1});
+        QVERIFY(m.lost_steps > 0);
+        QCOMPARE(m.useful_samples, std::int64_t{6400}); // as the text says
+        if (question.startsWith(QLatin1String("goodput"))) {
+            QCOMPARE(in.answer, m.goodput);
+            QVERIFY(std::abs(in.answer - 6400 / m.total_time_s) < 1e-9 * in.answer);
+        } else {
+            QCOMPARE(in.answer, m.energy_per_sample_j);
+            QVERIFY(std::abs(in.answer - m.energy_j / 6400) < 1e-12);
+        }
+    } else if (question == QLatin1String("largest-model-loss") ||
+               question == QLatin1String("compute-grows")) {
+        const Lesson l = load_lesson(resources() + QStringLiteral("/lessons/is-it-worth-it"));
+        const auto points = run_study(l.scenario, *l.study);
+        QCOMPARE(points.size(), std::size_t{4});
+        if (question == QLatin1String("compute-grows")) {
+            QCOMPARE(in.answer, points[3].compute_s());
+        } else {
+            QCOMPARE(in.answer, points[3].final_loss);
+            // "A little below the 2-16-16-3 model, for about eleven times the energy."
+            QVERIFY(points[3].final_loss < points[2].final_loss);
+            QVERIFY(points[2].final_loss - points[3].final_loss < 0.1 * points[2].final_loss);
+            const double energy = points[3].energy_j() / points[2].energy_j();
+            QVERIFY2(energy > 10.5 && energy < 12, qPrintable(QString::number(energy)));
+        }
     } else {
         QFAIL("a row without its engine check");
     }
