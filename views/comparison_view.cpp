@@ -121,8 +121,6 @@ void ComparisonView::rebuild() {
         const ComparisonMetric& q = quantities[i];
         QChart* chart = views_[i]->chart();
         chart->removeAllSeries();
-        for (QAbstractAxis* a : chart->axes())
-            chart->removeAxis(a);
         chart->setTitle(QStringLiteral("%1 (%2)").arg(q.title, q.unit));
         auto* set = new QBarSet(q.title);
         for (double v : q.values)
@@ -135,16 +133,23 @@ void ComparisonView::rebuild() {
         series->setLabelsPrecision(3);
         series->setBarWidth(0.6);
         chart->addSeries(series);
-        auto* x = new QBarCategoryAxis;
+        // The same two axes every time: axes removed and made again left their old labels drawn
+        // under the new ones (0, 0.5, 1 beside 0, 10, 20).
+        auto* x = qobject_cast<QBarCategoryAxis*>(chart->axes(Qt::Horizontal).value(0));
+        auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
+        if (!x || !y) {
+            x = new QBarCategoryAxis;
+            y = new QValueAxis;
+            chart->addAxis(x, Qt::AlignBottom);
+            chart->addAxis(y, Qt::AlignLeft);
+        }
+        x->clear();
         x->append(categories.isEmpty() ? QStringList{QString()} : categories);
-        auto* y = new QValueAxis;
         const double top =
             q.values.empty() ? 0.0 : *std::max_element(q.values.begin(), q.values.end()) * q.scale;
         y->setRange(0.0, nice_ceiling(top));
         y->setLabelFormat(QStringLiteral("%g"));
         y->setTickCount(3);
-        chart->addAxis(x, Qt::AlignBottom);
-        chart->addAxis(y, Qt::AlignLeft);
         series->attachAxis(x);
         series->attachAxis(y);
         views_[i]->setAccessibleName(q.title);

@@ -7,6 +7,8 @@
 
 #include "lockstep_lessons/progress.h"
 #include "lockstep_views/checkpoint_view.h"
+#include "lockstep_views/comparison_view.h"
+#include "view_test_support.h"
 
 #include <QChartView>
 #include <QCheckBox>
@@ -66,6 +68,7 @@ private Q_SLOTS:
     void navigation_and_progress_marks();
     void study_link_trains_the_models();
     void choice_questions_are_buttons();
+    void fair_comparison_opens_the_compare_tab();
     void lesson_screenshot();
 };
 
@@ -467,6 +470,59 @@ void TestLessonPane::choice_questions_are_buttons() {
     QVERIFY(again.attempt(QStringLiteral("checkpoints"), QStringLiteral("what-to-save")).solved);
     QCOMPARE(again.attempt(QStringLiteral("checkpoints"), QStringLiteral("weights-only")).attempts,
              1);
+}
+
+// The fair-comparison page's link brings the Compare tab to the front, showing the lesson's run
+// (with its crash) drawn in the window: the pixels where the tab is change from the training
+// charts to the comparison's bars.
+void TestLessonPane::fair_comparison_opens_the_compare_tab() {
+    lockstep::app::MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openLesson(QStringLiteral("fair-comparison"), nullptr, false));
+    window.runToCompletion();
+    QApplication::processEvents();
+    auto* compare =
+        qobject_cast<lockstep::views::ComparisonView*>(window.view(QStringLiteral("comparison")));
+    QVERIFY(compare);
+    QTRY_COMPARE(compare->runs().size(), std::size_t{1});
+    QCOMPARE(compare->runs().front().metrics.failures, std::int64_t{1});
+    // Another tab in front first (the lesson opens on the training charts).
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:view?name=training")));
+    QApplication::processEvents();
+    QVERIFY(!compare->isVisible());
+    const QRect where(compare->mapTo(&window, QPoint(0, 0)), compare->size());
+    const QImage before = window.grab().toImage();
+    // The page's own link, as rendered.
+    QString link;
+    const QTextDocument* doc = window.lessonPane()->page()->document();
+    for (QTextBlock b = doc->begin(); b.isValid() && link.isEmpty(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().anchorHref().contains(QStringLiteral("comparison")))
+                link = it.fragment().charFormat().anchorHref();
+    QCOMPARE(link, QStringLiteral("lockstep:view?name=comparison"));
+    QVERIFY(window.lessonPane()->activateLink(link));
+    QApplication::processEvents();
+    QVERIFY(compare->isVisible());
+    const QImage after = window.grab().toImage();
+    QVERIFY(after.save(lockstep::testing::screenshot_path("fair_comparison_compare.png")));
+    const qreal dpr = after.devicePixelRatio();
+    int changed = 0, inked = 0;
+    const QRect r(compare->mapTo(&window, QPoint(0, 0)), compare->size());
+    QCOMPARE(r, where);
+    const QColor base = compare->palette().color(QPalette::Base);
+    for (int y = r.top(); y < r.bottom(); y += 3)
+        for (int x = r.left(); x < r.right(); x += 3) {
+            const QPoint p(static_cast<int>(x * dpr), static_cast<int>(y * dpr));
+            const QColor a = after.pixelColor(p);
+            changed += a != before.pixelColor(p) ? 1 : 0;
+            inked += std::abs(a.lightness() - base.lightness()) > 40 ? 1 : 0;
+        }
+    const int samples = (r.width() / 3) * (r.height() / 3);
+    QVERIFY2(changed > samples / 10,
+             qPrintable(QStringLiteral("%1 of %2").arg(changed).arg(samples)));
+    QVERIFY2(inked > samples / 50, qPrintable(QStringLiteral("%1 of %2").arg(inked).arg(samples)));
 }
 
 void TestLessonPane::lesson_screenshot() {
