@@ -10,6 +10,9 @@
 #include "lockstep_lessons/syllabus.h"
 
 #include "core/error.h"
+#include "worksheet.h"
+
+#include <QGuiApplication>
 
 #include <QFile>
 #include <QSaveFile>
@@ -26,6 +29,8 @@ lessons and quizzes (resources from --root DIR, $LOCKSTEP_RESOURCES or the insta
                                   the worked example: total time and speedup from the engine
   lessons study LESSON            the discussion lesson's model sizes: loss, compute, energy
   quiz export BANK --format moodle-xml|gift|csv [--students FILE] [--variants N] [--out FILE]
+  quiz worksheet BANK [--students FILE | --variants N] --out SHEET.pdf [--key KEY.pdf]
+                                  a printed page per student with their own numbers, and a key
   quiz ask BANK QUESTION --student NAME        one student's version of a question
   quiz check BANK QUESTION --student NAME --answer TEXT
                                   the verdict and feedback for a typed answer
@@ -172,6 +177,38 @@ int quiz_export(const Options& o) {
     return 0;
 }
 
+int quiz_worksheet(const Options& o) {
+    expect_positionals(
+        o, 1,
+        "quiz worksheet BANK [--students FILE | --variants N] --out SHEET.pdf [--key KEY.pdf]");
+    const auto out = o.text("--out");
+    if (!out)
+        throw Error("quiz worksheet: --out SHEET.pdf is required");
+    if (o.text("--students") && o.text("--variants"))
+        throw Error("quiz worksheet: give --students or --variants, not both");
+    const lessons::QuizBank bank = library(o).load_bank_named(q(o.positional().front()));
+    QStringList students;
+    if (auto s = o.text("--students"))
+        students = lessons::read_students(q(*s));
+    const int variants = static_cast<int>(o.integer("--variants", 1, 1000).value_or(5));
+    const auto pages = lessons::worksheet_pages(bank, students, variants);
+    // Qt's PDF writer lays text out with the fonts of a GUI application; no display is needed.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    int argc = 1;
+    char name[] = "lockstep-cli";
+    char* argv[] = {name, nullptr};
+    const QGuiApplication app(argc, argv);
+    lessons::write_worksheet_pdf(bank, pages, q(*out), false);
+    if (auto key = o.text("--key"))
+        lessons::write_worksheet_pdf(bank, pages, q(*key), true);
+    print(QStringLiteral("%1: %2 page(s), one per %3\n")
+              .arg(q(*out))
+              .arg(pages.size())
+              .arg(students.isEmpty() ? QStringLiteral("variant") : QStringLiteral("student")));
+    return 0;
+}
+
 struct Asked {
     lessons::QuizBank bank;
     lessons::QuestionInstance instance;
@@ -238,18 +275,22 @@ int command_lessons(const std::vector<std::string>& args) {
 
 int command_quiz(const std::vector<std::string>& args) {
     if (args.empty())
-        throw Error("quiz: expected export, ask or check");
+        throw Error("quiz: expected export, worksheet, ask or check");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
-    const Options o(
-        rest, {"--root", "--format", "--students", "--variants", "--out", "--student", "--answer"},
-        {"--show-answer"});
+    const Options o(rest,
+                    {"--root", "--format", "--students", "--variants", "--out", "--key",
+                     "--student", "--answer"},
+                    {"--show-answer"});
+    if (args.front() == "worksheet")
+        return quiz_worksheet(o);
     if (args.front() == "export")
         return quiz_export(o);
     if (args.front() == "ask")
         return quiz_ask(o);
     if (args.front() == "check")
         return quiz_check(o);
-    throw Error("quiz: unknown subcommand '" + args.front() + "' (export, ask or check)");
+    throw Error("quiz: unknown subcommand '" + args.front() +
+                "' (export, worksheet, ask or check)");
 }
 
 } // namespace lockstep::cli

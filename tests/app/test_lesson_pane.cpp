@@ -409,8 +409,8 @@ void TestLessonPane::choice_questions_are_buttons() {
             if (box->accessibleName() == QStringLiteral("Exercise"))
                 list = box;
         QVERIFY(list);
-        QCOMPARE(list->itemText(0), QStringLiteral("1. What to save"));
-        QCOMPARE(list->itemText(1), QStringLiteral("2. Weights only"));
+        QCOMPARE(list->itemText(0), QStringLiteral("1. What a checkpoint must hold"));
+        QCOMPARE(list->itemText(1), QStringLiteral("2. Resuming from the weights alone"));
         const auto* q = pane->library()
                             .bank(QStringLiteral("checkpoints"))
                             ->find(QStringLiteral("what-to-save"));

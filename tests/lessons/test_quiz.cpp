@@ -82,6 +82,7 @@ private Q_SLOTS:
     void percent_for_a_fraction();
     void choices_and_orderings();
     void feedback_uses_the_students_numbers();
+    void titles_name_the_questions();
     void bad_banks_are_named_data();
     void bad_banks_are_named();
     void calculator_agrees_with_the_scenario();
@@ -588,7 +589,28 @@ void TestQuiz::bad_banks_are_named_data() {
         << head +
                R"({"id": "q", "type": "numeric", "text": "t", "explanation": "e", "variables": [{"name": "x", "min": 5, "max": 1}], "answer": {"engine": "reduce", "rule": "sum", "values": ["x"]}}]})"
         << "variables[0].max: must not be below min";
+    QTest::newRow("title too long")
+        << head + R"({"id": "q", "title": ")" + QString(81, QLatin1Char('x')) +
+               R"(", "type": "single", "text": "t", "explanation": "e", "choices": ["a", "b"], "correct": [0]}]})"
+        << "questions[0].title: at most 80 characters, got 81";
     QTest::newRow("not json") << QStringLiteral("{\"id\": ") << "not valid JSON";
+}
+
+void TestQuiz::titles_name_the_questions() {
+    // Every shipped question has a title of its own; without one, its id in words stands in.
+    const LessonLibrary lib = LessonLibrary::load(resources());
+    for (const QuizBank& bank : lib.banks())
+        for (const Question& q : bank.questions) {
+            Question untitled;
+            untitled.id = q.id;
+            QVERIFY2(!q.title.isEmpty() && q.title != question_title(untitled),
+                     qPrintable(bank.id + '/' + q.id));
+        }
+    Question q;
+    q.id = QStringLiteral("every-replica-uses");
+    QCOMPARE(question_title(q), QStringLiteral("Every replica uses"));
+    q.title = QStringLiteral("What every replica uses");
+    QCOMPARE(question_title(q), q.title);
 }
 
 void TestQuiz::bad_banks_are_named() {
