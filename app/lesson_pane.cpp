@@ -2,6 +2,7 @@
 
 #include "study_panel.h"
 #include "worked_example_panel.h"
+#include "worksheet.h"
 
 #include "core/error.h"
 
@@ -9,7 +10,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -18,6 +21,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTextBrowser>
@@ -63,6 +67,7 @@ LessonPane::LessonPane(lessons::LessonLibrary library, lessons::ProgressStore* p
     , library_(std::move(library))
     , progress_(progress) {
     buildUi();
+    refreshStudents();
     refreshContents();
 }
 
@@ -85,19 +90,46 @@ void LessonPane::buildUi() {
     nav->addWidget(contents_, 1);
     nav->addWidget(next_);
 
-    student_ = new QLineEdit;
-    student_->setPlaceholderText(tr("Your name or student ID"));
+    // Who is working: one profile per student on this computer, each with their own progress
+    // and their own numbers. Choose a name, or type a new one and press Enter.
+    student_ = new QComboBox;
+    student_->setEditable(true);
+    student_->setInsertPolicy(QComboBox::NoInsert);
+    student_->lineEdit()->setPlaceholderText(tr("Your name or student ID"));
     student_->setAccessibleName(tr("Student"));
-    student_->setToolTip(tr("Each student gets their own numbers in the exercises"));
-    if (progress_)
-        student_->setText(progress_->student());
+    student_->setToolTip(tr("Choose your name, or type a new one and press Enter: each student "
+                            "has their own progress and their own numbers in the exercises"));
+    student_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    student_->setMinimumContentsLength(10);
+    auto* who = new QHBoxLayout;
+    auto* who_label = new QLabel(tr("&Student:"));
+    who_label->setBuddy(student_);
+    who->addWidget(who_label);
+    who->addWidget(student_, 1);
+
+    // The teacher's controls, shown in teacher mode only (entered with the teacher's PIN).
     lock_ = new QCheckBox(tr("Loc&k what the lesson fixes"));
     lock_->setObjectName(QStringLiteral("lock"));
-    lock_->setToolTip(tr("For teachers: grey out the controls this lesson's scenario fixes"));
-    reset_ = new QPushButton(tr("Reset progress"));
-    auto* who = new QHBoxLayout;
-    who->addWidget(student_, 1);
-    who->addWidget(reset_);
+    lock_->setToolTip(tr("Grey out the controls this lesson's scenario fixes, for every student "
+                         "until a teacher unlocks them"));
+    reveal_ = new QPushButton(tr("Show the answer"));
+    reveal_->setToolTip(tr("The current exercise's answer and reasoning, for this student"));
+    reset_ = new QPushButton(tr("Reset this student…"));
+    export_ = new QPushButton(tr("Class progress as CSV…"));
+    worksheets_ = new QPushButton(tr("Print worksheets…"));
+    worksheets_->setToolTip(tr("A page per student with their own numbers, and an answer key, "
+                               "for the current exercise's quiz bank"));
+    leave_ = new QPushButton(tr("Leave teacher mode"));
+    teacher_ = new QGroupBox(tr("Teacher"));
+    teacher_->setObjectName(QStringLiteral("teacher"));
+    auto* t = new QGridLayout(teacher_);
+    t->addWidget(lock_, 0, 0, 1, 2);
+    t->addWidget(reveal_, 1, 0);
+    t->addWidget(reset_, 1, 1);
+    t->addWidget(export_, 2, 0);
+    t->addWidget(worksheets_, 2, 1);
+    t->addWidget(leave_, 3, 0, 1, 2);
+    teacher_->hide();
 
     page_ = new QTextBrowser;
     page_->setOpenLinks(false);
@@ -172,7 +204,7 @@ void LessonPane::buildUi() {
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(nav);
     layout->addLayout(who);
-    layout->addWidget(lock_);
+    layout->addWidget(teacher_);
     layout->addWidget(split, 1);
     exercises_->hide();
     lower_->hide();
@@ -191,13 +223,13 @@ void LessonPane::buildUi() {
     });
     connect(page_, &QTextBrowser::anchorClicked, this,
             [this](const QUrl& url) { activateLink(url.toString()); });
-    connect(student_, &QLineEdit::editingFinished, this, [this] {
-        if (!progress_ || progress_->student() == student_->text().simplified())
-            return;
-        progress_->setStudent(student_->text());
-        saveProgress();
-        showExercise(exercise_->currentIndex()); // new numbers for the new name
-    });
+    connect(student_, &QComboBox::textActivated, this, &LessonPane::chooseStudent);
+    connect(student_->lineEdit(), &QLineEdit::editingFinished, this,
+            [this] { chooseStudent(student_->currentText()); });
+    connect(reveal_, &QPushButton::clicked, this, &LessonPane::revealAnswer);
+    connect(export_, &QPushButton::clicked, this, &LessonPane::exportClassProgress);
+    connect(worksheets_, &QPushButton::clicked, this, [this] { printWorksheets(); });
+    connect(leave_, &QPushButton::clicked, this, [this] { setTeacherMode(false); });
     connect(lock_, &QCheckBox::toggled, this, [this](bool on) {
         const auto* l = currentLesson();
         Q_EMIT lockRequested(on && l ? l->locked : QStringList());
@@ -205,9 +237,9 @@ void LessonPane::buildUi() {
     connect(reset_, &QPushButton::clicked, this, [this] {
         if (!progress_)
             return;
-        if (QMessageBox::question(this, tr("Reset progress"),
-                                  tr("Forget every lesson visited and every answer given?")) !=
-            QMessageBox::Yes)
+        if (QMessageBox::question(this, tr("Reset this student"),
+                                  tr("Forget every lesson %1 visited and every answer %1 gave?")
+                                      .arg(progress_->student())) != QMessageBox::Yes)
             return;
         try {
             progress_->reset();
@@ -576,7 +608,141 @@ void LessonPane::showHint() {
     feedback_->setText(shown.join(QLatin1Char('\n')));
 }
 
+void LessonPane::setProfiles(lessons::ProfileBook* book) {
+    profiles_ = book;
+    QString name = book ? book->current() : QString();
+    if (book && name.isEmpty())
+        name = book->names().value(0, tr("Student"));
+    refreshStudents();
+    if (!name.isEmpty())
+        chooseStudent(name);
+}
+
+void LessonPane::refreshStudents() {
+    const QSignalBlocker block(student_);
+    const QString shown = progress_ ? progress_->student() : student_->currentText();
+    student_->clear();
+    if (profiles_)
+        student_->addItems(profiles_->names());
+    student_->setCurrentText(shown);
+}
+
+QString LessonPane::student() const {
+    return progress_ ? progress_->student() : QString();
+}
+
+bool LessonPane::chooseStudent(const QString& name) {
+    const QString wanted = name.simplified();
+    if (wanted.isEmpty() || (progress_ && progress_->student() == wanted)) {
+        refreshStudents();
+        return !wanted.isEmpty();
+    }
+    if (!profiles_) {
+        if (!progress_)
+            return false;
+        progress_->setStudent(wanted);
+        saveProgress();
+    } else {
+        try {
+            owned_ = profiles_->open(wanted);
+        } catch (const Error& e) {
+            Q_EMIT message(QString::fromStdString(e.what()));
+            refreshStudents();
+            return false;
+        }
+        progress_ = owned_.get();
+        if (!progress_->loadProblem().isEmpty())
+            Q_EMIT message(progress_->loadProblem());
+        Q_EMIT message(tr("Working as %1: your own progress and your own numbers.").arg(wanted));
+    }
+    refreshStudents();
+    refreshContents();
+    if (const lessons::Lesson* l = currentLesson(); l && progress_) {
+        progress_->markVisited(l->id);
+        saveProgress();
+    }
+    showExercise(exercise_->currentIndex()); // new numbers for the new name
+    return true;
+}
+
+void LessonPane::setTeacherMode(bool on) {
+    teacher_->setVisible(on);
+    if (on)
+        reveal_->setFocus();
+    Q_EMIT teacherModeChanged(on);
+}
+
+bool LessonPane::teacherMode() const {
+    return !teacher_->isHidden();
+}
+
+void LessonPane::revealAnswer() {
+    if (!instance_)
+        return;
+    feedback_->setText(tr("For %1 the answer is %2. %3")
+                           .arg(student().isEmpty() ? tr("this student") : student(),
+                                instance_->answer_text(), instance_->explanation));
+}
+
+void LessonPane::exportClassProgress() {
+    if (!profiles_)
+        return;
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Class progress as CSV"),
+                                     QStringLiteral("class-progress.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(profiles_->exportCsv(library_).toUtf8()) < 0 || !file.commit()) {
+        Q_EMIT message(tr("%1: cannot write the class's progress").arg(path));
+        return;
+    }
+    Q_EMIT message(tr("The progress of %n student(s) written to %1", nullptr,
+                      static_cast<int>(profiles_->names().size()))
+                       .arg(path));
+}
+
+// The current exercise's bank (or the lesson's first), a page for each student with a profile.
+QString LessonPane::printWorksheets(const QString& to) {
+    QString bank_id;
+    if (const int i = exercise_->currentIndex();
+        i >= 0 && i < static_cast<int>(exercise_refs_.size()))
+        bank_id = exercise_refs_[static_cast<std::size_t>(i)].bank;
+    const lessons::QuizBank* bank = library_.bank(bank_id);
+    if (!bank) {
+        Q_EMIT message(tr("Open a lesson with exercises to print its quiz bank."));
+        return {};
+    }
+    QString path = to;
+    if (path.isEmpty())
+        path = QFileDialog::getSaveFileName(this, tr("Print worksheets"),
+                                            bank->id + QStringLiteral("-worksheets.pdf"),
+                                            tr("PDF files (*.pdf)"));
+    if (path.isEmpty())
+        return {};
+    QString key = path;
+    if (key.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive))
+        key.chop(4);
+    key += QStringLiteral("-key.pdf");
+    const QStringList students = profiles_ ? profiles_->names() : QStringList{student()};
+    try {
+        const auto pages = lessons::worksheet_pages(*bank, students, 1);
+        lessons::write_worksheet_pdf(*bank, pages, path, false);
+        lessons::write_worksheet_pdf(*bank, pages, key, true);
+    } catch (const Error& e) {
+        Q_EMIT message(QString::fromStdString(e.what()));
+        return {};
+    }
+    Q_EMIT message(tr("Worksheets for %n student(s) in %1, the answers in %2", nullptr,
+                      static_cast<int>(students.size()))
+                       .arg(path, key));
+    return path;
+}
+
 void LessonPane::saveProgress() {
+    if (!progress_)
+        return;
     try {
         progress_->save();
     } catch (const Error& e) {

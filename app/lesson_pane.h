@@ -2,6 +2,7 @@
 
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/lesson.h"
+#include "lockstep_lessons/profiles.h"
 #include "lockstep_lessons/progress.h"
 #include "lockstep_lessons/quiz.h"
 
@@ -56,6 +57,19 @@ public:
     QString currentExercise() const; // "bank/question"
     bool selectExercise(const QString& bank, const QString& question);
     bool teacherLock() const;
+    // Students' profiles: the pane shows them to choose from and keeps the chosen one's progress
+    // (typing a new name makes a new profile). Not owned; without it, the pane keeps one student.
+    void setProfiles(lessons::ProfileBook* book);
+    bool chooseStudent(const QString& name);
+    QString student() const;
+    lessons::ProgressStore* progress() const { return progress_; }
+    // Teacher mode: the lock, the answers, resetting a student, the class's progress and the
+    // worksheets. The window asks for the PIN before it turns this on.
+    void setTeacherMode(bool on);
+    bool teacherMode() const;
+    // Writes the worksheets of the current exercise's bank for every student to `path` (asks
+    // where when empty) and the key beside it; returns the path written, or "".
+    QString printWorksheets(const QString& path = {});
     QTextBrowser* page() const { return page_; }
     WorkedExamplePanel* calculator() const { return calculator_; }
     StudyPanel* study() const { return study_; }
@@ -75,6 +89,7 @@ Q_SIGNALS:
     void toolsChanged();
     // ... and a link asked for one of them.
     void toolRequested(QWidget* tool);
+    void teacherModeChanged(bool on);
 
 private:
     void buildUi();
@@ -86,6 +101,9 @@ private:
     void showLower();
     void showTool(QWidget* tool);
     void showChoices(lessons::QuestionType type);
+    void refreshStudents();
+    void revealAnswer();
+    void exportClassProgress();
     QString exerciseName(std::size_t i) const;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
@@ -97,9 +115,16 @@ private:
     QComboBox* contents_ = nullptr;
     QToolButton* previous_ = nullptr;
     QToolButton* next_ = nullptr;
-    QLineEdit* student_ = nullptr;
+    QComboBox* student_ = nullptr;
+    QGroupBox* teacher_ = nullptr;
     QCheckBox* lock_ = nullptr;
+    QPushButton* reveal_ = nullptr;
     QPushButton* reset_ = nullptr;
+    QPushButton* export_ = nullptr;
+    QPushButton* worksheets_ = nullptr;
+    QPushButton* leave_ = nullptr;
+    lessons::ProfileBook* profiles_ = nullptr;
+    std::unique_ptr<lessons::ProgressStore> owned_; // the chosen profile's
     QTextBrowser* page_ = nullptr;
     QGroupBox* exercises_ = nullptr;
     QComboBox* exercise_ = nullptr;

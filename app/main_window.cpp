@@ -5,6 +5,7 @@
 #include "lesson_pane.h"
 #include "speedup_sweeper.h"
 #include "study_panel.h"
+#include "teacher_lock.h"
 #include "welcome.h"
 #include "worked_example_panel.h"
 
@@ -21,10 +22,14 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSlider>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -126,11 +131,18 @@ void MainWindow::buildDocks() {
     } catch (const Error& e) {
         problems << QString::fromStdString(e.what());
     }
-    progress_ = std::make_unique<lessons::ProgressStore>(
-        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation));
-    if (!progress_->loadProblem().isEmpty())
-        problems << progress_->loadProblem();
-    lesson_pane_ = new LessonPane(std::move(library), progress_.get());
+    // One profile per student on this computer; the teacher's PIN in the settings, hashed.
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    profiles_ = std::make_unique<lessons::ProfileBook>(folder);
+    settings_ = std::make_unique<QSettings>(
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation))
+            .filePath(QStringLiteral("settings.ini")),
+        QSettings::IniFormat);
+    teacher_lock_ = std::make_unique<TeacherLock>(*settings_);
+    lesson_pane_ = new LessonPane(std::move(library), nullptr);
+    lesson_pane_->setProfiles(profiles_.get());
+    if (lesson_pane_->progress() && !lesson_pane_->progress()->loadProblem().isEmpty())
+        problems << lesson_pane_->progress()->loadProblem();
     QString welcome = QString::fromUtf8(kWelcome);
     if (!problems.isEmpty())
         welcome += tr("<h3>Lessons that could not be loaded</h3><p>%1</p>")
@@ -146,6 +158,10 @@ void MainWindow::buildDocks() {
             side_tabs_->setCurrentWidget(tool);
     });
     lesson_pane_->setToolsInWindow(true);
+    connect(lesson_pane_, &LessonPane::teacherModeChanged, this, [this](bool on) {
+        if (teacher_action_)
+            teacher_action_->setChecked(on);
+    });
     connect(lesson_pane_, &LessonPane::lockRequested, this,
             [this](const QStringList& controls) { controls_->setLockedControls(controls); });
     lesson_dock_ = new QDockWidget(tr("Lesson"), this);
@@ -386,6 +402,7 @@ void MainWindow::onLessonOpened(const QString& id) {
         return;
     session_.useScenario(lesson->scenario, lesson->scenario_path);
     setWindowTitle(tr("Lockstep — %1").arg(lesson->title));
+    refreshLessonLinks();
     if (!lesson->views.isEmpty())
         bringViewToFront(lesson->views.front());
     for (const QString& v : lesson->views)
@@ -410,6 +427,52 @@ void MainWindow::placeLessonTools() {
     };
     place(lesson_pane_->calculator(), l && l->calculator, tr("Worked example"));
     place(lesson_pane_->study(), l && l->study.has_value(), tr("Study"));
+}
+
+bool MainWindow::enterTeacherMode(const QString& pin) {
+    if (!teacher_lock_->hasPin() ? !teacher_lock_->setPin(pin) : !teacher_lock_->check(pin))
+        return false;
+    lesson_pane_->setTeacherMode(true);
+    lesson_dock_->show();
+    return true;
+}
+
+// Asks for the PIN (or, the first time, for a new one, twice) and enters teacher mode; a second
+// use leaves it.
+void MainWindow::askForTeacherMode() {
+    if (lesson_pane_->teacherMode()) {
+        lesson_pane_->setTeacherMode(false);
+        return;
+    }
+    bool ok = false;
+    if (!teacher_lock_->hasPin()) {
+        const QString pin = QInputDialog::getText(
+            this, tr("Set the teacher's PIN"),
+            tr("Choose a PIN of 4 to 12 digits. It protects teacher mode: the lock, the answers "
+               "and resetting a student."),
+            QLineEdit::Password, QString(), &ok);
+        if (!ok)
+            return;
+        const QString again =
+            QInputDialog::getText(this, tr("Set the teacher's PIN"), tr("The same PIN again:"),
+                                  QLineEdit::Password, QString(), &ok);
+        if (!ok)
+            return;
+        if (pin != again || !TeacherLock::acceptable(pin)) {
+            QMessageBox::information(this, tr("PIN not set"),
+                                     pin != again ? tr("The two PINs differ.")
+                                                  : tr("A PIN has 4 to 12 digits."));
+            teacher_action_->setChecked(false);
+            return;
+        }
+        enterTeacherMode(pin);
+        return;
+    }
+    const QString pin = QInputDialog::getText(this, tr("Teacher mode"), tr("The teacher's PIN:"),
+                                              QLineEdit::Password, QString(), &ok);
+    if (ok && !enterTeacherMode(pin))
+        QMessageBox::information(this, tr("Teacher mode"), tr("That is not the teacher's PIN."));
+    teacher_action_->setChecked(lesson_pane_->teacherMode());
 }
 
 bool MainWindow::showsLessonTool(const QWidget* tool) const {

@@ -4,6 +4,7 @@
 #include "lab_session.h"
 
 #include "lockstep_lessons/action.h"
+#include "lockstep_lessons/profiles.h"
 #include "lockstep_lessons/progress.h"
 
 #include <QElapsedTimer>
@@ -28,7 +29,12 @@ class PipelineView;
 class ComparisonView;
 } // namespace lockstep::views
 
+class QSettings;
+class QToolBar;
+
 namespace lockstep::app {
+
+class TeacherLock;
 
 class ControlsPanel;
 class LessonPane;
@@ -77,6 +83,12 @@ public:
         return describe_change(from, to);
     }
     LessonPane* lessonPane() const { return lesson_pane_; }
+    // Teacher mode with this PIN (false, and nothing shown, for a wrong one). With no PIN set yet,
+    // `pin` becomes the teacher's PIN.
+    bool enterTeacherMode(const QString& pin);
+    TeacherLock& teacherLock() { return *teacher_lock_; }
+    // The strip of the page's links shown in presentation mode.
+    QToolBar* lessonLinksBar() const { return lesson_links_; }
     // Whether the lesson's calculator or study is one of the tabs beside the views.
     bool showsLessonTool(const QWidget* tool) const;
     // Runs the current scenario to its end on this thread (headless screenshots, tests).
@@ -136,6 +148,8 @@ private:
     void openRecordingDialog();
     void runAsPipeline();
     void placeLessonTools();
+    void askForTeacherMode();
+    void refreshLessonLinks();
     bool isLessonTool(const QWidget* page) const;
     void saveScenarioDialog();
     void exportViewDialog(const QString& format);
@@ -166,7 +180,12 @@ private:
     bool controls_placed_ = false; // moved or floated by hand: fitPanes() leaves it there
     int fitted_width_ = -1;        // the width the docks were last sized for
     bool sizing_pending_ = false;  // sizePanes() is on its way
-    std::unique_ptr<lessons::ProgressStore> progress_;
+    std::unique_ptr<lessons::ProgressStore> progress_; // before profiles: the pane's first store
+    std::unique_ptr<lessons::ProfileBook> profiles_;
+    std::unique_ptr<QSettings> settings_;
+    std::unique_ptr<TeacherLock> teacher_lock_;
+    QAction* teacher_action_ = nullptr;
+    QToolBar* lesson_links_ = nullptr; // the page's links, in presentation mode
     LessonPane* lesson_pane_ = nullptr;
     bool run_opened_lesson_ = true;
     QSlider* scrubber_ = nullptr;

@@ -6,6 +6,7 @@
 #include "study_panel.h"
 #include "worked_example_panel.h"
 
+#include "lockstep_lessons/action.h"
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/timeline_view.h"
@@ -16,6 +17,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolBar>
 #include <QWindow>
 
 namespace lockstep::app {
@@ -137,6 +139,26 @@ void MainWindow::showEvent(QShowEvent* event) {
     fitPanes();
 }
 
+// The current page's lockstep: links as buttons, in the order the page has them.
+void MainWindow::refreshLessonLinks() {
+    lesson_links_->clear();
+    const lessons::Lesson* l = lesson_pane_->currentLesson();
+    if (!l)
+        return;
+    QStringList seen;
+    for (const lessons::Link& link : lessons::extract_links(l->markdown)) {
+        if (!lessons::is_action_link(link.url) || seen.contains(link.url))
+            continue;
+        seen << link.url;
+        QAction* a = lesson_links_->addAction(link.text);
+        a->setToolTip(link.url);
+        const QString url = link.url;
+        connect(a, &QAction::triggered, this, [this, url] { lesson_pane_->activateLink(url); });
+    }
+    if (presenting_)
+        lesson_links_->setVisible(!lesson_links_->actions().isEmpty());
+}
+
 void MainWindow::setPresentationMode(bool on) {
     presenting_ = on;
     presentation_action_->setChecked(on);
@@ -146,6 +168,9 @@ void MainWindow::setPresentationMode(bool on) {
     QApplication::setFont(f);
     lesson_dock_->setVisible(!on);
     controls_dock_->setVisible(!on);
+    // The page is hidden, its links are not: a strip of them for the teacher to click.
+    refreshLessonLinks();
+    lesson_links_->setVisible(on && !lesson_links_->actions().isEmpty());
     fitted_width_ = -1;
     if (on) {
         // Full screen on the screen the window is on now, whichever of the computer's that is.

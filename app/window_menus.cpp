@@ -85,13 +85,25 @@ void MainWindow::buildActions() {
     controls_dock_->toggleViewAction()->setText(tr("&Controls Pane"));
     viewMenu->addAction(controls_dock_->toggleViewAction());
     add(viewMenu, tr("&Next Pane"), QKeySequence(Qt::Key_F6), [this] { focusNextPane(); });
+    viewMenu->addSeparator();
+    teacher_action_ = add(viewMenu, tr("&Teacher Mode…"), QKeySequence(tr("Ctrl+Shift+T")),
+                          [this] { askForTeacherMode(); });
+    teacher_action_->setCheckable(true);
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     add(help, tr("&Keyboard Shortcuts…"), QKeySequence(QKeySequence::HelpContents),
         [this] { showShortcuts(); });
 
+    lesson_links_ = new QToolBar(tr("Lesson Links"), this);
+    lesson_links_->setObjectName(QStringLiteral("lesson-links"));
+    lesson_links_->setAccessibleName(tr("The lesson page's links"));
+    lesson_links_->hide();
+
     auto* bar = addToolBar(tr("Playback"));
     bar->setObjectName(QStringLiteral("playback"));
+    addToolBarBreak();
+    addToolBar(lesson_links_);
+    lesson_links_->hide();
     bar->addAction(back);
     bar->addAction(play_action_);
     bar->addAction(step);

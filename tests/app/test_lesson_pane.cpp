@@ -5,6 +5,7 @@
 #include "study_panel.h"
 #include "worked_example_panel.h"
 
+#include "lockstep_lessons/profiles.h"
 #include "lockstep_lessons/progress.h"
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/comparison_view.h"
@@ -273,7 +274,8 @@ void TestLessonPane::answers_are_checked_and_kept() {
             pane->selectExercise(QStringLiteral("speedup"), QStringLiteral("ring-versus-server")));
     }
     // A new window (a restart) finds the progress where it was left.
-    const lockstep::lessons::ProgressStore again(data);
+    const lockstep::lessons::ProfileBook book(data);
+    const lockstep::lessons::ProgressStore again(book.folderOf(book.current()));
     const auto record = again.attempt(QStringLiteral("reductions"), QStringLiteral("which-rule"));
     QCOMPARE(record.attempts, 2);
     QVERIFY(record.solved);
@@ -466,7 +468,8 @@ void TestLessonPane::choice_questions_are_buttons() {
         QCOMPARE(pane->answer(QStringLiteral("c")).verdict, lockstep::lessons::Verdict::Wrong);
         QVERIFY(radios[2]->isChecked() && !radios[1]->isChecked());
     }
-    const lockstep::lessons::ProgressStore again(data);
+    const lockstep::lessons::ProfileBook book(data);
+    const lockstep::lessons::ProgressStore again(book.folderOf(book.current()));
     QVERIFY(again.attempt(QStringLiteral("checkpoints"), QStringLiteral("what-to-save")).solved);
     QCOMPARE(again.attempt(QStringLiteral("checkpoints"), QStringLiteral("weights-only")).attempts,
              1);
