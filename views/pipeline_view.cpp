@@ -213,7 +213,9 @@ PipelineView::Layout PipelineView::layout() const {
     y += l.legend.height() + l.line * 0.4;
     const double names_w = fm.horizontalAdvance(rowName(std::max(0, grid_.lanes - 1))) + l.line;
     const double peaks_w = fm.horizontalAdvance(tr("peak 88 in flight")) + l.line;
-    const double bottom = height() - margin - l.line * 1.4 - l.line * 1.6;
+    // Under the rows: the time axis, then the summary, which wraps onto a second line when the
+    // view is narrow.
+    const double bottom = height() - margin - l.line * 1.4 - l.line * 2.6;
     const int lanes = std::max(1, grid_.lanes);
     // Rows and the gaps between them (where the bytes are written) share the height.
     const double unit = std::max(0.0, bottom - y) / (lanes + 0.9 * (lanes - 1));
@@ -224,7 +226,7 @@ PipelineView::Layout PipelineView::layout() const {
     l.peaks = QRectF(width() - margin - peaks_w, y, peaks_w, plot_h);
     l.plot = QRectF(l.names.right(), y, std::max(10.0, l.peaks.left() - l.names.right()), plot_h);
     l.axis = QRectF(l.plot.left(), l.plot.bottom() + l.line * 0.2, l.plot.width(), l.line * 1.4);
-    l.summary = QRectF(margin, l.axis.bottom() + l.line * 0.2, width() - 2 * margin, l.line * 1.6);
+    l.summary = QRectF(margin, l.axis.bottom() + l.line * 0.2, width() - 2 * margin, l.line * 2.6);
     return l;
 }
 
@@ -301,7 +303,7 @@ void PipelineView::paintEvent(QPaintEvent*) {
     paintAxis(painter, l);
     painter.setFont(title_font);
     painter.setPen(palette().color(QPalette::Text));
-    painter.drawText(l.summary, Qt::AlignLeft | Qt::AlignVCenter, summaryText());
+    painter.drawText(l.summary, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, summaryText());
     if (hasFocus()) {
         painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
         painter.setBrush(Qt::NoBrush);
