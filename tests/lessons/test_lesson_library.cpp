@@ -21,10 +21,6 @@ using namespace lockstep::testing;
 
 namespace {
 
-QString resources() {
-    return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources");
-}
-
 // Copies the shipped resources into `dir`, so a test can break one file.
 void copy_tree(const QString& from, const QString& to) {
     QDir().mkpath(to);

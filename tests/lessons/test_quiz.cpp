@@ -27,10 +27,6 @@ Q_DECLARE_METATYPE(lockstep::lessons::Verdict)
 
 namespace {
 
-QString resources() {
-    return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources");
-}
-
 QuizBank shipped(const QString& id) {
     return load_bank(resources() + QStringLiteral("/quizzes/") + id + QStringLiteral(".json"));
 }

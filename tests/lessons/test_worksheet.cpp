@@ -20,21 +20,6 @@ using namespace lockstep::testing;
 
 namespace {
 
-QString resources() {
-    return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources");
-}
-
-// Where to leave the sheets for a person to look at: $LOCKSTEP_SCREENSHOT_DIR, else a temporary
-// directory removed afterwards.
-QString screenshot_path(const QString& name) {
-    static QTemporaryDir temporary;
-    const QString dir = qEnvironmentVariableIsSet("LOCKSTEP_SCREENSHOT_DIR")
-                            ? qEnvironmentVariable("LOCKSTEP_SCREENSHOT_DIR")
-                            : temporary.path();
-    QDir().mkpath(dir);
-    return QDir(dir).filePath(name);
-}
-
 // Pages in a PDF as Qt writes it: one "/Type /Page" object each.
 int pdf_pages(const QString& path) {
     QFile f(path);

@@ -40,17 +40,6 @@ inline QImage settled_grab(QWidget& widget) {
     return widget.grab().toImage();
 }
 
-// Screenshots go to $LOCKSTEP_SCREENSHOT_DIR when it is set (to look at them), else to a
-// temporary directory that is removed afterwards.
-inline QString screenshot_path(const QString& name) {
-    static QTemporaryDir temporary;
-    const QString dir = qEnvironmentVariableIsSet("LOCKSTEP_SCREENSHOT_DIR")
-                            ? qEnvironmentVariable("LOCKSTEP_SCREENSHOT_DIR")
-                            : temporary.path();
-    QDir().mkpath(dir);
-    return QDir(dir).filePath(name);
-}
-
 // The trace of the scenario run through the real trainer (checkpointing into `checkpoints` when
 // it is given).
 inline Trace recorded(const Scenario& scenario, const std::filesystem::path& checkpoints = {}) {
