@@ -176,6 +176,7 @@ void TestQuiz::syllabus_items_are_the_engines_data() {
         row("fair-comparison", "energy-per-useful-sample");
         row("discussion", "largest-model-loss");
         row("discussion", "compute-grows");
+        row("discussion", "largest-model-energy");
     }
 }
 
@@ -254,12 +255,16 @@ void TestQuiz::syllabus_items_are_the_engines() {
             QVERIFY(std::abs(in.answer - m.energy_j / 6400) < 1e-12);
         }
     } else if (question == QLatin1String("largest-model-loss") ||
-               question == QLatin1String("compute-grows")) {
+               question == QLatin1String("compute-grows") ||
+               question == QLatin1String("largest-model-energy")) {
         const Lesson l = load_lesson(resources() + QStringLiteral("/lessons/is-it-worth-it"));
         const auto points = run_study(l.scenario, *l.study);
         QCOMPARE(points.size(), std::size_t{4});
         if (question == QLatin1String("compute-grows")) {
             QCOMPARE(in.answer, points[3].compute_s());
+        } else if (question == QLatin1String("largest-model-energy")) {
+            QCOMPARE(in.answer, points[3].energy_j() / 1000.0);
+            QVERIFY(in.answer > 10 * points[2].energy_j() / 1000.0); // "about eleven times"
         } else {
             QCOMPARE(in.answer, points[3].final_loss);
             // "A little below the 2-16-16-3 model, for about eleven times the energy."
