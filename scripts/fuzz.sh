@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
 targets=(fuzz_checkpoint_file fuzz_manifest fuzz_scenario fuzz_csv fuzz_lesson fuzz_lesson_links
-         fuzz_quiz_bank fuzz_quiz_answer)
+         fuzz_quiz_bank fuzz_quiz_answer fuzz_recording)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "${FUZZ_JOBS:-2}"
@@ -22,6 +22,8 @@ for target in "${targets[@]}"; do
     [[ $target == fuzz_scenario ]] && dict=(-dict=tests/fuzz/scenario.dict)
     # Every link of a page is parsed and applied: long pages only slow the search down.
     [[ $target == fuzz_lesson_links ]] && dict=(-max_len=2048)
+    # A recording's smallest seed is 1.6 kB: room for a few more events and snapshots.
+    [[ $target == fuzz_recording ]] && dict=(-max_len=4096)
     mkdir -p "$scratch/$target"
     echo "== $target: ${seconds} s over tests/fuzz/corpus/$target"
     build-fuzz/tests/fuzz/$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
