@@ -73,6 +73,24 @@ LessonPane::LessonPane(lessons::LessonLibrary library, lessons::ProgressStore* p
 
 LessonPane::~LessonPane() = default;
 
+void LessonPane::setLibrary(lessons::LessonLibrary library) {
+    const QString open = currentLesson() ? currentLesson()->id : QString();
+    library_ = std::move(library);
+    current_ = open.isEmpty() ? -1 : library_.index_of(open);
+    if (!open.isEmpty() && current_ < 0) {
+        // The open lesson was the user's own and is gone with its folder.
+        page_->setHtml(welcome_);
+        exercise_refs_.clear();
+        {
+            const QSignalBlocker block(exercise_);
+            exercise_->clear();
+        }
+        exercises_->setVisible(false);
+        showExercise(-1);
+    }
+    refreshContents();
+}
+
 void LessonPane::buildUi() {
     contents_ = new QComboBox;
     contents_->setAccessibleName(tr("Lessons"));
@@ -324,6 +342,8 @@ void LessonPane::refreshContents() {
             if (solved > 0)
                 mark += QStringLiteral(" (%1/%2)").arg(solved).arg(l.exercises.size());
         }
+        if (l.own)
+            mark += tr(" · your own");
         contents_->addItem(QStringLiteral("%1. %2%3").arg(++n).arg(l.title, mark));
     }
     contents_->setCurrentIndex(current_);

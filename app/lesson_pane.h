@@ -46,6 +46,9 @@ public:
     bool openLesson(const QString& id, QString* error = nullptr);
     const lessons::Lesson* currentLesson() const;
     const lessons::LessonLibrary& library() const { return library_; }
+    // A new library (the user's own lessons folder changed): the open lesson stays open when the
+    // new library has it; otherwise the pane goes back to its welcome page.
+    void setLibrary(lessons::LessonLibrary library);
     // Follows a link as a click on it would. Returns false when the link is not an action.
     bool activateLink(const QString& url);
     // The same for a parsed link: the pane's own (quiz, calculator, study) are done here, the

@@ -24,6 +24,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
@@ -131,13 +132,12 @@ void MainWindow::buildDocks() {
     } catch (const Error& e) {
         problems << QString::fromStdString(e.what());
     }
+    // The teacher's or student's own lessons, after the shipped ones.
+    library.add_own_lessons(lessons::own_lessons_dir(), &problems);
     // One profile per student on this computer; the teacher's PIN in the settings, hashed.
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     profiles_ = std::make_unique<lessons::ProfileBook>(folder);
-    settings_ = std::make_unique<QSettings>(
-        QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation))
-            .filePath(QStringLiteral("settings.ini")),
-        QSettings::IniFormat);
+    settings_ = std::make_unique<QSettings>(lessons::settings_file(), QSettings::IniFormat);
     teacher_lock_ = std::make_unique<TeacherLock>(*settings_);
     lesson_pane_ = new LessonPane(std::move(library), nullptr);
     lesson_pane_->setProfiles(profiles_.get());
@@ -439,6 +439,50 @@ bool MainWindow::enterTeacherMode(const QString& pin) {
 
 // Asks for the PIN (or, the first time, for a new one, twice) and enters teacher mode; a second
 // use leaves it.
+int MainWindow::useOwnLessonsFolder(const QString& folder) {
+    if (folder.isEmpty())
+        settings_->remove(QStringLiteral("lessons/folder"));
+    else
+        settings_->setValue(QStringLiteral("lessons/folder"), folder);
+    settings_->sync();
+    QStringList problems;
+    lessons::LessonLibrary library;
+    try {
+        library = lessons::LessonLibrary::load(lessons::default_resources_dir(), &problems);
+    } catch (const Error& e) {
+        problems << QString::fromStdString(e.what());
+    }
+    const QString dir = folder.isEmpty() ? lessons::own_lessons_dir() : folder;
+    const int added = library.add_own_lessons(dir, &problems);
+    lesson_pane_->setLibrary(std::move(library));
+    QString text = tr("%n of your own lesson(s) from %1, after the shipped ones.", nullptr, added)
+                       .arg(QDir::toNativeSeparators(dir));
+    if (!problems.isEmpty())
+        text += QLatin1Char(' ') + tr("Left out: %1").arg(problems.join(QStringLiteral("; ")));
+    showStatus(text);
+    return added;
+}
+
+void MainWindow::chooseOwnLessonsFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Your Own Lessons Folder"),
+                                                          lessons::own_lessons_dir());
+    if (!dir.isEmpty())
+        useOwnLessonsFolder(dir);
+}
+
+void MainWindow::showAbout() {
+    const lessons::ResourceLocation where = lessons::locate_resources();
+    const QString own = lessons::own_lessons_dir();
+    QMessageBox::about(
+        this, tr("About Lockstep"),
+        tr("<h3>Lockstep %1</h3><p>A lab that shows why many computers training one model need "
+           "coordination: real training, split across workers, and what it costs.</p>"
+           "<p>Lessons, scenarios and quiz banks: %2<br>Your own lessons: %3</p>")
+            .arg(QApplication::applicationVersion(),
+                 where.dir.isEmpty() ? tr("not found") : where.dir.toHtmlEscaped(),
+                 own.toHtmlEscaped()));
+}
+
 void MainWindow::askForTeacherMode() {
     if (lesson_pane_->teacherMode()) {
         lesson_pane_->setTeacherMode(false);

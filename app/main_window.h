@@ -62,6 +62,10 @@ public:
     // Opens a lesson: its page in the lesson pane, its scenario in the lab (run at once when
     // `run`), its views in front. Returns false, with the reason in `error`, for an unknown id.
     bool openLesson(const QString& id, QString* error = nullptr, bool run = true);
+    // Takes the user's own lessons from `folder` (kept in the settings; empty: the default
+    // ~/.local/share/Lockstep/lessons) and shows them after the shipped ones at once. Returns how
+    // many lessons it added; the lessons that cannot be loaded are named in the status bar.
+    int useOwnLessonsFolder(const QString& folder);
     // Does what a lesson's lockstep: link asks, on the running lab (lesson_links.cpp).
     void applyLessonAction(const lessons::Action& action);
     // Applies `change` at the playhead (LabSession::intervene): the run branches at the first
@@ -149,6 +153,8 @@ private:
     void runAsPipeline();
     void placeLessonTools();
     void askForTeacherMode();
+    void chooseOwnLessonsFolder();
+    void showAbout();
     void refreshLessonLinks();
     bool isLessonTool(const QWidget* page) const;
     void saveScenarioDialog();

@@ -42,6 +42,9 @@ void MainWindow::buildActions() {
         [this] { openRecordingDialog(); });
     add(file, tr("&Save Scenario…"), QKeySequence::Save, [this] { saveScenarioDialog(); });
     file->addSeparator();
+    add(file, tr("Your Own &Lessons Folder…"), QKeySequence(),
+        [this] { chooseOwnLessonsFolder(); });
+    file->addSeparator();
     add(file, tr("Export View as &PNG…"), QKeySequence(tr("Ctrl+E")),
         [this] { exportViewDialog(QStringLiteral("png")); });
     add(file, tr("Export View as S&VG…"), QKeySequence(tr("Ctrl+Shift+E")),
@@ -93,6 +96,7 @@ void MainWindow::buildActions() {
     auto* help = menuBar()->addMenu(tr("&Help"));
     add(help, tr("&Keyboard Shortcuts…"), QKeySequence(QKeySequence::HelpContents),
         [this] { showShortcuts(); });
+    add(help, tr("&About Lockstep"), QKeySequence(), [this] { showAbout(); });
 
     lesson_links_ = new QToolBar(tr("Lesson Links"), this);
     lesson_links_->setObjectName(QStringLiteral("lesson-links"));

@@ -184,7 +184,7 @@ void check_syllabus(const LessonLibrary& lib, const QString& index, QStringList&
 
 } // namespace
 
-QStringList check_resources(const QString& resources_root) {
+QStringList check_resources(const QString& resources_root, const QString& own_lessons) {
     QStringList problems;
     LessonLibrary lib;
     try {
@@ -208,8 +208,15 @@ QStringList check_resources(const QString& resources_root) {
             QFileInfo::exists(lessons.filePath(dir + QStringLiteral("/lesson.json"))))
             problems << index +
                             QStringLiteral(": lesson '%1' has a folder but is not listed").arg(dir);
+    const std::size_t shipped_banks = lib.banks().size();
     for (const QuizBank& bank : lib.banks())
         check_bank(bank, problems);
+    lib.add_own_lessons(own_lessons, &problems);
+    for (const Lesson& l : lib.lessons())
+        if (l.own)
+            check_lesson(l, lib, problems);
+    for (std::size_t i = shipped_banks; i < lib.banks().size(); ++i)
+        check_bank(lib.banks()[i], problems);
     return problems;
 }
 

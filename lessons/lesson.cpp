@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
 
 namespace lockstep::lessons {
 
@@ -60,14 +62,15 @@ std::vector<Link> extract_links(const QString& markdown) {
     return out;
 }
 
-Lesson load_lesson(const QString& dir) {
+Lesson load_lesson(const QString& dir, const QString& scenarios) {
     const QString json_path = QDir(dir).filePath(QStringLiteral("lesson.json"));
     const QByteArray json = read_small(json_path);
     const QString page = QDir(dir).filePath(QStringLiteral("page.md"));
-    return parse_lesson(json, QString::fromUtf8(read_small(page)), dir);
+    return parse_lesson(json, QString::fromUtf8(read_small(page)), dir, scenarios);
 }
 
-Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QString& dir) {
+Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QString& dir,
+                    const QString& scenarios) {
     const QString json_path = QDir(dir).filePath(QStringLiteral("lesson.json"));
     const Fields f(detail::parse_object(json, json_path), json_path, QString());
     f.only({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("summary"),
@@ -90,7 +93,11 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
                    QStringLiteral("must be a point of the syllabus, 1 to 9"));
         l.syllabus.push_back(static_cast<int>(p));
     }
-    l.scenario_path = QDir(l.dir).absoluteFilePath(f.text(QStringLiteral("scenario")));
+    const QString scenario = f.text(QStringLiteral("scenario"));
+    l.scenario_path = QDir(l.dir).absoluteFilePath(scenario);
+    if (!scenarios.isEmpty() && !QFileInfo::exists(l.scenario_path) &&
+        QFileInfo(scenario).fileName() == scenario)
+        l.scenario_path = QDir(scenarios).absoluteFilePath(scenario);
     try {
         l.scenario = load_scenario(l.scenario_path.toStdString());
     } catch (const Error& e) {
@@ -189,6 +196,58 @@ LessonLibrary LessonLibrary::load(const QString& resources_root, QStringList* pr
     return lib;
 }
 
+int LessonLibrary::add_own_lessons(const QString& folder, QStringList* problems) {
+    auto note = [&](const QString& line) {
+        if (problems)
+            *problems << line;
+    };
+    const QDir dir(folder);
+    if (folder.isEmpty() || !dir.exists())
+        return 0;
+    own_folder_ = dir.absolutePath();
+    const QString shipped_scenarios = QDir(root_).filePath(QStringLiteral("scenarios"));
+    int added = 0;
+    for (const QString& name : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QString lesson_dir = dir.filePath(name);
+        if (!QFileInfo::exists(QDir(lesson_dir).filePath(QStringLiteral("lesson.json"))))
+            continue;
+        try {
+            Lesson l = load_lesson(lesson_dir, shipped_scenarios);
+            if (find(l.id))
+                throw Error((lesson_dir + QStringLiteral(": a lesson '%1' is already in the "
+                                                         "library; give this folder another name")
+                                              .arg(l.id))
+                                .toStdString());
+            l.own = true;
+            lessons_.push_back(std::move(l));
+            ++added;
+        } catch (const Error& e) {
+            note(QString::fromStdString(e.what()));
+        }
+    }
+    const QDir quizzes(dir.filePath(QStringLiteral("quizzes")));
+    for (const QString& name :
+         quizzes.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        try {
+            QuizBank bank = load_bank(quizzes.filePath(name));
+            if (bank.id + QStringLiteral(".json") != name)
+                throw Error(
+                    (bank.path +
+                     QStringLiteral(": id: must match the file name, got '%1'").arg(bank.id))
+                        .toStdString());
+            if (this->bank(bank.id))
+                throw Error((bank.path + QStringLiteral(": a quiz bank '%1' is already in the "
+                                                        "library; give this file another name")
+                                             .arg(bank.id))
+                                .toStdString());
+            banks_.push_back(std::move(bank));
+        } catch (const Error& e) {
+            note(QString::fromStdString(e.what()));
+        }
+    }
+    return added;
+}
+
 const Lesson* LessonLibrary::find(const QString& id) const {
     const int i = index_of(id);
     return i < 0 ? nullptr : &lessons_[static_cast<std::size_t>(i)];
@@ -233,25 +292,69 @@ QuizBank LessonLibrary::load_bank_named(const QString& id_or_path) const {
                     .toStdString());
 }
 
-QString default_resources_dir() {
-    auto usable = [](const QString& dir) {
-        return !dir.isEmpty() && QFileInfo::exists(dir + QStringLiteral("/lessons/index.json"));
-    };
+namespace {
+
+// The folder of the running executable (lockstep-cli has no QCoreApplication).
+QString executable_dir() {
+    if (QCoreApplication::instance())
+        return QCoreApplication::applicationDirPath();
+    return QFileInfo(QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget()).absolutePath();
+}
+
+QString installed_resources_dir() {
+    return QDir::cleanPath(
+        QDir(executable_dir()).absoluteFilePath(QStringLiteral(LOCKSTEP_DATA_FROM_BIN)));
+}
+
+} // namespace
+
+ResourceLocation locate_resources() {
     const QString env = qEnvironmentVariable("LOCKSTEP_RESOURCES");
     if (!env.isEmpty())
-        return env;
-    QStringList candidates{QDir::current().filePath(QStringLiteral("resources"))};
-    if (QCoreApplication::instance()) {
-        const QString app = QCoreApplication::applicationDirPath();
-        candidates << app + QStringLiteral("/../resources")
-                   << app + QStringLiteral("/../../resources")
-                   << app + QStringLiteral("/../share/lockstep/resources");
-    }
-    candidates << QStringLiteral(LOCKSTEP_RESOURCES_SOURCE_DIR);
-    for (const QString& c : candidates)
-        if (usable(c))
-            return QDir(c).absolutePath();
-    return QStringLiteral(LOCKSTEP_RESOURCES_SOURCE_DIR);
+        return {QDir(env).absolutePath(), QStringLiteral("$LOCKSTEP_RESOURCES")};
+    const QString dir = installed_resources_dir();
+    if (QFileInfo::exists(dir + QStringLiteral("/lessons/index.json")))
+        return {QFileInfo(dir).canonicalFilePath(),
+                QStringLiteral("found from the program's folder")};
+    return {QString(), QStringLiteral("not found")};
+}
+
+QString default_resources_dir() {
+    const ResourceLocation where = locate_resources();
+    return where.dir.isEmpty() ? installed_resources_dir() : where.dir;
+}
+
+QString describe_resources() {
+    const ResourceLocation where = locate_resources();
+    QString text;
+    if (where.dir.isEmpty())
+        text = QStringLiteral("resources: not found (expected in %1; set LOCKSTEP_RESOURCES to "
+                              "the folder that holds lessons/, scenarios/ and quizzes/)\n")
+                   .arg(default_resources_dir());
+    else
+        text = QStringLiteral("resources: %1 (%2)\n").arg(where.dir, where.reason);
+    QString own = own_lessons_dir();
+    const QString home = QDir::homePath();
+    if (home.size() > 1 && own.startsWith(home + QLatin1Char('/')))
+        own = QStringLiteral("~") + own.mid(home.size());
+    return text + QStringLiteral("your own lessons: %1%2\n")
+                      .arg(own, QFileInfo(own_lessons_dir()).isDir()
+                                    ? QString()
+                                    : QStringLiteral(" (none yet)"));
+}
+
+QString settings_file() {
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
+           QStringLiteral("/Lockstep/Lockstep/settings.ini");
+}
+
+QString own_lessons_dir() {
+    const QSettings settings(settings_file(), QSettings::IniFormat);
+    const QString chosen = settings.value(QStringLiteral("lessons/folder")).toString();
+    if (!chosen.isEmpty())
+        return chosen;
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/Lockstep/lessons");
 }
 
 } // namespace lockstep::lessons

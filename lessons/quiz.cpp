@@ -413,7 +413,7 @@ Checked check_answer(const QuestionInstance& in, const QString& typed) {
             out.feedback = read + QStringLiteral(" Close, but not close enough (within %1 of the "
                                                  "answer counts): check your rounding, and keep "
                                                  "more digits until the last step.")
-                                      .arg(format_value(in.tolerance));
+                                      .arg(QString::number(in.tolerance, 'g', 2));
             return out;
         }
         out.verdict = Verdict::Wrong;

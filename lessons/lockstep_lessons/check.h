@@ -10,6 +10,9 @@ namespace lockstep::lessons {
 // names a question that exists, every question of every bank gives an engine answer for sample
 // students and names only known placeholders, and the lessons cover the whole syllabus. Returns
 // one line per problem, each naming its file; empty when all is well.
-QStringList check_resources(const QString& resources_root);
+// With `own_lessons`, the lessons and banks of that folder too (LessonLibrary::add_own_lessons):
+// each is checked like a shipped one, but the course's coverage of the syllabus is the shipped
+// library's.
+QStringList check_resources(const QString& resources_root, const QString& own_lessons = {});
 
 } // namespace lockstep::lessons

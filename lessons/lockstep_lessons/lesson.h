@@ -51,6 +51,7 @@ struct Lesson {
     std::vector<ExerciseRef> exercises;
     bool calculator = false; // shows the worked-example calculator
     std::optional<StudyConfig> study;
+    bool own = false; // from the user's own lessons folder, not shipped
 };
 
 // The controls a lesson may lock (the names the lab's controls panel uses).
@@ -58,10 +59,14 @@ QStringList lockable_controls();
 QStringList view_names();
 
 // Reads `dir`/lesson.json and `dir`/page.md. Throws lockstep::Error naming the file and field.
-Lesson load_lesson(const QString& dir);
+// A scenario path is relative to the lesson's folder; when `scenarios` is given and no such file
+// is there, a bare file name is looked up in that folder (a user's lesson names a shipped
+// scenario, "straggler.json").
+Lesson load_lesson(const QString& dir, const QString& scenarios = {});
 // The same from the two files' contents; `dir` is the lesson's folder (its id, and where its
 // scenario is found).
-Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QString& dir);
+Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QString& dir,
+                    const QString& scenarios = {});
 // Every Markdown link [text](url) and autolink <url> in a page, in order.
 std::vector<Link> extract_links(const QString& markdown);
 
@@ -71,6 +76,11 @@ public:
     // Loads what it can; each lesson or bank that cannot be loaded adds a line to `problems`
     // (naming its file) and is left out. Throws only when the index itself is unusable.
     static LessonLibrary load(const QString& resources_root, QStringList* problems = nullptr);
+    // Adds the lessons of a user's own folder after the shipped ones: every sub-folder with a
+    // lesson.json, in name order, and the banks of its quizzes/ folder. A lesson or bank whose id
+    // is already taken is left out with a line in `problems`. A folder that does not exist adds
+    // nothing. Returns how many lessons it added.
+    int add_own_lessons(const QString& folder, QStringList* problems = nullptr);
 
     const QString& root() const { return root_; }
     const std::vector<Lesson>& lessons() const { return lessons_; }
@@ -84,15 +94,34 @@ public:
     // A bank by id, or by a file path.
     QuizBank load_bank_named(const QString& id_or_path) const;
 
+    const QString& own_folder() const { return own_folder_; } // empty when none was added
+
 private:
     QString root_;
+    QString own_folder_;
     QStringList listed_;
     std::vector<Lesson> lessons_;
     std::vector<QuizBank> banks_;
 };
 
-// Where the shipped resources are: $LOCKSTEP_RESOURCES, else ./resources, else next to the
-// executable (../resources, ../../resources), else the source tree it was built from.
+// Where the shipped lessons, scenarios and quiz banks are, and why there.
+struct ResourceLocation {
+    QString dir;    // empty when none was found
+    QString reason; // "$LOCKSTEP_RESOURCES", "found from the program's folder", "not found"
+};
+// $LOCKSTEP_RESOURCES when set; else the data folder beside the executable's, as installed
+// (bin/../share/lockstep). A build tree has the same layout: build/share/lockstep links to the
+// sources' resources/ folder. No path of the build machine is compiled in.
+ResourceLocation locate_resources();
+// locate_resources().dir, or the expected installed folder when nothing was found (so that the
+// error that follows names it).
 QString default_resources_dir();
+// The user's own lessons: the folder named in the settings ("lessons/folder" in
+// settings_file()), else ~/.local/share/Lockstep/lessons ($XDG_DATA_HOME/Lockstep/lessons).
+QString own_lessons_dir();
+// Two lines for --version: where the resources are read from (and why), and the own lessons.
+QString describe_resources();
+// The lab's settings: ~/.config/Lockstep/Lockstep/settings.ini ($XDG_CONFIG_HOME).
+QString settings_file();
 
 } // namespace lockstep::lessons

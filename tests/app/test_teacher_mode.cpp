@@ -7,6 +7,7 @@
 #include "teacher_lock.h"
 #include "view_test_support.h"
 
+#include "lockstep_lessons/lesson.h"
 #include "lockstep_lessons/profiles.h"
 
 #include <QCheckBox>
@@ -18,8 +19,11 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QtTest>
+
+#include <algorithm>
 
 using lockstep::app::MainWindow;
 using lockstep::app::TeacherLock;
@@ -34,6 +38,8 @@ private Q_SLOTS:
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation))
             .removeRecursively();
         qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
+        QFile::remove(lockstep::lessons::settings_file());
+        QDir(lockstep::lessons::own_lessons_dir()).removeRecursively();
     }
 
     // The PIN is never written down: the settings hold a salted hash that differs each time.
@@ -96,10 +102,11 @@ private Q_SLOTS:
         QVERIFY(!lock->isVisible());
         QVERIFY(pane->teacherLock()); // still locked for the students
         // The settings file does not hold the PIN.
-        QFile f(QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation))
-                    .filePath(QStringLiteral("settings.ini")));
+        QFile f(lockstep::lessons::settings_file());
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QVERIFY(!f.readAll().contains("8642"));
+        const QByteArray stored = f.readAll();
+        QVERIFY(stored.contains("sha256x20000$"));
+        QVERIFY(!stored.contains("8642"));
     }
 
     // Two students at one computer: the second does not inherit the first one's marks, and a
@@ -172,6 +179,62 @@ private Q_SLOTS:
         QVERIFY(window.grab().save(lockstep::testing::screenshot_path("presentation_links.png")));
         window.setPresentationMode(false);
         QVERIFY(!strip->isVisible());
+    }
+
+    // A teacher's own lessons folder, chosen in the File menu: its lessons join the contents at
+    // once, after the shipped ones, open like them, and are there again at the next start.
+    void own_lessons_folder_adds_lessons_at_once() {
+        QTemporaryDir folder;
+        const QString lesson = folder.filePath(QStringLiteral("our-slow-worker"));
+        QVERIFY(QDir().mkpath(lesson));
+        QFile json(lesson + QStringLiteral("/lesson.json"));
+        QVERIFY(json.open(QIODevice::WriteOnly));
+        json.write(
+            R"({"id": "our-slow-worker", "title": "Our slow worker", "summary": "A straggler.",
+                       "syllabus": [4], "scenario": "straggler.json", "views": ["timeline"],
+                       "exercises": [{"bank": "reductions", "question": "mean-two-workers"}]})");
+        json.close();
+        QFile page(lesson + QStringLiteral("/page.md"));
+        QVERIFY(page.open(QIODevice::WriteOnly));
+        page.write("# Our slow worker\n\nWorker 2 is slow. [Play it](lockstep:play)\n");
+        page.close();
+
+        const int shipped = [] {
+            MainWindow window;
+            return static_cast<int>(window.lessonPane()->library().lessons().size());
+        }();
+        QCOMPARE(shipped, 12);
+        {
+            MainWindow window;
+            window.resize(1600, 1000);
+            window.show();
+            QCOMPARE(window.useOwnLessonsFolder(folder.path()), 1);
+            auto* contents = window.lessonPane()->findChild<QComboBox*>();
+            QVERIFY(contents);
+            QStringList items;
+            for (int i = 0; i < contents->count(); ++i)
+                items << contents->itemText(i);
+            QVERIFY2(items.contains(QStringLiteral("13. Our slow worker · your own")) ||
+                         std::any_of(items.begin(), items.end(),
+                                     [](const QString& t) {
+                                         return t.startsWith(
+                                                    QStringLiteral("13. Our slow worker")) &&
+                                                t.endsWith(QStringLiteral("your own"));
+                                     }),
+                     qPrintable(items.join(QLatin1Char('|'))));
+            QVERIFY(window.openLesson(QStringLiteral("our-slow-worker"), nullptr, false));
+            QVERIFY(window.lessonPane()->page()->toPlainText().contains(
+                QStringLiteral("Worker 2 is slow")));
+            QCOMPARE(window.lessonPane()->currentLesson()->scenario.name,
+                     QStringLiteral("straggler").toStdString());
+        }
+        {
+            MainWindow window; // the next start: the folder was kept in the settings
+            QCOMPARE(static_cast<int>(window.lessonPane()->library().lessons().size()), 13);
+            QVERIFY(window.lessonPane()->library().lessons().back().own);
+            QCOMPARE(window.useOwnLessonsFolder(QString()), 0); // back to the default, empty
+            QCOMPARE(static_cast<int>(window.lessonPane()->library().lessons().size()), 12);
+        }
     }
 };
 
