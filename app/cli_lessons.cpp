@@ -22,7 +22,8 @@
 namespace lockstep::cli {
 
 const char* const kLessonsUsage = R"(
-lessons and quizzes (resources from --root DIR, $LOCKSTEP_RESOURCES or the installed ones):
+lessons and quizzes (resources from --root DIR, $LOCKSTEP_RESOURCES or the installed ones; your
+own lessons beside them from --own-lessons DIR, else ~/.local/share/Lockstep/lessons):
   lessons check [--root DIR]      every lesson, scenario, link and quiz bank; exit 1 with reasons
   lessons list [--root DIR]       the lessons in order, with what they cover
   lessons calculator --one-worker-s 40 --workers 4 --communication-s 6
@@ -52,8 +53,21 @@ QString root_of(const Options& o) {
     return lessons::default_resources_dir();
 }
 
+QString own_of(const Options& o) {
+    if (auto d = o.text("--own-lessons"))
+        return q(*d);
+    return lessons::own_lessons_dir();
+}
+
+// The shipped library and, after it, the user's own lessons. A lesson of theirs that cannot be
+// loaded is named on stderr; the rest still load.
 lessons::LessonLibrary library(const Options& o) {
-    return lessons::LessonLibrary::load(root_of(o));
+    lessons::LessonLibrary lib = lessons::LessonLibrary::load(root_of(o));
+    QStringList problems;
+    lib.add_own_lessons(own_of(o), &problems);
+    for (const QString& p : problems)
+        std::fprintf(stderr, "lockstep-cli: left out: %s\n", p.toUtf8().constData());
+    return lib;
 }
 
 void expect_positionals(const Options& o, std::size_t n, const char* usage) {
@@ -62,9 +76,10 @@ void expect_positionals(const Options& o, std::size_t n, const char* usage) {
 }
 
 int lessons_check(const Options& o) {
-    expect_positionals(o, 0, "lessons check [--root DIR]");
+    expect_positionals(o, 0, "lessons check [--root DIR] [--own-lessons DIR]");
     const QString root = root_of(o);
-    const QStringList problems = lessons::check_resources(root);
+    const QString own = own_of(o);
+    const QStringList problems = lessons::check_resources(root, own);
     for (const QString& p : problems)
         std::fprintf(stderr, "%s\n", p.toUtf8().constData());
     if (!problems.isEmpty()) {
@@ -72,15 +87,19 @@ int lessons_check(const Options& o) {
                      static_cast<long long>(problems.size()), root.toUtf8().constData());
         return 1;
     }
-    const lessons::LessonLibrary lib = lessons::LessonLibrary::load(root);
+    lessons::LessonLibrary lib = lessons::LessonLibrary::load(root);
+    const std::size_t shipped = lib.lessons().size();
+    const int added = lib.add_own_lessons(own);
     std::size_t questions = 0;
     for (const auto& b : lib.banks())
         questions += b.questions.size();
     print(QStringLiteral("ok: %1 lessons, %2 quiz banks, %3 questions in %4\n")
-              .arg(lib.lessons().size())
+              .arg(shipped)
               .arg(lib.banks().size())
               .arg(questions)
               .arg(lib.root()));
+    if (added > 0)
+        print(QStringLiteral("ok: %1 of your own lesson(s) in %2\n").arg(added).arg(own));
     return 0;
 }
 
@@ -88,7 +107,12 @@ int lessons_list(const Options& o) {
     expect_positionals(o, 0, "lessons list [--root DIR]");
     const lessons::LessonLibrary lib = library(o);
     int n = 0;
+    bool own_heading = false;
     for (const lessons::Lesson& l : lib.lessons()) {
+        if (l.own && !own_heading) {
+            print(QStringLiteral("your own lessons, from %1:\n").arg(lib.own_folder()));
+            own_heading = true;
+        }
         QStringList points;
         for (int p : l.syllabus)
             points << lessons::syllabus_point_label(p);
@@ -260,7 +284,8 @@ int command_lessons(const std::vector<std::string>& args) {
     if (args.empty())
         throw Error("lessons: expected check, list, calculator or study");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
-    const Options o(rest, {"--root", "--one-worker-s", "--workers", "--communication-s"}, {});
+    const Options o(
+        rest, {"--root", "--own-lessons", "--one-worker-s", "--workers", "--communication-s"}, {});
     if (args.front() == "check")
         return lessons_check(o);
     if (args.front() == "list")
@@ -278,8 +303,8 @@ int command_quiz(const std::vector<std::string>& args) {
         throw Error("quiz: expected export, worksheet, ask or check");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     const Options o(rest,
-                    {"--root", "--format", "--students", "--variants", "--out", "--key",
-                     "--student", "--answer"},
+                    {"--root", "--own-lessons", "--format", "--students", "--variants", "--out",
+                     "--key", "--student", "--answer"},
                     {"--show-answer"});
     if (args.front() == "worksheet")
         return quiz_worksheet(o);

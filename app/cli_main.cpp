@@ -1,6 +1,7 @@
 // lockstep-cli: run, sweep and inspect Lockstep scenarios from a terminal. Every command goes
 // through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
+#include "cli_help.h"
 #include "cli_lessons.h"
 #include "cli_mpi.h"
 #include "cli_options.h"
@@ -38,53 +39,6 @@ using lockstep::cli::Options;
 using nlohmann::json;
 
 namespace {
-
-constexpr const char* kUsage = R"(usage: lockstep-cli COMMAND [ARGS]
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-
-run flags (override the scenario):
-  --workers N  --steps N  --seed N  --batch N (per worker)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI's own, with --transport mpi)
-  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
-         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker's consecutive rounds and the waits between them
-         as one "collective" slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-)";
 
 void write_file(const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -720,12 +674,23 @@ int command_bench(const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
     const std::vector<std::string> all(argv + 1, argv + argc);
     if (all.empty() || all.front() == "--help" || all.front() == "-h" || all.front() == "help") {
-        std::fputs(kUsage, all.empty() ? stderr : stdout);
-        std::fputs(lockstep::cli::kLessonsUsage, all.empty() ? stderr : stdout);
+        std::fputs(lockstep::cli::overview_help().c_str(), all.empty() ? stderr : stdout);
         return all.empty() ? 2 : 0;
+    }
+    if (all.front() == "--version" || all.front() == "version") {
+        std::fputs(lockstep::cli::version_text().c_str(), stdout);
+        return 0;
     }
     const std::string command = all.front();
     const std::vector<std::string> args(all.begin() + 1, all.end());
+    // Every command answers --help with its own page, before any of its flags are read.
+    if (lockstep::cli::asks_for_help(args)) {
+        const std::string page = lockstep::cli::command_help(all);
+        if (!page.empty()) {
+            std::fputs(page.c_str(), stdout);
+            return 0;
+        }
+    }
     try {
         if (command == "run")
             return command_run(args);

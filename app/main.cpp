@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "lockstep_lessons/action.h"
+#include "lockstep_lessons/lesson.h"
 #include "trace/chrome_trace.h"
 #include "trace/trace.h"
 
@@ -16,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFile>
+#include <QIcon>
 #include <QThread>
 #include <QTimer>
 
@@ -35,15 +37,31 @@ int fail(const QString& message) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // What needs no window (a screenshot, a trace, the help, the version) needs no display
+    // either, unless QT_QPA_PLATFORM says otherwise.
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg.startsWith("--screenshot") || arg.startsWith("--trace-out") || arg == "--help" ||
+            arg == "-h" || arg == "--help-all" || arg == "--version" || arg == "-v") {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            break;
+        }
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Lockstep"));
     QApplication::setOrganizationName(QStringLiteral("Lockstep"));
     QApplication::setApplicationVersion(QStringLiteral(LOCKSTEP_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral(LOCKSTEP_APP_ID));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" LOCKSTEP_APP_ID ".svg")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Lockstep: a lab for distributed training"));
     parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption versionOption(
+        {QStringLiteral("v"), QStringLiteral("version")},
+        QStringLiteral("Print the version, and where the lessons, scenarios and quiz banks are "
+                       "read from."));
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
                                             QStringLiteral("Scenario file to open."),
                                             QStringLiteral("FILE"));
@@ -85,9 +103,15 @@ int main(int argc, char** argv) {
         QStringLiteral("Play back a recorded run: the trace of a run over processes "
                        "(lockstep-cli run --transport mpi --trace FILE)."),
         QStringLiteral("TRACE"));
-    parser.addOptions({scenarioOption, viewOption, playToOption, screenshotOption, sizeOption,
-                       lessonOption, actionOption, traceOutOption, replayOption});
+    parser.addOptions({versionOption, scenarioOption, viewOption, playToOption, screenshotOption,
+                       sizeOption, lessonOption, actionOption, traceOutOption, replayOption});
     parser.process(app);
+    if (parser.isSet(versionOption)) {
+        std::fputs(qPrintable(QStringLiteral("Lockstep " LOCKSTEP_VERSION "\n") +
+                              lockstep::lessons::describe_resources()),
+                   stdout);
+        return 0;
+    }
     if (!parser.positionalArguments().isEmpty())
         return fail(
             QStringLiteral("unexpected argument '%1' (scenarios are opened with --scenario FILE)")

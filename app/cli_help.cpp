@@ -1,0 +1,171 @@
+#include "cli_help.h"
+
+#include "cli_lessons.h"
+
+#include "lockstep_lessons/lesson.h"
+
+#include <algorithm>
+#include <map>
+
+namespace lockstep::cli {
+
+namespace {
+
+constexpr const char* kCommands = R"(usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+)";
+
+constexpr const char* kRunFlags = R"(
+run flags (override the scenario):
+  --workers N  --steps N  --seed N  --batch N (per worker)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI's own, with --transport mpi)
+  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
+         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
+         round per worker; phases: a worker's consecutive rounds and the waits between them
+         as one "collective" slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+)";
+
+// One page per command: what it does, then its usage and flags.
+const std::map<std::string, std::string>& pages() {
+    static const std::map<std::string, std::string> p{
+        {"run",
+         "usage: lockstep-cli run [SCENARIO.json] [flags]\n\n"
+         "Trains the scenario's model (the built-in one without a file) with its workers and\n"
+         "reports the time on the run's clock, the speedup over one worker, the time spent\n"
+         "communicating and waiting, and the final loss and accuracy. Flags override the\n"
+         "scenario. Under mpirun with --transport mpi, each process is one worker.\n"},
+        {"sweep",
+         "usage: lockstep-cli sweep [SCENARIO.json] --workers 1,2,4,8 [flags] [--json]\n\n"
+         "Runs the same scenario once per worker count and prints each count's time, speedup\n"
+         "and efficiency: the speedup curve of the Speedup view.\n\n"
+         "flags: --workers LIST  --steps N  --seed N  --clock modelled|measured\n"
+         "       --rule R  --algorithm A  --layers L  --activation F  --optimizer O  --lr X\n"
+         "       --momentum X  --batch N  --dataset D  --shuffle on|off  --init-params FILE\n"
+         "       --json\n"},
+        {"reduce",
+         "usage: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 "
+         "[--weights 30,10]\n\n"
+         "Combines the values the way the engine combines the workers' gradients and prints\n"
+         "the result. weighted-mean needs --weights: the samples behind each value.\n"},
+        {"resume",
+         "usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]\n"
+         "                           [--trace-detail rounds|phases] [--metrics-csv FILE]\n"
+         "                           [--transport mpi]\n\n"
+         "Continues the run whose checkpoints are in DIR from its newest complete checkpoint,\n"
+         "skipping partial and corrupt ones, and reports the run as run does.\n"},
+        {"checkpoints", "usage: lockstep-cli checkpoints DIR [--json]\n\n"
+                        "Lists each checkpoint in DIR: complete, partial or corrupt, and why.\n"},
+        {"compare",
+         "usage: lockstep-cli compare A.json B.json [--target-loss X] [--json]\n\n"
+         "Runs two scenarios and sets them side by side: time and energy to the same target\n"
+         "loss (default: the higher of the two final losses), useful samples per second,\n"
+         "synchronisation, waiting and lost work.\n"},
+        {"moves",
+         "usage: lockstep-cli moves [SCENARIO.json] [--parallelism data|pipeline|tensor|hybrid]\n"
+         "                          [--stages P] [--microbatches M] [--schedule S]\n"
+         "                          [--replicas D] [--workers N] [--batch N] [--layers L]\n"
+         "                          [--steps N] [--algorithm A] [--json]\n\n"
+         "Prints the bytes each kind of parallelism moves per step, per link, and the time\n"
+         "workers wait, for the same model.\n"},
+        {"validate",
+         "usage: lockstep-cli validate FILE\n\n"
+         "Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints\n"
+         "'valid', or prints what is wrong, naming the field and the allowed values.\n"},
+        {"bench", "usage: lockstep-cli bench allreduce|train [flags]\n\n"
+                  "Measures this machine. See lockstep-cli bench allreduce --help and\n"
+                  "lockstep-cli bench train --help.\n"},
+        {"bench allreduce",
+         "usage: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]\n"
+         "                                    [--workers N] [--bytes N] [--iterations N] "
+         "[--json]\n"
+         "       mpirun -np N lockstep-cli bench allreduce --transport mpi [--algorithm A]\n"
+         "                                    [--bytes N] [--iterations N] [--json]\n\n"
+         "Times all-reduces of real buffers between threads (or processes) and prints the\n"
+         "algorithm and bus bandwidth beside this machine's memory copy bandwidth.\n"},
+        {"bench train",
+         "usage: lockstep-cli bench train [--layers 2,64,64,2] [--batch 32] [--steps 2000]\n"
+         "                                [--workers 1] [--threads N] [--json]\n\n"
+         "Times real training steps and prints the samples per second.\n"},
+    };
+    return p;
+}
+
+bool is_flag(const std::string& word) {
+    return word.size() > 1 && word[0] == '-';
+}
+
+} // namespace
+
+std::string overview_help() {
+    return std::string(kCommands) + kRunFlags + kLessonsUsage;
+}
+
+std::string command_help(const std::vector<std::string>& words) {
+    std::vector<std::string> names;
+    for (const std::string& w : words) {
+        if (is_flag(w))
+            break;
+        names.push_back(w);
+    }
+    if (names.empty())
+        return {};
+    if (names[0] == "lessons" || names[0] == "quiz")
+        return std::string("usage: lockstep-cli ") + names[0] + " SUBCOMMAND [ARGS]\n" +
+               kLessonsUsage;
+    if (names[0] == "bench" && names.size() > 1) {
+        const auto it = pages().find("bench " + names[1]);
+        if (it != pages().end())
+            return it->second;
+    }
+    const auto it = pages().find(names[0]);
+    if (it == pages().end())
+        return {};
+    return names[0] == "run" ? it->second + kRunFlags : it->second;
+}
+
+bool asks_for_help(const std::vector<std::string>& args) {
+    return std::any_of(args.begin(), args.end(),
+                       [](const std::string& a) { return a == "--help" || a == "-h"; });
+}
+
+std::string version_text() {
+    return ("lockstep-cli " LOCKSTEP_VERSION "\n" + lessons::describe_resources()).toStdString();
+}
+
+} // namespace lockstep::cli
