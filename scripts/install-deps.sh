@@ -13,6 +13,9 @@ packages=(
     libopenmpi-dev openmpi-bin
     # Widget tests under a virtual display, the random-input check, the fuzz targets.
     xvfb xauth xdotool clang
+    # The Debian package (CPack: dpkg-shlibdeps, file) and its checks: the desktop entry, the
+    # AppStream metainfo, lintian.
+    dpkg-dev file desktop-file-utils appstream lintian
 )
 if [ "${1:-}" = --list ]; then
     printf '%s\n' "${packages[@]}"
