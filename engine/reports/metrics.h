@@ -59,6 +59,11 @@ struct RunMetrics {
     double energy_j = 0.0;              // every worker's lane, at the scenario's power prices
     double energy_per_sample_j = 0.0;   // per useful sample
 
+    // Loosely synchronised runs (sync ssp, async): the staleness of the applied gradients, in
+    // updates between the version a gradient was computed on and the one it joined.
+    std::int64_t max_staleness = 0;
+    double mean_staleness = 0.0;
+
     // Filled by run_scenario() from the one-worker baseline.
     double baseline_time_s = 0.0;
     double speedup = 0.0;

@@ -150,6 +150,28 @@ void parse_parallelism_config(ObjectReader& root, Scenario& s) {
     s.parallelism = c;
 }
 
+void parse_sync_config(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("sync");
+    if (!v)
+        return;
+    ObjectReader r(*v, "sync");
+    SyncConfig c;
+    if (!r.find("mode"))
+        throw Error("sync.mode: required, one of bsp, ssp, async, local");
+    r.read_choice<SyncMode>("mode", c.mode, {"bsp", "ssp", "async", "local"}, parse_sync_mode);
+    if (r.find("staleness") && c.mode != SyncMode::Ssp)
+        throw Error("sync.staleness: only for mode ssp (the bound on how far a worker runs ahead)");
+    if (r.find("local_steps") && c.mode != SyncMode::Local)
+        throw Error("sync.local_steps: only for mode local (the steps between two averagings)");
+    if (r.find("staleness_aware_lr") && c.mode != SyncMode::Async)
+        throw Error("sync.staleness_aware_lr: only for mode async");
+    r.read_count("staleness", c.staleness, 0, ScenarioLimits::max_staleness);
+    r.read_count("local_steps", c.local_steps, 1, ScenarioLimits::max_steps);
+    r.read_bool("staleness_aware_lr", c.staleness_aware_lr);
+    r.reject_unknown();
+    s.sync = c;
+}
+
 void parse_delays(ObjectReader& root, Scenario& s) {
     const json* v = root.find("delays");
     if (!v)
@@ -314,6 +336,7 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_failures(r, s);
     parse_energy(r, s);
     parse_parallelism_config(r, s);
+    parse_sync_config(r, s);
     r.reject_unknown();
 
     namespace fs = std::filesystem;

@@ -7,6 +7,7 @@
 #include "model/model.h"
 #include "model/optimizer.h"
 #include "trainers/parallelism.h"
+#include "trainers/sync_mode.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +29,7 @@ struct ScenarioLimits {
     static constexpr std::size_t max_parameters = 16'000'000;
     static constexpr std::size_t max_samples = 1'000'000;
     static constexpr std::int64_t max_checkpoints_kept = 1000;
+    static constexpr int max_staleness = 1000; // sync.staleness
     static constexpr std::size_t max_failures = 1024;
 };
 
@@ -114,10 +116,12 @@ struct Scenario {
     FailureConfig failures;                       // injected faults and how the run recovers
     EnergyConfig energy;                          // power per worker state, for energy estimates
     std::optional<ParallelismConfig> parallelism; // none: data parallelism over `workers`
+    std::optional<SyncConfig> sync;               // none: bulk-synchronous (bsp)
 
     std::size_t batch_of(int worker) const;
     std::size_t global_batch() const;
     double slowdown_of(int worker) const;
+    SyncMode sync_mode() const { return sync ? sync->mode : SyncMode::Bsp; }
 };
 
 // Throws lockstep::Error naming the field path and the allowed range, e.g.

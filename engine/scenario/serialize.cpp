@@ -114,6 +114,16 @@ json scenario_reading::scenario_json(const Scenario& s) {
                             {"microbatches", s.parallelism->microbatches},
                             {"schedule", std::string(to_string(s.parallelism->schedule))},
                             {"replicas", s.parallelism->replicas}};
+    if (s.sync && s.sync->mode != SyncMode::Bsp) {
+        json sync = {{"mode", std::string(to_string(s.sync->mode))}};
+        if (s.sync->mode == SyncMode::Ssp)
+            sync["staleness"] = s.sync->staleness;
+        if (s.sync->mode == SyncMode::Local)
+            sync["local_steps"] = s.sync->local_steps;
+        if (s.sync->mode == SyncMode::Async)
+            sync["staleness_aware_lr"] = s.sync->staleness_aware_lr;
+        j["sync"] = sync;
+    }
     return j;
 }
 

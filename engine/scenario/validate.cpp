@@ -70,6 +70,50 @@ void validate_failures(const Scenario& s) {
 } // namespace
 
 // The model-parallel options against the model and the batch they would cut up.
+// What the looser modes of agreement cannot be combined with yet, each said plainly.
+static void validate_sync(const Scenario& s) {
+    const SyncConfig& c = *s.sync;
+    if (c.mode == SyncMode::Bsp)
+        return;
+    const std::string mode(to_string(c.mode));
+    check_range("sync.staleness", c.staleness, 0, ScenarioLimits::max_staleness);
+    check_range<std::int64_t>("sync.local_steps", c.local_steps, 1, ScenarioLimits::max_steps);
+    if (s.parallelism && s.parallelism->mode != Parallelism::Data)
+        throw Error("sync.mode: " + mode + " is for data parallelism; parallelism.mode is \"" +
+                    std::string(to_string(s.parallelism->mode)) + "\"");
+    if (c.mode == SyncMode::Ssp || c.mode == SyncMode::Async) {
+        if (s.algorithm != Algorithm::ParameterServer)
+            throw Error("sync.mode: " + mode +
+                        " sends every gradient to a parameter server that holds the model; set "
+                        "algorithm to parameter-server (got " +
+                        std::string(to_string(s.algorithm)) + ")");
+        if (s.checkpoint)
+            throw Error("checkpoint: a " + mode +
+                        " run has no step at which all workers "
+                        "agree, so it cannot save one checkpoint; use sync mode bsp or local");
+    }
+    if (c.mode == SyncMode::Local) {
+        if (s.algorithm == Algorithm::None)
+            throw Error("sync.mode: local averages the replicas' parameters with the collective; "
+                        "algorithm none never averages them");
+        if (s.rule == ReductionRule::Sum)
+            throw Error("sync.mode: local averages parameters, so rule must be mean or "
+                        "weighted-mean (a sum of parameters is not a model)");
+        if (s.checkpoint && s.checkpoint->every % c.local_steps != 0)
+            throw Error("checkpoint.every: must be a multiple of sync.local_steps (" +
+                        std::to_string(c.local_steps) +
+                        "): only after an averaging do the replicas hold one model");
+    }
+    for (const FailureSpec& f : s.failures.events)
+        if (f.kind == FailureKind::Crash || f.kind == FailureKind::Corrupt)
+            throw Error("failures: crashes and corrupted checkpoints are studied with sync mode "
+                        "bsp; a " +
+                        mode + " run takes delays, pauses and slow links");
+    if (s.failures.backup_workers > 0)
+        throw Error("failures.backup_workers: backup workers are a bulk-synchronous remedy; a " +
+                    mode + " run does not wait for the last gradient in the first place");
+}
+
 static void validate_parallelism(const Scenario& s) {
     const ParallelismConfig& p = *s.parallelism;
     check_range("parallelism.stages", p.stages, 1, ScenarioLimits::max_workers);
@@ -196,6 +240,8 @@ void validate(const Scenario& s) {
     check_finite("cost.fsync_s", s.cost.fsync_s, 0.0, 3600.0);
     if (s.parallelism)
         validate_parallelism(s);
+    if (s.sync)
+        validate_sync(s);
     if (s.checkpoint) {
         check_range<std::int64_t>("checkpoint.every", s.checkpoint->every, 1,
                                   ScenarioLimits::max_steps);

@@ -91,7 +91,7 @@ void ChromeTraceWriter::write_slice(std::string_view name, int worker, Ticks sta
 }
 
 void ChromeTraceWriter::write_event(const TraceEvent& e) {
-    Arg args[4];
+    Arg args[6];
     std::size_t n = 0;
     if (e.bytes > 0)
         args[n++] = arg("bytes", e.bytes);
@@ -99,6 +99,11 @@ void ChromeTraceWriter::write_event(const TraceEvent& e) {
         args[n++] = arg_number("gradient0", e.value);
     if (e.microbatch >= 0)
         args[n++] = arg("microbatch", e.microbatch);
+    // A loosely synchronised run's gradient: the version it was computed on, and its staleness.
+    if (e.version >= 0)
+        args[n++] = arg("version", e.version);
+    if (e.staleness >= 0)
+        args[n++] = arg("staleness", e.staleness);
     args[n++] = arg("step", e.step);
     begin_element();
     buffer_ += "  {\n";

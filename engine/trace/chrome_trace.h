@@ -59,7 +59,9 @@ private:
         std::int64_t ordinal = 0, step = 0;
         Ticks start = 0, end = 0;
         std::int64_t sent = 0, received = 0;
-        std::int32_t round = 0, unused = 0;
+        std::int32_t round = 0;
+        std::int32_t staleness = -1; // a loosely synchronised run's push: its gradient's tau
+        std::int64_t version = -1;   // and the version it was computed on (or a pull's)
     };
     using RoundKey = std::tuple<int, int, std::int64_t, int>; // worker, ordinal, step, round
 

@@ -23,7 +23,7 @@ using namespace chrome_text;
 
 namespace {
 
-// Round slices per chunk of the temporary file: 7 KiB, so a 256-lane run holds under 2 MiB.
+// Round slices per chunk of the temporary file: 8 KiB, so a 256-lane run holds 2 MiB.
 constexpr std::size_t kChunk = 128;
 
 std::size_t hash_key(const std::tuple<int, int, std::int64_t, int>& k) {
@@ -38,11 +38,19 @@ std::size_t hash_key(const std::tuple<int, int, std::int64_t, int>& k) {
 } // namespace
 
 void ChromeTraceWriter::write_round(int worker, const RoundSlice& slice) {
-    const Arg args[] = {arg("bytes_received", slice.received), arg("bytes_sent", slice.sent),
-                        arg("round", slice.round), arg("step", slice.step)};
+    Arg args[6];
+    std::size_t n = 0;
+    args[n++] = arg("bytes_received", slice.received);
+    args[n++] = arg("bytes_sent", slice.sent);
+    args[n++] = arg("round", slice.round);
+    if (slice.staleness >= 0)
+        args[n++] = arg("staleness", slice.staleness);
+    args[n++] = arg("step", slice.step);
+    if (slice.version >= 0)
+        args[n++] = arg("version", slice.version);
     begin_element();
     buffer_ += "  {\n";
-    put_args(buffer_, args);
+    put_args(buffer_, std::span(args, n));
     write_slice("communicate", worker, slice.start, slice.end);
 }
 
@@ -60,6 +68,10 @@ void ChromeTraceWriter::add_round(const TraceEvent& e) {
     }
     slice.start = std::min(slice.start, e.start);
     slice.end = std::max(slice.end, e.end);
+    if (e.staleness >= 0)
+        slice.staleness = e.staleness;
+    if (e.version >= 0)
+        slice.version = e.version;
     if (e.kind == EventKind::Send)
         slice.sent += e.bytes;
     if (e.kind == EventKind::Receive)

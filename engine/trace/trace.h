@@ -92,6 +92,11 @@ struct TraceEvent {
     // the executed steps before it.
     int ordinal = 0;
     FileStage file = FileStage::None; // CheckpointWrite / Sync / Commit: what the phase completes
+    // Loosely synchronised runs (sync ssp, async): on a worker's push (Send to the parameter
+    // server) and on the server's Update, the parameter version the gradient was computed on and
+    // its staleness tau, the updates applied since then. -1: not such an event.
+    std::int64_t version = -1;
+    int staleness = -1;
 };
 
 // The event of one checkpoint phase of `worker`'s file, its kind following from the stage it
@@ -116,8 +121,9 @@ struct StepSnapshot {
     double loss = 0.0;        // mean of the workers' batch losses
     double accuracy = 0.0;    // fraction correct over all workers' batches (classification)
     std::vector<double> worker_loss;
-    std::vector<std::uint64_t> parameter_hash;  // per worker, after the update
-    bool replicas_aligned = true;               // every hash equal
+    std::vector<std::uint64_t> parameter_hash; // per worker, after the update
+    bool replicas_aligned = true;              // every hash equal
+    double replica_spread = 0.0; // largest L2 distance of a replica's parameters from their mean
     std::optional<PipelineStepReport> pipeline; // pipeline and hybrid runs
 };
 

@@ -9,6 +9,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <numeric>
@@ -149,6 +150,8 @@ void DataParallelTrainer::execute_step() {
     if (crash && !backup && crash->phase == CrashPhase::Update)
         return abandon(victim);
     update_phase(); // 4-5: same update everywhere, then hash
+    if (averaging_due())
+        average_phase(); // local SGD: every H steps the replicas average their parameters
     if (!checkpoints_.directory.empty() && (step_ + 1) % scenario_.checkpoint->every == 0) {
         checkpoint_phase(); // 6: every K steps, save the whole state and commit it
         if (faults_.rolled_back) {
@@ -178,7 +181,9 @@ Ticks DataParallelTrainer::compute_cost(int worker, std::size_t samples) {
 void DataParallelTrainer::compute_phase() {
     const auto n = workers_.size();
     const Clock& clock = *clock_;
-    const bool synchronised = scenario_.algorithm != Algorithm::None;
+    // Local SGD: each replica follows its own gradient; parameters are averaged every H steps.
+    const bool synchronised =
+        scenario_.algorithm != Algorithm::None && scenario_.sync_mode() != SyncMode::Local;
 
     // Prices are drawn serially, in worker order, so they never depend on threads.
     std::vector<Ticks> cost(n, 0), pause(n, 0);
@@ -283,8 +288,43 @@ void DataParallelTrainer::barrier() {
 }
 
 void DataParallelTrainer::communicate_phase() {
-    if (scenario_.algorithm == Algorithm::None || workers_.size() == 1)
+    if (scenario_.algorithm == Algorithm::None || workers_.size() == 1 ||
+        scenario_.sync_mode() == SyncMode::Local)
         return;
+    all_reduce_buffers();
+}
+
+bool DataParallelTrainer::averaging_due() const {
+    return scenario_.sync_mode() == SyncMode::Local && workers_.size() > 1 &&
+           ((step_ + 1) % scenario_.sync->local_steps == 0 || step_ + 1 == scenario_.steps);
+}
+
+void DataParallelTrainer::average_phase() {
+    // Each replica's parameters, weighted by the rule, go through the collective in the gradient
+    // buffers; what comes back is the average every replica now holds.
+    const bool train = work_ == Work::Train;
+    if (train)
+        for (std::size_t k = 0; k < workers_.size(); ++k) {
+            Worker& w = workers_[k];
+            w.gradient.assign(w.parameters.begin(), w.parameters.end());
+            scale_contribution(w.gradient, collective_.weights[k]);
+        }
+    all_reduce_buffers();
+    StepSnapshot& snap = last_snapshot_;
+    snap.replicas_aligned = true;
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        Worker& w = workers_[k];
+        if (train) {
+            w.parameters.assign(w.gradient.begin(), w.gradient.end());
+            snap.parameter_hash[k] = hash_parameters(w.parameters);
+            snap.replicas_aligned =
+                snap.replicas_aligned && snap.parameter_hash[k] == snap.parameter_hash[0];
+        }
+        snap.time = std::max(snap.time, w.clock);
+    }
+}
+
+void DataParallelTrainer::all_reduce_buffers() {
 
     // The real data movement: every round's bytes go from buffer to buffer.
     std::vector<std::span<double>> buffers;
@@ -368,6 +408,8 @@ void DataParallelTrainer::update_phase() {
 }
 
 void DataParallelTrainer::finish_step() {
+    if (work_ == Work::Train && !last_snapshot_.replicas_aligned)
+        last_snapshot_.replica_spread = replica_spread(workers_);
     aligned_ = last_snapshot_.replicas_aligned;
     if (!aligned_)
         ++accounts_.misaligned_steps;
@@ -378,6 +420,26 @@ void DataParallelTrainer::finish_step() {
             {step_, to_seconds(last_snapshot_.time), last_snapshot_.loss, energy_so_far()});
     ++step_;
     ++steps_run_;
+}
+
+double replica_spread(const std::vector<Worker>& workers) {
+    if (workers.size() < 2)
+        return 0.0;
+    const std::size_t count = workers.front().parameters.size();
+    std::vector<double> mean(count, 0.0);
+    for (const Worker& w : workers)
+        for (std::size_t i = 0; i < count; ++i)
+            mean[i] += w.parameters[i];
+    for (double& x : mean)
+        x /= static_cast<double>(workers.size());
+    double worst = 0.0;
+    for (const Worker& w : workers) {
+        double d = 0.0;
+        for (std::size_t i = 0; i < count; ++i)
+            d += (w.parameters[i] - mean[i]) * (w.parameters[i] - mean[i]);
+        worst = std::max(worst, std::sqrt(d));
+    }
+    return worst;
 }
 
 } // namespace lockstep

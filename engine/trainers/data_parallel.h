@@ -226,7 +226,10 @@ private:
     void execute_step();
     void compute_phase();
     void communicate_phase();
+    void all_reduce_buffers(); // the collective over every worker's gradient buffer, priced
     void update_phase();
+    bool averaging_due() const; // local SGD: the replicas average after this step
+    void average_phase();
     void finish_step();
     Ticks compute_cost(int worker, std::size_t samples);
     void barrier();          // everyone waits for the slowest lane
@@ -290,6 +293,10 @@ private:
     Scratch scratch_;
     Indirect<Clock> clock_{make_clock(ClockKind::Modelled)}; // the scenario's, set on construction
 };
+
+// How far the replicas' parameters are apart: the largest L2 distance of one from their mean
+// (0 when they agree).
+double replica_spread(const std::vector<Worker>& workers);
 
 // Builds the scenario's dataset: a built-in set or its CSV file.
 std::shared_ptr<const Dataset> load_dataset(const Scenario& scenario);

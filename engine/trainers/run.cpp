@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "trainers/data_parallel.h"
+#include "trainers/loose_sync.h"
 #include "trainers/parallelism.h"
 #include "trainers/pipeline.h"
 #include "trainers/tensor.h"
@@ -13,18 +14,20 @@ namespace lockstep {
 namespace {
 
 std::string kind_of(const Scenario& s) {
+    if (s.sync_mode() == SyncMode::Ssp || s.sync_mode() == SyncMode::Async)
+        return std::string(to_string(s.sync_mode())) + " data";
     return std::string(to_string(s.parallelism ? s.parallelism->mode : Parallelism::Data));
 }
 
 } // namespace
 
 void Run::intervene(Intervention& /*change*/) {
-    throw Error("a " + kind_of(scenario()) +
-                "-parallel run takes no faults, delays or changed settings while it goes on");
+    throw Error("this run (" + kind_of(scenario()) +
+                "-parallel) takes no faults, delays or changed settings while it goes on");
 }
 
 void Run::set_checkpoint_directory(const std::filesystem::path& /*dir*/) {
-    throw Error("checkpoint: a " + kind_of(scenario()) + "-parallel run saves no checkpoints");
+    throw Error("checkpoint: this run (" + kind_of(scenario()) + "-parallel) saves no checkpoints");
 }
 
 std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
@@ -32,6 +35,8 @@ std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Da
     const Parallelism mode = scenario.parallelism ? scenario.parallelism->mode : Parallelism::Data;
     switch (mode) {
     case Parallelism::Data:
+        if (scenario.sync_mode() == SyncMode::Ssp || scenario.sync_mode() == SyncMode::Async)
+            return std::make_unique<LooseSyncTrainer>(scenario, std::move(data), sink);
         return std::make_unique<DataParallelTrainer>(scenario, std::move(data), sink);
     case Parallelism::Tensor:
         return std::make_unique<TensorTrainer>(scenario, std::move(data), sink);

@@ -20,6 +20,7 @@ Scenario baseline_scenario(const Scenario& scenario) {
     base.shard_sizes.clear();
     base.delays = {};
     base.failures = {}; // the reference is the plain one-worker run: no faults, no backups
+    base.sync.reset();  // one worker agrees with itself: bulk-synchronous
     return base;
 }
 

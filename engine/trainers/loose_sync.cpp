@@ -1,0 +1,393 @@
+#include "trainers/loose_sync.h"
+
+#include "clocks/cost_model.h"
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "trainers/data_parallel.h"
+#include "trainers/setup.h"
+
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace lockstep {
+
+LooseSyncTrainer::LooseSyncTrainer(const Scenario& scenario, std::shared_ptr<const Dataset> data,
+                                   TraceSink* sink)
+    : scenario_(scenario)
+    , data_(std::move(data))
+    , sink_(sink)
+    , server_{{}, Optimizer(scenario.optimizer, 0), 0, 0, {}, {}}
+    , run_rng_(Rng::stream(scenario.seed, 1)) {
+    validate(scenario_);
+    const SyncMode mode = scenario_.sync_mode();
+    if (mode != SyncMode::Ssp && mode != SyncMode::Async)
+        throw Error("sync.mode: this trainer runs ssp and async; bsp and local are "
+                    "data-parallel runs");
+    if (scenario_.clock != ClockKind::Modelled)
+        throw Error("clock: a " + std::string(to_string(mode)) +
+                    " run is on the modelled clock for now (measured: use sync mode bsp or local)");
+    if (!data_)
+        throw Error("dataset: no data");
+    detail::check_model_fits(scenario_, *data_);
+    if (data_->size() < static_cast<std::size_t>(scenario_.workers))
+        throw Error("dataset: " + std::to_string(data_->size()) + " rows cannot be shared by " +
+                    std::to_string(scenario_.workers) + " workers");
+
+    const int n = scenario_.workers;
+    const auto shards = detail::make_shards(scenario_, data_->size());
+    server_.parameters = detail::initial_parameters(scenario_);
+    const std::size_t count = server_.parameters.size();
+    server_.optimizer = Optimizer(scenario_.optimizer, count);
+    bytes_ = static_cast<std::int64_t>(count * sizeof(double));
+    for (int k = 0; k < n; ++k) {
+        lanes_.emplace_back(
+            detail::fresh_cursor(scenario_, k, shards[static_cast<std::size_t>(k)]));
+        Lane& l = lanes_.back();
+        l.parameters = server_.parameters;
+        l.gradient.assign(count, 0.0);
+    }
+    std::vector<double> samples;
+    for (int k = 0; k < n; ++k)
+        samples.push_back(static_cast<double>(scenario_.batch_of(k)));
+    weights_ = reduction_weights(scenario_.rule, n, samples);
+    compute_s_per_sample_ = compute_s_per_sample(scenario_, scenario_.scaling == Scaling::Strong
+                                                                ? scenario_.global_batch()
+                                                                : scenario_.batch_of(0));
+    spent_.assign(static_cast<std::size_t>(n), {});
+    for (const FailureSpec& f : scenario_.failures.events)
+        if (f.kind == FailureKind::Pause)
+            scenario_.delays.pauses.push_back({f.worker, f.step, f.seconds});
+    for (int k = 0; k < n; ++k)
+        start_iteration(k, 0);
+}
+
+Ticks LooseSyncTrainer::compute_cost(int k) {
+    // Drawn in the order the run meets the computations: the modelled clock's order.
+    double seconds = compute_s_per_sample_ * static_cast<double>(scenario_.batch_of(k)) *
+                     scenario_.slowdown_of(k);
+    if (scenario_.cost.jitter > 0.0)
+        seconds *= 1.0 + scenario_.cost.jitter * run_rng_.uniform(-1.0, 1.0);
+    if (scenario_.delays.straggler_probability > 0.0 &&
+        run_rng_.uniform() < scenario_.delays.straggler_probability)
+        seconds *= scenario_.delays.straggler_factor;
+    return to_ticks(seconds);
+}
+
+Ticks LooseSyncTrainer::transfer(int k) const {
+    if (k == 0)
+        return 0; // the server sits with worker 0, as the bulk-synchronous root does
+    if (scenario_.cost.communication_s_per_step)
+        return to_ticks(*scenario_.cost.communication_s_per_step / 2.0);
+    double slow = 1.0;
+    for (const FailureSpec& f : scenario_.failures.events)
+        if (f.kind == FailureKind::SlowLink && f.worker == k &&
+            f.step <= lanes_[static_cast<std::size_t>(k)].clock)
+            slow = std::max(slow, f.factor);
+    return price_message(scenario_.cost, bytes_, Message::Op::Copy, slow).transfer;
+}
+
+void LooseSyncTrainer::push_event(Ticks time, int worker, Kind kind) {
+    queue_.push({time, worker, kind, seq_++});
+}
+
+void LooseSyncTrainer::emit(TraceEvent e) {
+    // A push or a pull is this worker's communication (one at a time: they never overlap).
+    if (e.kind == EventKind::Send || e.kind == EventKind::Receive)
+        spent_[static_cast<std::size_t>(e.worker)].add(TimeBucket::Communication, e.end - e.start);
+    else
+        spent_[static_cast<std::size_t>(e.worker)].add(e);
+    if (sink_)
+        events_.push_back(e);
+}
+
+void LooseSyncTrainer::start_iteration(int k, Ticks at) {
+    Lane& l = lanes_[static_cast<std::size_t>(k)];
+    // ssp: every worker computes each of the run's clocks. async: the run takes as many
+    // gradients as the bulk-synchronous run (P a step), from whichever worker is ready.
+    if (scenario_.sync_mode() == SyncMode::Async ? started_ >= scenario_.steps * scenario_.workers
+                                                 : l.clock >= scenario_.steps)
+        return;
+    ++started_;
+    Ticks pause = 0;
+    for (const auto& p : scenario_.delays.pauses)
+        if (p.worker == k && p.step == l.clock)
+            pause += to_ticks(p.seconds);
+    if (pause > 0) {
+        emit({k, EventKind::Pause, l.clock, at, at + pause});
+        at += pause;
+    }
+    const Ticks cost = compute_cost(k);
+    l.cursor.next_batch(scenario_.batch_of(k), l.rows);
+    l.computed_on = l.version;
+    l.gradient_due = true;
+    emit({k, EventKind::Compute, l.clock, at, at + cost});
+    l.at = at + cost;
+    push_event(l.at, k, Kind::ComputeDone);
+}
+
+void LooseSyncTrainer::compute_due_gradients() {
+    // Every computation that has started has its inputs fixed: its worker's copy and batch. They
+    // run together, one task each; no result depends on another, or on the threads.
+    std::vector<std::size_t> due;
+    for (std::size_t k = 0; k < lanes_.size(); ++k)
+        if (lanes_[k].gradient_due)
+            due.push_back(k);
+    tbb::parallel_for(std::size_t{0}, due.size(), [&](std::size_t i) {
+        Lane& l = lanes_[due[i]];
+        gather_rows(*data_, l.rows, l.features, l.targets);
+        const BatchView batch{l.features.data(), l.targets.data(), l.rows.size()};
+        l.last = loss_and_gradient(scenario_.model, l.parameters, batch, l.gradient, l.work);
+        l.gradient_due = false;
+    });
+}
+
+void LooseSyncTrainer::handle(const Pending& p) {
+    Lane& l = lanes_[static_cast<std::size_t>(p.worker)];
+    switch (p.kind) {
+    case Kind::ComputeDone: {
+        if (l.gradient_due)
+            compute_due_gradients();
+        push_event(p.time + transfer(p.worker), p.worker, Kind::ArriveAtServer);
+        return;
+    }
+    case Kind::ArriveAtServer:
+        arrive(p.worker, p.time);
+        return;
+    case Kind::ReplyArrives:
+        l.parameters.swap(l.incoming);
+        l.version = l.incoming_version;
+        l.at = p.time;
+        start_iteration(p.worker, p.time);
+        return;
+    }
+}
+
+void LooseSyncTrainer::send_copy(int k, Ticks at) {
+    Lane& l = lanes_[static_cast<std::size_t>(k)];
+    if (l.at < at)
+        emit({k, EventKind::Wait, l.clock, l.at, at});
+    l.incoming = server_.parameters;
+    l.incoming_version = server_.version;
+    const Ticks took = transfer(k);
+    if (took > 0) {
+        TraceEvent e{k, EventKind::Receive, l.clock, at, at + took, bytes_, 0, 1};
+        e.version = server_.version;
+        emit(e);
+        bytes_moved_ += bytes_;
+    }
+    l.at = at + took;
+    l.waiting_for = -1;
+    push_event(l.at, k, Kind::ReplyArrives);
+}
+
+void LooseSyncTrainer::arrive(int k, Ticks at) {
+    Lane& l = lanes_[static_cast<std::size_t>(k)];
+    const std::int64_t clock = l.clock;
+    const Ticks sent = l.at;
+    const bool async = scenario_.sync_mode() == SyncMode::Async;
+    // Its staleness: the updates between the version it was computed on and the one it joins
+    // (async: the version it is applied to; ssp: its clock's).
+    const int tau = static_cast<int>((async ? server_.version : clock) - l.computed_on);
+    {
+        // The push, to the server at worker 0 (worker 0's own is an instant: no link to cross).
+        TraceEvent e{k, EventKind::Send, clock, sent, at, k == 0 ? 0 : bytes_, 0, 0};
+        e.version = l.computed_on;
+        e.staleness = tau;
+        emit(e);
+        if (k != 0)
+            bytes_moved_ += bytes_;
+    }
+    l.at = at;
+    ++l.clock;
+    samples_ += static_cast<std::int64_t>(scenario_.batch_of(k));
+    step_losses_.push_back(l.last.loss);
+    step_correct_ += l.last.correct;
+    step_counted_ += l.last.count;
+    const Ticks update = to_ticks(scenario_.cost.update_s);
+
+    if (async) {
+        // Applied on its own, now, whatever its age.
+        double weight = weights_[static_cast<std::size_t>(k)];
+        if (scenario_.sync->staleness_aware_lr && tau > 1)
+            weight /= static_cast<double>(tau);
+        scale_contribution(l.gradient, weight);
+        const Ticks begin = std::max(at, server_.free_at);
+        if (l.at < begin)
+            emit({k, EventKind::Wait, clock, l.at, begin});
+        server_.optimizer.apply(server_.parameters, l.gradient);
+        TraceEvent e{k, EventKind::Update, clock, begin, begin + update};
+        e.version = l.computed_on;
+        e.staleness = tau;
+        emit(e);
+        l.at = begin + update;
+        server_.free_at = begin + update;
+        applied_.push_back({k, clock, l.computed_on, tau, begin + update});
+        ++server_.version;
+        ++updates_;
+        send_copy(k, server_.free_at);
+        if (updates_ % scenario_.workers == 0)
+            finish_step(server_.free_at);
+        return;
+    }
+
+    // ssp: the gradient waits in its clock's slot until every worker's is there.
+    auto& slot = server_.clocks[clock];
+    if (slot.empty())
+        slot.resize(lanes_.size());
+    slot[static_cast<std::size_t>(k)] = l.gradient;
+    const int arrived = ++server_.arrived[clock];
+    Ticks done = at;
+    if (arrived == scenario_.workers && clock == server_.version) {
+        // Complete: added up in worker order, each weighted by the rule, as the bulk-synchronous
+        // parameter server adds them; one optimizer step makes the next version.
+        std::int64_t c = clock;
+        while (server_.arrived.count(c) && server_.arrived[c] == scenario_.workers &&
+               c == server_.version) {
+            auto& grads = server_.clocks[c];
+            for (std::size_t i = 0; i < grads.size(); ++i)
+                scale_contribution(grads[i], weights_[i]);
+            std::vector<double> sum = grads[0];
+            for (std::size_t i = 1; i < grads.size(); ++i)
+                accumulate(sum, grads[i]);
+            const Ticks begin = std::max(done, server_.free_at);
+            if (l.at < begin)
+                emit({k, EventKind::Wait, clock, l.at, begin});
+            server_.optimizer.apply(server_.parameters, sum);
+            TraceEvent e{k, EventKind::Update, c, begin, begin + update};
+            e.version = server_.version;
+            emit(e);
+            l.at = begin + update;
+            done = begin + update;
+            server_.free_at = done;
+            ++server_.version;
+            ++updates_;
+            server_.clocks.erase(c);
+            server_.arrived.erase(c);
+            finish_step(done);
+            ++c;
+        }
+    }
+    // Staleness: the versions between the one a gradient was computed on and the one it joins.
+    applied_.push_back({k, clock, l.computed_on, tau, done});
+    // Its next clock needs version clock + 1 - S; the workers that waited for this one go on.
+    const std::int64_t need = l.clock - scenario_.sync->staleness;
+    if (server_.version >= need)
+        send_copy(k, std::max(done, l.at));
+    else
+        l.waiting_for = need;
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        Lane& other = lanes_[i];
+        if (other.waiting_for >= 0 && server_.version >= other.waiting_for)
+            send_copy(static_cast<int>(i), std::max(done, other.at));
+    }
+}
+
+void LooseSyncTrainer::finish_step(Ticks at) {
+    StepSnapshot snap;
+    snap.step = step_;
+    snap.time = at;
+    const auto n = lanes_.size();
+    double loss = 0.0;
+    for (double x : step_losses_)
+        loss += x;
+    snap.loss = step_losses_.empty() ? 0.0 : loss / static_cast<double>(step_losses_.size());
+    snap.accuracy = step_counted_
+                        ? static_cast<double>(step_correct_) / static_cast<double>(step_counted_)
+                        : 0.0;
+    step_losses_.clear();
+    step_correct_ = step_counted_ = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        snap.worker_loss.push_back(lanes_[k].last.loss);
+        snap.parameter_hash.push_back(hash_parameters(lanes_[k].parameters));
+        snap.replicas_aligned =
+            snap.replicas_aligned && snap.parameter_hash[k] == snap.parameter_hash[0];
+    }
+    snap.replica_spread = 0.0;
+    if (!snap.replicas_aligned) {
+        const std::size_t count = server_.parameters.size();
+        std::vector<double> mean(count, 0.0);
+        for (const Lane& l : lanes_)
+            for (std::size_t i = 0; i < count; ++i)
+                mean[i] += l.parameters[i];
+        for (double& x : mean)
+            x /= static_cast<double>(n);
+        for (const Lane& l : lanes_) {
+            double d = 0.0;
+            for (std::size_t i = 0; i < count; ++i)
+                d += (l.parameters[i] - mean[i]) * (l.parameters[i] - mean[i]);
+            snap.replica_spread = std::max(snap.replica_spread, std::sqrt(d));
+        }
+    }
+    progress_.push_back({step_, to_seconds(at), snap.loss});
+    last_ = snap;
+    ++step_;
+    pending_snapshots_.push_back(std::move(snap));
+}
+
+void LooseSyncTrainer::step() {
+    if (finished())
+        return;
+    const std::int64_t target = step_ + 1;
+    while (step_ < target && !queue_.empty()) {
+        const Pending p = queue_.top();
+        queue_.pop();
+        handle(p);
+    }
+    if (finished()) // the last copies on their way back
+        while (!queue_.empty()) {
+            const Pending p = queue_.top();
+            queue_.pop();
+            handle(p);
+        }
+    if (step_ < target)
+        throw Error("internal: the run's events ran out before step " + std::to_string(target));
+    if (sink_) {
+        std::stable_sort(
+            events_.begin(), events_.end(),
+            [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
+        for (TraceEvent& e : events_)
+            e.ordinal = static_cast<int>(std::min<std::int64_t>(target - 1, INT32_MAX));
+        sink_->on_events(events_);
+        for (StepSnapshot& s : pending_snapshots_) {
+            s.ordinal = s.step;
+            sink_->on_snapshot(s);
+        }
+    }
+    events_.clear();
+    pending_snapshots_.clear();
+}
+
+RunMetrics LooseSyncTrainer::metrics() const {
+    RunMetrics m;
+    m.workers = scenario_.workers;
+    m.workers_at_end = scenario_.workers;
+    m.steps = step_;
+    m.steps_run = step_;
+    m.samples = samples_;
+    m.useful_samples = samples_;
+    Ticks end = 0;
+    for (const Lane& l : lanes_)
+        end = std::max(end, l.at);
+    std::vector<WorkerMetrics> lanes;
+    for (const auto& lane : spent_)
+        lanes.push_back(lane.seconds());
+    summarise_lanes(m, std::move(lanes), to_seconds(end), scenario_.energy);
+    m.bytes_moved = bytes_moved_;
+    m.trained = true;
+    m.final_loss = last_.loss;
+    m.final_accuracy = last_.accuracy;
+    m.replicas_aligned = last_.replicas_aligned;
+    std::int64_t total = 0;
+    for (const Applied& a : applied_) {
+        m.max_staleness = std::max<std::int64_t>(m.max_staleness, a.staleness);
+        total += a.staleness;
+    }
+    m.mean_staleness =
+        applied_.empty() ? 0.0 : static_cast<double>(total) / static_cast<double>(applied_.size());
+    return m;
+}
+
+} // namespace lockstep
