@@ -17,6 +17,7 @@
 #include "trace/recording.h"
 #include "trace/trace.h"
 #include "trainers/data_parallel.h"
+#include "trainers/run.h"
 
 #include <nlohmann/json.hpp>
 
@@ -119,6 +120,30 @@ lockstep::Scenario scenario_from(const Options& o) {
     }
     if (auto t = o.text("--init-params"))
         s.init_params = *t;
+    if (auto t = o.text("--sync")) {
+        lockstep::SyncConfig c;
+        if (!lockstep::parse_sync_mode(*t, c.mode))
+            throw Error("--sync: must be one of bsp, ssp, async, local, got '" + *t + "'");
+        s.sync = c;
+        // Both send every gradient to a parameter server: the one they need, unless named.
+        if ((c.mode == lockstep::SyncMode::Ssp || c.mode == lockstep::SyncMode::Async) &&
+            !o.has("--algorithm"))
+            s.algorithm = lockstep::Algorithm::ParameterServer;
+    }
+    auto sync_flag = [&](const char* flag, lockstep::SyncMode needs) {
+        if (o.has(flag) && s.sync_mode() != needs)
+            throw Error(std::string(flag) + ": goes with --sync " +
+                        std::string(lockstep::to_string(needs)));
+    };
+    sync_flag("--staleness", lockstep::SyncMode::Ssp);
+    sync_flag("--local-steps", lockstep::SyncMode::Local);
+    sync_flag("--staleness-aware-lr", lockstep::SyncMode::Async);
+    if (auto v = o.integer("--staleness", 0, L::max_staleness))
+        s.sync->staleness = static_cast<int>(*v);
+    if (auto v = o.integer("--local-steps", 1, L::max_steps))
+        s.sync->local_steps = static_cast<int>(*v);
+    if (o.has("--staleness-aware-lr"))
+        s.sync->staleness_aware_lr = true;
     for (const auto& spec : o.texts("--fail"))
         s.failures.events.push_back(lockstep::parse_failure_spec(spec));
     choose(o, "--policy", s.failures.policy, lockstep::parse_recovery_policy,
@@ -188,6 +213,10 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
 
     if (o.has("--json")) {
         json out = metrics_json(scenario, m);
+        if (scenario.sync_mode() != lockstep::SyncMode::Bsp) {
+            const lockstep::RunMetrics bsp = lockstep::cli::bsp_reference(scenario);
+            out["bsp"] = {{"total_time_s", bsp.total_time_s}, {"waiting_s", bsp.waiting_s}};
+        }
         out["recoveries"] = lockstep::cli::recoveries_json(recoveries);
         if (resumed_from >= 0) {
             out["resumed_from_step"] = resumed_from;
@@ -212,6 +241,8 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
             : std::string(lockstep::to_string(scenario.algorithm)).c_str(),
         std::string(lockstep::to_string(scenario.rule)).c_str(),
         std::string(lockstep::to_string(scenario.clock)).c_str());
+    if (scenario.sync_mode() != lockstep::SyncMode::Bsp)
+        std::fputs(lockstep::cli::sync_summary(scenario, m).c_str(), stdout);
     if (processes)
         std::printf("  processes         %d over Open MPI, on %zu host%s (%s); times measured\n",
                     processes->ranks, processes->hosts.size(),
@@ -389,8 +420,9 @@ int command_run(const std::vector<std::string>& raw) {
                            "--heartbeat",      "--parallelism",
                            "--stages",         "--microbatches",
                            "--schedule",       "--replicas",
-                           "--transport"},
-                    {"--json"});
+                           "--transport",      "--sync",
+                           "--staleness",      "--local-steps"},
+                    {"--json", "--staleness-aware-lr"});
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")
         throw Error("--transport: must be one of threads, mpi, got '" + transport + "'");
@@ -403,6 +435,28 @@ int command_run(const std::vector<std::string>& raw) {
     lockstep::cli::apply_parallel_flags(o, scenario);
     if (lockstep::cli::is_model_parallel(scenario))
         return lockstep::cli::run_model_parallel(o, scenario);
+    if (scenario.sync_mode() == lockstep::SyncMode::Ssp ||
+        scenario.sync_mode() == lockstep::SyncMode::Async) {
+        // Through the parameter server without a barrier: make_run's loosely synchronised run.
+        for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
+            if (o.has(flag))
+                throw Error(std::string(flag) + ": a " +
+                            std::string(lockstep::to_string(scenario.sync_mode())) +
+                            " run has no step at which all workers agree, so it saves no "
+                            "checkpoints");
+        lockstep::cli::RunOutputs outputs(o, scenario.name);
+        const auto data = lockstep::load_dataset(scenario);
+        const std::unique_ptr<lockstep::Run> run = lockstep::make_run(scenario, data, &outputs);
+        outputs.begin(run->lanes());
+        while (!run->finished())
+            run->step();
+        lockstep::RunResult result{run->metrics(), run->parameters()};
+        const lockstep::Scenario base = lockstep::baseline_scenario(scenario);
+        lockstep::DataParallelTrainer reference(base, data, nullptr, lockstep::Work::TimesOnly);
+        reference.run();
+        lockstep::set_speedup(result.metrics, scenario, reference.metrics().total_time_s);
+        return report_run(o, scenario, result, outputs, -1, {});
+    }
     lockstep::cli::RunOutputs outputs(o, scenario.name);
     lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &outputs);
     std::optional<lockstep::cli::ScratchDirectory> scratch;

@@ -10,6 +10,48 @@ namespace lockstep::cli {
 
 using nlohmann::json;
 
+RunMetrics bsp_reference(const Scenario& s) {
+    Scenario bsp = s;
+    bsp.sync.reset();
+    const Work work = bsp.clock == ClockKind::Modelled ? Work::TimesOnly : Work::Train;
+    return run_scenario(bsp, nullptr, work).metrics;
+}
+
+std::string sync_summary(const Scenario& s, const RunMetrics& m) {
+    char line[512];
+    std::string out;
+    switch (s.sync_mode()) {
+    case SyncMode::Ssp:
+        std::snprintf(line, sizeof line,
+                      "  agreement         ssp: a worker runs at most %d clock(s) ahead of the "
+                      "slowest\n  staleness         at most %lld, mean %.2f updates behind\n",
+                      s.sync->staleness, static_cast<long long>(m.max_staleness), m.mean_staleness);
+        break;
+    case SyncMode::Async:
+        std::snprintf(line, sizeof line,
+                      "  agreement         async: every gradient applied as it arrives%s\n"
+                      "  staleness         at most %lld, mean %.2f updates behind\n",
+                      s.sync->staleness_aware_lr ? ", at lr / staleness" : "",
+                      static_cast<long long>(m.max_staleness), m.mean_staleness);
+        break;
+    case SyncMode::Local:
+        std::snprintf(line, sizeof line,
+                      "  agreement         local SGD: %d step(s) on their own, then the replicas "
+                      "average their parameters\n",
+                      s.sync->local_steps);
+        break;
+    case SyncMode::Bsp:
+        return {};
+    }
+    out = line;
+    const RunMetrics bsp = bsp_reference(s);
+    std::snprintf(line, sizeof line,
+                  "  against bsp       waiting %.4g s instead of %.4g s per worker; total time "
+                  "%.4g s instead of %.4g s\n",
+                  m.waiting_s, bsp.waiting_s, m.total_time_s, bsp.total_time_s);
+    return out + line;
+}
+
 json metrics_json(const Scenario& s, const RunMetrics& m) {
     json per_worker = json::array();
     for (std::size_t k = 0; k < m.per_worker.size(); ++k) {
@@ -29,6 +71,11 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
             {"steps", m.steps},
             {"steps_run", m.steps_run},
             {"algorithm", std::string(to_string(s.algorithm))},
+            {"sync", std::string(to_string(s.sync_mode()))},
+            {"staleness_bound", s.sync_mode() == SyncMode::Ssp ? json(s.sync->staleness) : json()},
+            {"local_steps", s.sync_mode() == SyncMode::Local ? json(s.sync->local_steps) : json()},
+            {"max_staleness", m.max_staleness},
+            {"mean_staleness", m.mean_staleness},
             {"rule", std::string(to_string(s.rule))},
             {"clock", std::string(to_string(s.clock))},
             {"scaling", std::string(to_string(s.scaling))},

@@ -20,6 +20,13 @@ nlohmann::json recoveries_json(std::span<const DataParallelTrainer::Recovery> re
 std::string describe(const DataParallelTrainer::Recovery& r);
 // Lost work, goodput and energy, as lines for the text report (empty without failures, backup
 // workers or energy worth reporting).
+// A loosely synchronised run's lines: how the workers agreed, the gradients' staleness, and the
+// waiting against the bulk-synchronous run of the same scenario.
+std::string sync_summary(const Scenario& s, const RunMetrics& m);
+// The same scenario bulk-synchronous (times only on the modelled clock): what a looser run is
+// compared with.
+RunMetrics bsp_reference(const Scenario& s);
+
 std::string failure_summary(const RunMetrics& m,
                             std::span<const DataParallelTrainer::Recovery> recoveries);
 
