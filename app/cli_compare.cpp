@@ -8,12 +8,15 @@
 #include "core/error.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"
+#include "trainers/loose_sync.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -45,6 +48,30 @@ Side run_side(const std::string& file) {
     side.metrics = finish_run(trainer).metrics;
     side.progress = trainer.progress();
     side.recoveries = trainer.recoveries();
+    return side;
+}
+
+// The scenario trained with another way of agreeing: ssp and async through the parameter server
+// (without a barrier), bsp and local in the data-parallel trainer.
+Side run_mode(const std::string& file, Scenario s) {
+    Side side{file, s, {}, {}, {}};
+    const SyncMode mode = s.sync_mode();
+    if (mode != SyncMode::Ssp && mode != SyncMode::Async) {
+        DataParallelTrainer trainer(s, load_dataset(s));
+        side.metrics = finish_run(trainer).metrics;
+        side.progress = trainer.progress();
+        return side;
+    }
+    const auto data = load_dataset(s);
+    LooseSyncTrainer run(s, data);
+    while (!run.finished())
+        run.step();
+    side.metrics = run.metrics();
+    for (const auto& p : run.progress())
+        side.progress.push_back({p.step, p.time_s, p.loss, p.energy_j});
+    DataParallelTrainer reference(baseline_scenario(s), data, nullptr, Work::TimesOnly);
+    reference.run();
+    set_speedup(side.metrics, s, reference.metrics().total_time_s);
     return side;
 }
 
@@ -80,8 +107,119 @@ json side_json(const Side& side, double target) {
 
 } // namespace
 
+// compare [SCENARIO] --sync bsp,ssp,async,local: one scenario, each way of agreeing.
+int compare_sync_modes(const Options& o) {
+    if (o.positional().size() > 1)
+        throw Error("compare --sync takes one scenario file (or none: the built-in one)");
+    const std::string file = o.positional().empty() ? std::string("(built-in)") : o.positional()[0];
+    const Scenario base = o.positional().empty() ? Scenario{} : load_scenario(file);
+    std::vector<SyncMode> modes;
+    {
+        const std::string list = *o.text("--sync");
+        std::size_t at = 0;
+        while (at <= list.size()) {
+            const std::size_t comma = std::min(list.find(',', at), list.size());
+            const std::string name = list.substr(at, comma - at);
+            SyncMode m{};
+            if (!parse_sync_mode(name, m))
+                throw Error("--sync: each must be one of bsp, ssp, async, local, got '" + name +
+                            "'");
+            if (std::find(modes.begin(), modes.end(), m) != modes.end())
+                throw Error("--sync: '" + name + "' is named twice");
+            modes.push_back(m);
+            at = comma + 1;
+        }
+        if (modes.size() < 2)
+            throw Error("--sync: name two to four modes to compare, e.g. bsp,ssp,async,local");
+    }
+    const int staleness =
+        static_cast<int>(o.integer("--staleness", 0, ScenarioLimits::max_staleness).value_or(2));
+    const int local_steps =
+        static_cast<int>(o.integer("--local-steps", 1, ScenarioLimits::max_steps).value_or(4));
+    std::vector<Side> sides;
+    for (SyncMode m : modes) {
+        Scenario s = base;
+        SyncConfig c;
+        c.mode = m;
+        c.staleness = staleness;
+        c.local_steps = local_steps;
+        s.sync = c;
+        if (m == SyncMode::Ssp || m == SyncMode::Async)
+            s.algorithm = Algorithm::ParameterServer; // the server holds the model
+        else if (m == SyncMode::Bsp && base.sync_mode() != SyncMode::Bsp)
+            s.sync.reset();
+        try {
+            validate(s);
+        } catch (const Error& e) {
+            throw Error(std::string(to_string(m)) + ": " + e.what());
+        }
+        sides.push_back(run_mode(file, s));
+    }
+    double target = 0.0;
+    for (const Side& side : sides)
+        target = std::max(target, side.metrics.final_loss);
+    if (auto given = o.number("--target-loss", 0.0, 1e9))
+        target = *given;
+
+    if (o.has("--json")) {
+        json runs = json::array();
+        for (const Side& side : sides)
+            runs.push_back(side_json(side, target));
+        std::cout << json{{"target_loss", target}, {"runs", runs}}.dump(2) << '\n';
+        return 0;
+    }
+    auto at_target = [&](const Side& s, bool energy) -> std::string {
+        const auto* p = reached(s, target);
+        if (!p)
+            return "not reached";
+        return energy ? number(p->energy_j) + " J" : number(p->time_s) + " s";
+    };
+    struct Row {
+        const char* label;
+        std::function<std::string(const Side&)> value;
+    };
+    const std::vector<Row> rows{
+        {"time to target loss", [&](const Side& s) { return at_target(s, false); }},
+        {"energy to target loss", [&](const Side& s) { return at_target(s, true); }},
+        {"total time", [](const Side& s) { return number(s.metrics.total_time_s) + " s"; }},
+        {"final loss", [](const Side& s) { return number(s.metrics.final_loss); }},
+        {"waiting per worker", [](const Side& s) { return number(s.metrics.waiting_s) + " s"; }},
+        {"bytes moved", [](const Side& s) { return std::to_string(s.metrics.bytes_moved); }},
+        {"energy (modelled)", [](const Side& s) { return number(s.metrics.energy_j) + " J"; }},
+        {"staleness (max, mean)",
+         [](const Side& s) {
+             return std::to_string(s.metrics.max_staleness) + ", " +
+                    number(s.metrics.mean_staleness, 3);
+         }},
+        {"replicas agree at the end",
+         [](const Side& s) { return std::string(s.metrics.replicas_aligned ? "yes" : "no"); }},
+    };
+    std::printf("Ways of agreeing on %s (\"%s\"), %d workers, target loss %s\n"
+                "(ssp with staleness %d, local SGD averaging every %d steps)\n\n",
+                file.c_str(), base.name.c_str(), base.workers, number(target).c_str(), staleness,
+                local_steps);
+    std::printf("  %-26s", "");
+    for (const Side& side : sides)
+        std::printf(" %-16s", std::string(to_string(side.scenario.sync_mode())).c_str());
+    std::printf("\n");
+    for (const Row& r : rows) {
+        std::printf("  %-26s", r.label);
+        for (const Side& side : sides)
+            std::printf(" %-16s", r.value(side).c_str());
+        std::printf("\n");
+    }
+    std::printf("  Energy uses assumed power per state (see docs/SCENARIO.md), not a meter.\n");
+    return 0;
+}
+
 int command_compare(const std::vector<std::string>& args) {
-    const Options o(args, {"--target-loss"}, {"--json"});
+    const Options o(args, {"--target-loss", "--sync", "--staleness", "--local-steps"}, {"--json"});
+    if (o.has("--sync"))
+        return compare_sync_modes(o);
+    for (const char* flag : {"--staleness", "--local-steps"})
+        if (o.has(flag))
+            throw Error(std::string(flag) + ": goes with --sync (compare SCENARIO --sync "
+                                            "bsp,ssp,async,local)");
     if (o.positional().size() != 2)
         throw Error("compare needs exactly two scenario files, e.g. compare a.json b.json");
     const std::optional<double> given = o.number("--target-loss", 0.0, 1e9);

@@ -29,6 +29,8 @@ commands:
   compare A.json B.json [--target-loss X] [--json]
                                   two scenarios side by side: time and energy to the same
                                   loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
   moves [SCENARIO.json] [--stages P ...] [--json]
                                   bytes each parallelism moves per step, per link, and waiting
   validate FILE                   check a scenario file; exit 0 or print what is wrong
@@ -59,6 +61,10 @@ run flags (override the scenario):
   --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
   --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
   --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
+         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
+         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
+         --local-steps H steps (local). ssp and async go through a parameter server.
 )";
 
 // One page per command: what it does, then its usage and flags.
@@ -92,10 +98,14 @@ const std::map<std::string, std::string>& pages() {
         {"checkpoints", "usage: lockstep-cli checkpoints DIR [--json]\n\n"
                         "Lists each checkpoint in DIR: complete, partial or corrupt, and why.\n"},
         {"compare",
-         "usage: lockstep-cli compare A.json B.json [--target-loss X] [--json]\n\n"
+         "usage: lockstep-cli compare A.json B.json [--target-loss X] [--json]\n"
+         "       lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local\n"
+         "                            [--staleness S] [--local-steps H] [--target-loss X] "
+         "[--json]\n\n"
          "Runs two scenarios and sets them side by side: time and energy to the same target\n"
-         "loss (default: the higher of the two final losses), useful samples per second,\n"
-         "synchronisation, waiting and lost work.\n"},
+         "loss (default: the highest final loss), useful samples per second,\n"
+         "synchronisation, waiting and lost work. With --sync, one scenario under each way of\n"
+         "agreeing (ssp with staleness 2 and local SGD every 4 steps unless given).\n"},
         {"moves",
          "usage: lockstep-cli moves [SCENARIO.json] [--parallelism data|pipeline|tensor|hybrid]\n"
          "                          [--stages P] [--microbatches M] [--schedule S]\n"

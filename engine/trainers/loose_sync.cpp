@@ -57,6 +57,7 @@ LooseSyncTrainer::LooseSyncTrainer(const Scenario& scenario, std::shared_ptr<con
                                                                 ? scenario_.global_batch()
                                                                 : scenario_.batch_of(0));
     spent_.assign(static_cast<std::size_t>(n), {});
+    recent_.assign(static_cast<std::size_t>(n), {});
     for (const FailureSpec& f : scenario_.failures.events)
         if (f.kind == FailureKind::Pause)
             scenario_.delays.pauses.push_back({f.worker, f.step, f.seconds});
@@ -93,12 +94,26 @@ void LooseSyncTrainer::push_event(Ticks time, int worker, Kind kind) {
     queue_.push({time, worker, kind, seq_++});
 }
 
+namespace {
+
+// A push or a pull is this worker's communication (one at a time: they never overlap).
+TimeBucket bucket_here(EventKind kind) {
+    return kind == EventKind::Send || kind == EventKind::Receive ? TimeBucket::Communication
+                                                                 : bucket_of(kind);
+}
+
+} // namespace
+
 void LooseSyncTrainer::emit(TraceEvent e) {
-    // A push or a pull is this worker's communication (one at a time: they never overlap).
-    if (e.kind == EventKind::Send || e.kind == EventKind::Receive)
-        spent_[static_cast<std::size_t>(e.worker)].add(TimeBucket::Communication, e.end - e.start);
-    else
-        spent_[static_cast<std::size_t>(e.worker)].add(e);
+    const auto lane = static_cast<std::size_t>(e.worker);
+    const TimeBucket bucket = bucket_here(e.kind);
+    if (bucket != TimeBucket::Overlapping && bucket != TimeBucket::Instant)
+        spent_[lane].add(bucket, e.end - e.start);
+    // A lane's last few events: the only ones that can reach past the moment a step ends.
+    auto& recent = recent_[lane];
+    recent.push_back(e);
+    if (recent.size() > 8)
+        recent.erase(recent.begin());
     if (sink_)
         events_.push_back(e);
 }
@@ -321,7 +336,19 @@ void LooseSyncTrainer::finish_step(Ticks at) {
             snap.replica_spread = std::max(snap.replica_spread, std::sqrt(d));
         }
     }
-    progress_.push_back({step_, to_seconds(at), snap.loss});
+    // The energy spent until `at`: each lane's account without what it has planned beyond it.
+    std::vector<WorkerMetrics> spent;
+    for (std::size_t k = 0; k < n; ++k) {
+        LaneTotals until = spent_[k];
+        for (const TraceEvent& e : recent_[k]) {
+            const TimeBucket bucket = bucket_here(e.kind);
+            if (e.end > at && bucket != TimeBucket::Overlapping && bucket != TimeBucket::Instant)
+                until.add(bucket, -(e.end - std::max(e.start, at)));
+        }
+        spent.push_back(until.seconds());
+    }
+    progress_.push_back(
+        {step_, to_seconds(at), snap.loss, energy_joules(spent, to_seconds(at), scenario_.energy)});
     last_ = snap;
     ++step_;
     pending_snapshots_.push_back(std::move(snap));

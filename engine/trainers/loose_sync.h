@@ -67,6 +67,7 @@ public:
         std::int64_t step = 0;
         double time_s = 0.0;
         double loss = 0.0;
+        double energy_j = 0.0; // spent so far, every lane at the scenario's power prices
     };
     const std::vector<Progress>& progress() const { return progress_; }
 
@@ -142,6 +143,7 @@ private:
     std::vector<StepSnapshot> pending_snapshots_; // finished in this step(), not yet handed over
     std::vector<TraceEvent> events_;
     std::vector<LaneTotals> spent_;
+    std::vector<std::vector<TraceEvent>> recent_; // per lane, its last few events
     std::vector<Applied> applied_;
     std::vector<double> step_losses_; // the batch losses of the gradients in this step
     std::size_t step_correct_ = 0, step_counted_ = 0;

@@ -10,12 +10,17 @@
 
 #include <oneapi/tbb/global_control.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QtTest>
 
 #include "test_support.h"
 
 #include <cmath>
 #include <cstring>
+#include <tuple>
 
 using namespace lockstep;
 using namespace lockstep::testing;
@@ -303,6 +308,66 @@ private Q_SLOTS:
         QFETCH(QString, message);
         const QString got = error_message([&] { parse_scenario(json.toStdString()); });
         QVERIFY2(got.contains(message), qPrintable(got));
+    }
+
+    // lockstep-cli: a run's report and the modes side by side.
+    void cli_runs_and_compares_the_modes() {
+        auto cli = [](const QStringList& args) {
+            QProcess p;
+            p.start(QStringLiteral(LOCKSTEP_CLI_PATH), args);
+            p.waitForFinished(120000);
+            return std::pair{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput() +
+                                                             p.readAllStandardError())};
+        };
+        const QString straggler =
+            QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios/straggler.json");
+        auto [code, out] =
+            cli({QStringLiteral("run"), straggler, QStringLiteral("--sync"), QStringLiteral("ssp"),
+                 QStringLiteral("--staleness"), QStringLiteral("2"), QStringLiteral("--json")});
+        QVERIFY2(code == 0, qPrintable(out));
+        const QJsonObject run = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(run.value(QStringLiteral("sync")).toString(), QStringLiteral("ssp"));
+        QCOMPARE(run.value(QStringLiteral("algorithm")).toString(),
+                 QStringLiteral("parameter-server"));
+        QCOMPARE(run.value(QStringLiteral("staleness_bound")).toInt(), 2);
+        QCOMPARE(run.value(QStringLiteral("max_staleness")).toInt(), 2);
+        const QJsonObject bsp = run.value(QStringLiteral("bsp")).toObject();
+        QVERIFY(run.value(QStringLiteral("waiting_s")).toDouble() <
+                bsp.value(QStringLiteral("waiting_s")).toDouble());
+
+        std::tie(code, out) =
+            cli({QStringLiteral("compare"), straggler, QStringLiteral("--sync"),
+                 QStringLiteral("bsp,ssp,async,local"), QStringLiteral("--target-loss"),
+                 QStringLiteral("0.8"), QStringLiteral("--json")});
+        QVERIFY2(code == 0, qPrintable(out));
+        const QJsonArray runs =
+            QJsonDocument::fromJson(out.toUtf8()).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 4);
+        QStringList modes;
+        for (const QJsonValue& r : runs)
+            modes << r.toObject().value(QStringLiteral("sync")).toString();
+        QCOMPARE(modes, (QStringList{QStringLiteral("bsp"), QStringLiteral("ssp"),
+                                     QStringLiteral("async"), QStringLiteral("local")}));
+        // With a worker three times slower, not waiting for it reaches the target first.
+        const double bsp_time =
+            runs[0].toObject().value(QStringLiteral("time_to_target_s")).toDouble();
+        const double async_time =
+            runs[2].toObject().value(QStringLiteral("time_to_target_s")).toDouble();
+        QVERIFY2(async_time > 0 && async_time < bsp_time, qPrintable(out));
+        QVERIFY(runs[3].toObject().value(QStringLiteral("bytes_moved")).toDouble() <
+                runs[0].toObject().value(QStringLiteral("bytes_moved")).toDouble());
+
+        std::tie(code, out) =
+            cli({QStringLiteral("run"), QStringLiteral("--staleness"), QStringLiteral("2")});
+        QCOMPARE(code, 1);
+        QVERIFY2(out.contains(QStringLiteral("--staleness: goes with --sync ssp")),
+                 qPrintable(out));
+        std::tie(code, out) =
+            cli({QStringLiteral("compare"), QStringLiteral("--sync"), QStringLiteral("bsp,slow")});
+        QCOMPARE(code, 1);
+        QVERIFY2(out.contains(QStringLiteral(
+                     "--sync: each must be one of bsp, ssp, async, local, got 'slow'")),
+                 qPrintable(out));
     }
 
     // What the trainer itself refuses: the measured clock, for now.
