@@ -69,6 +69,11 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     seed_->setRange(0, 1'000'000'000);
     steps_ = new QSpinBox;
     steps_->setRange(1, static_cast<int>(ScenarioLimits::max_steps));
+    sync_ = new QComboBox;
+    // The modes' names, as the scenario and lockstep-cli say them; the tooltip says what each is.
+    for (SyncMode m : {SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local})
+        sync_->addItem(QString::fromUtf8(std::string(to_string(m)).c_str()), static_cast<int>(m));
+    sync_setting_ = new QSpinBox;
     run_ = new QPushButton(tr("&Run"));
     run_->setObjectName(QStringLiteral("run"));
     run_->setDefault(true);
@@ -93,6 +98,13 @@ ControlsPanel::ControlsPanel(QWidget* parent)
          tr("Modelled: the cost model, the same everywhere. Measured: this computer's real time")},
         {seed_, tr("S&eed"), tr("Seeds the data, the initial weights and every random choice")},
         {steps_, tr("S&teps"), tr("Training steps to run")},
+        {sync_, tr("A&greement"),
+         tr("How often the workers agree. bsp: every step. ssp: a worker waits only when the "
+            "slowest is more than the bound behind. async: never; each gradient is applied as "
+            "it arrives. local: each replica takes H steps alone, then they average")},
+        {sync_setting_, tr("Stale&ness (S)"),
+         tr("ssp: how many steps a worker may run ahead of the slowest. local: the steps each "
+            "replica takes on its own between two averagings")},
     };
     for (const auto& row : rows) {
         auto* label = new QLabel(row.label);
@@ -104,9 +116,28 @@ ControlsPanel::ControlsPanel(QWidget* parent)
         row.widget->setMinimumWidth(60);
         row.widget->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         fields_.push_back({label, row.widget});
+        if (row.widget == sync_setting_)
+            sync_setting_label_ = label;
     }
-    for (QComboBox* box : {algorithm_, rule_, clock_})
+    // The one setting a looser mode has: its staleness bound (ssp) or its local steps (local).
+    connect(sync_setting_, &QSpinBox::valueChanged, this, [this](int value) {
+        const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
+        if (mode == SyncMode::Ssp)
+            staleness_value_ = value;
+        else if (mode == SyncMode::Local)
+            local_steps_value_ = value;
+    });
+    for (QComboBox* box : {algorithm_, rule_, clock_, sync_})
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    // Bounded staleness and asynchronous updates go through the parameter server; each mode's
+    // own setting is there to change only with that mode.
+    connect(sync_, &QComboBox::activated, this, [this] {
+        const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
+        if (mode == SyncMode::Ssp || mode == SyncMode::Async)
+            algorithm_->setCurrentIndex(
+                algorithm_->findData(static_cast<int>(Algorithm::ParameterServer)));
+        showSyncSettings();
+    });
     run_->setAccessibleName(tr("Run"));
     run_->setAccessibleDescription(tr("Start a new run with these settings"));
     connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
@@ -195,6 +226,31 @@ void ControlsPanel::setScenario(const Scenario& s) {
     clock_->setCurrentIndex(clock_->findData(static_cast<int>(s.clock)));
     seed_->setValue(static_cast<int>(std::min<std::uint64_t>(s.seed, 1'000'000'000)));
     steps_->setValue(static_cast<int>(s.steps));
+    sync_->setCurrentIndex(sync_->findData(static_cast<int>(s.sync_mode())));
+    if (s.sync_mode() == SyncMode::Ssp)
+        staleness_value_ = s.sync->staleness;
+    if (s.sync_mode() == SyncMode::Local)
+        local_steps_value_ = s.sync->local_steps;
+    showSyncSettings();
+}
+
+void ControlsPanel::showSyncSettings() {
+    const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
+    const QSignalBlocker quiet(sync_setting_);
+    if (mode == SyncMode::Local) {
+        sync_setting_label_->setText(tr("Average ever&y"));
+        sync_setting_->setSuffix(tr(" steps"));
+        sync_setting_->setRange(1, static_cast<int>(ScenarioLimits::max_steps));
+        sync_setting_->setValue(local_steps_value_);
+    } else {
+        sync_setting_label_->setText(tr("Stale&ness (S)"));
+        sync_setting_->setSuffix(QString());
+        sync_setting_->setRange(0, ScenarioLimits::max_staleness);
+        sync_setting_->setValue(staleness_value_);
+    }
+    sync_setting_->setAccessibleName(sync_setting_label_->text().remove(QLatin1Char('&')));
+    sync_setting_->setEnabled((mode == SyncMode::Ssp || mode == SyncMode::Local) &&
+                              sync_->isEnabled());
 }
 
 Scenario ControlsPanel::scenario() const {
@@ -217,6 +273,18 @@ Scenario ControlsPanel::scenario() const {
         s.shard_sizes.push_back(static_cast<std::size_t>(v));
     }
     s.delays.slowdown = parse_list(slowdown_->text(), tr("Slowdown"));
+    const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
+    if (mode == SyncMode::Bsp) {
+        s.sync.reset();
+    } else {
+        SyncConfig c = s.sync.value_or(SyncConfig{});
+        c.mode = mode;
+        c.staleness = mode == SyncMode::Ssp ? staleness_value_ : 0;
+        c.local_steps = mode == SyncMode::Local ? local_steps_value_ : 1;
+        if (mode != SyncMode::Async)
+            c.staleness_aware_lr = false;
+        s.sync = c;
+    }
     validate(s);
     return s;
 }
@@ -226,8 +294,9 @@ void ControlsPanel::setLocked(bool locked) {
                        static_cast<QWidget*>(rule_), static_cast<QWidget*>(learning_rate_),
                        static_cast<QWidget*>(shards_), static_cast<QWidget*>(slowdown_),
                        static_cast<QWidget*>(clock_), static_cast<QWidget*>(seed_),
-                       static_cast<QWidget*>(steps_)})
+                       static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_)})
         w->setEnabled(!locked);
+    showSyncSettings();
 }
 
 void ControlsPanel::setLockedControls(const QStringList& names) {
@@ -236,9 +305,10 @@ void ControlsPanel::setLockedControls(const QStringList& names) {
         {"rule", rule_},       {"learning_rate", learning_rate_},
         {"shards", shards_},   {"slowdown", slowdown_},
         {"clock", clock_},     {"seed", seed_},
-        {"steps", steps_}};
+        {"steps", steps_},     {"sync", sync_}};
     for (const auto& [name, widget] : controls)
         widget->setEnabled(!names.contains(QLatin1String(name)));
+    showSyncSettings();
 }
 
 } // namespace lockstep::app

@@ -51,6 +51,7 @@ Q_SIGNALS:
 
 private:
     void arrange();
+    void showSyncSettings(); // each mode's own setting enabled with that mode only
 
     Scenario base_;
     QSpinBox* workers_ = nullptr;
@@ -62,6 +63,11 @@ private:
     QComboBox* clock_ = nullptr;
     QSpinBox* seed_ = nullptr;
     QSpinBox* steps_ = nullptr;
+    QComboBox* sync_ = nullptr;        // how often the workers agree
+    QSpinBox* sync_setting_ = nullptr; // ssp: the staleness bound S; local: the steps H
+    QLabel* sync_setting_label_ = nullptr;
+    int staleness_value_ = 2;
+    int local_steps_value_ = 4;
     QPushButton* run_ = nullptr;
     std::vector<std::pair<QLabel*, QWidget*>> fields_; // label and field, in reading order
     QWidget* inner_ = nullptr;                         // the fields, inside a scroll area

@@ -57,7 +57,10 @@ const std::vector<Spec>& specs() {
           {"one_worker_s", T::Number, 0, 1e9},
           {"communication_s", T::Number, 0, 1e9},
           {"jitter", T::Number, 0, 0.9},
-          {"straggler_probability", T::Number, 0, 1}}},
+          {"straggler_probability", T::Number, 0, 1},
+          {"sync", T::Choice, 0, 0, "bsp,ssp,async,local"},
+          {"staleness", T::Integer, 0, ScenarioLimits::max_staleness},
+          {"local_steps", T::Integer, 1, static_cast<double>(ScenarioLimits::max_steps)}}},
         {ActionKind::Slow,
          "slow",
          {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true},
@@ -338,6 +341,27 @@ void apply_set(const Action& a, Scenario& s) {
         s.cost.jitter = a.number(QStringLiteral("jitter"));
     if (a.has(QStringLiteral("straggler_probability")))
         s.delays.straggler_probability = a.number(QStringLiteral("straggler_probability"));
+    if (a.has(QStringLiteral("sync"))) {
+        // A way of agreeing comes with its own setting; ssp and async need the parameter server.
+        SyncConfig c;
+        parse_sync_mode(a.text(QStringLiteral("sync")).toStdString(), c.mode);
+        if (c.mode == SyncMode::Ssp || c.mode == SyncMode::Async)
+            s.algorithm = Algorithm::ParameterServer;
+        if (c.mode == SyncMode::Bsp)
+            s.sync.reset();
+        else
+            s.sync = c;
+    }
+    if (a.has(QStringLiteral("staleness"))) {
+        if (s.sync_mode() != SyncMode::Ssp)
+            throw Error(a.url.toStdString() + ": staleness goes with sync=ssp");
+        s.sync->staleness = a.integer(QStringLiteral("staleness"));
+    }
+    if (a.has(QStringLiteral("local_steps"))) {
+        if (s.sync_mode() != SyncMode::Local)
+            throw Error(a.url.toStdString() + ": local_steps goes with sync=local");
+        s.sync->local_steps = a.integer(QStringLiteral("local_steps"));
+    }
     try {
         validate(s);
     } catch (const Error& e) {

@@ -35,10 +35,11 @@ QByteArray read_small(const QString& path, qint64 limit = 1 << 20) {
 } // namespace
 
 QStringList lockable_controls() {
-    return {
-        QStringLiteral("workers"),       QStringLiteral("algorithm"), QStringLiteral("rule"),
-        QStringLiteral("learning_rate"), QStringLiteral("shards"),    QStringLiteral("slowdown"),
-        QStringLiteral("clock"),         QStringLiteral("seed"),      QStringLiteral("steps")};
+    return {QStringLiteral("workers"), QStringLiteral("algorithm"),
+            QStringLiteral("rule"),    QStringLiteral("learning_rate"),
+            QStringLiteral("shards"),  QStringLiteral("slowdown"),
+            QStringLiteral("clock"),   QStringLiteral("seed"),
+            QStringLiteral("steps"),   QStringLiteral("sync")};
 }
 
 QStringList view_names() {

@@ -32,6 +32,21 @@ ActivityStyle style_for(WorkerActivity activity) {
     return {grey, QObject::tr("idle"), QStringLiteral("–"), Qt::SolidPattern};
 }
 
+QColor staleness_colour(int tau) {
+    switch (tau) {
+    case 0:
+        return okabe_ito::bluish_green;
+    case 1:
+        return okabe_ito::yellow;
+    case 2:
+        return okabe_ito::orange;
+    case 3:
+        return okabe_ito::vermillion;
+    default:
+        return {0x8B, 0x1E, 0x1E};
+    }
+}
+
 QColor withAlpha(QColor c, int alpha) {
     c.setAlpha(alpha);
     return c;

@@ -29,6 +29,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintLegend(painter, l);
     paintLanes(painter, l);
     paintEvents(painter, l);
+    paintStaleness(painter, l);
     paintSteps(painter, l);
     paintAxis(painter, l);
     paintBranchMarks(painter, l);
@@ -252,6 +253,48 @@ void TimelineView::renderEventLayer(const Layout& l, qreal dpr) const {
 
 // Draws the visible events, cut at the playhead. The event layer is redrawn only when the
 // window, the geometry or the trace changes, so playback over a fixed window costs one blit.
+// A loosely synchronised run (sync ssp or async): each push to the parameter server carries a
+// tag "τ = n", the updates its gradient is behind, coloured from fresh (0) to stale. Tags that
+// would overlap the one before on their lane are left out; hovering the push still says it.
+void TimelineView::paintStaleness(QPainter& painter, const Layout& l) const {
+    const Ticks limit = std::min(to_, playhead_);
+    if (!index_ || workers() == 0 || limit <= from_)
+        return;
+    const QFontMetricsF fm(font());
+    if (l.lane_pitch < fm.height() * 0.9)
+        return; // lanes too thin for a tag
+    painter.save();
+    painter.setClipRect(l.plot);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    painter.setFont(small);
+    const QFontMetricsF sm(small);
+    for (int k = 0; k < workers(); ++k) {
+        const QRectF lane = laneRect(k);
+        double free_from = l.plot.left() - 1;
+        for (const TraceEvent& e : index_->lane(k)) {
+            if (e.kind != EventKind::Send || e.staleness < 0)
+                continue;
+            if (e.start < from_ || e.start > limit)
+                continue;
+            const QString text = QStringLiteral("\u03C4 = %1").arg(e.staleness);
+            const double w = sm.horizontalAdvance(text) + sm.height() * 0.5;
+            const double x = xForTime(e.start) - w / 2;
+            if (x < free_from)
+                continue;
+            free_from = x + w + sm.height() * 0.3;
+            const QRectF tag(x, lane.center().y() - sm.height() * 0.55, w, sm.height() * 1.1);
+            const QColor fill = staleness_colour(e.staleness);
+            painter.setPen(QPen(palette().color(QPalette::Base), 1));
+            painter.setBrush(fill);
+            painter.drawRoundedRect(tag, tag.height() * 0.3, tag.height() * 0.3);
+            painter.setPen(textOn(fill));
+            painter.drawText(tag, Qt::AlignCenter, text);
+        }
+    }
+    painter.restore();
+}
+
 void TimelineView::paintEvents(QPainter& painter, const Layout& l) const {
     const Ticks limit = std::min(to_, playhead_);
     if (workers() == 0 || limit <= from_ || l.plot.width() <= 0)

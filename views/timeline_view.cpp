@@ -222,6 +222,15 @@ QString TimelineView::describe(const TraceEvent& e) {
     } else if (communication && e.peer >= 0) {
         text += QLatin1Char('\n') + tr("peer: worker %1").arg(e.peer);
     }
+    if (e.version >= 0 && e.staleness >= 0)
+        text += QLatin1Char('\n') +
+                tr("gradient computed on version %1 of the model, \u03C4 = %2 (%n update(s) "
+                   "behind)",
+                   nullptr, e.staleness)
+                    .arg(e.version)
+                    .arg(e.staleness);
+    else if (e.version >= 0)
+        text += QLatin1Char('\n') + tr("version %1 of the model").arg(e.version);
     return text;
 }
 

@@ -19,6 +19,10 @@ struct ActivityStyle {
 ActivityStyle style_for(WorkerActivity activity);
 ActivityStyle style_for(EventKind kind);
 
+// A gradient's staleness tau, fresh to stale: bluish green (0), yellow (1), orange (2),
+// vermillion (3), dark red (4 and more). Tags also print the number, so colour is not the cue.
+QColor staleness_colour(int tau);
+
 // `c` with another alpha (0..255).
 QColor withAlpha(QColor c, int alpha);
 // Black or white, whichever contrasts more with `fill` (WCAG relative luminance).

@@ -119,6 +119,7 @@ private:
     void paintLanes(QPainter& painter, const Layout& l) const;
     void renderEventLayer(const Layout& l, qreal dpr) const;
     void paintEvents(QPainter& painter, const Layout& l) const;
+    void paintStaleness(QPainter& painter, const Layout& l) const;
     void paintSteps(QPainter& painter, const Layout& l) const;
     void paintAxis(QPainter& painter, const Layout& l) const;
     void paintPlayhead(QPainter& painter, const Layout& l) const;

@@ -1,0 +1,120 @@
+// The lab with the looser ways of agreeing: the controls choose the mode and its one setting,
+// and a bounded-staleness run streams its pushes, with their staleness, to the timeline.
+
+#include "controls_panel.h"
+#include "main_window.h"
+#include "playback.h"
+
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QtTest>
+
+using lockstep::Algorithm;
+using lockstep::EventKind;
+using lockstep::SyncMode;
+
+namespace {
+
+QString scenario_path(const char* name) {
+    return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios/") + QLatin1String(name);
+}
+
+// The Agreement box, chosen as a click on one of its items would.
+void choose(QComboBox* box, SyncMode mode) {
+    box->setCurrentIndex(box->findData(static_cast<int>(mode)));
+    Q_EMIT box->activated(box->currentIndex());
+}
+
+} // namespace
+
+class TestSyncControls : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void controls_choose_the_mode_and_its_setting() {
+        lockstep::app::ControlsPanel panel;
+        panel.setScenario(lockstep::load_scenario(scenario_path("straggler.json").toStdString()));
+        QComboBox* agreement = nullptr;
+        for (auto* box : panel.findChildren<QComboBox*>())
+            if (box->accessibleName() == QStringLiteral("Agreement"))
+                agreement = box;
+        QVERIFY(agreement);
+        QSpinBox* setting = nullptr;
+        for (auto* spin : panel.findChildren<QSpinBox*>())
+            if (spin->accessibleName().startsWith(QStringLiteral("Staleness")))
+                setting = spin;
+        QVERIFY(setting);
+        QVERIFY(!setting->isEnabled()); // bsp has no setting
+        QVERIFY(!panel.scenario().sync.has_value());
+
+        choose(agreement, SyncMode::Ssp);
+        QVERIFY(setting->isEnabled());
+        QCOMPARE(setting->value(), 2);
+        setting->setValue(3);
+        auto s = panel.scenario();
+        QCOMPARE(s.sync_mode(), SyncMode::Ssp);
+        QCOMPARE(s.sync->staleness, 3);
+        QCOMPARE(s.algorithm, Algorithm::ParameterServer); // ssp goes through the server
+
+        choose(agreement, SyncMode::Local);
+        QCOMPARE(setting->accessibleName(), QStringLiteral("Average every"));
+        QCOMPARE(setting->value(), 4);
+        QCOMPARE(setting->suffix(), QStringLiteral(" steps"));
+        setting->setValue(8);
+        s = panel.scenario();
+        QCOMPARE(s.sync_mode(), SyncMode::Local);
+        QCOMPARE(s.sync->local_steps, 8);
+
+        choose(agreement, SyncMode::Ssp); // each mode keeps its own value
+        QCOMPARE(setting->value(), 3);
+        choose(agreement, SyncMode::Async);
+        QVERIFY(!setting->isEnabled());
+        QCOMPARE(panel.scenario().sync_mode(), SyncMode::Async);
+
+        // A lesson that fixes the way of agreeing greys it out, and its setting with it.
+        choose(agreement, SyncMode::Ssp);
+        panel.setLockedControls({QStringLiteral("sync")});
+        QVERIFY(!agreement->isEnabled());
+        QVERIFY(!setting->isEnabled());
+        panel.setLockedControls({});
+        QVERIFY(setting->isEnabled());
+    }
+
+    void a_bounded_staleness_run_reaches_the_timeline() {
+        qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
+        lockstep::app::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QString error;
+        QVERIFY2(window.openScenario(scenario_path("why-wait.json"), &error, true),
+                 qPrintable(error));
+        QCOMPARE(window.controls()->scenario().sync_mode(), SyncMode::Ssp);
+        window.runScenario(window.controls()->scenario());
+        // The engine streams a few steps ahead of the playhead: follow it to the end.
+        auto to_the_end = [&] {
+            window.playback().scrubTo(window.traceIndex().end_time());
+            return window.traceIndex().snapshots().size() == 100;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(to_the_end(), 30000);
+        int pushes = 0, waits = 0, stale = 0;
+        for (int k = 0; k < 4; ++k)
+            for (const auto& e : window.traceIndex().lane(k)) {
+                if (e.kind == EventKind::Send && e.staleness >= 0) {
+                    ++pushes;
+                    QVERIFY(e.staleness <= 2);
+                    stale += e.staleness > 0;
+                }
+                waits += e.kind == EventKind::Wait;
+            }
+        QCOMPARE(pushes, 400);
+        QVERIFY(stale > 0); // the fast workers run ahead on older versions
+        QVERIFY(waits > 0); // and wait when the bound bites
+    }
+};
+
+QTEST_MAIN(TestSyncControls)
+#include "test_sync_controls.moc"
