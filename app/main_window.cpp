@@ -123,17 +123,22 @@ void MainWindow::buildViews() {
     connect(sweeper_, &SpeedupSweeper::finished, this, [this] { sweep_pending_ = false; });
 }
 
+lessons::LessonLibrary MainWindow::loadLibrary(const QString& own, QStringList* problems) {
+    // The shipped lessons, then the teacher's or student's own after them.
+    lessons::LessonLibrary library;
+    try {
+        library = lessons::LessonLibrary::load(lessons::default_resources_dir(), problems);
+    } catch (const Error& e) {
+        *problems << QString::fromStdString(e.what());
+    }
+    library.add_own_lessons(own, problems);
+    return library;
+}
+
 void MainWindow::buildDocks() {
     // The lessons shipped with the lab, and this user's progress through them.
     QStringList problems;
-    lessons::LessonLibrary library;
-    try {
-        library = lessons::LessonLibrary::load(lessons::default_resources_dir(), &problems);
-    } catch (const Error& e) {
-        problems << QString::fromStdString(e.what());
-    }
-    // The teacher's or student's own lessons, after the shipped ones.
-    library.add_own_lessons(lessons::own_lessons_dir(), &problems);
+    lessons::LessonLibrary library = loadLibrary(lessons::own_lessons_dir(), &problems);
     // One profile per student on this computer; the teacher's PIN in the settings, hashed.
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     profiles_ = std::make_unique<lessons::ProfileBook>(folder);
@@ -446,14 +451,11 @@ int MainWindow::useOwnLessonsFolder(const QString& folder) {
         settings_->setValue(QStringLiteral("lessons/folder"), folder);
     settings_->sync();
     QStringList problems;
-    lessons::LessonLibrary library;
-    try {
-        library = lessons::LessonLibrary::load(lessons::default_resources_dir(), &problems);
-    } catch (const Error& e) {
-        problems << QString::fromStdString(e.what());
-    }
     const QString dir = folder.isEmpty() ? lessons::own_lessons_dir() : folder;
-    const int added = library.add_own_lessons(dir, &problems);
+    lessons::LessonLibrary library = loadLibrary(dir, &problems);
+    int added = 0;
+    for (const auto& l : library.lessons())
+        added += l.own ? 1 : 0;
     lesson_pane_->setLibrary(std::move(library));
     QString text = tr("%n of your own lesson(s) from %1, after the shipped ones.", nullptr, added)
                        .arg(QDir::toNativeSeparators(dir));

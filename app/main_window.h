@@ -4,6 +4,7 @@
 #include "lab_session.h"
 
 #include "lockstep_lessons/action.h"
+#include "lockstep_lessons/lesson.h"
 #include "lockstep_lessons/profiles.h"
 #include "lockstep_lessons/progress.h"
 
@@ -154,6 +155,7 @@ private:
     void placeLessonTools();
     void askForTeacherMode();
     void chooseOwnLessonsFolder();
+    static lessons::LessonLibrary loadLibrary(const QString& own, QStringList* problems);
     void showAbout();
     void refreshLessonLinks();
     bool isLessonTool(const QWidget* page) const;

@@ -32,6 +32,16 @@ QByteArray read_small(const QString& path, qint64 limit = 1 << 20) {
     return bytes;
 }
 
+// A bank of a quizzes/ folder, whose id must be its file's name.
+QuizBank load_named_bank(const QDir& folder, const QString& name) {
+    QuizBank bank = load_bank(folder.filePath(name));
+    if (bank.id + QStringLiteral(".json") != name)
+        throw Error(
+            (bank.path + QStringLiteral(": id: must match the file name, got '%1'").arg(bank.id))
+                .toStdString());
+    return bank;
+}
+
 } // namespace
 
 QStringList lockable_controls() {
@@ -183,13 +193,7 @@ LessonLibrary LessonLibrary::load(const QString& resources_root, QStringList* pr
     for (const QString& name :
          quizzes.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         try {
-            QuizBank bank = load_bank(quizzes.filePath(name));
-            if (bank.id + QStringLiteral(".json") != name)
-                throw Error(
-                    (bank.path +
-                     QStringLiteral(": id: must match the file name, got '%1'").arg(bank.id))
-                        .toStdString());
-            lib.banks_.push_back(std::move(bank));
+            lib.banks_.push_back(load_named_bank(quizzes, name));
         } catch (const Error& e) {
             note(QString::fromStdString(e.what()));
         }
@@ -230,12 +234,7 @@ int LessonLibrary::add_own_lessons(const QString& folder, QStringList* problems)
     for (const QString& name :
          quizzes.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         try {
-            QuizBank bank = load_bank(quizzes.filePath(name));
-            if (bank.id + QStringLiteral(".json") != name)
-                throw Error(
-                    (bank.path +
-                     QStringLiteral(": id: must match the file name, got '%1'").arg(bank.id))
-                        .toStdString());
+            QuizBank bank = load_named_bank(quizzes, name);
             if (this->bank(bank.id))
                 throw Error((bank.path + QStringLiteral(": a quiz bank '%1' is already in the "
                                                         "library; give this file another name")

@@ -6,6 +6,17 @@
 
 namespace lockstep {
 
+Ticks compute_cost(const Scenario& scenario, double s_per_sample, int worker, std::size_t samples,
+                   Rng& rng) {
+    double seconds = s_per_sample * static_cast<double>(samples) * scenario.slowdown_of(worker);
+    if (scenario.cost.jitter > 0.0)
+        seconds *= 1.0 + scenario.cost.jitter * rng.uniform(-1.0, 1.0);
+    if (scenario.delays.straggler_probability > 0.0 &&
+        rng.uniform() < scenario.delays.straggler_probability)
+        seconds *= scenario.delays.straggler_factor;
+    return to_ticks(seconds);
+}
+
 double compute_s_per_sample(const Scenario& scenario, std::size_t reference_batch) {
     if (scenario.cost.one_worker_compute_s)
         return *scenario.cost.one_worker_compute_s /

@@ -2,6 +2,7 @@
 
 #include "clocks/clock.h"
 #include "collectives/schedule.h"
+#include "core/rng.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 
@@ -19,6 +20,12 @@ namespace lockstep {
 // scenario's compute_s_per_sample or, in textbook mode (one_worker_compute_s), the one-worker
 // job's time spread evenly over the samples it handles, `reference_batch` per step.
 double compute_s_per_sample(const Scenario& scenario, std::size_t reference_batch);
+
+// One worker's computation of `samples` samples on the modelled clock: `s_per_sample` each,
+// times the worker's slowdown, with the scenario's jitter and random stragglers drawn from `rng`
+// (drawn in the order the run meets its computations, so never in the threads' order).
+Ticks compute_cost(const Scenario& scenario, double s_per_sample, int worker, std::size_t samples,
+                   Rng& rng);
 
 // A backward pass costs twice a forward one: a third of the compute forward, two thirds back.
 struct PassCost {

@@ -168,14 +168,7 @@ void DataParallelTrainer::execute_step() {
 }
 
 Ticks DataParallelTrainer::compute_cost(int worker, std::size_t samples) {
-    double seconds =
-        compute_s_per_sample_ * static_cast<double>(samples) * scenario_.slowdown_of(worker);
-    if (scenario_.cost.jitter > 0.0)
-        seconds *= 1.0 + scenario_.cost.jitter * run_rng_.uniform(-1.0, 1.0);
-    if (scenario_.delays.straggler_probability > 0.0 &&
-        run_rng_.uniform() < scenario_.delays.straggler_probability)
-        seconds *= scenario_.delays.straggler_factor;
-    return to_ticks(seconds);
+    return lockstep::compute_cost(scenario_, compute_s_per_sample_, worker, samples, run_rng_);
 }
 
 void DataParallelTrainer::compute_phase() {

@@ -66,15 +66,8 @@ LooseSyncTrainer::LooseSyncTrainer(const Scenario& scenario, std::shared_ptr<con
 }
 
 Ticks LooseSyncTrainer::compute_cost(int k) {
-    // Drawn in the order the run meets the computations: the modelled clock's order.
-    double seconds = compute_s_per_sample_ * static_cast<double>(scenario_.batch_of(k)) *
-                     scenario_.slowdown_of(k);
-    if (scenario_.cost.jitter > 0.0)
-        seconds *= 1.0 + scenario_.cost.jitter * run_rng_.uniform(-1.0, 1.0);
-    if (scenario_.delays.straggler_probability > 0.0 &&
-        run_rng_.uniform() < scenario_.delays.straggler_probability)
-        seconds *= scenario_.delays.straggler_factor;
-    return to_ticks(seconds);
+    return lockstep::compute_cost(scenario_, compute_s_per_sample_, k, scenario_.batch_of(k),
+                                  run_rng_);
 }
 
 Ticks LooseSyncTrainer::transfer(int k) const {
