@@ -21,17 +21,6 @@ using detail::fresh_cursor;
 using detail::initial_parameters;
 using detail::make_shards;
 
-namespace {
-
-void check_data_fits(const Scenario& s, const Dataset& data) {
-    detail::check_model_fits(s, data);
-    if (data.size() < static_cast<std::size_t>(s.workers))
-        throw Error("dataset: " + std::to_string(data.size()) + " rows cannot be shared by " +
-                    std::to_string(s.workers) + " workers");
-}
-
-} // namespace
-
 DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
                                          std::shared_ptr<const Dataset> data, TraceSink* sink,
                                          Work work)
@@ -48,9 +37,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     if (work_ == Work::TimesOnly && scenario_.clock == ClockKind::Measured)
         throw Error(
             "clock: a measured run must really train (times-only needs the modelled clock)");
-    if (!data_)
-        throw Error("dataset: no data");
-    check_data_fits(scenario_, *data_);
+    detail::check_data_fits(scenario_, data_.get());
 
     const int n = scenario_.workers;
     const auto shards = make_shards(scenario_, data_->size());
@@ -401,8 +388,12 @@ void DataParallelTrainer::update_phase() {
 }
 
 void DataParallelTrainer::finish_step() {
-    if (work_ == Work::Train && !last_snapshot_.replicas_aligned)
-        last_snapshot_.replica_spread = replica_spread(workers_);
+    if (work_ == Work::Train && !last_snapshot_.replicas_aligned) {
+        std::vector<std::span<const double>> replicas;
+        for (const Worker& w : workers_)
+            replicas.emplace_back(w.parameters);
+        last_snapshot_.replica_spread = replica_spread(replicas);
+    }
     aligned_ = last_snapshot_.replicas_aligned;
     if (!aligned_)
         ++accounts_.misaligned_steps;
@@ -415,21 +406,21 @@ void DataParallelTrainer::finish_step() {
     ++steps_run_;
 }
 
-double replica_spread(const std::vector<Worker>& workers) {
-    if (workers.size() < 2)
+double replica_spread(std::span<const std::span<const double>> replicas) {
+    if (replicas.size() < 2)
         return 0.0;
-    const std::size_t count = workers.front().parameters.size();
+    const std::size_t count = replicas.front().size();
     std::vector<double> mean(count, 0.0);
-    for (const Worker& w : workers)
+    for (const auto& r : replicas)
         for (std::size_t i = 0; i < count; ++i)
-            mean[i] += w.parameters[i];
+            mean[i] += r[i];
     for (double& x : mean)
-        x /= static_cast<double>(workers.size());
+        x /= static_cast<double>(replicas.size());
     double worst = 0.0;
-    for (const Worker& w : workers) {
+    for (const auto& r : replicas) {
         double d = 0.0;
         for (std::size_t i = 0; i < count; ++i)
-            d += (w.parameters[i] - mean[i]) * (w.parameters[i] - mean[i]);
+            d += (r[i] - mean[i]) * (r[i] - mean[i]);
         worst = std::max(worst, std::sqrt(d));
     }
     return worst;

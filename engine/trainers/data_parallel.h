@@ -296,7 +296,7 @@ private:
 
 // How far the replicas' parameters are apart: the largest L2 distance of one from their mean
 // (0 when they agree).
-double replica_spread(const std::vector<Worker>& workers);
+double replica_spread(std::span<const std::span<const double>> replicas);
 
 // Builds the scenario's dataset: a built-in set or its CSV file.
 std::shared_ptr<const Dataset> load_dataset(const Scenario& scenario);

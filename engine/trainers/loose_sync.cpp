@@ -29,12 +29,7 @@ LooseSyncTrainer::LooseSyncTrainer(const Scenario& scenario, std::shared_ptr<con
     if (scenario_.clock != ClockKind::Modelled)
         throw Error("clock: a " + std::string(to_string(mode)) +
                     " run is on the modelled clock for now (measured: use sync mode bsp or local)");
-    if (!data_)
-        throw Error("dataset: no data");
-    detail::check_model_fits(scenario_, *data_);
-    if (data_->size() < static_cast<std::size_t>(scenario_.workers))
-        throw Error("dataset: " + std::to_string(data_->size()) + " rows cannot be shared by " +
-                    std::to_string(scenario_.workers) + " workers");
+    detail::check_data_fits(scenario_, data_.get());
 
     const int n = scenario_.workers;
     const auto shards = detail::make_shards(scenario_, data_->size());
@@ -234,9 +229,8 @@ void LooseSyncTrainer::arrive(int k, Ticks at) {
         server_.free_at = begin + update;
         applied_.push_back({k, clock, l.computed_on, tau, begin + update});
         ++server_.version;
-        ++updates_;
         send_copy(k, server_.free_at);
-        if (updates_ % scenario_.workers == 0)
+        if (server_.version % scenario_.workers == 0)
             finish_step(server_.free_at);
         return;
     }
@@ -248,35 +242,30 @@ void LooseSyncTrainer::arrive(int k, Ticks at) {
     slot[static_cast<std::size_t>(k)] = l.gradient;
     const int arrived = ++server_.arrived[clock];
     Ticks done = at;
-    if (arrived == scenario_.workers && clock == server_.version) {
-        // Complete: added up in worker order, each weighted by the rule, as the bulk-synchronous
-        // parameter server adds them; one optimizer step makes the next version.
-        std::int64_t c = clock;
-        while (server_.arrived.count(c) && server_.arrived[c] == scenario_.workers &&
-               c == server_.version) {
-            auto& grads = server_.clocks[c];
-            for (std::size_t i = 0; i < grads.size(); ++i)
-                scale_contribution(grads[i], weights_[i]);
-            std::vector<double> sum = grads[0];
-            for (std::size_t i = 1; i < grads.size(); ++i)
-                accumulate(sum, grads[i]);
-            const Ticks begin = std::max(done, server_.free_at);
-            if (l.at < begin)
-                emit({k, EventKind::Wait, clock, l.at, begin});
-            server_.optimizer.apply(server_.parameters, sum);
-            TraceEvent e{k, EventKind::Update, c, begin, begin + update};
-            e.version = server_.version;
-            emit(e);
-            l.at = begin + update;
-            done = begin + update;
-            server_.free_at = done;
-            ++server_.version;
-            ++updates_;
-            server_.clocks.erase(c);
-            server_.arrived.erase(c);
-            finish_step(done);
-            ++c;
-        }
+    if (arrived == scenario_.workers) {
+        // Complete (a clock completes only after the one before it, so this is the next
+        // version): added up in worker order, each weighted by the rule, as the
+        // bulk-synchronous parameter server adds them; one optimizer step makes the version.
+        auto& grads = slot;
+        for (std::size_t i = 0; i < grads.size(); ++i)
+            scale_contribution(grads[i], weights_[i]);
+        std::vector<double> sum = grads[0];
+        for (std::size_t i = 1; i < grads.size(); ++i)
+            accumulate(sum, grads[i]);
+        const Ticks begin = std::max(done, server_.free_at);
+        if (l.at < begin)
+            emit({k, EventKind::Wait, clock, l.at, begin});
+        server_.optimizer.apply(server_.parameters, sum);
+        TraceEvent e{k, EventKind::Update, clock, begin, begin + update};
+        e.version = server_.version;
+        emit(e);
+        l.at = begin + update;
+        done = begin + update;
+        server_.free_at = done;
+        ++server_.version;
+        server_.clocks.erase(clock);
+        server_.arrived.erase(clock);
+        finish_step(done);
     }
     // Staleness: the versions between the one a gradient was computed on and the one it joins.
     applied_.push_back({k, clock, l.computed_on, tau, done});
@@ -313,21 +302,11 @@ void LooseSyncTrainer::finish_step(Ticks at) {
         snap.replicas_aligned =
             snap.replicas_aligned && snap.parameter_hash[k] == snap.parameter_hash[0];
     }
-    snap.replica_spread = 0.0;
     if (!snap.replicas_aligned) {
-        const std::size_t count = server_.parameters.size();
-        std::vector<double> mean(count, 0.0);
+        std::vector<std::span<const double>> copies;
         for (const Lane& l : lanes_)
-            for (std::size_t i = 0; i < count; ++i)
-                mean[i] += l.parameters[i];
-        for (double& x : mean)
-            x /= static_cast<double>(n);
-        for (const Lane& l : lanes_) {
-            double d = 0.0;
-            for (std::size_t i = 0; i < count; ++i)
-                d += (l.parameters[i] - mean[i]) * (l.parameters[i] - mean[i]);
-            snap.replica_spread = std::max(snap.replica_spread, std::sqrt(d));
-        }
+            copies.emplace_back(l.parameters);
+        snap.replica_spread = replica_spread(copies);
     }
     // The energy spent until `at`: each lane's account without what it has planned beyond it.
     std::vector<WorkerMetrics> spent;

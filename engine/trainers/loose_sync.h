@@ -138,8 +138,7 @@ private:
     double compute_s_per_sample_ = 0.0;
     std::int64_t bytes_ = 0; // one model or gradient
     std::int64_t step_ = 0;
-    std::int64_t updates_ = 0; // gradients applied (async) or versions made (ssp)
-    std::int64_t started_ = 0; // computations begun
+    std::int64_t started_ = 0;                    // computations begun
     std::vector<StepSnapshot> pending_snapshots_; // finished in this step(), not yet handed over
     std::vector<TraceEvent> events_;
     std::vector<LaneTotals> spent_;

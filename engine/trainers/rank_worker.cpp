@@ -39,12 +39,7 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
     , optimizer_(scenario.optimizer, 0) {
     validate(scenario_);
     refuse_what_a_rank_cannot_do(scenario_);
-    if (!data_)
-        throw Error("dataset: no data");
-    detail::check_model_fits(scenario_, *data_);
-    if (data_->size() < static_cast<std::size_t>(scenario_.workers))
-        throw Error("dataset: " + std::to_string(data_->size()) + " rows cannot be shared by " +
-                    std::to_string(scenario_.workers) + " workers");
+    detail::check_data_fits(scenario_, data_.get());
     if (rank < 0 || rank >= scenario_.workers)
         throw Error("rank " + std::to_string(rank) + " is not one of the scenario's " +
                     std::to_string(scenario_.workers) + " workers");

@@ -39,6 +39,15 @@ std::vector<double> initial_parameters(const Scenario& s) {
     return init_parameters(s.model, rng);
 }
 
+void check_data_fits(const Scenario& s, const Dataset* data) {
+    if (!data)
+        throw Error("dataset: no data");
+    check_model_fits(s, *data);
+    if (data->size() < static_cast<std::size_t>(s.workers))
+        throw Error("dataset: " + std::to_string(data->size()) + " rows cannot be shared by " +
+                    std::to_string(s.workers) + " workers");
+}
+
 void check_model_fits(const Scenario& s, const Dataset& data) {
     if (data.dim != static_cast<std::size_t>(s.model.inputs()))
         throw Error("model.layers[0]: the dataset has " + std::to_string(data.dim) +

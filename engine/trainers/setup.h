@@ -21,6 +21,8 @@ DataCursor fresh_cursor(const Scenario& s, int worker, Shard shard);
 std::vector<double> initial_parameters(const Scenario& s);
 // Throws lockstep::Error when the data does not fit the model (features, task, classes).
 void check_model_fits(const Scenario& s, const Dataset& data);
+// The same, and that there is data, at least a row per worker (data-parallel runs).
+void check_data_fits(const Scenario& s, const Dataset* data);
 
 // Adds a step's events to each lane's account (the model-parallel trainers, which keep their
 // step's events whether or not anyone listens).
