@@ -32,6 +32,12 @@ QString describe_change(const Scenario& from, const Scenario& to) {
         parts << tr("slowdown → %1")
                      .arg(factors.isEmpty() ? tr("none") : factors.join(QStringLiteral(", ")));
     }
+    if (from.sync_mode() != to.sync_mode())
+        parts << tr("agreement → %1").arg(name_of(to.sync_mode()));
+    else if (to.sync_mode() == SyncMode::Ssp && from.sync->staleness != to.sync->staleness)
+        parts << tr("staleness bound → %1").arg(to.sync->staleness);
+    else if (to.sync_mode() == SyncMode::Local && from.sync->local_steps != to.sync->local_steps)
+        parts << tr("averaging every %1 steps").arg(to.sync->local_steps);
     return parts.join(QStringLiteral(", "));
 }
 

@@ -142,8 +142,9 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     run_->setAccessibleDescription(tr("Start a new run with these settings"));
     connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
     // What a run can take as it goes, asked for as soon as the user has chosen or typed it.
-    for (QComboBox* box : {algorithm_, rule_})
+    for (QComboBox* box : {algorithm_, rule_, sync_})
         connect(box, &QComboBox::activated, this, &ControlsPanel::changeRequested);
+    connect(sync_setting_, &QSpinBox::valueChanged, this, &ControlsPanel::changeRequested);
     connect(learning_rate_, &QDoubleSpinBox::valueChanged, this, &ControlsPanel::changeRequested);
     connect(slowdown_, &QLineEdit::editingFinished, this, [this] {
         if (slowdown_->isModified()) {

@@ -21,6 +21,15 @@ struct WorkerMetrics {
     double failed_s = 0.0;     // down: crashed, until replaced or the run's end
 };
 
+// The loss after one step, with the modelled (or measured) time and energy spent so far: what
+// time to a target loss is read from.
+struct ProgressPoint {
+    std::int64_t step = 0;
+    double time_s = 0.0;
+    double loss = 0.0;
+    double energy_j = 0.0; // spent so far, every lane at the scenario's power prices
+};
+
 // A run summarised. compute_s, communication_s and waiting_s are means over the workers, so for
 // balanced runs they add up (with update_s) to total_time_s.
 struct RunMetrics {

@@ -97,6 +97,7 @@ void take_mid_run_settings(Scenario& into, const Scenario& from) {
     into.cost = from.cost;
     if (into.checkpoint && from.checkpoint)
         into.checkpoint->restore = from.checkpoint->restore;
+    into.sync = from.sync; // a switch of mode takes another trainer: see continue_run()
 }
 
 std::optional<std::string> fixed_for_the_run(const Scenario& from, const Scenario& to) {

@@ -141,7 +141,8 @@ std::uint64_t scenario_hash(const Scenario& scenario);
 
 // Copies into `into` the settings a running trainer can take between two steps
 // (DataParallelTrainer::retune()): rule, algorithm, the optimizer's hyperparameters (not its
-// kind), delays.slowdown and the stragglers, cost, checkpoint.restore (when both have a policy).
+// kind), delays.slowdown and the stragglers, cost, checkpoint.restore (when both have a policy),
+// and sync (its bound or period in place; another mode through continue_run()).
 void take_mid_run_settings(Scenario& into, const Scenario& from);
 
 // What a run cannot change between two steps: the first field (a path such as "workers" or

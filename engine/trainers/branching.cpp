@@ -36,7 +36,8 @@ BranchingRun::BranchingRun(const Scenario& scenario, std::shared_ptr<const Datas
                            TraceSink* sink)
     : base_(scenario)
     , run_(make_run(scenario, std::move(data), sink))
-    , sink_(sink) {}
+    , sink_(sink)
+    , listening_(sink) {}
 
 BranchingRun::~BranchingRun() {
     if (!copies_dir_.empty()) {
@@ -55,6 +56,7 @@ void BranchingRun::set_checkpoint_directory(const fs::path& dir, const fs::path&
 
 void BranchingRun::set_sink(TraceSink* sink) {
     sink_ = sink;
+    listening_ = sink;
     run_->set_sink(sink);
 }
 
@@ -124,7 +126,14 @@ void BranchingRun::apply_due() {
         if (i.at != run_->ordinal())
             return false;
         try {
-            run_->intervene(i);
+            if (i.kind == Intervention::Kind::Retune && changes_trainer(run_->scenario(), i.scenario)) {
+                // Another way of agreeing: another trainer goes on from where this one stands.
+                run_ = continue_run(*run_, i.scenario, listening_);
+                run_->set_stop_flag(stop_);
+                i.step = run_->steps_done();
+            } else {
+                run_->intervene(i);
+            }
             return false;
         } catch (const Error& e) {
             notices_.push_back(e.what());
@@ -187,9 +196,11 @@ std::int64_t BranchingRun::go_to(std::int64_t at, std::vector<Intervention> inte
     // cannot be replayed, so there the replayed steps are traced anew.
     const bool measured = base_.clock == ClockKind::Measured;
     const std::int64_t replaced = measured ? from.ordinal : at;
-    run_->set_sink(measured ? sink_ : nullptr);
+    listening_ = measured ? sink_ : nullptr;
+    run_->set_sink(listening_);
     while (ordinal() < at && !finished())
         step();
+    listening_ = sink_;
     run_->set_sink(sink_);
     return replaced;
 }

@@ -98,6 +98,7 @@ private:
     Scenario base_; // as the run started
     std::unique_ptr<Run> run_;
     TraceSink* sink_ = nullptr;
+    TraceSink* listening_ = nullptr; // the run's sink now: sink_, or nothing during a replay
     const std::atomic<bool>* stop_ = nullptr;
     std::filesystem::path dir_, copies_dir_;
     std::vector<Copy> copies_; // by ordinal

@@ -34,6 +34,9 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
         throw Error("parallelism.mode: \"" + std::string(to_string(scenario_.parallelism->mode)) +
                     "\" is trained by lockstep-cli run (pipeline and tensor trainers); this "
                     "data-parallel trainer takes \"data\" only");
+    if (scenario_.sync_mode() == SyncMode::Ssp || scenario_.sync_mode() == SyncMode::Async)
+        throw Error("sync.mode: " + std::string(to_string(scenario_.sync_mode())) +
+                    " has no barrier; make_run() builds its trainer (LooseSyncTrainer)");
     if (work_ == Work::TimesOnly && scenario_.clock == ClockKind::Measured)
         throw Error(
             "clock: a measured run must really train (times-only needs the modelled clock)");
@@ -395,6 +398,7 @@ void DataParallelTrainer::finish_step() {
         last_snapshot_.replica_spread = replica_spread(replicas);
     }
     aligned_ = last_snapshot_.replicas_aligned;
+    accounts_.applied += static_cast<std::int64_t>(workers_.size()); // each fresh: staleness 0
     if (!aligned_)
         ++accounts_.misaligned_steps;
     if (sink_)

@@ -162,13 +162,17 @@ public:
 
     // The loss after each step in the order the run did them (a rollback repeats steps), with
     // the time and the energy spent so far: for time and energy to a target loss.
-    struct Progress {
-        std::int64_t step = 0;
-        double time_s = 0.0;
-        double loss = 0.0;
-        double energy_j = 0.0;
-    };
-    const std::vector<Progress>& progress() const { return accounts_.progress; }
+    using Progress = ProgressPoint;
+
+    std::vector<ProgressPoint> progress() const override { return accounts_.progress; }
+    std::shared_ptr<const Dataset> dataset() const override { return data_; }
+
+    // Hands the run over to one that agrees another way (see Handover): a local SGD run between
+    // two averagings averages its replicas first. Throws lockstep::Error for a run that saves
+    // checkpoints or has lost a worker.
+    Handover hand_over() override;
+    // Goes on from a run handed over at a step boundary, in place of its own start.
+    void adopt(Handover h);
 
 private:
     // The collective for the workers there are (build_collective()): its schedule, the bytes it
@@ -190,6 +194,9 @@ private:
         std::int64_t dropped_gradients = 0, dropped_samples = 0; // late, with backup workers
         Ticks lost_lane_time = 0, detection = 0, recovery = 0;
         std::vector<LaneTotals> spent; // per lane, whole run
+        // Gradients applied so far with their staleness (a loosely synchronised run's, before a
+        // switch to this one).
+        std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
         std::vector<Progress> progress;
     };
     // Failures: what is still to happen, which lanes are left, what happened, and where each step

@@ -11,6 +11,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace lockstep {
 
@@ -53,6 +56,7 @@ LooseSyncTrainer::LooseSyncTrainer(const Scenario& scenario, std::shared_ptr<con
                                                                 : scenario_.batch_of(0));
     spent_.assign(static_cast<std::size_t>(n), {});
     recent_.assign(static_cast<std::size_t>(n), {});
+    pause_next_.assign(static_cast<std::size_t>(n), 0.0);
     for (const FailureSpec& f : scenario_.failures.events)
         if (f.kind == FailureKind::Pause)
             scenario_.delays.pauses.push_back({f.worker, f.step, f.seconds});
@@ -114,7 +118,7 @@ void LooseSyncTrainer::start_iteration(int k, Ticks at) {
                                                  : l.clock >= scenario_.steps)
         return;
     ++started_;
-    Ticks pause = 0;
+    Ticks pause = to_ticks(std::exchange(pause_next_[static_cast<std::size_t>(k)], 0.0));
     for (const auto& p : scenario_.delays.pauses)
         if (p.worker == k && p.step == l.clock)
             pause += to_ticks(p.seconds);
@@ -379,14 +383,195 @@ RunMetrics LooseSyncTrainer::metrics() const {
     m.final_loss = last_.loss;
     m.final_accuracy = last_.accuracy;
     m.replicas_aligned = last_.replicas_aligned;
-    std::int64_t total = 0;
+    std::int64_t total = prior_staleness_;
+    m.max_staleness = prior_max_staleness_;
     for (const Applied& a : applied_) {
         m.max_staleness = std::max<std::int64_t>(m.max_staleness, a.staleness);
         total += a.staleness;
     }
-    m.mean_staleness =
-        applied_.empty() ? 0.0 : static_cast<double>(total) / static_cast<double>(applied_.size());
+    const auto count = prior_applied_ + static_cast<std::int64_t>(applied_.size());
+    m.mean_staleness = count ? static_cast<double>(total) / static_cast<double>(count) : 0.0;
+    m.dropped_gradients = dropped_;
     return m;
+}
+
+void LooseSyncTrainer::intervene(Intervention& change) {
+    using Change = Intervention::Kind;
+    const int k = change.worker;
+    const bool lane = k >= 0 && k < scenario_.workers;
+    switch (change.kind) {
+    case Change::Slow: {
+        const double factor = change.amount > 0 ? change.amount : 3.0;
+        if (!lane)
+            throw Error("slowdown: no worker " + std::to_string(k));
+        if (!(factor >= 1.0 && factor <= 100.0))
+            throw Error("slowdown: the factor must be between 1 and 100");
+        auto& slowdown = scenario_.delays.slowdown;
+        if (slowdown.size() <= static_cast<std::size_t>(k))
+            slowdown.resize(static_cast<std::size_t>(k) + 1, 1.0);
+        slowdown[static_cast<std::size_t>(k)] = factor;
+        break;
+    }
+    case Change::Pause: {
+        const double seconds = change.amount > 0 ? change.amount : 5.0;
+        if (!lane)
+            throw Error("pause: no worker " + std::to_string(k));
+        if (!(seconds >= 0.0 && seconds <= 86400.0))
+            throw Error("pause: the length must be between 0 and 86400 seconds");
+        pause_next_[static_cast<std::size_t>(k)] += seconds; // before its next computation
+        break;
+    }
+    case Change::Crash:
+    case Change::CrashInCheckpoint:
+        throw Error(std::string("crash: a run under ") + std::string(to_string(scenario_.sync_mode())) +
+                    " keeps no checkpoint to recover from, so it takes no crashes; switch to bsp "
+                    "to crash a worker");
+    case Change::Retune: {
+        if (changes_trainer(scenario_, change.scenario))
+            throw Error("sync.mode: another way of agreeing needs another trainer (continue_run)");
+        take_mid_run_settings(scenario_, change.scenario);
+        scenario_.algorithm = Algorithm::ParameterServer;
+        validate(scenario_);
+        server_.optimizer.retune(scenario_.optimizer);
+        std::vector<double> samples;
+        for (int i = 0; i < scenario_.workers; ++i)
+            samples.push_back(static_cast<double>(scenario_.batch_of(i)));
+        weights_ = reduction_weights(scenario_.rule, scenario_.workers, samples);
+        compute_s_per_sample_ = compute_s_per_sample(
+            scenario_, scenario_.scaling == Scaling::Strong ? scenario_.global_batch()
+                                                            : scenario_.batch_of(0));
+        if (scenario_.sync_mode() == SyncMode::Ssp)
+            // A new bound: the workers waiting for a version go on now if it lets them.
+            for (std::size_t i = 0; i < lanes_.size(); ++i) {
+                Lane& l = lanes_[i];
+                if (l.waiting_for < 0)
+                    continue;
+                l.waiting_for = l.clock - scenario_.sync->staleness;
+                if (server_.version >= l.waiting_for)
+                    send_copy(static_cast<int>(i), std::max(last_.time, l.at));
+            }
+        break;
+    }
+    }
+    change.step = step_;
+}
+
+Handover LooseSyncTrainer::hand_over() {
+    const std::size_t n = lanes_.size();
+    const Ticks now = last_.time; // the moment the last step's version was made
+    // What each lane is doing: its next event, if it has one.
+    std::vector<std::optional<Kind>> doing(n);
+    for (auto q = queue_; !q.empty(); q.pop())
+        doing[static_cast<std::size_t>(q.top().worker)] = q.top().kind;
+    Handover h;
+    // Gradients at the server in a clock not yet complete (ssp) are never applied.
+    for (const auto& [clock, count] : server_.arrived)
+        h.dropped_gradients += count;
+    for (std::size_t k = 0; k < n; ++k) {
+        Lane& l = lanes_[k];
+        const int worker = static_cast<int>(k);
+        bool current = false;
+        if (doing[k] == Kind::ReplyArrives) {
+            // A copy on its way: the newest, or a pull again once it is there.
+            current = l.incoming_version == server_.version;
+            if (current)
+                l.parameters.swap(l.incoming);
+        } else if (doing[k]) {
+            ++h.dropped_gradients; // computing, or its gradient on its way: finished, not used
+        }
+        const Ticks from = std::max(l.at, now);
+        if (l.at < from)
+            emit({worker, EventKind::Wait, l.clock, l.at, from});
+        Ticks ready = from;
+        if (!current) {
+            const Ticks took = transfer(worker);
+            if (took > 0) {
+                TraceEvent e{worker, EventKind::Receive, l.clock, from, from + took, bytes_, 0, 1};
+                e.version = server_.version;
+                emit(e);
+                bytes_moved_ += bytes_;
+            }
+            ready += took;
+        }
+        h.cursors.push_back(l.cursor);
+        h.free_at.push_back(ready);
+    }
+    if (sink_) {
+        for (TraceEvent& e : events_)
+            e.ordinal = static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX));
+        sink_->on_events(events_);
+    }
+    events_.clear();
+    h.steps_done = step_;
+    h.ordinal = step_;
+    h.parameters = server_.parameters;
+    h.optimizer = server_.optimizer;
+    h.spent = spent_;
+    h.samples = samples_;
+    h.bytes_moved = bytes_moved_;
+    h.progress = progress_;
+    h.last = last_;
+    h.run_rng = run_rng_;
+    h.applied = prior_applied_ + static_cast<std::int64_t>(applied_.size());
+    h.staleness_total = prior_staleness_;
+    h.max_staleness = prior_max_staleness_;
+    for (const Applied& a : applied_) {
+        h.staleness_total += a.staleness;
+        h.max_staleness = std::max<std::int64_t>(h.max_staleness, a.staleness);
+    }
+    h.dropped_gradients += dropped_;
+    if (h.dropped_gradients > 0)
+        h.note = std::to_string(h.dropped_gradients) +
+                 (h.dropped_gradients == 1 ? " gradient" : " gradients") +
+                 " computed on the way were dropped";
+    return h;
+}
+
+void LooseSyncTrainer::adopt(Handover h) {
+    const std::size_t n = lanes_.size();
+    if (h.cursors.size() != n || h.parameters.size() != server_.parameters.size())
+        throw Error("internal: a handover from a run of another size");
+    const bool async = scenario_.sync_mode() == SyncMode::Async;
+    queue_ = {};
+    seq_ = 0;
+    step_ = h.steps_done;
+    // Versions go on as this mode counts them: one per step (ssp), one per gradient (async).
+    server_.version = async ? step_ * scenario_.workers : step_;
+    server_.parameters = std::move(h.parameters);
+    server_.optimizer = std::move(h.optimizer);
+    server_.optimizer.retune(scenario_.optimizer);
+    server_.free_at = 0;
+    server_.clocks.clear();
+    server_.arrived.clear();
+    started_ = async ? step_ * scenario_.workers : 0;
+    spent_ = std::move(h.spent);
+    samples_ = h.samples;
+    bytes_moved_ = h.bytes_moved;
+    progress_ = std::move(h.progress);
+    last_ = std::move(h.last);
+    run_rng_ = h.run_rng;
+    prior_applied_ = h.applied;
+    prior_staleness_ = h.staleness_total;
+    prior_max_staleness_ = h.max_staleness;
+    dropped_ = h.dropped_gradients;
+    applied_.clear();
+    events_.clear();
+    pending_snapshots_.clear();
+    step_losses_.clear();
+    step_correct_ = step_counted_ = 0;
+    recent_.assign(n, {});
+    for (std::size_t k = 0; k < n; ++k) {
+        Lane& l = lanes_[k];
+        l.parameters = server_.parameters;
+        l.version = server_.version;
+        l.cursor = h.cursors[k];
+        l.clock = step_;
+        l.gradient_due = false;
+        l.waiting_for = -1;
+        l.at = h.free_at[k];
+    }
+    for (std::size_t k = 0; k < n; ++k)
+        start_iteration(static_cast<int>(k), lanes_[k].at);
 }
 
 } // namespace lockstep

@@ -52,6 +52,17 @@ public:
     int lanes() const override { return scenario_.workers; }
     RunMetrics metrics() const override;
     std::vector<double> parameters() const override { return server_.parameters; }
+    std::shared_ptr<const Dataset> dataset() const override { return data_; }
+
+    // Slow and Pause as in any run; Retune takes the mid-run settings of its own mode (the
+    // staleness bound, the learning rate, the rule). Crashes are refused: this trainer keeps no
+    // checkpoints to recover from.
+    void intervene(Intervention& change) override;
+    // Every worker finishes what it is computing; the gradients not yet applied are dropped, and
+    // every worker pulls the newest model (see Handover).
+    Handover hand_over() override;
+    // Goes on from a run handed over at a step boundary, in place of its own start.
+    void adopt(Handover h);
 
     // Every applied gradient, in the order the server applied them.
     struct Applied {
@@ -63,13 +74,9 @@ public:
     };
     const std::vector<Applied>& applied() const { return applied_; }
     // The loss after each step, with its time: for time to a target loss.
-    struct Progress {
-        std::int64_t step = 0;
-        double time_s = 0.0;
-        double loss = 0.0;
-        double energy_j = 0.0; // spent so far, every lane at the scenario's power prices
-    };
-    const std::vector<Progress>& progress() const { return progress_; }
+    using Progress = ProgressPoint;
+    std::vector<ProgressPoint> progress() const override { return progress_; }
+
 
 private:
     enum class Kind { ComputeDone, ArriveAtServer, ReplyArrives };
@@ -149,6 +156,10 @@ private:
     std::int64_t samples_ = 0, bytes_moved_ = 0;
     StepSnapshot last_;
     std::vector<Progress> progress_;
+    std::vector<double> pause_next_; // per lane: seconds it stalls before its next computation
+    // Before a switch to this run: gradients applied, their staleness, those dropped.
+    std::int64_t prior_applied_ = 0, prior_staleness_ = 0, prior_max_staleness_ = 0;
+    int dropped_ = 0;
 };
 
 } // namespace lockstep

@@ -26,6 +26,11 @@ void Run::intervene(Intervention& /*change*/) {
                 "-parallel) takes no faults, delays or changed settings while it goes on");
 }
 
+Handover Run::hand_over() {
+    throw Error("sync.mode: this run (" + kind_of(scenario()) +
+                "-parallel) cannot change its way of agreeing while it goes on");
+}
+
 void Run::set_checkpoint_directory(const std::filesystem::path& /*dir*/) {
     throw Error("checkpoint: this run (" + kind_of(scenario()) + "-parallel) saves no checkpoints");
 }
@@ -45,6 +50,35 @@ std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Da
         break;
     }
     return std::make_unique<PipelineTrainer>(scenario, std::move(data), sink);
+}
+
+bool changes_trainer(const Scenario& from, const Scenario& to) {
+    return from.sync_mode() != to.sync_mode();
+}
+
+std::unique_ptr<Run> continue_run(Run& from, const Scenario& to, TraceSink* sink) {
+    Scenario next = from.scenario();
+    next.name = to.name;
+    take_mid_run_settings(next, to);
+    const SyncMode mode = next.sync_mode();
+    if (mode == SyncMode::Ssp || mode == SyncMode::Async)
+        next.algorithm = Algorithm::ParameterServer; // the way these agree
+    validate(next);
+    if (next.clock != ClockKind::Modelled && (mode == SyncMode::Ssp || mode == SyncMode::Async))
+        throw Error("sync.mode: " + std::string(to_string(mode)) +
+                    " runs on the modelled clock only; this run is measured");
+    auto data = from.dataset();
+    if (!data)
+        (void)from.hand_over(); // throws: this run cannot hand over
+    // The new trainer is built before the old one hands over, so a refusal changes nothing.
+    if (mode == SyncMode::Ssp || mode == SyncMode::Async) {
+        auto run = std::make_unique<LooseSyncTrainer>(next, std::move(data), sink);
+        run->adopt(from.hand_over());
+        return run;
+    }
+    auto run = std::make_unique<DataParallelTrainer>(next, std::move(data), sink);
+    run->adopt(from.hand_over());
+    return run;
 }
 
 } // namespace lockstep

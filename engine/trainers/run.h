@@ -5,6 +5,7 @@
 #include "reports/metrics.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
+#include "trainers/handover.h"
 
 #include <atomic>
 #include <cstdint>
@@ -66,6 +67,16 @@ public:
     // that saves none.
     virtual void set_checkpoint_directory(const std::filesystem::path& dir);
 
+    // The run as it stands, for a run that agrees another way to go on from: see Handover. It
+    // traces what the switch itself does (an averaging, the workers' pulls) as the next step's,
+    // and leaves this run to be dropped. Throws lockstep::Error naming why this run cannot hand
+    // over.
+    virtual Handover hand_over();
+    // The data it trains on (nullptr: a run that cannot hand over).
+    virtual std::shared_ptr<const Dataset> dataset() const { return nullptr; }
+    // The loss after each step so far, with its time and energy (empty: the run keeps none).
+    virtual std::vector<ProgressPoint> progress() const { return {}; }
+
     virtual const Scenario& scenario() const = 0;
     virtual int lanes() const = 0; // trace lanes: one per worker the run started with
     virtual RunMetrics metrics() const = 0;
@@ -77,5 +88,13 @@ public:
 // fit the data.
 std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                               TraceSink* sink = nullptr);
+
+// Whether going from `from`'s settings to `to`'s, while a run goes on, needs another trainer:
+// the way the replicas agree changes (bsp, ssp, async, local).
+bool changes_trainer(const Scenario& from, const Scenario& to);
+// The run `from` handed over, going on under `to` (its mid-run settings, sync mode included)
+// from the step it had reached. Throws lockstep::Error, leaving `from` as it was, when `to`
+// cannot train this way or `from` cannot hand over.
+std::unique_ptr<Run> continue_run(Run& from, const Scenario& to, TraceSink* sink = nullptr);
 
 } // namespace lockstep

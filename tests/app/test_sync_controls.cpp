@@ -114,6 +114,56 @@ private Q_SLOTS:
         QVERIFY(stale > 0); // the fast workers run ahead on older versions
         QVERIFY(waits > 0); // and wait when the bound bites
     }
+
+    // Choosing another way of agreeing while the run goes on changes it at the playhead, as
+    // every change does: the steps before it stay as they were, the run goes on from there.
+    void the_agreement_changes_at_the_playhead() {
+        qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
+        lockstep::app::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QString error;
+        QVERIFY2(window.openScenario(scenario_path("why-wait.json"), &error, true),
+                 qPrintable(error));
+        window.runScenario(window.controls()->scenario());
+        QTRY_VERIFY_WITH_TIMEOUT(window.traceIndex().snapshots().size() >= 40, 30000);
+        const auto at = window.traceIndex().start_of(20);
+        QVERIFY(at);
+        window.playback().scrubTo(at->start);
+        const std::vector<lockstep::StepSnapshot> before(
+            window.traceIndex().snapshots().begin(), window.traceIndex().snapshots().begin() + 20);
+
+        QComboBox* agreement = nullptr;
+        for (auto* box : window.controls()->findChildren<QComboBox*>())
+            if (box->accessibleName() == QStringLiteral("Agreement"))
+                agreement = box;
+        QVERIFY(agreement);
+        choose(agreement, SyncMode::Async);
+        QCOMPARE(window.session().branches().size(), 1);
+        QVERIFY2(window.session().branches().front().label.contains(QStringLiteral("async")),
+                 qPrintable(window.session().branches().front().label));
+        QCOMPARE(window.controls()->scenario().sync_mode(), SyncMode::Async);
+
+        auto to_the_end = [&] {
+            window.playback().scrubTo(window.traceIndex().end_time());
+            return window.traceIndex().snapshots().size() == 100;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(to_the_end(), 30000);
+        const auto& snaps = window.traceIndex().snapshots();
+        for (int k = 0; k < 20; ++k) {
+            QCOMPARE(snaps[k].loss, before[k].loss);
+            QCOMPARE(snaps[k].parameter_hash, before[k].parameter_hash);
+        }
+        // From step 20 on, each gradient is applied as it comes: τ beyond ssp's bound of 2.
+        int beyond = 0;
+        for (int k = 0; k < 4; ++k)
+            for (const auto& e : window.traceIndex().lane(k))
+                if (e.kind == EventKind::Send && e.staleness > 2) {
+                    QVERIFY(e.step >= 20);
+                    ++beyond;
+                }
+        QVERIFY(beyond > 0);
+    }
 };
 
 QTEST_MAIN(TestSyncControls)

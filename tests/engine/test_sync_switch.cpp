@@ -1,0 +1,308 @@
+// Changing the way the replicas agree while a run goes on: bsp, ssp, async and local SGD handing
+// a run over to one another at the playhead, and the faults a loosely synchronised run takes.
+
+#include "core/error.h"
+#include "scenario/scenario.h"
+#include "trace/trace.h"
+#include "trainers/branching.h"
+#include "trainers/data_parallel.h"
+#include "trainers/loose_sync.h"
+#include "trainers/run.h"
+
+#include <oneapi/tbb/global_control.h>
+
+#include <QtTest>
+
+#include "test_support.h"
+
+#include <cstring>
+
+using namespace lockstep;
+using namespace lockstep::testing;
+
+namespace {
+
+Scenario base_scenario() {
+    Scenario s;
+    s.name = "switch";
+    s.seed = 11;
+    s.workers = 4;
+    s.steps = 30;
+    s.batch = 16;
+    s.algorithm = Algorithm::ParameterServer;
+    s.model = ModelShape{{2, 12, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    s.dataset = DatasetConfig{"spiral", "", 400, 0.1, 3};
+    s.optimizer = OptimizerConfig{OptimizerKind::Sgd, 0.1, 0.9, 0.9, 0.999, 1e-8};
+    s.cost.update_s = 1e-5;
+    s.delays.slowdown = {1.0, 1.0, 3.0, 1.0};
+    return s;
+}
+
+Scenario with_sync(Scenario s, SyncMode mode, int staleness = 0, int local_steps = 1) {
+    SyncConfig c;
+    c.mode = mode;
+    c.staleness = staleness;
+    c.local_steps = local_steps;
+    s.sync = c;
+    validate(s);
+    return s;
+}
+
+Intervention retune(const Scenario& to, std::int64_t at) {
+    Intervention i;
+    i.kind = Intervention::Kind::Retune;
+    i.scenario = to;
+    i.at = at;
+    return i;
+}
+
+struct Switched {
+    Trace trace;
+    RunMetrics metrics;
+    std::vector<double> parameters;
+    std::vector<StepSnapshot> snapshots;
+};
+
+// `from` run to the end, switched to `to` before executed step `at`.
+Switched switched(const Scenario& from, const Scenario& to, std::int64_t at) {
+    Switched out;
+    BranchingRun run(from, load_dataset(from), &out.trace);
+    while (run.ordinal() < at)
+        run.step();
+    run.branch(retune(to, at));
+    while (!run.finished())
+        run.step();
+    out.metrics = run.run().metrics();
+    out.parameters = run.run().parameters();
+    out.snapshots.assign(out.trace.snapshots().begin(), out.trace.snapshots().end());
+    return out;
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+} // namespace
+
+class TestSyncSwitch : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Every way of agreeing can follow every other at a step: the run ends at the scenario's
+    // step count, its steps before the switch are the first run's, and its clock goes on.
+    void every_mode_follows_every_other_data() {
+        QTest::addColumn<int>("from");
+        QTest::addColumn<int>("to");
+        const SyncMode modes[] = {SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local};
+        for (SyncMode a : modes)
+            for (SyncMode b : modes)
+                if (a != b)
+                    QTest::addRow("%s to %s", std::string(to_string(a)).c_str(),
+                                  std::string(to_string(b)).c_str())
+                        << int(a) << int(b);
+    }
+    void every_mode_follows_every_other() {
+        QFETCH(int, from);
+        QFETCH(int, to);
+        auto in_mode = [](SyncMode m) {
+            return with_sync(base_scenario(), m, m == SyncMode::Ssp ? 2 : 0,
+                             m == SyncMode::Local ? 3 : 1);
+        };
+        const Scenario a = in_mode(SyncMode(from));
+        const Scenario b = in_mode(SyncMode(to));
+        const std::int64_t at = 13; // between two averagings of local SGD (every 3)
+        const Switched s = switched(a, b, at);
+        QCOMPARE(s.metrics.steps, a.steps);
+
+        // Up to the switch, the first mode's own run.
+        Trace alone;
+        auto plain = make_run(a, load_dataset(a), &alone);
+        while (plain->ordinal() < at)
+            plain->step();
+        QVERIFY(s.snapshots.size() >= static_cast<std::size_t>(a.steps));
+        for (std::int64_t k = 0; k < at; ++k) {
+            QCOMPARE(s.snapshots[k].step, alone.snapshots()[k].step);
+            QCOMPARE(s.snapshots[k].loss, alone.snapshots()[k].loss);
+            QCOMPARE(s.snapshots[k].parameter_hash, alone.snapshots()[k].parameter_hash);
+        }
+        // After it, steps go on in order and in time, with the second mode's agreement.
+        for (std::size_t k = at; k < s.snapshots.size(); ++k) {
+            QCOMPARE(s.snapshots[k].step, std::int64_t(k));
+            QVERIFY(s.snapshots[k].time >= s.snapshots[k - 1].time);
+        }
+        if (SyncMode(to) == SyncMode::Bsp)
+            for (std::size_t k = at; k < s.snapshots.size(); ++k)
+                QVERIFY2(s.snapshots[k].replicas_aligned, "bsp after a switch: one model");
+        QVERIFY(s.metrics.total_time_s > to_seconds(s.snapshots[at - 1].time));
+        // Nothing is counted twice or lost: every sample of every applied gradient, whatever
+        // came before.
+        QVERIFY(s.metrics.samples >= a.steps * a.workers * static_cast<std::int64_t>(a.batch) -
+                                         a.workers * static_cast<std::int64_t>(a.batch) * 3);
+    }
+
+    // Local SGD between two averagings hands over one model: its replicas average once more,
+    // through the collective, traced as the next step's.
+    void local_averages_once_more_before_a_switch() {
+        const Scenario local = with_sync(base_scenario(), SyncMode::Local, 0, 5);
+        const Scenario bsp = with_sync(base_scenario(), SyncMode::Bsp);
+        const std::int64_t at = 7; // two steps after the averaging at step 4
+        const Switched s = switched(local, bsp, at);
+        QVERIFY(!s.snapshots[at - 1].replicas_aligned);
+        int reduces = 0;
+        for (const TraceEvent& e : s.trace.events())
+            if (e.ordinal == at && e.step == at && e.bytes > 0 && e.kind != EventKind::Compute)
+                ++reduces;
+        QVERIFY2(reduces > 0, "the last averaging moves the replicas' bytes");
+        for (std::size_t k = at; k < s.snapshots.size(); ++k)
+            QVERIFY(s.snapshots[k].replicas_aligned);
+    }
+
+    // From a parameter server without a barrier: the gradients on their way are dropped, and
+    // every worker pulls the newest model, in the trace, before the next mode's first step.
+    void async_to_bsp_pulls_the_newest_model() {
+        const Scenario async = with_sync(base_scenario(), SyncMode::Async);
+        const Scenario bsp = with_sync(base_scenario(), SyncMode::Bsp);
+        const std::int64_t at = 10;
+        const Switched s = switched(async, bsp, at);
+        QVERIFY(s.metrics.dropped_gradients > 0);
+        QVERIFY(s.metrics.dropped_gradients < async.workers);
+        int pulls = 0;
+        for (const TraceEvent& e : s.trace.events())
+            if (e.ordinal == at && e.kind == EventKind::Receive && e.step >= at)
+                ++pulls;
+        QVERIFY(pulls >= 1);
+        QVERIFY(s.metrics.max_staleness >= 1); // the async part's, still counted
+        QVERIFY(s.metrics.mean_staleness > 0.0);
+    }
+
+    // The same switch gives the same numbers with 1, 2 and 4 threads.
+    void a_switch_is_the_same_with_any_threads() {
+        const Scenario bsp = with_sync(base_scenario(), SyncMode::Bsp);
+        const Scenario async = with_sync(base_scenario(), SyncMode::Async);
+        std::vector<std::vector<double>> results;
+        for (int threads : {1, 2, 4}) {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+            const Switched there = switched(bsp, async, 9);
+            const Switched back = switched(async, bsp, 9);
+            std::vector<double> r = there.parameters;
+            r.insert(r.end(), back.parameters.begin(), back.parameters.end());
+            r.push_back(there.metrics.total_time_s);
+            r.push_back(back.metrics.waiting_s);
+            results.push_back(r);
+        }
+        QVERIFY(same_bits(results[0], results[1]));
+        QVERIFY(same_bits(results[0], results[2]));
+    }
+
+    // A switch is undone like any change: the run as it was, bit for bit.
+    void a_switch_is_undone() {
+        const Scenario bsp = with_sync(base_scenario(), SyncMode::Bsp);
+        const Scenario ssp = with_sync(base_scenario(), SyncMode::Ssp, 2);
+        Trace trace;
+        BranchingRun run(bsp, load_dataset(bsp), &trace);
+        while (!run.finished())
+            run.step();
+        const auto before = run.run().parameters();
+        const double time = run.run().metrics().total_time_s;
+        run.branch(retune(ssp, 12));
+        while (!run.finished())
+            run.step();
+        QVERIFY(!same_bits(run.run().parameters(), before));
+        QVERIFY(run.undo());
+        while (!run.finished())
+            run.step();
+        QVERIFY(same_bits(run.run().parameters(), before));
+        QCOMPARE(run.run().metrics().total_time_s, time);
+    }
+
+    // A new staleness bound applies in place; a larger one lets the fast workers run ahead, so
+    // they wait less from there.
+    void a_new_bound_applies_in_place() {
+        const Scenario tight = with_sync(base_scenario(), SyncMode::Ssp, 0);
+        const Scenario loose = with_sync(base_scenario(), SyncMode::Ssp, 3);
+        const Switched stays = switched(tight, tight, 5);
+        const Switched eased = switched(tight, loose, 5);
+        QVERIFY(eased.metrics.waiting_s < stays.metrics.waiting_s);
+        QVERIFY(eased.metrics.max_staleness <= 3);
+        QCOMPARE(eased.metrics.dropped_gradients, std::int64_t(0)); // the same trainer goes on
+    }
+
+    // A loosely synchronised run takes a slower worker and a pause at the playhead, and refuses
+    // a crash with its reason.
+    void loose_runs_take_delays_and_refuse_crashes() {
+        const Scenario async = with_sync(base_scenario(), SyncMode::Async);
+        auto plain = make_run(async, load_dataset(async));
+        auto slowed = plain->clone();
+        Intervention slow;
+        slow.kind = Intervention::Kind::Slow;
+        slow.worker = 1;
+        slow.amount = 6.0;
+        slowed->intervene(slow);
+        auto paused = plain->clone();
+        Intervention pause;
+        pause.kind = Intervention::Kind::Pause;
+        pause.worker = 0;
+        pause.amount = 0.05;
+        paused->intervene(pause);
+        for (Run* r : {plain.get(), slowed.get(), paused.get()})
+            while (!r->finished())
+                r->step();
+        QVERIFY(slowed->metrics().total_time_s > plain->metrics().total_time_s);
+        QVERIFY(paused->metrics().waiting_s > plain->metrics().waiting_s);
+        QVERIFY(paused->metrics().total_time_s >= plain->metrics().total_time_s + 0.05 / 4);
+
+        auto crashed = make_run(async, load_dataset(async));
+        Intervention crash;
+        crash.kind = Intervention::Kind::Crash;
+        crash.worker = 2;
+        QVERIFY_THROWS_EXCEPTION(Error, crashed->intervene(crash));
+        try {
+            crashed->intervene(crash);
+        } catch (const Error& e) {
+            QVERIFY(std::string(e.what()).find("switch to bsp") != std::string::npos);
+        }
+    }
+
+    // What cannot switch says why, and stays as it was.
+    void refusals_name_the_reason() {
+        Scenario saving = with_sync(base_scenario(), SyncMode::Bsp);
+        saving.checkpoint = CheckpointConfig{};
+        saving.checkpoint->every = 5;
+        QTemporaryDir dir;
+        DataParallelTrainer run(saving, load_dataset(saving));
+        run.set_checkpoint_directory(dir.path().toStdString());
+        run.step();
+        Scenario to = base_scenario();
+        to.checkpoint = saving.checkpoint;
+        to.sync = SyncConfig{};
+        to.sync->mode = SyncMode::Local;
+        to.sync->local_steps = 5;
+        try {
+            (void)continue_run(run, to);
+            QFAIL("a checkpointing run handed over");
+        } catch (const Error& e) {
+            QVERIFY(std::string(e.what()).find("checkpoints") != std::string::npos);
+        }
+        QCOMPARE(run.steps_done(), std::int64_t(1));
+        to.sync->mode = SyncMode::Async;
+        QVERIFY_THROWS_EXCEPTION(Error, (void)continue_run(run, to)); // async saves none
+
+        Scenario measured = with_sync(base_scenario(), SyncMode::Bsp);
+        measured.clock = ClockKind::Measured;
+        measured.steps = 3;
+        DataParallelTrainer timed(measured, load_dataset(measured));
+        timed.step();
+        Scenario async = measured;
+        async.sync = SyncConfig{};
+        async.sync->mode = SyncMode::Async;
+        try {
+            (void)continue_run(timed, async);
+            QFAIL("a measured run went async");
+        } catch (const Error& e) {
+            QVERIFY(std::string(e.what()).find("modelled clock") != std::string::npos);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSyncSwitch)
+#include "test_sync_switch.moc"
