@@ -8,7 +8,6 @@
 #include "core/error.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"
-#include "trainers/loose_sync.h"
 
 #include <nlohmann/json.hpp>
 
@@ -54,25 +53,8 @@ Side run_side(const std::string& file) {
 // The scenario trained with another way of agreeing: ssp and async through the parameter server
 // (without a barrier), bsp and local in the data-parallel trainer.
 Side run_mode(const std::string& file, Scenario s) {
-    Side side{file, s, {}, {}, {}};
-    const SyncMode mode = s.sync_mode();
-    if (mode != SyncMode::Ssp && mode != SyncMode::Async) {
-        DataParallelTrainer trainer(s, load_dataset(s));
-        side.metrics = finish_run(trainer).metrics;
-        side.progress = trainer.progress();
-        return side;
-    }
-    const auto data = load_dataset(s);
-    LooseSyncTrainer run(s, data);
-    while (!run.finished())
-        run.step();
-    side.metrics = run.metrics();
-    for (const auto& p : run.progress())
-        side.progress.push_back({p.step, p.time_s, p.loss, p.energy_j});
-    DataParallelTrainer reference(baseline_scenario(s), data, nullptr, Work::TimesOnly);
-    reference.run();
-    set_speedup(side.metrics, s, reference.metrics().total_time_s);
-    return side;
+    RunResult result = run_to_end(s);
+    return {file, std::move(s), result.metrics, std::move(result.progress), {}};
 }
 
 // The first point, in the order the run did its steps, at or below the target loss.

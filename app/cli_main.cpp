@@ -445,16 +445,8 @@ int command_run(const std::vector<std::string>& raw) {
                             " run has no step at which all workers agree, so it saves no "
                             "checkpoints");
         lockstep::cli::RunOutputs outputs(o, scenario.name);
-        const auto data = lockstep::load_dataset(scenario);
-        const std::unique_ptr<lockstep::Run> run = lockstep::make_run(scenario, data, &outputs);
-        outputs.begin(run->lanes());
-        while (!run->finished())
-            run->step();
-        lockstep::RunResult result{run->metrics(), run->parameters()};
-        const lockstep::Scenario base = lockstep::baseline_scenario(scenario);
-        lockstep::DataParallelTrainer reference(base, data, nullptr, lockstep::Work::TimesOnly);
-        reference.run();
-        lockstep::set_speedup(result.metrics, scenario, reference.metrics().total_time_s);
+        outputs.begin(scenario.workers); // a lane per worker
+        const lockstep::RunResult result = lockstep::run_to_end(scenario, &outputs);
         return report_run(o, scenario, result, outputs, -1, {});
     }
     lockstep::cli::RunOutputs outputs(o, scenario.name);

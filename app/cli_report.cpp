@@ -76,6 +76,7 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
             {"local_steps", s.sync_mode() == SyncMode::Local ? json(s.sync->local_steps) : json()},
             {"max_staleness", m.max_staleness},
             {"mean_staleness", m.mean_staleness},
+            {"averagings", m.averagings},
             {"rule", std::string(to_string(s.rule))},
             {"clock", std::string(to_string(s.clock))},
             {"scaling", std::string(to_string(s.scaling))},

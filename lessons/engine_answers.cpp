@@ -44,7 +44,17 @@ const QStringList kMetrics = {QStringLiteral("speedup"),
                               QStringLiteral("checkpoint_bytes"),
                               QStringLiteral("weights_bytes"),
                               QStringLiteral("bubble_fraction"),
-                              QStringLiteral("activation_bytes_per_step")};
+                              QStringLiteral("activation_bytes_per_step"),
+                              QStringLiteral("final_loss"),
+                              QStringLiteral("max_staleness"),
+                              QStringLiteral("mean_staleness"),
+                              QStringLiteral("averagings"),
+                              QStringLiteral("bytes_moved")};
+// The figures that need the run to really train (its model, its gradients' ages), not only its
+// times.
+const QStringList kTrainedMetrics = {QStringLiteral("final_loss"), QStringLiteral("max_staleness"),
+                                     QStringLiteral("mean_staleness"),
+                                     QStringLiteral("averagings"), QStringLiteral("bytes_moved")};
 const QStringList kPipelineMetrics = {QStringLiteral("bubble_fraction"),
                                       QStringLiteral("activation_bytes_per_step"),
                                       QStringLiteral("total_time_s")};
@@ -148,6 +158,16 @@ double metric(const RunMetrics& m, const QString& name) {
         return m.compute_s;
     if (name == QLatin1String("communication_s"))
         return m.communication_s;
+    if (name == QLatin1String("final_loss"))
+        return m.final_loss;
+    if (name == QLatin1String("max_staleness"))
+        return static_cast<double>(m.max_staleness);
+    if (name == QLatin1String("mean_staleness"))
+        return m.mean_staleness;
+    if (name == QLatin1String("averagings"))
+        return static_cast<double>(m.averagings);
+    if (name == QLatin1String("bytes_moved"))
+        return static_cast<double>(m.bytes_moved);
     return m.waiting_s;
 }
 
@@ -223,6 +243,9 @@ double run_scenario_call(const EngineCall& call, const Values& values, const QSt
     }
     if (name == QLatin1String("weights_bytes")) // the weights alone, as doubles
         return static_cast<double>(s.model.parameter_count() * sizeof(double));
+    const bool loose = s.sync_mode() == SyncMode::Ssp || s.sync_mode() == SyncMode::Async;
+    if (loose || (kTrainedMetrics.contains(name) && !s.checkpoint && s.failures.events.empty()))
+        return metric(run_to_end(s).metrics, name); // whatever trainer the scenario names
     if (!s.checkpoint && s.failures.events.empty())
         return metric(run_scenario(s, nullptr, Work::TimesOnly).metrics, name);
     // Checkpoints are written for real, in a directory of the call's own, and crashes recovered
@@ -276,6 +299,67 @@ double study_call(const EngineCall& call, const Values& values, const QString& b
     if (name == QLatin1String("compute_s"))
         return p.compute_s();
     return static_cast<double>(p.parameters);
+}
+
+const QStringList kSyncModes = {QStringLiteral("bsp"), QStringLiteral("ssp"),
+                                QStringLiteral("async"), QStringLiteral("local")};
+
+// The scenario of a first_to_target call under one way of agreeing: ssp with the call's
+// staleness bound (2 unless given), local SGD with its period (4 unless given).
+Scenario in_mode(Scenario s, const QString& mode, const EngineCall& call, const Values& values) {
+    SyncConfig c;
+    parse_sync_mode(mode.toStdString(), c.mode);
+    if (c.mode == SyncMode::Ssp)
+        c.staleness = static_cast<int>(
+            call.spec.contains(QStringLiteral("staleness"))
+                ? argument(call.spec.value(QStringLiteral("staleness")), values,
+                           QStringLiteral("answer.staleness"))
+                : 2);
+    if (c.mode == SyncMode::Local)
+        c.local_steps = static_cast<int>(
+            call.spec.contains(QStringLiteral("local_steps"))
+                ? argument(call.spec.value(QStringLiteral("local_steps")), values,
+                           QStringLiteral("answer.local_steps"))
+                : 4);
+    if (c.mode == SyncMode::Bsp)
+        s.sync.reset();
+    else
+        s.sync = c;
+    if (c.mode == SyncMode::Ssp || c.mode == SyncMode::Async)
+        s.algorithm = Algorithm::ParameterServer;
+    try {
+        validate(s);
+    } catch (const Error& e) {
+        fail(QStringLiteral("answer.modes: %1: %2").arg(mode, QString::fromStdString(e.what())));
+    }
+    return s;
+}
+
+// Which of the call's ways of agreeing first trains the scenario to the target loss on the
+// modelled clock: its index in `modes` (the first listed, on a tie).
+double first_to_target(const EngineCall& call, const Values& values, const QString& base_dir) {
+    const Scenario s = call_scenario(call, values, base_dir);
+    const double target = argument(call.spec.value(QStringLiteral("target")), values,
+                                   QStringLiteral("answer.target"));
+    const QJsonArray modes = call.spec.value(QStringLiteral("modes")).toArray();
+    int best = -1;
+    double best_time = 0.0;
+    for (qsizetype i = 0; i < modes.size(); ++i) {
+        const RunResult r = run_to_end(in_mode(s, modes[i].toString(), call, values));
+        for (const ProgressPoint& p : r.progress)
+            if (p.loss <= target) {
+                if (best < 0 || p.time_s < best_time) {
+                    best = static_cast<int>(i);
+                    best_time = p.time_s;
+                }
+                break;
+            }
+    }
+    if (best < 0)
+        fail(QStringLiteral("answer.target: no way of agreeing trains this scenario to a loss of "
+                            "%1; choose a higher target")
+                 .arg(target));
+    return best;
 }
 
 double collective_bytes(const EngineCall& call, const Values& values) {
@@ -351,9 +435,9 @@ double bubble_fraction(const EngineCall& call, const Values& values) {
 } // namespace
 
 QStringList engine_functions() {
-    return {QStringLiteral("reduce"), QStringLiteral("scenario"),
+    return {QStringLiteral("reduce"),          QStringLiteral("scenario"),
             QStringLiteral("collective_bytes"), QStringLiteral("bubble_fraction"),
-            QStringLiteral("study")};
+            QStringLiteral("study"),            QStringLiteral("first_to_target")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -406,6 +490,31 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
         (void)set_action(call, probe); // the link's names and words are known
         Scenario faulty = s;
         add_faults(call, probe, faulty); // each a crash link with a step
+    } else if (fn == QLatin1String("first_to_target")) {
+        require_keys(call,
+                     {QStringLiteral("file"), QStringLiteral("target"), QStringLiteral("modes")},
+                     {QStringLiteral("set"), QStringLiteral("staleness"),
+                      QStringLiteral("local_steps")});
+        names_known(call.spec.value(QStringLiteral("target")), QStringLiteral("answer.target"));
+        for (const char* key : {"staleness", "local_steps"})
+            if (call.spec.contains(QLatin1String(key)))
+                names_known(call.spec.value(QLatin1String(key)),
+                            QStringLiteral("answer.") + QLatin1String(key));
+        const QJsonValue modes = call.spec.value(QStringLiteral("modes"));
+        if (!modes.isArray() || modes.toArray().size() < 2)
+            fail(QStringLiteral("answer.modes: expected a list of at least two ways of agreeing"));
+        QStringList seen;
+        for (const QJsonValue& m : modes.toArray()) {
+            if (!kSyncModes.contains(m.toString()) || seen.contains(m.toString()))
+                fail(QStringLiteral("answer.modes: each must be one of %1, once")
+                         .arg(kSyncModes.join(QStringLiteral(", "))));
+            seen << m.toString();
+        }
+        const Scenario s = load_scenario(scenario_path(call, base_dir).toStdString());
+        if (s.clock != ClockKind::Modelled)
+            fail(QStringLiteral("answer.file: a quiz scenario must use the modelled clock, so "
+                                "every student's answer is the same on every machine"));
+        (void)set_action(call, probe);
     } else if (fn == QLatin1String("study")) {
         require_keys(call,
                      {QStringLiteral("lesson"), QStringLiteral("model"), QStringLiteral("metric")},
@@ -468,6 +577,8 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
         return bubble_fraction(call, values);
     if (fn == QLatin1String("study"))
         return study_call(call, values, base_dir);
+    if (fn == QLatin1String("first_to_target"))
+        return first_to_target(call, values, base_dir);
     check_engine_call(call, values.keys(), base_dir); // throws with the reason
     fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
 }

@@ -156,6 +156,25 @@ Question parse_question(const Fields& f, const QString& base_dir) {
         q.choices = f.strings(QStringLiteral("choices"), true);
         if (q.choices.size() < 2 || q.choices.size() > 12)
             f.fail(QStringLiteral("choices"), QStringLiteral("needs 2 to 12 choices"));
+        const QJsonValue right = f.object().value(QStringLiteral("correct"));
+        if (right.isObject()) {
+            // The engine says which choice is right: first_to_target gives the index of the
+            // first of its modes to reach the target, so its modes are the choices, in order.
+            if (q.type != QuestionType::SingleChoice)
+                f.fail(QStringLiteral("correct"),
+                       QStringLiteral("only a single-choice question's answer is an engine call"));
+            q.correct_call = engine_call(QStringLiteral("correct"), right);
+            const QJsonObject& spec = q.correct_call->spec;
+            if (spec.value(QStringLiteral("engine")).toString() !=
+                QLatin1String("first_to_target"))
+                f.fail(QStringLiteral("correct.engine"),
+                       QStringLiteral("a choice's engine call must be first_to_target"));
+            if (spec.value(QStringLiteral("modes")).toArray().size() != q.choices.size())
+                f.fail(QStringLiteral("correct.modes"),
+                       QStringLiteral("one mode per choice, in the choices' order (%1)")
+                           .arg(q.choices.size()));
+            return q;
+        }
         const QJsonArray correct = f.array(QStringLiteral("correct"), true);
         std::set<int> seen;
         for (qsizetype i = 0; i < correct.size(); ++i) {
@@ -298,6 +317,8 @@ QuestionInstance instantiate(const QuizBank& bank, const Question& q, const QStr
         in.values.insert(v.name, draw(v, rng));
     in.choices = q.choices;
     in.correct = q.correct;
+    if (q.correct_call)
+        in.correct = {static_cast<int>(evaluate(*q.correct_call, in.values, bank.base_dir))};
     if (q.type == QuestionType::Numeric) {
         in.answer = evaluate(*q.answer, in.values, bank.base_dir);
         in.tolerance =

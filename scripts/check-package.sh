@@ -86,7 +86,7 @@ echo "$out" | grep -Eq 'speedup +2\.500' || fail "the worked example's speedup i
 
 say "lockstep-cli lessons check"
 out=$(student "lockstep-cli lessons check" 2>&1) || fail "lessons check: $out"
-echo "$out" | grep -q '^ok: 12 lessons, .* in /usr/share/lockstep$' || fail "lessons check: $out"
+echo "$out" | grep -q '^ok: 13 lessons, .* in /usr/share/lockstep$' || fail "lessons check: $out"
 out=$(student "lockstep-cli --version")
 echo "$out" | grep -q "^resources: /usr/share/lockstep (found from the program's folder)$" ||
     fail "--version: $out"

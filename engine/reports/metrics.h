@@ -62,7 +62,9 @@ struct RunMetrics {
     double lost_worker_s = 0.0;         // worker-seconds of the work thrown away
     double detection_s = 0.0;           // from each crash to its detection, summed
     double recovery_s = 0.0;            // from each detection until training went on, summed
-    std::int64_t dropped_gradients = 0; // backup workers: late gradients left out
+    std::int64_t dropped_gradients = 0; // backup workers: late gradients left out (and those on
+                                        // their way when a run changed its way of agreeing)
+    std::int64_t averagings = 0;        // local SGD: times the replicas averaged their parameters
     std::int64_t useful_samples = 0;    // samples whose gradients reached the final model
     double goodput = 0.0;               // useful samples per second of the run's time
     double energy_j = 0.0;              // every worker's lane, at the scenario's power prices

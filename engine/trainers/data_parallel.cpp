@@ -286,6 +286,7 @@ void DataParallelTrainer::average_phase() {
     // Each replica's parameters, weighted by the rule, go through the collective in the gradient
     // buffers; what comes back is the average every replica now holds.
     const bool train = work_ == Work::Train;
+    ++accounts_.averagings;
     if (train)
         for (std::size_t k = 0; k < workers_.size(); ++k) {
             Worker& w = workers_[k];

@@ -197,6 +197,7 @@ private:
         // Gradients applied so far with their staleness (a loosely synchronised run's, before a
         // switch to this one).
         std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
+        std::int64_t averagings = 0; // local SGD's parameter averagings
         std::vector<Progress> progress;
     };
     // Failures: what is still to happen, which lanes are left, what happened, and where each step
@@ -315,7 +316,12 @@ Scenario baseline_scenario(const Scenario& scenario);
 struct RunResult {
     RunMetrics metrics;
     std::vector<double> parameters; // worker 0's final parameters
+    std::vector<ProgressPoint> progress;
 };
+
+// The scenario trained to its end by the trainer it names (make_run: any parallelism and way of
+// agreeing), with its speedup against the one-worker baseline and the loss after each step.
+RunResult run_to_end(const Scenario& scenario, TraceSink* sink = nullptr);
 
 // Runs a scenario and its baseline and fills speedup and efficiency. `sink` sees the main run.
 RunResult run_scenario(const Scenario& scenario, TraceSink* sink = nullptr);

@@ -89,6 +89,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.detection_s = to_seconds(accounts_.detection);
     m.recovery_s = to_seconds(accounts_.recovery);
     m.dropped_gradients = accounts_.dropped_gradients;
+    m.averagings = accounts_.averagings;
     m.max_staleness = accounts_.max_staleness;
     m.mean_staleness = accounts_.applied ? static_cast<double>(accounts_.staleness_total) /
                                                static_cast<double>(accounts_.applied)

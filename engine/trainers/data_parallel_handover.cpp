@@ -47,6 +47,7 @@ Handover DataParallelTrainer::hand_over() {
     h.applied = accounts_.applied;
     h.staleness_total = accounts_.staleness_total;
     h.max_staleness = accounts_.max_staleness;
+    h.averagings = accounts_.averagings;
     return h;
 }
 
@@ -72,6 +73,7 @@ void DataParallelTrainer::adopt(Handover h) {
     accounts_.applied = h.applied;
     accounts_.staleness_total = h.staleness_total;
     accounts_.max_staleness = h.max_staleness;
+    accounts_.averagings = h.averagings;
     accounts_.dropped_gradients += h.dropped_gradients;
     last_snapshot_ = std::move(h.last);
     last_snapshot_.replicas_aligned = true;

@@ -35,6 +35,7 @@ struct Handover {
     Rng run_rng{0};
     // The staleness of every gradient applied so far (none in a bulk-synchronous run).
     std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
+    std::int64_t averagings = 0; // local SGD's, so far
     // What the switch cost: gradients computed and thrown away, and the model's trips to the
     // workers.
     int dropped_gradients = 0;

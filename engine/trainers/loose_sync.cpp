@@ -392,6 +392,7 @@ RunMetrics LooseSyncTrainer::metrics() const {
     const auto count = prior_applied_ + static_cast<std::int64_t>(applied_.size());
     m.mean_staleness = count ? static_cast<double>(total) / static_cast<double>(count) : 0.0;
     m.dropped_gradients = dropped_;
+    m.averagings = prior_averagings_;
     return m;
 }
 
@@ -520,6 +521,7 @@ Handover LooseSyncTrainer::hand_over() {
         h.max_staleness = std::max<std::int64_t>(h.max_staleness, a.staleness);
     }
     h.dropped_gradients += dropped_;
+    h.averagings = prior_averagings_;
     if (h.dropped_gradients > 0)
         h.note = std::to_string(h.dropped_gradients) +
                  (h.dropped_gradients == 1 ? " gradient" : " gradients") +
@@ -554,6 +556,7 @@ void LooseSyncTrainer::adopt(Handover h) {
     prior_staleness_ = h.staleness_total;
     prior_max_staleness_ = h.max_staleness;
     dropped_ = h.dropped_gradients;
+    prior_averagings_ = h.averagings;
     applied_.clear();
     events_.clear();
     pending_snapshots_.clear();

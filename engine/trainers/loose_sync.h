@@ -160,6 +160,7 @@ private:
     // Before a switch to this run: gradients applied, their staleness, those dropped.
     std::int64_t prior_applied_ = 0, prior_staleness_ = 0, prior_max_staleness_ = 0;
     int dropped_ = 0;
+    std::int64_t prior_averagings_ = 0;
 };
 
 } // namespace lockstep

@@ -33,10 +33,26 @@ RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work) {
     return finish_run(trainer);
 }
 
+RunResult run_to_end(const Scenario& scenario, TraceSink* sink) {
+    const auto data = load_dataset(scenario);
+    auto run = make_run(scenario, data, sink);
+    while (!run->finished())
+        run->step();
+    RunResult result{run->metrics(), run->parameters(), run->progress()};
+    if (scenario.parallelism && scenario.parallelism->mode != Parallelism::Data)
+        return result; // measured against its own one-worker run elsewhere (lockstep-cli run)
+    DataParallelTrainer reference(baseline_scenario(scenario), data, nullptr,
+                                  scenario.clock == ClockKind::Modelled ? Work::TimesOnly
+                                                                        : Work::Train);
+    reference.run();
+    set_speedup(result.metrics, scenario, reference.metrics().total_time_s);
+    return result;
+}
+
 RunResult finish_run(DataParallelTrainer& trainer) {
     const std::int64_t from = trainer.steps_done();
     trainer.run();
-    RunResult result{trainer.metrics(), trainer.workers().front().parameters};
+    RunResult result{trainer.metrics(), trainer.workers().front().parameters, trainer.progress()};
 
     // Only the baseline's time matters: on the modelled clock it needs no training.
     const Scenario& scenario = trainer.scenario();

@@ -54,6 +54,9 @@ struct Question {
     // right order (each student sees them shuffled).
     QStringList choices;
     std::vector<int> correct;
+    // Single choice: the engine call that gives the right choice's index instead (correct is
+    // then empty until a question is instantiated).
+    std::optional<EngineCall> correct_call;
 };
 
 // The question's title, or its id in words ("every-replica-uses" -> "Every replica uses").

@@ -357,7 +357,7 @@ void TestLessonPane::navigation_and_progress_marks() {
     auto* pane = window.lessonPane();
     auto* contents = pane->findChild<QComboBox*>();
     QVERIFY(contents);
-    QCOMPARE(contents->count(), 12);
+    QCOMPARE(contents->count(), 13);
     QVERIFY(contents->itemText(0).contains(QStringLiteral("✓")));
     QCOMPARE(pane->currentLesson()->id, QStringLiteral("introduction"));
 }
