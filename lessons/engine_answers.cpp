@@ -53,8 +53,8 @@ const QStringList kMetrics = {QStringLiteral("speedup"),
 // The figures that need the run to really train (its model, its gradients' ages), not only its
 // times.
 const QStringList kTrainedMetrics = {QStringLiteral("final_loss"), QStringLiteral("max_staleness"),
-                                     QStringLiteral("mean_staleness"),
-                                     QStringLiteral("averagings"), QStringLiteral("bytes_moved")};
+                                     QStringLiteral("mean_staleness"), QStringLiteral("averagings"),
+                                     QStringLiteral("bytes_moved")};
 const QStringList kPipelineMetrics = {QStringLiteral("bubble_fraction"),
                                       QStringLiteral("activation_bytes_per_step"),
                                       QStringLiteral("total_time_s")};
@@ -310,17 +310,16 @@ Scenario in_mode(Scenario s, const QString& mode, const EngineCall& call, const 
     SyncConfig c;
     parse_sync_mode(mode.toStdString(), c.mode);
     if (c.mode == SyncMode::Ssp)
-        c.staleness = static_cast<int>(
-            call.spec.contains(QStringLiteral("staleness"))
-                ? argument(call.spec.value(QStringLiteral("staleness")), values,
-                           QStringLiteral("answer.staleness"))
-                : 2);
+        c.staleness = static_cast<int>(call.spec.contains(QStringLiteral("staleness"))
+                                           ? argument(call.spec.value(QStringLiteral("staleness")),
+                                                      values, QStringLiteral("answer.staleness"))
+                                           : 2);
     if (c.mode == SyncMode::Local)
-        c.local_steps = static_cast<int>(
-            call.spec.contains(QStringLiteral("local_steps"))
-                ? argument(call.spec.value(QStringLiteral("local_steps")), values,
-                           QStringLiteral("answer.local_steps"))
-                : 4);
+        c.local_steps =
+            static_cast<int>(call.spec.contains(QStringLiteral("local_steps"))
+                                 ? argument(call.spec.value(QStringLiteral("local_steps")), values,
+                                            QStringLiteral("answer.local_steps"))
+                                 : 4);
     if (c.mode == SyncMode::Bsp)
         s.sync.reset();
     else
@@ -435,9 +434,12 @@ double bubble_fraction(const EngineCall& call, const Values& values) {
 } // namespace
 
 QStringList engine_functions() {
-    return {QStringLiteral("reduce"),          QStringLiteral("scenario"),
-            QStringLiteral("collective_bytes"), QStringLiteral("bubble_fraction"),
-            QStringLiteral("study"),            QStringLiteral("first_to_target")};
+    return {QStringLiteral("reduce"),
+            QStringLiteral("scenario"),
+            QStringLiteral("collective_bytes"),
+            QStringLiteral("bubble_fraction"),
+            QStringLiteral("study"),
+            QStringLiteral("first_to_target")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -491,10 +493,9 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
         Scenario faulty = s;
         add_faults(call, probe, faulty); // each a crash link with a step
     } else if (fn == QLatin1String("first_to_target")) {
-        require_keys(call,
-                     {QStringLiteral("file"), QStringLiteral("target"), QStringLiteral("modes")},
-                     {QStringLiteral("set"), QStringLiteral("staleness"),
-                      QStringLiteral("local_steps")});
+        require_keys(
+            call, {QStringLiteral("file"), QStringLiteral("target"), QStringLiteral("modes")},
+            {QStringLiteral("set"), QStringLiteral("staleness"), QStringLiteral("local_steps")});
         names_known(call.spec.value(QStringLiteral("target")), QStringLiteral("answer.target"));
         for (const char* key : {"staleness", "local_steps"})
             if (call.spec.contains(QLatin1String(key)))

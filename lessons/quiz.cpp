@@ -165,8 +165,7 @@ Question parse_question(const Fields& f, const QString& base_dir) {
                        QStringLiteral("only a single-choice question's answer is an engine call"));
             q.correct_call = engine_call(QStringLiteral("correct"), right);
             const QJsonObject& spec = q.correct_call->spec;
-            if (spec.value(QStringLiteral("engine")).toString() !=
-                QLatin1String("first_to_target"))
+            if (spec.value(QStringLiteral("engine")).toString() != QLatin1String("first_to_target"))
                 f.fail(QStringLiteral("correct.engine"),
                        QStringLiteral("a choice's engine call must be first_to_target"));
             if (spec.value(QStringLiteral("modes")).toArray().size() != q.choices.size())

@@ -402,6 +402,40 @@ void ClusterPainter::legend(QPainter& p) const {
     }
 }
 
+void ClusterPainter::distance(QPainter& p, int worker, double distance, double share) const {
+    const ClusterScene& s = s_;
+    const auto i = static_cast<std::size_t>(worker);
+    if (!s.numbers || !s.labels || i >= s.centres.size())
+        return;
+    const QPointF c = s.centres[i];
+    const qreal r = disc_radius(s, worker);
+    const QString words = QStringLiteral("Δ %1").arg(QString::number(distance, 'g', 2));
+    const QFontMetricsF metrics(s.font);
+    const qreal width = metrics.horizontalAdvance(words) + 0.6 * s.line;
+    const qreal height = metrics.height() + 0.2 * s.line;
+    // Left of the disc, level with the badge on its right.
+    const QRectF tag(c.x() - r - 0.2 * s.line - width, c.y() - 0.75 * r - height / 2, width,
+                     height);
+    const QColor colour = okabe_ito::vermillion;
+    p.setPen(QPen(colour, 1.25));
+    p.setBrush(withAlpha(colour, static_cast<int>(30 + 110 * std::clamp(share, 0.0, 1.0))));
+    p.drawRoundedRect(tag, height / 2, height / 2);
+    p.setFont(s.font);
+    p.setPen(palette_.color(QPalette::WindowText));
+    p.drawText(tag, Qt::AlignCenter, words);
+}
+
+void ClusterPainter::distanceCaption(QPainter& p) const {
+    const ClusterScene& s = s_;
+    const QRectF row(s.header.left(), s.header.bottom() + 0.2 * s.line, s.header.width(),
+                     1.2 * s.line);
+    p.setFont(s.font);
+    p.setPen(palette_.color(QPalette::WindowText));
+    p.drawText(row, Qt::AlignRight | Qt::AlignVCenter,
+               QCoreApplication::translate("ClusterView",
+                                           "Δ: how far each replica is from the replicas' mean"));
+}
+
 void ClusterPainter::gradient(QPainter& p, int worker, double share) const {
     const auto i = static_cast<std::size_t>(worker);
     if (s_.numbers && s_.labels && i < s_.labelRects.size())

@@ -217,8 +217,19 @@ QString ClusterView::describe() const {
     const StepSnapshot* snapshot = index_->snapshot_at(playhead_);
     if (!snapshot)
         parts << tr("no step finished yet");
-    else
-        parts << (snapshot->replicas_aligned ? tr("replicas aligned") : tr("replicas differ"));
+    else if (snapshot->replicas_aligned)
+        parts << tr("replicas aligned");
+    else if (snapshot->replica_distance.size() == static_cast<std::size_t>(n)) {
+        QStringList apart;
+        for (int k = 0; k < n && k < 8; ++k)
+            apart << tr("worker %1 %2")
+                         .arg(k)
+                         .arg(QString::number(
+                             snapshot->replica_distance[static_cast<std::size_t>(k)], 'g', 2));
+        parts << tr("replicas differ; distance from their mean: %1")
+                     .arg(apart.join(QStringLiteral(", ")));
+    } else
+        parts << tr("replicas differ");
     return parts.join(QStringLiteral("; "));
 }
 
@@ -327,6 +338,15 @@ void ClusterView::drawWorkers(QPainter& p, const ClusterScene& s, qreal ratio) c
     qreal gradientScale = 0;
     for (double g : gradients_)
         gradientScale = std::max(gradientScale, std::abs(g));
+    // While the replicas differ (local SGD between averagings, a loose run's copies), how far
+    // each is from their mean.
+    const StepSnapshot* snapshot = index_ ? index_->snapshot_at(playhead_) : nullptr;
+    const std::vector<double>* apart =
+        snapshot && !snapshot->replicas_aligned &&
+                snapshot->replica_distance.size() == static_cast<std::size_t>(s.workers) &&
+                snapshot->replica_spread > 0
+            ? &snapshot->replica_distance
+            : nullptr;
     for (int k = 0; k < s.workers; ++k) {
         const auto i = static_cast<std::size_t>(k);
         if (ratio > 0 && k != focused) {
@@ -336,7 +356,11 @@ void ClusterView::drawWorkers(QPainter& p, const ClusterScene& s, qreal ratio) c
             painter.worker(p, k, activities_[i], k == focused);
         }
         painter.gradient(p, k, gradientScale > 0 ? gradients_[i] / gradientScale : 0.0);
+        if (apart)
+            painter.distance(p, k, (*apart)[i], (*apart)[i] / snapshot->replica_spread);
     }
+    if (apart && s.numbers && s.labels)
+        painter.distanceCaption(p);
 }
 
 void ClusterView::resizeEvent(QResizeEvent* event) {

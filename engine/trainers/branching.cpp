@@ -126,7 +126,8 @@ void BranchingRun::apply_due() {
         if (i.at != run_->ordinal())
             return false;
         try {
-            if (i.kind == Intervention::Kind::Retune && changes_trainer(run_->scenario(), i.scenario)) {
+            if (i.kind == Intervention::Kind::Retune &&
+                changes_trainer(run_->scenario(), i.scenario)) {
                 // Another way of agreeing: another trainer goes on from where this one stands.
                 run_ = continue_run(*run_, i.scenario, listening_);
                 run_->set_stop_flag(stop_);

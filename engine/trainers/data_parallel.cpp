@@ -396,7 +396,9 @@ void DataParallelTrainer::finish_step() {
         std::vector<std::span<const double>> replicas;
         for (const Worker& w : workers_)
             replicas.emplace_back(w.parameters);
-        last_snapshot_.replica_spread = replica_spread(replicas);
+        last_snapshot_.replica_distance = replica_distances(replicas);
+        last_snapshot_.replica_spread = *std::max_element(last_snapshot_.replica_distance.begin(),
+                                                          last_snapshot_.replica_distance.end());
     }
     aligned_ = last_snapshot_.replicas_aligned;
     accounts_.applied += static_cast<std::int64_t>(workers_.size()); // each fresh: staleness 0
@@ -411,9 +413,9 @@ void DataParallelTrainer::finish_step() {
     ++steps_run_;
 }
 
-double replica_spread(std::span<const std::span<const double>> replicas) {
+std::vector<double> replica_distances(std::span<const std::span<const double>> replicas) {
     if (replicas.size() < 2)
-        return 0.0;
+        return std::vector<double>(replicas.size(), 0.0);
     const std::size_t count = replicas.front().size();
     std::vector<double> mean(count, 0.0);
     for (const auto& r : replicas)
@@ -421,14 +423,20 @@ double replica_spread(std::span<const std::span<const double>> replicas) {
             mean[i] += r[i];
     for (double& x : mean)
         x /= static_cast<double>(replicas.size());
-    double worst = 0.0;
+    std::vector<double> out;
+    out.reserve(replicas.size());
     for (const auto& r : replicas) {
         double d = 0.0;
         for (std::size_t i = 0; i < count; ++i)
             d += (r[i] - mean[i]) * (r[i] - mean[i]);
-        worst = std::max(worst, std::sqrt(d));
+        out.push_back(std::sqrt(d));
     }
-    return worst;
+    return out;
+}
+
+double replica_spread(std::span<const std::span<const double>> replicas) {
+    const std::vector<double> d = replica_distances(replicas);
+    return d.empty() ? 0.0 : *std::max_element(d.begin(), d.end());
 }
 
 } // namespace lockstep

@@ -305,6 +305,8 @@ private:
 // How far the replicas' parameters are apart: the largest L2 distance of one from their mean
 // (0 when they agree).
 double replica_spread(std::span<const std::span<const double>> replicas);
+// Each replica's L2 distance from the replicas' mean (replica_spread() is the largest).
+std::vector<double> replica_distances(std::span<const std::span<const double>> replicas);
 
 // Builds the scenario's dataset: a built-in set or its CSV file.
 std::shared_ptr<const Dataset> load_dataset(const Scenario& scenario);

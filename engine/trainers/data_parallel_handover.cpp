@@ -24,6 +24,7 @@ Handover DataParallelTrainer::hand_over() {
         scratch_.events.clear();
         average_phase();
         last_snapshot_.replica_spread = 0.0;
+        last_snapshot_.replica_distance.clear();
         aligned_ = last_snapshot_.replicas_aligned;
         if (sink_)
             sink_->on_events(scratch_.events);
@@ -52,7 +53,8 @@ Handover DataParallelTrainer::hand_over() {
 }
 
 void DataParallelTrainer::adopt(Handover h) {
-    if (h.cursors.size() != workers_.size() || h.parameters.size() != workers_.front().parameters.size())
+    if (h.cursors.size() != workers_.size() ||
+        h.parameters.size() != workers_.front().parameters.size())
         throw Error("internal: a handover from a run of another size");
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         Worker& w = workers_[k];
@@ -78,6 +80,7 @@ void DataParallelTrainer::adopt(Handover h) {
     last_snapshot_ = std::move(h.last);
     last_snapshot_.replicas_aligned = true;
     last_snapshot_.replica_spread = 0.0;
+    last_snapshot_.replica_distance.clear();
     run_rng_ = h.run_rng;
     // The faults of steps already behind the run will never come.
     std::erase_if(faults_.pending, [&](const FailureSpec& f) { return f.step < step_; });

@@ -310,7 +310,9 @@ void LooseSyncTrainer::finish_step(Ticks at) {
         std::vector<std::span<const double>> copies;
         for (const Lane& l : lanes_)
             copies.emplace_back(l.parameters);
-        snap.replica_spread = replica_spread(copies);
+        snap.replica_distance = replica_distances(copies);
+        snap.replica_spread =
+            *std::max_element(snap.replica_distance.begin(), snap.replica_distance.end());
     }
     // The energy spent until `at`: each lane's account without what it has planned beyond it.
     std::vector<WorkerMetrics> spent;
@@ -424,7 +426,8 @@ void LooseSyncTrainer::intervene(Intervention& change) {
     }
     case Change::Crash:
     case Change::CrashInCheckpoint:
-        throw Error(std::string("crash: a run under ") + std::string(to_string(scenario_.sync_mode())) +
+        throw Error(std::string("crash: a run under ") +
+                    std::string(to_string(scenario_.sync_mode())) +
                     " keeps no checkpoint to recover from, so it takes no crashes; switch to bsp "
                     "to crash a worker");
     case Change::Retune: {
@@ -438,9 +441,9 @@ void LooseSyncTrainer::intervene(Intervention& change) {
         for (int i = 0; i < scenario_.workers; ++i)
             samples.push_back(static_cast<double>(scenario_.batch_of(i)));
         weights_ = reduction_weights(scenario_.rule, scenario_.workers, samples);
-        compute_s_per_sample_ = compute_s_per_sample(
-            scenario_, scenario_.scaling == Scaling::Strong ? scenario_.global_batch()
-                                                            : scenario_.batch_of(0));
+        compute_s_per_sample_ = compute_s_per_sample(scenario_, scenario_.scaling == Scaling::Strong
+                                                                    ? scenario_.global_batch()
+                                                                    : scenario_.batch_of(0));
         if (scenario_.sync_mode() == SyncMode::Ssp)
             // A new bound: the workers waiting for a version go on now if it lets them.
             for (std::size_t i = 0; i < lanes_.size(); ++i) {

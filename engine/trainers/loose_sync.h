@@ -77,7 +77,6 @@ public:
     using Progress = ProgressPoint;
     std::vector<ProgressPoint> progress() const override { return progress_; }
 
-
 private:
     enum class Kind { ComputeDone, ArriveAtServer, ReplyArrives };
     struct Pending {

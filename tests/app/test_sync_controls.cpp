@@ -8,6 +8,8 @@
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 
+#include <lockstep_views/cluster_view.h>
+
 #include <QComboBox>
 #include <QLabel>
 #include <QSpinBox>
@@ -163,6 +165,42 @@ private Q_SLOTS:
                     ++beyond;
                 }
         QVERIFY(beyond > 0);
+    }
+
+    // Between two averagings of local SGD the cluster view says how far each replica is from
+    // their mean, with the engine's own distances; after an averaging it says they agree.
+    void the_cluster_view_shows_how_far_apart_the_replicas_are() {
+        qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
+        lockstep::app::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QString error;
+        QVERIFY2(window.openScenario(
+                     QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/lessons/why-wait/scenario.json"),
+                     &error, true),
+                 qPrintable(error));
+        auto s = window.controls()->scenario();
+        s.sync = lockstep::SyncConfig{};
+        s.sync->mode = SyncMode::Local;
+        s.sync->local_steps = 4;
+        s.steps = 12;
+        window.runScenario(s);
+        QTRY_VERIFY_WITH_TIMEOUT(window.traceIndex().snapshots().size() == 12, 30000);
+        const auto& snaps = window.traceIndex().snapshots();
+        auto* cluster = window.findChild<lockstep::views::ClusterView*>();
+        QVERIFY(cluster);
+        // Step 1 is between averagings (after steps 3, 7 and 11).
+        QVERIFY(!snaps[1].replicas_aligned);
+        QCOMPARE(snaps[1].replica_distance.size(), std::size_t(4));
+        window.playback().scrubTo(snaps[1].time + 1);
+        QTRY_VERIFY(cluster->accessibleDescription().contains(QStringLiteral("distance from their mean")));
+        const QString d1 = QString::number(snaps[1].replica_distance[1], 'g', 2);
+        QVERIFY2(cluster->accessibleDescription().contains(QStringLiteral("worker 1 ") + d1),
+                 qPrintable(cluster->accessibleDescription()));
+        QVERIFY(snaps[3].replicas_aligned);
+        QVERIFY(snaps[3].replica_distance.empty());
+        window.playback().scrubTo(snaps[3].time + 1);
+        QTRY_VERIFY(cluster->accessibleDescription().contains(QStringLiteral("replicas aligned")));
     }
 };
 

@@ -40,6 +40,11 @@ public:
     void worker(QPainter& p, int worker, WorkerActivity activity, bool focused) const;
     // The fill of a worker's gradient bar, `share` (-1 to 1) of the way from the middle.
     void gradient(QPainter& p, int worker, double share) const;
+    // While the replicas differ: how far this worker's replica is from their mean (an L2
+    // distance), on a tag beside its disc, tinted by `share` (0 to 1) of the largest.
+    void distance(QPainter& p, int worker, double distance, double share) const;
+    // What the distance tags mean, under the verdict.
+    void distanceCaption(QPainter& p) const;
     // Messages in flight: area proportional to bytes, relative to the largest message so far.
     void packets(QPainter& p, std::span<const std::pair<PacketInFlight, QPointF>> packets,
                  std::int64_t maxBytes) const;
