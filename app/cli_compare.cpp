@@ -120,18 +120,13 @@ int compare_sync_modes(const Options& o) {
         static_cast<int>(o.integer("--local-steps", 1, ScenarioLimits::max_steps).value_or(4));
     std::vector<Side> sides;
     for (SyncMode m : modes) {
-        Scenario s = base;
         SyncConfig c;
         c.mode = m;
         c.staleness = staleness;
         c.local_steps = local_steps;
-        s.sync = c;
-        if (m == SyncMode::Ssp || m == SyncMode::Async)
-            s.algorithm = Algorithm::ParameterServer; // the server holds the model
-        else if (m == SyncMode::Bsp && base.sync_mode() != SyncMode::Bsp)
-            s.sync.reset();
+        Scenario s;
         try {
-            validate(s);
+            s = with_sync(base, c);
         } catch (const Error& e) {
             throw Error(std::string(to_string(m)) + ": " + e.what());
         }

@@ -3,6 +3,7 @@
 
 #include "change_description.h"
 #include "lesson_pane.h"
+#include "mode_comparer.h"
 
 #include "core/error.h"
 #include "lockstep_lessons/lesson.h"
@@ -155,6 +156,18 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                            .arg(QString::fromStdString(std::string(to_string(p.schedule)))));
             break;
         }
+        case ActionKind::Compare: {
+            std::vector<SyncMode> modes;
+            for (const QString& name :
+                 action.text(QStringLiteral("sync")).split(QLatin1Char(','))) {
+                SyncMode m{};
+                parse_sync_mode(name.toStdString(), m);
+                modes.push_back(m);
+            }
+            compareModes(modes, action.integer(QStringLiteral("staleness"), 2),
+                         action.integer(QStringLiteral("local_steps"), 4));
+            break;
+        }
         case ActionKind::Quiz:
         case ActionKind::Calculator:
         case ActionKind::Study:
@@ -169,6 +182,26 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
 
 // The Pipeline view's offer for a run that is not a pipeline: the same model in up to four stages
 // (no more than it has layers), the batch in up to eight micro-batches.
+void MainWindow::compareModes(const std::vector<SyncMode>& modes, int staleness, int localSteps) {
+    Scenario s = session_.scenario();
+    if (s.parallelism && s.parallelism->mode != Parallelism::Data) {
+        showStatus(tr("Ways of agreeing are compared on data parallelism; this run is a "
+                      "pipeline or tensor-parallel run."));
+        return;
+    }
+    // The scenario as it started, without what a crash or a checkpoint would add: every mode
+    // trains the same data the same number of steps.
+    s.failures = {};
+    s.checkpoint.reset();
+    try {
+        comparer_->request(s, modes, staleness, localSteps);
+    } catch (const Error& e) {
+        showStatus(tr("No comparison: %1").arg(QString::fromStdString(e.what())));
+        return;
+    }
+    showStatus(tr("Training the scenario under each way of agreeing…"));
+}
+
 void MainWindow::runAsPipeline() {
     const Scenario& s = session_.scenario();
     const int layers = static_cast<int>(s.model.layers.size()) - 1;

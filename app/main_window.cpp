@@ -3,6 +3,7 @@
 #include "change_description.h"
 #include "controls_panel.h"
 #include "lesson_pane.h"
+#include "mode_comparer.h"
 #include "speedup_sweeper.h"
 #include "study_panel.h"
 #include "teacher_lock.h"
@@ -69,6 +70,7 @@ void MainWindow::buildViews() {
     training_ = new views::TrainingView;
     speedup_ = new views::SpeedupView;
     sweeper_ = new SpeedupSweeper(speedup_);
+    comparer_ = new ModeComparer(this);
     checkpoints_ = new views::CheckpointView;
     pipeline_ = new views::PipelineView;
     comparison_ = new views::ComparisonView;
@@ -235,6 +237,25 @@ void MainWindow::connectSession() {
     });
     connect(&session_, &LabSession::restoreComparisonChanged, this,
             &MainWindow::showRestoreComparison);
+    // A comparison belongs to the scenario it was made of: a new run takes it away.
+    connect(&session_, &LabSession::runStarted, this, [this] { training_->setComparison({}); });
+    connect(comparer_, &ModeComparer::finished, this, [this] {
+        QList<views::TrainingView::ComparisonLine> lines;
+        QStringList said;
+        for (const ModeComparer::Line& l : comparer_->lines()) {
+            lines.append({tr("%1 · %2 s").arg(l.name).arg(l.total_s, 0, 'g', 2), l.loss});
+            said << tr("%1 %2 s, final loss %3")
+                        .arg(l.name)
+                        .arg(l.total_s, 0, 'g', 2)
+                        .arg(l.final_loss, 0, 'g', 2);
+        }
+        training_->setComparison(lines);
+        bringViewToFront(QStringLiteral("training"));
+        showStatus(tr("Compared on the modelled clock, the whole run each: %1.")
+                       .arg(said.join(QStringLiteral("; "))));
+    });
+    connect(comparer_, &ModeComparer::failed, this,
+            [this](const QString& message) { showStatus(tr("No comparison: %1").arg(message)); });
     connect(&session_, &LabSession::runFailed, this, [this](const QString& message) {
         QMessageBox::warning(this, tr("Run failed"), message);
     });

@@ -40,6 +40,7 @@ class TeacherLock;
 class ControlsPanel;
 class LessonPane;
 class SpeedupSweeper;
+class ModeComparer;
 
 // The lab window: the lesson pane on the left, the views in the middle (cluster and timeline,
 // training and speedup), the controls on the right, playback along the top. It shows a
@@ -152,6 +153,11 @@ private:
     void openScenarioDialog();
     void openRecordingDialog();
     void runAsPipeline();
+    // The current scenario trained whole under each of `modes` (ssp with `staleness`, local SGD
+    // averaging every `localSteps`), off the GUI thread; the Training view draws one loss line
+    // per mode beside the run. Refused with the reason in the status bar when a mode does not fit.
+    void compareModes(const std::vector<SyncMode>& modes, int staleness, int localSteps);
+    const ModeComparer& modeComparer() const { return *comparer_; }
     void placeLessonTools();
     void askForTeacherMode();
     void chooseOwnLessonsFolder();
@@ -174,6 +180,7 @@ private:
     views::TrainingView* training_ = nullptr;
     views::SpeedupView* speedup_ = nullptr;
     SpeedupSweeper* sweeper_ = nullptr; // computes the speedup view's points
+    ModeComparer* comparer_ = nullptr;  // the Training view's one loss line per way of agreeing
     views::CheckpointView* checkpoints_ = nullptr;
     views::PipelineView* pipeline_ = nullptr;
     views::ComparisonView* comparison_ = nullptr; // the runs finished this session

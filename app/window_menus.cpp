@@ -71,6 +71,14 @@ void MainWindow::buildActions() {
     play->addSeparator();
     add(play, tr("Run &Again"), QKeySequence(tr("Ctrl+R")),
         [this] { runScenario(session_.scenario()); });
+    add(play, tr("&Compare Ways of Agreeing"), QKeySequence(tr("Ctrl+Shift+C")), [this] {
+        // The scenario's own bound and period, else ssp with S = 2 and local SGD every 4 steps.
+        const Scenario& s = session_.scenario();
+        const int staleness = s.sync_mode() == SyncMode::Ssp ? s.sync->staleness : 2;
+        const int local = s.sync_mode() == SyncMode::Local ? s.sync->local_steps : 4;
+        compareModes({SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local}, staleness,
+                     local);
+    });
 
     auto* edit = menuBar()->addMenu(tr("Ed&it"));
     undo_action_ =

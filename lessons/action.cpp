@@ -16,12 +16,12 @@ namespace {
 
 // What one parameter accepts.
 struct Param {
-    enum class Type { Integer, Number, Choice, NumberList, Text };
+    enum class Type { Integer, Number, Choice, ChoiceList, NumberList, Text };
     const char* name;
     Type type;
     double lo = 0;
     double hi = 0;
-    const char* choices = ""; // Choice: comma-separated
+    const char* choices = ""; // Choice, ChoiceList: comma-separated
     bool required = false;
 };
 
@@ -94,6 +94,11 @@ const std::vector<Spec>& specs() {
         {ActionKind::Quiz,
          "quiz",
          {{"bank", T::Text, 0, 0, "", true}, {"question", T::Text, 0, 0, "", false}}},
+        {ActionKind::Compare,
+         "compare",
+         {{"sync", T::ChoiceList, 0, 0, "bsp,ssp,async,local", true},
+          {"staleness", T::Integer, 0, ScenarioLimits::max_staleness},
+          {"local_steps", T::Integer, 1, static_cast<double>(ScenarioLimits::max_steps)}}},
         {ActionKind::Calculator, "calculator", {}},
         {ActionKind::Study, "study", {}},
     };
@@ -117,6 +122,9 @@ QString describe(const Param& p) {
         return QStringLiteral("a number from %1 to %2").arg(p.lo).arg(p.hi);
     case T::Choice:
         return QStringLiteral("one of %1").arg(QString::fromLatin1(p.choices).replace(',', ", "));
+    case T::ChoiceList:
+        return QStringLiteral("two or more of %1, each once, separated by commas")
+            .arg(QString::fromLatin1(p.choices).replace(',', ", "));
     case T::NumberList:
         return QStringLiteral("numbers from %1 to %2 separated by commas").arg(p.lo).arg(p.hi);
     case T::Text:
@@ -150,6 +158,16 @@ void check_value(const QString& url, const Param& p, const QString& value) {
         if (!QString::fromLatin1(p.choices).split(',').contains(value))
             fail();
         break;
+    case T::ChoiceList: {
+        const QStringList known = QString::fromLatin1(p.choices).split(',');
+        QStringList parts = value.split(',');
+        if (parts.size() < 2 || parts.removeDuplicates() > 0)
+            fail();
+        for (const QString& part : parts)
+            if (!known.contains(part))
+                fail();
+        break;
+    }
     case T::NumberList:
         if (value.trimmed().isEmpty())
             fail();

@@ -306,32 +306,23 @@ const QStringList kSyncModes = {QStringLiteral("bsp"), QStringLiteral("ssp"),
 
 // The scenario of a first_to_target call under one way of agreeing: ssp with the call's
 // staleness bound (2 unless given), local SGD with its period (4 unless given).
-Scenario in_mode(Scenario s, const QString& mode, const EngineCall& call, const Values& values) {
+Scenario in_mode(const Scenario& s, const QString& mode, const EngineCall& call,
+                 const Values& values) {
     SyncConfig c;
     parse_sync_mode(mode.toStdString(), c.mode);
-    if (c.mode == SyncMode::Ssp)
-        c.staleness = static_cast<int>(call.spec.contains(QStringLiteral("staleness"))
-                                           ? argument(call.spec.value(QStringLiteral("staleness")),
-                                                      values, QStringLiteral("answer.staleness"))
-                                           : 2);
-    if (c.mode == SyncMode::Local)
-        c.local_steps =
-            static_cast<int>(call.spec.contains(QStringLiteral("local_steps"))
-                                 ? argument(call.spec.value(QStringLiteral("local_steps")), values,
-                                            QStringLiteral("answer.local_steps"))
-                                 : 4);
-    if (c.mode == SyncMode::Bsp)
-        s.sync.reset();
-    else
-        s.sync = c;
-    if (c.mode == SyncMode::Ssp || c.mode == SyncMode::Async)
-        s.algorithm = Algorithm::ParameterServer;
+    c.staleness = static_cast<int>(call.spec.contains(QStringLiteral("staleness"))
+                                       ? argument(call.spec.value(QStringLiteral("staleness")),
+                                                  values, QStringLiteral("answer.staleness"))
+                                       : 2);
+    c.local_steps = static_cast<int>(call.spec.contains(QStringLiteral("local_steps"))
+                                         ? argument(call.spec.value(QStringLiteral("local_steps")),
+                                                    values, QStringLiteral("answer.local_steps"))
+                                         : 4);
     try {
-        validate(s);
+        return with_sync(s, c);
     } catch (const Error& e) {
         fail(QStringLiteral("answer.modes: %1: %2").arg(mode, QString::fromStdString(e.what())));
     }
-    return s;
 }
 
 // Which of the call's ways of agreeing first trains the scenario to the target loss on the

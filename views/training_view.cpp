@@ -500,6 +500,33 @@ void TrainingView::setBranchedLoss(QList<QPointF> points, const QString& name) {
     updateSeries(true);
 }
 
+void TrainingView::setComparison(const QList<ComparisonLine>& lines) {
+    for (QLineSeries* series : std::as_const(comparison_)) {
+        chart_->removeSeries(series);
+        delete series;
+    }
+    comparison_.clear();
+    for (const ComparisonLine& line : lines) {
+        auto* series = new QLineSeries(chart_);
+        series->setName(line.name);
+        series->replace(line.points);
+        chart_->addSeries(series);
+        series->attachAxis(stepAxis_);
+        series->attachAxis(lossAxis_);
+        comparison_.push_back(series);
+    }
+    applyStyle();
+    updateSeries(true);
+}
+
+QList<QPointF> TrainingView::comparisonPoints(int line) const {
+    return line >= 0 && line < comparison_.size() ? comparison_[line]->points() : QList<QPointF>();
+}
+
+QString TrainingView::comparisonName(int line) const {
+    return line >= 0 && line < comparison_.size() ? comparison_[line]->name() : QString();
+}
+
 QList<QPointF> TrainingView::branchedLossPoints() const {
     return branchedSeries_->points();
 }
@@ -563,6 +590,17 @@ void TrainingView::applyStyle() {
         lossSeries_[i]->setPen(replicaMode_ ? replica_pen(static_cast<int>(i)) : mean_loss_pen());
     accuracySeries_->setPen(accuracy_pen(pal));
     branchedSeries_->setPen(branched_loss_pen(pal));
+    // The compared runs: the palette's other colours, never the playing run's blue, each with
+    // its own dash so they stay apart in grey too.
+    static const QColor kCompared[] = {okabe_ito::orange,         okabe_ito::bluish_green,
+                                       okabe_ito::reddish_purple, okabe_ito::vermillion,
+                                       okabe_ito::sky_blue,       okabe_ito::yellow};
+    static const Qt::PenStyle kDashes[] = {Qt::DashLine,       Qt::DotLine,  Qt::DashDotLine,
+                                           Qt::DashDotDotLine, Qt::DashLine, Qt::DotLine};
+    for (qsizetype i = 0; i < comparison_.size(); ++i) {
+        QPen pen(kCompared[i % 6], 2.5, kDashes[i % 6], Qt::RoundCap, Qt::RoundJoin);
+        comparison_[i]->setPen(pen);
+    }
     QFont bold = font();
     bold.setBold(true);
     header_->setFont(bold);
@@ -577,6 +615,8 @@ void TrainingView::updateLegend() {
         entries.push_back({series->name(), series->pen(), MarkerShape::None, {}});
     if (branchedSeries_->isVisible())
         entries.push_back({branchedSeries_->name(), branchedSeries_->pen(), MarkerShape::None, {}});
+    for (QLineSeries* series : std::as_const(comparison_))
+        entries.push_back({series->name(), series->pen(), MarkerShape::None, {}});
     if (accuracyShown_)
         entries.push_back({accuracySeries_->name(), accuracySeries_->pen(), MarkerShape::None, {}});
     legend_->setEntries(entries);
@@ -660,6 +700,12 @@ void TrainingView::updateSeries(bool force) {
     if (branchedSeries_->isVisible())
         for (const QPointF& p : branchedSeries_->points()) {
             maxLoss = std::max(maxLoss, p.y());
+            lastStep = std::max(lastStep, p.x());
+        }
+    for (const QLineSeries* series : std::as_const(comparison_))
+        for (const QPointF& p : series->points()) {
+            if (std::isfinite(p.y()))
+                maxLoss = std::max(maxLoss, p.y());
             lastStep = std::max(lastStep, p.x());
         }
     if (!std::isfinite(maxLoss) || maxLoss <= 0)

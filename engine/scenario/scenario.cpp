@@ -100,6 +100,24 @@ void take_mid_run_settings(Scenario& into, const Scenario& from) {
     into.sync = from.sync; // a switch of mode takes another trainer: see continue_run()
 }
 
+Scenario with_sync(Scenario s, const SyncConfig& c) {
+    if (c.mode == SyncMode::Bsp) {
+        s.sync.reset();
+    } else {
+        s.sync = c;
+        if (c.mode != SyncMode::Ssp)
+            s.sync->staleness = 0;
+        if (c.mode != SyncMode::Local)
+            s.sync->local_steps = 1;
+        if (c.mode != SyncMode::Async)
+            s.sync->staleness_aware_lr = false;
+    }
+    if (c.mode == SyncMode::Ssp || c.mode == SyncMode::Async)
+        s.algorithm = Algorithm::ParameterServer;
+    validate(s);
+    return s;
+}
+
 std::optional<std::string> fixed_for_the_run(const Scenario& from, const Scenario& to) {
     // `to` with every field a running trainer can take put back as in `from`: what is left to
     // differ must wait for a new run.

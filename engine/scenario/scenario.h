@@ -145,6 +145,10 @@ std::uint64_t scenario_hash(const Scenario& scenario);
 // and sync (its bound or period in place; another mode through continue_run()).
 void take_mid_run_settings(Scenario& into, const Scenario& from);
 
+// `s` agreeing the way `c` says: ssp and async through the parameter server (which holds their
+// model), bsp without a sync block. Throws lockstep::Error (validate()) when it does not fit.
+Scenario with_sync(Scenario s, const SyncConfig& c);
+
 // What a run cannot change between two steps: the first field (a path such as "workers" or
 // "model.layers") in which `to` differs from `from` other than the mid-run settings and the
 // name; nothing when there is none. A change there means starting the run again.

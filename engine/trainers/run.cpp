@@ -61,9 +61,7 @@ std::unique_ptr<Run> continue_run(Run& from, const Scenario& to, TraceSink* sink
     next.name = to.name;
     take_mid_run_settings(next, to);
     const SyncMode mode = next.sync_mode();
-    if (mode == SyncMode::Ssp || mode == SyncMode::Async)
-        next.algorithm = Algorithm::ParameterServer; // the way these agree
-    validate(next);
+    next = with_sync(next, next.sync.value_or(SyncConfig{}));
     if (next.clock != ClockKind::Modelled && (mode == SyncMode::Ssp || mode == SyncMode::Async))
         throw Error("sync.mode: " + std::string(to_string(mode)) +
                     " runs on the modelled clock only; this run is measured");

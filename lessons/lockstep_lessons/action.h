@@ -30,6 +30,7 @@ enum class ActionKind {
     Scenario,   // lockstep:scenario?file=other.json — load another scenario (lesson-relative)
     Replay,     // lockstep:replay?file=run.json — play back a recorded run (lesson-relative)
     Quiz,       // lockstep:quiz?bank=reductions&question=mean-two-workers
+    Compare, // lockstep:compare?sync=bsp,async[&staleness=2&local_steps=4] — one loss line each
     Calculator, // lockstep:calculator — the worked-example calculator
     Study,      // lockstep:study — the lesson's model-size study
 };

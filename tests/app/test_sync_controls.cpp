@@ -9,6 +9,9 @@
 #include "trace/trace.h"
 
 #include <lockstep_views/cluster_view.h>
+#include <lockstep_views/training_view.h>
+
+#include "lockstep_lessons/action.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -175,9 +178,9 @@ private Q_SLOTS:
         window.resize(1600, 1000);
         window.show();
         QString error;
-        QVERIFY2(window.openScenario(
-                     QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/lessons/why-wait/scenario.json"),
-                     &error, true),
+        QVERIFY2(window.openScenario(QStringLiteral(LOCKSTEP_SOURCE_DIR
+                                                    "/resources/lessons/why-wait/scenario.json"),
+                                     &error, true),
                  qPrintable(error));
         auto s = window.controls()->scenario();
         s.sync = lockstep::SyncConfig{};
@@ -193,7 +196,8 @@ private Q_SLOTS:
         QVERIFY(!snaps[1].replicas_aligned);
         QCOMPARE(snaps[1].replica_distance.size(), std::size_t(4));
         window.playback().scrubTo(snaps[1].time + 1);
-        QTRY_VERIFY(cluster->accessibleDescription().contains(QStringLiteral("distance from their mean")));
+        QTRY_VERIFY(
+            cluster->accessibleDescription().contains(QStringLiteral("distance from their mean")));
         const QString d1 = QString::number(snaps[1].replica_distance[1], 'g', 2);
         QVERIFY2(cluster->accessibleDescription().contains(QStringLiteral("worker 1 ") + d1),
                  qPrintable(cluster->accessibleDescription()));
@@ -201,6 +205,40 @@ private Q_SLOTS:
         QVERIFY(snaps[3].replica_distance.empty());
         window.playback().scrubTo(snaps[3].time + 1);
         QTRY_VERIFY(cluster->accessibleDescription().contains(QStringLiteral("replicas aligned")));
+    }
+
+    // Compare Ways of Agreeing: the scenario trained whole under each mode, one loss line each
+    // in the Training view, the bsp line the very run the lab plays.
+    void one_loss_line_per_mode() {
+        qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
+        lockstep::app::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(window.openLesson(QStringLiteral("why-wait")));
+        auto to_the_end = [&] {
+            window.playback().scrubTo(window.traceIndex().end_time());
+            return window.traceIndex().snapshots().size() == 100;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(to_the_end(), 30000);
+        window.applyLessonAction(lockstep::lessons::parse_action(
+            QStringLiteral("lockstep:compare?sync=bsp,ssp,async,local")));
+        auto* training = window.findChild<lockstep::views::TrainingView*>();
+        QVERIFY(training);
+        QTRY_COMPARE_WITH_TIMEOUT(training->comparisonCount(), 4, 30000);
+        QVERIFY(training->comparisonName(0).startsWith(QStringLiteral("bsp")));
+        QVERIFY(training->comparisonName(1).startsWith(QStringLiteral("ssp, S = 2")));
+        QVERIFY(training->comparisonName(2).startsWith(QStringLiteral("async")));
+        QVERIFY(training->comparisonName(3).startsWith(QStringLiteral("local SGD, every 4")));
+        const auto& snaps = window.traceIndex().snapshots();
+        for (int line = 0; line < 4; ++line)
+            QCOMPARE(training->comparisonPoints(line).size(), 100);
+        const auto bsp = training->comparisonPoints(0);
+        for (int k = 0; k < 100; k += 33)
+            QCOMPARE(bsp[k].y(), snaps[k].loss); // the run the lab plays, step for step
+        QVERIFY(training->comparisonPoints(2).back().y() != bsp.back().y());
+        // A new run takes the comparison away.
+        window.runScenario(window.controls()->scenario());
+        QCOMPARE(training->comparisonCount(), 0);
     }
 };
 

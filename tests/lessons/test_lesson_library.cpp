@@ -143,6 +143,12 @@ void TestLessonLibrary::links_parse_into_actions_data() {
                               << "1f1b";
     QTest::newRow("list") << "lockstep:set?slowdown=1,1,3,1" << int(ActionKind::Set) << "slowdown"
                           << "1,1,3,1";
+    QTest::newRow("compare") << "lockstep:compare?sync=bsp,async,local&local_steps=8"
+                             << int(ActionKind::Compare) << "sync"
+                             << "bsp,async,local";
+    QTest::newRow("switch") << "lockstep:set?sync=ssp&staleness=3" << int(ActionKind::Set)
+                            << "staleness"
+                            << "3";
 }
 
 void TestLessonLibrary::links_parse_into_actions() {
@@ -177,6 +183,15 @@ void TestLessonLibrary::bad_links_are_named_data() {
                                << "'set' needs at least one setting";
     QTest::newRow("no pair") << "lockstep:set?workers"
                              << "is not key=value";
+    QTest::newRow("compare one") << "lockstep:compare?sync=async"
+                                 << "sync must be two or more of bsp, ssp, async, local";
+    QTest::newRow("compare twice")
+        << "lockstep:compare?sync=bsp,bsp"
+        << "sync must be two or more of bsp, ssp, async, local, each once";
+    QTest::newRow("compare unknown") << "lockstep:compare?sync=bsp,hogwild"
+                                     << "got 'bsp,hogwild'";
+    QTest::newRow("compare none") << "lockstep:compare"
+                                  << "'compare' needs sync";
 }
 
 void TestLessonLibrary::bad_links_are_named() {

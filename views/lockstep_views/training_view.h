@@ -62,6 +62,18 @@ public:
     void setBranchedLoss(QList<QPointF> points, const QString& name);
     QList<QPointF> branchedLossPoints() const;
 
+    // Runs set beside the one playing, e.g. the same scenario under each way of agreeing: one
+    // loss line per run (loss after each step), each in its own colour and named in the legend.
+    // The lines stay until replaced; an empty list takes them away.
+    struct ComparisonLine {
+        QString name;
+        QList<QPointF> points; // (step, loss)
+    };
+    void setComparison(const QList<ComparisonLine>& lines);
+    int comparisonCount() const { return static_cast<int>(comparison_.size()); }
+    QList<QPointF> comparisonPoints(int line) const;
+    QString comparisonName(int line) const;
+
     // The model whose decision boundary is drawn, e.g. worker 0's parameters after a run. Only
     // classifiers of 2-D data get a map; anything else shows a short explanation instead.
     void setModel(const ModelShape& shape, std::vector<double> parameters,
@@ -108,7 +120,8 @@ private:
     QValueAxis* accuracyAxis_ = nullptr;
     QList<QLineSeries*> lossSeries_;
     QLineSeries* accuracySeries_ = nullptr;
-    QLineSeries* branchedSeries_ = nullptr; // the loss before the last branch
+    QLineSeries* branchedSeries_ = nullptr;
+    QList<QLineSeries*> comparison_; // setComparison()'s lines // the loss before the last branch
     QLabel* header_ = nullptr;
     SeriesLegend* legend_ = nullptr;
 
