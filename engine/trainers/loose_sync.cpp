@@ -23,15 +23,13 @@ LooseSyncTrainer::LooseSyncTrainer(const Scenario& scenario, std::shared_ptr<con
     , data_(std::move(data))
     , sink_(sink)
     , server_{{}, Optimizer(scenario.optimizer, 0), 0, 0, {}, {}}
-    , run_rng_(Rng::stream(scenario.seed, 1)) {
+    , run_rng_(Rng::stream(scenario.seed, 1))
+    , clock_(make_clock(scenario.clock)) {
     validate(scenario_);
     const SyncMode mode = scenario_.sync_mode();
     if (mode != SyncMode::Ssp && mode != SyncMode::Async)
         throw Error("sync.mode: this trainer runs ssp and async; bsp and local are "
                     "data-parallel runs");
-    if (scenario_.clock != ClockKind::Modelled)
-        throw Error("clock: a " + std::string(to_string(mode)) +
-                    " run is on the modelled clock for now (measured: use sync mode bsp or local)");
     detail::check_data_fits(scenario_, data_.get());
 
     const int n = scenario_.workers;
@@ -126,10 +124,20 @@ void LooseSyncTrainer::start_iteration(int k, Ticks at) {
         emit({k, EventKind::Pause, l.clock, at, at + pause});
         at += pause;
     }
-    const Ticks cost = compute_cost(k);
     l.cursor.next_batch(scenario_.batch_of(k), l.rows);
     l.computed_on = l.version;
-    l.gradient_due = true;
+    Ticks cost = 0;
+    if (scenario_.clock == ClockKind::Measured) {
+        // The real computation, now, timed: its wall time (stretched by the worker's slowdown)
+        // is how long the lane computes, and the order of the run's events follows.
+        const Ticks started = clock_->now();
+        compute_gradient(l);
+        cost =
+            std::max<Ticks>(1, clock_->took(0, started, clock_->now(), scenario_.slowdown_of(k)));
+    } else {
+        cost = compute_cost(k);
+        l.gradient_due = true; // computed with the others when its result is needed
+    }
     emit({k, EventKind::Compute, l.clock, at, at + cost});
     l.at = at + cost;
     push_event(l.at, k, Kind::ComputeDone);
@@ -142,13 +150,15 @@ void LooseSyncTrainer::compute_due_gradients() {
     for (std::size_t k = 0; k < lanes_.size(); ++k)
         if (lanes_[k].gradient_due)
             due.push_back(k);
-    tbb::parallel_for(std::size_t{0}, due.size(), [&](std::size_t i) {
-        Lane& l = lanes_[due[i]];
-        gather_rows(*data_, l.rows, l.features, l.targets);
-        const BatchView batch{l.features.data(), l.targets.data(), l.rows.size()};
-        l.last = loss_and_gradient(scenario_.model, l.parameters, batch, l.gradient, l.work);
-        l.gradient_due = false;
-    });
+    tbb::parallel_for(std::size_t{0}, due.size(),
+                      [&](std::size_t i) { compute_gradient(lanes_[due[i]]); });
+}
+
+void LooseSyncTrainer::compute_gradient(Lane& l) const {
+    gather_rows(*data_, l.rows, l.features, l.targets);
+    const BatchView batch{l.features.data(), l.targets.data(), l.rows.size()};
+    l.last = loss_and_gradient(scenario_.model, l.parameters, batch, l.gradient, l.work);
+    l.gradient_due = false;
 }
 
 void LooseSyncTrainer::handle(const Pending& p) {
@@ -398,6 +408,13 @@ RunMetrics LooseSyncTrainer::metrics() const {
     return m;
 }
 
+void LooseSyncTrainer::resume_measured_clock() {
+    Ticks latest = 0;
+    for (const Lane& l : lanes_)
+        latest = std::max(latest, l.at);
+    clock_->resume_at(latest);
+}
+
 void LooseSyncTrainer::intervene(Intervention& change) {
     using Change = Intervention::Kind;
     const int k = change.worker;
@@ -576,6 +593,7 @@ void LooseSyncTrainer::adopt(Handover h) {
         l.waiting_for = -1;
         l.at = h.free_at[k];
     }
+    resume_measured_clock(); // the measured clock goes on from where the lanes stand
     for (std::size_t k = 0; k < n; ++k)
         start_iteration(static_cast<int>(k), lanes_[k].at);
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "clocks/clock.h"
+#include "core/indirect.h"
 #include "core/rng.h"
 #include "data/data.h"
 #include "model/model.h"
@@ -26,9 +28,12 @@ namespace lockstep {
 //        least c - S; otherwise it waits for it. S = 0 is the bulk-synchronous run, bit for bit.
 //   async: each gradient, weighted by the rule, is applied on its own the moment it reaches the
 //        server (at lr / tau with staleness_aware_lr), whatever the version it was computed on.
-// The order of everything comes from the modelled clock: events are taken in time order, ties
-// by worker, never from threads. The gradients whose inputs are known are computed together,
-// one TBB task each, so a run gives the same numbers with any number of threads.
+// The order of everything comes from the run's clock: events are taken in time order, ties by
+// worker, never from threads. On the modelled clock every time is the cost model's, so the run is
+// the same on every machine; on the measured clock each gradient is computed when its worker
+// starts it and lasts the real time it took (the messages stay priced by the cost model). The
+// gradients whose inputs are known are computed together, one TBB task each, so a run gives the
+// same numbers with any number of threads.
 //
 // One step() is one step's worth of updates: the next version under ssp, the next P gradients
 // under async (P workers). Its snapshot holds every worker's copy's hash and how far the copies
@@ -47,6 +52,7 @@ public:
         return std::make_unique<LooseSyncTrainer>(*this);
     }
     void set_sink(TraceSink* sink) override { sink_ = sink; }
+    void resume_measured_clock() override;
 
     const Scenario& scenario() const override { return scenario_; }
     int lanes() const override { return scenario_.workers; }
@@ -123,6 +129,7 @@ private:
 
     void start_iteration(int k, Ticks at);
     void compute_due_gradients();
+    void compute_gradient(Lane& l) const; // its copy's gradient of its batch
     void handle(const Pending& p);
     void arrive(int k, Ticks at);
     void send_copy(int k, Ticks at); // the server's current model, on its way to worker k
@@ -141,6 +148,7 @@ private:
     std::priority_queue<Pending, std::vector<Pending>, std::greater<>> queue_;
     std::int64_t seq_ = 0;
     Rng run_rng_;
+    Indirect<Clock> clock_{make_clock(ClockKind::Modelled)}; // the scenario's
     double compute_s_per_sample_ = 0.0;
     std::int64_t bytes_ = 0; // one model or gradient
     std::int64_t step_ = 0;

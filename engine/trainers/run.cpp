@@ -62,9 +62,6 @@ std::unique_ptr<Run> continue_run(Run& from, const Scenario& to, TraceSink* sink
     take_mid_run_settings(next, to);
     const SyncMode mode = next.sync_mode();
     next = with_sync(next, next.sync.value_or(SyncConfig{}));
-    if (next.clock != ClockKind::Modelled && (mode == SyncMode::Ssp || mode == SyncMode::Async))
-        throw Error("sync.mode: " + std::string(to_string(mode)) +
-                    " runs on the modelled clock only; this run is measured");
     auto data = from.dataset();
     if (!data)
         (void)from.hand_over(); // throws: this run cannot hand over

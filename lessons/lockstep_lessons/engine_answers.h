@@ -19,7 +19,14 @@ using Values = QMap<QString, double>;
 //    "set": {"one_worker_s": "t1", "workers": "p", "communication_s": "c"}, "metric": "speedup"}
 //       runs the scenario on the modelled clock (lockstep::run_scenario) with the `set` overrides
 //       (the parameters of a lockstep:set link) and reads a metric: speedup, efficiency,
-//       total_time_s, baseline_time_s, compute_s, communication_s or waiting_s.
+//       total_time_s, baseline_time_s, compute_s, communication_s, waiting_s and more
+//       (docs/LESSONS.md); a loosely synchronised scenario (sync ssp or async) runs through
+//       lockstep::run_to_end, and so do the figures only real training gives (final_loss,
+//       max_staleness, mean_staleness, averagings, bytes_moved).
+//   {"engine": "first_to_target", "file": "...", "target": 0.8,
+//    "modes": ["bsp", "ssp", "async", "local"], "staleness": 2, "local_steps": 4}
+//       the index in `modes` of the first way of agreeing to train the scenario to the target
+//       loss: a single-choice question's `correct`, its choices being the modes.
 //   {"engine": "collective_bytes", "algorithm": "ring", "workers": "p", "doubles": "n",
 //    "measure": "total" | "max_sent_by_worker" | "busiest_link"}
 //       sums the bytes of the messages of the engine's schedule (lockstep::make_schedule).
