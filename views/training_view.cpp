@@ -646,10 +646,12 @@ void TrainingView::updateSeries(bool force) {
     shownSnapshots_ = visible;
     knownSnapshots_ = snaps.size();
 
-    // One line per replica as soon as a shown step ended with replicas that differ.
-    const bool replicas = std::any_of(snaps.begin(), end, [](const StepSnapshot& snapshot) {
-        return !snapshot.replicas_aligned;
-    });
+    // One line per replica as soon as a shown step ended with replicas that differ; beside
+    // compared runs, the playing run's mean alone, so every line there is one run.
+    const bool replicas =
+        comparison_.isEmpty() && std::any_of(snaps.begin(), end, [](const StepSnapshot& snapshot) {
+            return !snapshot.replicas_aligned;
+        });
     int workers = trace_ ? trace_->workers() : 0;
     for (auto it = snaps.begin(); it != end; ++it)
         workers = std::max(workers, static_cast<int>(it->worker_loss.size()));

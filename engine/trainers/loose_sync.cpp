@@ -95,6 +95,9 @@ TimeBucket bucket_here(EventKind kind) {
 } // namespace
 
 void LooseSyncTrainer::emit(TraceEvent e) {
+    // The step it happens in: the version the run is making (the lanes' own counts run ahead or
+    // behind it, and the trace speaks of the run's steps, as every trainer's does).
+    e.step = step_;
     const auto lane = static_cast<std::size_t>(e.worker);
     const TimeBucket bucket = bucket_here(e.kind);
     if (bucket != TimeBucket::Overlapping && bucket != TimeBucket::Instant)
