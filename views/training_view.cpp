@@ -593,8 +593,8 @@ void TrainingView::applyStyle() {
     // The compared runs: the palette's other colours, never the playing run's blue, each with
     // its own dash so they stay apart in grey too.
     static const QColor kCompared[] = {okabe_ito::orange,         okabe_ito::bluish_green,
-                                       okabe_ito::reddish_purple, okabe_ito::vermillion,
-                                       okabe_ito::sky_blue,       okabe_ito::yellow};
+                                       okabe_ito::reddish_purple, QColor(0x55, 0x55, 0x55),
+                                       okabe_ito::vermillion,     okabe_ito::sky_blue};
     static const Qt::PenStyle kDashes[] = {Qt::DashLine,       Qt::DotLine,  Qt::DashDotLine,
                                            Qt::DashDotDotLine, Qt::DashLine, Qt::DotLine};
     for (qsizetype i = 0; i < comparison_.size(); ++i) {
