@@ -120,13 +120,9 @@ int compare_sync_modes(const Options& o) {
         static_cast<int>(o.integer("--local-steps", 1, ScenarioLimits::max_steps).value_or(4));
     std::vector<Side> sides;
     for (SyncMode m : modes) {
-        SyncConfig c;
-        c.mode = m;
-        c.staleness = staleness;
-        c.local_steps = local_steps;
         Scenario s;
         try {
-            s = with_sync(base, c);
+            s = with_sync(base, {m, staleness, local_steps, false});
         } catch (const Error& e) {
             throw Error(std::string(to_string(m)) + ": " + e.what());
         }

@@ -55,15 +55,10 @@ ModeComparer::~ModeComparer() {
 void ModeComparer::request(const Scenario& scenario, const std::vector<SyncMode>& modes,
                            int staleness, int localSteps) {
     std::vector<Scenario> runs;
-    for (SyncMode m : modes) {
-        SyncConfig c;
-        c.mode = m;
-        c.staleness = staleness;
-        c.local_steps = localSteps;
-        Scenario s = scenario;
-        s.clock = ClockKind::Modelled; // the same numbers on every machine, and fast
-        runs.push_back(with_sync(s, c));
-    }
+    Scenario modelled = scenario;
+    modelled.clock = ClockKind::Modelled; // the same numbers on every machine, and fast
+    for (SyncMode m : modes)
+        runs.push_back(with_sync(modelled, {m, staleness, localSteps, false}));
     const std::uint64_t generation = ++generation_;
     computing_ = true;
     std::shared_ptr<Mailbox> mailbox = mailbox_;

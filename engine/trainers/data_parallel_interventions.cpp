@@ -1,6 +1,7 @@
 #include "trainers/data_parallel.h"
 
 #include "core/error.h"
+#include "trainers/setup.h"
 
 #include <algorithm>
 #include <string>
@@ -68,21 +69,11 @@ void DataParallelTrainer::retune(const Scenario& to) {
 }
 
 void DataParallelTrainer::set_slowdown(int worker, double factor) {
-    if (worker < 0 || worker >= scenario_.workers)
-        throw Error("slowdown: no worker " + std::to_string(worker));
-    if (!(factor >= 1.0 && factor <= 100.0))
-        throw Error("slowdown: the factor must be between 1 and 100");
-    auto& slowdown = scenario_.delays.slowdown;
-    if (slowdown.size() <= static_cast<std::size_t>(worker))
-        slowdown.resize(static_cast<std::size_t>(worker) + 1, 1.0);
-    slowdown[static_cast<std::size_t>(worker)] = factor;
+    detail::set_slowdown(scenario_, worker, factor);
 }
 
 void DataParallelTrainer::add_pause(int worker, std::int64_t step, double seconds) {
-    if (worker < 0 || worker >= scenario_.workers)
-        throw Error("pause: no worker " + std::to_string(worker));
-    if (!(seconds >= 0.0 && seconds <= 86400.0))
-        throw Error("pause: the length must be between 0 and 86400 seconds");
+    detail::check_pause(scenario_, worker, seconds);
     scenario_.delays.pauses.push_back({worker, step, seconds});
 }
 

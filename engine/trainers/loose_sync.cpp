@@ -185,20 +185,31 @@ void LooseSyncTrainer::handle(const Pending& p) {
     }
 }
 
+Ticks LooseSyncTrainer::pull(int k, Ticks at) {
+    const Ticks took = transfer(k);
+    if (took > 0) {
+        TraceEvent e{k,
+                     EventKind::Receive,
+                     lanes_[static_cast<std::size_t>(k)].clock,
+                     at,
+                     at + took,
+                     bytes_,
+                     0,
+                     1};
+        e.version = server_.version;
+        emit(e);
+        bytes_moved_ += bytes_;
+    }
+    return at + took;
+}
+
 void LooseSyncTrainer::send_copy(int k, Ticks at) {
     Lane& l = lanes_[static_cast<std::size_t>(k)];
     if (l.at < at)
         emit({k, EventKind::Wait, l.clock, l.at, at});
     l.incoming = server_.parameters;
     l.incoming_version = server_.version;
-    const Ticks took = transfer(k);
-    if (took > 0) {
-        TraceEvent e{k, EventKind::Receive, l.clock, at, at + took, bytes_, 0, 1};
-        e.version = server_.version;
-        emit(e);
-        bytes_moved_ += bytes_;
-    }
-    l.at = at + took;
+    l.at = pull(k, at);
     l.waiting_for = -1;
     push_event(l.at, k, Kind::ReplyArrives);
 }
@@ -421,26 +432,13 @@ void LooseSyncTrainer::resume_measured_clock() {
 void LooseSyncTrainer::intervene(Intervention& change) {
     using Change = Intervention::Kind;
     const int k = change.worker;
-    const bool lane = k >= 0 && k < scenario_.workers;
     switch (change.kind) {
-    case Change::Slow: {
-        const double factor = change.amount > 0 ? change.amount : 3.0;
-        if (!lane)
-            throw Error("slowdown: no worker " + std::to_string(k));
-        if (!(factor >= 1.0 && factor <= 100.0))
-            throw Error("slowdown: the factor must be between 1 and 100");
-        auto& slowdown = scenario_.delays.slowdown;
-        if (slowdown.size() <= static_cast<std::size_t>(k))
-            slowdown.resize(static_cast<std::size_t>(k) + 1, 1.0);
-        slowdown[static_cast<std::size_t>(k)] = factor;
+    case Change::Slow:
+        detail::set_slowdown(scenario_, k, change.amount > 0 ? change.amount : 3.0);
         break;
-    }
     case Change::Pause: {
         const double seconds = change.amount > 0 ? change.amount : 5.0;
-        if (!lane)
-            throw Error("pause: no worker " + std::to_string(k));
-        if (!(seconds >= 0.0 && seconds <= 86400.0))
-            throw Error("pause: the length must be between 0 and 86400 seconds");
+        detail::check_pause(scenario_, k, seconds);
         pause_next_[static_cast<std::size_t>(k)] += seconds; // before its next computation
         break;
     }
@@ -506,17 +504,7 @@ Handover LooseSyncTrainer::hand_over() {
         const Ticks from = std::max(l.at, now);
         if (l.at < from)
             emit({worker, EventKind::Wait, l.clock, l.at, from});
-        Ticks ready = from;
-        if (!current) {
-            const Ticks took = transfer(worker);
-            if (took > 0) {
-                TraceEvent e{worker, EventKind::Receive, l.clock, from, from + took, bytes_, 0, 1};
-                e.version = server_.version;
-                emit(e);
-                bytes_moved_ += bytes_;
-            }
-            ready += took;
-        }
+        const Ticks ready = current ? from : pull(worker, from);
         h.cursors.push_back(l.cursor);
         h.free_at.push_back(ready);
     }

@@ -133,6 +133,7 @@ private:
     void handle(const Pending& p);
     void arrive(int k, Ticks at);
     void send_copy(int k, Ticks at); // the server's current model, on its way to worker k
+    Ticks pull(int k, Ticks at);     // its trip from `at`, traced; returns when it arrives
     void push_event(Ticks time, int worker, Kind kind);
     void emit(TraceEvent e);
     Ticks compute_cost(int k);

@@ -34,12 +34,21 @@ void choose(QComboBox* box, SyncMode mode) {
     Q_EMIT box->activated(box->currentIndex());
 }
 
+// The lab at projector size with the scenario at `path` open, as File → Open would open it.
+bool open_lab(lockstep::app::MainWindow& window, const QString& path, QString* error) {
+    window.resize(1600, 1000);
+    window.show();
+    return window.openScenario(path, error, true);
+}
+
 } // namespace
 
 class TestSyncControls : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources"); }
+
     void controls_choose_the_mode_and_its_setting() {
         lockstep::app::ControlsPanel panel;
         panel.setScenario(lockstep::load_scenario(scenario_path("straggler.json").toStdString()));
@@ -90,13 +99,9 @@ private Q_SLOTS:
     }
 
     void a_bounded_staleness_run_reaches_the_timeline() {
-        qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
         lockstep::app::MainWindow window;
-        window.resize(1600, 1000);
-        window.show();
         QString error;
-        QVERIFY2(window.openScenario(scenario_path("why-wait.json"), &error, true),
-                 qPrintable(error));
+        QVERIFY2(open_lab(window, scenario_path("why-wait.json"), &error), qPrintable(error));
         QCOMPARE(window.controls()->scenario().sync_mode(), SyncMode::Ssp);
         window.runScenario(window.controls()->scenario());
         // The engine streams a few steps ahead of the playhead: follow it to the end.
@@ -123,13 +128,9 @@ private Q_SLOTS:
     // Choosing another way of agreeing while the run goes on changes it at the playhead, as
     // every change does: the steps before it stay as they were, the run goes on from there.
     void the_agreement_changes_at_the_playhead() {
-        qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
         lockstep::app::MainWindow window;
-        window.resize(1600, 1000);
-        window.show();
         QString error;
-        QVERIFY2(window.openScenario(scenario_path("why-wait.json"), &error, true),
-                 qPrintable(error));
+        QVERIFY2(open_lab(window, scenario_path("why-wait.json"), &error), qPrintable(error));
         window.runScenario(window.controls()->scenario());
         QTRY_VERIFY_WITH_TIMEOUT(window.traceIndex().snapshots().size() >= 40, 30000);
         const auto at = window.traceIndex().start_of(20);
@@ -173,14 +174,12 @@ private Q_SLOTS:
     // Between two averagings of local SGD the cluster view says how far each replica is from
     // their mean, with the engine's own distances; after an averaging it says they agree.
     void the_cluster_view_shows_how_far_apart_the_replicas_are() {
-        qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
         lockstep::app::MainWindow window;
-        window.resize(1600, 1000);
-        window.show();
         QString error;
-        QVERIFY2(window.openScenario(QStringLiteral(LOCKSTEP_SOURCE_DIR
-                                                    "/resources/lessons/why-wait/scenario.json"),
-                                     &error, true),
+        QVERIFY2(open_lab(window,
+                          QStringLiteral(LOCKSTEP_SOURCE_DIR
+                                         "/resources/lessons/why-wait/scenario.json"),
+                          &error),
                  qPrintable(error));
         auto s = window.controls()->scenario();
         s.sync = lockstep::SyncConfig{};
@@ -210,7 +209,6 @@ private Q_SLOTS:
     // Compare Ways of Agreeing: the scenario trained whole under each mode, one loss line each
     // in the Training view, the bsp line the very run the lab plays.
     void one_loss_line_per_mode() {
-        qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources");
         lockstep::app::MainWindow window;
         window.resize(1600, 1000);
         window.show();

@@ -16,6 +16,7 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "sync_support.h"
 #include "test_support.h"
 
 #include <algorithm>
@@ -29,27 +30,7 @@ using namespace lockstep::testing;
 namespace {
 
 Scenario base_scenario() {
-    Scenario s;
-    s.name = "sync";
-    s.seed = 7;
-    s.workers = 4;
-    s.steps = 40;
-    s.batch = 16;
-    s.algorithm = Algorithm::ParameterServer;
-    s.model = ModelShape{{2, 12, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
-    s.dataset = DatasetConfig{"spiral", "", 400, 0.1, 3};
-    s.optimizer = OptimizerConfig{OptimizerKind::Sgd, 0.1, 0.9, 0.9, 0.999, 1e-8};
-    s.cost.update_s = 1e-5;
-    return s;
-}
-
-Scenario with_sync(Scenario s, SyncMode mode, int staleness = 0, int local_steps = 1) {
-    SyncConfig c;
-    c.mode = mode;
-    c.staleness = staleness;
-    c.local_steps = local_steps;
-    s.sync = c;
-    validate(s);
+    Scenario s = sync_scenario(7, 40);
     return s;
 }
 

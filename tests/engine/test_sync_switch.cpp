@@ -13,6 +13,7 @@
 
 #include <QtTest>
 
+#include "sync_support.h"
 #include "test_support.h"
 
 #include <cstring>
@@ -23,28 +24,8 @@ using namespace lockstep::testing;
 namespace {
 
 Scenario base_scenario() {
-    Scenario s;
-    s.name = "switch";
-    s.seed = 11;
-    s.workers = 4;
-    s.steps = 30;
-    s.batch = 16;
-    s.algorithm = Algorithm::ParameterServer;
-    s.model = ModelShape{{2, 12, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
-    s.dataset = DatasetConfig{"spiral", "", 400, 0.1, 3};
-    s.optimizer = OptimizerConfig{OptimizerKind::Sgd, 0.1, 0.9, 0.9, 0.999, 1e-8};
-    s.cost.update_s = 1e-5;
+    Scenario s = sync_scenario(11, 30);
     s.delays.slowdown = {1.0, 1.0, 3.0, 1.0};
-    return s;
-}
-
-Scenario with_sync(Scenario s, SyncMode mode, int staleness = 0, int local_steps = 1) {
-    SyncConfig c;
-    c.mode = mode;
-    c.staleness = staleness;
-    c.local_steps = local_steps;
-    s.sync = c;
-    validate(s);
     return s;
 }
 
@@ -53,6 +34,14 @@ Intervention retune(const Scenario& to, std::int64_t at) {
     i.kind = Intervention::Kind::Retune;
     i.scenario = to;
     i.at = at;
+    return i;
+}
+
+Intervention delay(Intervention::Kind kind, int worker, double amount) {
+    Intervention i;
+    i.kind = kind;
+    i.worker = worker;
+    i.amount = amount;
     return i;
 }
 
@@ -233,16 +222,10 @@ private Q_SLOTS:
         const Scenario async = with_sync(base_scenario(), SyncMode::Async);
         auto plain = make_run(async, load_dataset(async));
         auto slowed = plain->clone();
-        Intervention slow;
-        slow.kind = Intervention::Kind::Slow;
-        slow.worker = 1;
-        slow.amount = 6.0;
+        Intervention slow = delay(Intervention::Kind::Slow, 1, 6.0);
         slowed->intervene(slow);
         auto paused = plain->clone();
-        Intervention pause;
-        pause.kind = Intervention::Kind::Pause;
-        pause.worker = 0;
-        pause.amount = 0.05;
+        Intervention pause = delay(Intervention::Kind::Pause, 0, 0.05);
         paused->intervene(pause);
         for (Run* r : {plain.get(), slowed.get(), paused.get()})
             while (!r->finished())
@@ -252,9 +235,7 @@ private Q_SLOTS:
         QVERIFY(paused->metrics().total_time_s >= plain->metrics().total_time_s + 0.05 / 4);
 
         auto crashed = make_run(async, load_dataset(async));
-        Intervention crash;
-        crash.kind = Intervention::Kind::Crash;
-        crash.worker = 2;
+        Intervention crash = delay(Intervention::Kind::Crash, 2, 0.0);
         QVERIFY_THROWS_EXCEPTION(Error, crashed->intervene(crash));
         try {
             crashed->intervene(crash);
