@@ -32,7 +32,7 @@ struct Side {
     std::string file;
     Scenario scenario;
     RunMetrics metrics;
-    std::vector<DataParallelTrainer::Progress> progress;
+    std::vector<ProgressPoint> progress;
     std::vector<DataParallelTrainer::Recovery> recoveries;
 };
 
@@ -58,7 +58,7 @@ Side run_mode(const std::string& file, Scenario s) {
 }
 
 // The first point, in the order the run did its steps, at or below the target loss.
-const DataParallelTrainer::Progress* reached(const Side& side, double target) {
+const ProgressPoint* reached(const Side& side, double target) {
     for (const auto& p : side.progress)
         if (p.loss <= target)
             return &p;

@@ -162,7 +162,6 @@ public:
 
     // The loss after each step in the order the run did them (a rollback repeats steps), with
     // the time and the energy spent so far: for time and energy to a target loss.
-    using Progress = ProgressPoint;
 
     std::vector<ProgressPoint> progress() const override { return accounts_.progress; }
     std::shared_ptr<const Dataset> dataset() const override { return data_; }
@@ -198,7 +197,7 @@ private:
         // switch to this one).
         std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
         std::int64_t averagings = 0; // local SGD's parameter averagings
-        std::vector<Progress> progress;
+        std::vector<ProgressPoint> progress;
     };
     // Failures: what is still to happen, which lanes are left, what happened, and where each step
     // began, to count what a rollback loses (data_parallel_failures.cpp).

@@ -28,7 +28,6 @@ Handover DataParallelTrainer::hand_over() {
         aligned_ = last_snapshot_.replicas_aligned;
         if (sink_)
             sink_->on_events(scratch_.events);
-        h.note = "the replicas averaged their parameters once more";
     }
     const Worker& first = workers_.front();
     h.steps_done = step_;

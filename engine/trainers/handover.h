@@ -7,7 +7,6 @@
 #include "trace/trace.h"
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace lockstep {
@@ -36,10 +35,8 @@ struct Handover {
     // The staleness of every gradient applied so far (none in a bulk-synchronous run).
     std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
     std::int64_t averagings = 0; // local SGD's, so far
-    // What the switch cost: gradients computed and thrown away, and the model's trips to the
-    // workers.
+    // Gradients computed and thrown away at the switch (and at switches before it).
     int dropped_gradients = 0;
-    std::string note;
 };
 
 } // namespace lockstep

@@ -356,6 +356,18 @@ void LooseSyncTrainer::finish_step(Ticks at) {
     pending_snapshots_.push_back(std::move(snap));
 }
 
+void LooseSyncTrainer::flush_events(std::int64_t ordinal) {
+    if (sink_) {
+        std::stable_sort(
+            events_.begin(), events_.end(),
+            [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
+        for (TraceEvent& e : events_)
+            e.ordinal = static_cast<int>(std::min<std::int64_t>(ordinal, INT32_MAX));
+        sink_->on_events(events_);
+    }
+    events_.clear();
+}
+
 void LooseSyncTrainer::step() {
     if (finished())
         return;
@@ -373,19 +385,12 @@ void LooseSyncTrainer::step() {
         }
     if (step_ < target)
         throw Error("internal: the run's events ran out before step " + std::to_string(target));
-    if (sink_) {
-        std::stable_sort(
-            events_.begin(), events_.end(),
-            [](const TraceEvent& a, const TraceEvent& b) { return a.start < b.start; });
-        for (TraceEvent& e : events_)
-            e.ordinal = static_cast<int>(std::min<std::int64_t>(target - 1, INT32_MAX));
-        sink_->on_events(events_);
+    flush_events(target - 1);
+    if (sink_)
         for (StepSnapshot& s : pending_snapshots_) {
             s.ordinal = s.step;
             sink_->on_snapshot(s);
         }
-    }
-    events_.clear();
     pending_snapshots_.clear();
 }
 
@@ -508,12 +513,7 @@ Handover LooseSyncTrainer::hand_over() {
         h.cursors.push_back(l.cursor);
         h.free_at.push_back(ready);
     }
-    if (sink_) {
-        for (TraceEvent& e : events_)
-            e.ordinal = static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX));
-        sink_->on_events(events_);
-    }
-    events_.clear();
+    flush_events(step_); // the next step's: what the switch does before it
     h.steps_done = step_;
     h.ordinal = step_;
     h.parameters = server_.parameters;
@@ -533,10 +533,6 @@ Handover LooseSyncTrainer::hand_over() {
     }
     h.dropped_gradients += dropped_;
     h.averagings = prior_averagings_;
-    if (h.dropped_gradients > 0)
-        h.note = std::to_string(h.dropped_gradients) +
-                 (h.dropped_gradients == 1 ? " gradient" : " gradients") +
-                 " computed on the way were dropped";
     return h;
 }
 

@@ -80,7 +80,6 @@ public:
     };
     const std::vector<Applied>& applied() const { return applied_; }
     // The loss after each step, with its time: for time to a target loss.
-    using Progress = ProgressPoint;
     std::vector<ProgressPoint> progress() const override { return progress_; }
 
 private:
@@ -139,6 +138,7 @@ private:
     Ticks compute_cost(int k);
     Ticks transfer(int k) const; // a whole model or gradient between worker k and the server
     void finish_step(Ticks at);
+    void flush_events(std::int64_t ordinal); // to the sink, in time order, as this executed step
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> data_;
@@ -163,7 +163,7 @@ private:
     std::size_t step_correct_ = 0, step_counted_ = 0;
     std::int64_t samples_ = 0, bytes_moved_ = 0;
     StepSnapshot last_;
-    std::vector<Progress> progress_;
+    std::vector<ProgressPoint> progress_;
     std::vector<double> pause_next_; // per lane: seconds it stalls before its next computation
     // Before a switch to this run: gradients applied, their staleness, those dropped.
     std::int64_t prior_applied_ = 0, prior_staleness_ = 0, prior_max_staleness_ = 0;
