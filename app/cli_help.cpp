@@ -1,5 +1,6 @@
 #include "cli_help.h"
 
+#include "cli_class.h"
 #include "cli_lessons.h"
 
 #include "lockstep_lessons/lesson.h"
@@ -143,7 +144,7 @@ bool is_flag(const std::string& word) {
 } // namespace
 
 std::string overview_help() {
-    return std::string(kCommands) + kRunFlags + kLessonsUsage;
+    return std::string(kCommands) + kRunFlags + kLessonsUsage + kClassUsage;
 }
 
 std::string command_help(const std::vector<std::string>& words) {
@@ -158,6 +159,8 @@ std::string command_help(const std::vector<std::string>& words) {
     if (names[0] == "lessons" || names[0] == "quiz")
         return std::string("usage: lockstep-cli ") + names[0] + " SUBCOMMAND [ARGS]\n" +
                kLessonsUsage;
+    if (names[0] == "class")
+        return std::string("usage: lockstep-cli class serve BANK [flags]\n") + kClassUsage;
     if (names[0] == "bench" && names.size() > 1) {
         const auto it = pages().find("bench " + names[1]);
         if (it != pages().end())

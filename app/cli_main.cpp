@@ -2,6 +2,7 @@
 // through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
 #include "cli_help.h"
+#include "cli_class.h"
 #include "cli_lessons.h"
 #include "cli_mpi.h"
 #include "cli_options.h"
@@ -758,6 +759,8 @@ int main(int argc, char** argv) {
             return lockstep::cli::command_lessons(args);
         if (command == "quiz")
             return lockstep::cli::command_quiz(args);
+        if (command == "class")
+            return lockstep::cli::command_class(args);
         if (command == "moves")
             return lockstep::cli::command_moves(args);
         throw Error("unknown command '" + command + "' (try lockstep-cli --help)");

@@ -575,4 +575,69 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
     fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
 }
 
+QString describe_call(const EngineCall& call, const Values& values, const QString& base_dir) {
+    const QString fn = function_of(call);
+    const double result = evaluate(call, values, base_dir);
+    auto numbers = [](const std::vector<double>& v, const QString& join) {
+        QStringList parts;
+        for (double x : v)
+            parts << QString::number(x, 'g', 10);
+        return parts.join(join);
+    };
+    const QString value = QString::number(result, 'g', 10);
+    if (fn == QLatin1String("reduce")) {
+        ReductionRule rule = ReductionRule::Mean;
+        parse_reduction_rule(call.spec.value(QStringLiteral("rule")).toString().toStdString(),
+                             rule);
+        const std::vector<double> v = argument_list(call.spec.value(QStringLiteral("values")),
+                                                    values, QStringLiteral("answer.values"));
+        QString sum = numbers(v, QStringLiteral(" + "));
+        if (rule == ReductionRule::Sum)
+            return QStringLiteral("lockstep::reduce, rule sum: %1 = %2").arg(sum, value);
+        if (rule == ReductionRule::Mean)
+            return QStringLiteral("lockstep::reduce, rule mean: (%1) / %2 = %3")
+                .arg(sum)
+                .arg(v.size())
+                .arg(value);
+        const std::vector<double> n = argument_list(call.spec.value(QStringLiteral("samples")),
+                                                    values, QStringLiteral("answer.samples"));
+        QStringList terms;
+        for (std::size_t i = 0; i < v.size() && i < n.size(); ++i)
+            terms << QStringLiteral("%1 × %2").arg(n[i], 0, 'g', 10).arg(v[i], 0, 'g', 10);
+        return QStringLiteral("lockstep::reduce, rule weighted-mean: (%1) / (%2) = %3")
+            .arg(terms.join(QStringLiteral(" + ")), numbers(n, QStringLiteral(" + ")), value);
+    }
+    // Any other call: its arguments, with the student's numbers in place of their names.
+    QStringList args;
+    for (auto it = call.spec.begin(); it != call.spec.end(); ++it) {
+        if (it.key() == QLatin1String("engine"))
+            continue;
+        QString text;
+        if (it.value().isString() && values.contains(it.value().toString()))
+            text = QString::number(values.value(it.value().toString()), 'g', 10);
+        else if (it.value().isObject()) {
+            QStringList inner;
+            const QJsonObject o = it.value().toObject();
+            for (auto j = o.begin(); j != o.end(); ++j)
+                inner << j.key() + QLatin1Char('=') +
+                             (j.value().isString() && values.contains(j.value().toString())
+                                  ? QString::number(values.value(j.value().toString()), 'g', 10)
+                                  : j.value().toVariant().toString());
+            text = inner.join(QStringLiteral(", "));
+        } else if (it.value().isArray()) {
+            QStringList inner;
+            for (const QJsonValue& x : it.value().toArray())
+                inner << (x.isString() && values.contains(x.toString())
+                              ? QString::number(values.value(x.toString()), 'g', 10)
+                              : x.toVariant().toString());
+            text = inner.join(QStringLiteral(", "));
+        } else {
+            text = it.value().toVariant().toString();
+        }
+        args << it.key() + QStringLiteral(": ") + text;
+    }
+    return QStringLiteral("the engine's %1 (%2) gives %3")
+        .arg(fn, args.join(QStringLiteral("; ")), value);
+}
+
 } // namespace lockstep::lessons

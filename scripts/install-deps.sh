@@ -9,10 +9,14 @@ packages=(
     # Qt Charts needs Qt OpenGL, which Debian makes a recommendation only.
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev libgl-dev
     libtbb-dev nlohmann-json3-dev
+    # The class quiz: Qt's HTTP server and WebSockets, QR codes of its address.
+    qt6-httpserver-dev qt6-websockets-dev libqrencode-dev
     # Runs with one process per worker (lockstep-cli --transport mpi).
     libopenmpi-dev openmpi-bin
     # Widget tests under a virtual display, the random-input check, the fuzz targets.
     xvfb xauth xdotool clang
+    # The class quiz's student page in a real browser (tests/class/browser_test.py).
+    chromium chromium-driver python3-selenium
     # The Debian package (CPack: dpkg-shlibdeps, file) and its checks: the desktop entry, the
     # AppStream metainfo, lintian.
     dpkg-dev file desktop-file-utils appstream lintian

@@ -48,4 +48,9 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
 // The engine's answer for these values. Throws lockstep::Error when the engine refuses them.
 double evaluate(const EngineCall& call, const Values& values, const QString& base_dir);
 
+// The engine's working, for a reveal: "lockstep::reduce, rule mean: (3 + 7) / 2 = 5", or for
+// other calls the function, its arguments with the student's numbers, and what it returned.
+// Throws as evaluate() does.
+QString describe_call(const EngineCall& call, const Values& values, const QString& base_dir);
+
 } // namespace lockstep::lessons

@@ -1,0 +1,197 @@
+// lockstep-cli class serve: the live class quiz from a terminal (docs/CLASS.md).
+#include "cli_class.h"
+
+#include "cli_options.h"
+
+#include "lockstep_class/class_server.h"
+#include "lockstep_lessons/lesson.h"
+
+#include "core/error.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSocketNotifier>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace lockstep::cli {
+
+const char* const kClassUsage = R"(
+a live class quiz, answered from the students' browsers (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--root DIR]
+                                  serves the quiz on this machine's classroom (private)
+                                  addresses, port 8080 by default; prints the students' address,
+                                  the join code and the teacher's page with its token. Ctrl+C or
+                                  SIGTERM ends it after writing the results.
+)";
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+int signal_pipe[2] = {-1, -1};
+
+extern "C" void on_signal(int) {
+    const char byte = 1;
+    // Only async-signal-safe calls here: one byte down the pipe; the event loop does the rest.
+    [[maybe_unused]] const ssize_t n = ::write(signal_pipe[1], &byte, 1);
+}
+
+std::vector<int> question_order(const lessons::QuizBank& bank, const Options& o) {
+    std::vector<int> order;
+    const auto list = o.text("--questions");
+    if (!list)
+        return order;
+    QStringList ids;
+    for (const lessons::Question& question : bank.questions)
+        ids << question.id;
+    for (const QString& raw : q(*list).split(QLatin1Char(','))) {
+        const QString id = raw.trimmed();
+        const auto i = ids.indexOf(id);
+        if (i < 0)
+            throw Error("--questions: bank '" + bank.id.toStdString() + "' has no question '" +
+                        id.toStdString() + "' (it has " + ids.join(QStringLiteral(", ")).toStdString() +
+                        ")");
+        if (std::find(order.begin(), order.end(), int(i)) != order.end())
+            throw Error("--questions: '" + id.toStdString() + "' is named twice");
+        order.push_back(int(i));
+    }
+    if (order.empty())
+        throw Error("--questions: name at least one question");
+    return order;
+}
+
+class ResultsFile {
+public:
+    explicit ResultsFile(QString path) : path_(std::move(path)) {
+        // A class's results are never overwritten, this run's or another's: the file must be new.
+        if (!path_.isEmpty() && QFileInfo::exists(path_))
+            throw Error("--results: " + path_.toStdString() +
+                        " already exists; choose a new file, so that the results in it are kept");
+    }
+    bool wanted() const { return !path_.isEmpty(); }
+    // Writes the whole file anew through a temporary file; a failure is reported, and the quiz
+    // goes on, the answers still held in memory.
+    bool write(classroom::ClassQuiz& quiz) {
+        if (path_.isEmpty())
+            return true;
+        QSaveFile f(path_);
+        const QByteArray csv = quiz.results_csv().toUtf8();
+        if (!f.open(QIODevice::WriteOnly) || f.write(csv) != csv.size() || !f.commit()) {
+            std::fprintf(stderr, "lockstep-cli: cannot write the results to %s: %s\n",
+                         path_.toUtf8().constData(), f.errorString().toUtf8().constData());
+            return false;
+        }
+        return true;
+    }
+    QString path() const { return path_; }
+
+private:
+    QString path_;
+};
+
+int answers_of(const classroom::ClassQuiz& quiz) {
+    int n = 0;
+    for (const classroom::Student& s : quiz.students())
+        n += int(s.responses.size());
+    return n;
+}
+
+int class_serve(const Options& o) {
+    if (o.positional().size() != 1)
+        throw Error("expected: class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] "
+                    "[--max-students N] [--results FILE.csv]");
+    const QString root = o.text("--root") ? q(*o.text("--root")) : lessons::default_resources_dir();
+    const lessons::LessonLibrary library = lessons::LessonLibrary::load(root);
+    lessons::QuizBank bank = library.load_bank_named(q(o.positional().front()));
+    std::vector<int> order = question_order(bank, o);
+    classroom::ClassLimits limits;
+    if (auto n = o.integer("--max-students", 1, 10000))
+        limits.max_students = int(*n);
+    const auto port = o.integer("--port", 0, 65535).value_or(8080);
+    QList<QHostAddress> addresses;
+    for (const std::string& b : o.texts("--bind"))
+        addresses.append(classroom::parse_bind_address(q(b)));
+    ResultsFile results(o.text("--results") ? q(*o.text("--results")) : QString());
+
+    int argc = 1;
+    char name[] = "lockstep-cli";
+    char* argv[] = {name, nullptr};
+    QCoreApplication app(argc, argv);
+    classroom::ClassQuiz quiz(std::move(bank), std::move(order), limits);
+    classroom::ClassServer server(quiz);
+    const quint16 listening = server.start(addresses, quint16(port));
+
+    // Every accepted answer reaches the file within a second, and at once when a question
+    // closes or the quiz ends; SIGINT and SIGTERM write it before leaving.
+    QTimer save;
+    save.setSingleShot(true);
+    save.setInterval(1000);
+    QObject::connect(&save, &QTimer::timeout, [&] { results.write(quiz); });
+    if (results.wanted())
+        QObject::connect(&server, &classroom::ClassServer::quizChanged, &save,
+                         [&save] { save.start(); });
+    server.api().set_on_results([&] { results.write(quiz); });
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signal_pipe) != 0)
+        throw Error("class serve: cannot set up the signal handler");
+    QSocketNotifier notifier(signal_pipe[0], QSocketNotifier::Read);
+    QObject::connect(&notifier, &QSocketNotifier::activated, [&] {
+        char byte = 0;
+        [[maybe_unused]] const ssize_t n = ::read(signal_pipe[0], &byte, 1);
+        notifier.setEnabled(false);
+        app.quit();
+    });
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+
+    const QStringList urls = quiz.addresses();
+    std::printf("class quiz: %s, %d questions\n", quiz.bank().id.toUtf8().constData(),
+                quiz.question_count());
+    std::printf("students: %s\n", urls.front().toUtf8().constData());
+    for (qsizetype i = 1; i < urls.size(); ++i)
+        std::printf("also: %s\n", urls[i].toUtf8().constData());
+    std::printf("join code: %s\n", quiz.code().toUtf8().constData());
+    std::printf("teacher: %steacher?token=%s\n", urls.front().toUtf8().constData(),
+                quiz.teacher_token().constData());
+    if (results.wanted())
+        std::printf("results: %s\n", results.path().toUtf8().constData());
+    std::printf("port %u; Ctrl+C ends the quiz\n", unsigned(listening));
+    std::fflush(stdout);
+
+    app.exec();
+    save.stop();
+    const bool written = results.write(quiz);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    ::close(signal_pipe[0]);
+    ::close(signal_pipe[1]);
+    if (results.wanted() && written)
+        std::printf("results: %d answers of %d students written to %s\n", answers_of(quiz),
+                    int(quiz.students().size()), results.path().toUtf8().constData());
+    std::fflush(stdout);
+    return written ? 0 : 1;
+}
+
+} // namespace
+
+int command_class(const std::vector<std::string>& args) {
+    if (args.empty())
+        throw Error("class: expected serve");
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    const Options o(rest, {"--questions", "--port", "--bind", "--max-students", "--results", "--root"},
+                    {});
+    if (args.front() == "serve")
+        return class_serve(o);
+    throw Error("class: unknown subcommand '" + args.front() + "' (serve)");
+}
+
+} // namespace lockstep::cli

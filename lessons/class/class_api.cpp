@@ -1,0 +1,336 @@
+#include "lockstep_class/class_api.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUrlQuery>
+
+#include <qrencode.h>
+
+#include <memory>
+
+namespace lockstep::classroom {
+
+namespace {
+
+constexpr qsizetype kMaxAnswerChars = 200;
+
+HttpResponse json(int status, const QJsonObject& object) {
+    HttpResponse r;
+    r.status = status;
+    r.content_type = "application/json; charset=utf-8";
+    r.body = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+HttpResponse error(int status, const QString& message) {
+    return json(status, QJsonObject{{QStringLiteral("error"), message}});
+}
+
+HttpResponse error(const Refusal& refusal) { return error(refusal.status, refusal.message); }
+
+HttpResponse file(const QString& name, const QByteArray& type) {
+    HttpResponse r;
+    r.body = page_file(name);
+    if (r.body.isEmpty())
+        return error(404, QStringLiteral("The page %1 is missing from this build.").arg(name));
+    r.content_type = type;
+    return r;
+}
+
+HttpResponse html_message(int status, const QString& message) {
+    HttpResponse r;
+    r.status = status;
+    r.content_type = "text/html; charset=utf-8";
+    r.body = QStringLiteral("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Lockstep"
+                            "</title><link rel=\"stylesheet\" href=\"/class.css\"><main "
+                            "class=\"card\"><p>%1</p></main></html>")
+                 .arg(message.toHtmlEscaped())
+                 .toUtf8();
+    return r;
+}
+
+QByteArray header(const HttpRequest& request, const QByteArray& name) {
+    for (const auto& [key, value] : request.headers)
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    return {};
+}
+
+QByteArray bearer(const HttpRequest& request) {
+    const QByteArray value = header(request, "authorization").trimmed();
+    if (value.size() < 7 || value.left(7).compare("bearer ", Qt::CaseInsensitive) != 0)
+        return {};
+    return value.mid(7).trimmed();
+}
+
+// The body as a JSON object, or a refusal naming what is wrong with it.
+std::optional<Refusal> body_object(const HttpRequest& request, QJsonObject& out) {
+    QJsonParseError problem{};
+    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &problem);
+    if (problem.error != QJsonParseError::NoError)
+        return Refusal{400, QStringLiteral("The request's body is not JSON: %1 at byte %2.")
+                                .arg(problem.errorString())
+                                .arg(problem.offset)};
+    if (!doc.isObject())
+        return Refusal{400, QStringLiteral("The request's body must be a JSON object.")};
+    out = doc.object();
+    return std::nullopt;
+}
+
+std::optional<Refusal> text_field(const QJsonObject& o, const QString& key, QString& out) {
+    const QJsonValue v = o.value(key);
+    if (!v.isString())
+        return Refusal{400, v.isUndefined()
+                                ? QStringLiteral("The request needs \"%1\".").arg(key)
+                                : QStringLiteral("\"%1\" must be text.").arg(key)};
+    out = v.toString();
+    return std::nullopt;
+}
+
+} // namespace
+
+QByteArray page_file(const QString& name) {
+    QFile f(QStringLiteral(":/class/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+std::vector<std::vector<bool>> qr_modules(const QString& text) {
+    const QByteArray utf8 = text.toUtf8();
+    std::unique_ptr<QRcode, decltype(&QRcode_free)> code(
+        QRcode_encodeString(utf8.constData(), 0, QR_ECLEVEL_M, QR_MODE_8, 1), &QRcode_free);
+    std::vector<std::vector<bool>> rows;
+    if (!code)
+        return rows;
+    const int n = code->width;
+    rows.assign(std::size_t(n), std::vector<bool>(std::size_t(n), false));
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+            rows[std::size_t(y)][std::size_t(x)] = (code->data[y * n + x] & 1) != 0;
+    return rows;
+}
+
+QByteArray qr_svg(const QString& text) {
+    const auto rows = qr_modules(text);
+    if (rows.empty())
+        return {};
+    const int n = int(rows.size());
+    const int size = n + 8;
+    QByteArray path;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+            if (rows[std::size_t(y)][std::size_t(x)])
+                path += "M" + QByteArray::number(x + 4) + "," + QByteArray::number(y + 4) +
+                        "h1v1h-1z";
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + QByteArray::number(size) +
+           " " + QByteArray::number(size) +
+           "\" shape-rendering=\"crispEdges\"><title>QR code of the class address</title>"
+           "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/><path fill=\"#000\" d=\"" +
+           path + "\"/></svg>";
+}
+
+HttpResponse ClassApi::handle(const HttpRequest& request) {
+    HttpResponse r;
+    try {
+        r = route(request);
+    } catch (const std::exception& e) {
+        // The engine refusing a student's numbers, say: the quiz goes on.
+        r = error(500, QStringLiteral("The server could not do that: %1")
+                           .arg(QString::fromStdString(e.what())));
+    }
+    r.headers.append(Headers::value_type("X-Content-Type-Options", "nosniff"));
+    r.headers.append(Headers::value_type("Referrer-Policy", "no-referrer"));
+    r.headers.append(Headers::value_type("Cache-Control", "no-store"));
+    r.headers.append(Headers::value_type("X-Frame-Options", "DENY"));
+    if (r.content_type.startsWith("text/html"))
+        r.headers.append(Headers::value_type("Content-Security-Policy",
+                          "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' blob: "
+                          "data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; "
+                          "base-uri 'none'; form-action 'self'"));
+    return r;
+}
+
+HttpResponse ClassApi::route(const HttpRequest& request) {
+    if (request.body.size() > quiz_.limits().max_body)
+        return error(413, QStringLiteral("The request is too large: at most %1 bytes.")
+                              .arg(quiz_.limits().max_body));
+    const QByteArray& path = request.path;
+    const bool get = request.method == "GET";
+    if (!path.startsWith("/api/")) {
+        struct Page {
+            const char* path;
+            const char* file;
+            const char* type;
+        };
+        static const Page pages[] = {
+            {"/", "index.html", "text/html; charset=utf-8"},
+            {"/index.html", "index.html", "text/html; charset=utf-8"},
+            {"/class.css", "class.css", "text/css; charset=utf-8"},
+            {"/student.js", "student.js", "text/javascript; charset=utf-8"},
+            {"/teacher.js", "teacher.js", "text/javascript; charset=utf-8"},
+        };
+        for (const Page& p : pages) {
+            if (path == p.path) {
+                if (!get)
+                    return error(405, QStringLiteral("%1 only answers GET.").arg(p.path));
+                return file(QString::fromLatin1(p.file), p.type);
+            }
+        }
+        if (path == "/teacher") {
+            if (!get)
+                return error(405, QStringLiteral("/teacher only answers GET."));
+            const QByteArray token =
+                QUrlQuery(QString::fromLatin1(request.query))
+                    .queryItemValue(QStringLiteral("token"), QUrl::FullyDecoded)
+                    .toLatin1();
+            if (!quiz_.is_teacher(token))
+                return html_message(403, QStringLiteral("The teacher's page needs the teacher's "
+                                                        "address, with its token, as the lab or "
+                                                        "lockstep-cli printed it."));
+            return file(QStringLiteral("teacher.html"), "text/html; charset=utf-8");
+        }
+        return html_message(404, QStringLiteral("There is no page here. Students open the "
+                                                "address on the projector."));
+    }
+    if (path.startsWith("/api/teacher/"))
+        return teacher(request, path.mid(int(sizeof "/api/teacher/") - 1));
+    return student(request, path.mid(int(sizeof "/api/") - 1));
+}
+
+HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& path) {
+    const bool post = request.method == "POST";
+    const bool get = request.method == "GET";
+    if (path == "join") {
+        if (!post)
+            return error(405, QStringLiteral("/api/join only answers POST."));
+        QJsonObject body;
+        QString code;
+        QString name;
+        if (auto r = body_object(request, body))
+            return error(*r);
+        if (auto r = text_field(body, QStringLiteral("code"), code))
+            return error(*r);
+        if (auto r = text_field(body, QStringLiteral("name"), name))
+            return error(*r);
+        QByteArray token;
+        QString display;
+        if (auto r = quiz_.join(code, name, request.peer, request.now_ms, token, display))
+            return error(*r);
+        return json(200, QJsonObject{{QStringLiteral("token"), QString::fromLatin1(token)},
+                                     {QStringLiteral("name"), display}});
+    }
+    const bool known = path == "state" || path == "question" || path == "answer";
+    if (!known)
+        return error(404, QStringLiteral("No such API: /api/%1.").arg(QString::fromUtf8(path)));
+    if ((path == "answer") != post || (path != "answer" && !get))
+        return error(405, QStringLiteral("/api/%1 only answers %2.")
+                              .arg(QString::fromUtf8(path),
+                                   path == "answer" ? QStringLiteral("POST")
+                                                    : QStringLiteral("GET")));
+    int who = -1;
+    if (auto r = quiz_.authorise(bearer(request), request.now_ms, who))
+        return error(*r);
+    if (path == "state")
+        return json(200, quiz_.student_state(who));
+    if (path == "question") {
+        const auto q = quiz_.student_question(who);
+        if (!q)
+            return error(409, QStringLiteral("No question is shown now."));
+        return json(200, *q);
+    }
+    QJsonObject body;
+    QString question;
+    QString answer;
+    if (auto r = body_object(request, body))
+        return error(*r);
+    if (auto r = text_field(body, QStringLiteral("question"), question))
+        return error(*r);
+    if (auto r = text_field(body, QStringLiteral("answer"), answer))
+        return error(*r);
+    if (answer.size() > kMaxAnswerChars)
+        return error(400, QStringLiteral("That answer is too long: at most %1 characters.")
+                              .arg(kMaxAnswerChars));
+    QJsonObject reply;
+    if (auto r = quiz_.answer(who, question, answer, reply))
+        return error(*r);
+    return json(200, reply);
+}
+
+HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& path) {
+    if (!quiz_.is_teacher(bearer(request)))
+        return error(401, QStringLiteral("The teacher's API needs the teacher's token."));
+    const bool post = request.method == "POST";
+    const bool get = request.method == "GET";
+    auto only = [&](bool ok, const char* method) -> std::optional<HttpResponse> {
+        if (ok)
+            return std::nullopt;
+        return error(405, QStringLiteral("/api/teacher/%1 only answers %2.")
+                              .arg(QString::fromUtf8(path), QString::fromLatin1(method)));
+    };
+    auto moved = [&](std::optional<Refusal> refusal) {
+        if (refusal)
+            return error(*refusal);
+        if ((quiz_.phase() == Phase::Closed || quiz_.phase() == Phase::Finished) && on_results_)
+            on_results_();
+        return json(200, quiz_.teacher_state());
+    };
+    if (path == "state") {
+        if (auto r = only(get, "GET"))
+            return *r;
+        return json(200, quiz_.teacher_state());
+    }
+    if (path == "results") {
+        if (auto r = only(get, "GET"))
+            return *r;
+        HttpResponse r;
+        r.content_type = "text/csv; charset=utf-8";
+        r.body = quiz_.results_csv().toUtf8();
+        r.headers.append(Headers::value_type("Content-Disposition",
+                          "attachment; filename=\"" + quiz_.bank().id.toUtf8() + "-results.csv\""));
+        return r;
+    }
+    if (path == "qr.svg") {
+        if (auto r = only(get, "GET"))
+            return *r;
+        if (quiz_.addresses().isEmpty())
+            return error(409, QStringLiteral("The server is not listening yet."));
+        HttpResponse r;
+        r.content_type = "image/svg+xml";
+        r.body = qr_svg(quiz_.addresses().front());
+        return r;
+    }
+    if (path == "open" || path == "close" || path == "reveal" || path == "next") {
+        if (auto r = only(post, "POST"))
+            return *r;
+        if (path == "open")
+            return moved(quiz_.open());
+        if (path == "close")
+            return moved(quiz_.close());
+        if (path == "reveal")
+            return moved(quiz_.reveal());
+        return moved(quiz_.next());
+    }
+    if (path == "lock" || path == "remove") {
+        if (auto r = only(post, "POST"))
+            return *r;
+        QJsonObject body;
+        if (auto r = body_object(request, body))
+            return error(*r);
+        if (path == "lock") {
+            const QJsonValue locked = body.value(QStringLiteral("locked"));
+            if (!locked.isBool())
+                return error(400, QStringLiteral("\"locked\" must be true or false."));
+            quiz_.set_locked(locked.toBool());
+            return json(200, quiz_.teacher_state());
+        }
+        QString id;
+        if (auto r = text_field(body, QStringLiteral("student"), id))
+            return error(*r);
+        return moved(quiz_.remove(id));
+    }
+    return error(404, QStringLiteral("No such API: /api/teacher/%1.").arg(QString::fromUtf8(path)));
+}
+
+} // namespace lockstep::classroom

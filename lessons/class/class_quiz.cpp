@@ -1,0 +1,573 @@
+#include "lockstep_class/class_quiz.h"
+
+#include "lockstep_lessons/answer.h"
+
+#include "core/error.h"
+
+#include <QJsonArray>
+#include <QRandomGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockstep::classroom {
+
+using lessons::QuestionInstance;
+using lessons::QuestionType;
+using lessons::Verdict;
+
+namespace {
+
+constexpr qint64 kJoinWindowMs = 60'000;
+
+Refusal refuse(int status, const QString& message) { return Refusal{status, message}; }
+
+// The first sentence of a mistake's feedback names it on the histogram: "That is the sum of the
+// two gradients."
+QString first_sentence(const QString& text) {
+    const qsizetype end = text.indexOf(QStringLiteral(". "));
+    return end < 0 ? text : text.left(end + 1);
+}
+
+QString verdict_word(const Response* r) {
+    if (!r)
+        return QStringLiteral("unanswered");
+    return lessons::to_string(r->checked.verdict);
+}
+
+QString csv_field(const QString& text) {
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
+        !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
+        return text;
+    return QLatin1Char('"') + QString(text).replace(QStringLiteral("\""), QStringLiteral("\"\"")) +
+           QLatin1Char('"');
+}
+
+// A name or an answer as a spreadsheet should show it: text, never a formula ("=1+1", "@SUM").
+QString csv_text(const QString& text) {
+    static const QString starts = QStringLiteral("=+@\t\r");
+    const bool formula = !text.isEmpty() && starts.contains(text.front());
+    return csv_field(formula ? QLatin1Char('\'') + text : text);
+}
+
+bool has_control_characters(const QString& text) {
+    return std::any_of(text.begin(), text.end(), [](QChar c) {
+        return c.category() == QChar::Other_Control || c.category() == QChar::Other_Format;
+    });
+}
+
+} // namespace
+
+QString to_string(Phase phase) {
+    switch (phase) {
+    case Phase::Lobby:
+        return QStringLiteral("lobby");
+    case Phase::Open:
+        return QStringLiteral("open");
+    case Phase::Closed:
+        return QStringLiteral("closed");
+    case Phase::Revealed:
+        return QStringLiteral("revealed");
+    case Phase::Finished:
+        return QStringLiteral("finished");
+    }
+    return {};
+}
+
+QByteArray random_token() {
+    quint32 words[4];
+    QRandomGenerator::system()->fillRange(words);
+    return QByteArray(reinterpret_cast<const char*>(words), sizeof words).toHex();
+}
+
+QString random_code() {
+    return QString::number(QRandomGenerator::system()->bounded(1000, 10000));
+}
+
+bool same_token(const QByteArray& a, const QByteArray& b) {
+    if (a.size() != b.size())
+        return false;
+    unsigned char diff = 0;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+ClassQuiz::ClassQuiz(lessons::QuizBank bank, std::vector<int> questions, ClassLimits limits)
+    : bank_(std::move(bank)), order_(std::move(questions)), limits_(limits), code_(random_code()),
+      teacher_token_(random_token()) {
+    if (order_.empty())
+        for (int i = 0; i < int(bank_.questions.size()); ++i)
+            order_.push_back(i);
+    for (int i : order_)
+        if (i < 0 || i >= int(bank_.questions.size()))
+            throw Error("class quiz: bank '" + bank_.id.toStdString() + "' has no question " +
+                        std::to_string(i + 1));
+    if (order_.empty())
+        throw Error("class quiz: bank '" + bank_.id.toStdString() + "' has no questions");
+}
+
+const lessons::Question* ClassQuiz::current_question() const {
+    if (current_ < 0 || current_ >= question_count())
+        return nullptr;
+    return &bank_.questions[std::size_t(order_[std::size_t(current_)])];
+}
+
+int ClassQuiz::student_count() const {
+    return int(std::count_if(students_.begin(), students_.end(),
+                             [](const Student& s) { return !s.removed; }));
+}
+
+int ClassQuiz::answered_count() const {
+    return int(std::count_if(students_.begin(), students_.end(), [&](const Student& s) {
+        return !s.removed && s.responses.count(current_) > 0;
+    }));
+}
+
+void ClassQuiz::set_addresses(const QStringList& addresses) {
+    addresses_ = addresses;
+    changed();
+}
+
+void ClassQuiz::changed() {
+    ++version_;
+    if (on_change_)
+        on_change_();
+}
+
+const QuestionInstance& ClassQuiz::instance(const QString& name, int position) {
+    const auto key = std::make_pair(lessons::normalise_student(name), position);
+    auto it = instances_.find(key);
+    if (it == instances_.end()) {
+        const lessons::Question& q = bank_.questions[std::size_t(order_[std::size_t(position)])];
+        it = instances_.emplace(key, lessons::instantiate(bank_, q, name)).first;
+    }
+    return it->second;
+}
+
+QString ClassQuiz::unique_display(const QString& name) const {
+    const QString key = lessons::normalise_student(name);
+    int same = 0;
+    for (const Student& s : students_)
+        if (lessons::normalise_student(s.name) == key)
+            ++same;
+    return same == 0 ? name : QStringLiteral("%1 #%2").arg(name).arg(same + 1);
+}
+
+std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
+                                       const QString& address, qint64 now_ms,
+                                       QByteArray& token_out, QString& display_out) {
+    // Joins per address first, so that guessing codes is slow too.
+    std::deque<qint64>& recent = joins_[address];
+    while (!recent.empty() && now_ms - recent.front() >= kJoinWindowMs)
+        recent.pop_front();
+    if (int(recent.size()) >= limits_.joins_per_minute)
+        return refuse(429, QStringLiteral("Too many joins from this computer; wait a minute and "
+                                          "try again."));
+    recent.push_back(now_ms);
+    if (code.trimmed() != code_)
+        return refuse(403, QStringLiteral("That join code is not this class's. Check the code "
+                                          "on the projector."));
+    const QString tidy = name.simplified();
+    if (tidy.isEmpty())
+        return refuse(400, QStringLiteral("Type your name to join."));
+    if (tidy.size() > limits_.max_name_chars)
+        return refuse(400, QStringLiteral("That name is too long: at most %1 characters.")
+                               .arg(limits_.max_name_chars));
+    if (has_control_characters(tidy))
+        return refuse(400, QStringLiteral("A name cannot hold control characters."));
+    if (locked_)
+        return refuse(409, QStringLiteral("The teacher has locked the lobby: no one can join "
+                                          "now."));
+    if (student_count() >= limits_.max_students)
+        return refuse(503, QStringLiteral("The class is full (%1 students).")
+                               .arg(limits_.max_students));
+    Student s;
+    s.id = QStringLiteral("s%1").arg(students_.size() + 1);
+    s.name = tidy;
+    s.display = unique_display(tidy);
+    s.token = random_token();
+    s.allowance = limits_.token_burst;
+    s.filled_ms = now_ms;
+    by_token_.insert(s.token, int(students_.size()));
+    token_out = s.token;
+    display_out = s.display;
+    students_.push_back(std::move(s));
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> ClassQuiz::authorise(const QByteArray& token, qint64 now_ms,
+                                            int& student_out) {
+    const auto it = by_token_.constFind(token);
+    if (it == by_token_.constEnd())
+        return refuse(401, QStringLiteral("This page is not in the class quiz: join again."));
+    Student& s = students_[std::size_t(*it)];
+    if (s.removed)
+        return refuse(401, QStringLiteral("The teacher removed you from this quiz."));
+    const double elapsed = double(std::max<qint64>(0, now_ms - s.filled_ms)) / 1000.0;
+    s.allowance = std::min(limits_.token_burst, s.allowance + elapsed * limits_.token_rate);
+    s.filled_ms = now_ms;
+    if (s.allowance < 1.0)
+        return refuse(429, QStringLiteral("Too many requests from this page; slow down."));
+    s.allowance -= 1.0;
+    student_out = *it;
+    return std::nullopt;
+}
+
+QJsonObject ClassQuiz::question_json(int student, int position) {
+    const lessons::Question& q = bank_.questions[std::size_t(order_[std::size_t(position)])];
+    const QuestionInstance& in = instance(students_[std::size_t(student)].name, position);
+    QJsonObject out{{QStringLiteral("id"), q.id},
+                    {QStringLiteral("index"), position + 1},
+                    {QStringLiteral("count"), question_count()},
+                    {QStringLiteral("title"), lessons::question_title(q)},
+                    {QStringLiteral("type"), lessons::to_string(q.type)},
+                    {QStringLiteral("text"), in.text},
+                    {QStringLiteral("unit"), q.unit},
+                    {QStringLiteral("choices"), QJsonArray::fromStringList(in.choices)}};
+    return out;
+}
+
+std::optional<QJsonObject> ClassQuiz::student_question(int student) {
+    if (!current_question() || phase_ == Phase::Finished)
+        return std::nullopt;
+    return question_json(student, current_);
+}
+
+std::optional<Refusal> ClassQuiz::answer(int student, const QString& question_id,
+                                         const QString& text, QJsonObject& reply) {
+    const lessons::Question* q = current_question();
+    if (phase_ != Phase::Open || !q)
+        return refuse(409, phase_ == Phase::Lobby
+                               ? QStringLiteral("The first question is not open yet.")
+                               : QStringLiteral("This question is closed: answers are no longer "
+                                                "taken."));
+    if (question_id != q->id)
+        return refuse(409, QStringLiteral("That answer is for another question; the question "
+                                          "open now is \"%1\".")
+                               .arg(lessons::question_title(*q)));
+    Student& s = students_[std::size_t(student)];
+    Response& r = s.responses[current_];
+    if (r.submissions >= limits_.answer_changes) {
+        if (r.submissions == 0)
+            s.responses.erase(current_);
+        return refuse(429, QStringLiteral("You have changed this answer %1 times, the most "
+                                          "allowed; your last answer counts.")
+                               .arg(limits_.answer_changes));
+    }
+    const QuestionInstance& in = instance(s.name, current_);
+    const lessons::Checked checked = lessons::check_answer(in, text);
+    if (checked.verdict == Verdict::Unparseable) {
+        if (r.submissions == 0)
+            s.responses.erase(current_);
+        return refuse(422, checked.feedback);
+    }
+    r.text = text.trimmed();
+    r.checked = checked;
+    ++r.submissions;
+    reply = QJsonObject{{QStringLiteral("accepted"), true},
+                        {QStringLiteral("answer"), r.text},
+                        {QStringLiteral("read"), first_sentence(checked.feedback)},
+                        {QStringLiteral("changes_left"), limits_.answer_changes - r.submissions}};
+    changed();
+    return std::nullopt;
+}
+
+int ClassQuiz::correct_count(const Student& s) const {
+    int n = 0;
+    for (const auto& [position, r] : s.responses)
+        if (position < current_ || phase_ == Phase::Revealed || phase_ == Phase::Finished)
+            n += r.checked.verdict == Verdict::Correct ? 1 : 0;
+    return n;
+}
+
+QJsonObject ClassQuiz::student_state(int student) {
+    const Student& s = students_[std::size_t(student)];
+    QJsonObject out{{QStringLiteral("phase"), to_string(phase_)},
+                    {QStringLiteral("name"), s.display},
+                    {QStringLiteral("students"), student_count()},
+                    {QStringLiteral("version"), version_}};
+    const std::optional<QJsonObject> q = student_question(student);
+    out.insert(QStringLiteral("question"), q ? QJsonValue(*q) : QJsonValue());
+    const auto r = s.responses.find(current_);
+    const bool answered = q && r != s.responses.end();
+    out.insert(QStringLiteral("answer"), answered ? QJsonValue(r->second.text) : QJsonValue());
+    out.insert(QStringLiteral("changes_left"),
+               q ? limits_.answer_changes - (answered ? r->second.submissions : 0) : 0);
+    QJsonValue result;
+    if (phase_ == Phase::Revealed && q) {
+        const QuestionInstance& in = instance(s.name, current_);
+        result = QJsonObject{
+            {QStringLiteral("verdict"), verdict_word(answered ? &r->second : nullptr)},
+            {QStringLiteral("feedback"),
+             answered ? r->second.checked.feedback
+                      : QStringLiteral("You did not answer this question.")},
+            {QStringLiteral("correct"), in.answer_text()},
+            {QStringLiteral("explanation"), in.explanation}};
+    }
+    out.insert(QStringLiteral("result"), result);
+    QJsonValue score;
+    if (phase_ == Phase::Finished)
+        score = QJsonObject{{QStringLiteral("correct"), correct_count(s)},
+                            {QStringLiteral("questions"), question_count()}};
+    out.insert(QStringLiteral("score"), score);
+    return out;
+}
+
+bool ClassQuiz::is_teacher(const QByteArray& token) const {
+    return same_token(token, teacher_token_);
+}
+
+std::optional<Refusal> ClassQuiz::open() {
+    if (phase_ != Phase::Lobby)
+        return refuse(409, QStringLiteral("The quiz has begun: close, reveal or go to the next "
+                                          "question instead."));
+    phase_ = Phase::Open;
+    current_ = 0;
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> ClassQuiz::close() {
+    if (phase_ != Phase::Open)
+        return refuse(409, QStringLiteral("No question is open."));
+    phase_ = Phase::Closed;
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> ClassQuiz::reveal() {
+    if (phase_ != Phase::Closed)
+        return refuse(409, phase_ == Phase::Open
+                               ? QStringLiteral("Close the question before revealing it.")
+                               : QStringLiteral("No closed question to reveal."));
+    phase_ = Phase::Revealed;
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> ClassQuiz::next() {
+    if (phase_ != Phase::Revealed)
+        return refuse(409, QStringLiteral("Reveal this question before going on."));
+    if (current_ + 1 >= question_count()) {
+        phase_ = Phase::Finished;
+    } else {
+        ++current_;
+        phase_ = Phase::Open;
+    }
+    changed();
+    return std::nullopt;
+}
+
+void ClassQuiz::set_locked(bool locked) {
+    if (locked_ == locked)
+        return;
+    locked_ = locked;
+    changed();
+}
+
+std::optional<Refusal> ClassQuiz::remove(const QString& student_id) {
+    for (Student& s : students_) {
+        if (s.id == student_id && !s.removed) {
+            s.removed = true;
+            changed();
+            return std::nullopt;
+        }
+    }
+    return refuse(404, QStringLiteral("No student %1 is in the class.").arg(student_id));
+}
+
+std::vector<Bar> ClassQuiz::histogram() const {
+    std::vector<Bar> bars;
+    const lessons::Question* q = current_question();
+    if (!q)
+        return bars;
+    auto count = [&](auto&& pick) {
+        for (const Student& s : students_) {
+            const auto r = s.responses.find(current_);
+            if (!s.removed && r != s.responses.end())
+                pick(s, r->second);
+        }
+    };
+    if (q->type == QuestionType::SingleChoice) {
+        for (int c = 0; c < q->choices.size(); ++c)
+            bars.push_back({QStringLiteral("(%1) %2").arg(QChar(u'a' + c)).arg(q->choices[c]), 0,
+                            QStringLiteral("choice")});
+        count([&](const Student&, const Response& r) {
+            const auto parsed = lessons::parse_choices(r.text, int(q->choices.size()), true, false);
+            if (parsed.value && !parsed.value->empty()) {
+                Bar& b = bars[std::size_t(parsed.value->front())];
+                ++b.count;
+                if (r.checked.verdict == Verdict::Correct)
+                    b.kind = QStringLiteral("right");
+            }
+        });
+        return bars;
+    }
+    bars.push_back({QStringLiteral("right"), 0, QStringLiteral("right")});
+    const std::size_t first_mistake = bars.size();
+    if (q->type == QuestionType::Numeric)
+        for (const lessons::Mistake& m : q->mistakes)
+            bars.push_back({first_sentence(m.feedback), 0, QStringLiteral("mistake")});
+    bars.push_back({QStringLiteral("close, not within the tolerance"), 0, QStringLiteral("near")});
+    bars.push_back({QStringLiteral("other"), 0, QStringLiteral("other")});
+    count([&](const Student& s, const Response& r) {
+        if (r.checked.verdict == Verdict::Correct) {
+            ++bars.front().count;
+            return;
+        }
+        if (r.checked.verdict == Verdict::Near) {
+            ++bars[bars.size() - 2].count;
+            return;
+        }
+        if (q->type == QuestionType::Numeric) {
+            const auto key = std::make_pair(lessons::normalise_student(s.name), current_);
+            const auto in = instances_.find(key);
+            const auto x = lessons::parse_number(r.text, q->unit).value;
+            if (in != instances_.end() && x) {
+                const QuestionInstance& i = in->second;
+                for (std::size_t m = 0; m < i.traps.size(); ++m) {
+                    if (std::abs(*x - i.traps[m]) <= i.tolerance &&
+                        std::abs(i.traps[m] - i.answer) > i.tolerance) {
+                        ++bars[first_mistake + m].count;
+                        return;
+                    }
+                }
+            }
+        }
+        ++bars.back().count;
+    });
+    // Fill templates in the mistakes' labels with any one student's numbers; labels rarely
+    // name them, and then only as an example.
+    return bars;
+}
+
+namespace {
+QString example_name(const std::vector<Student>& students) {
+    for (const Student& s : students)
+        if (!s.removed)
+            return s.name;
+    return QStringLiteral("example");
+}
+} // namespace
+
+QString ClassQuiz::projector_text() {
+    if (!current_question())
+        return {};
+    return instance(example_name(students_), current_).text;
+}
+
+ClassQuiz::Reveal ClassQuiz::reveal_text() {
+    Reveal out;
+    const lessons::Question* q = current_question();
+    if (!q)
+        return out;
+    out.example = example_name(students_);
+    const QuestionInstance& in = instance(out.example, current_);
+    out.answer = in.answer_text();
+    out.explanation = in.explanation;
+    const std::optional<lessons::EngineCall>& call = q->answer ? q->answer : q->correct_call;
+    if (call) {
+        try {
+            out.working = lessons::describe_call(*call, in.values, bank_.base_dir);
+        } catch (const std::exception& e) {
+            out.working = QString::fromStdString(e.what());
+        }
+    }
+    out.run = in.run;
+    return out;
+}
+
+QJsonObject ClassQuiz::teacher_state() {
+    QJsonArray students;
+    for (const Student& s : students_) {
+        if (s.removed)
+            continue;
+        students.append(QJsonObject{{QStringLiteral("id"), s.id},
+                                    {QStringLiteral("name"), s.display},
+                                    {QStringLiteral("answered"), s.responses.count(current_) > 0},
+                                    {QStringLiteral("correct"), correct_count(s)}});
+    }
+    QJsonObject out{{QStringLiteral("phase"), to_string(phase_)},
+                    {QStringLiteral("bank"), bank_.id},
+                    {QStringLiteral("title"), bank_.title},
+                    {QStringLiteral("code"), code_},
+                    {QStringLiteral("addresses"), QJsonArray::fromStringList(addresses_)},
+                    {QStringLiteral("locked"), locked_},
+                    {QStringLiteral("version"), version_},
+                    {QStringLiteral("students"), students}};
+    QJsonValue question;
+    if (const lessons::Question* q = current_question(); q && phase_ != Phase::Finished) {
+        const QuestionInstance& in = instance(example_name(students_), current_);
+        question = QJsonObject{{QStringLiteral("id"), q->id},
+                               {QStringLiteral("index"), current_ + 1},
+                               {QStringLiteral("count"), question_count()},
+                               {QStringLiteral("title"), lessons::question_title(*q)},
+                               {QStringLiteral("type"), lessons::to_string(q->type)},
+                               {QStringLiteral("text"), in.text},
+                               {QStringLiteral("choices"), QJsonArray::fromStringList(in.choices)},
+                               {QStringLiteral("answered"), answered_count()}};
+    }
+    out.insert(QStringLiteral("question"), question);
+    QJsonValue bars;
+    if (phase_ == Phase::Closed || phase_ == Phase::Revealed) {
+        QJsonArray list;
+        for (const Bar& b : histogram())
+            list.append(QJsonObject{{QStringLiteral("label"), b.label},
+                                    {QStringLiteral("count"), b.count},
+                                    {QStringLiteral("kind"), b.kind}});
+        bars = list;
+    }
+    out.insert(QStringLiteral("histogram"), bars);
+    QJsonValue reveal;
+    if (phase_ == Phase::Revealed) {
+        const Reveal r = reveal_text();
+        reveal = QJsonObject{{QStringLiteral("answer"), r.answer},
+                             {QStringLiteral("explanation"), r.explanation},
+                             {QStringLiteral("working"), r.working},
+                             {QStringLiteral("run"), r.run},
+                             {QStringLiteral("example"), r.example}};
+    }
+    out.insert(QStringLiteral("reveal"), reveal);
+    return out;
+}
+
+QString ClassQuiz::results_csv() {
+    QString out = QStringLiteral(
+        "student,bank,question,type,values,answer,tolerance,response,verdict,correct\n");
+    const int shown = phase_ == Phase::Finished ? question_count() : current_ + 1;
+    for (const Student& s : students_) {
+        for (int position = 0; position < shown; ++position) {
+            const lessons::Question& q =
+                bank_.questions[std::size_t(order_[std::size_t(position)])];
+            const QuestionInstance& in = instance(s.name, position);
+            QStringList values;
+            for (const lessons::Variable& v : q.variables)
+                values << v.name + QLatin1Char('=') +
+                              lessons::fill_template(QLatin1Char('{') + v.name + QLatin1Char('}'),
+                                                     in);
+            const auto r = s.responses.find(position);
+            const Response* response = r == s.responses.end() ? nullptr : &r->second;
+            const bool numeric = q.type == QuestionType::Numeric;
+            out += QStringList{csv_text(s.display),
+                               csv_field(bank_.id),
+                               csv_field(q.id),
+                               lessons::to_string(q.type),
+                               csv_field(values.join(QLatin1Char(' '))),
+                               csv_field(numeric ? lessons::format_value(in.answer)
+                                                 : in.answer_text()),
+                               numeric ? lessons::format_value(in.tolerance) : QString(),
+                               csv_text(response ? response->text : QString()),
+                               verdict_word(response),
+                               response && response->checked.verdict == Verdict::Correct
+                                   ? QStringLiteral("1")
+                                   : QStringLiteral("0")}
+                       .join(QLatin1Char(','));
+            out += QLatin1Char('\n');
+        }
+    }
+    return out;
+}
+
+} // namespace lockstep::classroom

@@ -1,0 +1,206 @@
+#include "lockstep_class/class_server.h"
+
+#include "core/error.h"
+
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkInterface>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QWebSocket>
+
+#include <algorithm>
+
+namespace lockstep::classroom {
+
+namespace {
+
+constexpr int kBroadcastMs = 100;
+constexpr int kMaxLiveExtra = 50; // sockets beyond one per student: teachers, reloads
+
+QByteArray method_name(QHttpServerRequest::Method m) {
+    switch (m) {
+    case QHttpServerRequest::Method::Get:
+        return "GET";
+    case QHttpServerRequest::Method::Put:
+        return "PUT";
+    case QHttpServerRequest::Method::Delete:
+        return "DELETE";
+    case QHttpServerRequest::Method::Post:
+        return "POST";
+    case QHttpServerRequest::Method::Head:
+        return "HEAD";
+    case QHttpServerRequest::Method::Options:
+        return "OPTIONS";
+    case QHttpServerRequest::Method::Patch:
+        return "PATCH";
+    case QHttpServerRequest::Method::Connect:
+        return "CONNECT";
+    case QHttpServerRequest::Method::Trace:
+        return "TRACE";
+    default:
+        return "UNKNOWN";
+    }
+}
+
+} // namespace
+
+bool is_private_address(const QHostAddress& address) {
+    if (address.isLoopback())
+        return true;
+    bool ok = false;
+    const quint32 v4 = address.toIPv4Address(&ok);
+    if (ok) {
+        return (v4 >> 24) == 10 || (v4 >> 20) == ((172u << 4) | 1u) || (v4 >> 16) == ((192u << 8) | 168u) ||
+               (v4 >> 16) == ((169u << 8) | 254u);
+    }
+    if (address.protocol() != QAbstractSocket::IPv6Protocol)
+        return false;
+    const Q_IPV6ADDR v6 = address.toIPv6Address();
+    return (v6[0] & 0xfe) == 0xfc || (v6[0] == 0xfe && (v6[1] & 0xc0) == 0x80);
+}
+
+QList<QHostAddress> lan_addresses() {
+    QList<QHostAddress> v4;
+    QList<QHostAddress> v6;
+    for (const QHostAddress& a : QNetworkInterface::allAddresses()) {
+        if (a.isLoopback() || !is_private_address(a))
+            continue;
+        // Link-local IPv6 needs a scope in every URL: browsers do not take it. Leave it out.
+        if (a.protocol() == QAbstractSocket::IPv6Protocol && a.isLinkLocal())
+            continue;
+        (a.protocol() == QAbstractSocket::IPv4Protocol ? v4 : v6).append(a);
+    }
+    QList<QHostAddress> out = v4 + v6;
+    out.append(QHostAddress(QHostAddress::LocalHost));
+    return out;
+}
+
+QHostAddress parse_bind_address(const QString& text) {
+    const QString t = text.trimmed();
+    if (t.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return QHostAddress(QHostAddress::LocalHost);
+    QHostAddress a;
+    if (!a.setAddress(t))
+        throw Error("--bind: '" + t.toStdString() +
+                    "' is not an address; give one of this machine's addresses, like 192.168.1.20, "
+                    "or localhost");
+    if (a == QHostAddress::AnyIPv4 || a == QHostAddress::AnyIPv6 || a == QHostAddress::Any)
+        throw Error("--bind: '" + t.toStdString() +
+                    "' would listen on every address, public ones too; give the classroom "
+                    "network's address");
+    if (!is_private_address(a))
+        throw Error("--bind: " + t.toStdString() +
+                    " is a public address; a class quiz listens only on a private (classroom) "
+                    "network: 10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10 or "
+                    "loopback");
+    return a;
+}
+
+QString student_url(const QHostAddress& address, quint16 port) {
+    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
+                             ? QLatin1Char('[') + address.toString() + QLatin1Char(']')
+                             : address.toString();
+    return QStringLiteral("http://%1:%2/").arg(host).arg(port);
+}
+
+ClassServer::ClassServer(ClassQuiz& quiz, QObject* parent)
+    : QAbstractHttpServer(parent), quiz_(quiz), api_(quiz) {
+    clock_.start();
+    coalesce_.setSingleShot(true);
+    coalesce_.setInterval(kBroadcastMs);
+    connect(&coalesce_, &QTimer::timeout, this, &ClassServer::broadcast);
+    quiz_.set_on_change([this] {
+        if (!coalesce_.isActive())
+            coalesce_.start();
+        Q_EMIT quizChanged();
+    });
+    connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &ClassServer::acceptLive);
+}
+
+ClassServer::~ClassServer() { quiz_.set_on_change({}); }
+
+quint16 ClassServer::start(QList<QHostAddress> addresses, quint16 port) {
+    if (addresses.isEmpty())
+        addresses = lan_addresses();
+    QStringList urls;
+    for (const QHostAddress& a : addresses) {
+        auto* tcp = new QTcpServer(this);
+        if (!tcp->listen(a, port)) {
+            const std::string why = tcp->errorString().toStdString();
+            delete tcp;
+            throw Error("class quiz: cannot listen on " + a.toString().toStdString() + " port " +
+                        std::to_string(port) + ": " + why);
+        }
+        port = tcp->serverPort();
+        bind(tcp);
+        urls << student_url(a, port);
+    }
+    quiz_.set_addresses(urls);
+    return port;
+}
+
+bool ClassServer::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket) {
+    // Qt's server (6.4) makes a WebSocket of an upgrade request that the handler takes without
+    // answering it; one it does not take is closed.
+    if (request.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
+        return request.url().path() == QLatin1String("/api/live");
+    HttpRequest in;
+    in.method = method_name(request.method());
+    in.path = request.url().path(QUrl::FullyEncoded).toUtf8();
+    in.query = request.url().query(QUrl::FullyEncoded).toUtf8();
+    in.headers = request.headers();
+    in.body = request.body();
+    in.peer = request.remoteAddress().toString();
+    in.now_ms = clock_.elapsed();
+    const HttpResponse out = api_.handle(in);
+    QHttpServerResponder responder = makeResponder(request, socket);
+    responder.writeStatusLine(QHttpServerResponder::StatusCode(out.status));
+    if (!out.content_type.isEmpty())
+        responder.writeHeader("Content-Type", out.content_type);
+    for (const auto& [key, value] : out.headers)
+        responder.writeHeader(key, value);
+    responder.writeHeader("Content-Length", QByteArray::number(out.body.size()));
+    responder.writeBody(out.body);
+    return true;
+}
+
+void ClassServer::missingHandler(const QHttpServerRequest& request, QTcpSocket* socket) {
+    makeResponder(request, socket).write(QHttpServerResponder::StatusCode::NotFound);
+}
+
+void ClassServer::acceptLive() {
+    while (hasPendingWebSocketConnections()) {
+        std::unique_ptr<QWebSocket> socket = nextPendingWebSocketConnection();
+        if (!socket)
+            continue;
+        if (socket->requestUrl().path() != QLatin1String("/api/live") ||
+            int(live_.size()) >= quiz_.limits().max_students + kMaxLiveExtra) {
+            socket->close(QWebSocketProtocol::CloseCodePolicyViolated);
+            socket.release()->deleteLater();
+            continue;
+        }
+        QWebSocket* raw = socket.get();
+        connect(raw, &QWebSocket::disconnected, this, [this, raw] {
+            const auto it = std::find_if(live_.begin(), live_.end(),
+                                         [raw](const auto& s) { return s.get() == raw; });
+            if (it != live_.end()) {
+                it->release()->deleteLater();
+                live_.erase(it);
+            }
+        });
+        // Students only listen; anything they send is ignored.
+        raw->sendTextMessage(QStringLiteral("{\"version\":%1}").arg(quiz_.version()));
+        live_.push_back(std::move(socket));
+    }
+}
+
+void ClassServer::broadcast() {
+    const QString message = QStringLiteral("{\"version\":%1}").arg(quiz_.version());
+    for (const auto& socket : live_)
+        socket->sendTextMessage(message);
+}
+
+} // namespace lockstep::classroom

@@ -1,0 +1,165 @@
+#pragma once
+
+#include "lockstep_lessons/quiz.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <optional>
+#include <vector>
+
+// A live class quiz: the teacher moves a bank's questions through lobby, open, closed and
+// revealed; students join with a code and a name and answer from their own browsers. This is the
+// quiz's state and its rules, with no network: ClassApi (class_api.h) turns HTTP requests into
+// these calls, ClassServer serves them, and the lab's projector window reads the same object.
+namespace lockstep::classroom {
+
+enum class Phase { Lobby, Open, Closed, Revealed, Finished };
+QString to_string(Phase phase); // "lobby", "open", ...
+
+// What the server allows, each refusal an error with a reason (docs/CLASS.md).
+struct ClassLimits {
+    int max_students = 200;
+    int max_name_chars = 40;
+    int answer_changes = 5;      // answers per student and question, the first included
+    int joins_per_minute = 20;   // per address
+    double token_rate = 20;      // requests a second per token, sustained
+    double token_burst = 40;     // and at once
+    qsizetype max_body = 4096;   // bytes
+};
+
+// A refusal: the HTTP status it maps to and a sentence for the person.
+struct Refusal {
+    int status = 400;
+    QString message;
+};
+
+// One student's answer to one question: the last accepted text and how it was checked.
+struct Response {
+    QString text;
+    lessons::Checked checked;
+    int submissions = 0;
+};
+
+struct Student {
+    QString id;           // "s1", "s2", ... in joining order
+    QString name;         // as typed, tidied (normalise_student's spacing, original case)
+    QString display;      // the name, with " #2" after a repeated one
+    QByteArray token;     // 32 hex digits
+    bool removed = false;
+    std::map<int, Response> responses; // by position in the quiz's questions
+    // Requests a token may still make now (a token bucket) and when it was last filled.
+    double allowance = 0;
+    qint64 filled_ms = 0;
+};
+
+// One bar of the histogram of a closed question.
+struct Bar {
+    QString label;
+    int count = 0;
+    QString kind; // right, mistake, near, other, choice
+};
+
+class ClassQuiz {
+public:
+    // `questions` are indices into bank.questions, in the order they are asked; empty: all.
+    // Throws lockstep::Error when an index is out of range.
+    ClassQuiz(lessons::QuizBank bank, std::vector<int> questions, ClassLimits limits = {});
+
+    const lessons::QuizBank& bank() const { return bank_; }
+    const ClassLimits& limits() const { return limits_; }
+    Phase phase() const { return phase_; }
+    int version() const { return version_; }
+    QString code() const { return code_; }
+    QByteArray teacher_token() const { return teacher_token_; }
+    bool locked() const { return locked_; }
+    int question_count() const { return int(order_.size()); }
+    int current() const { return current_; } // position in the quiz, -1 in the lobby
+    const lessons::Question* current_question() const;
+    const std::vector<Student>& students() const { return students_; }
+    int student_count() const; // joined and not removed
+    int answered_count() const; // of the current question
+    // Where students open the page, as the server listens; the first is the one to show.
+    QStringList addresses() const { return addresses_; }
+    void set_addresses(const QStringList& addresses);
+
+    // Called after every change (a join, an answer, a phase), on the thread that made it.
+    void set_on_change(std::function<void()> on_change) { on_change_ = std::move(on_change); }
+
+    // Students. Each returns a refusal or does the thing; `now_ms` is a steady clock.
+    std::optional<Refusal> join(const QString& code, const QString& name, const QString& address,
+                                qint64 now_ms, QByteArray& token_out, QString& display_out);
+    // The student of a token, or a refusal (401) naming why; also spends one request of the
+    // token's allowance (429 when none is left).
+    std::optional<Refusal> authorise(const QByteArray& token, qint64 now_ms, int& student_out);
+    std::optional<Refusal> answer(int student, const QString& question_id, const QString& text,
+                                  QJsonObject& reply);
+    QJsonObject student_state(int student);
+    std::optional<QJsonObject> student_question(int student);
+
+    // The teacher.
+    bool is_teacher(const QByteArray& token) const;
+    std::optional<Refusal> open();
+    std::optional<Refusal> close();
+    std::optional<Refusal> reveal();
+    std::optional<Refusal> next();
+    void set_locked(bool locked);
+    std::optional<Refusal> remove(const QString& student_id);
+    QJsonObject teacher_state();
+    std::vector<Bar> histogram() const; // of the current question's answers
+    // The reveal for the projector, with the first student's numbers (or an example's).
+    struct Reveal {
+        QString answer;
+        QString explanation;
+        QString working; // the engine call and what it returned
+        QString run;     // a lockstep: link that replays it in the lab
+        QString example; // whose numbers these are
+    };
+    Reveal reveal_text();
+    // The question as the projector shows it (an example's numbers fill the text).
+    QString projector_text();
+    // Correct answers so far, per student (in students() order).
+    int correct_count(const Student& student) const;
+
+    // The results: the answer key's columns, then response, verdict and correct.
+    QString results_csv();
+
+    // One student's version of a question; cached by name, since names seed the numbers.
+    const lessons::QuestionInstance& instance(const QString& name, int position);
+
+private:
+    void changed();
+    QJsonObject question_json(int student, int position);
+    QString unique_display(const QString& name) const;
+
+    lessons::QuizBank bank_;
+    std::vector<int> order_;
+    ClassLimits limits_;
+    Phase phase_ = Phase::Lobby;
+    int current_ = -1;
+    int version_ = 1;
+    bool locked_ = false;
+    QString code_;
+    QByteArray teacher_token_;
+    QStringList addresses_;
+    std::vector<Student> students_;
+    QHash<QByteArray, int> by_token_;
+    QHash<QString, std::deque<qint64>> joins_; // per address: recent join times
+    std::map<std::pair<QString, int>, lessons::QuestionInstance> instances_;
+    std::function<void()> on_change_;
+};
+
+// 128 random bits from the system's generator, as 32 hex digits.
+QByteArray random_token();
+// A four-digit join code, not starting with 0.
+QString random_code();
+// Compares without leaking where two tokens differ.
+bool same_token(const QByteArray& a, const QByteArray& b);
+
+} // namespace lockstep::classroom

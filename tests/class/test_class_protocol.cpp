@@ -1,0 +1,503 @@
+// The class quiz's HTTP protocol (docs/CLASS.md), over loopback with a real ClassServer, and the
+// rules behind it through ClassApi directly where a clock is needed.
+#include "lockstep_class/class_server.h"
+#include "lockstep_lessons/lesson.h"
+
+#include "test_support.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QWebSocket>
+
+#include <csignal>
+
+using namespace lockstep;
+using namespace lockstep::classroom;
+
+namespace {
+
+lessons::QuizBank reductions() {
+    return lessons::LessonLibrary::load(testing::resources()).load_bank_named(
+        QStringLiteral("reductions"));
+}
+
+struct Reply {
+    int status = 0;
+    QJsonObject json;
+    QByteArray body;
+    QByteArray type;
+};
+
+// One request over loopback, waited for.
+class Client {
+public:
+    explicit Client(quint16 port) : base_(QStringLiteral("http://127.0.0.1:%1").arg(port)) {}
+
+    Reply call(const QByteArray& method, const QString& path, const QByteArray& body = {},
+               const QByteArray& token = {}) {
+        QNetworkRequest request(QUrl(base_ + path));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json");
+        if (!token.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + token);
+        QNetworkReply* reply = manager_.sendCustomRequest(request, method, body);
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        loop.exec();
+        Reply out;
+        out.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        out.body = reply->readAll();
+        out.type = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+        out.json = QJsonDocument::fromJson(out.body).object();
+        reply->deleteLater();
+        return out;
+    }
+    Reply post(const QString& path, const QJsonObject& body, const QByteArray& token = {}) {
+        return call("POST", path, QJsonDocument(body).toJson(QJsonDocument::Compact), token);
+    }
+    Reply get(const QString& path, const QByteArray& token = {}) {
+        return call("GET", path, {}, token);
+    }
+
+private:
+    QString base_;
+    QNetworkAccessManager manager_;
+};
+
+// A quiz on the reductions bank, served on a free loopback port.
+struct Served {
+    explicit Served(ClassLimits limits = {}, std::vector<int> order = {})
+        : quiz(reductions(), std::move(order), limits), server(quiz),
+          port(server.start({QHostAddress(QHostAddress::LocalHost)}, 0)), client(port) {}
+
+    QByteArray join(const QString& name) {
+        const Reply r = client.post(QStringLiteral("/api/join"),
+                                    {{"code", quiz.code()}, {"name", name}});
+        return r.json.value("token").toString().toLatin1();
+    }
+    Reply teacher(const QString& what) {
+        return client.post(QStringLiteral("/api/teacher/") + what, {}, quiz.teacher_token());
+    }
+    Reply answer(const QByteArray& token, const QString& text) {
+        return client.post(QStringLiteral("/api/answer"),
+                           {{"question", quiz.current_question()->id}, {"answer", text}}, token);
+    }
+
+    ClassQuiz quiz;
+    ClassServer server;
+    quint16 port;
+    Client client;
+};
+
+HttpRequest request(const QByteArray& method, const QByteArray& path, const QJsonObject& body,
+                    const QByteArray& token = {}, qint64 now = 0, const QString& peer = "10.0.0.2") {
+    HttpRequest r;
+    r.method = method;
+    r.path = path;
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    if (!token.isEmpty())
+        r.headers.append({"Authorization", "Bearer " + token});
+    r.now_ms = now;
+    r.peer = peer;
+    return r;
+}
+
+QJsonObject object_of(const HttpResponse& r) { return QJsonDocument::fromJson(r.body).object(); }
+
+} // namespace
+
+class TestClassProtocol : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void join_with_a_wrong_code_is_refused() {
+        Served s;
+        const Reply wrong = s.client.post("/api/join", {{"code", "0000"}, {"name", "Ana"}});
+        QCOMPARE(wrong.status, 403);
+        LOCKSTEP_VERIFY_CONTAINS(wrong.json.value("error").toString(), QStringLiteral("code"));
+        QVERIFY(!wrong.json.contains("token"));
+        QCOMPARE(s.quiz.student_count(), 0);
+        const Reply right = s.client.post("/api/join", {{"code", s.quiz.code()}, {"name", "Ana"}});
+        QCOMPARE(right.status, 200);
+        QCOMPARE(right.json.value("token").toString().size(), 32); // 128 bits in hex
+        QCOMPARE(s.quiz.student_count(), 1);
+    }
+
+    void answers_are_taken_only_while_the_question_is_open() {
+        Served s;
+        const QByteArray ana = s.join("Ana");
+        const Reply early = s.client.post(
+            "/api/answer", {{"question", "mean-two-workers"}, {"answer", "5"}}, ana);
+        QCOMPARE(early.status, 409);
+        LOCKSTEP_VERIFY_CONTAINS(early.json.value("error").toString(), QStringLiteral("not open"));
+        QCOMPARE(s.teacher("open").status, 200);
+        const Reply other = s.client.post(
+            "/api/answer", {{"question", "sum-two-workers"}, {"answer", "5"}}, ana);
+        QCOMPARE(other.status, 409);
+        QCOMPARE(s.answer(ana, "5").status, 200);
+        QCOMPARE(s.answer(ana, "6").status, 200); // changed while open: the last one counts
+        QCOMPARE(s.teacher("close").status, 200);
+        const Reply late = s.answer(ana, "7");
+        QCOMPARE(late.status, 409);
+        LOCKSTEP_VERIFY_CONTAINS(late.json.value("error").toString(), QStringLiteral("closed"));
+        QCOMPARE(s.quiz.students()[0].responses.at(0).text, QStringLiteral("6"));
+        // Out of turn for the teacher too.
+        QCOMPARE(s.teacher("close").status, 409);
+        QCOMPARE(s.teacher("next").status, 409);
+    }
+
+    void the_key_never_reaches_a_student_before_the_reveal() {
+        Served s;
+        const QByteArray ana = s.join("Ana");
+        QCOMPARE(s.teacher("open").status, 200);
+        const lessons::QuestionInstance& in = s.quiz.instance("Ana", 0);
+        const QString explanation = in.explanation;
+        const QString mistake = s.quiz.current_question()->mistakes.front().feedback;
+        auto leaks = [&](const Reply& r) {
+            const QString body = QString::fromUtf8(r.body);
+            return body.contains(explanation) || body.contains(mistake.left(30)) ||
+                   r.json.contains("correct") || r.json.value("result").isObject() ||
+                   body.contains("\"explanation\"") || body.contains("mistake");
+        };
+        for (const char* phase : {"open", "close"}) {
+            if (QByteArray(phase) == "close")
+                QCOMPARE(s.teacher("close").status, 200);
+            const Reply state = s.client.get("/api/state", ana);
+            const Reply question = s.client.get("/api/question", ana);
+            QCOMPARE(state.status, 200);
+            QVERIFY2(!leaks(state), state.body.constData());
+            QVERIFY2(!leaks(question), question.body.constData());
+            QVERIFY(question.json.value("text").toString().contains(
+                lessons::format_value(in.values.value("g0"))));
+        }
+        // The teacher's histogram, the reveal and the results are the teacher's only.
+        for (const QString& path : {QStringLiteral("/api/teacher/state"),
+                                    QStringLiteral("/api/teacher/results")}) {
+            QCOMPARE(s.client.get(path).status, 401);
+            QCOMPARE(s.client.get(path, ana).status, 401);
+        }
+        QCOMPARE(s.teacher("reveal").status, 200);
+        const Reply after = s.client.get("/api/state", ana);
+        const QJsonObject result = after.json.value("result").toObject();
+        QCOMPARE(result.value("correct").toString(), in.answer_text());
+        QCOMPARE(result.value("verdict").toString(), QStringLiteral("unanswered"));
+        QCOMPARE(result.value("explanation").toString(), explanation);
+    }
+
+    void a_student_is_their_token_and_nobody_else() {
+        Served s;
+        const QByteArray ana = s.join("Ana");
+        const QByteArray ben = s.join("Ben");
+        QVERIFY(ana != ben);
+        QCOMPARE(s.teacher("open").status, 200);
+        const QString right = s.quiz.instance("Ben", 0).answer_text();
+        QCOMPARE(s.answer(ben, right).status, 200);
+        QCOMPARE(s.answer(ana, "1").status, 200);
+        // Ana sees her own answer only; a made-up token is nobody.
+        QCOMPARE(s.client.get("/api/state", ana).json.value("answer").toString(),
+                 QStringLiteral("1"));
+        QCOMPARE(s.client.get("/api/state", "0123456789abcdef0123456789abcdef").status, 401);
+        QCOMPARE(s.client.get("/api/state").status, 401);
+        // A student's token opens no teacher's endpoint, nor the teacher's page.
+        QCOMPARE(s.client.post("/api/teacher/reveal", {}, ana).status, 401);
+        QCOMPARE(s.client.get("/teacher?token=" + QString::fromLatin1(ana)).status, 403);
+        QCOMPARE(s.client.get("/teacher").status, 403);
+        QCOMPARE(s.client.get("/teacher?token=" + QString::fromLatin1(s.quiz.teacher_token()))
+                     .status,
+                 200);
+        QCOMPARE(s.teacher("close").status, 200);
+        QCOMPARE(s.teacher("reveal").status, 200);
+        QCOMPARE(s.client.get("/api/state", ben)
+                     .json.value("result")
+                     .toObject()
+                     .value("verdict")
+                     .toString(),
+                 QStringLiteral("correct"));
+        QCOMPARE(s.client.get("/api/state", ana)
+                     .json.value("result")
+                     .toObject()
+                     .value("verdict")
+                     .toString(),
+                 QStringLiteral("wrong"));
+        // A removed student's token stops working, with the reason.
+        const Reply removed = s.client.post("/api/teacher/remove", {{"student", "s1"}},
+                                            s.quiz.teacher_token());
+        QCOMPARE(removed.status, 200);
+        const Reply gone = s.client.get("/api/state", ana);
+        QCOMPARE(gone.status, 401);
+        LOCKSTEP_VERIFY_CONTAINS(gone.json.value("error").toString(), QStringLiteral("removed"));
+    }
+
+    void two_students_of_one_name_are_two_students() {
+        Served s;
+        const QByteArray first = s.join("Ana");
+        const QByteArray second = s.join("  ana ");
+        QVERIFY(!first.isEmpty() && !second.isEmpty() && first != second);
+        QCOMPARE(s.quiz.student_count(), 2);
+        QCOMPARE(s.quiz.students()[1].display, QStringLiteral("ana #2"));
+        QCOMPARE(s.teacher("open").status, 200);
+        QCOMPARE(s.answer(first, "1").status, 200);
+        QCOMPARE(s.answer(second, "2").status, 200);
+        QCOMPARE(s.quiz.students()[0].responses.at(0).text, QStringLiteral("1"));
+        QCOMPARE(s.quiz.students()[1].responses.at(0).text, QStringLiteral("2"));
+        const QString csv = s.quiz.results_csv();
+        QVERIFY(csv.contains("\nAna,reductions,mean-two-workers"));
+        QVERIFY(csv.contains("\nana #2,reductions,mean-two-workers"));
+    }
+
+    void bodies_over_four_kilobytes_are_refused() {
+        Served s;
+        const QByteArray big = "{\"code\":\"" + QByteArray(5000, '1') + "\",\"name\":\"x\"}";
+        const Reply r = s.client.call("POST", "/api/join", big);
+        QCOMPARE(r.status, 413);
+        LOCKSTEP_VERIFY_CONTAINS(r.json.value("error").toString(), QStringLiteral("4096"));
+        QCOMPARE(s.quiz.student_count(), 0);
+        // Bodies that are not what was asked for: each named.
+        QCOMPARE(s.client.call("POST", "/api/join", "not json").status, 400);
+        QCOMPARE(s.client.call("POST", "/api/join", "[1]").status, 400);
+        const Reply missing = s.client.post("/api/join", {{"code", s.quiz.code()}});
+        QCOMPARE(missing.status, 400);
+        LOCKSTEP_VERIFY_CONTAINS(missing.json.value("error").toString(), QStringLiteral("name"));
+        QCOMPARE(s.client.post("/api/join", {{"code", 4827}, {"name", "x"}}).status, 400);
+        QCOMPARE(s.client.get("/api/join").status, 405);
+        QCOMPARE(s.client.get("/api/nothing").status, 404);
+        const QString long_name(41, QLatin1Char('a'));
+        QCOMPARE(s.client.post("/api/join", {{"code", s.quiz.code()}, {"name", long_name}}).status,
+                 400);
+        QCOMPARE(s.client.post("/api/join", {{"code", s.quiz.code()}, {"name", "  "}}).status, 400);
+    }
+
+    void a_name_with_html_stays_text() {
+        Served s;
+        const QString name = QStringLiteral("<script>alert(1)</script>");
+        const Reply joined = s.client.post("/api/join", {{"code", s.quiz.code()}, {"name", name}});
+        QCOMPARE(joined.status, 200);
+        QCOMPARE(joined.json.value("name").toString(), name); // JSON, for textContent
+        const Reply state = s.client.get("/api/teacher/state", s.quiz.teacher_token());
+        QCOMPARE(state.json.value("students").toArray().at(0).toObject().value("name").toString(),
+                 name);
+        QVERIFY(state.type.startsWith("application/json"));
+        // Every page is static and says where scripts may come from.
+        const Reply page = s.client.get("/");
+        QCOMPARE(page.status, 200);
+        QVERIFY(page.type.startsWith("text/html"));
+        QVERIFY(!page.body.contains("alert(1)"));
+        // The pages put names in with textContent, never as HTML.
+        for (const char* script : {"/student.js", "/teacher.js"}) {
+            const Reply js = s.client.get(script);
+            QCOMPARE(js.status, 200);
+            QVERIFY2(!js.body.contains(".innerHTML ="), script);
+            QVERIFY2(js.body.contains("textContent"), script);
+        }
+        const Reply missing = s.client.get("/<b>x</b>");
+        QCOMPARE(missing.status, 404);
+        QVERIFY(!missing.body.contains("<b>x</b>"));
+    }
+
+    void unreadable_answers_get_a_message_not_a_mark() {
+        Served s;
+        const QByteArray ana = s.join("Ana");
+        QCOMPARE(s.teacher("open").status, 200);
+        const Reply r = s.answer(ana, "five");
+        QCOMPARE(r.status, 422);
+        LOCKSTEP_VERIFY_CONTAINS(r.json.value("error").toString(), QStringLiteral("five"));
+        QVERIFY(s.quiz.students()[0].responses.empty());
+        QCOMPARE(s.answer(ana, "2,5").status, 200); // read as the app reads it
+        QCOMPARE(s.answer(ana, "5/2").status, 200);
+    }
+
+    void limits_refuse_with_a_reason() {
+        ClassLimits limits;
+        limits.max_students = 3;
+        limits.joins_per_minute = 5;
+        ClassQuiz quiz(reductions(), {}, limits);
+        ClassApi api(quiz);
+        auto join = [&](const QString& name, qint64 now, const QString& peer) {
+            return api.handle(request("POST", "/api/join", {{"code", quiz.code()}, {"name", name}},
+                                      {}, now, peer));
+        };
+        // Joins per address and minute: wrong codes count too, so codes cannot be guessed fast.
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(api.handle(request("POST", "/api/join", {{"code", "x"}, {"name", "a"}}, {},
+                                        i, "10.0.0.9"))
+                         .status,
+                     403);
+        QCOMPARE(join("Ana", 10, "10.0.0.9").status, 429);
+        QCOMPARE(join("Ana", 60'010, "10.0.0.9").status, 200); // a minute later
+        QCOMPARE(join("Ben", 20, "10.0.0.2").status, 200);
+        QCOMPARE(join("Cy", 30, "10.0.0.3").status, 200);
+        const HttpResponse full = join("Di", 40, "10.0.0.4");
+        QCOMPARE(full.status, 503);
+        LOCKSTEP_VERIFY_CONTAINS(object_of(full).value("error").toString(), QStringLiteral("full"));
+        // A locked lobby.
+        quiz.set_locked(true);
+        QCOMPARE(join("Ed", 50, "10.0.0.5").status, 409);
+        // Requests per token: a burst, then one every 50 ms.
+        const QByteArray token = quiz.students()[1].token;
+        int ok = 0;
+        int status = 200;
+        for (int i = 0; i < 100 && status == 200; ++i) {
+            status = api.handle(request("GET", "/api/state", {}, token, 1000)).status;
+            ok += status == 200 ? 1 : 0;
+        }
+        QCOMPARE(status, 429);
+        QCOMPARE(ok, 40);
+        QCOMPARE(api.handle(request("GET", "/api/state", {}, token, 1050)).status, 200);
+        // Answer changes per question.
+        QVERIFY(!quiz.open());
+        int accepted = 0;
+        for (int i = 0; i < 7; ++i)
+            accepted += api.handle(request("POST", "/api/answer",
+                                           {{"question", quiz.current_question()->id},
+                                            {"answer", QString::number(i)}},
+                                           token, 100'000 + i * 1000))
+                                    .status == 200
+                            ? 1
+                            : 0;
+        QCOMPARE(accepted, limits.answer_changes);
+        QCOMPARE(quiz.students()[1].responses.at(0).text, QStringLiteral("4"));
+    }
+
+    void the_histogram_groups_right_mistake_and_other() {
+        Served s;
+        std::vector<QByteArray> tokens;
+        for (const char* name : {"Ana", "Ben", "Cy", "Di"})
+            tokens.push_back(s.join(name));
+        QCOMPARE(s.teacher("open").status, 200);
+        auto numbers = [&](const char* name) { return s.quiz.instance(name, 0).values; };
+        QCOMPARE(s.answer(tokens[0], s.quiz.instance("Ana", 0).answer_text()).status, 200);
+        QCOMPARE(s.answer(tokens[1], s.quiz.instance("Ben", 0).answer_text()).status, 200);
+        const double sum = numbers("Cy").value("g0") + numbers("Cy").value("g1");
+        QCOMPARE(s.answer(tokens[2], lessons::format_value(sum)).status, 200);
+        QCOMPARE(s.answer(tokens[3], "1000").status, 200);
+        QCOMPARE(s.teacher("close").status, 200);
+        const QJsonArray bars =
+            s.client.get("/api/teacher/state", s.quiz.teacher_token()).json.value("histogram").toArray();
+        QMap<QString, int> by_kind;
+        for (const QJsonValue& b : bars)
+            by_kind[b.toObject().value("kind").toString()] += b.toObject().value("count").toInt();
+        QCOMPARE(by_kind.value("right"), 2);
+        QCOMPARE(by_kind.value("mistake"), 1);
+        QCOMPARE(by_kind.value("other"), 1);
+        QCOMPARE(s.teacher("reveal").status, 200);
+        const QJsonObject reveal =
+            s.client.get("/api/teacher/state", s.quiz.teacher_token()).json.value("reveal").toObject();
+        // The engine's working, with the first student's numbers.
+        LOCKSTEP_VERIFY_CONTAINS(reveal.value("working").toString(),
+                                 QStringLiteral("lockstep::reduce, rule mean: (%1 + %2) / 2")
+                                     .arg(lessons::format_value(numbers("Ana").value("g0")),
+                                          lessons::format_value(numbers("Ana").value("g1"))));
+        QCOMPARE(reveal.value("run").toString(), QStringLiteral("lockstep:set?workers=2&rule=mean"));
+    }
+
+    void the_live_socket_says_when_anything_changes() {
+        Served s;
+        QWebSocket socket;
+        QList<QString> messages;
+        connect(&socket, &QWebSocket::textMessageReceived, this,
+                [&](const QString& m) { messages << m; });
+        socket.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/api/live").arg(s.port)));
+        QTRY_VERIFY_WITH_TIMEOUT(!messages.isEmpty(), 5000);
+        const int before = s.quiz.version();
+        s.join("Ana");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QJsonDocument::fromJson(messages.back().toUtf8()).object().value("version").toInt() >
+                before,
+            5000);
+        // Only /api/live is a socket.
+        QWebSocket other;
+        bool closed = false;
+        connect(&other, &QWebSocket::disconnected, this, [&] { closed = true; });
+        other.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/elsewhere").arg(s.port)));
+        QTRY_VERIFY_WITH_TIMEOUT(closed, 5000);
+    }
+
+    void bind_takes_only_private_addresses() {
+        QVERIFY(is_private_address(QHostAddress("192.168.1.20")));
+        QVERIFY(is_private_address(QHostAddress("10.1.2.3")));
+        QVERIFY(is_private_address(QHostAddress("172.20.0.1")));
+        QVERIFY(!is_private_address(QHostAddress("172.32.0.1")));
+        QVERIFY(!is_private_address(QHostAddress("8.8.8.8")));
+        QVERIFY(is_private_address(QHostAddress("fd00::1")));
+        QVERIFY(!is_private_address(QHostAddress("2001:db8::1")));
+        LOCKSTEP_VERIFY_CONTAINS(testing::error_message([] { parse_bind_address("8.8.8.8"); }),
+                                 QStringLiteral("public"));
+        LOCKSTEP_VERIFY_CONTAINS(testing::error_message([] { parse_bind_address("0.0.0.0"); }),
+                                 QStringLiteral("every address"));
+        LOCKSTEP_VERIFY_CONTAINS(testing::error_message([] { parse_bind_address("my-pc"); }),
+                                 QStringLiteral("not an address"));
+        QCOMPARE(parse_bind_address("localhost"), QHostAddress(QHostAddress::LocalHost));
+        for (const QHostAddress& a : lan_addresses())
+            QVERIFY2(is_private_address(a), qPrintable(a.toString()));
+    }
+
+    void sigterm_writes_every_accepted_answer() {
+        QTemporaryDir dir;
+        const QString results = dir.filePath("results.csv");
+        QProcess serve;
+        serve.start(LOCKSTEP_CLI_PATH, {"class", "serve", "reductions", "--port", "0", "--bind",
+                                        "127.0.0.1", "--results", results});
+        QVERIFY(serve.waitForStarted());
+        QString out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(serve.readAllStandardOutput()),
+                                  out.contains("port ")),
+                                 10000);
+        auto line = [&](const QString& prefix) {
+            for (const QString& l : out.split('\n'))
+                if (l.startsWith(prefix))
+                    return l.mid(prefix.size()).trimmed();
+            return QString();
+        };
+        const QUrl students(line("students: "));
+        const QString code = line("join code: ");
+        const QByteArray teacher =
+            QUrl(line("teacher: ")).query().section('=', 1).toLatin1();
+        Client client(quint16(students.port()));
+        std::vector<QByteArray> tokens;
+        for (int i = 0; i < 12; ++i)
+            tokens.push_back(client.post("/api/join", {{"code", code}, {"name", QString("S%1").arg(i)}})
+                                 .json.value("token")
+                                 .toString()
+                                 .toLatin1());
+        QCOMPARE(client.post("/api/teacher/open", {}, teacher).status, 200);
+        for (int i = 0; i < 12; ++i)
+            QCOMPARE(client
+                         .post("/api/answer",
+                               {{"question", "mean-two-workers"}, {"answer", QString::number(i)}},
+                               tokens[std::size_t(i)])
+                         .status,
+                     200);
+        // At once: no time for the one-second save.
+        ::kill(pid_t(serve.processId()), SIGTERM);
+        QVERIFY(serve.waitForFinished(10000));
+        QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(serve.exitCode(), 0);
+        QFile f(results);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString csv = QString::fromUtf8(f.readAll());
+        for (int i = 0; i < 12; ++i)
+            QVERIFY2(csv.contains(QStringLiteral("\nS%1,reductions,mean-two-workers").arg(i)) &&
+                         csv.section(QStringLiteral("\nS%1,").arg(i), 1).section('\n', 0, 0).contains(
+                             QStringLiteral(",%1,").arg(i)),
+                     qPrintable(csv));
+        // The file is never overwritten: a second quiz asked for the same file refuses.
+        QProcess again;
+        again.start(LOCKSTEP_CLI_PATH,
+                    {"class", "serve", "reductions", "--port", "0", "--results", results});
+        QVERIFY(again.waitForFinished(10000));
+        QCOMPARE(again.exitCode(), 1);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(again.readAllStandardError()),
+                                 QStringLiteral("already exists"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClassProtocol)
+#include "test_class_protocol.moc"
