@@ -9,6 +9,8 @@
 #include "lockstep_lessons/progress.h"
 
 #include <QElapsedTimer>
+#include <QHostAddress>
+#include <QPointer>
 #include <QMainWindow>
 
 #include <memory>
@@ -41,6 +43,7 @@ class ControlsPanel;
 class LessonPane;
 class SpeedupSweeper;
 class ModeComparer;
+class ClassWindow;
 
 // The lab window: the lesson pane on the left, the views in the middle (cluster and timeline,
 // training and speedup), the controls on the right, playback along the top. It shows a
@@ -89,6 +92,14 @@ public:
         return describe_change(from, to);
     }
     LessonPane* lessonPane() const { return lesson_pane_; }
+    // Class → Start a Class Quiz…: the dialog, then the projector's window (one quiz at a time).
+    void startClassQuizDialog();
+    // A class quiz on `bank`'s `questions` (all when empty), served on `port` (0: a free one) of
+    // `addresses` (none: every classroom address). Shows the error and returns null when the
+    // server cannot listen. Its "Replay in the lab" link plays here.
+    ClassWindow* startClassQuiz(const QString& bank, std::vector<int> questions, quint16 port,
+                                QList<QHostAddress> addresses);
+    ClassWindow* classWindow() const;
     // Teacher mode with this PIN (false, and nothing shown, for a wrong one). With no PIN set yet,
     // `pin` becomes the teacher's PIN.
     bool enterTeacherMode(const QString& pin);
@@ -214,6 +225,7 @@ private:
     bool presenting_ = false;
     bool sweep_pending_ = false;
     QFont normal_font_;
+    QPointer<ClassWindow> class_window_;
 };
 
 } // namespace lockstep::app

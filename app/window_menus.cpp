@@ -3,6 +3,7 @@
 
 #include "trace/chrome_trace.h"
 
+#include "class_window.h"
 #include "controls_panel.h"
 #include "keyboard.h"
 #include "lesson_pane.h"
@@ -100,6 +101,10 @@ void MainWindow::buildActions() {
     teacher_action_ = add(viewMenu, tr("&Teacher Mode…"), QKeySequence(tr("Ctrl+Shift+T")),
                           [this] { askForTeacherMode(); });
     teacher_action_->setCheckable(true);
+
+    auto* klass = menuBar()->addMenu(tr("&Class"));
+    add(klass, tr("Start a Class &Quiz…"), QKeySequence(tr("Ctrl+Shift+Q")),
+        [this] { startClassQuizDialog(); });
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     add(help, tr("&Keyboard Shortcuts…"), QKeySequence(QKeySequence::HelpContents),
@@ -267,6 +272,51 @@ void MainWindow::exportTraceDialog() {
                            session_.scenario().name);
     } catch (const Error&) {
         QMessageBox::warning(this, tr("Cannot export"), tr("Cannot write %1").arg(path));
+    }
+}
+
+ClassWindow* MainWindow::classWindow() const { return class_window_.data(); }
+
+void MainWindow::startClassQuizDialog() {
+    if (class_window_) {
+        class_window_->show();
+        class_window_->raise();
+        class_window_->activateWindow();
+        return;
+    }
+    ClassQuizDialog dialog(lesson_pane_->library(), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.bank())
+        return;
+    if (ClassWindow* w =
+            startClassQuiz(dialog.bank()->id, dialog.questions(), dialog.port(), dialog.addresses()))
+        w->show();
+}
+
+ClassWindow* MainWindow::startClassQuiz(const QString& bank, std::vector<int> questions,
+                                        quint16 port, QList<QHostAddress> addresses) {
+    if (class_window_)
+        return class_window_;
+    try {
+        auto* w = new ClassWindow(lesson_pane_->library().load_bank_named(bank),
+                                  std::move(questions), port, std::move(addresses), {}, this);
+        w->setAttribute(Qt::WA_DeleteOnClose);
+        connect(w, &ClassWindow::replayRequested, this, [this](const QString& link) {
+            try {
+                applyLessonAction(lessons::parse_action(link));
+                raise();
+                activateWindow();
+            } catch (const Error& e) {
+                showStatus(tr("The question's run cannot be replayed: %1")
+                               .arg(QString::fromStdString(e.what())));
+            }
+        });
+        class_window_ = w;
+        return w;
+    } catch (const Error& e) {
+        QMessageBox::warning(this, tr("Class Quiz"),
+                             tr("The class quiz could not start: %1")
+                                 .arg(QString::fromStdString(e.what())));
+        return nullptr;
     }
 }
 

@@ -1,0 +1,129 @@
+#pragma once
+
+#include "lockstep_class/class_server.h"
+#include "lockstep_lessons/lesson.h"
+
+#include <QDialog>
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTimer;
+
+namespace lockstep::app {
+
+// What the teacher chooses before a class quiz starts: a bank (reductions first), its questions,
+// the port and the address to listen on.
+class ClassQuizDialog : public QDialog {
+    Q_OBJECT
+public:
+    ClassQuizDialog(const lessons::LessonLibrary& library, QWidget* parent = nullptr);
+
+    const lessons::QuizBank* bank() const;
+    std::vector<int> questions() const; // indices into the bank's questions, in order
+    quint16 port() const;
+    QList<QHostAddress> addresses() const; // empty: every classroom address
+
+private:
+    void fillQuestions();
+
+    const lessons::LessonLibrary& library_;
+    std::vector<const lessons::QuizBank*> banks_;
+    QComboBox* bank_ = nullptr;
+    QListWidget* questions_ = nullptr;
+    QSpinBox* port_ = nullptr;
+    QComboBox* bind_ = nullptr;
+};
+
+// A bar per group of answers, drawn large for a projector; every label drawn as plain text.
+class AnswerHistogram : public QWidget {
+    Q_OBJECT
+public:
+    explicit AnswerHistogram(QWidget* parent = nullptr);
+    void setBars(std::vector<classroom::Bar> bars);
+    const std::vector<classroom::Bar>& bars() const { return bars_; }
+    QSize sizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    std::vector<classroom::Bar> bars_;
+};
+
+// The projector's window of a class quiz: where to join (address, code, QR code), who has
+// joined, the question with a live count, the histogram once closed, the engine's working once
+// revealed, and the scores at the end. It owns the quiz and its server.
+class ClassWindow : public QWidget {
+    Q_OBJECT
+public:
+    // Throws lockstep::Error when the server cannot listen.
+    ClassWindow(lessons::QuizBank bank, std::vector<int> questions, quint16 port,
+                QList<QHostAddress> addresses, classroom::ClassLimits limits = {},
+                QWidget* parent = nullptr);
+    ~ClassWindow() override;
+
+    classroom::ClassQuiz& quiz() { return *quiz_; }
+    classroom::ClassServer& server() { return *server_; }
+    quint16 port() const { return port_; }
+
+    // What the buttons do, for the keyboard and the tests.
+    void advance();       // open, close, reveal or next: whichever comes now
+    void refresh();       // redraw from the quiz now (otherwise at most ten times a second)
+    bool exportResults(const QString& path); // the results CSV; false (and a message) on failure
+
+    // The widgets, for the tests.
+    QLabel* joinLabel() const { return join_; }
+    QLabel* questionLabel() const { return question_; }
+    QLabel* countLabel() const { return count_; }
+    QLabel* revealLabel() const { return reveal_; }
+    QListWidget* studentList() const { return students_; }
+    AnswerHistogram* histogram() const { return histogram_; }
+    QTableWidget* scoreTable() const { return scores_; }
+    QPushButton* advanceButton() const { return advance_; }
+    QPushButton* replayButton() const { return replay_; }
+    QWidget* qrCode() const { return qr_; }
+
+Q_SIGNALS:
+    // "Replay in the lab": the revealed question's lockstep: link, for the lab window.
+    void replayRequested(const QString& link);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void build();
+    void exportDialog();
+    void removeSelected();
+
+    std::unique_ptr<classroom::ClassQuiz> quiz_;
+    std::unique_ptr<classroom::ClassServer> server_;
+    quint16 port_ = 0;
+    QTimer* redraw_ = nullptr;
+    QLabel* title_ = nullptr;
+    QLabel* join_ = nullptr;
+    QLabel* code_ = nullptr;
+    QWidget* qr_ = nullptr;
+    QLabel* lobby_ = nullptr;
+    QListWidget* students_ = nullptr;
+    QCheckBox* lock_ = nullptr;
+    QPushButton* remove_ = nullptr;
+    QLabel* phase_ = nullptr;
+    QLabel* question_ = nullptr;
+    QLabel* count_ = nullptr;
+    AnswerHistogram* histogram_ = nullptr;
+    QLabel* reveal_ = nullptr;
+    QTableWidget* scores_ = nullptr;
+    QPushButton* advance_ = nullptr;
+    QPushButton* replay_ = nullptr;
+    QPushButton* export_ = nullptr;
+};
+
+} // namespace lockstep::app

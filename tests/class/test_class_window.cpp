@@ -1,0 +1,171 @@
+// The projector's window of a class quiz, in the lab: where to join, the names as typed, the
+// live count, the histogram, the engine's working, the replay in the lab and the scores.
+#include "class_window.h"
+#include "main_window.h"
+
+#include "lockstep_lessons/lesson.h"
+
+#include "test_support.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lockstep;
+using namespace lockstep::classroom;
+
+namespace {
+
+lessons::QuizBank bank(const QString& id) {
+    return lessons::LessonLibrary::load(testing::resources()).load_bank_named(id);
+}
+
+QByteArray join(ClassQuiz& quiz, const QString& name, int n) {
+    QByteArray token;
+    QString display;
+    const auto refused = quiz.join(quiz.code(), name, QStringLiteral("10.0.0.%1").arg(n), 0,
+                                   token, display);
+    return refused ? QByteArray() : token;
+}
+
+int student_of(ClassQuiz& quiz, const QByteArray& token) {
+    int who = -1;
+    (void)quiz.authorise(token, 0, who);
+    return who;
+}
+
+QString answer(ClassQuiz& quiz, const QByteArray& token, const QString& text) {
+    QJsonObject reply;
+    const auto r = quiz.answer(student_of(quiz, token), quiz.current_question()->id, text, reply);
+    return r ? r->message : QString();
+}
+
+} // namespace
+
+class TestClassWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void the_projector_follows_the_quiz() {
+        app::ClassWindow w(bank("reductions"), {0, 1}, 0, {QHostAddress(QHostAddress::LocalHost)});
+        w.resize(1280, 800);
+        w.show();
+        ClassQuiz& quiz = w.quiz();
+        const QString url = QStringLiteral("http://127.0.0.1:%1/").arg(w.port());
+        QVERIFY(w.joinLabel()->text().contains(url));
+        QCOMPARE(w.qrCode()->accessibleDescription(), url);
+        // Names as typed, never as HTML.
+        const QByteArray ana = join(quiz, QStringLiteral("<b>Ana</b>"), 1);
+        const QByteArray ben = join(quiz, QStringLiteral("Ben"), 2);
+        const QByteArray cy = join(quiz, QStringLiteral("Cy"), 3);
+        w.refresh();
+        QCOMPARE(w.studentList()->count(), 3);
+        QCOMPARE(w.studentList()->item(0)->text(), QStringLiteral("<b>Ana</b>"));
+        for (QLabel* label : w.findChildren<QLabel*>())
+            QVERIFY2(label->textFormat() == Qt::PlainText || !label->text().contains("<b>Ana"),
+                     qPrintable(label->text()));
+
+        w.advance(); // open
+        QCOMPARE(quiz.phase(), Phase::Open);
+        QVERIFY(w.questionLabel()->isVisible());
+        // The projector shows the first student's numbers, and says whose they are.
+        QVERIFY(w.questionLabel()->text().contains(quiz.instance("<b>Ana</b>", 0).text));
+        QCOMPARE(w.countLabel()->text(), QStringLiteral("0 of 3 answered"));
+        QVERIFY(answer(quiz, ana, quiz.instance("<b>Ana</b>", 0).answer_text()).isEmpty());
+        const auto& ben_values = quiz.instance("Ben", 0).values;
+        QVERIFY(answer(quiz, ben, lessons::format_value(ben_values.value("g0") +
+                                                        ben_values.value("g1")))
+                    .isEmpty());
+        // The count follows within a redraw (at most ten a second).
+        QTRY_COMPARE(w.countLabel()->text(), QStringLiteral("2 of 3 answered"));
+
+        w.advance(); // close
+        QVERIFY(w.histogram()->isVisible());
+        int right = 0;
+        int mistakes = 0;
+        for (const Bar& b : w.histogram()->bars()) {
+            right += b.kind == "right" ? b.count : 0;
+            mistakes += b.kind == "mistake" ? b.count : 0;
+        }
+        QCOMPARE(right, 1);
+        QCOMPARE(mistakes, 1);
+        QVERIFY(!answer(quiz, cy, "1").isEmpty()); // closed
+
+        w.advance(); // reveal
+        QVERIFY(w.revealLabel()->isVisible());
+        LOCKSTEP_VERIFY_CONTAINS(w.revealLabel()->text(), QStringLiteral("lockstep::reduce"));
+        LOCKSTEP_VERIFY_CONTAINS(w.revealLabel()->text(),
+                                 quiz.instance("<b>Ana</b>", 0).answer_text());
+        QSignalSpy replay(&w, &app::ClassWindow::replayRequested);
+        QVERIFY(w.replayButton()->isEnabled());
+        w.replayButton()->click();
+        QCOMPARE(replay.count(), 1);
+        QCOMPARE(replay.at(0).at(0).toString(), QStringLiteral("lockstep:set?workers=2&rule=mean"));
+        w.grab().save(testing::screenshot_path(QStringLiteral("class-projector.png")));
+
+        w.advance(); // next
+        QCOMPARE(quiz.current(), 1);
+        w.advance();
+        w.advance();
+        w.advance(); // the scores
+        QCOMPARE(quiz.phase(), Phase::Finished);
+        QVERIFY(w.scoreTable()->isVisible());
+        QCOMPARE(w.scoreTable()->rowCount(), 3);
+        QCOMPARE(w.scoreTable()->item(0, 0)->text(), QStringLiteral("<b>Ana</b>"));
+        QCOMPARE(w.scoreTable()->item(0, 1)->text(), QStringLiteral("1 / 2"));
+        QVERIFY(!w.advanceButton()->isEnabled());
+        QTemporaryDir dir;
+        const QString path = dir.filePath("results.csv");
+        QVERIFY(w.exportResults(path));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().count('\n'), 1 + 3 * 2);
+    }
+
+    void the_lobby_can_be_locked_and_a_student_removed() {
+        app::ClassWindow w(bank("reductions"), {}, 0, {QHostAddress(QHostAddress::LocalHost)});
+        ClassQuiz& quiz = w.quiz();
+        join(quiz, "Ana", 1);
+        join(quiz, "Ben", 2);
+        w.refresh();
+        w.studentList()->setCurrentRow(0);
+        QMetaObject::invokeMethod(&w, [&] {
+            for (QPushButton* b : w.findChildren<QPushButton*>())
+                if (b->text().contains("Remove"))
+                    b->click();
+        });
+        QTRY_COMPARE(quiz.student_count(), 1);
+        QCOMPARE(w.studentList()->count(), 1);
+        QCOMPARE(w.studentList()->item(0)->text(), QStringLiteral("Ben"));
+        for (QCheckBox* c : w.findChildren<QCheckBox*>())
+            c->setChecked(true);
+        QVERIFY(quiz.locked());
+        QVERIFY(join(quiz, "Cy", 3).isEmpty());
+    }
+
+    void replay_in_the_lab_plays_the_question_s_run() {
+        app::MainWindow lab;
+        app::ClassWindow* w =
+            lab.startClassQuiz(QStringLiteral("reductions"), {0}, 0,
+                               {QHostAddress(QHostAddress::LocalHost)});
+        QVERIFY(w);
+        QCOMPARE(lab.classWindow(), w);
+        QCOMPARE(lab.startClassQuiz(QStringLiteral("reductions"), {}, 0, {}), w); // one at a time
+        join(w->quiz(), "Ana", 1);
+        w->advance();
+        w->advance();
+        w->advance();
+        w->replayButton()->click();
+        QCOMPARE(lab.session().scenario().workers, 2);
+        QCOMPARE(lab.session().scenario().rule, ReductionRule::Mean);
+    }
+};
+
+QTEST_MAIN(TestClassWindow)
+#include "test_class_window.moc"
