@@ -50,7 +50,8 @@ QLabel* plain_label(int point_size, bool bold, QWidget* parent) {
 // The QR code of the students' address, drawn from libqrencode's modules.
 class QrCode : public QWidget {
 public:
-    explicit QrCode(QWidget* parent) : QWidget(parent) {
+    explicit QrCode(QWidget* parent)
+        : QWidget(parent) {
         setMinimumSize(160, 160);
         setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         setFixedSize(220, 220);
@@ -111,7 +112,8 @@ QString phase_words(classroom::Phase phase) {
 // --- the dialog ---------------------------------------------------------------------------------
 
 ClassQuizDialog::ClassQuizDialog(const lessons::LessonLibrary& library, QWidget* parent)
-    : QDialog(parent), library_(library) {
+    : QDialog(parent)
+    , library_(library) {
     setWindowTitle(tr("Start a Class Quiz"));
     for (const lessons::QuizBank& b : library_.banks())
         banks_.push_back(&b);
@@ -188,7 +190,9 @@ std::vector<int> ClassQuizDialog::questions() const {
     return out;
 }
 
-quint16 ClassQuizDialog::port() const { return quint16(port_->value()); }
+quint16 ClassQuizDialog::port() const {
+    return quint16(port_->value());
+}
 
 QList<QHostAddress> ClassQuizDialog::addresses() const {
     const QString a = bind_->currentData().toString();
@@ -199,7 +203,8 @@ QList<QHostAddress> ClassQuizDialog::addresses() const {
 
 // --- the histogram ------------------------------------------------------------------------------
 
-AnswerHistogram::AnswerHistogram(QWidget* parent) : QWidget(parent) {
+AnswerHistogram::AnswerHistogram(QWidget* parent)
+    : QWidget(parent) {
     setAccessibleName(tr("The class's answers"));
 }
 
@@ -258,9 +263,9 @@ void AnswerHistogram::paintEvent(QPaintEvent*) {
 ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, quint16 port,
                          QList<QHostAddress> addresses, classroom::ClassLimits limits,
                          QWidget* parent)
-    : QWidget(parent, Qt::Window),
-      quiz_(std::make_unique<classroom::ClassQuiz>(std::move(bank), std::move(questions), limits)),
-      server_(std::make_unique<classroom::ClassServer>(*quiz_)) {
+    : QWidget(parent, Qt::Window)
+    , quiz_(std::make_unique<classroom::ClassQuiz>(std::move(bank), std::move(questions), limits))
+    , server_(std::make_unique<classroom::ClassServer>(*quiz_)) {
     port_ = server_->start(std::move(addresses), port);
     setWindowTitle(tr("Class Quiz: %1").arg(quiz_->bank().title));
     build();
@@ -405,13 +410,14 @@ void ClassWindow::refresh() {
     code_->setText(tr("Code: %1").arg(q.code()));
     static_cast<QrCode*>(qr_)->setText(urls.value(0));
     const int joined = q.student_count();
-    lobby_->setText((joined == 1 ? tr("1 student has joined")
-                                 : tr("%1 students have joined").arg(joined)) +
-                    (q.locked() ? tr(" · lobby locked") : QString()));
+    lobby_->setText(
+        (joined == 1 ? tr("1 student has joined") : tr("%1 students have joined").arg(joined)) +
+        (q.locked() ? tr(" · lobby locked") : QString()));
 
     // The names, as typed (plain items), keeping the teacher's selection.
-    const QString selected =
-        students_->currentItem() ? students_->currentItem()->data(Qt::UserRole).toString() : QString();
+    const QString selected = students_->currentItem()
+                                 ? students_->currentItem()->data(Qt::UserRole).toString()
+                                 : QString();
     students_->clear();
     for (const classroom::Student& s : q.students()) {
         if (s.removed)
@@ -429,24 +435,22 @@ void ClassWindow::refresh() {
     lock_->blockSignals(false);
 
     const lessons::Question* question = q.current_question();
-    phase_->setText(question && phase != Phase::Finished
-                        ? tr("Question %1 of %2 · %3")
-                              .arg(q.current() + 1)
-                              .arg(q.question_count())
-                              .arg(phase_words(phase))
-                        : phase_words(phase));
+    phase_->setText(question && phase != Phase::Finished ? tr("Question %1 of %2 · %3")
+                                                               .arg(q.current() + 1)
+                                                               .arg(q.question_count())
+                                                               .arg(phase_words(phase))
+                                                         : phase_words(phase));
     const bool asking = question && phase != Phase::Finished && phase != Phase::Lobby;
     question_->setVisible(asking || phase == Phase::Lobby);
     if (phase == Phase::Lobby)
         question_->setText(tr("%1 questions are ready. Open the first when the class has joined.")
                                .arg(q.question_count()));
     else if (asking)
-        question_->setText(lessons::question_title(*question) + QStringLiteral("\n") +
-                           q.projector_text() +
-                           (q.students().empty()
-                                ? QString()
-                                : tr("\n(Every student sees their own numbers; these are %1's.)")
-                                      .arg(example_name(q))));
+        question_->setText(
+            lessons::question_title(*question) + QStringLiteral("\n") + q.projector_text() +
+            (q.students().empty() ? QString()
+                                  : tr("\n(Every student sees their own numbers; these are %1's.)")
+                                        .arg(example_name(q))));
     count_->setVisible(asking);
     count_->setText(tr("%1 of %2 answered").arg(q.answered_count()).arg(joined));
     const bool bars = phase == Phase::Closed || phase == Phase::Revealed;
@@ -507,9 +511,9 @@ bool ClassWindow::exportResults(const QString& path) {
     QSaveFile f(path);
     const QByteArray csv = quiz_->results_csv().toUtf8();
     if (!f.open(QIODevice::WriteOnly) || f.write(csv) != csv.size() || !f.commit()) {
-        QMessageBox::warning(this, windowTitle(),
-                             tr("The results could not be written to %1: %2")
-                                 .arg(path, f.errorString()));
+        QMessageBox::warning(
+            this, windowTitle(),
+            tr("The results could not be written to %1: %2").arg(path, f.errorString()));
         return false;
     }
     return true;
@@ -531,14 +535,15 @@ void ClassWindow::removeSelected() {
 }
 
 void ClassWindow::closeEvent(QCloseEvent* event) {
-    const bool answers = std::any_of(quiz_->students().begin(), quiz_->students().end(),
-                                     [](const classroom::Student& s) { return !s.responses.empty(); });
+    const bool answers =
+        std::any_of(quiz_->students().begin(), quiz_->students().end(),
+                    [](const classroom::Student& s) { return !s.responses.empty(); });
     if (answers && isVisible() &&
         QMessageBox::question(this, windowTitle(),
                               tr("End the class quiz? Export the results first if you want to "
                                  "keep them."),
-                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No) !=
-            QMessageBox::Yes) {
+                              QMessageBox::Yes | QMessageBox::No,
+                              QMessageBox::No) != QMessageBox::Yes) {
         event->ignore();
         return;
     }

@@ -75,8 +75,8 @@ public:
     quint16 port() const { return port_; }
 
     // What the buttons do, for the keyboard and the tests.
-    void advance();       // open, close, reveal or next: whichever comes now
-    void refresh();       // redraw from the quiz now (otherwise at most ten times a second)
+    void advance(); // open, close, reveal or next: whichever comes now
+    void refresh(); // redraw from the quiz now (otherwise at most ten times a second)
     bool exportResults(const QString& path); // the results CSV; false (and a message) on failure
 
     // The widgets, for the tests.

@@ -33,7 +33,9 @@ a live class quiz, answered from the students' browsers (docs/CLASS.md):
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
 
 int signal_pipe[2] = {-1, -1};
 
@@ -56,8 +58,8 @@ std::vector<int> question_order(const lessons::QuizBank& bank, const Options& o)
         const auto i = ids.indexOf(id);
         if (i < 0)
             throw Error("--questions: bank '" + bank.id.toStdString() + "' has no question '" +
-                        id.toStdString() + "' (it has " + ids.join(QStringLiteral(", ")).toStdString() +
-                        ")");
+                        id.toStdString() + "' (it has " +
+                        ids.join(QStringLiteral(", ")).toStdString() + ")");
         if (std::find(order.begin(), order.end(), int(i)) != order.end())
             throw Error("--questions: '" + id.toStdString() + "' is named twice");
         order.push_back(int(i));
@@ -69,7 +71,8 @@ std::vector<int> question_order(const lessons::QuizBank& bank, const Options& o)
 
 class ResultsFile {
 public:
-    explicit ResultsFile(QString path) : path_(std::move(path)) {
+    explicit ResultsFile(QString path)
+        : path_(std::move(path)) {
         // A class's results are never overwritten, this run's or another's: the file must be new.
         if (!path_.isEmpty() && QFileInfo::exists(path_))
             throw Error("--results: " + path_.toStdString() +
@@ -187,8 +190,8 @@ int command_class(const std::vector<std::string>& args) {
     if (args.empty())
         throw Error("class: expected serve");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
-    const Options o(rest, {"--questions", "--port", "--bind", "--max-students", "--results", "--root"},
-                    {});
+    const Options o(
+        rest, {"--questions", "--port", "--bind", "--max-students", "--results", "--root"}, {});
     if (args.front() == "serve")
         return class_serve(o);
     throw Error("class: unknown subcommand '" + args.front() + "' (serve)");

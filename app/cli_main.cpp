@@ -1,8 +1,8 @@
 // lockstep-cli: run, sweep and inspect Lockstep scenarios from a terminal. Every command goes
 // through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
-#include "cli_help.h"
 #include "cli_class.h"
+#include "cli_help.h"
 #include "cli_lessons.h"
 #include "cli_mpi.h"
 #include "cli_options.h"

@@ -10,8 +10,8 @@
 
 #include <QElapsedTimer>
 #include <QHostAddress>
-#include <QPointer>
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 

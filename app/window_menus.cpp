@@ -275,7 +275,9 @@ void MainWindow::exportTraceDialog() {
     }
 }
 
-ClassWindow* MainWindow::classWindow() const { return class_window_.data(); }
+ClassWindow* MainWindow::classWindow() const {
+    return class_window_.data();
+}
 
 void MainWindow::startClassQuizDialog() {
     if (class_window_) {
@@ -287,8 +289,8 @@ void MainWindow::startClassQuizDialog() {
     ClassQuizDialog dialog(lesson_pane_->library(), this);
     if (dialog.exec() != QDialog::Accepted || !dialog.bank())
         return;
-    if (ClassWindow* w =
-            startClassQuiz(dialog.bank()->id, dialog.questions(), dialog.port(), dialog.addresses()))
+    if (ClassWindow* w = startClassQuiz(dialog.bank()->id, dialog.questions(), dialog.port(),
+                                        dialog.addresses()))
         w->show();
 }
 
@@ -313,9 +315,9 @@ ClassWindow* MainWindow::startClassQuiz(const QString& bank, std::vector<int> qu
         class_window_ = w;
         return w;
     } catch (const Error& e) {
-        QMessageBox::warning(this, tr("Class Quiz"),
-                             tr("The class quiz could not start: %1")
-                                 .arg(QString::fromStdString(e.what())));
+        QMessageBox::warning(
+            this, tr("Class Quiz"),
+            tr("The class quiz could not start: %1").arg(QString::fromStdString(e.what())));
         return nullptr;
     }
 }

@@ -27,7 +27,9 @@ HttpResponse error(int status, const QString& message) {
     return json(status, QJsonObject{{QStringLiteral("error"), message}});
 }
 
-HttpResponse error(const Refusal& refusal) { return error(refusal.status, refusal.message); }
+HttpResponse error(const Refusal& refusal) {
+    return error(refusal.status, refusal.message);
+}
 
 HttpResponse file(const QString& name, const QByteArray& type) {
     HttpResponse r;
@@ -42,11 +44,12 @@ HttpResponse html_message(int status, const QString& message) {
     HttpResponse r;
     r.status = status;
     r.content_type = "text/html; charset=utf-8";
-    r.body = QStringLiteral("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Lockstep"
-                            "</title><link rel=\"stylesheet\" href=\"/class.css\"><main "
-                            "class=\"card\"><p>%1</p></main></html>")
-                 .arg(message.toHtmlEscaped())
-                 .toUtf8();
+    r.body =
+        QStringLiteral("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Lockstep"
+                       "</title><link rel=\"stylesheet\" href=\"/class.css\"><main "
+                       "class=\"card\"><p>%1</p></main></html>")
+            .arg(message.toHtmlEscaped())
+            .toUtf8();
     return r;
 }
 
@@ -81,9 +84,8 @@ std::optional<Refusal> body_object(const HttpRequest& request, QJsonObject& out)
 std::optional<Refusal> text_field(const QJsonObject& o, const QString& key, QString& out) {
     const QJsonValue v = o.value(key);
     if (!v.isString())
-        return Refusal{400, v.isUndefined()
-                                ? QStringLiteral("The request needs \"%1\".").arg(key)
-                                : QStringLiteral("\"%1\" must be text.").arg(key)};
+        return Refusal{400, v.isUndefined() ? QStringLiteral("The request needs \"%1\".").arg(key)
+                                            : QStringLiteral("\"%1\" must be text.").arg(key)};
     out = v.toString();
     return std::nullopt;
 }
@@ -122,8 +124,8 @@ QByteArray qr_svg(const QString& text) {
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x)
             if (rows[std::size_t(y)][std::size_t(x)])
-                path += "M" + QByteArray::number(x + 4) + "," + QByteArray::number(y + 4) +
-                        "h1v1h-1z";
+                path +=
+                    "M" + QByteArray::number(x + 4) + "," + QByteArray::number(y + 4) + "h1v1h-1z";
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + QByteArray::number(size) +
            " " + QByteArray::number(size) +
            "\" shape-rendering=\"crispEdges\"><title>QR code of the class address</title>"
@@ -145,10 +147,11 @@ HttpResponse ClassApi::handle(const HttpRequest& request) {
     r.headers.append(Headers::value_type("Cache-Control", "no-store"));
     r.headers.append(Headers::value_type("X-Frame-Options", "DENY"));
     if (r.content_type.startsWith("text/html"))
-        r.headers.append(Headers::value_type("Content-Security-Policy",
-                          "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' blob: "
-                          "data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; "
-                          "base-uri 'none'; form-action 'self'"));
+        r.headers.append(Headers::value_type(
+            "Content-Security-Policy",
+            "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' blob: "
+            "data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; "
+            "base-uri 'none'; form-action 'self'"));
     return r;
 }
 
@@ -225,10 +228,10 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
     if (!known)
         return error(404, QStringLiteral("No such API: /api/%1.").arg(QString::fromUtf8(path)));
     if ((path == "answer") != post || (path != "answer" && !get))
-        return error(405, QStringLiteral("/api/%1 only answers %2.")
-                              .arg(QString::fromUtf8(path),
-                                   path == "answer" ? QStringLiteral("POST")
-                                                    : QStringLiteral("GET")));
+        return error(405,
+                     QStringLiteral("/api/%1 only answers %2.")
+                         .arg(QString::fromUtf8(path),
+                              path == "answer" ? QStringLiteral("POST") : QStringLiteral("GET")));
     int who = -1;
     if (auto r = quiz_.authorise(bearer(request), request.now_ms, who))
         return error(*r);
@@ -250,8 +253,9 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
     if (auto r = text_field(body, QStringLiteral("answer"), answer))
         return error(*r);
     if (answer.size() > kMaxAnswerChars)
-        return error(400, QStringLiteral("That answer is too long: at most %1 characters.")
-                              .arg(kMaxAnswerChars));
+        return error(
+            400,
+            QStringLiteral("That answer is too long: at most %1 characters.").arg(kMaxAnswerChars));
     QJsonObject reply;
     if (auto r = quiz_.answer(who, question, answer, reply))
         return error(*r);
@@ -287,8 +291,9 @@ HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& pat
         HttpResponse r;
         r.content_type = "text/csv; charset=utf-8";
         r.body = quiz_.results_csv().toUtf8();
-        r.headers.append(Headers::value_type("Content-Disposition",
-                          "attachment; filename=\"" + quiz_.bank().id.toUtf8() + "-results.csv\""));
+        r.headers.append(Headers::value_type("Content-Disposition", "attachment; filename=\"" +
+                                                                        quiz_.bank().id.toUtf8() +
+                                                                        "-results.csv\""));
         return r;
     }
     if (path == "qr.svg") {

@@ -20,7 +20,9 @@ namespace {
 
 constexpr qint64 kJoinWindowMs = 60'000;
 
-Refusal refuse(int status, const QString& message) { return Refusal{status, message}; }
+Refusal refuse(int status, const QString& message) {
+    return Refusal{status, message};
+}
 
 // The first sentence of a mistake's feedback names it on the histogram: "That is the sum of the
 // two gradients."
@@ -48,6 +50,17 @@ QString csv_text(const QString& text) {
     static const QString starts = QStringLiteral("=+@\t\r");
     const bool formula = !text.isEmpty() && starts.contains(text.front());
     return csv_field(formula ? QLatin1Char('\'') + text : text);
+}
+
+// What the server read in an answer: the number as the app writes it ("5/2" -> "2.5"), or the
+// text itself for choices.
+QString read_as(const lessons::Question& q, const QString& text) {
+    if (q.type != QuestionType::Numeric)
+        return text;
+    const auto x = lessons::parse_number(text, q.unit).value;
+    if (!x)
+        return text;
+    return lessons::format_value(*x) + (q.unit.isEmpty() ? QString() : QLatin1Char(' ') + q.unit);
 }
 
 bool has_control_characters(const QString& text) {
@@ -94,8 +107,11 @@ bool same_token(const QByteArray& a, const QByteArray& b) {
 }
 
 ClassQuiz::ClassQuiz(lessons::QuizBank bank, std::vector<int> questions, ClassLimits limits)
-    : bank_(std::move(bank)), order_(std::move(questions)), limits_(limits), code_(random_code()),
-      teacher_token_(random_token()) {
+    : bank_(std::move(bank))
+    , order_(std::move(questions))
+    , limits_(limits)
+    , code_(random_code())
+    , teacher_token_(random_token()) {
     if (order_.empty())
         for (int i = 0; i < int(bank_.questions.size()); ++i)
             order_.push_back(i);
@@ -155,8 +171,8 @@ QString ClassQuiz::unique_display(const QString& name) const {
 }
 
 std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
-                                       const QString& address, qint64 now_ms,
-                                       QByteArray& token_out, QString& display_out) {
+                                       const QString& address, qint64 now_ms, QByteArray& token_out,
+                                       QString& display_out) {
     // Joins per address first, so that guessing codes is slow too.
     std::deque<qint64>& recent = joins_[address];
     while (!recent.empty() && now_ms - recent.front() >= kJoinWindowMs)
@@ -180,8 +196,8 @@ std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
         return refuse(409, QStringLiteral("The teacher has locked the lobby: no one can join "
                                           "now."));
     if (student_count() >= limits_.max_students)
-        return refuse(503, QStringLiteral("The class is full (%1 students).")
-                               .arg(limits_.max_students));
+        return refuse(503,
+                      QStringLiteral("The class is full (%1 students).").arg(limits_.max_students));
     Student s;
     s.id = QStringLiteral("s%1").arg(students_.size() + 1);
     s.name = tidy;
@@ -268,7 +284,7 @@ std::optional<Refusal> ClassQuiz::answer(int student, const QString& question_id
     ++r.submissions;
     reply = QJsonObject{{QStringLiteral("accepted"), true},
                         {QStringLiteral("answer"), r.text},
-                        {QStringLiteral("read"), first_sentence(checked.feedback)},
+                        {QStringLiteral("read"), read_as(*q, r.text)},
                         {QStringLiteral("changes_left"), limits_.answer_changes - r.submissions}};
     changed();
     return std::nullopt;
@@ -301,7 +317,7 @@ QJsonObject ClassQuiz::student_state(int student) {
         result = QJsonObject{
             {QStringLiteral("verdict"), verdict_word(answered ? &r->second : nullptr)},
             {QStringLiteral("feedback"),
-             answered ? r->second.checked.feedback
+             answered ? QString(r->second.checked.feedback).remove(in.explanation).trimmed()
                       : QStringLiteral("You did not answer this question.")},
             {QStringLiteral("correct"), in.answer_text()},
             {QStringLiteral("explanation"), in.explanation}};
@@ -550,20 +566,20 @@ QString ClassQuiz::results_csv() {
             const auto r = s.responses.find(position);
             const Response* response = r == s.responses.end() ? nullptr : &r->second;
             const bool numeric = q.type == QuestionType::Numeric;
-            out += QStringList{csv_text(s.display),
-                               csv_field(bank_.id),
-                               csv_field(q.id),
-                               lessons::to_string(q.type),
-                               csv_field(values.join(QLatin1Char(' '))),
-                               csv_field(numeric ? lessons::format_value(in.answer)
-                                                 : in.answer_text()),
-                               numeric ? lessons::format_value(in.tolerance) : QString(),
-                               csv_text(response ? response->text : QString()),
-                               verdict_word(response),
-                               response && response->checked.verdict == Verdict::Correct
-                                   ? QStringLiteral("1")
-                                   : QStringLiteral("0")}
-                       .join(QLatin1Char(','));
+            out +=
+                QStringList{
+                    csv_text(s.display),
+                    csv_field(bank_.id),
+                    csv_field(q.id),
+                    lessons::to_string(q.type),
+                    csv_field(values.join(QLatin1Char(' '))),
+                    csv_field(numeric ? lessons::format_value(in.answer) : in.answer_text()),
+                    numeric ? lessons::format_value(in.tolerance) : QString(),
+                    csv_text(response ? response->text : QString()),
+                    verdict_word(response),
+                    response && response->checked.verdict == Verdict::Correct ? QStringLiteral("1")
+                                                                              : QStringLiteral("0")}
+                    .join(QLatin1Char(','));
             out += QLatin1Char('\n');
         }
     }

@@ -53,8 +53,8 @@ bool is_private_address(const QHostAddress& address) {
     bool ok = false;
     const quint32 v4 = address.toIPv4Address(&ok);
     if (ok) {
-        return (v4 >> 24) == 10 || (v4 >> 20) == ((172u << 4) | 1u) || (v4 >> 16) == ((192u << 8) | 168u) ||
-               (v4 >> 16) == ((169u << 8) | 254u);
+        return (v4 >> 24) == 10 || (v4 >> 20) == ((172u << 4) | 1u) ||
+               (v4 >> 16) == ((192u << 8) | 168u) || (v4 >> 16) == ((169u << 8) | 254u);
     }
     if (address.protocol() != QAbstractSocket::IPv6Protocol)
         return false;
@@ -107,7 +107,9 @@ QString student_url(const QHostAddress& address, quint16 port) {
 }
 
 ClassServer::ClassServer(ClassQuiz& quiz, QObject* parent)
-    : QAbstractHttpServer(parent), quiz_(quiz), api_(quiz) {
+    : QAbstractHttpServer(parent)
+    , quiz_(quiz)
+    , api_(quiz) {
     clock_.start();
     coalesce_.setSingleShot(true);
     coalesce_.setInterval(kBroadcastMs);
@@ -120,7 +122,9 @@ ClassServer::ClassServer(ClassQuiz& quiz, QObject* parent)
     connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &ClassServer::acceptLive);
 }
 
-ClassServer::~ClassServer() { quiz_.set_on_change({}); }
+ClassServer::~ClassServer() {
+    quiz_.set_on_change({});
+}
 
 quint16 ClassServer::start(QList<QHostAddress> addresses, quint16 port) {
     if (addresses.isEmpty())

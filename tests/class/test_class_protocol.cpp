@@ -25,8 +25,8 @@ using namespace lockstep::classroom;
 namespace {
 
 lessons::QuizBank reductions() {
-    return lessons::LessonLibrary::load(testing::resources()).load_bank_named(
-        QStringLiteral("reductions"));
+    return lessons::LessonLibrary::load(testing::resources())
+        .load_bank_named(QStringLiteral("reductions"));
 }
 
 struct Reply {
@@ -39,7 +39,8 @@ struct Reply {
 // One request over loopback, waited for.
 class Client {
 public:
-    explicit Client(quint16 port) : base_(QStringLiteral("http://127.0.0.1:%1").arg(port)) {}
+    explicit Client(quint16 port)
+        : base_(QStringLiteral("http://127.0.0.1:%1").arg(port)) {}
 
     Reply call(const QByteArray& method, const QString& path, const QByteArray& body = {},
                const QByteArray& token = {}) {
@@ -75,12 +76,14 @@ private:
 // A quiz on the reductions bank, served on a free loopback port.
 struct Served {
     explicit Served(ClassLimits limits = {}, std::vector<int> order = {})
-        : quiz(reductions(), std::move(order), limits), server(quiz),
-          port(server.start({QHostAddress(QHostAddress::LocalHost)}, 0)), client(port) {}
+        : quiz(reductions(), std::move(order), limits)
+        , server(quiz)
+        , port(server.start({QHostAddress(QHostAddress::LocalHost)}, 0))
+        , client(port) {}
 
     QByteArray join(const QString& name) {
-        const Reply r = client.post(QStringLiteral("/api/join"),
-                                    {{"code", quiz.code()}, {"name", name}});
+        const Reply r =
+            client.post(QStringLiteral("/api/join"), {{"code", quiz.code()}, {"name", name}});
         return r.json.value("token").toString().toLatin1();
     }
     Reply teacher(const QString& what) {
@@ -98,7 +101,8 @@ struct Served {
 };
 
 HttpRequest request(const QByteArray& method, const QByteArray& path, const QJsonObject& body,
-                    const QByteArray& token = {}, qint64 now = 0, const QString& peer = "10.0.0.2") {
+                    const QByteArray& token = {}, qint64 now = 0,
+                    const QString& peer = "10.0.0.2") {
     HttpRequest r;
     r.method = method;
     r.path = path;
@@ -110,7 +114,9 @@ HttpRequest request(const QByteArray& method, const QByteArray& path, const QJso
     return r;
 }
 
-QJsonObject object_of(const HttpResponse& r) { return QJsonDocument::fromJson(r.body).object(); }
+QJsonObject object_of(const HttpResponse& r) {
+    return QJsonDocument::fromJson(r.body).object();
+}
 
 } // namespace
 
@@ -134,13 +140,13 @@ private Q_SLOTS:
     void answers_are_taken_only_while_the_question_is_open() {
         Served s;
         const QByteArray ana = s.join("Ana");
-        const Reply early = s.client.post(
-            "/api/answer", {{"question", "mean-two-workers"}, {"answer", "5"}}, ana);
+        const Reply early =
+            s.client.post("/api/answer", {{"question", "mean-two-workers"}, {"answer", "5"}}, ana);
         QCOMPARE(early.status, 409);
         LOCKSTEP_VERIFY_CONTAINS(early.json.value("error").toString(), QStringLiteral("not open"));
         QCOMPARE(s.teacher("open").status, 200);
-        const Reply other = s.client.post(
-            "/api/answer", {{"question", "sum-two-workers"}, {"answer", "5"}}, ana);
+        const Reply other =
+            s.client.post("/api/answer", {{"question", "sum-two-workers"}, {"answer", "5"}}, ana);
         QCOMPARE(other.status, 409);
         QCOMPARE(s.answer(ana, "5").status, 200);
         QCOMPARE(s.answer(ana, "6").status, 200); // changed while open: the last one counts
@@ -179,8 +185,8 @@ private Q_SLOTS:
                 lessons::format_value(in.values.value("g0"))));
         }
         // The teacher's histogram, the reveal and the results are the teacher's only.
-        for (const QString& path : {QStringLiteral("/api/teacher/state"),
-                                    QStringLiteral("/api/teacher/results")}) {
+        for (const QString& path :
+             {QStringLiteral("/api/teacher/state"), QStringLiteral("/api/teacher/results")}) {
             QCOMPARE(s.client.get(path).status, 401);
             QCOMPARE(s.client.get(path, ana).status, 401);
         }
@@ -210,9 +216,9 @@ private Q_SLOTS:
         QCOMPARE(s.client.post("/api/teacher/reveal", {}, ana).status, 401);
         QCOMPARE(s.client.get("/teacher?token=" + QString::fromLatin1(ana)).status, 403);
         QCOMPARE(s.client.get("/teacher").status, 403);
-        QCOMPARE(s.client.get("/teacher?token=" + QString::fromLatin1(s.quiz.teacher_token()))
-                     .status,
-                 200);
+        QCOMPARE(
+            s.client.get("/teacher?token=" + QString::fromLatin1(s.quiz.teacher_token())).status,
+            200);
         QCOMPARE(s.teacher("close").status, 200);
         QCOMPARE(s.teacher("reveal").status, 200);
         QCOMPARE(s.client.get("/api/state", ben)
@@ -228,8 +234,8 @@ private Q_SLOTS:
                      .toString(),
                  QStringLiteral("wrong"));
         // A removed student's token stops working, with the reason.
-        const Reply removed = s.client.post("/api/teacher/remove", {{"student", "s1"}},
-                                            s.quiz.teacher_token());
+        const Reply removed =
+            s.client.post("/api/teacher/remove", {{"student", "s1"}}, s.quiz.teacher_token());
         QCOMPARE(removed.status, 200);
         const Reply gone = s.client.get("/api/state", ana);
         QCOMPARE(gone.status, 401);
@@ -326,8 +332,8 @@ private Q_SLOTS:
         };
         // Joins per address and minute: wrong codes count too, so codes cannot be guessed fast.
         for (int i = 0; i < 5; ++i)
-            QCOMPARE(api.handle(request("POST", "/api/join", {{"code", "x"}, {"name", "a"}}, {},
-                                        i, "10.0.0.9"))
+            QCOMPARE(api.handle(request("POST", "/api/join", {{"code", "x"}, {"name", "a"}}, {}, i,
+                                        "10.0.0.9"))
                          .status,
                      403);
         QCOMPARE(join("Ana", 10, "10.0.0.9").status, 429);
@@ -379,8 +385,9 @@ private Q_SLOTS:
         QCOMPARE(s.answer(tokens[2], lessons::format_value(sum)).status, 200);
         QCOMPARE(s.answer(tokens[3], "1000").status, 200);
         QCOMPARE(s.teacher("close").status, 200);
-        const QJsonArray bars =
-            s.client.get("/api/teacher/state", s.quiz.teacher_token()).json.value("histogram").toArray();
+        const QJsonArray bars = s.client.get("/api/teacher/state", s.quiz.teacher_token())
+                                    .json.value("histogram")
+                                    .toArray();
         QMap<QString, int> by_kind;
         for (const QJsonValue& b : bars)
             by_kind[b.toObject().value("kind").toString()] += b.toObject().value("count").toInt();
@@ -388,14 +395,16 @@ private Q_SLOTS:
         QCOMPARE(by_kind.value("mistake"), 1);
         QCOMPARE(by_kind.value("other"), 1);
         QCOMPARE(s.teacher("reveal").status, 200);
-        const QJsonObject reveal =
-            s.client.get("/api/teacher/state", s.quiz.teacher_token()).json.value("reveal").toObject();
+        const QJsonObject reveal = s.client.get("/api/teacher/state", s.quiz.teacher_token())
+                                       .json.value("reveal")
+                                       .toObject();
         // The engine's working, with the first student's numbers.
         LOCKSTEP_VERIFY_CONTAINS(reveal.value("working").toString(),
                                  QStringLiteral("lockstep::reduce, rule mean: (%1 + %2) / 2")
                                      .arg(lessons::format_value(numbers("Ana").value("g0")),
                                           lessons::format_value(numbers("Ana").value("g1"))));
-        QCOMPARE(reveal.value("run").toString(), QStringLiteral("lockstep:set?workers=2&rule=mean"));
+        QCOMPARE(reveal.value("run").toString(),
+                 QStringLiteral("lockstep:set?workers=2&rule=mean"));
     }
 
     void the_live_socket_says_when_anything_changes() {
@@ -447,9 +456,9 @@ private Q_SLOTS:
                                         "127.0.0.1", "--results", results});
         QVERIFY(serve.waitForStarted());
         QString out;
-        QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(serve.readAllStandardOutput()),
-                                  out.contains("port ")),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (out += QString::fromUtf8(serve.readAllStandardOutput()), out.contains("port ")),
+            10000);
         auto line = [&](const QString& prefix) {
             for (const QString& l : out.split('\n'))
                 if (l.startsWith(prefix))
@@ -458,15 +467,15 @@ private Q_SLOTS:
         };
         const QUrl students(line("students: "));
         const QString code = line("join code: ");
-        const QByteArray teacher =
-            QUrl(line("teacher: ")).query().section('=', 1).toLatin1();
+        const QByteArray teacher = QUrl(line("teacher: ")).query().section('=', 1).toLatin1();
         Client client(quint16(students.port()));
         std::vector<QByteArray> tokens;
         for (int i = 0; i < 12; ++i)
-            tokens.push_back(client.post("/api/join", {{"code", code}, {"name", QString("S%1").arg(i)}})
-                                 .json.value("token")
-                                 .toString()
-                                 .toLatin1());
+            tokens.push_back(
+                client.post("/api/join", {{"code", code}, {"name", QString("S%1").arg(i)}})
+                    .json.value("token")
+                    .toString()
+                    .toLatin1());
         QCOMPARE(client.post("/api/teacher/open", {}, teacher).status, 200);
         for (int i = 0; i < 12; ++i)
             QCOMPARE(client
@@ -485,8 +494,9 @@ private Q_SLOTS:
         const QString csv = QString::fromUtf8(f.readAll());
         for (int i = 0; i < 12; ++i)
             QVERIFY2(csv.contains(QStringLiteral("\nS%1,reductions,mean-two-workers").arg(i)) &&
-                         csv.section(QStringLiteral("\nS%1,").arg(i), 1).section('\n', 0, 0).contains(
-                             QStringLiteral(",%1,").arg(i)),
+                         csv.section(QStringLiteral("\nS%1,").arg(i), 1)
+                             .section('\n', 0, 0)
+                             .contains(QStringLiteral(",%1,").arg(i)),
                      qPrintable(csv));
         // The file is never overwritten: a second quiz asked for the same file refuses.
         QProcess again;

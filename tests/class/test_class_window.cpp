@@ -29,8 +29,8 @@ lessons::QuizBank bank(const QString& id) {
 QByteArray join(ClassQuiz& quiz, const QString& name, int n) {
     QByteArray token;
     QString display;
-    const auto refused = quiz.join(quiz.code(), name, QStringLiteral("10.0.0.%1").arg(n), 0,
-                                   token, display);
+    const auto refused =
+        quiz.join(quiz.code(), name, QStringLiteral("10.0.0.%1").arg(n), 0, token, display);
     return refused ? QByteArray() : token;
 }
 
@@ -79,8 +79,8 @@ private Q_SLOTS:
         QCOMPARE(w.countLabel()->text(), QStringLiteral("0 of 3 answered"));
         QVERIFY(answer(quiz, ana, quiz.instance("<b>Ana</b>", 0).answer_text()).isEmpty());
         const auto& ben_values = quiz.instance("Ben", 0).values;
-        QVERIFY(answer(quiz, ben, lessons::format_value(ben_values.value("g0") +
-                                                        ben_values.value("g1")))
+        QVERIFY(answer(quiz, ben,
+                       lessons::format_value(ben_values.value("g0") + ben_values.value("g1")))
                     .isEmpty());
         // The count follows within a redraw (at most ten a second).
         QTRY_COMPARE(w.countLabel()->text(), QStringLiteral("2 of 3 answered"));
@@ -151,9 +151,8 @@ private Q_SLOTS:
 
     void replay_in_the_lab_plays_the_question_s_run() {
         app::MainWindow lab;
-        app::ClassWindow* w =
-            lab.startClassQuiz(QStringLiteral("reductions"), {0}, 0,
-                               {QHostAddress(QHostAddress::LocalHost)});
+        app::ClassWindow* w = lab.startClassQuiz(QStringLiteral("reductions"), {0}, 0,
+                                                 {QHostAddress(QHostAddress::LocalHost)});
         QVERIFY(w);
         QCOMPARE(lab.classWindow(), w);
         QCOMPARE(lab.startClassQuiz(QStringLiteral("reductions"), {}, 0, {}), w); // one at a time

@@ -33,7 +33,8 @@ struct HttpResponse {
 
 class ClassApi {
 public:
-    explicit ClassApi(ClassQuiz& quiz) : quiz_(quiz) {}
+    explicit ClassApi(ClassQuiz& quiz)
+        : quiz_(quiz) {}
 
     // Never throws: anything wrong with the request is a 4xx with a sentence saying what.
     HttpResponse handle(const HttpRequest& request);

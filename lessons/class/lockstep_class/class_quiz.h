@@ -27,11 +27,11 @@ QString to_string(Phase phase); // "lobby", "open", ...
 struct ClassLimits {
     int max_students = 200;
     int max_name_chars = 40;
-    int answer_changes = 5;      // answers per student and question, the first included
-    int joins_per_minute = 20;   // per address
-    double token_rate = 20;      // requests a second per token, sustained
-    double token_burst = 40;     // and at once
-    qsizetype max_body = 4096;   // bytes
+    int answer_changes = 5;    // answers per student and question, the first included
+    int joins_per_minute = 20; // per address
+    double token_rate = 20;    // requests a second per token, sustained
+    double token_burst = 40;   // and at once
+    qsizetype max_body = 4096; // bytes
 };
 
 // A refusal: the HTTP status it maps to and a sentence for the person.
@@ -48,10 +48,10 @@ struct Response {
 };
 
 struct Student {
-    QString id;           // "s1", "s2", ... in joining order
-    QString name;         // as typed, tidied (normalise_student's spacing, original case)
-    QString display;      // the name, with " #2" after a repeated one
-    QByteArray token;     // 32 hex digits
+    QString id;       // "s1", "s2", ... in joining order
+    QString name;     // as typed, tidied (normalise_student's spacing, original case)
+    QString display;  // the name, with " #2" after a repeated one
+    QByteArray token; // 32 hex digits
     bool removed = false;
     std::map<int, Response> responses; // by position in the quiz's questions
     // Requests a token may still make now (a token bucket) and when it was last filled.
@@ -83,7 +83,7 @@ public:
     int current() const { return current_; } // position in the quiz, -1 in the lobby
     const lessons::Question* current_question() const;
     const std::vector<Student>& students() const { return students_; }
-    int student_count() const; // joined and not removed
+    int student_count() const;  // joined and not removed
     int answered_count() const; // of the current question
     // Where students open the page, as the server listens; the first is the one to show.
     QStringList addresses() const { return addresses_; }

@@ -1,0 +1,553 @@
+// The teacher's page of the class quiz (docs/CLASS.md), shown on the projector.
+//
+// The teacher's token comes from the address (/teacher?token=…) and goes with every
+// /api/teacher/… request as "Authorization: Bearer TOKEN". The page draws GET
+// /api/teacher/state whenever the live socket says something changed, or every two seconds
+// without a socket. Names and every other text from the server go in through textContent.
+'use strict';
+
+(function () {
+  const POLL_MS = 2000;
+  const RECONNECT_MAX_MS = 30000;
+  const REQUEST_TIMEOUT_MS = 10000;
+
+  const $ = (id) => document.getElementById(id);
+  const token = new URLSearchParams(location.search).get('token') || '';
+
+  const ui = {
+    state: null,
+    busy: false,          // a step (open, close, …) is under way
+    questionCount: null,  // how many questions the quiz has, kept for the score table
+    qrUrl: null,
+    qrLoading: false,
+    qrTries: 0,
+    stopped: false,       // the token is not good: nothing more to ask
+  };
+
+  // ---------------------------------------------------------------------------------------
+  // Helpers
+
+  function setText(el, text) {
+    const t = text == null ? '' : String(text);
+    if (el.textContent !== t) el.textContent = t;
+  }
+
+  function show(el, visible) {
+    if (el.hidden === visible) el.hidden = !visible;
+  }
+
+  function plural(n, one, many) {
+    return n === 1 ? one : many;
+  }
+
+  function letter(i) {
+    return String.fromCharCode('a'.charCodeAt(0) + i);
+  }
+
+  function el(tag, className, text) {
+    const e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text != null) e.textContent = String(text);
+    return e;
+  }
+
+  // One request with the teacher's token. Resolves to {status, data, response}; status 0 when
+  // the server could not be reached. `as` is 'json' (default), 'blob' or 'none'.
+  async function api(method, path, body, as) {
+    const headers = { Authorization: 'Bearer ' + token };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const controller = typeof AbortController === 'function' ? new AbortController() : null;
+    const timer = controller ? setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS) : 0;
+    try {
+      const response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+        signal: controller ? controller.signal : undefined,
+      });
+      let data = null;
+      if (response.ok && as === 'blob') {
+        data = await response.blob();
+      } else {
+        try {
+          data = await response.json();
+        } catch (e) {
+          data = null;
+        }
+      }
+      return { status: response.status, data };
+    } catch (e) {
+      return { status: 0, data: null };
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  function errorText(result, fallback) {
+    if (result.status === 0) return 'The quiz server cannot be reached. Is lockstep still running?';
+    if (result.data && typeof result.data.error === 'string' && result.data.error.trim())
+      return result.data.error;
+    return fallback || 'That did not work (error ' + result.status + ').';
+  }
+
+  let messageTimer = 0;
+  function showMessage(text, sticky) {
+    const m = $('teacher-message');
+    setText(m, text);
+    show(m, true);
+    clearTimeout(messageTimer);
+    if (!sticky) messageTimer = setTimeout(() => show(m, false), 8000);
+  }
+
+  function clearMessage() {
+    clearTimeout(messageTimer);
+    show($('teacher-message'), false);
+  }
+
+  function setLive(state) {
+    const words = { live: 'Live', polling: 'Checking every 2 s', offline: 'Reconnecting…' };
+    live.state = state;
+    const e = $('live');
+    e.dataset.state = state;
+    setText(e, words[state] || '');
+  }
+
+  // The token is missing or not (any more) the server's: say so and stop.
+  function stop(message) {
+    ui.stopped = true;
+    live.stop();
+    for (const id of ['btn-open', 'btn-close', 'btn-reveal', 'btn-next', 'btn-lock'])
+      $(id).disabled = true;
+    setText($('phase'), 'Not connected');
+    setLive('offline');
+    showMessage(message, true);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The students' address and the QR code
+
+  // `addresses` may hold whole addresses ("http://192.168.1.5:8080/") or bare hosts; a bare
+  // host gets this page's scheme and port.
+  function studentAddresses(state) {
+    const out = [];
+    const list = Array.isArray(state.addresses) ? state.addresses : [];
+    for (const a of list) {
+      let s = typeof a === 'string' ? a : a && (a.url || a.address);
+      if (!s) continue;
+      s = String(s);
+      if (!/^https?:\/\//i.test(s)) {
+        const host = s.includes(':') && !s.startsWith('[') ? '[' + s + ']' : s;
+        s = location.protocol + '//' + host + (location.port ? ':' + location.port : '') + '/';
+      }
+      out.push(s);
+    }
+    if (!out.length) out.push(location.origin + '/');
+    // Students' phones cannot reach this machine's loopback: show a network address first.
+    const loopback = (u) => /^https?:\/\/(localhost|127\.|\[::1\])/i.test(u);
+    return out.filter((u) => !loopback(u)).concat(out.filter(loopback));
+  }
+
+  async function loadQr() {
+    if (ui.qrUrl || ui.qrLoading || ui.qrTries >= 3) return;
+    ui.qrLoading = true;
+    ui.qrTries += 1;
+    const result = await api('GET', '/api/teacher/qr.svg', undefined, 'blob');
+    ui.qrLoading = false;
+    if (result.status !== 200 || !result.data) return; // the address is there in words
+    // An SVG blob needs its type for <img> to draw it.
+    const blob = result.data.type ? result.data : new Blob([result.data], { type: 'image/svg+xml' });
+    ui.qrUrl = URL.createObjectURL(blob);
+    for (const img of document.querySelectorAll('img.qr')) {
+      img.src = ui.qrUrl;
+      img.hidden = false;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Drawing the state
+
+  const PHASES = {
+    lobby: 'Lobby',
+    open: 'Answers open',
+    closed: 'Answers closed',
+    revealed: 'Answer revealed',
+    finished: 'Finished',
+  };
+
+  function render(state) {
+    ui.state = state;
+    const phase = state.phase;
+    const students = Array.isArray(state.students) ? state.students : [];
+    const q = state.question || null;
+    if (q && q.count) ui.questionCount = q.count;
+
+    setText($('phase'), PHASES[phase] || phase || '');
+    document.body.dataset.phase = phase || '';
+
+    // How to join
+    const addresses = studentAddresses(state);
+    for (const a of document.querySelectorAll('.join-address')) setText(a, addresses[0]);
+    for (const c of document.querySelectorAll('.join-code-text')) setText(c, state.code || '');
+    show($('join-small'), phase === 'open' || phase === 'closed' || phase === 'revealed');
+
+    // The controls
+    const busy = ui.busy;
+    $('btn-open').disabled = busy || phase !== 'lobby';
+    $('btn-close').disabled = busy || phase !== 'open';
+    $('btn-reveal').disabled = busy || phase !== 'closed';
+    $('btn-next').disabled = busy || phase !== 'revealed';
+    setText($('btn-next'), q && q.count && q.index >= q.count ? 'Finish the quiz' : 'Next question');
+    const lock = $('btn-lock');
+    lock.disabled = busy || phase === 'finished';
+    lock.setAttribute('aria-pressed', state.locked ? 'true' : 'false');
+    setText(lock, state.locked ? 'Unlock the lobby' : 'Lock the lobby');
+
+    // The stage
+    show($('stage-lobby'), phase === 'lobby');
+    show($('stage-question'), !!q && (phase === 'open' || phase === 'closed' || phase === 'revealed'));
+    show($('stage-finished'), phase === 'finished');
+
+    if (phase === 'lobby') renderLobby(state, students);
+    if (q) renderQuestion(state, q, students);
+    if (phase === 'finished') renderScores(students);
+    renderStudents(state, students);
+  }
+
+  function renderLobby(state, students) {
+    const n = students.length;
+    setText($('lobby-count'), n === 0 ? 'Nobody has joined yet.'
+      : n + ' ' + plural(n, 'student has', 'students have') + ' joined');
+    show($('locked-note'), !!state.locked);
+  }
+
+  function renderQuestion(state, q, students) {
+    setText($('t-question-index'), q.index ? 'Question ' + q.index + (q.count ? ' of ' + q.count : '') : '');
+    setText($('t-question-title'), q.title || '');
+    setText($('t-question-text'), q.text || '');
+
+    // The choices, with the letters students send
+    const choices = Array.isArray(q.choices) ? q.choices : [];
+    const list = $('t-choices');
+    const key = q.id + '#' + q.index;
+    if (list.dataset.key !== key) {
+      list.replaceChildren();
+      choices.forEach((c, i) => {
+        const li = el('li');
+        li.append(el('span', 'letter', letter(i)), el('span', null, c));
+        list.appendChild(li);
+      });
+      list.dataset.key = key;
+    }
+    show(list, choices.length > 0);
+
+    // How many have answered
+    const answered = Number(q.answered) || 0;
+    const total = students.length;
+    setText($('answered'), answered + ' of ' + total + ' answered');
+    $('answered-bar').style.width = (total ? Math.min(100, (100 * answered) / total) : 0) + '%';
+
+    // The histogram, once closed
+    const bars = Array.isArray(state.histogram) ? state.histogram : [];
+    const showBars = (state.phase === 'closed' || state.phase === 'revealed') && bars.length > 0;
+    show($('histogram'), showBars);
+    if (showBars) renderHistogram(bars);
+
+    // The reveal
+    const r = state.reveal;
+    const showReveal = state.phase === 'revealed' && !!r;
+    show($('reveal'), showReveal);
+    if (showReveal) {
+      setText($('reveal-answer'), r.answer == null ? '' : r.answer);
+      setText($('reveal-explanation'), r.explanation || '');
+      setText($('reveal-working'), r.working || '');
+      show($('reveal-working-block'), !!r.working);
+      setText($('reveal-run'), r.run || '');
+      show($('reveal-run-block'), !!r.run);
+    }
+  }
+
+  const KIND_TAGS = {
+    right: { cls: 'right', text: '✓ right' },
+    mistake: { cls: 'mistake', text: 'a common mistake' },
+    near: { cls: 'near', text: 'close' },
+  };
+
+  function renderHistogram(bars) {
+    const rows = $('histogram-rows');
+    const key = JSON.stringify(bars);
+    if (rows.dataset.key === key) return;
+    rows.dataset.key = key;
+    const max = Math.max(1, ...bars.map((b) => Number(b.count) || 0));
+    rows.replaceChildren();
+    for (const b of bars) {
+      const count = Number(b.count) || 0;
+      const row = el('div', 'hrow');
+      row.dataset.kind = b.kind || 'other';
+      const label = el('div', 'hlabel');
+      label.appendChild(el('span', 'hlabel-text', b.label == null ? '' : b.label));
+      const tag = KIND_TAGS[b.kind];
+      if (tag) label.appendChild(el('span', 'tag ' + tag.cls, tag.text));
+      const bar = el('div', 'hbar');
+      const fill = el('div');
+      fill.style.width = (100 * count) / max + '%';
+      bar.appendChild(fill);
+      bar.setAttribute('aria-hidden', 'true');
+      const n = el('div', 'hcount', count);
+      row.append(label, bar, n);
+      rows.appendChild(row);
+    }
+  }
+
+  function studentStatus(phase, s) {
+    if (phase === 'lobby' || phase === 'finished' || typeof s.answered !== 'boolean') return null;
+    if (s.answered) return { mark: '✓', text: 'answered', done: true };
+    return phase === 'open' ? { mark: '…', text: 'not answered yet', done: false }
+                            : { mark: '–', text: 'no answer', done: false };
+  }
+
+  function renderStudents(state, students) {
+    setText($('student-count'), students.length ? String(students.length) : '');
+    const list = $('students');
+    // Rebuilt only when something in it changed, so a Remove button does not vanish under
+    // the pointer at every refresh.
+    const key = JSON.stringify([state.phase, students]);
+    if (list.dataset.key === key) return;
+    list.dataset.key = key;
+    list.replaceChildren();
+    if (!students.length) {
+      list.appendChild(el('li', 'empty', 'Nobody yet'));
+      return;
+    }
+    for (const s of students) {
+      const li = el('li');
+      li.appendChild(el('span', 'student-name', s.name));
+      li.lastChild.title = s.name;
+      const status = studentStatus(state.phase, s);
+      if (status) {
+        // A mark to see at a glance; the words for screen readers and on hover.
+        const mark = el('span', 'student-status' + (status.done ? ' done' : ''));
+        mark.title = status.text;
+        mark.appendChild(el('span', null, status.mark)).setAttribute('aria-hidden', 'true');
+        mark.appendChild(el('span', 'visually-hidden', status.text));
+        li.appendChild(mark);
+      }
+      if (state.phase !== 'finished') {
+        const remove = el('button', 'btn small danger', 'Remove');
+        remove.type = 'button';
+        remove.setAttribute('aria-label', 'Remove ' + s.name);
+        remove.addEventListener('click', () => removeStudent(s));
+        li.appendChild(remove);
+      }
+      list.appendChild(li);
+    }
+  }
+
+  function renderScores(students) {
+    const body = $('scores-body');
+    body.replaceChildren();
+    const of = ui.questionCount;
+    const sorted = students.slice().sort((a, b) =>
+      String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base' }));
+    let total = 0;
+    for (const s of sorted) {
+      const right = Number(s.correct) || 0;
+      total += right;
+      const tr = el('tr');
+      tr.appendChild(el('td', null, s.name));
+      tr.appendChild(el('td', 'num', of ? right + ' of ' + of : right));
+      body.appendChild(tr);
+    }
+    if (!sorted.length) {
+      const tr = el('tr');
+      const td = el('td', 'empty', 'Nobody took part.');
+      td.colSpan = 2;
+      tr.appendChild(td);
+      body.appendChild(tr);
+    }
+    const mean = sorted.length ? total / sorted.length : 0;
+    setText($('class-summary'), sorted.length
+      ? 'On average the class got ' + (Math.round(mean * 10) / 10) + (of ? ' of ' + of : '') + ' right.'
+      : '');
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Asking and acting
+
+  let fetching = false;
+  let fetchAgain = false;
+
+  async function refresh() {
+    if (ui.stopped) return;
+    if (fetching) {
+      fetchAgain = true;
+      return;
+    }
+    fetching = true;
+    try {
+      do {
+        fetchAgain = false;
+        const result = await api('GET', '/api/teacher/state');
+        if (result.status === 401) {
+          stop('This teacher link is not valid any more (the quiz may have been restarted). ' +
+               'Open the teacher address that lockstep printed when it started.');
+          return;
+        }
+        if (result.status === 200 && result.data) {
+          if (live.state === 'offline') setLive(live.ws ? 'live' : 'polling');
+          render(result.data);
+          loadQr();
+        } else if (result.status === 0) {
+          setLive('offline');
+        }
+      } while (fetchAgain);
+    } finally {
+      fetching = false;
+    }
+  }
+
+  // open, close, reveal, next
+  async function step(what) {
+    if (ui.busy) return;
+    ui.busy = true;
+    if (ui.state) render(ui.state);
+    const result = await api('POST', '/api/teacher/' + what, {});
+    ui.busy = false;
+    if (result.status === 401) {
+      stop('This teacher link is not valid any more.');
+      return;
+    }
+    if (result.status === 200) clearMessage();
+    else showMessage(errorText(result));
+    await refresh();
+    if (ui.state) render(ui.state);
+  }
+
+  async function toggleLock() {
+    if (!ui.state || ui.busy) return;
+    ui.busy = true;
+    render(ui.state);
+    const result = await api('POST', '/api/teacher/lock', { locked: !ui.state.locked });
+    ui.busy = false;
+    if (result.status !== 200) showMessage(errorText(result));
+    await refresh();
+    if (ui.state) render(ui.state);
+  }
+
+  async function removeStudent(s) {
+    if (!window.confirm('Remove ' + s.name + ' from the quiz?')) return;
+    const result = await api('POST', '/api/teacher/remove', { student: s.id });
+    if (result.status !== 200) showMessage(errorText(result));
+    refresh();
+  }
+
+  // <a download> with a blob: the results need the token, which a plain link cannot send.
+  async function download(event) {
+    event.preventDefault();
+    const result = await api('GET', '/api/teacher/results', undefined, 'blob');
+    if (result.status !== 200 || !result.data) {
+      showMessage(errorText(result, 'The results could not be downloaded.'));
+      return;
+    }
+    const blob = result.data.type ? result.data : new Blob([result.data], { type: 'text/csv' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'class-results.csv';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Live updates, as on the students' page
+
+  const live = {
+    ws: null,
+    state: 'offline',
+    wanted: false,
+    pollTimer: 0,
+    retryTimer: 0,
+    retryMs: POLL_MS,
+
+    start() {
+      this.wanted = true;
+      this.connect();
+    },
+
+    stop() {
+      this.wanted = false;
+      clearInterval(this.pollTimer);
+      this.pollTimer = 0;
+      clearTimeout(this.retryTimer);
+      if (this.ws) {
+        const ws = this.ws;
+        this.ws = null;
+        ws.onclose = null;
+        try { ws.close(); } catch (e) { /* already closed */ }
+      }
+    },
+
+    connect() {
+      if (!this.wanted || this.ws) return;
+      let ws;
+      try {
+        const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+        ws = new WebSocket(scheme + location.host + '/api/live');
+      } catch (e) {
+        this.lost();
+        return;
+      }
+      this.ws = ws;
+      ws.onopen = () => {
+        this.retryMs = POLL_MS;
+        clearInterval(this.pollTimer);
+        this.pollTimer = 0;
+        setLive('live');
+        refresh();
+      };
+      ws.onmessage = () => refresh(); // {"version": N}: something changed
+      ws.onerror = () => { /* onclose follows */ };
+      ws.onclose = () => {
+        if (this.ws === ws) this.ws = null;
+        this.lost();
+      };
+    },
+
+    lost() {
+      if (!this.wanted) return;
+      setLive('polling');
+      if (!this.pollTimer) this.pollTimer = setInterval(refresh, POLL_MS);
+      refresh();
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.connect(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
+    },
+  };
+
+  // ---------------------------------------------------------------------------------------
+  // Start
+
+  function init() {
+    $('btn-open').addEventListener('click', () => step('open'));
+    $('btn-close').addEventListener('click', () => step('close'));
+    $('btn-reveal').addEventListener('click', () => step('reveal'));
+    $('btn-next').addEventListener('click', () => step('next'));
+    $('btn-lock').addEventListener('click', toggleLock);
+    $('download').addEventListener('click', download);
+
+    if (!token) {
+      stop('This page needs the teacher address that lockstep printed, the one ending in ?token=…');
+      return;
+    }
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') refresh();
+    });
+    live.start();
+    refresh();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();
