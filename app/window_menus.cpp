@@ -102,8 +102,8 @@ void MainWindow::buildActions() {
                           [this] { askForTeacherMode(); });
     teacher_action_->setCheckable(true);
 
-    auto* klass = menuBar()->addMenu(tr("&Class"));
-    add(klass, tr("Start a Class &Quiz…"), QKeySequence(tr("Ctrl+Shift+Q")),
+    auto* klass = menuBar()->addMenu(tr("Class &Quiz"));
+    add(klass, tr("&Start a Class Quiz…"), QKeySequence(tr("Ctrl+Shift+Q")),
         [this] { startClassQuizDialog(); });
 
     auto* help = menuBar()->addMenu(tr("&Help"));
