@@ -348,8 +348,9 @@ void ClassWindow::build() {
     main->addWidget(question_);
     main->addWidget(count_);
     main->addWidget(histogram_);
-    main->addWidget(reveal_, 1);
+    main->addWidget(reveal_);
     main->addWidget(scores_, 1);
+    main->addStretch(1); // what is hidden leaves its room below, not between the lines
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(advance_);
     buttons->addWidget(replay_);

@@ -2,6 +2,7 @@
 // tests, documentation and teachers' slides; --action applies a lesson link at a moment of the
 // run there, as a click would.
 
+#include "class_window.h"
 #include "controls_panel.h"
 #include "lesson_pane.h"
 #include "main_window.h"
@@ -103,8 +104,14 @@ int main(int argc, char** argv) {
         QStringLiteral("Play back a recorded run: the trace of a run over processes "
                        "(lockstep-cli run --transport mpi --trace FILE)."),
         QStringLiteral("TRACE"));
+    const QCommandLineOption classOption(
+        QStringLiteral("class-quiz"),
+        QStringLiteral("Start a class quiz on the bank BANK (e.g. reductions): the projector's "
+                       "window, served on port 8080 of this computer's classroom addresses."),
+        QStringLiteral("BANK"));
     parser.addOptions({versionOption, scenarioOption, viewOption, playToOption, screenshotOption,
-                       sizeOption, lessonOption, actionOption, traceOutOption, replayOption});
+                       sizeOption, lessonOption, actionOption, traceOutOption, replayOption,
+                       classOption});
     parser.process(app);
     if (parser.isSet(versionOption)) {
         std::fputs(qPrintable(QStringLiteral("Lockstep " LOCKSTEP_VERSION "\n") +
@@ -166,6 +173,9 @@ int main(int argc, char** argv) {
     if (!actions.empty() && !headless)
         return fail(QStringLiteral("--action goes with --screenshot or --trace-out"));
 
+    if (headless && parser.isSet(classOption))
+        return fail(QStringLiteral("--class-quiz opens a window: it does not go with --screenshot "
+                                   "or --trace-out"));
     if (!headless) {
         if (parser.isSet(viewOption) || parser.isSet(playToOption))
             return fail(QStringLiteral("--view and --play-to go with --screenshot"));
@@ -173,6 +183,13 @@ int main(int argc, char** argv) {
         if (!replay)
             QTimer::singleShot(0, &window,
                                [&window] { window.runScenario(window.controls()->scenario()); });
+        if (parser.isSet(classOption)) {
+            auto* quiz = window.startClassQuiz(parser.value(classOption), {}, 8080, {});
+            if (!quiz)
+                return fail(QStringLiteral("--class-quiz %1: the quiz could not start")
+                                .arg(parser.value(classOption)));
+            quiz->show();
+        }
         return QApplication::exec();
     }
 
