@@ -422,6 +422,25 @@ double bubble_fraction(const EngineCall& call, const Values& values) {
     return trainer.report().bubble_fraction;
 }
 
+// A reduce call's rule and numbers, with a student's values in place of their names; samples
+// only for the weighted mean.
+struct ReduceArguments {
+    ReductionRule rule = ReductionRule::Mean;
+    std::vector<double> values;
+    std::vector<double> samples;
+};
+
+ReduceArguments reduce_arguments(const EngineCall& call, const Values& values) {
+    ReduceArguments r;
+    parse_reduction_rule(call.spec.value(QStringLiteral("rule")).toString().toStdString(), r.rule);
+    r.values = argument_list(call.spec.value(QStringLiteral("values")), values,
+                             QStringLiteral("answer.values"));
+    if (r.rule == ReductionRule::WeightedMean && call.spec.contains(QStringLiteral("samples")))
+        r.samples = argument_list(call.spec.value(QStringLiteral("samples")), values,
+                                  QStringLiteral("answer.samples"));
+    return r;
+}
+
 } // namespace
 
 QStringList engine_functions() {
@@ -548,18 +567,8 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
 double evaluate(const EngineCall& call, const Values& values, const QString& base_dir) {
     const QString fn = function_of(call);
     if (fn == QLatin1String("reduce")) {
-        ReductionRule rule = ReductionRule::Mean;
-        parse_reduction_rule(call.spec.value(QStringLiteral("rule")).toString().toStdString(),
-                             rule);
-        const std::vector<double> v = argument_list(call.spec.value(QStringLiteral("values")),
-                                                    values, QStringLiteral("answer.values"));
-        std::vector<double> samples;
-        if (call.spec.contains(QStringLiteral("samples")))
-            samples = argument_list(call.spec.value(QStringLiteral("samples")), values,
-                                    QStringLiteral("answer.samples"));
-        if (rule != ReductionRule::WeightedMean)
-            samples.clear();
-        return reduce(rule, v, samples);
+        const ReduceArguments r = reduce_arguments(call, values);
+        return reduce(r.rule, r.values, r.samples);
     }
     if (fn == QLatin1String("scenario"))
         return run_scenario_call(call, values, base_dir);
@@ -586,12 +595,10 @@ QString describe_call(const EngineCall& call, const Values& values, const QStrin
     };
     const QString value = QString::number(result, 'g', 10);
     if (fn == QLatin1String("reduce")) {
-        ReductionRule rule = ReductionRule::Mean;
-        parse_reduction_rule(call.spec.value(QStringLiteral("rule")).toString().toStdString(),
-                             rule);
-        const std::vector<double> v = argument_list(call.spec.value(QStringLiteral("values")),
-                                                    values, QStringLiteral("answer.values"));
-        QString sum = numbers(v, QStringLiteral(" + "));
+        const ReduceArguments r = reduce_arguments(call, values);
+        const ReductionRule rule = r.rule;
+        const std::vector<double>& v = r.values;
+        const QString sum = numbers(v, QStringLiteral(" + "));
         if (rule == ReductionRule::Sum)
             return QStringLiteral("lockstep::reduce, rule sum: %1 = %2").arg(sum, value);
         if (rule == ReductionRule::Mean)
@@ -599,8 +606,7 @@ QString describe_call(const EngineCall& call, const Values& values, const QStrin
                 .arg(sum)
                 .arg(v.size())
                 .arg(value);
-        const std::vector<double> n = argument_list(call.spec.value(QStringLiteral("samples")),
-                                                    values, QStringLiteral("answer.samples"));
+        const std::vector<double>& n = r.samples;
         QStringList terms;
         for (std::size_t i = 0; i < v.size() && i < n.size(); ++i)
             terms << QStringLiteral("%1 × %2").arg(n[i], 0, 'g', 10).arg(v[i], 0, 'g', 10);

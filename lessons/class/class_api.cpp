@@ -173,6 +173,7 @@ HttpResponse ClassApi::route(const HttpRequest& request) {
             {"/class.css", "class.css", "text/css; charset=utf-8"},
             {"/student.js", "student.js", "text/javascript; charset=utf-8"},
             {"/teacher.js", "teacher.js", "text/javascript; charset=utf-8"},
+            {"/live.js", "live.js", "text/javascript; charset=utf-8"},
         };
         for (const Page& p : pages) {
             if (path == p.path) {

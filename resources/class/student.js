@@ -11,8 +11,6 @@
 
 (function () {
   const TOKEN_KEY = 'lockstep.class.token';
-  const POLL_MS = 2000;          // how often to ask without a live socket
-  const RECONNECT_MAX_MS = 30000; // the longest wait between two socket attempts
   const REQUEST_TIMEOUT_MS = 10000;
 
   const $ = (id) => document.getElementById(id);
@@ -142,7 +140,7 @@
       polling: 'Checking every 2 s',
       offline: 'Reconnecting…',
     };
-    live.state = state;
+    liveState = state;
     el.dataset.state = state;
     setText(el, words[state] || '');
     show(el, !!getToken());
@@ -231,7 +229,7 @@
           return;
         }
         if (result.status === 200 && result.data) {
-          if (live.state === 'offline') setLive(live.ws ? 'live' : 'polling');
+          if (liveState === 'offline') setLive(live.hasSocket() ? 'live' : 'polling');
           render(result.data);
         } else if (result.status === 0) {
           setLive('offline');
@@ -549,93 +547,11 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // Live updates: a WebSocket that says when something changed; polling while it is down.
+  // Live updates (live.js): a WebSocket that says when something changed; polling while it is
+  // down. A message with the version already seen asks nothing more.
 
-  const live = {
-    ws: null,
-    state: 'offline',
-    wanted: false,
-    pollTimer: 0,
-    retryTimer: 0,
-    retryMs: POLL_MS,
-    version: null,
-
-    start() {
-      this.wanted = true;
-      this.connect();
-    },
-
-    stop() {
-      this.wanted = false;
-      this.stopPolling();
-      clearTimeout(this.retryTimer);
-      this.retryTimer = 0;
-      if (this.ws) {
-        const ws = this.ws;
-        this.ws = null;
-        ws.onclose = null;
-        try { ws.close(); } catch (e) { /* already closed */ }
-      }
-    },
-
-    connect() {
-      if (!this.wanted || this.ws) return;
-      let ws;
-      try {
-        const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-        ws = new WebSocket(scheme + location.host + '/api/live');
-      } catch (e) {
-        this.lost();
-        return;
-      }
-      this.ws = ws;
-      ws.onopen = () => {
-        this.retryMs = POLL_MS;
-        this.stopPolling();
-        setLive('live');
-        refresh(); // catch up on anything missed while away
-      };
-      ws.onmessage = (event) => {
-        let version = null;
-        try {
-          const m = JSON.parse(event.data);
-          version = m && typeof m.version === 'number' ? m.version : null;
-        } catch (e) { /* any message means: ask again */ }
-        if (version === null || version !== this.version) {
-          this.version = version;
-          refresh();
-        }
-      };
-      ws.onerror = () => { /* onclose follows */ };
-      ws.onclose = () => {
-        if (this.ws === ws) this.ws = null;
-        this.lost();
-      };
-    },
-
-    // The socket failed or closed: poll every two seconds, and try the socket again later.
-    lost() {
-      if (!this.wanted) return;
-      setLive('polling');
-      this.startPolling();
-      clearTimeout(this.retryTimer);
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = 0;
-        this.connect();
-      }, this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
-    },
-
-    startPolling() {
-      if (!this.pollTimer) this.pollTimer = setInterval(refresh, POLL_MS);
-      refresh();
-    },
-
-    stopPolling() {
-      clearInterval(this.pollTimer);
-      this.pollTimer = 0;
-    },
-  };
+  let liveState = 'offline'; // what the header says: 'live', 'polling' or 'offline'
+  const live = window.LockstepLive.create({ refresh, setLive, skipSameVersion: true });
 
   // ---------------------------------------------------------------------------------------
   // Start
@@ -652,7 +568,7 @@
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible' && getToken()) {
         refresh();
-        if (!live.ws) live.connect();
+        live.connect(); // does nothing while a socket is open or opening
       }
     });
 

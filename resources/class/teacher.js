@@ -7,8 +7,6 @@
 'use strict';
 
 (function () {
-  const POLL_MS = 2000;
-  const RECONNECT_MAX_MS = 30000;
   const REQUEST_TIMEOUT_MS = 10000;
 
   const $ = (id) => document.getElementById(id);
@@ -107,7 +105,7 @@
 
   function setLive(state) {
     const words = { live: 'Live', polling: 'Checking every 2 s', offline: 'Reconnecting…' };
-    live.state = state;
+    liveState = state;
     const e = $('live');
     e.dataset.state = state;
     setText(e, words[state] || '');
@@ -394,7 +392,7 @@
           return;
         }
         if (result.status === 200 && result.data) {
-          if (live.state === 'offline') setLive(live.ws ? 'live' : 'polling');
+          if (liveState === 'offline') setLive(live.hasSocket() ? 'live' : 'polling');
           render(result.data);
           loadQr();
         } else if (result.status === 0) {
@@ -461,70 +459,10 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // Live updates, as on the students' page
+  // Live updates (live.js), as on the students' page: every message asks again.
 
-  const live = {
-    ws: null,
-    state: 'offline',
-    wanted: false,
-    pollTimer: 0,
-    retryTimer: 0,
-    retryMs: POLL_MS,
-
-    start() {
-      this.wanted = true;
-      this.connect();
-    },
-
-    stop() {
-      this.wanted = false;
-      clearInterval(this.pollTimer);
-      this.pollTimer = 0;
-      clearTimeout(this.retryTimer);
-      if (this.ws) {
-        const ws = this.ws;
-        this.ws = null;
-        ws.onclose = null;
-        try { ws.close(); } catch (e) { /* already closed */ }
-      }
-    },
-
-    connect() {
-      if (!this.wanted || this.ws) return;
-      let ws;
-      try {
-        const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-        ws = new WebSocket(scheme + location.host + '/api/live');
-      } catch (e) {
-        this.lost();
-        return;
-      }
-      this.ws = ws;
-      ws.onopen = () => {
-        this.retryMs = POLL_MS;
-        clearInterval(this.pollTimer);
-        this.pollTimer = 0;
-        setLive('live');
-        refresh();
-      };
-      ws.onmessage = () => refresh(); // {"version": N}: something changed
-      ws.onerror = () => { /* onclose follows */ };
-      ws.onclose = () => {
-        if (this.ws === ws) this.ws = null;
-        this.lost();
-      };
-    },
-
-    lost() {
-      if (!this.wanted) return;
-      setLive('polling');
-      if (!this.pollTimer) this.pollTimer = setInterval(refresh, POLL_MS);
-      refresh();
-      clearTimeout(this.retryTimer);
-      this.retryTimer = setTimeout(() => this.connect(), this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
-    },
-  };
+  let liveState = 'offline'; // what the header says: 'live', 'polling' or 'offline'
+  const live = window.LockstepLive.create({ refresh, setLive });
 
   // ---------------------------------------------------------------------------------------
   // Start
