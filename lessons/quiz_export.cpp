@@ -234,13 +234,17 @@ QString gift(const QuizBank& bank, const QStringList& students, int variants) {
     return out;
 }
 
+} // namespace
+
 QString csv_field(const QString& text) {
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-        !text.contains(QLatin1Char('\n')))
+        !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
         return text;
     return QLatin1Char('"') + QString(text).replace(QStringLiteral("\""), QStringLiteral("\"\"")) +
            QLatin1Char('"');
 }
+
+namespace {
 
 QString csv(const QuizBank& bank, const QStringList& students, int variants) {
     QString out = QStringLiteral("student,bank,question,type,values,answer,tolerance\n");

@@ -1,6 +1,7 @@
 #include "lockstep_class/class_quiz.h"
 
 #include "lockstep_lessons/answer.h"
+#include "lockstep_lessons/quiz_export.h"
 
 #include "core/error.h"
 
@@ -37,19 +38,11 @@ QString verdict_word(const Response* r) {
     return lessons::to_string(r->checked.verdict);
 }
 
-QString csv_field(const QString& text) {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-        !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
-        return text;
-    return QLatin1Char('"') + QString(text).replace(QStringLiteral("\""), QStringLiteral("\"\"")) +
-           QLatin1Char('"');
-}
-
 // A name or an answer as a spreadsheet should show it: text, never a formula ("=1+1", "@SUM").
 QString csv_text(const QString& text) {
     static const QString starts = QStringLiteral("=+@\t\r");
     const bool formula = !text.isEmpty() && starts.contains(text.front());
-    return csv_field(formula ? QLatin1Char('\'') + text : text);
+    return lessons::csv_field(formula ? QLatin1Char('\'') + text : text);
 }
 
 // What the server read in an answer: the number as the app writes it ("5/2" -> "2.5"), or the
@@ -454,8 +447,6 @@ std::vector<Bar> ClassQuiz::histogram() const {
         }
         ++bars.back().count;
     });
-    // Fill templates in the mistakes' labels with any one student's numbers; labels rarely
-    // name them, and then only as an example.
     return bars;
 }
 
@@ -475,6 +466,10 @@ QString ClassQuiz::projector_text() {
 }
 
 ClassQuiz::Reveal ClassQuiz::reveal_text() {
+    // Worked out once per question: the projector and the teacher's page ask many times, and a
+    // scenario question's working is a run of the engine.
+    if (reveal_for_ == current_)
+        return reveal_;
     Reveal out;
     const lessons::Question* q = current_question();
     if (!q)
@@ -492,6 +487,8 @@ ClassQuiz::Reveal ClassQuiz::reveal_text() {
         }
     }
     out.run = in.run;
+    reveal_ = out;
+    reveal_for_ = current_;
     return out;
 }
 
@@ -566,20 +563,20 @@ QString ClassQuiz::results_csv() {
             const auto r = s.responses.find(position);
             const Response* response = r == s.responses.end() ? nullptr : &r->second;
             const bool numeric = q.type == QuestionType::Numeric;
-            out +=
-                QStringList{
-                    csv_text(s.display),
-                    csv_field(bank_.id),
-                    csv_field(q.id),
-                    lessons::to_string(q.type),
-                    csv_field(values.join(QLatin1Char(' '))),
-                    csv_field(numeric ? lessons::format_value(in.answer) : in.answer_text()),
-                    numeric ? lessons::format_value(in.tolerance) : QString(),
-                    csv_text(response ? response->text : QString()),
-                    verdict_word(response),
-                    response && response->checked.verdict == Verdict::Correct ? QStringLiteral("1")
-                                                                              : QStringLiteral("0")}
-                    .join(QLatin1Char(','));
+            out += QStringList{csv_text(s.display),
+                               lessons::csv_field(bank_.id),
+                               lessons::csv_field(q.id),
+                               lessons::to_string(q.type),
+                               lessons::csv_field(values.join(QLatin1Char(' '))),
+                               lessons::csv_field(numeric ? lessons::format_value(in.answer)
+                                                          : in.answer_text()),
+                               numeric ? lessons::format_value(in.tolerance) : QString(),
+                               csv_text(response ? response->text : QString()),
+                               verdict_word(response),
+                               response && response->checked.verdict == Verdict::Correct
+                                   ? QStringLiteral("1")
+                                   : QStringLiteral("0")}
+                       .join(QLatin1Char(','));
             out += QLatin1Char('\n');
         }
     }

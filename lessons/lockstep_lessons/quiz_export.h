@@ -16,6 +16,10 @@ bool parse_export_format(const QString& text, ExportFormat& out); // moodle-xml,
 // lockstep::Error naming the file when it cannot be read or names nobody.
 QStringList read_students(const QString& path);
 
+// One CSV field: as it is, or quoted (quotes doubled) when it holds a comma, a quote or a line
+// break. The answer key and the class quiz's results share it.
+QString csv_field(const QString& text);
+
 // A bank for a learning platform or a teacher's answer key. Each question with variables is
 // written once per student (their own numbers and the engine's answers), or, without students,
 // as `variants` versions seeded "variant 1", "variant 2", ...; in Moodle XML and GIFT each

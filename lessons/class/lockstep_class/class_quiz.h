@@ -153,6 +153,8 @@ private:
     QHash<QString, std::deque<qint64>> joins_; // per address: recent join times
     std::map<std::pair<QString, int>, lessons::QuestionInstance> instances_;
     std::function<void()> on_change_;
+    Reveal reveal_; // the reveal of the question at position reveal_for_
+    int reveal_for_ = -1;
 };
 
 // 128 random bits from the system's generator, as 32 hex digits.
