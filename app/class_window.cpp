@@ -305,6 +305,7 @@ void ClassWindow::build() {
     phase_ = plain_label(16, true, this);
     question_ = plain_label(18, false, this);
     question_->setAccessibleName(tr("Question"));
+    question_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     count_ = plain_label(18, true, this);
     count_->setAccessibleName(tr("Answers so far"));
     histogram_ = new AnswerHistogram(this);
@@ -348,9 +349,11 @@ void ClassWindow::build() {
     main->addWidget(question_);
     main->addWidget(count_);
     main->addWidget(histogram_);
-    main->addWidget(reveal_);
+    main->addWidget(reveal_, 1);
     main->addWidget(scores_, 1);
-    main->addStretch(1); // what is hidden leaves its room below, not between the lines
+    // What is hidden leaves its room below the question, not between the lines; refresh() gives
+    // the room to the reveal and the scores when they show.
+    main_ = main;
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(advance_);
     buttons->addWidget(replay_);
@@ -470,6 +473,8 @@ void ClassWindow::refresh() {
         replay_->setEnabled(!r.run.isEmpty());
     }
     scores_->setVisible(phase == Phase::Finished);
+    main_->setStretch(main_->indexOf(question_),
+                      phase == Phase::Revealed || phase == Phase::Finished ? 0 : 1);
     if (phase == Phase::Finished) {
         std::vector<const classroom::Student*> ranked;
         for (const classroom::Student& s : q.students())

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -107,6 +108,8 @@ private:
     std::unique_ptr<classroom::ClassServer> server_;
     quint16 port_ = 0;
     QTimer* redraw_ = nullptr;
+    QBoxLayout* main_ =
+        nullptr; // the question's column: its last item before the buttons is a stretch
     QLabel* title_ = nullptr;
     QLabel* join_ = nullptr;
     QLabel* code_ = nullptr;
