@@ -1,8 +1,10 @@
 #include "lockstep_lessons/check.h"
 
 #include "lockstep_lessons/action.h"
+#include "lockstep_lessons/language.h"
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_lessons/syllabus.h"
+#include "lockstep_lessons/translations.h"
 
 #include "core/error.h"
 #include "trace/recording.h"
@@ -185,6 +187,7 @@ void check_syllabus(const LessonLibrary& lib, const QString& index, QStringList&
 } // namespace
 
 QStringList check_resources(const QString& resources_root, const QString& own_lessons) {
+    const ReadInEnglish english; // the shipped texts, to compare each language with
     QStringList problems;
     LessonLibrary lib;
     try {
@@ -211,6 +214,13 @@ QStringList check_resources(const QString& resources_root, const QString& own_le
     const std::size_t shipped_banks = lib.banks().size();
     for (const QuizBank& bank : lib.banks())
         check_bank(bank, problems);
+    // Every shipped lesson and bank in every language, with the same links on every page.
+    for (const QString& code : languages().mid(1)) {
+        for (const Lesson& l : lib.lessons())
+            problems << check_lesson_translation(l, code);
+        for (const QuizBank& bank : lib.banks())
+            problems << check_bank_translation(bank, code);
+    }
     lib.add_own_lessons(own_lessons, &problems);
     for (const Lesson& l : lib.lessons())
         if (l.own)

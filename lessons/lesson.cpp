@@ -1,6 +1,8 @@
 #include "lockstep_lessons/lesson.h"
 
 #include "json_fields.h"
+#include "lockstep_lessons/language.h"
+#include "lockstep_lessons/translations.h"
 
 #include "core/error.h"
 
@@ -33,13 +35,25 @@ QByteArray read_small(const QString& path, qint64 limit = 1 << 20) {
 }
 
 // A bank of a quizzes/ folder, whose id must be its file's name.
+// Its texts are in the language in use, where the bank has them (translations.h).
 QuizBank load_named_bank(const QDir& folder, const QString& name) {
     QuizBank bank = load_bank(folder.filePath(name));
     if (bank.id + QStringLiteral(".json") != name)
         throw Error(
             (bank.path + QStringLiteral(": id: must match the file name, got '%1'").arg(bank.id))
                 .toStdString());
+    translate_bank(bank, language());
     return bank;
+}
+
+// The banks of a quizzes/ folder, without their translations (reductions.de.json).
+QStringList bank_files(const QDir& folder) {
+    QStringList names;
+    for (const QString& name :
+         folder.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        if (!is_bank_translation(name))
+            names << name;
+    return names;
 }
 
 } // namespace
@@ -77,7 +91,25 @@ Lesson load_lesson(const QString& dir, const QString& scenarios) {
     const QString json_path = QDir(dir).filePath(QStringLiteral("lesson.json"));
     const QByteArray json = read_small(json_path);
     const QString page = QDir(dir).filePath(QStringLiteral("page.md"));
-    return parse_lesson(json, QString::fromUtf8(read_small(page)), dir, scenarios);
+    Lesson l = parse_lesson(json, QString::fromUtf8(read_small(page)), dir, scenarios);
+    const QString code = language();
+    if (code == QLatin1String("en"))
+        return l;
+    // The page in the language in use, when it has one; its links are the English page's
+    // (lessons check), so the lesson does the same whatever language it is read in.
+    const QString translated = localized_file(page, code);
+    if (translated != page) {
+        l.markdown = QString::fromUtf8(read_small(translated));
+        if (l.markdown.trimmed().isEmpty())
+            throw Error((translated + QStringLiteral(": the page is empty")).toStdString());
+        l.links = extract_links(l.markdown);
+        l.language = code;
+    }
+    if (const auto it = l.titles.find(code); it != l.titles.end()) {
+        l.title = it->second.title;
+        l.summary = it->second.summary;
+    }
+    return l;
 }
 
 Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QString& dir,
@@ -87,7 +119,7 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
     f.only({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("summary"),
             QStringLiteral("syllabus"), QStringLiteral("scenario"), QStringLiteral("views"),
             QStringLiteral("lock"), QStringLiteral("exercises"), QStringLiteral("calculator"),
-            QStringLiteral("study")});
+            QStringLiteral("study"), QStringLiteral("translations")});
     Lesson l;
     l.dir = QDir(dir).absolutePath();
     l.id = f.text(QStringLiteral("id"));
@@ -132,6 +164,19 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
         l.exercises.push_back({e.text(QStringLiteral("bank")), e.text(QStringLiteral("question"))});
     }
     l.calculator = f.boolean(QStringLiteral("calculator"), false);
+    if (f.has(QStringLiteral("translations"))) {
+        const Fields t = f.child(QStringLiteral("translations"),
+                                 f.object().value(QStringLiteral("translations")));
+        for (auto it = t.object().begin(); it != t.object().end(); ++it) {
+            if (!languages().contains(it.key()) || it.key() == QLatin1String("en"))
+                t.fail(it.key(), QStringLiteral("not a language Lockstep speaks (%1)")
+                                     .arg(languages().mid(1).join(QStringLiteral(", "))));
+            const Fields one = t.child(it.key(), it.value());
+            one.only({QStringLiteral("title"), QStringLiteral("summary")});
+            l.titles[it.key()] = {one.text(QStringLiteral("title")),
+                                  one.text(QStringLiteral("summary"))};
+        }
+    }
     if (f.has(QStringLiteral("study"))) {
         const Fields s =
             f.child(QStringLiteral("study"), f.object().value(QStringLiteral("study")));
@@ -190,8 +235,7 @@ LessonLibrary LessonLibrary::load(const QString& resources_root, QStringList* pr
         }
     }
     const QDir quizzes(QDir(lib.root_).filePath(QStringLiteral("quizzes")));
-    for (const QString& name :
-         quizzes.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    for (const QString& name : bank_files(quizzes)) {
         try {
             lib.banks_.push_back(load_named_bank(quizzes, name));
         } catch (const Error& e) {
@@ -231,8 +275,7 @@ int LessonLibrary::add_own_lessons(const QString& folder, QStringList* problems)
         }
     }
     const QDir quizzes(dir.filePath(QStringLiteral("quizzes")));
-    for (const QString& name :
-         quizzes.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    for (const QString& name : bank_files(quizzes)) {
         try {
             QuizBank bank = load_named_bank(quizzes, name);
             if (this->bank(bank.id))
@@ -287,8 +330,8 @@ QuizBank LessonLibrary::load_bank_named(const QString& id_or_path) const {
     QStringList ids;
     for (const QuizBank& b : banks_)
         ids << b.id;
-    throw Error(("no quiz bank '" + id_or_path + "' (known: " + ids.join(QStringLiteral(", ")) +
-                 ", or give a file)")
+    throw Error(Text::tr("no quiz bank '%1' (known: %2, or give a file)")
+                    .arg(id_or_path, ids.join(QStringLiteral(", ")))
                     .toStdString());
 }
 
@@ -314,9 +357,8 @@ ResourceLocation locate_resources() {
         return {QDir(env).absolutePath(), QStringLiteral("$LOCKSTEP_RESOURCES")};
     const QString dir = installed_resources_dir();
     if (QFileInfo::exists(dir + QStringLiteral("/lessons/index.json")))
-        return {QFileInfo(dir).canonicalFilePath(),
-                QStringLiteral("found from the program's folder")};
-    return {QString(), QStringLiteral("not found")};
+        return {QFileInfo(dir).canonicalFilePath(), Text::tr("found from the program's folder")};
+    return {QString(), Text::tr("not found")};
 }
 
 QString default_resources_dir() {
@@ -328,19 +370,18 @@ QString describe_resources() {
     const ResourceLocation where = locate_resources();
     QString text;
     if (where.dir.isEmpty())
-        text = QStringLiteral("resources: not found (expected in %1; set LOCKSTEP_RESOURCES to "
-                              "the folder that holds lessons/, scenarios/ and quizzes/)\n")
+        text = Text::tr("resources: not found (expected in %1; set LOCKSTEP_RESOURCES to the "
+                        "folder that holds lessons/, scenarios/ and quizzes/)\n")
                    .arg(default_resources_dir());
     else
-        text = QStringLiteral("resources: %1 (%2)\n").arg(where.dir, where.reason);
+        text = Text::tr("resources: %1 (%2)\n").arg(where.dir, where.reason);
     QString own = own_lessons_dir();
     const QString home = QDir::homePath();
     if (home.size() > 1 && own.startsWith(home + QLatin1Char('/')))
         own = QStringLiteral("~") + own.mid(home.size());
-    return text + QStringLiteral("your own lessons: %1%2\n")
-                      .arg(own, QFileInfo(own_lessons_dir()).isDir()
-                                    ? QString()
-                                    : QStringLiteral(" (none yet)"));
+    return text + (QFileInfo(own_lessons_dir()).isDir()
+                       ? Text::tr("your own lessons: %1\n").arg(own)
+                       : Text::tr("your own lessons: %1 (none yet)\n").arg(own));
 }
 
 QString settings_file() {

@@ -9,6 +9,8 @@ packages=(
     # Qt Charts needs Qt OpenGL, which Debian makes a recommendation only.
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev libgl-dev
     libtbb-dev nlohmann-json3-dev
+    # Translations: Qt Linguist's lupdate and lrelease, and Qt's own words in German and Spanish.
+    qt6-l10n-tools qt6-translations-l10n
     # The class quiz: Qt's HTTP server and WebSockets, QR codes of its address.
     qt6-httpserver-dev qt6-websockets-dev libqrencode-dev
     # Runs with one process per worker (lockstep-cli --transport mpi).

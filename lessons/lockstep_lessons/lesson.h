@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -35,6 +36,12 @@ struct StudyConfig {
 
 // One lesson: a page of Markdown and its description (lesson.json). The scenario is loaded and
 // validated with the lesson, so a lesson that loads can run.
+// A lesson's title and summary in another language (lesson.json's "translations").
+struct LessonTitle {
+    QString title;
+    QString summary;
+};
+
 struct Lesson {
     QString id;
     QString title;
@@ -52,13 +59,18 @@ struct Lesson {
     bool calculator = false; // shows the worked-example calculator
     std::optional<StudyConfig> study;
     bool own = false; // from the user's own lessons folder, not shipped
+    // By language ("de", "es"): the title and summary there. Loading in a language puts them,
+    // and its page.<code>.md, in place of the English ones.
+    std::map<QString, LessonTitle> titles;
+    QString language = QStringLiteral("en"); // the language of title, summary and markdown
 };
 
 // The controls a lesson may lock (the names the lab's controls panel uses).
 QStringList lockable_controls();
 QStringList view_names();
 
-// Reads `dir`/lesson.json and `dir`/page.md. Throws lockstep::Error naming the file and field.
+// Reads `dir`/lesson.json and `dir`/page.md (page.<code>.md, title and summary in the language
+// in use when there are). Throws lockstep::Error naming the file and field.
 // A scenario path is relative to the lesson's folder; when `scenarios` is given and no such file
 // is there, a bare file name is looked up in that folder (a user's lesson names a shipped
 // scenario, "straggler.json").
