@@ -9,7 +9,9 @@
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -47,6 +49,23 @@ QLabel* plain_label(int point_size, bool bold, QWidget* parent) {
     return label;
 }
 
+// A form row's label, its text set by retranslate(); the field is its buddy, for the mnemonic.
+QLabel* buddy_label(QWidget* field) {
+    auto* label = new QLabel(field->parentWidget());
+    label->setBuddy(field);
+    return label;
+}
+
+void set_form_label(QFormLayout* form, QWidget* field, const QString& text) {
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(field)))
+        label->setText(text);
+}
+
+// The label of the histogram's bar of right answers, as the quiz names it (lessons' texts).
+QString right_bar_label() {
+    return QCoreApplication::translate("Lockstep", "right", "histogram bar");
+}
+
 // The QR code of the students' address, drawn from libqrencode's modules.
 class QrCode : public QWidget {
 public:
@@ -55,7 +74,7 @@ public:
         setMinimumSize(160, 160);
         setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         setFixedSize(220, 220);
-        setAccessibleName(tr("QR code of the students' address"));
+        retranslate();
     }
     void setText(const QString& text) {
         modules_ = classroom::qr_modules(text);
@@ -64,6 +83,11 @@ public:
     }
 
 protected:
+    void changeEvent(QEvent* event) override {
+        if (event->type() == QEvent::LanguageChange)
+            retranslate();
+        QWidget::changeEvent(event);
+    }
     void paintEvent(QPaintEvent*) override {
         QPainter p(this);
         p.fillRect(rect(), Qt::white);
@@ -80,6 +104,11 @@ protected:
     }
 
 private:
+    void retranslate() {
+        setAccessibleName(
+            QCoreApplication::translate("QrCode", "QR code of the students' address"));
+    }
+
     std::vector<std::vector<bool>> modules_;
 };
 
@@ -94,15 +123,15 @@ QString example_name(const classroom::ClassQuiz& q) {
 QString phase_words(classroom::Phase phase) {
     switch (phase) {
     case classroom::Phase::Lobby:
-        return QObject::tr("Lobby: students are joining");
+        return QCoreApplication::translate("ClassWindow", "Lobby: students are joining");
     case classroom::Phase::Open:
-        return QObject::tr("Answering");
+        return QCoreApplication::translate("ClassWindow", "Answering");
     case classroom::Phase::Closed:
-        return QObject::tr("Answers closed");
+        return QCoreApplication::translate("ClassWindow", "Answers closed");
     case classroom::Phase::Revealed:
-        return QObject::tr("The answer");
+        return QCoreApplication::translate("ClassWindow", "The answer");
     case classroom::Phase::Finished:
-        return QObject::tr("Scores");
+        return QCoreApplication::translate("ClassWindow", "Scores");
     }
     return {};
 }
@@ -114,7 +143,6 @@ QString phase_words(classroom::Phase phase) {
 ClassQuizDialog::ClassQuizDialog(const lessons::LessonLibrary& library, QWidget* parent)
     : QDialog(parent)
     , library_(library) {
-    setWindowTitle(tr("Start a Class Quiz"));
     for (const lessons::QuizBank& b : library_.banks())
         banks_.push_back(&b);
     // Reductions first: the quiz every course starts with.
@@ -122,32 +150,29 @@ ClassQuizDialog::ClassQuizDialog(const lessons::LessonLibrary& library, QWidget*
         return b->id == QLatin1String("reductions");
     });
     auto* form = new QFormLayout;
+    form_ = form;
     bank_ = new QComboBox(this);
     for (const lessons::QuizBank* b : banks_)
         bank_->addItem(b->title.isEmpty() ? b->id : b->title, b->id);
-    bank_->setAccessibleName(tr("Quiz bank"));
-    form->addRow(tr("&Quiz:"), bank_);
+    form->addRow(buddy_label(bank_), bank_);
     questions_ = new QListWidget(this);
-    questions_->setAccessibleName(tr("Questions to ask"));
     questions_->setMinimumHeight(200);
-    form->addRow(tr("Q&uestions:"), questions_);
+    form->addRow(buddy_label(questions_), questions_);
     port_ = new QSpinBox(this);
     port_->setRange(1024, 65535);
     port_->setValue(8080);
-    port_->setAccessibleName(tr("Port"));
-    form->addRow(tr("&Port:"), port_);
+    form->addRow(buddy_label(port_), port_);
     bind_ = new QComboBox(this);
-    bind_->addItem(tr("Every classroom address of this computer"), QString());
+    bind_->addItem(QString(), QString()); // every classroom address: named in retranslate()
     for (const QHostAddress& a : classroom::lan_addresses())
         bind_->addItem(a.toString(), a.toString());
-    bind_->setAccessibleName(tr("Address to listen on"));
-    form->addRow(tr("&Listen on:"), bind_);
-    auto* note = new QLabel(tr("Students open the address shown on the projector, on this "
-                               "classroom's network. Nothing leaves it."),
-                            this);
+    form->addRow(buddy_label(bind_), bind_);
+    auto* note = new QLabel(this);
+    note_ = note;
     note->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Start"));
+    start_ = buttons->button(QDialogButtonBox::Ok);
+    retranslate();
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         if (questions().empty()) {
             QMessageBox::information(this, windowTitle(), tr("Tick at least one question."));
@@ -163,6 +188,28 @@ ClassQuizDialog::ClassQuizDialog(const lessons::LessonLibrary& library, QWidget*
     connect(bank_, &QComboBox::currentIndexChanged, this, [this] { fillQuestions(); });
     fillQuestions();
     resize(560, 480);
+}
+
+void ClassQuizDialog::retranslate() {
+    setWindowTitle(tr("Start a Class Quiz"));
+    bank_->setAccessibleName(tr("Quiz bank"));
+    set_form_label(form_, bank_, tr("&Quiz:"));
+    questions_->setAccessibleName(tr("Questions to ask"));
+    set_form_label(form_, questions_, tr("Q&uestions:"));
+    port_->setAccessibleName(tr("Port"));
+    set_form_label(form_, port_, tr("&Port:"));
+    bind_->setItemText(0, tr("Every classroom address of this computer"));
+    bind_->setAccessibleName(tr("Address to listen on"));
+    set_form_label(form_, bind_, tr("&Listen on:"));
+    note_->setText(tr("Students open the address shown on the projector, on this "
+                      "classroom's network. Nothing leaves it."));
+    start_->setText(tr("&Start"));
+}
+
+void ClassQuizDialog::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDialog::changeEvent(event);
 }
 
 void ClassQuizDialog::fillQuestions() {
@@ -205,7 +252,18 @@ QList<QHostAddress> ClassQuizDialog::addresses() const {
 
 AnswerHistogram::AnswerHistogram(QWidget* parent)
     : QWidget(parent) {
+    retranslate();
+}
+
+void AnswerHistogram::retranslate() {
     setAccessibleName(tr("The class's answers"));
+    update(); // the "right" tick is painted
+}
+
+void AnswerHistogram::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void AnswerHistogram::setBars(std::vector<classroom::Bar> bars) {
@@ -244,9 +302,8 @@ void AnswerHistogram::paintEvent(QPaintEvent*) {
                                 : QColor(0x6b, 0x6b, 0x6b);
         const QRect text(8, y, label_w - 16, row - 6);
         p.setPen(palette().color(QPalette::WindowText));
-        const QString label = right && b.label != QLatin1String("right")
-                                  ? b.label + QStringLiteral("  ✓ right")
-                                  : b.label;
+        const QString label =
+            right && b.label != right_bar_label() ? tr("%1  ✓ right").arg(b.label) : b.label;
         p.drawText(text, Qt::AlignVCenter | Qt::AlignRight | Qt::TextSingleLine,
                    p.fontMetrics().elidedText(label, Qt::ElideRight, text.width()));
         const int full = width() - label_w - 70;
@@ -267,7 +324,6 @@ ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, qui
     , quiz_(std::make_unique<classroom::ClassQuiz>(std::move(bank), std::move(questions), limits))
     , server_(std::make_unique<classroom::ClassServer>(*quiz_)) {
     port_ = server_->start(std::move(addresses), port);
-    setWindowTitle(tr("Class Quiz: %1").arg(quiz_->bank().title));
     build();
     redraw_ = new QTimer(this);
     redraw_->setSingleShot(true);
@@ -288,46 +344,39 @@ ClassWindow::~ClassWindow() {
 void ClassWindow::build() {
     title_ = plain_label(20, true, this);
     join_ = plain_label(26, true, this);
-    join_->setAccessibleName(tr("Join address"));
     code_ = plain_label(26, true, this);
-    code_->setAccessibleName(tr("Join code"));
     auto* qr = new QrCode(this);
     qr_ = qr;
     lobby_ = plain_label(16, false, this);
     students_ = new QListWidget(this);
-    students_->setAccessibleName(tr("Students who have joined"));
     QFont list_font = students_->font();
     list_font.setPointSize(14);
     students_->setFont(list_font);
     students_->setMinimumWidth(240);
-    lock_ = new QCheckBox(tr("&Lock the lobby"), this);
-    remove_ = new QPushButton(tr("&Remove Student"), this);
+    lock_ = new QCheckBox(this);
+    remove_ = new QPushButton(this);
     phase_ = plain_label(16, true, this);
     question_ = plain_label(18, false, this);
-    question_->setAccessibleName(tr("Question"));
     question_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     count_ = plain_label(18, true, this);
-    count_->setAccessibleName(tr("Answers so far"));
     histogram_ = new AnswerHistogram(this);
     reveal_ = plain_label(15, false, this);
     reveal_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    reveal_->setAccessibleName(tr("The answer and the engine's working"));
     scores_ = new QTableWidget(0, 2, this);
-    scores_->setHorizontalHeaderLabels({tr("Student"), tr("Right")});
     scores_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     scores_->verticalHeader()->hide();
     scores_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    scores_->setAccessibleName(tr("Scores"));
     advance_ = new QPushButton(this);
     advance_->setDefault(true);
     QFont big = advance_->font();
     big.setPointSize(14);
     advance_->setFont(big);
     advance_->setMinimumHeight(44);
-    replay_ = new QPushButton(tr("Replay in the &Lab"), this);
+    replay_ = new QPushButton(this);
     replay_->setFont(big);
-    export_ = new QPushButton(tr("&Export Results…"), this);
+    export_ = new QPushButton(this);
     export_->setFont(big);
+    retranslate();
 
     auto* head = new QHBoxLayout;
     auto* where = new QVBoxLayout;
@@ -383,6 +432,30 @@ void ClassWindow::build() {
     resize(1280, 800);
 }
 
+void ClassWindow::retranslate() {
+    setWindowTitle(tr("Class Quiz: %1").arg(quiz_->bank().title));
+    join_->setAccessibleName(tr("Join address"));
+    code_->setAccessibleName(tr("Join code"));
+    students_->setAccessibleName(tr("Students who have joined"));
+    lock_->setText(tr("&Lock the lobby"));
+    remove_->setText(tr("&Remove Student"));
+    question_->setAccessibleName(tr("Question"));
+    count_->setAccessibleName(tr("Answers so far"));
+    reveal_->setAccessibleName(tr("The answer and the engine's working"));
+    scores_->setHorizontalHeaderLabels({tr("Student"), tr("Right")});
+    scores_->setAccessibleName(tr("Scores"));
+    replay_->setText(tr("Replay in the &Lab"));
+    export_->setText(tr("&Export Results…"));
+    if (redraw_) // built: the texts that follow the quiz's state
+        refresh();
+}
+
+void ClassWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
 void ClassWindow::advance() {
     switch (quiz_->phase()) {
     case classroom::Phase::Lobby:
@@ -414,9 +487,12 @@ void ClassWindow::refresh() {
     code_->setText(tr("Code: %1").arg(q.code()));
     static_cast<QrCode*>(qr_)->setText(urls.value(0));
     const int joined = q.student_count();
-    lobby_->setText(
-        (joined == 1 ? tr("1 student has joined") : tr("%1 students have joined").arg(joined)) +
-        (q.locked() ? tr(" · lobby locked") : QString()));
+    if (q.locked())
+        lobby_->setText(joined == 1 ? tr("1 student has joined · lobby locked")
+                                    : tr("%1 students have joined · lobby locked").arg(joined));
+    else
+        lobby_->setText(joined == 1 ? tr("1 student has joined")
+                                    : tr("%1 students have joined").arg(joined));
 
     // The names, as typed (plain items), keeping the teacher's selection.
     const QString selected = students_->currentItem()

@@ -11,6 +11,7 @@
 class QBoxLayout;
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -32,15 +33,22 @@ public:
     quint16 port() const;
     QList<QHostAddress> addresses() const; // empty: every classroom address
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void fillQuestions();
 
     const lessons::LessonLibrary& library_;
     std::vector<const lessons::QuizBank*> banks_;
+    QFormLayout* form_ = nullptr;
     QComboBox* bank_ = nullptr;
     QListWidget* questions_ = nullptr;
     QSpinBox* port_ = nullptr;
     QComboBox* bind_ = nullptr;
+    QLabel* note_ = nullptr;
+    QPushButton* start_ = nullptr;
 };
 
 // A bar per group of answers, drawn large for a projector; every label drawn as plain text.
@@ -54,8 +62,11 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
+
     std::vector<classroom::Bar> bars_;
 };
 
@@ -98,9 +109,11 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void build();
+    void retranslate(); // the fixed texts, then refresh()
     void exportDialog();
     void removeSelected();
 

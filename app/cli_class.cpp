@@ -21,7 +21,8 @@
 
 namespace lockstep::cli {
 
-const char* const kClassUsage = R"(
+QString class_usage() {
+    return Cli::tr(R"(
 a live class quiz, answered from the students' browsers (docs/CLASS.md):
   class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
                    [--results FILE.csv] [--root DIR]
@@ -29,7 +30,8 @@ a live class quiz, answered from the students' browsers (docs/CLASS.md):
                                   addresses, port 8080 by default; prints the students' address,
                                   the join code and the teacher's page with its token. Ctrl+C or
                                   SIGTERM ends it after writing the results.
-)";
+)");
+}
 
 namespace {
 
@@ -57,15 +59,14 @@ std::vector<int> question_order(const lessons::QuizBank& bank, const Options& o)
         const QString id = raw.trimmed();
         const auto i = ids.indexOf(id);
         if (i < 0)
-            throw Error("--questions: bank '" + bank.id.toStdString() + "' has no question '" +
-                        id.toStdString() + "' (it has " +
-                        ids.join(QStringLiteral(", ")).toStdString() + ")");
+            throw Error(utf8(Cli::tr("--questions: bank '%1' has no question '%2' (it has %3)")
+                                 .arg(bank.id, id, ids.join(QStringLiteral(", ")))));
         if (std::find(order.begin(), order.end(), int(i)) != order.end())
-            throw Error("--questions: '" + id.toStdString() + "' is named twice");
+            throw Error(utf8(Cli::tr("--questions: '%1' is named twice").arg(id)));
         order.push_back(int(i));
     }
     if (order.empty())
-        throw Error("--questions: name at least one question");
+        throw Error(utf8(Cli::tr("--questions: name at least one question")));
     return order;
 }
 
@@ -75,8 +76,9 @@ public:
         : path_(std::move(path)) {
         // A class's results are never overwritten, this run's or another's: the file must be new.
         if (!path_.isEmpty() && QFileInfo::exists(path_))
-            throw Error("--results: " + path_.toStdString() +
-                        " already exists; choose a new file, so that the results in it are kept");
+            throw Error(utf8(Cli::tr("--results: %1 already exists; choose a new file, so that "
+                                     "the results in it are kept")
+                                 .arg(path_)));
     }
     bool wanted() const { return !path_.isEmpty(); }
     // Writes the whole file anew through a temporary file; a failure is reported, and the quiz
@@ -87,8 +89,9 @@ public:
         QSaveFile f(path_);
         const QByteArray csv = quiz.results_csv().toUtf8();
         if (!f.open(QIODevice::WriteOnly) || f.write(csv) != csv.size() || !f.commit()) {
-            std::fprintf(stderr, "lockstep-cli: cannot write the results to %s: %s\n",
-                         path_.toUtf8().constData(), f.errorString().toUtf8().constData());
+            print_error(QStringLiteral("lockstep-cli: ") +
+                        Cli::tr("cannot write the results to %1: %2").arg(path_, f.errorString()) +
+                        QLatin1Char('\n'));
             return false;
         }
         return true;
@@ -108,8 +111,10 @@ int answers_of(const classroom::ClassQuiz& quiz) {
 
 int class_serve(const Options& o) {
     if (o.positional().size() != 1)
-        throw Error("expected: class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] "
-                    "[--max-students N] [--results FILE.csv]");
+        throw Error(utf8(Cli::tr("expected: %1")
+                             .arg(QStringLiteral("class serve BANK [--questions id,id] [--port N] "
+                                                 "[--bind ADDRESS] [--max-students N] "
+                                                 "[--results FILE.csv]"))));
     const QString root = o.text("--root") ? q(*o.text("--root")) : lessons::default_resources_dir();
     const lessons::LessonLibrary library = lessons::LessonLibrary::load(root);
     lessons::QuizBank bank = library.load_bank_named(q(o.positional().front()));
@@ -123,10 +128,7 @@ int class_serve(const Options& o) {
         addresses.append(classroom::parse_bind_address(q(b)));
     ResultsFile results(o.text("--results") ? q(*o.text("--results")) : QString());
 
-    int argc = 1;
-    char name[] = "lockstep-cli";
-    char* argv[] = {name, nullptr};
-    QCoreApplication app(argc, argv);
+    // The event loop is the one of main()'s application.
     classroom::ClassQuiz quiz(std::move(bank), std::move(order), limits);
     classroom::ClassServer server(quiz);
     const quint16 listening = server.start(addresses, quint16(port));
@@ -142,13 +144,13 @@ int class_serve(const Options& o) {
                          [&save] { save.start(); });
     server.api().set_on_results([&] { results.write(quiz); });
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signal_pipe) != 0)
-        throw Error("class serve: cannot set up the signal handler");
+        throw Error(utf8(Cli::tr("class serve: cannot set up the signal handler")));
     QSocketNotifier notifier(signal_pipe[0], QSocketNotifier::Read);
     QObject::connect(&notifier, &QSocketNotifier::activated, [&] {
         char byte = 0;
         [[maybe_unused]] const ssize_t n = ::read(signal_pipe[0], &byte, 1);
         notifier.setEnabled(false);
-        app.quit();
+        QCoreApplication::quit();
     });
     struct sigaction action {};
     action.sa_handler = on_signal;
@@ -157,20 +159,21 @@ int class_serve(const Options& o) {
     sigaction(SIGTERM, &action, nullptr);
 
     const QStringList urls = quiz.addresses();
-    std::printf("class quiz: %s, %d questions\n", quiz.bank().id.toUtf8().constData(),
-                quiz.question_count());
-    std::printf("students: %s\n", urls.front().toUtf8().constData());
+    print(Cli::tr("class quiz: %1, %2 questions\n")
+              .arg(quiz.bank().id, QString::number(quiz.question_count())));
+    print(Cli::tr("students: %1\n").arg(urls.front()));
     for (qsizetype i = 1; i < urls.size(); ++i)
-        std::printf("also: %s\n", urls[i].toUtf8().constData());
-    std::printf("join code: %s\n", quiz.code().toUtf8().constData());
-    std::printf("teacher: %steacher?token=%s\n", urls.front().toUtf8().constData(),
-                quiz.teacher_token().constData());
+        print(Cli::tr("also: %1\n").arg(urls[i]));
+    print(Cli::tr("join code: %1\n").arg(quiz.code()));
+    print(Cli::tr("teacher: %1\n")
+              .arg(urls.front() + QStringLiteral("teacher?token=") +
+                   QString::fromLatin1(quiz.teacher_token())));
     if (results.wanted())
-        std::printf("results: %s\n", results.path().toUtf8().constData());
-    std::printf("port %u; Ctrl+C ends the quiz\n", unsigned(listening));
+        print(Cli::tr("results: %1\n").arg(results.path()));
+    print(Cli::tr("port %1; Ctrl+C ends the quiz\n").arg(QString::number(unsigned(listening))));
     std::fflush(stdout);
 
-    app.exec();
+    QCoreApplication::exec();
     save.stop();
     const bool written = results.write(quiz);
     signal(SIGINT, SIG_DFL);
@@ -178,8 +181,9 @@ int class_serve(const Options& o) {
     ::close(signal_pipe[0]);
     ::close(signal_pipe[1]);
     if (results.wanted() && written)
-        std::printf("results: %d answers of %d students written to %s\n", answers_of(quiz),
-                    int(quiz.students().size()), results.path().toUtf8().constData());
+        print(Cli::tr("results: %1 answers of %2 students written to %3\n")
+                  .arg(QString::number(answers_of(quiz)), QString::number(quiz.students().size()),
+                       results.path()));
     std::fflush(stdout);
     return written ? 0 : 1;
 }
@@ -188,13 +192,13 @@ int class_serve(const Options& o) {
 
 int command_class(const std::vector<std::string>& args) {
     if (args.empty())
-        throw Error("class: expected serve");
+        throw Error(utf8(Cli::tr("class: expected serve")));
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     const Options o(
         rest, {"--questions", "--port", "--bind", "--max-students", "--results", "--root"}, {});
     if (args.front() == "serve")
         return class_serve(o);
-    throw Error("class: unknown subcommand '" + args.front() + "' (serve)");
+    throw Error(utf8(Cli::tr("class: unknown subcommand '%1' (serve)").arg(q(args.front()))));
 }
 
 } // namespace lockstep::cli

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QString>
+
 #include <string>
 #include <vector>
 
@@ -8,6 +10,7 @@ namespace lockstep::cli {
 // lockstep-cli class serve: the live class quiz served from a terminal.
 int command_class(const std::vector<std::string>& args);
 
-extern const char* const kClassUsage;
+// The class quiz part of the help.
+QString class_usage();
 
 } // namespace lockstep::cli

@@ -65,10 +65,18 @@ const ProgressPoint* reached(const Side& side, double target) {
     return nullptr;
 }
 
-std::string number(double v, int digits = 4) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
-    return buffer;
+// A value with `digits` significant digits (printf's %.4g), as the language writes numbers.
+QString number(double v, int digits = 4) {
+    const std::string format = "%." + std::to_string(digits) + "g";
+    return decimal(format.c_str(), v);
+}
+
+// A table's row: the label in a column of 26 characters, then each value in one of `width`.
+QString row(const QString& label, const std::vector<QString>& values, int width) {
+    QString line = QStringLiteral("  ") + pad(label, -26);
+    for (const QString& v : values)
+        line += QLatin1Char(' ') + pad(v, -width);
+    return line + QLatin1Char('\n');
 }
 
 json side_json(const Side& side, double target) {
@@ -92,7 +100,9 @@ json side_json(const Side& side, double target) {
 // compare [SCENARIO] --sync bsp,ssp,async,local: one scenario, each way of agreeing.
 int compare_sync_modes(const Options& o) {
     if (o.positional().size() > 1)
-        throw Error("compare --sync takes one scenario file (or none: the built-in one)");
+        throw Error(
+            utf8(Cli::tr("compare --sync takes one scenario file (or none: the built-in one)")));
+    // "(built-in)" is the JSON's "file" too, so it stays as it is there.
     const std::string file = o.positional().empty() ? std::string("(built-in)") : o.positional()[0];
     const Scenario base = o.positional().empty() ? Scenario{} : load_scenario(file);
     std::vector<SyncMode> modes;
@@ -104,15 +114,17 @@ int compare_sync_modes(const Options& o) {
             const std::string name = list.substr(at, comma - at);
             SyncMode m{};
             if (!parse_sync_mode(name, m))
-                throw Error("--sync: each must be one of bsp, ssp, async, local, got '" + name +
-                            "'");
+                throw Error(utf8(Cli::tr("--sync: each must be one of bsp, ssp, async, local, "
+                                         "got '%1'")
+                                     .arg(qs(name))));
             if (std::find(modes.begin(), modes.end(), m) != modes.end())
-                throw Error("--sync: '" + name + "' is named twice");
+                throw Error(utf8(Cli::tr("--sync: '%1' is named twice").arg(qs(name))));
             modes.push_back(m);
             at = comma + 1;
         }
         if (modes.size() < 2)
-            throw Error("--sync: name two to four modes to compare, e.g. bsp,ssp,async,local");
+            throw Error(utf8(
+                Cli::tr("--sync: name two to four modes to compare, e.g. bsp,ssp,async,local")));
     }
     const int staleness =
         static_cast<int>(o.integer("--staleness", 0, ScenarioLimits::max_staleness).value_or(2));
@@ -141,47 +153,53 @@ int compare_sync_modes(const Options& o) {
         std::cout << json{{"target_loss", target}, {"runs", runs}}.dump(2) << '\n';
         return 0;
     }
-    auto at_target = [&](const Side& s, bool energy) -> std::string {
+    auto at_target = [&](const Side& s, bool energy) -> QString {
         const auto* p = reached(s, target);
         if (!p)
-            return "not reached";
-        return energy ? number(p->energy_j) + " J" : number(p->time_s) + " s";
+            return Cli::tr("not reached");
+        return energy ? number(p->energy_j) + QStringLiteral(" J")
+                      : number(p->time_s) + QStringLiteral(" s");
     };
     struct Row {
-        const char* label;
-        std::function<std::string(const Side&)> value;
+        QString label;
+        std::function<QString(const Side&)> value;
     };
     const std::vector<Row> rows{
-        {"time to target loss", [&](const Side& s) { return at_target(s, false); }},
-        {"energy to target loss", [&](const Side& s) { return at_target(s, true); }},
-        {"total time", [](const Side& s) { return number(s.metrics.total_time_s) + " s"; }},
-        {"final loss", [](const Side& s) { return number(s.metrics.final_loss); }},
-        {"waiting per worker", [](const Side& s) { return number(s.metrics.waiting_s) + " s"; }},
-        {"bytes moved", [](const Side& s) { return std::to_string(s.metrics.bytes_moved); }},
-        {"energy (modelled)", [](const Side& s) { return number(s.metrics.energy_j) + " J"; }},
-        {"staleness (max, mean)",
+        {Cli::tr("time to target loss"), [&](const Side& s) { return at_target(s, false); }},
+        {Cli::tr("energy to target loss"), [&](const Side& s) { return at_target(s, true); }},
+        {Cli::tr("total time"),
+         [](const Side& s) { return number(s.metrics.total_time_s) + QStringLiteral(" s"); }},
+        {Cli::tr("final loss"), [](const Side& s) { return number(s.metrics.final_loss); }},
+        {Cli::tr("waiting per worker"),
+         [](const Side& s) { return number(s.metrics.waiting_s) + QStringLiteral(" s"); }},
+        {Cli::tr("bytes moved"),
+         [](const Side& s) { return QString::number(s.metrics.bytes_moved); }},
+        {Cli::tr("energy (modelled)"),
+         [](const Side& s) { return number(s.metrics.energy_j) + QStringLiteral(" J"); }},
+        {Cli::tr("staleness (max, mean)"),
          [](const Side& s) {
-             return std::to_string(s.metrics.max_staleness) + ", " +
+             return QString::number(s.metrics.max_staleness) + QStringLiteral(", ") +
                     number(s.metrics.mean_staleness, 3);
          }},
-        {"replicas agree at the end",
-         [](const Side& s) { return std::string(s.metrics.replicas_aligned ? "yes" : "no"); }},
+        {Cli::tr("replicas agree at the end"),
+         [](const Side& s) { return s.metrics.replicas_aligned ? Cli::tr("yes") : Cli::tr("no"); }},
     };
-    std::printf("Ways of agreeing on %s (\"%s\"), %d workers, target loss %s\n"
-                "(ssp with staleness %d, local SGD averaging every %d steps)\n\n",
-                file.c_str(), base.name.c_str(), base.workers, number(target).c_str(), staleness,
-                local_steps);
-    std::printf("  %-26s", "");
+    print(Cli::tr("Ways of agreeing on %1 (\"%2\"), %3 workers, target loss %4\n"
+                  "(ssp with staleness %5, local SGD averaging every %6 steps)\n\n")
+              .arg(o.positional().empty() ? Cli::tr("(built-in)") : qs(file), qs(base.name),
+                   QString::number(base.workers), number(target), QString::number(staleness),
+                   QString::number(local_steps)));
+    std::vector<QString> modes_row;
     for (const Side& side : sides)
-        std::printf(" %-16s", std::string(to_string(side.scenario.sync_mode())).c_str());
-    std::printf("\n");
+        modes_row.push_back(qs(std::string(to_string(side.scenario.sync_mode()))));
+    print(row(QString(), modes_row, 16));
     for (const Row& r : rows) {
-        std::printf("  %-26s", r.label);
+        std::vector<QString> values;
         for (const Side& side : sides)
-            std::printf(" %-16s", r.value(side).c_str());
-        std::printf("\n");
+            values.push_back(r.value(side));
+        print(row(r.label, values, 16));
     }
-    std::printf("  Energy uses assumed power per state (see docs/SCENARIO.md), not a meter.\n");
+    print(Cli::tr("  Energy uses assumed power per state (see docs/SCENARIO.md), not a meter.\n"));
     return 0;
 }
 
@@ -191,15 +209,17 @@ int command_compare(const std::vector<std::string>& args) {
         return compare_sync_modes(o);
     for (const char* flag : {"--staleness", "--local-steps"})
         if (o.has(flag))
-            throw Error(std::string(flag) + ": goes with --sync (compare SCENARIO --sync "
-                                            "bsp,ssp,async,local)");
+            throw Error(
+                utf8(Cli::tr("%1: goes with --sync (compare SCENARIO --sync bsp,ssp,async,local)")
+                         .arg(QString::fromLatin1(flag))));
     if (o.positional().size() != 2)
-        throw Error("compare needs exactly two scenario files, e.g. compare a.json b.json");
+        throw Error(
+            utf8(Cli::tr("compare needs exactly two scenario files, e.g. compare a.json b.json")));
     const std::optional<double> given = o.number("--target-loss", 0.0, 1e9);
     const Side a = run_side(o.positional()[0]);
     const Side b = run_side(o.positional()[1]);
     if (a.progress.empty() || b.progress.empty())
-        throw Error("compare: both runs must train (no steps were run)");
+        throw Error(utf8(Cli::tr("compare: both runs must train (no steps were run)")));
 
     // By default the target is the worse of the two final losses: both runs reach it, and the
     // question is what each spent to get there.
@@ -217,65 +237,67 @@ int command_compare(const std::vector<std::string>& args) {
     }
 
     struct Row {
-        const char* label;
-        std::string va, vb;
+        QString label;
+        QString va, vb;
     };
-    auto at_target = [&](const Side& s, bool energy) -> std::string {
+    auto at_target = [&](const Side& s, bool energy) -> QString {
         const auto* p = reached(s, target);
         if (!p)
-            return "not reached";
-        return energy ? number(p->energy_j) + " J"
-                      : number(p->time_s) + " s (step " + std::to_string(p->step) + ")";
+            return Cli::tr("not reached");
+        return energy ? number(p->energy_j) + QStringLiteral(" J")
+                      : Cli::tr("%1 s (step %2)").arg(number(p->time_s), QString::number(p->step));
     };
-    auto both = [&](auto f) { return std::pair{f(a), f(b)}; };
     std::vector<Row> rows;
-    auto add = [&](const char* label, auto f) {
-        auto [x, y] = both(f);
-        rows.push_back({label, x, y});
-    };
-    add("workers (at the end)", [](const Side& s) {
-        return std::to_string(s.metrics.workers) +
-               (s.metrics.workers_at_end != s.metrics.workers
-                    ? " (" + std::to_string(s.metrics.workers_at_end) + ")"
-                    : "");
+    auto add = [&](const QString& label, auto f) { rows.push_back({label, f(a), f(b)}); };
+    add(Cli::tr("workers (at the end)"), [](const Side& s) {
+        return s.metrics.workers_at_end != s.metrics.workers
+                   ? QStringLiteral("%1 (%2)").arg(s.metrics.workers).arg(s.metrics.workers_at_end)
+                   : QString::number(s.metrics.workers);
     });
-    add("time to target loss", [&](const Side& s) { return at_target(s, false); });
-    add("energy to target loss", [&](const Side& s) { return at_target(s, true); });
-    add("total time", [](const Side& s) { return number(s.metrics.total_time_s) + " s"; });
-    add("final loss", [](const Side& s) { return number(s.metrics.final_loss); });
-    add("useful samples", [](const Side& s) {
-        return std::to_string(s.metrics.useful_samples) + " of " +
-               std::to_string(s.metrics.samples);
+    add(Cli::tr("time to target loss"), [&](const Side& s) { return at_target(s, false); });
+    add(Cli::tr("energy to target loss"), [&](const Side& s) { return at_target(s, true); });
+    add(Cli::tr("total time"),
+        [](const Side& s) { return number(s.metrics.total_time_s) + QStringLiteral(" s"); });
+    add(Cli::tr("final loss"), [](const Side& s) { return number(s.metrics.final_loss); });
+    add(Cli::tr("useful samples"), [](const Side& s) {
+        return Cli::tr("%1 of %2")
+            .arg(QString::number(s.metrics.useful_samples), QString::number(s.metrics.samples));
     });
-    add("goodput", [](const Side& s) { return number(s.metrics.goodput) + " samples/s"; });
-    add("synchronisation",
-        [](const Side& s) { return number(s.metrics.communication_s) + " s per worker"; });
-    add("waiting", [](const Side& s) { return number(s.metrics.waiting_s) + " s per worker"; });
-    add("checkpointing",
-        [](const Side& s) { return number(s.metrics.checkpoint_s) + " s per worker"; });
-    add("failures", [](const Side& s) { return std::to_string(s.metrics.failures); });
-    add("lost work", [](const Side& s) {
-        return std::to_string(s.metrics.lost_steps) + " steps, " + number(s.metrics.lost_worker_s) +
-               " worker-s";
+    add(Cli::tr("goodput"),
+        [](const Side& s) { return Cli::tr("%1 samples/s").arg(number(s.metrics.goodput)); });
+    add(Cli::tr("synchronisation"), [](const Side& s) {
+        return Cli::tr("%1 s per worker").arg(number(s.metrics.communication_s));
     });
-    add("dropped gradients",
-        [](const Side& s) { return std::to_string(s.metrics.dropped_gradients); });
-    add("energy (modelled)", [](const Side& s) { return number(s.metrics.energy_j) + " J"; });
-    add("energy per useful sample",
-        [](const Side& s) { return number(s.metrics.energy_per_sample_j) + " J"; });
+    add(Cli::tr("waiting", "time spent"),
+        [](const Side& s) { return Cli::tr("%1 s per worker").arg(number(s.metrics.waiting_s)); });
+    add(Cli::tr("checkpointing"), [](const Side& s) {
+        return Cli::tr("%1 s per worker").arg(number(s.metrics.checkpoint_s));
+    });
+    add(Cli::tr("failures"), [](const Side& s) { return QString::number(s.metrics.failures); });
+    add(Cli::tr("lost work"), [](const Side& s) {
+        return Cli::tr("%1 steps, %2 worker-s")
+            .arg(QString::number(s.metrics.lost_steps), number(s.metrics.lost_worker_s));
+    });
+    add(Cli::tr("dropped gradients"),
+        [](const Side& s) { return QString::number(s.metrics.dropped_gradients); });
+    add(Cli::tr("energy (modelled)"),
+        [](const Side& s) { return number(s.metrics.energy_j) + QStringLiteral(" J"); });
+    add(Cli::tr("energy per useful sample"),
+        [](const Side& s) { return number(s.metrics.energy_per_sample_j) + QStringLiteral(" J"); });
 
-    std::printf("Comparing A: %s (\"%s\")\n      and B: %s (\"%s\"), target loss %s\n\n",
-                a.file.c_str(), a.scenario.name.c_str(), b.file.c_str(), b.scenario.name.c_str(),
-                number(target).c_str());
-    std::printf("  %-26s %-28s %-28s\n", "", "A", "B");
+    print(
+        Cli::tr("Comparing A: %1 (\"%2\")\n      and B: %3 (\"%4\"), target loss %5\n\n")
+            .arg(qs(a.file), qs(a.scenario.name), qs(b.file), qs(b.scenario.name), number(target)));
+    print(row(QString(), {QStringLiteral("A"), QStringLiteral("B")}, 28));
     for (const auto& r : rows)
-        std::printf("  %-26s %-28s %-28s\n", r.label, r.va.c_str(), r.vb.c_str());
+        print(row(r.label, {r.va, r.vb}, 28));
     const auto* pa = reached(a, target);
     const auto* pb = reached(b, target);
     if (pa && pb && pa->time_s > 0 && pa->energy_j > 0)
-        std::printf("\n  To reach loss %s, B takes %.2fx the time and %.2fx the energy of A.\n",
-                    number(target).c_str(), pb->time_s / pa->time_s, pb->energy_j / pa->energy_j);
-    std::printf("  Energy uses assumed power per state (see docs/SCENARIO.md), not a meter.\n");
+        print(Cli::tr("\n  To reach loss %1, B takes %2x the time and %3x the energy of A.\n")
+                  .arg(number(target), decimal("%.2f", pb->time_s / pa->time_s),
+                       decimal("%.2f", pb->energy_j / pa->energy_j)));
+    print(Cli::tr("  Energy uses assumed power per state (see docs/SCENARIO.md), not a meter.\n"));
     return 0;
 }
 

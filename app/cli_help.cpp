@@ -2,17 +2,19 @@
 
 #include "cli_class.h"
 #include "cli_lessons.h"
+#include "cli_options.h"
 
 #include "lockstep_lessons/lesson.h"
 
 #include <algorithm>
-#include <map>
 
 namespace lockstep::cli {
 
 namespace {
 
-constexpr const char* kCommands = R"(usage: lockstep-cli COMMAND [ARGS]
+// The overview's first part: every command.
+QString commands_text() {
+    return Cli::tr(R"(usage: lockstep-cli COMMAND [ARGS]
        lockstep-cli --version | --help | COMMAND --help
 
 commands:
@@ -38,9 +40,22 @@ commands:
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
   mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
   bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-)";
+)");
+}
 
-constexpr const char* kRunFlags = R"(
+// The flag every command takes.
+QString language_text() {
+    return Cli::tr(R"(
+language (a flag of every command, before or after the command):
+  --language de|es|en             messages, help, lessons and quizzes in German, Spanish or
+                                  English; by default the language that LANGUAGE, LC_ALL,
+                                  LC_MESSAGES or LANG name, else English
+)");
+}
+
+// The flags of run, in the overview and on run's page.
+QString run_flags_text() {
+    return Cli::tr(R"(
 run flags (override the scenario):
   --workers N  --steps N  --seed N  --batch N (per worker)
   --clock modelled|measured  --rule sum|mean|weighted-mean
@@ -66,75 +81,86 @@ run flags (override the scenario):
          the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
          as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
          --local-steps H steps (local). ssp and async go through a parameter server.
-)";
+)");
+}
 
-// One page per command: what it does, then its usage and flags.
-const std::map<std::string, std::string>& pages() {
-    static const std::map<std::string, std::string> p{
-        {"run",
-         "usage: lockstep-cli run [SCENARIO.json] [flags]\n\n"
-         "Trains the scenario's model (the built-in one without a file) with its workers and\n"
-         "reports the time on the run's clock, the speedup over one worker, the time spent\n"
-         "communicating and waiting, and the final loss and accuracy. Flags override the\n"
-         "scenario. Under mpirun with --transport mpi, each process is one worker.\n"},
-        {"sweep",
-         "usage: lockstep-cli sweep [SCENARIO.json] --workers 1,2,4,8 [flags] [--json]\n\n"
-         "Runs the same scenario once per worker count and prints each count's time, speedup\n"
-         "and efficiency: the speedup curve of the Speedup view.\n\n"
-         "flags: --workers LIST  --steps N  --seed N  --clock modelled|measured\n"
-         "       --rule R  --algorithm A  --layers L  --activation F  --optimizer O  --lr X\n"
-         "       --momentum X  --batch N  --dataset D  --shuffle on|off  --init-params FILE\n"
-         "       --json\n"},
-        {"reduce",
-         "usage: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 "
-         "[--weights 30,10]\n\n"
-         "Combines the values the way the engine combines the workers' gradients and prints\n"
-         "the result. weighted-mean needs --weights: the samples behind each value.\n"},
-        {"resume",
-         "usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]\n"
-         "                           [--trace-detail rounds|phases] [--metrics-csv FILE]\n"
-         "                           [--transport mpi]\n\n"
-         "Continues the run whose checkpoints are in DIR from its newest complete checkpoint,\n"
-         "skipping partial and corrupt ones, and reports the run as run does.\n"},
-        {"checkpoints", "usage: lockstep-cli checkpoints DIR [--json]\n\n"
-                        "Lists each checkpoint in DIR: complete, partial or corrupt, and why.\n"},
-        {"compare",
-         "usage: lockstep-cli compare A.json B.json [--target-loss X] [--json]\n"
-         "       lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local\n"
-         "                            [--staleness S] [--local-steps H] [--target-loss X] "
-         "[--json]\n\n"
-         "Runs two scenarios and sets them side by side: time and energy to the same target\n"
-         "loss (default: the highest final loss), useful samples per second,\n"
-         "synchronisation, waiting and lost work. With --sync, one scenario under each way of\n"
-         "agreeing (ssp with staleness 2 and local SGD every 4 steps unless given).\n"},
-        {"moves",
-         "usage: lockstep-cli moves [SCENARIO.json] [--parallelism data|pipeline|tensor|hybrid]\n"
-         "                          [--stages P] [--microbatches M] [--schedule S]\n"
-         "                          [--replicas D] [--workers N] [--batch N] [--layers L]\n"
-         "                          [--steps N] [--algorithm A] [--json]\n\n"
-         "Prints the bytes each kind of parallelism moves per step, per link, and the time\n"
-         "workers wait, for the same model.\n"},
-        {"validate",
-         "usage: lockstep-cli validate FILE\n\n"
-         "Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints\n"
-         "'valid', or prints what is wrong, naming the field and the allowed values.\n"},
-        {"bench", "usage: lockstep-cli bench allreduce|train [flags]\n\n"
-                  "Measures this machine. See lockstep-cli bench allreduce --help and\n"
-                  "lockstep-cli bench train --help.\n"},
-        {"bench allreduce",
-         "usage: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]\n"
-         "                                    [--workers N] [--bytes N] [--iterations N] "
-         "[--json]\n"
-         "       mpirun -np N lockstep-cli bench allreduce --transport mpi [--algorithm A]\n"
-         "                                    [--bytes N] [--iterations N] [--json]\n\n"
-         "Times all-reduces of real buffers between threads (or processes) and prints the\n"
-         "algorithm and bus bandwidth beside this machine's memory copy bandwidth.\n"},
-        {"bench train",
-         "usage: lockstep-cli bench train [--layers 2,64,64,2] [--batch 32] [--steps 2000]\n"
-         "                                [--workers 1] [--threads N] [--json]\n\n"
-         "Times real training steps and prints the samples per second.\n"},
-    };
-    return p;
+// One page per command: what it does, then its usage and flags. Empty for an unknown one.
+QString page(const std::string& name) {
+    if (name == "run")
+        return Cli::tr(
+            "usage: lockstep-cli run [SCENARIO.json] [flags]\n\n"
+            "Trains the scenario's model (the built-in one without a file) with its workers and\n"
+            "reports the time on the run's clock, the speedup over one worker, the time spent\n"
+            "communicating and waiting, and the final loss and accuracy. Flags override the\n"
+            "scenario. Under mpirun with --transport mpi, each process is one worker.\n");
+    if (name == "sweep")
+        return Cli::tr(
+            "usage: lockstep-cli sweep [SCENARIO.json] --workers 1,2,4,8 [flags] [--json]\n\n"
+            "Runs the same scenario once per worker count and prints each count's time, speedup\n"
+            "and efficiency: the speedup curve of the Speedup view.\n\n"
+            "flags: --workers LIST  --steps N  --seed N  --clock modelled|measured\n"
+            "       --rule R  --algorithm A  --layers L  --activation F  --optimizer O  --lr X\n"
+            "       --momentum X  --batch N  --dataset D  --shuffle on|off  --init-params FILE\n"
+            "       --json\n");
+    if (name == "reduce")
+        return Cli::tr(
+            "usage: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 "
+            "[--weights 30,10]\n\n"
+            "Combines the values the way the engine combines the workers' gradients and prints\n"
+            "the result. weighted-mean needs --weights: the samples behind each value.\n");
+    if (name == "resume")
+        return Cli::tr(
+            "usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]\n"
+            "                           [--trace-detail rounds|phases] [--metrics-csv FILE]\n"
+            "                           [--transport mpi]\n\n"
+            "Continues the run whose checkpoints are in DIR from its newest complete checkpoint,\n"
+            "skipping partial and corrupt ones, and reports the run as run does.\n");
+    if (name == "checkpoints")
+        return Cli::tr("usage: lockstep-cli checkpoints DIR [--json]\n\n"
+                       "Lists each checkpoint in DIR: complete, partial or corrupt, and why.\n");
+    if (name == "compare")
+        return Cli::tr(
+            "usage: lockstep-cli compare A.json B.json [--target-loss X] [--json]\n"
+            "       lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local\n"
+            "                            [--staleness S] [--local-steps H] [--target-loss X] "
+            "[--json]\n\n"
+            "Runs two scenarios and sets them side by side: time and energy to the same target\n"
+            "loss (default: the highest final loss), useful samples per second,\n"
+            "synchronisation, waiting and lost work. With --sync, one scenario under each way of\n"
+            "agreeing (ssp with staleness 2 and local SGD every 4 steps unless given).\n");
+    if (name == "moves")
+        return Cli::tr(
+            "usage: lockstep-cli moves [SCENARIO.json] [--parallelism "
+            "data|pipeline|tensor|hybrid]\n"
+            "                          [--stages P] [--microbatches M] [--schedule S]\n"
+            "                          [--replicas D] [--workers N] [--batch N] [--layers L]\n"
+            "                          [--steps N] [--algorithm A] [--json]\n\n"
+            "Prints the bytes each kind of parallelism moves per step, per link, and the time\n"
+            "workers wait, for the same model.\n");
+    if (name == "validate")
+        return Cli::tr(
+            "usage: lockstep-cli validate FILE\n\n"
+            "Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints\n"
+            "'valid', or prints what is wrong, naming the field and the allowed values.\n");
+    if (name == "bench")
+        return Cli::tr("usage: lockstep-cli bench allreduce|train [flags]\n\n"
+                       "Measures this machine. See lockstep-cli bench allreduce --help and\n"
+                       "lockstep-cli bench train --help.\n");
+    if (name == "bench allreduce")
+        return Cli::tr(
+            "usage: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]\n"
+            "                                    [--workers N] [--bytes N] [--iterations N] "
+            "[--json]\n"
+            "       mpirun -np N lockstep-cli bench allreduce --transport mpi [--algorithm A]\n"
+            "                                    [--bytes N] [--iterations N] [--json]\n\n"
+            "Times all-reduces of real buffers between threads (or processes) and prints the\n"
+            "algorithm and bus bandwidth beside this machine's memory copy bandwidth.\n");
+    if (name == "bench train")
+        return Cli::tr(
+            "usage: lockstep-cli bench train [--layers 2,64,64,2] [--batch 32] [--steps 2000]\n"
+            "                                [--workers 1] [--threads N] [--json]\n\n"
+            "Times real training steps and prints the samples per second.\n");
+    return {};
 }
 
 bool is_flag(const std::string& word) {
@@ -143,11 +169,11 @@ bool is_flag(const std::string& word) {
 
 } // namespace
 
-std::string overview_help() {
-    return std::string(kCommands) + kRunFlags + kLessonsUsage + kClassUsage;
+QString overview_help() {
+    return commands_text() + language_text() + run_flags_text() + lessons_usage() + class_usage();
 }
 
-std::string command_help(const std::vector<std::string>& words) {
+QString command_help(const std::vector<std::string>& words) {
     std::vector<std::string> names;
     for (const std::string& w : words) {
         if (is_flag(w))
@@ -157,19 +183,19 @@ std::string command_help(const std::vector<std::string>& words) {
     if (names.empty())
         return {};
     if (names[0] == "lessons" || names[0] == "quiz")
-        return std::string("usage: lockstep-cli ") + names[0] + " SUBCOMMAND [ARGS]\n" +
-               kLessonsUsage;
+        return Cli::tr("usage: lockstep-cli %1 SUBCOMMAND [ARGS]\n").arg(qs(names[0])) +
+               lessons_usage();
     if (names[0] == "class")
-        return std::string("usage: lockstep-cli class serve BANK [flags]\n") + kClassUsage;
+        return Cli::tr("usage: lockstep-cli class serve BANK [flags]\n") + class_usage();
     if (names[0] == "bench" && names.size() > 1) {
-        const auto it = pages().find("bench " + names[1]);
-        if (it != pages().end())
-            return it->second;
+        const QString text = page("bench " + names[1]);
+        if (!text.isEmpty())
+            return text;
     }
-    const auto it = pages().find(names[0]);
-    if (it == pages().end())
+    const QString text = page(names[0]);
+    if (text.isEmpty())
         return {};
-    return names[0] == "run" ? it->second + kRunFlags : it->second;
+    return names[0] == "run" ? text + run_flags_text() : text;
 }
 
 bool asks_for_help(const std::vector<std::string>& args) {
@@ -177,8 +203,8 @@ bool asks_for_help(const std::vector<std::string>& args) {
                        [](const std::string& a) { return a == "--help" || a == "-h"; });
 }
 
-std::string version_text() {
-    return ("lockstep-cli " LOCKSTEP_VERSION "\n" + lessons::describe_resources()).toStdString();
+QString version_text() {
+    return QStringLiteral("lockstep-cli " LOCKSTEP_VERSION "\n") + lessons::describe_resources();
 }
 
 } // namespace lockstep::cli

@@ -3,20 +3,22 @@
 // What lockstep-cli prints for --help and --version: the overview of every command, and each
 // command's own page (`lockstep-cli COMMAND --help`, `lockstep-cli lessons check --help`).
 
+#include <QString>
+
 #include <string>
 #include <vector>
 
 namespace lockstep::cli {
 
-// The overview: every command, the run flags, the lessons and quizzes.
-std::string overview_help();
+// The overview: every command, the --language flag, the run flags, the lessons and quizzes.
+QString overview_help();
 // The page of one command (the words before the first flag: "run", "bench allreduce",
 // "lessons check"); the overview's section for a command group when only its name is given.
 // Empty when the command is unknown.
-std::string command_help(const std::vector<std::string>& words);
+QString command_help(const std::vector<std::string>& words);
 // True when the arguments after the command ask for help (--help or -h anywhere).
 bool asks_for_help(const std::vector<std::string>& args);
 // The version, and where the lessons, scenarios and quiz banks are read from.
-std::string version_text();
+QString version_text();
 
 } // namespace lockstep::cli

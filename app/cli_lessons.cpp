@@ -3,6 +3,7 @@
 #include "cli_options.h"
 
 #include "lockstep_lessons/check.h"
+#include "lockstep_lessons/language.h"
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_lessons/quiz.h"
 #include "lockstep_lessons/quiz_export.h"
@@ -21,7 +22,8 @@
 
 namespace lockstep::cli {
 
-const char* const kLessonsUsage = R"(
+QString lessons_usage() {
+    return Cli::tr(R"(
 lessons and quizzes (resources from --root DIR, $LOCKSTEP_RESOURCES or the installed ones; your
 own lessons beside them from --own-lessons DIR, else ~/.local/share/Lockstep/lessons):
   lessons check [--root DIR]      every lesson, scenario, link and quiz bank; exit 1 with reasons
@@ -35,7 +37,8 @@ own lessons beside them from --own-lessons DIR, else ~/.local/share/Lockstep/les
   quiz ask BANK QUESTION --student NAME        one student's version of a question
   quiz check BANK QUESTION --student NAME --answer TEXT
                                   the verdict and feedback for a typed answer
-)";
+)");
+}
 
 namespace {
 
@@ -43,8 +46,9 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-void print(const QString& text) {
-    std::fputs(text.toUtf8().constData(), stdout);
+// A value the lessons library wrote (format_value), as the language in use writes numbers.
+QString value(double v) {
+    return lessons::localized_number(lessons::format_value(v));
 }
 
 QString root_of(const Options& o) {
@@ -59,20 +63,26 @@ QString own_of(const Options& o) {
     return lessons::own_lessons_dir();
 }
 
+// Names on stderr each of the user's own lessons that could not be loaded.
+void report_left_out(const QStringList& problems) {
+    for (const QString& p : problems)
+        print_error(QStringLiteral("lockstep-cli: ") + Cli::tr("left out: %1").arg(p) +
+                    QLatin1Char('\n'));
+}
+
 // The shipped library and, after it, the user's own lessons. A lesson of theirs that cannot be
 // loaded is named on stderr; the rest still load.
 lessons::LessonLibrary library(const Options& o) {
     lessons::LessonLibrary lib = lessons::LessonLibrary::load(root_of(o));
     QStringList problems;
     lib.add_own_lessons(own_of(o), &problems);
-    for (const QString& p : problems)
-        std::fprintf(stderr, "lockstep-cli: left out: %s\n", p.toUtf8().constData());
+    report_left_out(problems);
     return lib;
 }
 
 void expect_positionals(const Options& o, std::size_t n, const char* usage) {
     if (o.positional().size() != n)
-        throw Error(std::string("expected: ") + usage);
+        throw Error(utf8(Cli::tr("expected: %1").arg(QString::fromUtf8(usage))));
 }
 
 int lessons_check(const Options& o) {
@@ -81,10 +91,12 @@ int lessons_check(const Options& o) {
     const QString own = own_of(o);
     const QStringList problems = lessons::check_resources(root, own);
     for (const QString& p : problems)
-        std::fprintf(stderr, "%s\n", p.toUtf8().constData());
+        print_error(p + QLatin1Char('\n'));
     if (!problems.isEmpty()) {
-        std::fprintf(stderr, "lockstep-cli: lessons check: %lld problem(s) in %s\n",
-                     static_cast<long long>(problems.size()), root.toUtf8().constData());
+        print_error(
+            QStringLiteral("lockstep-cli: ") +
+            Cli::tr("lessons check: %n problem(s) in %1", nullptr, int(problems.size())).arg(root) +
+            QLatin1Char('\n'));
         return 1;
     }
     lessons::LessonLibrary lib = lessons::LessonLibrary::load(root);
@@ -93,13 +105,11 @@ int lessons_check(const Options& o) {
     std::size_t questions = 0;
     for (const auto& b : lib.banks())
         questions += b.questions.size();
-    print(QStringLiteral("ok: %1 lessons, %2 quiz banks, %3 questions in %4\n")
-              .arg(shipped)
-              .arg(lib.banks().size())
-              .arg(questions)
-              .arg(lib.root()));
+    print(Cli::tr("ok: %1 lessons, %2 quiz banks, %3 questions in %4\n")
+              .arg(QString::number(shipped), QString::number(lib.banks().size()),
+                   QString::number(questions), lib.root()));
     if (added > 0)
-        print(QStringLiteral("ok: %1 of your own lesson(s) in %2\n").arg(added).arg(own));
+        print(Cli::tr("ok: %n of your own lesson(s) in %1\n", nullptr, added).arg(own));
     return 0;
 }
 
@@ -110,17 +120,16 @@ int lessons_list(const Options& o) {
     bool own_heading = false;
     for (const lessons::Lesson& l : lib.lessons()) {
         if (l.own && !own_heading) {
-            print(QStringLiteral("your own lessons, from %1:\n").arg(lib.own_folder()));
+            print(Cli::tr("your own lessons, from %1:\n").arg(lib.own_folder()));
             own_heading = true;
         }
         QStringList points;
         for (int p : l.syllabus)
             points << lessons::syllabus_point_label(p);
-        print(QStringLiteral("%1. %2 (%3); %4 exercise(s)\n   %5\n   syllabus: %6\n")
-                  .arg(++n)
-                  .arg(l.title, l.id)
-                  .arg(l.exercises.size())
-                  .arg(l.summary, points.join(QStringLiteral("; "))));
+        print(Cli::tr("%1. %2 (%3); %n exercise(s)\n   %4\n   syllabus: %5\n", nullptr,
+                      int(l.exercises.size()))
+                  .arg(QString::number(++n), l.title, l.id, l.summary,
+                       points.join(QStringLiteral("; "))));
     }
     return 0;
 }
@@ -134,18 +143,13 @@ int lessons_calculator(const Options& o) {
     const Scenario base = load_scenario(file.toStdString());
     const int counts[] = {1, 2, 4, 8, 16, 32};
     const auto r = lessons::worked_example(base, one, workers, comm, counts);
-    print(QStringLiteral("one worker: %1 s; %2 workers: %3 s of compute each + %4 s of "
-                         "communication = %5 s\nspeedup %6 (ideal %2), efficiency %7\n")
-              .arg(lessons::format_value(r.baseline_s))
-              .arg(workers)
-              .arg(lessons::format_value(r.baseline_s / workers))
-              .arg(lessons::format_value(comm))
-              .arg(lessons::format_value(r.total_s))
-              .arg(lessons::format_value(r.speedup))
-              .arg(lessons::format_value(r.efficiency)));
-    print(QStringLiteral("workers  speedup\n"));
+    print(Cli::tr("one worker: %1 s; %2 workers: %3 s of compute each + %4 s of "
+                  "communication = %5 s\nspeedup %6 (ideal %2), efficiency %7\n")
+              .arg(value(r.baseline_s), QString::number(workers), value(r.baseline_s / workers),
+                   value(comm), value(r.total_s), value(r.speedup), value(r.efficiency)));
+    print(Cli::tr("workers  speedup\n"));
     for (const auto& [n, s] : r.curve)
-        print(QStringLiteral("%1  %2\n").arg(n, 7).arg(lessons::format_value(s)));
+        print(QStringLiteral("%1  %2\n").arg(n, 7).arg(value(s)));
     return 0;
 }
 
@@ -154,11 +158,15 @@ int lessons_study(const Options& o) {
     const lessons::LessonLibrary lib = library(o);
     const lessons::Lesson* lesson = lib.find(q(o.positional().front()));
     if (!lesson)
-        throw Error("lessons study: no lesson '" + o.positional().front() + "'");
+        throw Error(utf8(Cli::tr("lessons study: no lesson '%1'").arg(q(o.positional().front()))));
     if (!lesson->study)
-        throw Error("lessons study: lesson '" + o.positional().front() + "' has no study");
-    print(
-        QStringLiteral("model          parameters  final_loss  accuracy  compute_s  energy_kJ\n"));
+        throw Error(utf8(
+            Cli::tr("lessons study: lesson '%1' has no study").arg(q(o.positional().front()))));
+    // A number in a column, as the language in use writes it.
+    auto cell = [](double v, int width, char format, int precision) {
+        return lessons::localized_number(QStringLiteral("%1").arg(v, width, format, precision));
+    };
+    print(Cli::tr("model          parameters  final_loss  accuracy  compute_s  energy_kJ\n"));
     for (const auto& p : lessons::run_study(lesson->scenario, *lesson->study)) {
         QStringList sizes;
         for (int w : p.layers)
@@ -166,14 +174,13 @@ int lessons_study(const Options& o) {
         print(QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                   .arg(sizes.join(QLatin1Char('-')), -14)
                   .arg(p.parameters, 10)
-                  .arg(p.final_loss, 11, 'f', 4)
-                  .arg(p.final_accuracy, 9, 'f', 3)
-                  .arg(p.compute_s(), 10, 'g', 4)
-                  .arg(p.energy_j() / 1000.0, 10, 'g', 4));
+                  .arg(cell(p.final_loss, 11, 'f', 4), cell(p.final_accuracy, 9, 'f', 3),
+                       cell(p.compute_s(), 10, 'g', 4), cell(p.energy_j() / 1000.0, 10, 'g', 4)));
     }
-    print(QStringLiteral("energy modelled: %1 W per working worker, %2 W per waiting one\n")
-              .arg(lesson->study->busy_watts)
-              .arg(lesson->study->idle_watts));
+    const QString busy = QStringLiteral("%1").arg(lesson->study->busy_watts);
+    const QString idle = QStringLiteral("%1").arg(lesson->study->idle_watts);
+    print(Cli::tr("energy modelled: %1 W per working worker, %2 W per waiting one\n")
+              .arg(lessons::localized_number(busy), lessons::localized_number(idle)));
     return 0;
 }
 
@@ -182,9 +189,10 @@ int quiz_export(const Options& o) {
     lessons::ExportFormat format{};
     const auto f = o.text("--format");
     if (!f)
-        throw Error("quiz export: --format is required (moodle-xml, gift or csv)");
+        throw Error(utf8(Cli::tr("quiz export: --format is required (moodle-xml, gift or csv)")));
     if (!lessons::parse_export_format(q(*f), format))
-        throw Error("--format: must be one of moodle-xml, gift, csv, got '" + *f + "'");
+        throw Error(
+            utf8(Cli::tr("--format: must be one of moodle-xml, gift, csv, got '%1'").arg(q(*f))));
     const lessons::QuizBank bank = library(o).load_bank_named(q(o.positional().front()));
     QStringList students;
     if (auto s = o.text("--students"))
@@ -194,7 +202,7 @@ int quiz_export(const Options& o) {
     if (auto out = o.text("--out")) {
         QSaveFile file(q(*out));
         if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
-            throw Error(*out + ": cannot write the export");
+            throw Error(utf8(Cli::tr("%1: cannot write the export").arg(q(*out))));
     } else {
         print(text);
     }
@@ -207,29 +215,26 @@ int quiz_worksheet(const Options& o) {
         "quiz worksheet BANK [--students FILE | --variants N] --out SHEET.pdf [--key KEY.pdf]");
     const auto out = o.text("--out");
     if (!out)
-        throw Error("quiz worksheet: --out SHEET.pdf is required");
+        throw Error(utf8(Cli::tr("quiz worksheet: --out SHEET.pdf is required")));
     if (o.text("--students") && o.text("--variants"))
-        throw Error("quiz worksheet: give --students or --variants, not both");
+        throw Error(utf8(Cli::tr("quiz worksheet: give --students or --variants, not both")));
     const lessons::QuizBank bank = library(o).load_bank_named(q(o.positional().front()));
     QStringList students;
     if (auto s = o.text("--students"))
         students = lessons::read_students(q(*s));
     const int variants = static_cast<int>(o.integer("--variants", 1, 1000).value_or(5));
     const auto pages = lessons::worksheet_pages(bank, students, variants);
-    // Qt's PDF writer lays text out with the fonts of a GUI application; no display is needed.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    int argc = 1;
-    char name[] = "lockstep-cli";
-    char* argv[] = {name, nullptr};
-    const QGuiApplication app(argc, argv);
+    // Qt's PDF writer lays text out with the fonts of a GUI application: main() made this
+    // command's application a QGuiApplication (offscreen: no display is needed).
+    if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
+        throw Error("quiz worksheet: needs a QGuiApplication");
     lessons::write_worksheet_pdf(bank, pages, q(*out), false);
     if (auto key = o.text("--key"))
         lessons::write_worksheet_pdf(bank, pages, q(*key), true);
-    print(QStringLiteral("%1: %2 page(s), one per %3\n")
-              .arg(q(*out))
-              .arg(pages.size())
-              .arg(students.isEmpty() ? QStringLiteral("variant") : QStringLiteral("student")));
+    const int count = int(pages.size());
+    print(students.isEmpty()
+              ? Cli::tr("%1: %n page(s), one per variant\n", nullptr, count).arg(q(*out))
+              : Cli::tr("%1: %n page(s), one per student\n", nullptr, count).arg(q(*out)));
     return 0;
 }
 
@@ -246,12 +251,14 @@ Asked ask(const Options& o, const char* usage) {
         QStringList ids;
         for (const auto& x : a.bank.questions)
             ids << x.id;
-        throw Error("bank '" + a.bank.id.toStdString() + "' has no question '" + o.positional()[1] +
-                    "' (known: " + ids.join(QStringLiteral(", ")).toStdString() + ")");
+        throw Error(
+            utf8(Cli::tr("bank '%1' has no question '%2' (known: %3)")
+                     .arg(a.bank.id, q(o.positional()[1]), ids.join(QStringLiteral(", ")))));
     }
     const auto student = o.text("--student");
     if (!student || q(*student).trimmed().isEmpty())
-        throw Error("--student NAME is required: each student gets their own numbers");
+        throw Error(
+            utf8(Cli::tr("--student NAME is required: each student gets their own numbers")));
     a.instance = lessons::instantiate(a.bank, *question, q(*student));
     return a;
 }
@@ -261,20 +268,34 @@ int quiz_ask(const Options& o) {
     print(a.instance.text + QLatin1Char('\n'));
     for (int i = 0; i < a.instance.choices.size(); ++i)
         print(QStringLiteral("  (%1) %2\n")
-                  .arg(QChar(QLatin1Char('a').unicode() + i))
-                  .arg(a.instance.choices[i]));
+                  .arg(QString(QChar(QLatin1Char('a').unicode() + i)), a.instance.choices[i]));
     if (o.has("--show-answer"))
-        print(QStringLiteral("answer: %1\n").arg(a.instance.answer_text()));
+        print(Cli::tr("answer: %1\n").arg(a.instance.answer_text()));
     return 0;
+}
+
+// The verdict's word, as a person reads it.
+QString verdict_text(lessons::Verdict verdict) {
+    switch (verdict) {
+    case lessons::Verdict::Correct:
+        return Cli::tr("correct", "verdict");
+    case lessons::Verdict::Near:
+        return Cli::tr("near", "verdict");
+    case lessons::Verdict::Wrong:
+        return Cli::tr("wrong", "verdict");
+    case lessons::Verdict::Unparseable:
+        return Cli::tr("unparseable", "verdict");
+    }
+    return lessons::to_string(verdict);
 }
 
 int quiz_check(const Options& o) {
     const Asked a = ask(o, "quiz check BANK QUESTION --student NAME --answer TEXT");
     const auto typed = o.text("--answer");
     if (!typed)
-        throw Error("--answer TEXT is required");
+        throw Error(utf8(Cli::tr("--answer TEXT is required")));
     const lessons::Checked c = lessons::check_answer(a.instance, q(*typed));
-    print(lessons::to_string(c.verdict) + QLatin1Char('\n') + c.feedback + QLatin1Char('\n'));
+    print(verdict_text(c.verdict) + QLatin1Char('\n') + c.feedback + QLatin1Char('\n'));
     return c.verdict == lessons::Verdict::Correct ? 0 : 3;
 }
 
@@ -282,7 +303,7 @@ int quiz_check(const Options& o) {
 
 int command_lessons(const std::vector<std::string>& args) {
     if (args.empty())
-        throw Error("lessons: expected check, list, calculator or study");
+        throw Error(utf8(Cli::tr("lessons: expected check, list, calculator or study")));
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     const Options o(
         rest, {"--root", "--own-lessons", "--one-worker-s", "--workers", "--communication-s"}, {});
@@ -294,13 +315,13 @@ int command_lessons(const std::vector<std::string>& args) {
         return lessons_calculator(o);
     if (args.front() == "study")
         return lessons_study(o);
-    throw Error("lessons: unknown subcommand '" + args.front() +
-                "' (check, list, calculator or study)");
+    throw Error(utf8(Cli::tr("lessons: unknown subcommand '%1' (check, list, calculator or study)")
+                         .arg(q(args.front()))));
 }
 
 int command_quiz(const std::vector<std::string>& args) {
     if (args.empty())
-        throw Error("quiz: expected export, worksheet, ask or check");
+        throw Error(utf8(Cli::tr("quiz: expected export, worksheet, ask or check")));
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     const Options o(rest,
                     {"--root", "--own-lessons", "--format", "--students", "--variants", "--out",
@@ -314,8 +335,8 @@ int command_quiz(const std::vector<std::string>& args) {
         return quiz_ask(o);
     if (args.front() == "check")
         return quiz_check(o);
-    throw Error("quiz: unknown subcommand '" + args.front() +
-                "' (export, worksheet, ask or check)");
+    throw Error(utf8(Cli::tr("quiz: unknown subcommand '%1' (export, worksheet, ask or check)")
+                         .arg(q(args.front()))));
 }
 
 } // namespace lockstep::cli

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QString>
+
 #include <string>
 #include <vector>
 
@@ -10,6 +12,7 @@ int command_lessons(const std::vector<std::string>& args);
 // lockstep-cli quiz export|ask|check, through the lessons library.
 int command_quiz(const std::vector<std::string>& args);
 
-extern const char* const kLessonsUsage;
+// The lessons and quizzes part of the help.
+QString lessons_usage();
 
 } // namespace lockstep::cli

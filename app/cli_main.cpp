@@ -20,24 +20,40 @@
 #include "trainers/data_parallel.h"
 #include "trainers/run.h"
 
+#include "lockstep_lessons/language.h"
+
 #include <nlohmann/json.hpp>
+
+#include <QCoreApplication>
+#include <QGuiApplication>
+#include <QStringList>
 
 namespace lockstep::cli {
 int command_compare(const std::vector<std::string>& args); // cli_compare.cpp
 }
 
+#include <clocale>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 using lockstep::Error;
+using lockstep::cli::Cli;
+using lockstep::cli::decimal;
 using lockstep::cli::format_number;
 using lockstep::cli::metrics_json;
 using lockstep::cli::Options;
+using lockstep::cli::pad;
+using lockstep::cli::print;
+using lockstep::cli::print_error;
+using lockstep::cli::qs;
+using lockstep::cli::report_line;
+using lockstep::cli::utf8;
 using nlohmann::json;
 
 namespace {
@@ -45,11 +61,22 @@ namespace {
 void write_file(const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out)
-        throw Error(path + ": cannot write the file");
+        throw Error(utf8(Cli::tr("%1: cannot write the file").arg(qs(path))));
     out << text;
     out.close();
     if (!out)
-        throw Error(path + ": writing the file failed");
+        throw Error(utf8(Cli::tr("%1: writing the file failed").arg(qs(path))));
+}
+
+// "--rule: must be one of sum, mean, weighted-mean, got 'median'".
+Error not_one_of(const std::string& flag, const char* allowed, const std::string& got) {
+    return Error(utf8(Cli::tr("%1: must be one of %2, got '%3'")
+                          .arg(qs(flag), QString::fromUtf8(allowed), qs(got))));
+}
+
+// A note on stderr: something the command did or skipped, and why.
+void note(const QString& text) {
+    print_error(QStringLiteral("lockstep-cli: ") + text + QLatin1Char('\n'));
 }
 
 template <typename E>
@@ -57,13 +84,14 @@ void choose(const Options& o, const std::string& flag, E& out, bool (*parse)(std
             const char* allowed) {
     if (auto t = o.text(flag)) {
         if (!parse(*t, out))
-            throw Error(flag + ": must be one of " + allowed + ", got '" + *t + "'");
+            throw not_one_of(flag, allowed, *t);
     }
 }
 
 lockstep::Scenario scenario_from(const Options& o) {
     if (o.positional().size() > 1)
-        throw Error("expected at most one scenario file, got '" + o.positional()[1] + "' as well");
+        throw Error(utf8(Cli::tr("expected at most one scenario file, got '%1' as well")
+                             .arg(qs(o.positional()[1]))));
     lockstep::Scenario s = o.positional().empty() ? lockstep::Scenario{}
                                                   : lockstep::load_scenario(o.positional().front());
     using L = lockstep::ScenarioLimits;
@@ -83,7 +111,7 @@ lockstep::Scenario scenario_from(const Options& o) {
         else if (*t == "measured")
             s.clock = lockstep::ClockKind::Measured;
         else
-            throw Error("--clock: must be one of modelled, measured, got '" + *t + "'");
+            throw not_one_of("--clock", "modelled, measured", *t);
     }
     choose(o, "--rule", s.rule, lockstep::parse_reduction_rule, "sum, mean, weighted-mean");
     choose(o, "--algorithm", s.algorithm, lockstep::parse_algorithm,
@@ -107,16 +135,17 @@ lockstep::Scenario scenario_from(const Options& o) {
             s.dataset.csv = *t;
             s.dataset.name.clear();
         } else {
-            std::string known;
+            QStringList known;
             for (const auto& n : lockstep::synthetic_dataset_names())
-                known += n + ", ";
-            throw Error("--dataset: must be one of " + known + "or a file ending in .csv, got '" +
-                        *t + "'");
+                known << qs(n);
+            throw Error(utf8(Cli::tr("--dataset: must be one of %1, or a file ending in .csv, got "
+                                     "'%2'")
+                                 .arg(known.join(QStringLiteral(", ")), qs(*t))));
         }
     }
     if (auto t = o.text("--shuffle")) {
         if (*t != "on" && *t != "off")
-            throw Error("--shuffle: must be on or off, got '" + *t + "'");
+            throw Error(utf8(Cli::tr("--shuffle: must be on or off, got '%1'").arg(qs(*t))));
         s.shuffle = *t == "on";
     }
     if (auto t = o.text("--init-params"))
@@ -124,7 +153,7 @@ lockstep::Scenario scenario_from(const Options& o) {
     if (auto t = o.text("--sync")) {
         lockstep::SyncConfig c;
         if (!lockstep::parse_sync_mode(*t, c.mode))
-            throw Error("--sync: must be one of bsp, ssp, async, local, got '" + *t + "'");
+            throw not_one_of("--sync", "bsp, ssp, async, local", *t);
         s.sync = c;
         // Both send every gradient to a parameter server: the one they need, unless named.
         if ((c.mode == lockstep::SyncMode::Ssp || c.mode == lockstep::SyncMode::Async) &&
@@ -133,8 +162,9 @@ lockstep::Scenario scenario_from(const Options& o) {
     }
     auto sync_flag = [&](const char* flag, lockstep::SyncMode needs) {
         if (o.has(flag) && s.sync_mode() != needs)
-            throw Error(std::string(flag) + ": goes with --sync " +
-                        std::string(lockstep::to_string(needs)));
+            throw Error(utf8(
+                Cli::tr("%1: goes with --sync %2")
+                    .arg(QString::fromLatin1(flag), qs(std::string(lockstep::to_string(needs))))));
     };
     sync_flag("--staleness", lockstep::SyncMode::Ssp);
     sync_flag("--local-steps", lockstep::SyncMode::Local);
@@ -159,8 +189,9 @@ lockstep::Scenario scenario_from(const Options& o) {
     }
     if (o.has("--keep") || o.has("--restore")) {
         if (!s.checkpoint)
-            throw Error(std::string(o.has("--keep") ? "--keep" : "--restore") +
-                        ": needs a checkpoint policy (--checkpoint-every K)");
+            throw Error(
+                utf8(Cli::tr("%1: needs a checkpoint policy (--checkpoint-every K)")
+                         .arg(QString::fromLatin1(o.has("--keep") ? "--keep" : "--restore"))));
         if (auto v = o.integer("--keep", 1, L::max_checkpoints_kept))
             s.checkpoint->keep = static_cast<int>(*v);
         choose(o, "--restore", s.checkpoint->restore, lockstep::parse_restore_mode,
@@ -182,6 +213,13 @@ std::string portable_scenario_json(lockstep::Scenario s) {
 }
 
 constexpr const char* kScenarioFile = "scenario.json";
+
+// A directory that no run --checkpoint-dir wrote: it has no scenario.json.
+Error no_scenario_file(const std::string& dir) {
+    return Error(utf8(Cli::tr("%1: no %2 (not a directory written by lockstep-cli run "
+                              "--checkpoint-dir)")
+                          .arg(qs(dir), QString::fromLatin1(kScenarioFile))));
+}
 
 // A small text chart of the loss, one character per column: how training went at a glance.
 std::string loss_sparkline(const std::vector<double>& losses, std::size_t width = 60) {
@@ -234,49 +272,65 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
         std::cout << out.dump(2) << '\n';
         return 0;
     }
-    std::printf(
-        "Lockstep run \"%s\": %d workers, %lld steps, %s all-reduce, %s of gradients, %s clock\n",
-        scenario.name.c_str(), m.workers, static_cast<long long>(m.steps),
-        processes && processes->mpi_allreduce
-            ? "Open MPI's MPI_Allreduce"
-            : std::string(lockstep::to_string(scenario.algorithm)).c_str(),
-        std::string(lockstep::to_string(scenario.rule)).c_str(),
-        std::string(lockstep::to_string(scenario.clock)).c_str());
+    print(Cli::tr("Lockstep run \"%1\": %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 "
+                  "clock\n")
+              .arg(qs(scenario.name), QString::number(m.workers), QString::number(m.steps),
+                   processes && processes->mpi_allreduce
+                       ? Cli::tr("Open MPI's MPI_Allreduce")
+                       : qs(std::string(lockstep::to_string(scenario.algorithm))),
+                   qs(std::string(lockstep::to_string(scenario.rule))),
+                   qs(std::string(lockstep::to_string(scenario.clock)))));
     if (scenario.sync_mode() != lockstep::SyncMode::Bsp)
-        std::fputs(lockstep::cli::sync_summary(scenario, m).c_str(), stdout);
-    if (processes)
-        std::printf("  processes         %d over Open MPI, on %zu host%s (%s); times measured\n",
-                    processes->ranks, processes->hosts.size(),
-                    processes->hosts.size() == 1 ? "" : "s",
-                    processes->hosts.empty() ? "" : processes->hosts.front().c_str());
+        print(lockstep::cli::sync_summary(scenario, m));
+    if (processes) {
+        const QString ranks = QString::number(processes->ranks);
+        const QString hosts = QString::number(processes->hosts.size());
+        const QString first = processes->hosts.empty() ? QString() : qs(processes->hosts.front());
+        print(report_line(Cli::tr("processes"),
+                          processes->hosts.size() == 1
+                              ? Cli::tr("%1 over Open MPI, on %2 host (%3); times measured")
+                                    .arg(ranks, hosts, first)
+                              : Cli::tr("%1 over Open MPI, on %2 hosts (%3); times measured")
+                                    .arg(ranks, hosts, first)));
+    }
     if (resumed_from >= 0)
-        std::printf(
-            "  resumed from      step %lld (%s restore)\n", static_cast<long long>(resumed_from),
-            std::string(lockstep::to_string(scenario.checkpoint ? scenario.checkpoint->restore
-                                                                : lockstep::RestoreMode::Full))
-                .c_str());
-    std::printf("  total time        %s s  (one worker, same work: %s s)\n",
-                format_number(m.total_time_s).c_str(), format_number(m.baseline_time_s).c_str());
-    std::printf("  speedup           %.3f   efficiency %.1f %%\n", m.speedup, 100.0 * m.efficiency);
-    std::printf("  per worker        compute %.4g s, communication %.4g s, waiting %.4g s\n",
-                m.compute_s, m.communication_s, m.waiting_s);
+        print(report_line(Cli::tr("resumed from"),
+                          Cli::tr("step %1 (%2 restore)")
+                              .arg(QString::number(resumed_from),
+                                   qs(std::string(lockstep::to_string(
+                                       scenario.checkpoint ? scenario.checkpoint->restore
+                                                           : lockstep::RestoreMode::Full))))));
+    print(report_line(Cli::tr("total time"),
+                      Cli::tr("%1 s  (one worker, same work: %2 s)")
+                          .arg(decimal(m.total_time_s), decimal(m.baseline_time_s))));
+    print(report_line(Cli::tr("speedup"),
+                      Cli::tr("%1   efficiency %2 %")
+                          .arg(decimal("%.3f", m.speedup), decimal("%.1f", 100.0 * m.efficiency))));
+    print(report_line(Cli::tr("per worker"),
+                      Cli::tr("compute %1 s, communication %2 s, waiting %3 s")
+                          .arg(decimal("%.4g", m.compute_s), decimal("%.4g", m.communication_s),
+                               decimal("%.4g", m.waiting_s))));
     if (m.checkpoints > 0)
-        std::printf("  checkpoints       %lld committed, %lld bytes, %.4g s per worker\n",
-                    static_cast<long long>(m.checkpoints),
-                    static_cast<long long>(m.checkpoint_bytes), m.checkpoint_s);
+        print(report_line(Cli::tr("checkpoints"), Cli::tr("%1 committed, %2 bytes, %3 s per worker")
+                                                      .arg(QString::number(m.checkpoints),
+                                                           QString::number(m.checkpoint_bytes),
+                                                           decimal("%.4g", m.checkpoint_s))));
     if (processes && m.bytes_moved == 0 && m.workers > 1 &&
         scenario.algorithm != lockstep::Algorithm::None)
-        std::printf("  bytes moved       not known (inside Open MPI's MPI_Allreduce)\n");
+        print(report_line(Cli::tr("bytes moved"),
+                          Cli::tr("not known (inside Open MPI's MPI_Allreduce)")));
     else
-        std::printf("  bytes moved       %lld\n", static_cast<long long>(m.bytes_moved));
-    std::fputs(lockstep::cli::failure_summary(m, recoveries).c_str(), stdout);
-    std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
-                100.0 * m.final_accuracy);
-    std::printf("  loss by step      %s\n", loss_sparkline(outputs.losses()).c_str());
-    std::printf("  replicas aligned  %s",
-                !m.trained           ? "not checked (times only: no parameters were trained)\n"
-                : m.replicas_aligned ? "yes (every replica's parameters hash the same)\n"
-                                     : "NO: the replicas have drifted apart\n");
+        print(report_line(Cli::tr("bytes moved"), QString::number(m.bytes_moved)));
+    print(lockstep::cli::failure_summary(m, recoveries));
+    print(report_line(Cli::tr("final loss"), Cli::tr("%1   accuracy %2 %")
+                                                 .arg(decimal("%.4f", m.final_loss),
+                                                      decimal("%.1f", 100.0 * m.final_accuracy))));
+    print(report_line(Cli::tr("loss by step"), qs(loss_sparkline(outputs.losses()))));
+    print(report_line(Cli::tr("replicas aligned"),
+                      !m.trained ? Cli::tr("not checked (times only: no parameters were trained)")
+                      : m.replicas_aligned
+                          ? Cli::tr("yes (every replica's parameters hash the same)")
+                          : Cli::tr("NO: the replicas have drifted apart")));
     return 0;
 }
 
@@ -292,13 +346,12 @@ void refuse_another_runs_directory(const std::string& dir, std::uint64_t hash) {
     const bool has_scenario = fs::exists(fs::path(dir) / kScenarioFile, ec);
     if (steps.empty() && !has_scenario)
         return;
-    const std::string what = steps.empty()
-                                 ? std::string(kScenarioFile)
-                                 : "checkpoints (" + lockstep::describe_steps(steps) + ")";
-    throw Error(dir + ": holds another run's " + what +
-                "; give this run an empty directory, or continue that run with lockstep-cli "
-                "resume " +
-                dir);
+    const QString what = steps.empty()
+                             ? QString::fromLatin1(kScenarioFile)
+                             : Cli::tr("checkpoints (%1)").arg(qs(lockstep::describe_steps(steps)));
+    throw Error(utf8(Cli::tr("%1: holds another run's %2; give this run an empty directory, or "
+                             "continue that run with lockstep-cli resume %1")
+                         .arg(qs(dir), what)));
 }
 
 // Makes `dir` the checkpoint directory of a fresh run: refused when it holds another run's files,
@@ -306,13 +359,13 @@ void refuse_another_runs_directory(const std::string& dir, std::uint64_t hash) {
 void prepare_checkpoint_directory(const std::string& dir, const lockstep::Scenario& scenario) {
     namespace fs = std::filesystem;
     if (!scenario.checkpoint)
-        throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, or "
-                    "checkpoint.every in the scenario)");
+        throw Error(utf8(Cli::tr("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every "
+                                 "K, or checkpoint.every in the scenario)")));
     refuse_another_runs_directory(dir, lockstep::scenario_hash(scenario));
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir))
-        throw Error(dir + ": cannot create the checkpoint directory");
+        throw Error(utf8(Cli::tr("%1: cannot create the checkpoint directory").arg(qs(dir))));
     const std::string text = portable_scenario_json(scenario);
     lockstep::write_file_atomically(fs::path(dir) / kScenarioFile,
                                     std::as_bytes(std::span(text.data(), text.size())));
@@ -329,8 +382,7 @@ int run_processes(const Options& o, bool mpi_allreduce, const std::string& resum
         namespace fs = std::filesystem;
         if (!resume_dir.empty()) {
             if (!fs::exists(fs::path(resume_dir) / kScenarioFile))
-                throw Error(resume_dir + ": no " + kScenarioFile +
-                            " (not a directory written by lockstep-cli run --checkpoint-dir)");
+                throw no_scenario_file(resume_dir);
             scenario = lockstep::load_scenario((fs::path(resume_dir) / kScenarioFile).string());
         } else {
             scenario = scenario_from(o);
@@ -341,16 +393,18 @@ int run_processes(const Options& o, bool mpi_allreduce, const std::string& resum
         scenario.clock = lockstep::ClockKind::Measured;
         if (auto dir = o.text("--checkpoint-dir")) {
             if (!scenario.checkpoint)
-                throw Error("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every K, "
-                            "or checkpoint.every in the scenario)");
+                throw Error(utf8(Cli::tr("--checkpoint-dir: needs a checkpoint policy "
+                                         "(--checkpoint-every K, or checkpoint.every in the "
+                                         "scenario)")));
             checkpoint_dir = *dir;
             if (mpi.rank() == 0)
                 prepare_checkpoint_directory(*dir, scenario);
         } else if (o.has("--checkpoint-every")) {
-            throw Error("--checkpoint-every: needs --checkpoint-dir DIR");
+            throw Error(utf8(Cli::tr("--checkpoint-every: needs --checkpoint-dir DIR")));
         } else if (scenario.checkpoint && resume_dir.empty()) {
-            throw Error("checkpoint: a run over processes checkpoints into a directory every "
-                        "computer reaches; name it with --checkpoint-dir DIR");
+            throw Error(utf8(Cli::tr("checkpoint: a run over processes checkpoints into a "
+                                     "directory every computer reaches; name it with "
+                                     "--checkpoint-dir DIR")));
         }
         if (mpi.rank() == 0)
             outputs.emplace(o, scenario.name);
@@ -361,12 +415,10 @@ int run_processes(const Options& o, bool mpi_allreduce, const std::string& resum
     if (mpi.rank() != 0)
         return 0;
     for (const std::string& skipped : run.skipped)
-        std::fprintf(stderr, "lockstep-cli: note: skipped %s\n", skipped.c_str());
+        note(Cli::tr("note: skipped %1").arg(qs(skipped)));
     if (run.resumed_from == 0)
-        std::fprintf(stderr,
-                     "lockstep-cli: note: no complete checkpoint in %s: starting from "
-                     "step 0\n",
-                     resume_dir.c_str());
+        note(Cli::tr("note: no complete checkpoint in %1: starting from step 0")
+                 .arg(qs(resume_dir)));
     outputs->begin(run.ranks);
     // The merged trace and the snapshots, step by step, as a threaded run hands them over.
     std::size_t at = 0;
@@ -426,12 +478,12 @@ int command_run(const std::vector<std::string>& raw) {
                     {"--json", "--staleness-aware-lr"});
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")
-        throw Error("--transport: must be one of threads, mpi, got '" + transport + "'");
+        throw not_one_of("--transport", "threads, mpi", transport);
     if (transport == "mpi")
         return run_processes(o, mpi_allreduce);
     if (mpi_allreduce)
-        throw Error("--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it needs "
-                    "--transport mpi (under mpirun)");
+        throw Error(utf8(Cli::tr("--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it "
+                                 "needs --transport mpi (under mpirun)")));
     auto scenario = scenario_from(o);
     lockstep::cli::apply_parallel_flags(o, scenario);
     if (lockstep::cli::is_model_parallel(scenario))
@@ -441,10 +493,11 @@ int command_run(const std::vector<std::string>& raw) {
         // Through the parameter server without a barrier: make_run's loosely synchronised run.
         for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
             if (o.has(flag))
-                throw Error(std::string(flag) + ": a " +
-                            std::string(lockstep::to_string(scenario.sync_mode())) +
-                            " run has no step at which all workers agree, so it saves no "
-                            "checkpoints");
+                throw Error(
+                    utf8(Cli::tr("%1: a %2 run has no step at which all workers agree, "
+                                 "so it saves no checkpoints")
+                             .arg(QString::fromLatin1(flag),
+                                  qs(std::string(lockstep::to_string(scenario.sync_mode()))))));
         lockstep::cli::RunOutputs outputs(o, scenario.name);
         outputs.begin(scenario.workers); // a lane per worker
         const lockstep::RunResult result = lockstep::run_to_end(scenario, &outputs);
@@ -457,14 +510,14 @@ int command_run(const std::vector<std::string>& raw) {
         prepare_checkpoint_directory(*dir, scenario);
         trainer.set_checkpoint_directory(*dir);
     } else if (o.has("--checkpoint-every")) {
-        throw Error("--checkpoint-every: needs --checkpoint-dir DIR");
+        throw Error(utf8(Cli::tr("--checkpoint-every: needs --checkpoint-dir DIR")));
     } else if (scenario.checkpoint) {
         // The scenario checkpoints (its failures recover from them): into a scratch directory.
         scratch.emplace();
         trainer.set_checkpoint_directory(scratch->path());
         if (!o.has("--json"))
-            std::printf("(checkpoints go to a scratch directory, removed at the end; "
-                        "--checkpoint-dir DIR keeps them)\n");
+            print(Cli::tr("(checkpoints go to a scratch directory, removed at the end; "
+                          "--checkpoint-dir DIR keeps them)\n"));
     }
     outputs.begin(scenario.workers);
     const auto result = lockstep::finish_run(trainer);
@@ -476,31 +529,28 @@ int command_resume(const std::vector<std::string>& args) {
                     {"--params-out", "--trace", "--trace-detail", "--metrics-csv", "--transport"},
                     {"--json"});
     if (o.positional().size() != 1)
-        throw Error("resume needs exactly one checkpoint directory");
+        throw Error(utf8(Cli::tr("resume needs exactly one checkpoint directory")));
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")
-        throw Error("--transport: must be one of threads, mpi, got '" + transport + "'");
+        throw not_one_of("--transport", "threads, mpi", transport);
     if (transport == "mpi")
         return run_processes(o, false, o.positional().front());
     namespace fs = std::filesystem;
     const fs::path dir = o.positional().front();
     if (!fs::is_directory(dir))
-        throw Error(dir.string() + ": not a directory");
+        throw Error(utf8(Cli::tr("%1: not a directory").arg(qs(dir.string()))));
     if (!fs::exists(dir / kScenarioFile))
-        throw Error(dir.string() + ": no " + kScenarioFile +
-                    " (not a directory written by lockstep-cli run --checkpoint-dir)");
+        throw no_scenario_file(dir.string());
     const auto scenario = lockstep::load_scenario((dir / kScenarioFile).string());
 
     for (const auto& file : lockstep::clean_leftovers(dir))
-        std::fprintf(stderr, "lockstep-cli: note: removed the leftover temporary file %s\n",
-                     file.string().c_str());
+        note(Cli::tr("note: removed the leftover temporary file %1").arg(qs(file.string())));
     const auto recovery =
         lockstep::load_newest_complete(dir, lockstep::scenario_hash(scenario), scenario.workers);
     for (const auto& rejected : recovery.rejected)
-        std::fprintf(stderr, "lockstep-cli: note: skipped %s (%s: %s)\n",
-                     rejected.directory.filename().string().c_str(),
-                     std::string(lockstep::to_string(rejected.status)).c_str(),
-                     rejected.reason.c_str());
+        note(Cli::tr("note: skipped %1 (%2: %3)")
+                 .arg(qs(rejected.directory.filename().string()),
+                      qs(std::string(lockstep::to_string(rejected.status))), qs(rejected.reason)));
 
     lockstep::cli::RunOutputs outputs(o, scenario.name);
     lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &outputs);
@@ -511,9 +561,8 @@ int command_resume(const std::vector<std::string>& args) {
                                                                    : lockstep::RestoreMode::Full);
         from = recovery.state->step;
     } else {
-        std::fprintf(stderr,
-                     "lockstep-cli: note: no complete checkpoint in %s: starting from step 0\n",
-                     dir.string().c_str());
+        note(Cli::tr("note: no complete checkpoint in %1: starting from step 0")
+                 .arg(qs(dir.string())));
     }
     if (scenario.checkpoint)
         trainer.set_checkpoint_directory(dir);
@@ -524,7 +573,7 @@ int command_resume(const std::vector<std::string>& args) {
 int command_checkpoints(const std::vector<std::string>& args) {
     const Options o(args, {}, {"--json"});
     if (o.positional().size() != 1)
-        throw Error("checkpoints needs exactly one checkpoint directory");
+        throw Error(utf8(Cli::tr("checkpoints needs exactly one checkpoint directory")));
     const auto scan = lockstep::scan_checkpoints(o.positional().front());
     if (o.has("--json")) {
         json list = json::array();
@@ -541,13 +590,14 @@ int command_checkpoints(const std::vector<std::string>& args) {
         return 0;
     }
     if (scan.checkpoints.empty())
-        std::printf("no checkpoints in %s\n", o.positional().front().c_str());
+        print(Cli::tr("no checkpoints in %1\n").arg(qs(o.positional().front())));
     for (const auto& c : scan.checkpoints)
-        std::printf("%-16s  step %-8lld  %-8s  %s\n", c.directory.filename().string().c_str(),
-                    static_cast<long long>(c.step),
-                    std::string(lockstep::to_string(c.status)).c_str(), c.reason.c_str());
+        print(Cli::tr("%1  step %2  %3  %4\n")
+                  .arg(pad(qs(c.directory.filename().string()), -16),
+                       pad(QString::number(c.step), -8),
+                       pad(qs(std::string(lockstep::to_string(c.status))), -8), qs(c.reason)));
     for (const auto& f : scan.leftovers)
-        std::printf("leftover temporary file: %s\n", f.string().c_str());
+        print(Cli::tr("leftover temporary file: %1\n").arg(qs(f.string())));
     return 0;
 }
 
@@ -559,7 +609,7 @@ int command_sweep(const std::vector<std::string>& args) {
                     {"--json"});
     const auto counts64 = o.integer_list("--workers", 1, lockstep::ScenarioLimits::max_workers);
     if (!counts64)
-        throw Error("sweep needs --workers, e.g. --workers 1,2,4,8");
+        throw Error(utf8(Cli::tr("sweep needs --workers, e.g. --workers 1,2,4,8")));
     std::vector<std::string> rest;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--workers") {
@@ -593,29 +643,36 @@ int command_sweep(const std::vector<std::string>& args) {
         std::cout << out.dump(2) << '\n';
         return 0;
     }
-    std::printf("%8s  %14s  %8s  %10s\n", "workers", "time (s)", "speedup", "efficiency");
+    print(pad(Cli::tr("workers"), 8) + QStringLiteral("  ") + pad(Cli::tr("time (s)"), 14) +
+          QStringLiteral("  ") + pad(Cli::tr("speedup"), 8) + QStringLiteral("  ") +
+          pad(Cli::tr("efficiency"), 10) + QLatin1Char('\n'));
     for (const auto& p : points)
-        std::printf("%8d  %14.6g  %8.3f  %9.1f%%\n", p.workers, p.metrics.total_time_s,
-                    p.metrics.speedup, 100.0 * p.metrics.efficiency);
+        print(QStringLiteral("%1  %2  %3  %4%\n")
+                  .arg(pad(QString::number(p.workers), 8),
+                       decimal("%14.6g", p.metrics.total_time_s),
+                       decimal("%8.3f", p.metrics.speedup),
+                       decimal("%9.1f", 100.0 * p.metrics.efficiency)));
     return 0;
 }
 
 int command_reduce(const std::vector<std::string>& args) {
     const Options o(args, {"--rule", "--values", "--weights"}, {});
     if (!o.positional().empty())
-        throw Error("reduce takes no file; unexpected '" + o.positional().front() + "'");
+        throw Error(
+            utf8(Cli::tr("reduce takes no file; unexpected '%1'").arg(qs(o.positional().front()))));
     lockstep::ReductionRule rule = lockstep::ReductionRule::Mean;
     choose(o, "--rule", rule, lockstep::parse_reduction_rule, "sum, mean, weighted-mean");
     const auto values = o.number_list("--values");
     if (!values)
-        throw Error("reduce needs --values, e.g. --values 2,4");
+        throw Error(utf8(Cli::tr("reduce needs --values, e.g. --values 2,4")));
     const auto weights = o.number_list("--weights");
     if (rule == lockstep::ReductionRule::WeightedMean && !weights)
-        throw Error("--rule weighted-mean needs --weights (the samples behind each value), e.g. "
-                    "--weights 30,10");
+        throw Error(utf8(Cli::tr("--rule weighted-mean needs --weights (the samples behind each "
+                                 "value), e.g. --weights 30,10")));
     if (weights && weights->size() != values->size())
-        throw Error("--weights: needs one weight per value (" + std::to_string(values->size()) +
-                    "), got " + std::to_string(weights->size()));
+        throw Error(
+            utf8(Cli::tr("--weights: needs one weight per value (%1), got %2")
+                     .arg(QString::number(values->size()), QString::number(weights->size()))));
     const std::vector<double> samples = weights ? *weights : std::vector<double>{};
     std::cout << format_number(lockstep::reduce(rule, *values, samples)) << '\n';
     return 0;
@@ -624,19 +681,19 @@ int command_reduce(const std::vector<std::string>& args) {
 int command_validate(const std::vector<std::string>& args) {
     const Options o(args, {}, {});
     if (o.positional().size() != 1)
-        throw Error("validate needs exactly one scenario file");
+        throw Error(utf8(Cli::tr("validate needs exactly one scenario file")));
     const auto s = lockstep::load_scenario(o.positional().front());
     if (!s.dataset.csv.empty())
         (void)lockstep::load_dataset(s);
     if (!s.init_params.empty())
         (void)lockstep::parameters_from_json(s.model, lockstep::read_text_file(s.init_params));
-    std::cout << o.positional().front() << ": valid\n";
+    print(Cli::tr("%1: valid\n").arg(qs(o.positional().front())));
     return 0;
 }
 
 int command_bench(const std::vector<std::string>& args) {
     if (args.empty())
-        throw Error("bench needs a kind: allreduce or train");
+        throw Error(utf8(Cli::tr("bench needs a kind: allreduce or train")));
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (args.front() == "allreduce") {
         const Options o(rest,
@@ -644,7 +701,7 @@ int command_bench(const std::vector<std::string>& args) {
                         {"--json"});
         const std::string transport = o.text("--transport").value_or("threads");
         if (transport != "threads" && transport != "mpi")
-            throw Error("--transport: must be one of threads, mpi, got '" + transport + "'");
+            throw not_one_of("--transport", "threads, mpi", transport);
         lockstep::Algorithm algorithm = lockstep::Algorithm::Ring;
         choose(o, "--algorithm", algorithm, lockstep::parse_algorithm,
                "parameter-server, ring, tree");
@@ -654,8 +711,8 @@ int command_bench(const std::vector<std::string>& args) {
         const int iterations = static_cast<int>(o.integer("--iterations", 1, 100000).value_or(0));
         if (transport == "mpi") {
             if (o.has("--workers"))
-                throw Error("--workers: over Open MPI every process is one worker; start as many "
-                            "as you want with mpirun -np N");
+                throw Error(utf8(Cli::tr("--workers: over Open MPI every process is one worker; "
+                                         "start as many as you want with mpirun -np N")));
             const lockstep::cli::MpiCommand mpi;
             int code = 0;
             lockstep::cli::on_every_rank([&] {}); // every rank has started
@@ -675,12 +732,12 @@ int command_bench(const std::vector<std::string>& args) {
                              .dump(2)
                       << '\n';
         } else {
-            std::printf(
-                "%s all-reduce, %d workers, %lld bytes: %.3f ms, algbw %.2f GB/s, busbw %.2f GB/s, "
-                "memcpy %.2f GB/s\n",
-                std::string(lockstep::to_string(r.algorithm)).c_str(), r.workers,
-                static_cast<long long>(r.bytes), r.seconds * 1e3, r.algbw_gbps, r.busbw_gbps,
-                r.memcpy_gbps);
+            print(Cli::tr("%1 all-reduce, %2 workers, %3 bytes: %4 ms, algbw %5 GB/s, busbw %6 "
+                          "GB/s, memcpy %7 GB/s\n")
+                      .arg(qs(std::string(lockstep::to_string(r.algorithm))),
+                           QString::number(r.workers), QString::number(r.bytes),
+                           decimal("%.3f", r.seconds * 1e3), decimal("%.2f", r.algbw_gbps),
+                           decimal("%.2f", r.busbw_gbps), decimal("%.2f", r.memcpy_gbps)));
         }
         return 0;
     }
@@ -707,34 +764,104 @@ int command_bench(const std::vector<std::string>& args) {
                              .dump(2)
                       << '\n';
         } else {
-            std::printf(
-                "training: %.0f samples/s (%lld steps of %zu samples x %d workers in %.3f s)\n",
-                r.samples_per_s, static_cast<long long>(r.steps), r.batch, r.workers, r.seconds);
+            print(Cli::tr("training: %1 samples/s (%2 steps of %3 samples x %4 workers in %5 "
+                          "s)\n")
+                      .arg(decimal("%.0f", r.samples_per_s), QString::number(r.steps),
+                           QString::number(r.batch), QString::number(r.workers),
+                           decimal("%.3f", r.seconds)));
         }
         return 0;
     }
-    throw Error("bench: unknown kind '" + args.front() + "' (allreduce or train)");
+    throw Error(
+        utf8(Cli::tr("bench: unknown kind '%1' (allreduce or train)").arg(qs(args.front()))));
+}
+
+// Takes every --language VALUE and --language=VALUE out of the arguments, before or after the
+// command, so that the command never sees it; the last one counts. `missing`: a --language at
+// the end, without its value.
+std::optional<std::string> take_language(std::vector<std::string>& args, bool& missing) {
+    std::optional<std::string> language;
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--language") {
+            if (i + 1 >= args.size()) {
+                missing = true;
+                break;
+            }
+            language = args[++i];
+        } else if (args[i].rfind("--language=", 0) == 0) {
+            language = args[i].substr(11);
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    args = std::move(rest);
+    return language;
+}
+
+// quiz worksheet writes PDFs, whose text Qt lays out with the fonts of a GUI application.
+bool draws_pages(const std::vector<std::string>& all) {
+    return all.size() >= 2 && all[0] == "quiz" && all[1] == "worksheet" &&
+           !lockstep::cli::asks_for_help(all);
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    const std::vector<std::string> all(argv + 1, argv + argc);
+    std::vector<std::string> all(argv + 1, argv + argc);
+    bool language_missing = false;
+    const std::optional<std::string> language = take_language(all, language_missing);
+    // The application first: the translators go into it. A worksheet's is a GUI application,
+    // offscreen (no display is needed); every other command's a core one.
+    std::unique_ptr<QCoreApplication> app;
+    if (draws_pages(all)) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
+    // Qt took the C library's locale from the environment; the engine's printf and strtod and
+    // the machine output keep the C one ("2.5", never "2,5").
+    std::setlocale(LC_ALL, "C");
+
+    // The language: --language, else the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG),
+    // else English.
+    if (language_missing) {
+        print_error(QStringLiteral("lockstep-cli: --language: ") +
+                    Cli::tr("needs a value (%1)")
+                        .arg(lockstep::lessons::languages().join(QStringLiteral(", "))) +
+                    QLatin1Char('\n'));
+        return 2;
+    }
+    if (language) {
+        QString error;
+        if (!lockstep::lessons::set_language(qs(*language), &error)) {
+            print_error(QStringLiteral("lockstep-cli: --language: ") + error + QLatin1Char('\n'));
+            return 2;
+        }
+    } else if (!lockstep::lessons::set_language(lockstep::lessons::language_from_environment())) {
+        lockstep::lessons::set_language(QStringLiteral("en"));
+    }
+
     if (all.empty() || all.front() == "--help" || all.front() == "-h" || all.front() == "help") {
-        std::fputs(lockstep::cli::overview_help().c_str(), all.empty() ? stderr : stdout);
+        if (all.empty())
+            print_error(lockstep::cli::overview_help());
+        else
+            print(lockstep::cli::overview_help());
         return all.empty() ? 2 : 0;
     }
     if (all.front() == "--version" || all.front() == "version") {
-        std::fputs(lockstep::cli::version_text().c_str(), stdout);
+        print(lockstep::cli::version_text());
         return 0;
     }
     const std::string command = all.front();
     const std::vector<std::string> args(all.begin() + 1, all.end());
     // Every command answers --help with its own page, before any of its flags are read.
     if (lockstep::cli::asks_for_help(args)) {
-        const std::string page = lockstep::cli::command_help(all);
-        if (!page.empty()) {
-            std::fputs(page.c_str(), stdout);
+        const QString page = lockstep::cli::command_help(all);
+        if (!page.isEmpty()) {
+            print(page);
             return 0;
         }
     }
@@ -763,7 +890,8 @@ int main(int argc, char** argv) {
             return lockstep::cli::command_class(args);
         if (command == "moves")
             return lockstep::cli::command_moves(args);
-        throw Error("unknown command '" + command + "' (try lockstep-cli --help)");
+        throw Error(
+            utf8(Cli::tr("unknown command '%1' (try lockstep-cli --help)").arg(qs(command))));
     } catch (const Error& e) {
         if (!lockstep::cli::reported_by_another_rank(e))
             std::fprintf(stderr, "lockstep-cli: %s\n", e.what());

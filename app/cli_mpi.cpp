@@ -1,4 +1,5 @@
 #include "cli_mpi.h"
+#include "cli_options.h"
 
 #include "core/error.h"
 
@@ -79,14 +80,17 @@ int bench_processes(Algorithm algorithm, std::int64_t bytes, int iterations, boo
                   << '\n';
         return 0;
     }
-    std::printf("%s all-reduce over Open MPI, %d ranks, %lld bytes: %.3f ms, algbw %.2f GB/s, "
-                "busbw %.2f GB/s\n",
-                std::string(to_string(b.algorithm)).c_str(), b.ranks,
-                static_cast<long long>(b.bytes), b.seconds * 1e3, b.algbw_gbps, b.busbw_gbps);
-    std::printf("Open MPI's own MPI_Allreduce, same buffers:  %.3f ms, algbw %.2f GB/s, busbw "
-                "%.2f GB/s\n",
-                b.mpi_seconds * 1e3, b.mpi_algbw_gbps, b.mpi_busbw_gbps);
-    std::printf("largest difference between the two sums: %.3g\n", b.max_difference);
+    print(Cli::tr("%1 all-reduce over Open MPI, %2 ranks, %3 bytes: %4 ms, algbw %5 GB/s, "
+                  "busbw %6 GB/s\n")
+              .arg(qs(std::string(to_string(b.algorithm))), QString::number(b.ranks),
+                   QString::number(b.bytes), decimal("%.3f", b.seconds * 1e3),
+                   decimal("%.2f", b.algbw_gbps), decimal("%.2f", b.busbw_gbps)));
+    print(Cli::tr("Open MPI's own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw "
+                  "%3 GB/s\n")
+              .arg(decimal("%.3f", b.mpi_seconds * 1e3), decimal("%.2f", b.mpi_algbw_gbps),
+                   decimal("%.2f", b.mpi_busbw_gbps)));
+    print(Cli::tr("largest difference between the two sums: %1\n")
+              .arg(decimal("%.3g", b.max_difference)));
     return 0;
 }
 
@@ -102,8 +106,9 @@ bool reported_by_another_rank(const std::exception& e) {
 
 namespace {
 [[noreturn]] void no_mpi() {
-    throw Error("--transport mpi: this lockstep-cli was built without Open MPI (install "
-                "libopenmpi-dev and openmpi-bin, then configure and build again)");
+    throw Error(utf8(Cli::tr("--transport mpi: this lockstep-cli was built without Open MPI "
+                             "(install libopenmpi-dev and openmpi-bin, then configure and build "
+                             "again)")));
 }
 } // namespace
 

@@ -2,6 +2,8 @@
 
 #include "core/error.h"
 
+#include "lockstep_lessons/language.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -33,6 +35,28 @@ std::string format_number(double value) {
     return ec == std::errc() ? std::string(buffer, ptr) : std::string("nan");
 }
 
+QString decimal(const char* format, double value) {
+    char buffer[128];
+    std::snprintf(buffer, sizeof buffer, format, value);
+    return lessons::localized_number(QString::fromLatin1(buffer));
+}
+
+QString decimal(double value) {
+    return lessons::localized_number(QString::fromStdString(format_number(value)));
+}
+
+QString pad(const QString& text, int width) {
+    return width < 0 ? text.leftJustified(-width) : text.rightJustified(width);
+}
+
+void print(const QString& text) {
+    std::fputs(text.toUtf8().constData(), stdout);
+}
+
+void print_error(const QString& text) {
+    std::fputs(text.toUtf8().constData(), stderr);
+}
+
 static std::vector<std::string> split(const std::string& text) {
     std::vector<std::string> parts;
     std::string current;
@@ -57,7 +81,7 @@ Options::Options(const std::vector<std::string>& args, const std::vector<std::st
         std::string arg = args[i];
         if (arg.size() < 2 || arg.rfind("--", 0) != 0) {
             if (arg.size() > 1 && arg[0] == '-')
-                throw Error("unknown option " + arg);
+                throw Error(utf8(Cli::tr("unknown option %1").arg(qs(arg))));
             positional_.push_back(arg);
             continue;
         }
@@ -70,18 +94,18 @@ Options::Options(const std::vector<std::string>& args, const std::vector<std::st
         }
         if (is(switches, arg)) {
             if (inline_value)
-                throw Error(arg + " takes no value");
+                throw Error(utf8(Cli::tr("%1 takes no value").arg(qs(arg))));
             values_[arg] = "";
         } else if (is(valued, arg)) {
             if (!inline_value) {
                 if (i + 1 >= args.size())
-                    throw Error(arg + " needs a value");
+                    throw Error(utf8(Cli::tr("%1 needs a value").arg(qs(arg))));
                 value = args[++i];
             }
             values_[arg] = value;
             every_[arg].push_back(value);
         } else {
-            throw Error("unknown option " + arg);
+            throw Error(utf8(Cli::tr("unknown option %1").arg(qs(arg))));
         }
     }
 }
@@ -105,8 +129,8 @@ std::optional<std::int64_t> Options::integer(const std::string& flag, std::int64
         return std::nullopt;
     std::int64_t value = 0;
     if (!parse_integer(*t, value) || value < lo || value > hi)
-        throw Error(flag + ": expected a whole number between " + std::to_string(lo) + " and " +
-                    std::to_string(hi) + ", got '" + *t + "'");
+        throw Error(utf8(Cli::tr("%1: expected a whole number between %2 and %3, got '%4'")
+                             .arg(qs(flag), QString::number(lo), QString::number(hi), qs(*t))));
     return value;
 }
 
@@ -116,8 +140,8 @@ std::optional<double> Options::number(const std::string& flag, double lo, double
         return std::nullopt;
     double value = 0;
     if (!parse_number(*t, value) || value < lo || value > hi)
-        throw Error(flag + ": expected a number between " + format_number(lo) + " and " +
-                    format_number(hi) + ", got '" + *t + "'");
+        throw Error(utf8(Cli::tr("%1: expected a number between %2 and %3, got '%4'")
+                             .arg(qs(flag), qs(format_number(lo)), qs(format_number(hi)), qs(*t))));
     return value;
 }
 
@@ -130,13 +154,15 @@ Options::integer_list(const std::string& flag, std::int64_t lo, std::int64_t hi)
     for (const auto& part : split(*t)) {
         std::int64_t value = 0;
         if (!parse_integer(part, value) || value < lo || value > hi)
-            throw Error(flag + ": expected whole numbers between " + std::to_string(lo) + " and " +
-                        std::to_string(hi) + " separated by commas, got '" + part + "' in '" + *t +
-                        "'");
+            throw Error(utf8(
+                Cli::tr("%1: expected whole numbers between %2 and %3 separated by commas, got "
+                        "'%4' in '%5'")
+                    .arg(qs(flag), QString::number(lo), QString::number(hi), qs(part), qs(*t))));
         out.push_back(value);
     }
     if (out.size() > 4096)
-        throw Error(flag + ": too many values (at most 4096)");
+        throw Error(
+            utf8(Cli::tr("%1: too many values (at most %2)").arg(qs(flag), QString::number(4096))));
     return out;
 }
 
@@ -148,12 +174,13 @@ std::optional<std::vector<double>> Options::number_list(const std::string& flag)
     for (const auto& part : split(*t)) {
         double value = 0;
         if (!parse_number(part, value))
-            throw Error(flag + ": expected numbers separated by commas, got '" + part + "' in '" +
-                        *t + "'");
+            throw Error(utf8(Cli::tr("%1: expected numbers separated by commas, got '%2' in '%3'")
+                                 .arg(qs(flag), qs(part), qs(*t))));
         out.push_back(value);
     }
     if (out.size() > 4096)
-        throw Error(flag + ": too many values (at most 4096)");
+        throw Error(
+            utf8(Cli::tr("%1: too many values (at most %2)").arg(qs(flag), QString::number(4096))));
     return out;
 }
 

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <QCoreApplication>
+#include <QString>
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -7,6 +10,33 @@
 #include <vector>
 
 namespace lockstep::cli {
+
+// lockstep-cli's texts for people (help pages, errors, reports, prompts) translate in this
+// context: Cli::tr("...").
+struct Cli {
+    Q_DECLARE_TR_FUNCTIONS(LockstepCli)
+};
+
+// A text as the terminal and lockstep::Error take it (UTF-8).
+inline std::string utf8(const QString& text) {
+    return text.toStdString();
+}
+// A std::string (UTF-8: a file name, a flag's value, an engine's sentence) for a %1.
+inline QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+// One value as printf writes it with `format` ("%.4g", "%.3f"), for a %1 of a translated
+// sentence: the digits are the ones printed before, with the decimal comma where the language
+// in use writes one. For the reports a person reads, never for JSON or CSV.
+QString decimal(const char* format, double value);
+// format_number(value) ("2.5", "16"), the same way.
+QString decimal(double value);
+// `text` padded with spaces to `width` characters: on the right for a negative width (printf's
+// %-16s), on the left for a positive one (%8s). Never cut.
+QString pad(const QString& text, int width);
+// Writes the text to stdout or stderr, in UTF-8.
+void print(const QString& text);
+void print_error(const QString& text);
 
 // The command line after the command word: positional arguments and --flag values. Each command
 // names the flags it accepts; anything else is an error that names the flag.

@@ -15,10 +15,11 @@ RunOutputs::RunOutputs(const Options& o, std::string run_name)
     , csv_path_(o.text("--metrics-csv")) {
     if (auto text = o.text("--trace-detail")) {
         if (!trace_path_)
-            throw Error("--trace-detail: goes with --trace FILE");
+            throw Error(utf8(Cli::tr("--trace-detail: goes with --trace FILE")));
         const auto parsed = parse_trace_detail(*text);
         if (!parsed)
-            throw Error("--trace-detail: must be rounds or phases, got '" + *text + "'");
+            throw Error(
+                utf8(Cli::tr("--trace-detail: must be rounds or phases, got '%1'").arg(qs(*text))));
         detail_ = *parsed;
     }
 }
@@ -38,9 +39,11 @@ void RunOutputs::begin(int lanes) {
 }
 
 void RunOutputs::check(std::ofstream& out, const std::string& path, const char* flag) const {
-    if (!out)
-        throw Error(std::string(flag) + " " + path + ": cannot write (" + std::strerror(errno) +
-                    ")");
+    if (!out) {
+        const QString reason = QString::fromLocal8Bit(std::strerror(errno));
+        throw Error(utf8(
+            Cli::tr("%1 %2: cannot write (%3)").arg(QString::fromLatin1(flag), qs(path), reason)));
+    }
 }
 
 void RunOutputs::on_events(std::span<const TraceEvent> events) {

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QStringList>
+
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -26,18 +28,19 @@ void write_text(const std::string& path, const std::string& text) {
     out << text;
     out.close();
     if (!out)
-        throw Error(path + ": cannot write the file");
+        throw Error(utf8(Cli::tr("%1: cannot write the file").arg(qs(path))));
 }
 
-// "1 stage", "3 stages".
-std::string count(long long n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
+// "1 stage", "3 stages": `one` and `many` hold %1 for the number.
+QString count(long long n, const QString& one, const QString& many) {
+    return (n == 1 ? one : many).arg(QString::number(n));
 }
 
-std::string layers_text(LayerRange range) {
+QString layers_text(LayerRange range) {
     return range.end - range.first == 1
-               ? "layer " + std::to_string(range.first)
-               : "layers " + std::to_string(range.first) + "-" + std::to_string(range.end - 1);
+               ? Cli::tr("layer %1").arg(QString::number(range.first))
+               : Cli::tr("layers %1-%2")
+                     .arg(QString::number(range.first), QString::number(range.end - 1));
 }
 
 // Everything a model-parallel run reports, whichever trainer ran it.
@@ -77,8 +80,9 @@ void apply_parallel_flags(const Options& o, Scenario& s) {
     if (auto t = o.text("--parallelism")) {
         Parallelism mode = Parallelism::Data;
         if (!parse_parallelism(*t, mode))
-            throw Error("--parallelism: must be one of data, pipeline, tensor, hybrid, got '" + *t +
-                        "'");
+            throw Error(utf8(
+                Cli::tr("--parallelism: must be one of data, pipeline, tensor, hybrid, got '%1'")
+                    .arg(qs(*t))));
         if (mode == Parallelism::Data) {
             s.parallelism.reset();
         } else {
@@ -94,8 +98,9 @@ void apply_parallel_flags(const Options& o, Scenario& s) {
     }
     for (const auto& flag : parallel_flags())
         if (flag != "--parallelism" && o.has(flag) && !s.parallelism)
-            throw Error(flag + ": needs --parallelism pipeline, tensor or hybrid (or a "
-                               "\"parallelism\" object in the scenario)");
+            throw Error(utf8(Cli::tr("%1: needs --parallelism pipeline, tensor or hybrid (or a "
+                                     "\"parallelism\" object in the scenario)")
+                                 .arg(qs(flag))));
     if (s.parallelism) {
         auto& c = *s.parallelism;
         if (auto v = o.integer("--stages", 0, L::max_workers))
@@ -106,10 +111,11 @@ void apply_parallel_flags(const Options& o, Scenario& s) {
             c.replicas = static_cast<int>(*v);
         if (auto t = o.text("--schedule"))
             if (!parse_pipeline_schedule(*t, c.schedule))
-                throw Error("--schedule: must be one of fill-drain, 1f1b, got '" + *t + "'");
+                throw Error(utf8(
+                    Cli::tr("--schedule: must be one of fill-drain, 1f1b, got '%1'").arg(qs(*t))));
         if (o.has("--replicas") && c.mode != Parallelism::Hybrid)
-            throw Error("--replicas: only a hybrid run has data-parallel replicas of its "
-                        "pipeline (--parallelism hybrid)");
+            throw Error(utf8(Cli::tr("--replicas: only a hybrid run has data-parallel replicas of "
+                                     "its pipeline (--parallelism hybrid)")));
     }
     validate(s);
 }
@@ -121,8 +127,9 @@ bool is_model_parallel(const Scenario& s) {
 int run_model_parallel(const Options& o, const Scenario& s) {
     for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
         if (o.has(flag))
-            throw Error(std::string(flag) +
-                        ": checkpoints are written by data-parallel runs only for now");
+            throw Error(utf8(Cli::tr("%1: checkpoints are written by data-parallel runs only for "
+                                     "now")
+                                 .arg(QString::fromLatin1(flag))));
     RunOutputs outputs(o, s.name);
     const ParallelRun run = train(s, outputs);
     outputs.finish();
@@ -156,53 +163,63 @@ int run_model_parallel(const Options& o, const Scenario& s) {
         return 0;
     }
     if (piped) {
-        std::string layout;
+        QStringList layout;
         if (p.mode == Parallelism::Hybrid)
-            layout = count(p.replicas, "replica", "replicas") + " x ";
-        layout += count(p.stages, "stage", "stages") + " x " +
-                  count(p.microbatches, "micro-batch", "micro-batches") + " (" +
-                  std::string(to_string(p.schedule)) + ")";
-        std::printf("Lockstep run \"%s\": %s, %s, %s, %s clock\n", s.name.c_str(),
-                    std::string(to_string(p.mode)).c_str(), layout.c_str(),
-                    count(m.steps, "step", "steps").c_str(),
-                    std::string(to_string(s.clock)).c_str());
-        std::string stages;
-        for (std::size_t k = 0; k < run.ranges.size(); ++k)
-            stages.append(k ? " | " : "").append(layers_text(run.ranges[k]));
-        std::printf("  stages            %s\n", stages.c_str());
+            layout << count(p.replicas, Cli::tr("%1 replica"), Cli::tr("%1 replicas"));
+        layout << count(p.stages, Cli::tr("%1 stage"), Cli::tr("%1 stages"))
+               << count(p.microbatches, Cli::tr("%1 micro-batch"), Cli::tr("%1 micro-batches")) +
+                      QStringLiteral(" (") + qs(std::string(to_string(p.schedule))) +
+                      QLatin1Char(')');
+        print(Cli::tr("Lockstep run \"%1\": %2, %3, %4, %5 clock\n")
+                  .arg(qs(s.name), qs(std::string(to_string(p.mode))),
+                       layout.join(QStringLiteral(" x ")),
+                       count(m.steps, Cli::tr("%1 step"), Cli::tr("%1 steps")),
+                       qs(std::string(to_string(s.clock)))));
+        QStringList stages;
+        for (const LayerRange& range : run.ranges)
+            stages << layers_text(range);
+        print(report_line(Cli::tr("stages"), stages.join(QStringLiteral(" | "))));
     } else {
-        std::printf("Lockstep run \"%s\": tensor, every layer split across %d workers, %lld "
-                    "steps, %s clock\n",
-                    s.name.c_str(), p.stages, static_cast<long long>(m.steps),
-                    std::string(to_string(s.clock)).c_str());
+        print(Cli::tr("Lockstep run \"%1\": tensor, every layer split across %2 workers, %3 "
+                      "steps, %4 clock\n")
+                  .arg(qs(s.name), QString::number(p.stages), QString::number(m.steps),
+                       qs(std::string(to_string(s.clock)))));
     }
-    std::printf("  total time        %s s  (one worker, same work: %s s)\n",
-                format_number(m.total_time_s).c_str(), format_number(m.baseline_time_s).c_str());
-    std::printf("  speedup           %.3f   efficiency %.1f %%\n", m.speedup, 100.0 * m.efficiency);
-    std::printf("  per worker        compute %.4g s, communication %.4g s, waiting %.4g s\n",
-                m.compute_s, m.communication_s, m.waiting_s);
+    print(report_line(Cli::tr("total time"),
+                      Cli::tr("%1 s  (one worker, same work: %2 s)")
+                          .arg(decimal(m.total_time_s), decimal(m.baseline_time_s))));
+    print(report_line(Cli::tr("speedup"),
+                      Cli::tr("%1   efficiency %2 %")
+                          .arg(decimal("%.3f", m.speedup), decimal("%.1f", 100.0 * m.efficiency))));
+    print(report_line(Cli::tr("per worker"),
+                      Cli::tr("compute %1 s, communication %2 s, waiting %3 s")
+                          .arg(decimal("%.4g", m.compute_s), decimal("%.4g", m.communication_s),
+                               decimal("%.4g", m.waiting_s))));
     if (piped) {
         const double formula =
             static_cast<double>(p.stages - 1) / static_cast<double>(p.microbatches + p.stages - 1);
-        std::printf("  bubble            %.1f %% of stage time idle (equal stages, free "
-                    "messages: (P-1)/(M+P-1) = %.1f %%)\n",
-                    100.0 * run.pipeline.bubble_fraction, 100.0 * formula);
-        std::printf("  in flight         at most %d micro-batches' activations held by one "
-                    "stage\n",
-                    run.pipeline.peak_inflight_microbatches);
-        std::printf("  bytes moved       %lld (activations %lld, activation gradients %lld, "
-                    "gradients %lld)\n",
-                    static_cast<long long>(m.bytes_moved),
-                    static_cast<long long>(run.pipeline.activation_bytes),
-                    static_cast<long long>(run.pipeline.activation_gradient_bytes),
-                    static_cast<long long>(run.pipeline.gradient_bytes));
+        print(report_line(Cli::tr("bubble"),
+                          Cli::tr("%1 % of stage time idle (equal stages, free messages: "
+                                  "(P-1)/(M+P-1) = %2 %)")
+                              .arg(decimal("%.1f", 100.0 * run.pipeline.bubble_fraction),
+                                   decimal("%.1f", 100.0 * formula))));
+        print(report_line(Cli::tr("in flight"),
+                          Cli::tr("at most %1 micro-batches' activations held by one stage")
+                              .arg(QString::number(run.pipeline.peak_inflight_microbatches))));
+        print(report_line(Cli::tr("bytes moved"),
+                          Cli::tr("%1 (activations %2, activation gradients %3, gradients %4)")
+                              .arg(QString::number(m.bytes_moved),
+                                   QString::number(run.pipeline.activation_bytes),
+                                   QString::number(run.pipeline.activation_gradient_bytes),
+                                   QString::number(run.pipeline.gradient_bytes))));
     } else {
-        std::printf("  bytes moved       %lld (layer outputs gathered, input gradients "
-                    "all-reduced)\n",
-                    static_cast<long long>(m.bytes_moved));
+        print(report_line(Cli::tr("bytes moved"),
+                          Cli::tr("%1 (layer outputs gathered, input gradients all-reduced)")
+                              .arg(QString::number(m.bytes_moved))));
     }
-    std::printf("  final loss        %.4f   accuracy %.1f %%\n", m.final_loss,
-                100.0 * m.final_accuracy);
+    print(report_line(Cli::tr("final loss"), Cli::tr("%1   accuracy %2 %")
+                                                 .arg(decimal("%.4f", m.final_loss),
+                                                      decimal("%.1f", 100.0 * m.final_accuracy))));
     return 0;
 }
 
@@ -211,8 +228,8 @@ int command_moves(const std::vector<std::string>& args) {
     valued.insert(valued.end(), parallel_flags().begin(), parallel_flags().end());
     const Options o(args, valued, {"--json"});
     if (o.positional().size() > 1)
-        throw Error("moves takes at most one scenario file, got '" + o.positional()[1] +
-                    "' as well");
+        throw Error(utf8(Cli::tr("moves takes at most one scenario file, got '%1' as well")
+                             .arg(qs(o.positional()[1]))));
     Scenario s = o.positional().empty() ? Scenario{} : load_scenario(o.positional().front());
     using L = ScenarioLimits;
     if (auto v = o.integer("--workers", 1, L::max_workers))
@@ -227,8 +244,9 @@ int command_moves(const std::vector<std::string>& args) {
         s.steps = *v;
     if (auto t = o.text("--algorithm"))
         if (!parse_algorithm(*t, s.algorithm))
-            throw Error("--algorithm: must be one of parameter-server, ring, tree, got '" + *t +
-                        "'");
+            throw Error(
+                utf8(Cli::tr("--algorithm: must be one of parameter-server, ring, tree, got '%1'")
+                         .arg(qs(*t))));
     apply_parallel_flags(o, s);
     const auto strategies = compare_moves(s);
 
@@ -253,31 +271,35 @@ int command_moves(const std::vector<std::string>& args) {
             << '\n';
         return 0;
     }
-    std::string layers;
+    QStringList layers;
     for (int w : s.model.layers)
-        layers.append(layers.empty() ? "" : "-").append(std::to_string(w));
-    std::printf("What moves in one training step of model %s, same batch for every strategy "
-                "(modelled clock, per worker means):\n\n",
-                layers.c_str());
+        layers << QString::number(w);
+    print(Cli::tr("What moves in one training step of model %1, same batch for every strategy "
+                  "(modelled clock, per worker means):\n\n")
+              .arg(layers.join(QLatin1Char('-'))));
+    const QString indent = pad(QString(), -9);
     for (const auto& m : strategies) {
-        std::printf("%-9s %s\n", std::string(to_string(m.strategy)).c_str(), m.layout.c_str());
-        std::printf("%-9s moves %s: %lld bytes per step\n", "", m.moved.c_str(),
-                    static_cast<long long>(m.bytes_per_step));
-        std::printf("%-9s step %.6g s; per worker computing %.6g s, waiting %.6g s\n", "",
-                    m.step_time_s, m.compute_s, m.waiting_s);
+        print(QStringLiteral("%1 %2\n").arg(pad(qs(std::string(to_string(m.strategy))), -9),
+                                            qs(m.layout)));
+        print(indent + QLatin1Char(' ') +
+              Cli::tr("moves %1: %2 bytes per step\n")
+                  .arg(qs(m.moved), QString::number(m.bytes_per_step)));
+        print(indent + QLatin1Char(' ') +
+              Cli::tr("step %1 s; per worker computing %2 s, waiting %3 s\n")
+                  .arg(decimal("%.6g", m.step_time_s), decimal("%.6g", m.compute_s),
+                       decimal("%.6g", m.waiting_s)));
     }
-    std::printf("\nbytes per step on each link (from->to):\n");
+    print(Cli::tr("\nbytes per step on each link (from->to):\n"));
     for (const auto& m : strategies) {
-        std::string line;
+        QString line;
         for (const auto& l : m.links)
-            line.append(" ")
-                .append(std::to_string(l.from))
-                .append("->")
-                .append(std::to_string(l.to))
-                .append(" ")
-                .append(std::to_string(l.bytes));
-        std::printf("  %-9s%s\n", std::string(to_string(m.strategy)).c_str(),
-                    line.empty() ? " (nothing moves)" : line.c_str());
+            line +=
+                QStringLiteral(" %1->%2 %3")
+                    .arg(QString::number(l.from), QString::number(l.to), QString::number(l.bytes));
+        if (line.isEmpty())
+            line = QLatin1Char(' ') + Cli::tr("(nothing moves)");
+        print(QStringLiteral("  ") + pad(qs(std::string(to_string(m.strategy))), -9) + line +
+              QLatin1Char('\n'));
     }
     return 0;
 }

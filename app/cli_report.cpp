@@ -2,6 +2,8 @@
 
 #include "cli_options.h"
 
+#include <QStringList>
+
 #include <atomic>
 #include <cstdio>
 #include <unistd.h>
@@ -17,39 +19,47 @@ RunMetrics bsp_reference(const Scenario& s) {
     return run_scenario(bsp, nullptr, work).metrics;
 }
 
-std::string sync_summary(const Scenario& s, const RunMetrics& m) {
-    char line[512];
-    std::string out;
+QString report_line(const QString& label, const QString& text) {
+    return QStringLiteral("  ") + pad(label, -17) + QLatin1Char(' ') + text + QLatin1Char('\n');
+}
+
+QString sync_summary(const Scenario& s, const RunMetrics& m) {
+    QString out;
+    const QString staleness =
+        Cli::tr("at most %1, mean %2 updates behind")
+            .arg(QString::number(m.max_staleness), decimal("%.2f", m.mean_staleness));
     switch (s.sync_mode()) {
     case SyncMode::Ssp:
-        std::snprintf(line, sizeof line,
-                      "  agreement         ssp: a worker runs at most %d clock(s) ahead of the "
-                      "slowest\n  staleness         at most %lld, mean %.2f updates behind\n",
-                      s.sync->staleness, static_cast<long long>(m.max_staleness), m.mean_staleness);
+        out = report_line(Cli::tr("agreement"),
+                          Cli::tr("ssp: a worker runs at most %n clock(s) ahead of the slowest",
+                                  nullptr, s.sync->staleness)) +
+              report_line(Cli::tr("staleness"), staleness);
         break;
     case SyncMode::Async:
-        std::snprintf(line, sizeof line,
-                      "  agreement         async: every gradient applied as it arrives%s\n"
-                      "  staleness         at most %lld, mean %.2f updates behind\n",
-                      s.sync->staleness_aware_lr ? ", at lr / staleness" : "",
-                      static_cast<long long>(m.max_staleness), m.mean_staleness);
+        out = report_line(Cli::tr("agreement"),
+                          s.sync->staleness_aware_lr
+                              ? Cli::tr("async: every gradient applied as it arrives, at lr / "
+                                        "staleness")
+                              : Cli::tr("async: every gradient applied as it arrives")) +
+              report_line(Cli::tr("staleness"), staleness);
         break;
     case SyncMode::Local:
-        std::snprintf(line, sizeof line,
-                      "  agreement         local SGD: %d step(s) on their own, then the replicas "
-                      "average their parameters\n",
-                      s.sync->local_steps);
+        out = report_line(Cli::tr("agreement"),
+                          Cli::tr("local SGD: %n step(s) on their own, then the replicas average "
+                                  "their parameters",
+                                  nullptr, s.sync->local_steps));
         break;
     case SyncMode::Bsp:
         return {};
     }
-    out = line;
     const RunMetrics bsp = bsp_reference(s);
-    std::snprintf(line, sizeof line,
-                  "  against bsp       waiting %.4g s instead of %.4g s per worker; total time "
-                  "%.4g s instead of %.4g s\n",
-                  m.waiting_s, bsp.waiting_s, m.total_time_s, bsp.total_time_s);
-    return out + line;
+    out +=
+        report_line(Cli::tr("against bsp"),
+                    Cli::tr("waiting %1 s instead of %2 s per worker; total time %3 s instead "
+                            "of %4 s")
+                        .arg(decimal("%.4g", m.waiting_s), decimal("%.4g", bsp.waiting_s),
+                             decimal("%.4g", m.total_time_s), decimal("%.4g", bsp.total_time_s)));
+    return out;
 }
 
 json metrics_json(const Scenario& s, const RunMetrics& m) {
@@ -141,64 +151,67 @@ json recoveries_json(std::span<const DataParallelTrainer::Recovery> recoveries) 
     return list;
 }
 
-std::string describe(const DataParallelTrainer::Recovery& r) {
-    const std::string where =
-        r.cause.during_checkpoint()
-            ? "writing the checkpoint of step " + std::to_string(r.crashed_at_step + 1)
-            : "in step " + std::to_string(r.crashed_at_step);
-    std::string text = "worker " + std::to_string(r.worker) + " crashed " + where + " (" +
-                       std::string(to_string(r.cause.phase)) + ") at " +
-                       format_number(to_seconds(r.crashed)) + " s, declared dead " +
-                       format_number(to_seconds(r.detected - r.crashed)) + " s later";
-    if (!r.rolled_back)
-        return text + "; the others went on without its gradient (backup workers)";
-    text += r.checkpoint.empty()
-                ? "; no complete checkpoint yet, so everyone started over from step 0"
-                : "; " + std::string(to_string(r.policy)) + " from " +
-                      r.checkpoint.filename().string() + " (step " +
-                      std::to_string(r.restored_step) + ")";
+QString describe(const DataParallelTrainer::Recovery& r) {
+    const QString worker = QString::number(r.worker);
+    const QString phase = qs(std::string(to_string(r.cause.phase)));
+    const QString crashed = decimal(to_seconds(r.crashed));
+    const QString dead = decimal(to_seconds(r.detected - r.crashed));
+    QStringList parts;
+    parts << (r.cause.during_checkpoint()
+                  ? Cli::tr("worker %1 crashed writing the checkpoint of step %2 (%3) at %4 s, "
+                            "declared dead %5 s later")
+                        .arg(worker, QString::number(r.crashed_at_step + 1), phase, crashed, dead)
+                  : Cli::tr("worker %1 crashed in step %2 (%3) at %4 s, declared dead %5 s later")
+                        .arg(worker, QString::number(r.crashed_at_step), phase, crashed, dead));
+    if (!r.rolled_back) {
+        parts << Cli::tr("the others went on without its gradient (backup workers)");
+        return parts.join(QStringLiteral("; "));
+    }
+    if (r.checkpoint.empty())
+        parts << Cli::tr("no complete checkpoint yet, so everyone started over from step 0");
+    else
+        parts << Cli::tr("%1 from %2 (step %3)")
+                     .arg(qs(std::string(to_string(r.policy))),
+                          qs(r.checkpoint.filename().string()), QString::number(r.restored_step));
     for (const auto& c : r.rejected)
-        text += "; skipped " + c.directory.filename().string() + " (" +
-                std::string(to_string(c.status)) + ": " + c.reason + ")";
+        parts << Cli::tr("skipped %1 (%2: %3)")
+                     .arg(qs(c.directory.filename().string()), qs(std::string(to_string(c.status))),
+                          qs(c.reason));
     if (!r.cleaned.empty())
-        text += "; removed " + std::to_string(r.cleaned.size()) + " leftover temporary file" +
-                (r.cleaned.size() == 1 ? "" : "s");
-    text +=
-        "; " + std::to_string(r.lost_steps) + " step" + (r.lost_steps == 1 ? "" : "s") + " to redo";
+        parts << (r.cleaned.size() == 1 ? Cli::tr("removed %1 leftover temporary file").arg(1)
+                                        : Cli::tr("removed %1 leftover temporary files")
+                                              .arg(QString::number(r.cleaned.size())));
+    parts << (r.lost_steps == 1 ? Cli::tr("%1 step to redo").arg(1)
+                                : Cli::tr("%1 steps to redo").arg(QString::number(r.lost_steps)));
     if (r.policy == RecoveryPolicy::Elastic)
-        text += "; " + std::to_string(r.workers_after) + " workers go on";
-    return text;
+        parts << Cli::tr("%1 workers go on").arg(QString::number(r.workers_after));
+    return parts.join(QStringLiteral("; "));
 }
 
-std::string failure_summary(const RunMetrics& m,
-                            std::span<const DataParallelTrainer::Recovery> recoveries) {
-    std::string text;
-    char line[512];
+QString failure_summary(const RunMetrics& m,
+                        std::span<const DataParallelTrainer::Recovery> recoveries) {
+    QString text;
     for (const auto& r : recoveries)
-        text += "  failure           " + describe(r) + "\n";
-    if (m.failures > 0) {
-        std::snprintf(line, sizeof line,
-                      "  lost work         %lld steps redone, %.4g worker-seconds thrown away; "
-                      "detection %.4g s, recovery %.4g s\n",
-                      static_cast<long long>(m.lost_steps), m.lost_worker_s, m.detection_s,
-                      m.recovery_s);
-        text += line;
-    }
-    if (m.dropped_gradients > 0) {
-        std::snprintf(line, sizeof line,
-                      "  dropped gradients %lld (late, left out by backup workers)\n",
-                      static_cast<long long>(m.dropped_gradients));
-        text += line;
-    }
-    std::snprintf(line, sizeof line,
-                  "  goodput           %.6g useful samples/s of %.6g processed/s\n", m.goodput,
-                  m.throughput);
-    text += line;
-    std::snprintf(line, sizeof line,
-                  "  energy (modelled) %.4g J, %.4g J per useful sample (power per state: "
-                  "assumed, see docs/SCENARIO.md)\n",
-                  m.energy_j, m.energy_per_sample_j);
-    text += line;
+        text += report_line(Cli::tr("failure"), describe(r));
+    if (m.failures > 0)
+        text +=
+            report_line(Cli::tr("lost work"),
+                        Cli::tr("%1 steps redone, %2 worker-seconds thrown away; detection "
+                                "%3 s, recovery %4 s")
+                            .arg(QString::number(m.lost_steps), decimal("%.4g", m.lost_worker_s),
+                                 decimal("%.4g", m.detection_s), decimal("%.4g", m.recovery_s)));
+    if (m.dropped_gradients > 0)
+        text += report_line(Cli::tr("dropped gradients"),
+                            Cli::tr("%1 (late, left out by backup workers)")
+                                .arg(QString::number(m.dropped_gradients)));
+    text += report_line(Cli::tr("goodput"),
+                        Cli::tr("%1 useful samples/s of %2 processed/s")
+                            .arg(decimal("%.6g", m.goodput), decimal("%.6g", m.throughput)));
+    text +=
+        report_line(Cli::tr("energy (modelled)"),
+                    Cli::tr("%1 J, %2 J per useful sample (power per state: assumed, see "
+                            "docs/SCENARIO.md)")
+                        .arg(decimal("%.4g", m.energy_j), decimal("%.4g", m.energy_per_sample_j)));
     return text;
 }
 

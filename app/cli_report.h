@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QString>
+
 #include <filesystem>
 #include <span>
 #include <string>
@@ -13,22 +15,26 @@
 // What lockstep-cli prints about a run, shared by run, resume and compare.
 namespace lockstep::cli {
 
+// One line of a text report: the label in a column of 17 characters, then the text
+// ("  total time        16 s ...").
+QString report_line(const QString& label, const QString& text);
+
 nlohmann::json metrics_json(const Scenario& s, const RunMetrics& m);
 nlohmann::json recoveries_json(std::span<const DataParallelTrainer::Recovery> recoveries);
 
 // One line per crash: what happened, how long it went unnoticed, where the run went back to.
-std::string describe(const DataParallelTrainer::Recovery& r);
-// Lost work, goodput and energy, as lines for the text report (empty without failures, backup
-// workers or energy worth reporting).
+QString describe(const DataParallelTrainer::Recovery& r);
 // A loosely synchronised run's lines: how the workers agreed, the gradients' staleness, and the
 // waiting against the bulk-synchronous run of the same scenario.
-std::string sync_summary(const Scenario& s, const RunMetrics& m);
+QString sync_summary(const Scenario& s, const RunMetrics& m);
 // The same scenario bulk-synchronous (times only on the modelled clock): what a looser run is
 // compared with.
 RunMetrics bsp_reference(const Scenario& s);
 
-std::string failure_summary(const RunMetrics& m,
-                            std::span<const DataParallelTrainer::Recovery> recoveries);
+// Lost work, goodput and energy, as lines for the text report (empty without failures, backup
+// workers or energy worth reporting).
+QString failure_summary(const RunMetrics& m,
+                        std::span<const DataParallelTrainer::Recovery> recoveries);
 
 // A private checkpoint directory under the system's temporary folder, removed afterwards: for
 // runs whose scenario has a checkpoint policy but were given no --checkpoint-dir.

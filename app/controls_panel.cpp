@@ -1,10 +1,13 @@
 #include "controls_panel.h"
 
 #include "core/error.h"
+#include "lockstep_views/names.h"
 #include "trainers/data_parallel.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -30,16 +33,26 @@ std::vector<double> parse_list(const QString& text, const QString& control) {
         bool ok = false;
         const double value = part.trimmed().toDouble(&ok);
         if (!ok)
-            throw Error(control.toStdString() + ": '" + part.trimmed().toStdString() +
-                        "' is not a number (write numbers separated by commas)");
+            throw Error(QCoreApplication::translate(
+                            "lockstep::app::ControlsPanel",
+                            "%1: '%2' is not a number (write numbers separated by commas)")
+                            .arg(control, part.trimmed())
+                            .toStdString());
         out.push_back(value);
     }
     return out;
 }
 
+// The items' data are the engine's values; retranslate() gives them their names.
 template <typename E> void fill(QComboBox* box, std::initializer_list<E> values) {
     for (E v : values)
-        box->addItem(QString::fromUtf8(std::string(to_string(v)).c_str()), static_cast<int>(v));
+        box->addItem(QString(), static_cast<int>(v));
+}
+
+// Each item's text, its name in the language in use, from its data.
+template <typename E, typename Name> void name_items(QComboBox* box, Name name) {
+    for (int i = 0; i < box->count(); ++i)
+        box->setItemText(i, name(static_cast<E>(box->itemData(i).toInt())));
 }
 
 } // namespace
@@ -59,25 +72,99 @@ ControlsPanel::ControlsPanel(QWidget* parent)
     learning_rate_->setSingleStep(0.01);
     learning_rate_->setKeyboardTracking(false); // a change once typed, not per keystroke
     shards_ = new QLineEdit;
-    shards_->setPlaceholderText(tr("equal"));
     slowdown_ = new QLineEdit;
-    slowdown_->setPlaceholderText(tr("all 1 (full speed)"));
     clock_ = new QComboBox;
-    clock_->addItem(tr("modelled"), static_cast<int>(ClockKind::Modelled));
-    clock_->addItem(tr("measured"), static_cast<int>(ClockKind::Measured));
+    fill(clock_, {ClockKind::Modelled, ClockKind::Measured});
     seed_ = new QSpinBox;
     seed_->setRange(0, 1'000'000'000);
     steps_ = new QSpinBox;
     steps_->setRange(1, static_cast<int>(ScenarioLimits::max_steps));
     sync_ = new QComboBox;
-    // The modes' names, as the scenario and lockstep-cli say them; the tooltip says what each is.
-    for (SyncMode m : {SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local})
-        sync_->addItem(QString::fromUtf8(std::string(to_string(m)).c_str()), static_cast<int>(m));
+    // The modes' names; the tooltip says what each is.
+    fill(sync_, {SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local});
     sync_setting_ = new QSpinBox;
-    run_ = new QPushButton(tr("&Run"));
+    run_ = new QPushButton;
     run_->setObjectName(QStringLiteral("run"));
     run_->setDefault(true);
 
+    for (QWidget* field : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(algorithm_),
+                           static_cast<QWidget*>(rule_), static_cast<QWidget*>(learning_rate_),
+                           static_cast<QWidget*>(shards_), static_cast<QWidget*>(slowdown_),
+                           static_cast<QWidget*>(clock_), static_cast<QWidget*>(seed_),
+                           static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_),
+                           static_cast<QWidget*>(sync_setting_)}) {
+        auto* label = new QLabel;
+        label->setBuddy(field);
+        // Fields take the room there is; their text scrolls inside them.
+        field->setMinimumWidth(60);
+        field->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        fields_.push_back({label, field});
+        if (field == sync_setting_)
+            sync_setting_label_ = label;
+    }
+    retranslate();
+    // The one setting a looser mode has: its staleness bound (ssp) or its local steps (local).
+    connect(sync_setting_, &QSpinBox::valueChanged, this, [this](int value) {
+        const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
+        if (mode == SyncMode::Ssp)
+            staleness_value_ = value;
+        else if (mode == SyncMode::Local)
+            local_steps_value_ = value;
+    });
+    for (QComboBox* box : {algorithm_, rule_, clock_, sync_})
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    // Bounded staleness and asynchronous updates go through the parameter server; each mode's
+    // own setting is there to change only with that mode.
+    connect(sync_, &QComboBox::activated, this, [this] {
+        const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
+        if (mode == SyncMode::Ssp || mode == SyncMode::Async)
+            algorithm_->setCurrentIndex(
+                algorithm_->findData(static_cast<int>(Algorithm::ParameterServer)));
+        showSyncSettings();
+    });
+    connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
+    // What a run can take as it goes, asked for as soon as the user has chosen or typed it.
+    for (QComboBox* box : {algorithm_, rule_, sync_})
+        connect(box, &QComboBox::activated, this, &ControlsPanel::changeRequested);
+    connect(sync_setting_, &QSpinBox::valueChanged, this, &ControlsPanel::changeRequested);
+    connect(learning_rate_, &QDoubleSpinBox::valueChanged, this, &ControlsPanel::changeRequested);
+    connect(slowdown_, &QLineEdit::editingFinished, this, [this] {
+        if (slowdown_->isModified()) {
+            slowdown_->setModified(false);
+            Q_EMIT changeRequested();
+        }
+    });
+
+    // The fields scroll when the panel is shorter than they are, so it never sets the window's
+    // smallest size.
+    inner_ = new QWidget;
+    grid_ = new QGridLayout(inner_);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(inner_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+    arrange();
+    setFocusProxy(workers_); // F6 and setFocus() land on the first control
+}
+
+void ControlsPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+// Every text the panel shows, in the language in use.
+void ControlsPanel::retranslate() {
+    shards_->setPlaceholderText(tr("equal"));
+    slowdown_->setPlaceholderText(tr("all 1 (full speed)"));
+    name_items<Algorithm>(algorithm_, views::algorithm_name);
+    name_items<ReductionRule>(rule_, views::rule_name);
+    name_items<ClockKind>(clock_, views::clock_name);
+    name_items<SyncMode>(sync_, views::sync_name);
     const struct {
         QWidget* widget;
         QString label;
@@ -107,67 +194,18 @@ ControlsPanel::ControlsPanel(QWidget* parent)
             "replica takes on its own between two averagings")},
     };
     for (const auto& row : rows) {
-        auto* label = new QLabel(row.label);
-        label->setBuddy(row.widget);
+        for (const auto& [label, widget] : fields_)
+            if (widget == row.widget)
+                label->setText(row.label);
         row.widget->setAccessibleName(QString(row.label).remove(QLatin1Char('&')));
         row.widget->setAccessibleDescription(row.description);
         row.widget->setToolTip(row.description);
-        // Fields take the room there is; their text scrolls inside them.
-        row.widget->setMinimumWidth(60);
-        row.widget->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-        fields_.push_back({label, row.widget});
-        if (row.widget == sync_setting_)
-            sync_setting_label_ = label;
     }
-    // The one setting a looser mode has: its staleness bound (ssp) or its local steps (local).
-    connect(sync_setting_, &QSpinBox::valueChanged, this, [this](int value) {
-        const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
-        if (mode == SyncMode::Ssp)
-            staleness_value_ = value;
-        else if (mode == SyncMode::Local)
-            local_steps_value_ = value;
-    });
-    for (QComboBox* box : {algorithm_, rule_, clock_, sync_})
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    // Bounded staleness and asynchronous updates go through the parameter server; each mode's
-    // own setting is there to change only with that mode.
-    connect(sync_, &QComboBox::activated, this, [this] {
-        const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
-        if (mode == SyncMode::Ssp || mode == SyncMode::Async)
-            algorithm_->setCurrentIndex(
-                algorithm_->findData(static_cast<int>(Algorithm::ParameterServer)));
-        showSyncSettings();
-    });
+    nameSyncSetting();
+    run_->setText(tr("&Run"));
     run_->setAccessibleName(tr("Run"));
     run_->setAccessibleDescription(tr("Start a new run with these settings"));
-    connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
-    // What a run can take as it goes, asked for as soon as the user has chosen or typed it.
-    for (QComboBox* box : {algorithm_, rule_, sync_})
-        connect(box, &QComboBox::activated, this, &ControlsPanel::changeRequested);
-    connect(sync_setting_, &QSpinBox::valueChanged, this, &ControlsPanel::changeRequested);
-    connect(learning_rate_, &QDoubleSpinBox::valueChanged, this, &ControlsPanel::changeRequested);
-    connect(slowdown_, &QLineEdit::editingFinished, this, [this] {
-        if (slowdown_->isModified()) {
-            slowdown_->setModified(false);
-            Q_EMIT changeRequested();
-        }
-    });
-
-    // The fields scroll when the panel is shorter than they are, so it never sets the window's
-    // smallest size.
-    inner_ = new QWidget;
-    grid_ = new QGridLayout(inner_);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(inner_);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
-    arrange();
     setAccessibleName(tr("Controls"));
-    setFocusProxy(workers_); // F6 and setFocus() land on the first control
 }
 
 QSize ControlsPanel::sizeHint() const {
@@ -238,20 +276,23 @@ void ControlsPanel::setScenario(const Scenario& s) {
 void ControlsPanel::showSyncSettings() {
     const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
     const QSignalBlocker quiet(sync_setting_);
+    nameSyncSetting();
     if (mode == SyncMode::Local) {
-        sync_setting_label_->setText(tr("Average ever&y"));
-        sync_setting_->setSuffix(tr(" steps"));
         sync_setting_->setRange(1, static_cast<int>(ScenarioLimits::max_steps));
         sync_setting_->setValue(local_steps_value_);
     } else {
-        sync_setting_label_->setText(tr("Stale&ness (S)"));
-        sync_setting_->setSuffix(QString());
         sync_setting_->setRange(0, ScenarioLimits::max_staleness);
         sync_setting_->setValue(staleness_value_);
     }
-    sync_setting_->setAccessibleName(sync_setting_label_->text().remove(QLatin1Char('&')));
     sync_setting_->setEnabled((mode == SyncMode::Ssp || mode == SyncMode::Local) &&
                               sync_->isEnabled());
+}
+
+void ControlsPanel::nameSyncSetting() {
+    const bool local = static_cast<SyncMode>(sync_->currentData().toInt()) == SyncMode::Local;
+    sync_setting_label_->setText(local ? tr("Average ever&y") : tr("Stale&ness (S)"));
+    sync_setting_->setSuffix(local ? tr(" steps") : QString());
+    sync_setting_->setAccessibleName(sync_setting_label_->text().remove(QLatin1Char('&')));
 }
 
 Scenario ControlsPanel::scenario() const {
@@ -270,7 +311,8 @@ Scenario ControlsPanel::scenario() const {
     s.shard_sizes.clear();
     for (double v : parse_list(shards_->text(), tr("Shard sizes"))) {
         if (v < 1 || v != static_cast<double>(static_cast<std::size_t>(v)))
-            throw Error("Shard sizes: each must be a whole number of rows, at least 1");
+            throw Error(
+                tr("Shard sizes: each must be a whole number of rows, at least 1").toStdString());
         s.shard_sizes.push_back(static_cast<std::size_t>(v));
     }
     s.delays.slowdown = parse_list(slowdown_->text(), tr("Slowdown"));

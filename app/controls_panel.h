@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QEvent;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
@@ -49,9 +50,14 @@ Q_SIGNALS:
     // rate, slowdown); scenario() has it.
     void changeRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void arrange();
     void showSyncSettings(); // each mode's own setting enabled with that mode only
+    void nameSyncSetting();  // its label and suffix, as the mode says
 
     Scenario base_;
     QSpinBox* workers_ = nullptr;

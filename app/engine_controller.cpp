@@ -172,8 +172,9 @@ void EngineController::prepareCheckpoints() {
         std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockstep-run-XXXXXX"));
     if (!checkpoints_->isValid() ||
         !QDir(checkpoints_->path()).mkdir(QStringLiteral("checkpoints")))
-        throw Error("checkpoint: cannot create a directory for this run's checkpoints in " +
-                    QDir::tempPath().toStdString());
+        throw Error(tr("checkpoint: cannot create a directory for this run's checkpoints in %1")
+                        .arg(QDir::tempPath())
+                        .toStdString());
 }
 
 std::vector<FailureSpec> EngineController::injectedFailures() const {

@@ -7,12 +7,15 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMetaObject>
 #include <QPlainTextEdit>
 #include <QTabBar>
 #include <QTextBrowser>
@@ -123,56 +126,106 @@ QList<ShortcutEntry> windowShortcuts(const QMainWindow& window) {
     QList<ShortcutEntry> out;
     for (const QAction* top : window.menuBar()->actions())
         if (top->menu())
-            add_menu(out, top->menu(), QObject::tr("%1 menu").arg(without_mnemonic(top->text())));
+            add_menu(out, top->menu(),
+                     QCoreApplication::translate("lockstep::app::ShortcutsDialog", "%1 menu")
+                         .arg(without_mnemonic(top->text())));
     for (const QAction* a : window.actions())
         for (const QKeySequence& key : a->shortcuts())
             if (!key.isEmpty())
-                out.push_back({key.toString(QKeySequence::NativeText), without_mnemonic(a->text()),
-                               QObject::tr("Window")});
+                out.push_back(
+                    {key.toString(QKeySequence::NativeText), without_mnemonic(a->text()),
+                     QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Window")});
 
-    const QString cluster = QObject::tr("Cluster view");
-    const QString timeline = QObject::tr("Timeline view");
-    const QString anywhere = QObject::tr("Anywhere");
+    const QString cluster =
+        QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Cluster view");
+    const QString timeline =
+        QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Timeline view");
+    const QString anywhere =
+        QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Anywhere");
     const auto native = [](const char* keys) {
         return QKeySequence(QString::fromLatin1(keys)).toString(QKeySequence::NativeText);
     };
     out.push_back({native("Left") + QStringLiteral(", ") + native("Right") + QStringLiteral(", ") +
                        native("Up") + QStringLiteral(", ") + native("Down"),
-                   QObject::tr("Choose a worker"), cluster});
-    out.push_back({native("Return") + QStringLiteral(", ") + native("Menu") + QStringLiteral(", ") +
-                       native("Shift+F10"),
-                   QObject::tr("Open the chosen worker's faults (the menu a click opens)"),
+                   QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Choose a worker"),
                    cluster});
-    out.push_back({native("Left") + QStringLiteral(", ") + native("Right"),
-                   QObject::tr("Pan along the run"), timeline});
-    out.push_back({QStringLiteral("+, -"), QObject::tr("Zoom in, zoom out"), timeline});
     out.push_back(
-        {native("Home") + QStringLiteral(", 0"), QObject::tr("Show the whole run"), timeline});
+        {native("Return") + QStringLiteral(", ") + native("Menu") + QStringLiteral(", ") +
+             native("Shift+F10"),
+         QCoreApplication::translate("lockstep::app::ShortcutsDialog",
+                                     "Open the chosen worker's faults (the menu a click opens)"),
+         cluster});
+    out.push_back(
+        {native("Left") + QStringLiteral(", ") + native("Right"),
+         QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Pan along the run"),
+         timeline});
+    out.push_back(
+        {QStringLiteral("+, -"),
+         QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Zoom in, zoom out"),
+         timeline});
+    out.push_back(
+        {native("Home") + QStringLiteral(", 0"),
+         QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Show the whole run"),
+         timeline});
     out.push_back({native("Tab") + QStringLiteral(", ") + native("Shift+Tab"),
-                   QObject::tr("Move to the next or previous control, link or view"), anywhere});
-    out.push_back({native("Space") + QStringLiteral(", ") + native("Return"),
-                   QObject::tr("Press the focused button, toggle the focused check box, follow "
-                               "the focused link"),
+                   QCoreApplication::translate("lockstep::app::ShortcutsDialog",
+                                               "Move to the next or previous control, link or "
+                                               "view"),
                    anywhere});
-    out.push_back({QObject::tr("Alt+underlined letter"),
-                   QObject::tr("Go to that menu, control or button"), anywhere});
+    out.push_back({native("Space") + QStringLiteral(", ") + native("Return"),
+                   QCoreApplication::translate("lockstep::app::ShortcutsDialog",
+                                               "Press the focused button, toggle the focused "
+                                               "check box, follow the focused link"),
+                   anywhere});
+    out.push_back(
+        {QCoreApplication::translate("lockstep::app::ShortcutsDialog", "Alt+underlined letter"),
+         QCoreApplication::translate("lockstep::app::ShortcutsDialog",
+                                     "Go to that menu, control or button"),
+         anywhere});
     out.push_back({native("Ctrl+Tab") + QStringLiteral(", ") + native("Ctrl+Shift+Tab"),
-                   QObject::tr("Next or previous tab of the views, with the focus in them"),
+                   QCoreApplication::translate("lockstep::app::ShortcutsDialog",
+                                               "Next or previous tab of the views, with the "
+                                               "focus in them"),
                    anywhere});
     return out;
 }
 
 ShortcutsDialog::ShortcutsDialog(const QMainWindow& window, QWidget* parent)
-    : QDialog(parent) {
+    : QDialog(parent)
+    , window_(&window) {
     setObjectName(QStringLiteral("keyboardShortcuts"));
+    list_ = new QTextBrowser;
+    QFont big = font();
+    big.setPointSizeF(big.pointSizeF() * 1.3); // readable from the back of a classroom
+    list_->setFont(big);
+    retranslate();
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(list_);
+    layout->addWidget(buttons);
+    // Most of the window it belongs to, so the whole list is seen at once on a projector.
+    resize(window.size().boundedTo(QSize(900, 900)).expandedTo(QSize(480, 360)) * 0.9);
+}
+
+void ShortcutsDialog::changeEvent(QEvent* event) {
+    // Once the window's menus have their new texts too: the list is read from them.
+    if (event->type() == QEvent::LanguageChange)
+        QMetaObject::invokeMethod(this, &ShortcutsDialog::retranslate, Qt::QueuedConnection);
+    QDialog::changeEvent(event);
+}
+
+// The title and the list, from the window's actions, in the language in use.
+void ShortcutsDialog::retranslate() {
     setWindowTitle(tr("Keyboard Shortcuts"));
     QString html = tr("<p>Space, the arrows, R, [ and ] drive the playback wherever the focus is, "
                       "unless the focused control uses the key itself: then Space presses the "
                       "button or toggles the box, and arrows move in the list or field. Click a "
                       "view, or press F6, to give the keys back to the playback.</p>");
     html += QStringLiteral("<table cellspacing=0 cellpadding=6>");
+    text_.clear();
     QString where;
-    for (const ShortcutEntry& e : windowShortcuts(window)) {
+    for (const ShortcutEntry& e : windowShortcuts(*window_)) {
         if (e.where != where) {
             where = e.where;
             html +=
@@ -183,20 +236,8 @@ ShortcutsDialog::ShortcutsDialog(const QMainWindow& window, QWidget* parent)
         text_ += QStringLiteral("%1\t%2\t%3\n").arg(e.keys, e.what, e.where);
     }
     html += QStringLiteral("</table>");
-
-    auto* list = new QTextBrowser;
-    list->setAccessibleName(tr("Keyboard shortcuts"));
-    QFont big = font();
-    big.setPointSizeF(big.pointSizeF() * 1.3); // readable from the back of a classroom
-    list->setFont(big);
-    list->setHtml(html);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(list);
-    layout->addWidget(buttons);
-    // Most of the window it belongs to, so the whole list is seen at once on a projector.
-    resize(window.size().boundedTo(QSize(900, 900)).expandedTo(QSize(480, 360)) * 0.9);
+    list_->setAccessibleName(tr("Keyboard shortcuts"));
+    list_->setHtml(html);
 }
 
 QString ShortcutsDialog::text() const {

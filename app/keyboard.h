@@ -5,8 +5,10 @@
 #include <QObject>
 #include <QString>
 
+class QEvent;
 class QKeyEvent;
 class QMainWindow;
+class QTextBrowser;
 class QWidget;
 
 namespace lockstep::app {
@@ -64,7 +66,14 @@ public:
     // The list as shown (plain text), for tests and screen readers.
     QString text() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+
+    const QMainWindow* window_ = nullptr; // not owned; the dialog's window outlives it
+    QTextBrowser* list_ = nullptr;
     QString text_;
 };
 

@@ -2,7 +2,11 @@
 
 #include "trace/recording.h"
 
+#include "lockstep_views/names.h"
+#include "lockstep_views/numbers.h"
 #include "trainers/data_parallel.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <span>
@@ -12,11 +16,7 @@ namespace lockstep::app {
 namespace {
 
 QString seconds_text(Ticks t) {
-    return QString::number(to_seconds(t), 'f', 6) + QStringLiteral(" s");
-}
-
-QString name_of(auto value) {
-    return QString::fromUtf8(std::string(to_string(value)).c_str());
+    return views::display_number(to_seconds(t), 'f', 6) + QStringLiteral(" s");
 }
 
 // A finished run's name in the comparison: what it is and how it was spread.
@@ -24,13 +24,21 @@ QString run_label(const Scenario& s) {
     QString how;
     if (EngineController::isModelParallel(s)) {
         const auto& p = *s.parallelism;
-        how = QStringLiteral("%1, %2 lanes").arg(name_of(p.mode)).arg(p.lanes());
         if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
-            how += QStringLiteral(", %1 micro-batches %2")
-                       .arg(p.microbatches)
-                       .arg(name_of(p.schedule));
+            how = QCoreApplication::translate("lockstep::app::LabSession",
+                                              "%1, %2 lanes, %3 micro-batches %4")
+                      .arg(views::parallelism_name(p.mode))
+                      .arg(p.lanes())
+                      .arg(p.microbatches)
+                      .arg(views::schedule_name(p.schedule));
+        else
+            how = QCoreApplication::translate("lockstep::app::LabSession", "%1, %2 lanes")
+                      .arg(views::parallelism_name(p.mode))
+                      .arg(p.lanes());
     } else {
-        how = QStringLiteral("%1 workers, %2").arg(s.workers).arg(name_of(s.algorithm));
+        how = QCoreApplication::translate("lockstep::app::LabSession", "%1 workers, %2")
+                  .arg(s.workers)
+                  .arg(views::algorithm_name(s.algorithm));
     }
     return QStringLiteral("%1 (%2)").arg(QString::fromStdString(s.name), how);
 }
@@ -213,8 +221,8 @@ void LabSession::onRunFinished() {
     Q_EMIT status(tr("Finished %1 steps in %2 on the %3 clock; final loss %4; replicas %5")
                       .arg(snaps.size())
                       .arg(seconds_text(snaps.back().time))
-                      .arg(name_of(scenario_.clock))
-                      .arg(snaps.back().loss, 0, 'f', 4)
+                      .arg(views::clock_name(scenario_.clock))
+                      .arg(views::display_number(snaps.back().loss, 'f', 4))
                       .arg(snaps.back().replicas_aligned ? tr("aligned") : tr("differ")) +
                   (branches_.isEmpty()
                        ? QString()

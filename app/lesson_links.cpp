@@ -7,6 +7,8 @@
 
 #include "core/error.h"
 #include "lockstep_lessons/lesson.h"
+#include "lockstep_views/names.h"
+#include "lockstep_views/numbers.h"
 
 #include <QDir>
 #include <QMessageBox>
@@ -59,8 +61,9 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             change.kind = slow ? Intervention::Kind::Slow : Intervention::Kind::Pause;
             change.worker = *worker;
             change.amount = amount;
-            intervene(change, slow ? tr("worker %1 slowed %2×").arg(*worker).arg(amount)
-                                   : tr("worker %1 stalled %2 s").arg(*worker).arg(amount));
+            const QString shown = views::display_number(amount);
+            intervene(change, slow ? tr("worker %1 slowed %2×").arg(*worker).arg(shown)
+                                   : tr("worker %1 stalled %2 s").arg(*worker).arg(shown));
             break;
         }
         case ActionKind::View:
@@ -153,7 +156,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             showStatus(tr("A pipeline of %1 stages, %2 micro-batches per batch (%3).")
                            .arg(p.stages)
                            .arg(p.microbatches)
-                           .arg(QString::fromStdString(std::string(to_string(p.schedule)))));
+                           .arg(views::schedule_name(p.schedule)));
             break;
         }
         case ActionKind::Compare: {

@@ -5,10 +5,12 @@
 #include "worksheet.h"
 
 #include "core/error.h"
+#include "lockstep_views/numbers.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -23,6 +25,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -48,13 +51,15 @@ QString choice_lines(const lessons::QuestionInstance& in) {
 QString how_to_answer(lessons::QuestionType type) {
     switch (type) {
     case lessons::QuestionType::Numeric:
-        return QObject::tr("Type a number: 2.5, 2,5 and 5/2 all work.");
+        return QCoreApplication::translate("lockstep::app::LessonPane",
+                                           "Type a number: 2.5, 2,5 and 5/2 all work.");
     case lessons::QuestionType::SingleChoice:
-        return QObject::tr("Choose one answer.");
+        return QCoreApplication::translate("lockstep::app::LessonPane", "Choose one answer.");
     case lessons::QuestionType::MultipleChoice:
-        return QObject::tr("Tick every right answer.");
+        return QCoreApplication::translate("lockstep::app::LessonPane", "Tick every right answer.");
     case lessons::QuestionType::Ordering:
-        return QObject::tr("Type the letters in order, e.g. c, a, b, …");
+        return QCoreApplication::translate("lockstep::app::LessonPane",
+                                           "Type the letters in order, e.g. c, a, b, …");
     }
     return {};
 }
@@ -75,6 +80,9 @@ LessonPane::~LessonPane() = default;
 
 void LessonPane::setLibrary(lessons::LessonLibrary library) {
     const QString open = currentLesson() ? currentLesson()->id : QString();
+    const QString markdown = currentLesson() ? currentLesson()->markdown : QString();
+    // The shown question points into the old library: it goes with it.
+    instance_.reset();
     library_ = std::move(library);
     current_ = open.isEmpty() ? -1 : library_.index_of(open);
     if (!open.isEmpty() && current_ < 0) {
@@ -87,22 +95,87 @@ void LessonPane::setLibrary(lessons::LessonLibrary library) {
         }
         exercises_->setVisible(false);
         showExercise(-1);
+    } else {
+        // The same lesson, perhaps in another language: its page where it was read, the
+        // exercises' titles, and the current one with what the student has typed or ticked.
+        if (const lessons::Lesson* l = currentLesson(); l && l->markdown != markdown) {
+            QScrollBar* bar = page_->verticalScrollBar();
+            const double read =
+                bar->maximum() > 0 ? static_cast<double>(bar->value()) / bar->maximum() : 0.0;
+            page_->document()->setBaseUrl(QUrl::fromLocalFile(l->dir + QLatin1Char('/')));
+            page_->setMarkdown(l->markdown);
+            (void)page_->document()->size(); // laid out, so the scroll bar has its new range
+            bar->setValue(qRound(read * bar->maximum()));
+        }
+        const int index = exercise_->currentIndex();
+        const QString typed = answer_->text();
+        {
+            const QSignalBlocker block(exercise_);
+            for (std::size_t i = 0; i < exercise_refs_.size(); ++i)
+                exercise_->setItemText(static_cast<int>(i), exerciseName(i));
+        }
+        showExercise(index);
+        if (instance_ && !typed.isEmpty()) {
+            tickChoices(typed);
+            answer_->setText(typed);
+        }
     }
     refreshContents();
 }
 
-void LessonPane::buildUi() {
-    contents_ = new QComboBox;
+void LessonPane::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+// Every text the pane shows itself, in the language in use (the lesson's own texts come from
+// the library: setLibrary()).
+void LessonPane::retranslate() {
     contents_->setAccessibleName(tr("Lessons"));
     contents_->setPlaceholderText(tr("Choose a lesson…"));
-    previous_ = new QToolButton;
-    previous_->setArrowType(Qt::LeftArrow);
     previous_->setToolTip(tr("Previous lesson"));
     previous_->setAccessibleName(tr("Previous lesson"));
-    next_ = new QToolButton;
-    next_->setArrowType(Qt::RightArrow);
     next_->setToolTip(tr("Next lesson"));
     next_->setAccessibleName(tr("Next lesson"));
+    student_->lineEdit()->setPlaceholderText(tr("Your name or student ID"));
+    student_->setAccessibleName(tr("Student"));
+    student_->setToolTip(tr("Choose your name, or type a new one and press Enter: each student "
+                            "has their own progress and their own numbers in the exercises"));
+    who_label_->setText(tr("&Student:"));
+    lock_->setText(tr("Loc&k what the lesson fixes"));
+    lock_->setToolTip(tr("Grey out the controls this lesson's scenario fixes, for every student "
+                         "until a teacher unlocks them"));
+    reveal_->setText(tr("Show the answer"));
+    reveal_->setToolTip(tr("The current exercise's answer and reasoning, for this student"));
+    reset_->setText(tr("Reset this student…"));
+    export_->setText(tr("Class progress as CSV…"));
+    worksheets_->setText(tr("Print worksheets…"));
+    worksheets_->setToolTip(tr("A page per student with their own numbers, and an answer key, "
+                               "for the current exercise's quiz bank"));
+    leave_->setText(tr("Leave teacher mode"));
+    teacher_->setTitle(tr("Teacher"));
+    page_->setAccessibleName(tr("Lesson"));
+    exercise_->setAccessibleName(tr("Exercise"));
+    answer_->setAccessibleName(tr("Your answer"));
+    check_->setText(tr("Check"));
+    hint_->setText(tr("Hint"));
+    run_->setText(tr("Run it"));
+    run_->setToolTip(tr("Predict first, then run the scenario to see the engine's result"));
+    feedback_->setAccessibleName(tr("Feedback"));
+    exercises_->setTitle(tr("Exercises"));
+    choices_->setAccessibleName(tr("Answers to choose from"));
+    // What was written from the pane's state: the marks in the contents, how to answer.
+    refreshContents();
+    showQuestion();
+}
+
+void LessonPane::buildUi() {
+    contents_ = new QComboBox;
+    previous_ = new QToolButton;
+    previous_->setArrowType(Qt::LeftArrow);
+    next_ = new QToolButton;
+    next_->setArrowType(Qt::RightArrow);
     auto* nav = new QHBoxLayout;
     nav->addWidget(previous_);
     nav->addWidget(contents_, 1);
@@ -113,32 +186,23 @@ void LessonPane::buildUi() {
     student_ = new QComboBox;
     student_->setEditable(true);
     student_->setInsertPolicy(QComboBox::NoInsert);
-    student_->lineEdit()->setPlaceholderText(tr("Your name or student ID"));
-    student_->setAccessibleName(tr("Student"));
-    student_->setToolTip(tr("Choose your name, or type a new one and press Enter: each student "
-                            "has their own progress and their own numbers in the exercises"));
     student_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     student_->setMinimumContentsLength(10);
     auto* who = new QHBoxLayout;
-    auto* who_label = new QLabel(tr("&Student:"));
-    who_label->setBuddy(student_);
-    who->addWidget(who_label);
+    who_label_ = new QLabel;
+    who_label_->setBuddy(student_);
+    who->addWidget(who_label_);
     who->addWidget(student_, 1);
 
     // The teacher's controls, shown in teacher mode only (entered with the teacher's PIN).
-    lock_ = new QCheckBox(tr("Loc&k what the lesson fixes"));
+    lock_ = new QCheckBox;
     lock_->setObjectName(QStringLiteral("lock"));
-    lock_->setToolTip(tr("Grey out the controls this lesson's scenario fixes, for every student "
-                         "until a teacher unlocks them"));
-    reveal_ = new QPushButton(tr("Show the answer"));
-    reveal_->setToolTip(tr("The current exercise's answer and reasoning, for this student"));
-    reset_ = new QPushButton(tr("Reset this student…"));
-    export_ = new QPushButton(tr("Class progress as CSV…"));
-    worksheets_ = new QPushButton(tr("Print worksheets…"));
-    worksheets_->setToolTip(tr("A page per student with their own numbers, and an answer key, "
-                               "for the current exercise's quiz bank"));
-    leave_ = new QPushButton(tr("Leave teacher mode"));
-    teacher_ = new QGroupBox(tr("Teacher"));
+    reveal_ = new QPushButton;
+    reset_ = new QPushButton;
+    export_ = new QPushButton;
+    worksheets_ = new QPushButton;
+    leave_ = new QPushButton;
+    teacher_ = new QGroupBox;
     teacher_->setObjectName(QStringLiteral("teacher"));
     auto* t = new QGridLayout(teacher_);
     t->addWidget(lock_, 0, 0, 1, 2);
@@ -151,7 +215,6 @@ void LessonPane::buildUi() {
 
     page_ = new QTextBrowser;
     page_->setOpenLinks(false);
-    page_->setAccessibleName(tr("Lesson"));
     page_->setMinimumHeight(120);
 
     exercise_ = new QComboBox;
@@ -160,20 +223,16 @@ void LessonPane::buildUi() {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(10);
     }
-    exercise_->setAccessibleName(tr("Exercise"));
     question_ = new QLabel;
     question_->setWordWrap(true);
     question_->setTextFormat(Qt::MarkdownText);
     question_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     answer_ = new QLineEdit;
-    answer_->setAccessibleName(tr("Your answer"));
-    check_ = new QPushButton(tr("Check"));
-    hint_ = new QPushButton(tr("Hint"));
-    run_ = new QPushButton(tr("Run it"));
-    run_->setToolTip(tr("Predict first, then run the scenario to see the engine's result"));
+    check_ = new QPushButton;
+    hint_ = new QPushButton;
+    run_ = new QPushButton;
     feedback_ = new QLabel;
     feedback_->setWordWrap(true);
-    feedback_->setAccessibleName(tr("Feedback"));
     // Wrapped text takes the dock's width, never sets it.
     for (QLabel* label : {question_, feedback_})
         label->setMinimumWidth(80);
@@ -181,12 +240,13 @@ void LessonPane::buildUi() {
     buttons->addWidget(check_);
     buttons->addWidget(hint_);
     buttons->addWidget(run_);
-    exercises_ = new QGroupBox(tr("Exercises"));
+    exercises_ = new QGroupBox;
     auto* ex = new QVBoxLayout(exercises_);
     ex->addWidget(exercise_);
     ex->addWidget(question_);
     choices_ = new QWidget;
-    choices_->setAccessibleName(tr("Answers to choose from"));
+    // The choices are the bank's words (translated by its language file), not the program's.
+    choices_->setProperty("lockstep_content", true);
     new QVBoxLayout(choices_);
     choices_->layout()->setContentsMargins(0, 0, 0, 0);
     choices_->hide();
@@ -226,6 +286,7 @@ void LessonPane::buildUi() {
     layout->addWidget(split, 1);
     exercises_->hide();
     lower_->hide();
+    retranslate();
 
     connect(contents_, &QComboBox::activated, this, [this](int index) {
         if (index >= 0 && index < static_cast<int>(library_.lessons().size()))
@@ -502,8 +563,7 @@ void LessonPane::showExercise(int index) {
     }
     const bool choose = q->type == lessons::QuestionType::SingleChoice ||
                         q->type == lessons::QuestionType::MultipleChoice;
-    question_->setText(instance_->text + (choose ? QString() : choice_lines(*instance_)) +
-                       QStringLiteral("\n\n*") + how_to_answer(q->type) + QLatin1Char('*'));
+    showQuestion();
     showChoices(choose ? q->type : lessons::QuestionType::Numeric);
     hint_->setEnabled(!instance_->hints.isEmpty());
     run_->setVisible(!instance_->run.isEmpty());
@@ -511,10 +571,21 @@ void LessonPane::showExercise(int index) {
         const auto record = progress_->attempt(ref.bank, ref.question);
         if (record.solved)
             feedback_->setText(tr("Solved (score %1). You may answer again.")
-                                   .arg(QString::number(record.score(), 'g', 2)));
+                                   .arg(views::display_number(record.score(), 'g', 2)));
         else if (record.attempts > 0)
             feedback_->setText(tr("%n attempt(s) so far.", nullptr, record.attempts));
     }
+}
+
+// The current exercise's question, its choices when they are typed, and how to answer it.
+void LessonPane::showQuestion() {
+    if (!instance_ || !instance_->question)
+        return;
+    const lessons::QuestionType type = instance_->question->type;
+    const bool choose = type == lessons::QuestionType::SingleChoice ||
+                        type == lessons::QuestionType::MultipleChoice;
+    question_->setText(instance_->text + (choose ? QString() : choice_lines(*instance_)) +
+                       QStringLiteral("\n\n*") + how_to_answer(type) + QLatin1Char('*'));
 }
 
 // Radio buttons for a single choice, check boxes for a multiple one, each with its choice's text
@@ -576,6 +647,17 @@ bool LessonPane::eventFilter(QObject* watched, QEvent* event) {
 
 lessons::Checked LessonPane::answer(const QString& typed) {
     // The buttons as the letters say (a student's clicks), then the check.
+    tickChoices(typed);
+    answer_->setText(typed);
+    checkAnswer();
+    if (!instance_)
+        return {};
+    return lessons::check_answer(*instance_, typed);
+}
+
+// Ticks the choice buttons the letters in `typed` name, and clears the others, without their
+// signals.
+void LessonPane::tickChoices(const QString& typed) {
     const bool exclusive = choice_group_ && choice_group_->exclusive();
     if (choice_group_)
         choice_group_->setExclusive(false); // so that a radio button can be cleared
@@ -588,11 +670,6 @@ lessons::Checked LessonPane::answer(const QString& typed) {
     }
     if (choice_group_)
         choice_group_->setExclusive(exclusive);
-    answer_->setText(typed);
-    checkAnswer();
-    if (!instance_)
-        return {};
-    return lessons::check_answer(*instance_, typed);
 }
 
 void LessonPane::checkAnswer() {

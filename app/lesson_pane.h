@@ -16,6 +16,7 @@ class QAbstractButton;
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
+class QEvent;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
@@ -46,8 +47,10 @@ public:
     bool openLesson(const QString& id, QString* error = nullptr);
     const lessons::Lesson* currentLesson() const;
     const lessons::LessonLibrary& library() const { return library_; }
-    // A new library (the user's own lessons folder changed): the open lesson stays open when the
-    // new library has it; otherwise the pane goes back to its welcome page.
+    // A new library (the user's own lessons folder changed, or the language): the open lesson
+    // stays open when the new library has it, its page and exercises shown again from the new
+    // library (the page where it was scrolled to, the answer typed so far kept); otherwise the
+    // pane goes back to its welcome page. The student and their progress stay.
     void setLibrary(lessons::LessonLibrary library);
     // Follows a link as a click on it would. Returns false when the link is not an action.
     bool activateLink(const QString& url);
@@ -94,10 +97,16 @@ Q_SIGNALS:
     void toolRequested(QWidget* tool);
     void teacherModeChanged(bool on);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void buildUi();
+    void retranslate();
     void refreshContents();
     void showExercise(int index);
+    void showQuestion();
+    void tickChoices(const QString& typed);
     void checkAnswer();
     void showHint();
     void saveProgress();
@@ -119,6 +128,7 @@ private:
     QToolButton* previous_ = nullptr;
     QToolButton* next_ = nullptr;
     QComboBox* student_ = nullptr;
+    QLabel* who_label_ = nullptr;
     QGroupBox* teacher_ = nullptr;
     QCheckBox* lock_ = nullptr;
     QPushButton* reveal_ = nullptr;

@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "lockstep_lessons/action.h"
+#include "lockstep_lessons/language.h"
 #include "lockstep_lessons/lesson.h"
 #include "trace/chrome_trace.h"
 #include "trace/trace.h"
@@ -19,6 +20,7 @@
 #include <QDir>
 #include <QFile>
 #include <QIcon>
+#include <QSettings>
 #include <QThread>
 #include <QTimer>
 
@@ -29,6 +31,11 @@
 #include <vector>
 
 namespace {
+
+// The texts of this file translate in the context "LockstepMain".
+struct Main {
+    Q_DECLARE_TR_FUNCTIONS(LockstepMain)
+};
 
 int fail(const QString& message) {
     std::fprintf(stderr, "lockstep: %s\n", qPrintable(message));
@@ -56,62 +63,92 @@ int main(int argc, char** argv) {
     QGuiApplication::setDesktopFileName(QStringLiteral(LOCKSTEP_APP_ID));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" LOCKSTEP_APP_ID ".svg")));
 
+    // The language, before any text is made: --language, else the one chosen under View →
+    // Language, else the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+    QString language;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--language" && i + 1 < argc)
+            language = QString::fromLocal8Bit(argv[i + 1]);
+        else if (arg.startsWith("--language="))
+            language = QString::fromLocal8Bit(arg.mid(11));
+    }
+    const bool language_asked = !language.isEmpty();
+    if (!language_asked)
+        language = QSettings(lockstep::lessons::settings_file(), QSettings::IniFormat)
+                       .value(QStringLiteral("language"))
+                       .toString();
+    if (language.isEmpty())
+        language = lockstep::lessons::language_from_environment();
+    {
+        QString error;
+        if (!lockstep::lessons::set_language(language, &error)) {
+            if (language_asked)
+                return fail(QStringLiteral("--language: ") + error);
+            lockstep::lessons::set_language(QStringLiteral("en"));
+        }
+    }
+
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Lockstep: a lab for distributed training"));
+    parser.setApplicationDescription(Main::tr("Lockstep: a lab for distributed training"));
     parser.addHelpOption();
     const QCommandLineOption versionOption(
         {QStringLiteral("v"), QStringLiteral("version")},
-        QStringLiteral("Print the version, and where the lessons, scenarios and quiz banks are "
-                       "read from."));
-    const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
-                                            QStringLiteral("Scenario file to open."),
-                                            QStringLiteral("FILE"));
+        Main::tr("Print the version, and where the lessons, scenarios and quiz banks are "
+                 "read from."));
+    const QCommandLineOption scenarioOption(
+        QStringLiteral("scenario"), Main::tr("Scenario file to open."), QStringLiteral("FILE"));
     const QCommandLineOption viewOption(
         QStringLiteral("view"),
-        QStringLiteral("With --screenshot: one view (%1).")
+        Main::tr("With --screenshot: one view (%1).")
             .arg(lockstep::app::MainWindow::viewNames().join(QStringLiteral(", "))),
         QStringLiteral("NAME"));
     const QCommandLineOption playToOption(
         QStringLiteral("play-to"),
-        QStringLiteral("With --screenshot: place the playhead here (seconds on the run's clock; "
-                       "default: the end)."),
+        Main::tr("With --screenshot: place the playhead here (seconds on the run's clock; "
+                 "default: the end)."),
         QStringLiteral("SECONDS"));
     const QCommandLineOption screenshotOption(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Render offscreen to this PNG (or .svg) and exit."), QStringLiteral("OUT"));
+        QStringLiteral("screenshot"), Main::tr("Render offscreen to this PNG (or .svg) and exit."),
+        QStringLiteral("OUT"));
     const QCommandLineOption sizeOption(
         QStringLiteral("size"),
-        QStringLiteral("With --screenshot: window size, WxH (default 1600x1000)."),
+        Main::tr("With --screenshot: window size, WxH (default 1600x1000)."),
         QStringLiteral("WxH"));
     const QCommandLineOption lessonOption(
         QStringLiteral("lesson"),
-        QStringLiteral("Open a lesson (its page, scenario and views), e.g. speedup."),
+        Main::tr("Open a lesson (its page, scenario and views), e.g. speedup."),
         QStringLiteral("ID"));
     const QCommandLineOption actionOption(
         QStringLiteral("action"),
-        QStringLiteral(
-            "Headless: when the playhead reaches T seconds on the run's clock, apply the "
-            "lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). "
-            "Repeatable; applied in time order."),
+        Main::tr("Headless: when the playhead reaches T seconds on the run's clock, apply the "
+                 "lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). "
+                 "Repeatable; applied in time order."),
         QStringLiteral("T:LINK"));
     const QCommandLineOption traceOutOption(
         QStringLiteral("trace-out"),
-        QStringLiteral("Headless: write the trace as the lab then holds it (Chrome Trace Event "
-                       "JSON, like lockstep-cli run --trace) and exit."),
+        Main::tr("Headless: write the trace as the lab then holds it (Chrome Trace Event "
+                 "JSON, like lockstep-cli run --trace) and exit."),
         QStringLiteral("FILE"));
     const QCommandLineOption replayOption(
         QStringLiteral("replay"),
-        QStringLiteral("Play back a recorded run: the trace of a run over processes "
-                       "(lockstep-cli run --transport mpi --trace FILE)."),
+        Main::tr("Play back a recorded run: the trace of a run over processes "
+                 "(lockstep-cli run --transport mpi --trace FILE)."),
         QStringLiteral("TRACE"));
     const QCommandLineOption classOption(
         QStringLiteral("class-quiz"),
-        QStringLiteral("Start a class quiz on the bank BANK (e.g. reductions): the projector's "
-                       "window, served on port 8080 of this computer's classroom addresses."),
+        Main::tr("Start a class quiz on the bank BANK (e.g. reductions): the projector's "
+                 "window, served on port 8080 of this computer's classroom addresses."),
         QStringLiteral("BANK"));
+    const QCommandLineOption languageOption(
+        QStringLiteral("language"),
+        Main::tr("The language of the window, the lessons and the quizzes: %1 (default: the one "
+                 "chosen under View → Language, else the system's).")
+            .arg(lockstep::lessons::languages().join(QStringLiteral(", "))),
+        QStringLiteral("CODE"));
     parser.addOptions({versionOption, scenarioOption, viewOption, playToOption, screenshotOption,
                        sizeOption, lessonOption, actionOption, traceOutOption, replayOption,
-                       classOption});
+                       classOption, languageOption});
     parser.process(app);
     if (parser.isSet(versionOption)) {
         std::fputs(qPrintable(QStringLiteral("Lockstep " LOCKSTEP_VERSION "\n") +
@@ -120,9 +157,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return fail(
-            QStringLiteral("unexpected argument '%1' (scenarios are opened with --scenario FILE)")
-                .arg(parser.positionalArguments().first()));
+        return fail(Main::tr("unexpected argument '%1' (scenarios are opened with --scenario FILE)")
+                        .arg(parser.positionalArguments().first()));
 
     lockstep::app::MainWindow window;
     if (parser.isSet(scenarioOption)) {
@@ -135,19 +171,19 @@ int main(int argc, char** argv) {
     const bool replay = parser.isSet(replayOption);
     if (replay) {
         if (parser.isSet(scenarioOption) || parser.isSet(lessonOption))
-            return fail(QStringLiteral("--replay brings its own scenario; leave out --scenario "
-                                       "and --lesson"));
+            return fail(Main::tr("--replay brings its own scenario; leave out --scenario "
+                                 "and --lesson"));
         QString error;
         if (!window.openRecording(parser.value(replayOption), &error, true))
-            return fail(QStringLiteral("--replay: ") + error);
+            return fail(Main::tr("--replay: ") + error);
     }
 
     if (parser.isSet(lessonOption)) {
         if (parser.isSet(scenarioOption))
-            return fail(QStringLiteral("--lesson brings its own scenario; leave out --scenario"));
+            return fail(Main::tr("--lesson brings its own scenario; leave out --scenario"));
         QString error;
         if (!window.openLesson(parser.value(lessonOption), &error, false))
-            return fail(QStringLiteral("--lesson: ") + error);
+            return fail(Main::tr("--lesson: ") + error);
     }
 
     // Each --action, checked before anything runs.
@@ -157,28 +193,27 @@ int main(int argc, char** argv) {
         bool ok = false;
         const double t = colon > 0 ? value.left(colon).toDouble(&ok) : 0.0;
         if (!ok || !(t >= 0 && t <= 1e9))
-            return fail(QStringLiteral("--action: expected T:LINK with T in seconds (a number >= "
-                                       "0), e.g. 0.1:lockstep:crash?worker=2, got '%1'")
+            return fail(Main::tr("--action: expected T:LINK with T in seconds (a number >= "
+                                 "0), e.g. 0.1:lockstep:crash?worker=2, got '%1'")
                             .arg(value));
         try {
             actions.emplace_back(t, lockstep::lessons::parse_action(value.mid(colon + 1)));
         } catch (const std::exception& e) {
-            return fail(
-                QStringLiteral("--action '%1': %2").arg(value, QString::fromUtf8(e.what())));
+            return fail(Main::tr("--action '%1': %2").arg(value, QString::fromUtf8(e.what())));
         }
     }
     std::stable_sort(actions.begin(), actions.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     const bool headless = parser.isSet(screenshotOption) || parser.isSet(traceOutOption);
     if (!actions.empty() && !headless)
-        return fail(QStringLiteral("--action goes with --screenshot or --trace-out"));
+        return fail(Main::tr("--action goes with --screenshot or --trace-out"));
 
     if (headless && parser.isSet(classOption))
-        return fail(QStringLiteral("--class-quiz opens a window: it does not go with --screenshot "
-                                   "or --trace-out"));
+        return fail(Main::tr("--class-quiz opens a window: it does not go with --screenshot "
+                             "or --trace-out"));
     if (!headless) {
         if (parser.isSet(viewOption) || parser.isSet(playToOption))
-            return fail(QStringLiteral("--view and --play-to go with --screenshot"));
+            return fail(Main::tr("--view and --play-to go with --screenshot"));
         window.show();
         if (!replay)
             QTimer::singleShot(0, &window,
@@ -186,7 +221,7 @@ int main(int argc, char** argv) {
         if (parser.isSet(classOption)) {
             auto* quiz = window.startClassQuiz(parser.value(classOption), {}, 8080, {});
             if (!quiz)
-                return fail(QStringLiteral("--class-quiz %1: the quiz could not start")
+                return fail(Main::tr("--class-quiz %1: the quiz could not start")
                                 .arg(parser.value(classOption)));
             quiz->show();
         }
@@ -202,15 +237,14 @@ int main(int argc, char** argv) {
             size = QSize(parts[0].toInt(&okW), parts[1].toInt(&okH));
         if (!okW || !okH || size.width() < 200 || size.height() < 150 || size.width() > 8000 ||
             size.height() > 8000)
-            return fail(
-                QStringLiteral("--size: expected WxH between 200x150 and 8000x8000, got '%1'")
-                    .arg(parser.value(sizeOption)));
+            return fail(Main::tr("--size: expected WxH between 200x150 and 8000x8000, got '%1'")
+                            .arg(parser.value(sizeOption)));
     }
     QWidget* target = &window;
     if (parser.isSet(viewOption)) {
         target = window.view(parser.value(viewOption));
         if (!target)
-            return fail(QStringLiteral("--view: must be one of %1, got '%2'")
+            return fail(Main::tr("--view: must be one of %1, got '%2'")
                             .arg(lockstep::app::MainWindow::viewNames().join(QStringLiteral(", ")),
                                  parser.value(viewOption)));
     }
@@ -245,7 +279,7 @@ int main(int argc, char** argv) {
                                          window.traceIndex().workers(),
                                          window.controller().scenario().name);
         } catch (const lockstep::Error& e) {
-            return fail(QStringLiteral("--trace-out: %1").arg(QString::fromStdString(e.what())));
+            return fail(Main::tr("--trace-out: %1").arg(QString::fromStdString(e.what())));
         }
         if (!parser.isSet(screenshotOption))
             return 0;
@@ -255,7 +289,7 @@ int main(int argc, char** argv) {
         bool ok = false;
         const double seconds = parser.value(playToOption).toDouble(&ok);
         if (!ok || seconds < 0 || seconds > 1e9)
-            return fail(QStringLiteral("--play-to: expected seconds (a number >= 0), got '%1'")
+            return fail(Main::tr("--play-to: expected seconds (a number >= 0), got '%1'")
                             .arg(parser.value(playToOption)));
         playhead = lockstep::to_ticks(seconds);
     }
@@ -277,6 +311,6 @@ int main(int argc, char** argv) {
     QApplication::processEvents();
     QString error;
     if (!window.exportView(target, parser.value(screenshotOption), &error))
-        return fail(error.isEmpty() ? QStringLiteral("cannot write the screenshot") : error);
+        return fail(error.isEmpty() ? Main::tr("cannot write the screenshot") : error);
     return 0;
 }

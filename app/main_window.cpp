@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "audio_description.h"
 #include "change_description.h"
 #include "controls_panel.h"
 #include "lesson_pane.h"
@@ -13,6 +14,7 @@
 #include "core/error.h"
 #include "lockstep_lessons/lesson.h"
 
+#include "lockstep_views/accessibility.h"
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/comparison_view.h"
@@ -42,13 +44,21 @@ namespace lockstep::app {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent) {
+    views::install_accessibility(); // the views' workers, lanes and boxes for screen readers
     setWindowTitle(tr("Lockstep"));
     normal_font_ = QApplication::font();
+    default_palette_ = QApplication::palette();
+    audio_ = new AudioDescription(this);
+    statusBar()->addPermanentWidget(audio_->line(), 1);
     buildViews();
     buildDocks();
     buildActions();
     connectSession();
     controls_->setScenario(session_.scenario());
+    if (settings_->value(QStringLiteral("high_contrast"), false).toBool())
+        setHighContrast(true);
+    if (settings_->value(QStringLiteral("audio_description"), false).toBool())
+        setAudioDescription(true);
     resize(1440, 900);
     fitPanes();
     cluster_->setFocus(); // the playback keys work from the start
@@ -125,6 +135,39 @@ void MainWindow::buildViews() {
     connect(sweeper_, &SpeedupSweeper::finished, this, [this] { sweep_pending_ = false; });
 }
 
+QString MainWindow::welcomePage(const QStringList& problems) {
+    QString welcome = welcome_text();
+    if (!problems.isEmpty())
+        welcome += tr("<h3>Lessons that could not be loaded</h3><p>%1</p>")
+                       .arg(problems.join(QStringLiteral("<br>")).toHtmlEscaped());
+    return welcome;
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && play_action_)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::updateWindowTitle() {
+    switch (title_) {
+    case Title::Plain:
+        setWindowTitle(tr("Lockstep"));
+        break;
+    case Title::Scenario:
+        setWindowTitle(tr("Lockstep — %1").arg(QFileInfo(title_file_).fileName()));
+        break;
+    case Title::Recording:
+        setWindowTitle(tr("Lockstep — %1: %2")
+                           .arg(QFileInfo(title_file_).fileName(), session_.recordingNote()));
+        break;
+    case Title::Lesson:
+        if (const lessons::Lesson* lesson = lesson_pane_->currentLesson())
+            setWindowTitle(tr("Lockstep — %1").arg(lesson->title));
+        break;
+    }
+}
+
 lessons::LessonLibrary MainWindow::loadLibrary(const QString& own, QStringList* problems) {
     // The shipped lessons, then the teacher's or student's own after them.
     lessons::LessonLibrary library;
@@ -150,11 +193,7 @@ void MainWindow::buildDocks() {
     lesson_pane_->setProfiles(profiles_.get());
     if (lesson_pane_->progress() && !lesson_pane_->progress()->loadProblem().isEmpty())
         problems << lesson_pane_->progress()->loadProblem();
-    QString welcome = QString::fromUtf8(kWelcome);
-    if (!problems.isEmpty())
-        welcome += tr("<h3>Lessons that could not be loaded</h3><p>%1</p>")
-                       .arg(problems.join(QStringLiteral("<br>")).toHtmlEscaped());
-    lesson_pane_->setWelcome(welcome);
+    lesson_pane_->setWelcome(welcomePage(problems));
     connect(lesson_pane_, &LessonPane::lessonOpened, this, &MainWindow::onLessonOpened);
     connect(lesson_pane_, &LessonPane::actionRequested, this, &MainWindow::applyLessonAction);
     connect(lesson_pane_, &LessonPane::message, this, &MainWindow::showStatus);
@@ -276,7 +315,9 @@ void MainWindow::connectSession() {
 bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
     QString message;
     if (session_.openScenario(path, &message)) {
-        setWindowTitle(tr("Lockstep — %1").arg(QFileInfo(path).fileName()));
+        title_ = Title::Scenario;
+        title_file_ = path;
+        updateWindowTitle();
         return true;
     }
     if (error)
@@ -292,8 +333,9 @@ bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
 bool MainWindow::openRecording(const QString& path, QString* error, bool quiet) {
     QString message;
     if (session_.openRecording(path, &message)) {
-        setWindowTitle(
-            tr("Lockstep — %1: %2").arg(QFileInfo(path).fileName(), session_.recordingNote()));
+        title_ = Title::Recording;
+        title_file_ = path;
+        updateWindowTitle();
         return true;
     }
     if (error)
@@ -305,6 +347,7 @@ bool MainWindow::openRecording(const QString& path, QString* error, bool quiet) 
 }
 
 void MainWindow::onRunStarted(const Scenario& scenario) {
+    audio_->reset();
     const views::TraceIndex* index = &session_.traceIndex();
     const int lanes = EngineController::lanes(scenario);
     cluster_->setTrace(index);
@@ -377,6 +420,7 @@ void MainWindow::showRestoreComparison() {
 }
 
 void MainWindow::onPlayhead(Ticks t) {
+    audio_->follow(session_.traceIndex(), t);
     cluster_->setPlayhead(t);
     timeline_->setPlayhead(t);
     training_->setPlayhead(t);
@@ -427,6 +471,7 @@ void MainWindow::onLessonOpened(const QString& id) {
     if (!lesson)
         return;
     session_.useScenario(lesson->scenario, lesson->scenario_path);
+    title_ = Title::Lesson;
     setWindowTitle(tr("Lockstep — %1").arg(lesson->title));
     refreshLessonLinks();
     if (!lesson->views.isEmpty())

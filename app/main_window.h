@@ -11,11 +11,14 @@
 #include <QElapsedTimer>
 #include <QHostAddress>
 #include <QMainWindow>
+#include <QPalette>
 #include <QPointer>
 
 #include <memory>
+#include <vector>
 
 class QAction;
+class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QSlider;
@@ -44,6 +47,7 @@ class LessonPane;
 class SpeedupSweeper;
 class ModeComparer;
 class ClassWindow;
+class AudioDescription;
 
 // The lab window: the lesson pane on the left, the views in the middle (cluster and timeline,
 // training and speedup), the controls on the right, playback along the top. It shows a
@@ -134,8 +138,20 @@ public:
     // Past this many events in memory, steps well behind the playhead are forgotten.
     static constexpr std::size_t kRetainedEvents = LabSession::kRetainedEvents;
     void setPresentationMode(bool on);
+    // View → Language: the window, the open lesson and its quizzes in `code` ("en", "de",
+    // "es") at once, the lesson kept open where it was; remembered for the next start. False,
+    // with the reason, for a language Lockstep does not speak.
+    bool setLanguage(const QString& code, QString* error = nullptr);
+    // View → High Contrast: black on white, stronger tones, thicker edges (for projectors);
+    // remembered for the next start.
+    void setHighContrast(bool on);
+    // View → Audio Description: each step's key event announced to screen readers (and shown
+    // in the status bar) at the playback's pace; remembered for the next start.
+    void setAudioDescription(bool on);
+    AudioDescription& audioDescription() const { return *audio_; }
 
 protected:
+    void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
@@ -145,7 +161,13 @@ private:
     void buildDocks();
     void connectSession();
     void buildActions(); // window_menus.cpp, with the dialogs its File menu opens
-    void fitPanes();     // window_layout.cpp, with the presentation mode
+    // The texts of menus, actions, tabs and docks in the language in use (window_menus.cpp).
+    void retranslate();
+    QObject* label(QObject* target, const char* source);
+    QString tabTitle(QWidget* page) const;
+    QString welcomePage(const QStringList& problems);
+    void updateWindowTitle();
+    void fitPanes(); // window_layout.cpp, with the presentation mode
     void sizePanes();
     int lessonWidth() const;
     QWidget* frontView(QWidget* shown) const;
@@ -226,6 +248,21 @@ private:
     bool sweep_pending_ = false;
     QFont normal_font_;
     QPointer<ClassWindow> class_window_;
+    // Each menu, action and bar with its English text, for retranslate().
+    struct Label {
+        QPointer<QObject> target;
+        const char* source = nullptr;
+    };
+    std::vector<Label> labels_;
+    QActionGroup* language_group_ = nullptr;
+    QAction* contrast_action_ = nullptr;
+    QAction* audio_action_ = nullptr;
+    AudioDescription* audio_ = nullptr;
+    QPalette default_palette_;
+    // What the title names: nothing, a scenario file, a recording or the open lesson.
+    enum class Title { Plain, Scenario, Recording, Lesson };
+    Title title_ = Title::Plain;
+    QString title_file_;
 };
 
 } // namespace lockstep::app

@@ -1,6 +1,7 @@
 #include "mode_comparer.h"
 
 #include "background.h"
+#include "lockstep_views/names.h"
 #include "trainers/data_parallel.h"
 
 #include <QCoreApplication>
@@ -32,11 +33,11 @@ QString name_of(const Scenario& s) {
     case SyncMode::Async:
         return s.sync->staleness_aware_lr
                    ? QCoreApplication::translate("lockstep::app::ModeComparer", "async, lr / τ")
-                   : QStringLiteral("async");
+                   : views::sync_name(SyncMode::Async);
     case SyncMode::Bsp:
         break;
     }
-    return QStringLiteral("bsp");
+    return views::sync_name(SyncMode::Bsp);
 }
 
 } // namespace

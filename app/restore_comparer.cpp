@@ -3,6 +3,7 @@
 #include "background.h"
 #include "core/error.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QMetaObject>
 #include <QTemporaryDir>
@@ -14,8 +15,11 @@ namespace {
 RestoreComparison compare_in_scratch(const Scenario& scenario, const std::atomic<bool>* stop) {
     QTemporaryDir scratch(QDir::tempPath() + QStringLiteral("/lockstep-compare-XXXXXX"));
     if (!scratch.isValid())
-        throw Error("compare restores: cannot create a scratch directory in " +
-                    QDir::tempPath().toStdString());
+        throw Error(QCoreApplication::translate("lockstep::app::RestoreComparer",
+                                                "compare restores: cannot create a scratch "
+                                                "directory in %1")
+                        .arg(QDir::tempPath())
+                        .toStdString());
     return compare_restores(scenario, scratch.path().toStdString(), stop);
 }
 

@@ -4,10 +4,12 @@
 
 #include "background.h"
 #include "core/error.h"
+#include "lockstep_views/numbers.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
@@ -23,23 +25,44 @@
 
 namespace lockstep::app {
 
+namespace {
+
+// The table's rows, one a model, its figures in the language's digits.
+void fill_table(QTableWidget& table, const std::vector<lessons::StudyPoint>& results) {
+    using views::display_number;
+    table.setRowCount(static_cast<int>(results.size()));
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const auto& p = results[i];
+        QStringList sizes;
+        for (int w : p.layers)
+            sizes << QString::number(w);
+        const QStringList cells{sizes.join(QStringLiteral("-")),
+                                QString::number(p.parameters),
+                                display_number(p.final_loss, 'f', 4),
+                                display_number(100 * p.final_accuracy, 'f', 1) + QLatin1Char('%'),
+                                display_number(p.compute_s(), 'g', 4),
+                                display_number(p.energy_j() / 1000.0, 'g', 4)};
+        for (int c = 0; c < cells.size(); ++c)
+            table.setItem(static_cast<int>(i), c, new QTableWidgetItem(cells[c]));
+    }
+}
+
+} // namespace
+
 StudyPanel::StudyPanel(QWidget* parent)
     : QWidget(parent) {
-    run_ = new QPushButton(tr("Run the study"));
-    status_ = new QLabel(tr("Trains every model of the study on the same data."));
+    run_ = new QPushButton;
+    status_ = new QLabel;
     status_->setWordWrap(true);
     chart_ = new QChartView(new QChart);
     chart_->setRenderHint(QPainter::Antialiasing);
     chart_->setMinimumHeight(220);
-    chart_->setAccessibleName(tr("Loss against modelled energy"));
     axis_ = new QComboBox;
-    axis_->addItem(tr("Loss against modelled energy"));
-    axis_->addItem(tr("Loss against compute"));
-    axis_->setAccessibleName(tr("Horizontal axis"));
-    connect(axis_, &QComboBox::currentIndexChanged, this, &StudyPanel::plot);
+    axis_->addItem(QString());
+    axis_->addItem(QString());
     table_ = new QTableWidget(0, 6);
-    table_->setHorizontalHeaderLabels({tr("model"), tr("parameters"), tr("final loss"),
-                                       tr("accuracy"), tr("compute (s)"), tr("energy (kJ)")});
+    retranslate();
+    connect(axis_, &QComboBox::currentIndexChanged, this, &StudyPanel::plot);
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -53,6 +76,41 @@ StudyPanel::StudyPanel(QWidget* parent)
     layout->addWidget(chart_, 1);
     layout->addWidget(table_);
     connect(run_, &QPushButton::clicked, this, &StudyPanel::start);
+}
+
+void StudyPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void StudyPanel::retranslate() {
+    run_->setText(tr("Run the study"));
+    chart_->setAccessibleName(tr("Loss against modelled energy"));
+    axis_->setItemText(0, tr("Loss against modelled energy"));
+    axis_->setItemText(1, tr("Loss against compute"));
+    axis_->setAccessibleName(tr("Horizontal axis"));
+    table_->setHorizontalHeaderLabels({tr("model"), tr("parameters"), tr("final loss"),
+                                       tr("accuracy"), tr("compute (s)"), tr("energy (kJ)")});
+    fill_table(*table_, results_); // the figures in the language's digits
+    views::localize_chart(*chart_->chart());
+    showStatus();
+    plot(); // the axes' titles
+}
+
+// The status line from the study's state: running, stopped, done, or not yet run.
+void StudyPanel::showStatus() {
+    if (busy_)
+        status_->setText(tr("Training %1 models…").arg(study_.models.size()));
+    else if (!error_.isEmpty())
+        status_->setText(tr("The study stopped: %1").arg(error_));
+    else if (!results_.empty())
+        status_->setText(tr("Every model trained on the same data with the same workers. Energy "
+                            "is modelled: %1 W per working worker, %2 W per waiting one.")
+                             .arg(views::display_number(study_.busy_watts))
+                             .arg(views::display_number(study_.idle_watts)));
+    else
+        status_->setText(tr("Trains every model of the study on the same data."));
 }
 
 StudyPanel::~StudyPanel() {
@@ -71,8 +129,9 @@ void StudyPanel::start() {
     if (worker_.joinable())
         worker_.join();
     busy_ = true;
+    error_.clear();
     run_->setEnabled(false);
-    status_->setText(tr("Training %1 models…").arg(study_.models.size()));
+    showStatus();
     QPointer<StudyPanel> self(this);
     worker_ = std::thread([self, scenario = scenario_, study = study_] {
         std::vector<lessons::StudyPoint> points;
@@ -97,27 +156,14 @@ void StudyPanel::start() {
 void StudyPanel::showResults(std::vector<lessons::StudyPoint> points, const QString& error) {
     busy_ = false;
     run_->setEnabled(true);
+    error_ = error;
     if (!error.isEmpty()) {
-        status_->setText(tr("The study stopped: %1").arg(error));
+        showStatus();
         Q_EMIT finished();
         return;
     }
     results_ = std::move(points);
-    table_->setRowCount(static_cast<int>(results_.size()));
-    for (std::size_t i = 0; i < results_.size(); ++i) {
-        const auto& p = results_[i];
-        QStringList sizes;
-        for (int w : p.layers)
-            sizes << QString::number(w);
-        const QStringList cells{sizes.join(QStringLiteral("-")),
-                                QString::number(p.parameters),
-                                QString::number(p.final_loss, 'f', 4),
-                                QString::number(100 * p.final_accuracy, 'f', 1) + QLatin1Char('%'),
-                                QString::number(p.compute_s(), 'g', 4),
-                                QString::number(p.energy_j() / 1000.0, 'g', 4)};
-        for (int c = 0; c < cells.size(); ++c)
-            table_->setItem(static_cast<int>(i), c, new QTableWidgetItem(cells[c]));
-    }
+    fill_table(*table_, results_);
     // The table as tall as its rows, no more: the chart takes the rest.
     table_->resizeRowsToContents();
     int rows = table_->horizontalHeader()->height() + 2 * table_->frameWidth();
@@ -125,10 +171,7 @@ void StudyPanel::showResults(std::vector<lessons::StudyPoint> points, const QStr
         rows += table_->rowHeight(r);
     table_->setFixedHeight(rows);
     plot();
-    status_->setText(tr("Every model trained on the same data with the same workers. Energy is "
-                        "modelled: %1 W per working worker, %2 W per waiting one.")
-                         .arg(study_.busy_watts)
-                         .arg(study_.idle_watts));
+    showStatus();
     Q_EMIT finished();
 }
 

@@ -9,6 +9,7 @@
 
 class QChartView;
 class QComboBox;
+class QEvent;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -32,15 +33,21 @@ public:
 Q_SIGNALS:
     void finished();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void showResults(std::vector<lessons::StudyPoint> points, const QString& error);
-    void plot(); // loss against energy or compute, as the axis box says
+    void showStatus(); // what the study is doing, or what it found
+    void plot();       // loss against energy or compute, as the axis box says
 
     Scenario scenario_;
     lessons::StudyConfig study_;
     std::vector<lessons::StudyPoint> results_;
     std::thread worker_;
     bool busy_ = false;
+    QString error_; // why the last study stopped
     QPushButton* run_ = nullptr;
     QLabel* status_ = nullptr;
     QChartView* chart_ = nullptr;

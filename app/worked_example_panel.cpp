@@ -1,13 +1,16 @@
 #include "worked_example_panel.h"
 
+#include "lockstep_lessons/language.h"
 #include "lockstep_lessons/quiz.h"
 #include "lockstep_lessons/study.h"
 
 #include "core/error.h"
+#include "lockstep_views/numbers.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineSeries>
@@ -29,44 +32,40 @@ WorkedExamplePanel::WorkedExamplePanel(QWidget* parent)
     one_worker_ = new QDoubleSpinBox;
     one_worker_->setRange(0.1, 1e6);
     one_worker_->setValue(40);
-    one_worker_->setSuffix(tr(" s"));
     workers_ = new QSpinBox;
     workers_->setRange(1, ScenarioLimits::max_workers);
     workers_->setValue(4);
     communication_ = new QDoubleSpinBox;
     communication_->setRange(0, 1e6);
     communication_->setValue(6);
-    communication_->setSuffix(tr(" s"));
     auto* form = new QFormLayout;
-    form->addRow(tr("Time on one worker"), one_worker_);
-    form->addRow(tr("Workers"), workers_);
-    form->addRow(tr("Communication in all"), communication_);
-    one_worker_->setAccessibleName(tr("Time on one worker"));
-    workers_->setAccessibleName(tr("Workers"));
-    communication_->setAccessibleName(tr("Communication time"));
+    one_worker_label_ = new QLabel;
+    workers_label_ = new QLabel;
+    communication_label_ = new QLabel;
+    one_worker_label_->setBuddy(one_worker_);
+    workers_label_->setBuddy(workers_);
+    communication_label_->setBuddy(communication_);
+    form->addRow(one_worker_label_, one_worker_);
+    form->addRow(workers_label_, workers_);
+    form->addRow(communication_label_, communication_);
 
     result_ = new QLabel;
     result_->setWordWrap(true);
     result_->setTextFormat(Qt::RichText);
-    result_->setAccessibleName(tr("Calculator result"));
 
     ideal_ = new QLineSeries;
-    ideal_->setName(tr("ideal"));
     modelled_ = new QLineSeries;
-    modelled_->setName(tr("with communication"));
     auto* chart = new QChart;
     chart->addSeries(ideal_);
     chart->addSeries(modelled_);
-    auto* x = new QValueAxis;
-    x->setTitleText(tr("workers"));
-    x->setLabelFormat(QStringLiteral("%d"));
-    auto* y = new QValueAxis;
-    y->setTitleText(tr("speedup"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    x_ = new QValueAxis;
+    x_->setLabelFormat(QStringLiteral("%d"));
+    y_ = new QValueAxis;
+    chart->addAxis(x_, Qt::AlignBottom);
+    chart->addAxis(y_, Qt::AlignLeft);
     for (QLineSeries* s : {ideal_, modelled_}) {
-        s->attachAxis(x);
-        s->attachAxis(y);
+        s->attachAxis(x_);
+        s->attachAxis(y_);
     }
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(2, 2, 2, 2));
@@ -74,8 +73,9 @@ WorkedExamplePanel::WorkedExamplePanel(QWidget* parent)
     chart_->setRenderHint(QPainter::Antialiasing);
     chart_->setMinimumHeight(200);
 
-    auto* run = new QPushButton(tr("Show it in the lab"));
-    connect(run, &QPushButton::clicked, this, [this] {
+    run_ = new QPushButton;
+    retranslate();
+    connect(run_, &QPushButton::clicked, this, [this] {
         Q_EMIT runRequested(QStringLiteral("lockstep:set?one_worker_s=%1&workers=%2&"
                                            "communication_s=%3")
                                 .arg(one_worker_->value())
@@ -88,10 +88,36 @@ WorkedExamplePanel::WorkedExamplePanel(QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(result_);
     layout->addWidget(chart_, 1);
-    layout->addWidget(run);
+    layout->addWidget(run_);
     for (QDoubleSpinBox* box : {one_worker_, communication_})
         connect(box, &QDoubleSpinBox::valueChanged, this, &WorkedExamplePanel::recompute);
     connect(workers_, &QSpinBox::valueChanged, this, &WorkedExamplePanel::recompute);
+}
+
+void WorkedExamplePanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void WorkedExamplePanel::retranslate() {
+    one_worker_->setSuffix(tr(" s"));
+    communication_->setSuffix(tr(" s"));
+    one_worker_label_->setText(tr("Time on one worker"));
+    workers_label_->setText(tr("Workers"));
+    communication_label_->setText(tr("Communication in all"));
+    one_worker_->setAccessibleName(tr("Time on one worker"));
+    workers_->setAccessibleName(tr("Workers"));
+    communication_->setAccessibleName(tr("Communication time"));
+    result_->setAccessibleName(tr("Calculator result"));
+    ideal_->setName(tr("ideal"));
+    modelled_->setName(tr("with communication"));
+    x_->setTitleText(tr("workers"));
+    y_->setTitleText(tr("speedup"));
+    run_->setText(tr("Show it in the lab"));
+    views::localize_chart(*chart_->chart());
+    if (!result_->text().isEmpty())
+        recompute(); // the result's sentence, once there is one
 }
 
 void WorkedExamplePanel::setScenario(const Scenario& scenario) {
@@ -112,7 +138,10 @@ QString WorkedExamplePanel::resultText() const {
 }
 
 void WorkedExamplePanel::recompute() {
-    using lessons::format_value;
+    // format_value()'s figures in the language's digits: "2,5" in German.
+    auto format_value = [](double v) {
+        return lessons::localized_number(lessons::format_value(v));
+    };
     try {
         const auto r = lessons::worked_example(scenario_, one_worker_->value(), workers_->value(),
                                                communication_->value(), kCurve);
@@ -123,9 +152,9 @@ void WorkedExamplePanel::recompute() {
                              .arg(r.workers)
                              .arg(format_value(r.baseline_s / r.workers))
                              .arg(format_value(r.communication_s))
-                             .arg(QString::number(r.speedup, 'g', 4))
+                             .arg(views::display_number(r.speedup, 'g', 4))
                              .arg(format_value(r.baseline_s))
-                             .arg(QString::number(100 * r.efficiency, 'g', 3)));
+                             .arg(views::display_number(100 * r.efficiency, 'g', 3)));
         QList<QPointF> ideal, modelled;
         double top = 1;
         for (const auto& [n, s] : r.curve) {

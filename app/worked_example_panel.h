@@ -6,9 +6,12 @@
 
 class QChartView;
 class QDoubleSpinBox;
+class QEvent;
 class QLabel;
 class QLineSeries;
+class QPushButton;
 class QSpinBox;
+class QValueAxis;
 
 namespace lockstep::app {
 
@@ -29,7 +32,11 @@ Q_SIGNALS:
     // "Show it in the lab": a lockstep:set link with these figures.
     void runRequested(const QString& link);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void recompute();
 
     Scenario scenario_;
@@ -40,6 +47,12 @@ private:
     QLineSeries* ideal_ = nullptr;
     QLineSeries* modelled_ = nullptr;
     QChartView* chart_ = nullptr;
+    QValueAxis* x_ = nullptr;
+    QValueAxis* y_ = nullptr;
+    QLabel* one_worker_label_ = nullptr;
+    QLabel* workers_label_ = nullptr;
+    QLabel* communication_label_ = nullptr;
+    QPushButton* run_ = nullptr;
 };
 
 } // namespace lockstep::app

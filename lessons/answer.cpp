@@ -1,5 +1,7 @@
 #include "lockstep_lessons/answer.h"
 
+#include "lockstep_lessons/language.h"
+
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -10,7 +12,10 @@ namespace lockstep::lessons {
 
 namespace {
 
-const QString kExample = QStringLiteral("for example 2.5, 2,5 or 5/2");
+// Shown in the language in use, so looked up each time.
+QString example() {
+    return Text::tr("for example 2.5, 2,5 or 5/2");
+}
 
 // Every group after the first has exactly three digits: "1 000 000", "12,345".
 bool grouped_by_thousands(const QStringList& groups) {
@@ -29,12 +34,12 @@ Parsed<double> parse_decimal(QString s) {
     Parsed<double> out;
     s = s.trimmed();
     if (s.isEmpty()) {
-        out.problem = QStringLiteral("Part of the answer is missing (%1).").arg(kExample);
+        out.problem = Text::tr("Part of the answer is missing (%1).").arg(example());
         return out;
     }
     static const QRegularExpression foreign(QStringLiteral("[^0-9.,+\\-eE ]"));
     if (s.contains(foreign)) {
-        out.problem = QStringLiteral("'%1' is not a number I can read (%2).").arg(s, kExample);
+        out.problem = Text::tr("'%1' is not a number I can read (%2).").arg(s, example());
         return out;
     }
     if (s.contains(QLatin1Char(' '))) {
@@ -42,9 +47,9 @@ Parsed<double> parse_decimal(QString s) {
         const qsizetype sep = s.indexOf(separator);
         const QString whole = sep < 0 ? s : s.left(sep);
         if (!grouped_by_thousands(whole.split(QLatin1Char(' ')))) {
-            out.problem = QStringLiteral("'%1' has a space inside the number: write it as one "
-                                         "number (%2).")
-                              .arg(s, kExample);
+            out.problem = Text::tr("'%1' has a space inside the number: write it as one "
+                                   "number (%2).")
+                              .arg(s, example());
             return out;
         }
         s.remove(QLatin1Char(' '));
@@ -59,9 +64,9 @@ Parsed<double> parse_decimal(QString s) {
         const QChar thousands = decimal == QLatin1Char(',') ? QLatin1Char('.') : QLatin1Char(',');
         const QString whole = s.left(s.lastIndexOf(decimal));
         if (s.count(decimal) != 1 || !grouped_by_thousands(whole.split(thousands))) {
-            out.problem = QStringLiteral("'%1' mixes commas and points in a way that is not "
-                                         "clear: use one decimal separator (%2).")
-                              .arg(s, kExample);
+            out.problem = Text::tr("'%1' mixes commas and points in a way that is not "
+                                   "clear: use one decimal separator (%2).")
+                              .arg(s, example());
             return out;
         }
         s.remove(thousands);
@@ -70,7 +75,7 @@ Parsed<double> parse_decimal(QString s) {
         const QChar sep = commas > 0 ? QLatin1Char(',') : QLatin1Char('.');
         if (!grouped_by_thousands(s.split(sep))) {
             out.problem =
-                QStringLiteral("'%1' has more than one decimal separator (%2).").arg(s, kExample);
+                Text::tr("'%1' has more than one decimal separator (%2).").arg(s, example());
             return out;
         }
         s.remove(sep);
@@ -78,8 +83,8 @@ Parsed<double> parse_decimal(QString s) {
         static const QRegularExpression ambiguous(QStringLiteral("^[+-]?\\d{1,3},\\d{3}$"));
         if (ambiguous.match(s).hasMatch() && !s.startsWith(QLatin1String("0,")) &&
             !s.startsWith(QLatin1String("-0,"))) {
-            out.problem = QStringLiteral("'%1' could be read two ways (a thousands separator or "
-                                         "a decimal comma): write %2 or %3.")
+            out.problem = Text::tr("'%1' could be read two ways (a thousands separator or "
+                                   "a decimal comma): write %2 or %3.")
                               .arg(s, QString(s).remove(QLatin1Char(',')),
                                    QString(s).replace(QLatin1Char(','), QLatin1Char('.')));
             return out;
@@ -89,13 +94,13 @@ Parsed<double> parse_decimal(QString s) {
     static const QRegularExpression number(
         QStringLiteral("^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$"));
     if (!number.match(s).hasMatch()) {
-        out.problem = QStringLiteral("'%1' is not a number I can read (%2).").arg(s, kExample);
+        out.problem = Text::tr("'%1' is not a number I can read (%2).").arg(s, example());
         return out;
     }
     bool ok = false;
     const double v = QLocale::c().toDouble(s, &ok);
     if (!ok || !std::isfinite(v)) {
-        out.problem = QStringLiteral("'%1' is too large to be a useful answer.").arg(s);
+        out.problem = Text::tr("'%1' is too large to be a useful answer.").arg(s);
         return out;
     }
     out.value = v;
@@ -113,7 +118,7 @@ Parsed<double> parse_number(const QString& text, const QString& unit) {
         s.replace(space, QLatin1Char(' '));
     s = s.simplified();
     if (s.isEmpty()) {
-        out.problem = QStringLiteral("Type a number, %1.").arg(kExample);
+        out.problem = Text::tr("Type a number, %1.").arg(example());
         return out;
     }
     const QString trimmed_unit = unit.trimmed();
@@ -129,10 +134,10 @@ Parsed<double> parse_number(const QString& text, const QString& unit) {
     const QString unit_note =
         trimmed_unit.isEmpty()
             ? QString()
-            : QStringLiteral(" The unit, if you write one, is %1.").arg(trimmed_unit);
+            : QLatin1Char(' ') + Text::tr("The unit, if you write one, is %1.").arg(trimmed_unit);
     if (parts.size() > 2) {
-        out.problem = QStringLiteral("'%1' has more than one '/': write one fraction such as "
-                                     "5/2.")
+        out.problem = Text::tr("'%1' has more than one '/': write one fraction such as "
+                               "5/2.")
                           .arg(text.trimmed());
         return out;
     }
@@ -147,8 +152,8 @@ Parsed<double> parse_number(const QString& text, const QString& unit) {
         if (!bottom.value)
             return bottom;
         if (*bottom.value == 0.0) {
-            out.problem = QStringLiteral("'%1' divides by zero: the number below the line "
-                                         "cannot be 0.")
+            out.problem = Text::tr("'%1' divides by zero: the number below the line "
+                                   "cannot be 0.")
                               .arg(text.trimmed());
             return out;
         }
@@ -162,14 +167,13 @@ Parsed<std::vector<int>> parse_choices(const QString& text, int count, bool exac
                                        bool all_once) {
     Parsed<std::vector<int>> out;
     const QString last_letter = QString(QChar(QLatin1Char('a').unicode() + count - 1));
-    const QString how =
-        QStringLiteral("letters a to %1 or numbers 1 to %2").arg(last_letter).arg(count);
+    const QString how = Text::tr("letters a to %1 or numbers 1 to %2").arg(last_letter).arg(count);
     // Compiled once: a pattern costs far more to build than to match a short answer.
     static const QRegularExpression gaps(QStringLiteral("[\\s,;]+"));
     const QStringList tokens = text.trimmed().split(gaps, Qt::SkipEmptyParts);
     if (tokens.isEmpty()) {
-        out.problem = exactly_one ? QStringLiteral("Choose one answer (%1).").arg(how)
-                                  : QStringLiteral("Choose your answers (%1).").arg(how);
+        out.problem = exactly_one ? Text::tr("Choose one answer (%1).").arg(how)
+                                  : Text::tr("Choose your answers (%1).").arg(how);
         return out;
     }
     std::vector<int> chosen;
@@ -186,22 +190,22 @@ Parsed<std::vector<int>> parse_choices(const QString& text, int count, bool exac
         else if (token.size() == 1 && token[0] >= QLatin1Char('a') && token[0] <= QLatin1Char('z'))
             index = token[0].unicode() - QLatin1Char('a').unicode();
         if (index < 0 || index >= count) {
-            out.problem = QStringLiteral("'%1' is not one of the choices (%2).").arg(token, how);
+            out.problem = Text::tr("'%1' is not one of the choices (%2).").arg(token, how);
             return out;
         }
         if (!seen.insert(index).second) {
-            out.problem = QStringLiteral("'%1' is there twice: name each choice once.").arg(token);
+            out.problem = Text::tr("'%1' is there twice: name each choice once.").arg(token);
             return out;
         }
         chosen.push_back(index);
     }
     if (exactly_one && chosen.size() != 1) {
-        out.problem = QStringLiteral("Choose exactly one answer (%1).").arg(how);
+        out.problem = Text::tr("Choose exactly one answer (%1).").arg(how);
         return out;
     }
     if (all_once && chosen.size() != static_cast<std::size_t>(count)) {
-        out.problem = QStringLiteral("Put all %1 items in order, each once (for example "
-                                     "c, a, b, ...).")
+        out.problem = Text::tr("Put all %1 items in order, each once (for example "
+                               "c, a, b, ...).")
                           .arg(count);
         return out;
     }

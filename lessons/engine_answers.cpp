@@ -1,6 +1,7 @@
 #include "lockstep_lessons/engine_answers.h"
 
 #include "lockstep_lessons/action.h"
+#include "lockstep_lessons/language.h"
 #include "lockstep_lessons/study.h"
 
 #include "collectives/reduction.h"
@@ -587,30 +588,40 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
 QString describe_call(const EngineCall& call, const Values& values, const QString& base_dir) {
     const QString fn = function_of(call);
     const double result = evaluate(call, values, base_dir);
-    auto numbers = [](const std::vector<double>& v, const QString& join) {
+    // The working is for the student: its numbers as the language writes them.
+    auto shown = [](double x) { return localized_number(QString::number(x, 'g', 10)); };
+    auto numbers = [&](const std::vector<double>& v, const QString& join) {
         QStringList parts;
         for (double x : v)
-            parts << QString::number(x, 'g', 10);
+            parts << shown(x);
         return parts.join(join);
     };
-    const QString value = QString::number(result, 'g', 10);
+    // A value of the call as written, or the student's number for a variable's name.
+    auto argument_text = [&](const QJsonValue& x) {
+        if (x.isString() && values.contains(x.toString()))
+            return shown(values.value(x.toString()));
+        if (x.isDouble())
+            return localized_number(x.toVariant().toString());
+        return x.toVariant().toString();
+    };
+    const QString value = shown(result);
     if (fn == QLatin1String("reduce")) {
         const ReduceArguments r = reduce_arguments(call, values);
         const ReductionRule rule = r.rule;
         const std::vector<double>& v = r.values;
         const QString sum = numbers(v, QStringLiteral(" + "));
         if (rule == ReductionRule::Sum)
-            return QStringLiteral("lockstep::reduce, rule sum: %1 = %2").arg(sum, value);
+            return Text::tr("lockstep::reduce, rule sum: %1 = %2").arg(sum, value);
         if (rule == ReductionRule::Mean)
-            return QStringLiteral("lockstep::reduce, rule mean: (%1) / %2 = %3")
+            return Text::tr("lockstep::reduce, rule mean: (%1) / %2 = %3")
                 .arg(sum)
                 .arg(v.size())
                 .arg(value);
         const std::vector<double>& n = r.samples;
         QStringList terms;
         for (std::size_t i = 0; i < v.size() && i < n.size(); ++i)
-            terms << QStringLiteral("%1 × %2").arg(n[i], 0, 'g', 10).arg(v[i], 0, 'g', 10);
-        return QStringLiteral("lockstep::reduce, rule weighted-mean: (%1) / (%2) = %3")
+            terms << QStringLiteral("%1 × %2").arg(shown(n[i]), shown(v[i]));
+        return Text::tr("lockstep::reduce, rule weighted-mean: (%1) / (%2) = %3")
             .arg(terms.join(QStringLiteral(" + ")), numbers(n, QStringLiteral(" + ")), value);
     }
     // Any other call: its arguments, with the student's numbers in place of their names.
@@ -619,30 +630,23 @@ QString describe_call(const EngineCall& call, const Values& values, const QStrin
         if (it.key() == QLatin1String("engine"))
             continue;
         QString text;
-        if (it.value().isString() && values.contains(it.value().toString()))
-            text = QString::number(values.value(it.value().toString()), 'g', 10);
-        else if (it.value().isObject()) {
+        if (it.value().isObject()) {
             QStringList inner;
             const QJsonObject o = it.value().toObject();
             for (auto j = o.begin(); j != o.end(); ++j)
-                inner << j.key() + QLatin1Char('=') +
-                             (j.value().isString() && values.contains(j.value().toString())
-                                  ? QString::number(values.value(j.value().toString()), 'g', 10)
-                                  : j.value().toVariant().toString());
+                inner << j.key() + QLatin1Char('=') + argument_text(j.value());
             text = inner.join(QStringLiteral(", "));
         } else if (it.value().isArray()) {
             QStringList inner;
             for (const QJsonValue& x : it.value().toArray())
-                inner << (x.isString() && values.contains(x.toString())
-                              ? QString::number(values.value(x.toString()), 'g', 10)
-                              : x.toVariant().toString());
+                inner << argument_text(x);
             text = inner.join(QStringLiteral(", "));
         } else {
-            text = it.value().toVariant().toString();
+            text = argument_text(it.value());
         }
         args << it.key() + QStringLiteral(": ") + text;
     }
-    return QStringLiteral("the engine's %1 (%2) gives %3")
+    return Text::tr("the engine's %1 (%2) gives %3")
         .arg(fn, args.join(QStringLiteral("; ")), value);
 }
 

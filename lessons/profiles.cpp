@@ -1,5 +1,7 @@
 #include "lockstep_lessons/profiles.h"
 
+#include "lockstep_lessons/language.h"
+
 #include "core/error.h"
 
 #include <QCryptographicHash>
@@ -99,9 +101,10 @@ QString ProfileBook::current() const {
 std::unique_ptr<ProgressStore> ProfileBook::open(const QString& student) {
     const QString name = student.simplified();
     if (name.isEmpty())
-        throw Error("a student profile needs a name");
+        throw Error(Text::tr("a student profile needs a name").toStdString());
     if (name.size() > kMaxName)
-        throw Error("a student's name has at most " + std::to_string(kMaxName) + " characters");
+        throw Error(
+            Text::tr("a student's name has at most %1 characters").arg(kMaxName).toStdString());
     const QString folder = folderOf(name);
     QDir().mkpath(folder);
     auto store = std::make_unique<ProgressStore>(folder);

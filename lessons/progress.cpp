@@ -1,5 +1,6 @@
 #include "lockstep_lessons/progress.h"
 
+#include "lockstep_lessons/language.h"
 #include "lockstep_lessons/lesson.h"
 
 #include "core/error.h"
@@ -43,8 +44,8 @@ void ProgressStore::load() {
     if (!file.exists())
         return;
     auto unreadable = [&](const QString& why) {
-        load_problem_ = QStringLiteral("%1: %2; it was set aside as %1.unreadable and progress "
-                                       "starts afresh")
+        load_problem_ = Text::tr("%1: %2; it was set aside as %1.unreadable and progress "
+                                 "starts afresh")
                             .arg(path_, why);
         file.close();
         QFile::remove(path_ + QStringLiteral(".unreadable"));
@@ -54,17 +55,17 @@ void ProgressStore::load() {
     };
     constexpr qint64 limit = 16 << 20;
     if (!QFileInfo(path_).isFile() || !file.open(QIODevice::ReadOnly) || file.size() > limit)
-        return unreadable(QStringLiteral("cannot be read"));
+        return unreadable(Text::tr("cannot be read"));
     const QByteArray bytes = file.read(limit + 1);
     if (bytes.size() > limit)
-        return unreadable(QStringLiteral("cannot be read"));
+        return unreadable(Text::tr("cannot be read"));
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
-        return unreadable(QStringLiteral("not valid JSON (%1)").arg(error.errorString()));
+        return unreadable(Text::tr("not valid JSON (%1)").arg(error.errorString()));
     const QJsonObject top = doc.object();
     if (top.value(QStringLiteral("version")).toInt() != kVersion)
-        return unreadable(QStringLiteral("version must be %1").arg(kVersion));
+        return unreadable(Text::tr("version must be %1").arg(kVersion));
     student_ = top.value(QStringLiteral("student")).toString();
     last_lesson_ = top.value(QStringLiteral("last_lesson")).toString();
     for (const QJsonValue& v : top.value(QStringLiteral("visited")).toArray())
@@ -129,7 +130,7 @@ void ProgressStore::reset() {
 
 void ProgressStore::save() const {
     if (!QDir().mkpath(folder_))
-        throw Error((folder_ + QStringLiteral(": cannot create the folder")).toStdString());
+        throw Error(Text::tr("%1: cannot create the folder").arg(folder_).toStdString());
     QJsonObject top;
     top.insert(QStringLiteral("version"), kVersion);
     top.insert(QStringLiteral("student"), student_);
@@ -152,8 +153,8 @@ void ProgressStore::save() const {
     QSaveFile file(path_);
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(QJsonDocument(top).toJson(QJsonDocument::Indented)) < 0 || !file.commit())
-        throw Error((path_ + QStringLiteral(": cannot write progress: ") + file.errorString())
-                        .toStdString());
+        throw Error(
+            Text::tr("%1: cannot write progress: %2").arg(path_, file.errorString()).toStdString());
 }
 
 } // namespace lockstep::lessons

@@ -2,6 +2,7 @@
 
 #include "json_fields.h"
 #include "lockstep_lessons/answer.h"
+#include "lockstep_lessons/language.h"
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -217,6 +218,57 @@ QString letter(int index) {
     return QString(QChar(QLatin1Char('a').unicode() + index));
 }
 
+// The correct answer in a sentence for the student: its number as the language writes it.
+QString shown_answer(const QuestionInstance& in) {
+    if (in.question && in.question->type != QuestionType::Numeric)
+        return in.answer_text();
+    const QString unit = in.question ? in.question->unit : QString();
+    return localized_number(format_value(in.answer)) +
+           (unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
+}
+
+// Whether `at` is inside a lockstep: link's target ("(lockstep:set?p={p})"), read again as a link.
+bool in_link(const QString& text, qsizetype at) {
+    const qsizetype start = text.lastIndexOf(QLatin1String("lockstep:"), at);
+    if (start < 0)
+        return false;
+    for (qsizetype i = start; i < at; ++i)
+        if (text[i].isSpace() || text[i] == QLatin1Char(')') || text[i] == QLatin1Char('>'))
+            return false;
+    return true;
+}
+
+// fill_template(), with the numbers as the language writes them when `localized` (texts the
+// student reads; never a link's numbers or an export's values).
+QString fill(const QString& text, const QuestionInstance& in, bool localized) {
+    static const QRegularExpression placeholder(QStringLiteral("\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
+    QString out;
+    qsizetype last = 0;
+    auto it = placeholder.globalMatch(text);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        out += text.mid(last, m.capturedStart() - last);
+        const QString name = m.captured(1);
+        QString value = m.captured(0);
+        const bool shown = localized && !in_link(text, m.capturedStart());
+        if (name == QLatin1String("answer"))
+            value = shown ? shown_answer(in) : in.answer_text();
+        else if (name == QLatin1String("unit") && in.question)
+            value = in.question->unit;
+        else if (in.question)
+            for (const Variable& v : in.question->variables)
+                if (v.name == name) {
+                    value = variable_text(v, in.values.value(name));
+                    if (shown)
+                        value = localized_number(value);
+                }
+        out += value;
+        last = m.capturedEnd();
+    }
+    out += text.mid(last);
+    return out;
+}
+
 } // namespace
 
 QString to_string(QuestionType type) {
@@ -340,11 +392,11 @@ QuestionInstance instantiate(const QuizBank& bank, const Question& q, const QStr
             in.correct[static_cast<std::size_t>(order[shown])] = static_cast<int>(shown);
         }
     }
-    in.text = fill_template(q.text, in);
+    in.text = fill(q.text, in, true);
     for (const QString& h : q.hints)
-        in.hints << fill_template(h, in);
-    in.explanation = fill_template(q.explanation, in);
-    in.run = fill_template(q.run, in);
+        in.hints << fill(h, in, true);
+    in.explanation = fill(q.explanation, in, true);
+    in.run = fill_template(q.run, in); // a lockstep: link, read again
     return in;
 }
 
@@ -368,28 +420,7 @@ QString format_value(double value) {
 }
 
 QString fill_template(const QString& text, const QuestionInstance& in) {
-    static const QRegularExpression placeholder(QStringLiteral("\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
-    QString out;
-    qsizetype last = 0;
-    auto it = placeholder.globalMatch(text);
-    while (it.hasNext()) {
-        const auto m = it.next();
-        out += text.mid(last, m.capturedStart() - last);
-        const QString name = m.captured(1);
-        QString value = m.captured(0);
-        if (name == QLatin1String("answer"))
-            value = in.answer_text();
-        else if (name == QLatin1String("unit") && in.question)
-            value = in.question->unit;
-        else if (in.question)
-            for (const Variable& v : in.question->variables)
-                if (v.name == name)
-                    value = variable_text(v, in.values.value(name));
-        out += value;
-        last = m.capturedEnd();
-    }
-    out += text.mid(last);
-    return out;
+    return fill(text, in, false);
 }
 
 Checked check_answer(const QuestionInstance& in, const QString& typed) {
@@ -402,20 +433,21 @@ Checked check_answer(const QuestionInstance& in, const QString& typed) {
             return out;
         }
         const double x = *p.value;
-        const QString read =
-            QStringLiteral("You answered %1%2.")
-                .arg(format_value(x), q.unit.isEmpty() ? QString() : QLatin1Char(' ') + q.unit);
+        const QString read = Text::tr("You answered %1%2.")
+                                 .arg(localized_number(format_value(x)),
+                                      q.unit.isEmpty() ? QString() : QLatin1Char(' ') + q.unit);
         const double off = std::abs(x - in.answer);
         if (off <= in.tolerance) {
             out.verdict = Verdict::Correct;
-            out.feedback = read + QStringLiteral(" Correct. ") + in.explanation;
+            out.feedback =
+                read + QLatin1Char(' ') + Text::tr("Correct.") + QLatin1Char(' ') + in.explanation;
             return out;
         }
         for (std::size_t i = 0; i < in.traps.size(); ++i) {
             if (std::abs(x - in.traps[i]) <= in.tolerance &&
                 std::abs(in.traps[i] - in.answer) > in.tolerance) {
                 out.verdict = Verdict::Wrong;
-                out.feedback = read + QLatin1Char(' ') + fill_template(q.mistakes[i].feedback, in);
+                out.feedback = read + QLatin1Char(' ') + fill(q.mistakes[i].feedback, in, true);
                 return out;
             }
         }
@@ -423,21 +455,24 @@ Checked check_answer(const QuestionInstance& in, const QString& typed) {
         if (std::abs(in.answer) <= 1.0 && std::abs(x / 100.0 - in.answer) <= in.tolerance &&
             !typed.contains(QLatin1Char('%'))) {
             out.verdict = Verdict::Near;
-            out.feedback = read + QStringLiteral(" If you meant %1%, write the % sign, or write it "
-                                                 "as a fraction: %2.")
-                                      .arg(format_value(x), format_value(x / 100.0));
+            out.feedback = read + QLatin1Char(' ') +
+                           Text::tr("If you meant %1%, write the % sign, or write it as a "
+                                    "fraction: %2.")
+                               .arg(localized_number(format_value(x)),
+                                    localized_number(format_value(x / 100.0)));
             return out;
         }
         if (off <= kNearFactor * in.tolerance) {
             out.verdict = Verdict::Near;
-            out.feedback = read + QStringLiteral(" Close, but not close enough (within %1 of the "
-                                                 "answer counts): check your rounding, and keep "
-                                                 "more digits until the last step.")
-                                      .arg(QString::number(in.tolerance, 'g', 2));
+            out.feedback = read + QLatin1Char(' ') +
+                           Text::tr("Close, but not close enough (within %1 of the answer "
+                                    "counts): check your rounding, and keep more digits until "
+                                    "the last step.")
+                               .arg(localized_number(QString::number(in.tolerance, 'g', 2)));
             return out;
         }
         out.verdict = Verdict::Wrong;
-        out.feedback = read + QStringLiteral(" That is not it yet.");
+        out.feedback = read + QLatin1Char(' ') + Text::tr("That is not it yet.");
         return out;
     }
     const bool single = q.type == QuestionType::SingleChoice;
@@ -454,10 +489,11 @@ Checked check_answer(const QuestionInstance& in, const QString& typed) {
             in_place += chosen[i] == in.correct[i] ? 1 : 0;
         if (in_place == static_cast<int>(chosen.size())) {
             out.verdict = Verdict::Correct;
-            out.feedback = QStringLiteral("Correct: that is the order. ") + in.explanation;
+            out.feedback =
+                Text::tr("Correct: that is the order.") + QLatin1Char(' ') + in.explanation;
         } else {
             out.verdict = Verdict::Wrong;
-            out.feedback = QStringLiteral("%1 of the %2 items are in the right place.")
+            out.feedback = Text::tr("%1 of the %2 items are in the right place.")
                                .arg(in_place)
                                .arg(chosen.size());
         }
@@ -466,13 +502,13 @@ Checked check_answer(const QuestionInstance& in, const QString& typed) {
     std::sort(chosen.begin(), chosen.end());
     if (chosen == in.correct) {
         out.verdict = Verdict::Correct;
-        out.feedback = QStringLiteral("Correct. ") + in.explanation;
+        out.feedback = Text::tr("Correct.") + QLatin1Char(' ') + in.explanation;
         return out;
     }
     out.verdict = Verdict::Wrong;
     if (single) {
-        out.feedback = QStringLiteral("You chose (%1): that is not the best answer.")
-                           .arg(letter(chosen.front()));
+        out.feedback =
+            Text::tr("You chose (%1): that is not the best answer.").arg(letter(chosen.front()));
         return out;
     }
     int right = 0;
@@ -480,14 +516,16 @@ Checked check_answer(const QuestionInstance& in, const QString& typed) {
         right += std::binary_search(in.correct.begin(), in.correct.end(), c) ? 1 : 0;
     const int wrong = static_cast<int>(chosen.size()) - right;
     const int missing = static_cast<int>(in.correct.size()) - right;
-    out.feedback = QStringLiteral("%1 of your choices %2 right, %3 %4 not, and %5 right %6 "
-                                  "missing.")
-                       .arg(right)
-                       .arg(right == 1 ? QStringLiteral("is") : QStringLiteral("are"))
-                       .arg(wrong)
-                       .arg(wrong == 1 ? QStringLiteral("is") : QStringLiteral("are"))
-                       .arg(missing)
-                       .arg(missing == 1 ? QStringLiteral("one is") : QStringLiteral("ones are"));
+    // One clause per count, singular or plural: "2 of your choices are right, 1 is not, and 0
+    // right ones are missing."
+    const QString rights = right == 1 ? Text::tr("%1 of your choices is right").arg(right)
+                                      : Text::tr("%1 of your choices are right").arg(right);
+    const QString wrongs = wrong == 1 ? Text::tr("%1 is not", "of your choices").arg(wrong)
+                                      : Text::tr("%1 are not", "of your choices").arg(wrong);
+    const QString missed = missing == 1 ? Text::tr("%1 right one is missing").arg(missing)
+                                        : Text::tr("%1 right ones are missing").arg(missing);
+    out.feedback =
+        Text::tr("%1, %2, and %3.", "choices: right, wrong, missing").arg(rights, wrongs, missed);
     return out;
 }
 

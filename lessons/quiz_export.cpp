@@ -1,5 +1,7 @@
 #include "lockstep_lessons/quiz_export.h"
 
+#include "lockstep_lessons/language.h"
+
 #include "core/error.h"
 
 #include <QFile>
@@ -21,7 +23,7 @@ std::vector<QString> owners(const Question& q, const QStringList& students, int 
             out.push_back(s);
     } else {
         for (int i = 1; i <= variants; ++i)
-            out.push_back(QStringLiteral("variant %1").arg(i));
+            out.push_back(QStringLiteral("variant %1").arg(i)); // seeds the numbers: stays English
     }
     return out;
 }
@@ -51,9 +53,9 @@ void write_text(QXmlStreamWriter& xml, const QString& element, const QString& te
 QString shown_text(const QuestionInstance& in) {
     QString text = in.text;
     if (in.question->type == QuestionType::Ordering)
-        text += QStringLiteral("\n\nPut these in order.");
+        text += QStringLiteral("\n\n") + Text::tr("Put these in order.");
     if (!in.question->unit.isEmpty())
-        text += QStringLiteral(" (in %1)").arg(in.question->unit);
+        text += QLatin1Char(' ') + Text::tr("(in %1)", "the answer's unit").arg(in.question->unit);
     return text;
 }
 
@@ -310,7 +312,7 @@ bool parse_export_format(const QString& text, ExportFormat& out) {
 QStringList read_students(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-        throw Error((path + QStringLiteral(": cannot read the list of students")).toStdString());
+        throw Error(Text::tr("%1: cannot read the list of students").arg(path).toStdString());
     QStringList out;
     bool first = true;
     while (!file.atEnd()) {
@@ -328,7 +330,7 @@ QStringList read_students(const QString& path) {
             out << id;
     }
     if (out.isEmpty())
-        throw Error((path + QStringLiteral(": names no student (one per line)")).toStdString());
+        throw Error(Text::tr("%1: names no student (one per line)").arg(path).toStdString());
     return out;
 }
 

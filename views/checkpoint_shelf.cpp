@@ -1,8 +1,9 @@
 #include "lockstep_views/checkpoint_shelf.h"
 
+#include "lockstep_views/names.h"
 #include "lockstep_views/palette.h"
 
-#include <QObject>
+#include <QCoreApplication>
 
 #include <algorithm>
 
@@ -265,19 +266,23 @@ StorageStyle style_for(FileState state) {
     using namespace okabe_ito;
     switch (state) {
     case FileState::Writing:
-        return {yellow, QObject::tr("writing"), Qt::HorPattern};
+        return {yellow, QCoreApplication::translate("CheckpointShelf", "writing"), Qt::HorPattern};
     case FileState::Synced:
-        return {sky_blue, QObject::tr("synced"), Qt::Dense6Pattern};
+        return {sky_blue, QCoreApplication::translate("CheckpointShelf", "synced"),
+                Qt::Dense6Pattern};
     case FileState::Renamed:
-        return {blue, QObject::tr("renamed"), Qt::SolidPattern};
+        return {blue, QCoreApplication::translate("CheckpointShelf", "renamed"), Qt::SolidPattern};
     case FileState::Committed:
-        return {bluish_green, QObject::tr("committed"), Qt::SolidPattern};
+        return {bluish_green, QCoreApplication::translate("CheckpointShelf", "committed"),
+                Qt::SolidPattern};
     case FileState::Partial:
-        return {orange, QObject::tr("partial"), Qt::BDiagPattern};
+        return {orange, QCoreApplication::translate("CheckpointShelf", "partial"),
+                Qt::BDiagPattern};
     case FileState::Corrupt:
-        return {vermillion, QObject::tr("corrupt"), Qt::DiagCrossPattern};
+        return {vermillion, QCoreApplication::translate("CheckpointShelf", "corrupt"),
+                Qt::DiagCrossPattern};
     case FileState::Missing:
-        return {grey, QObject::tr("missing"), Qt::NoBrush};
+        return {grey, QCoreApplication::translate("CheckpointShelf", "missing"), Qt::NoBrush};
     case FileState::Absent:
         break;
     }
@@ -287,13 +292,17 @@ StorageStyle style_for(FileState state) {
 StorageStyle style_for(ManifestState state) {
     switch (state) {
     case ManifestState::Pending:
-        return {okabe_ito::grey, QObject::tr("not yet"), Qt::NoBrush};
+        return {okabe_ito::grey, QCoreApplication::translate("CheckpointShelf", "not yet"),
+                Qt::NoBrush};
     case ManifestState::Writing:
-        return {style_for(FileState::Writing).colour, QObject::tr("writing"), Qt::HorPattern};
+        return {style_for(FileState::Writing).colour,
+                QCoreApplication::translate("CheckpointShelf", "writing"), Qt::HorPattern};
     case ManifestState::Committed:
-        return {style_for(FileState::Committed).colour, QObject::tr("committed"), Qt::SolidPattern};
+        return {style_for(FileState::Committed).colour,
+                QCoreApplication::translate("CheckpointShelf", "committed"), Qt::SolidPattern};
     case ManifestState::Missing:
-        return {okabe_ito::grey, QObject::tr("missing"), Qt::NoBrush};
+        return {okabe_ito::grey, QCoreApplication::translate("CheckpointShelf", "missing"),
+                Qt::NoBrush};
     }
     return {okabe_ito::grey, QString(), Qt::NoBrush};
 }
@@ -303,11 +312,11 @@ QString checkpoint_directory(std::int64_t step) {
 }
 
 QString verdict_text(const ScanVerdict& verdict) {
-    const QString status = QString::fromUtf8(std::string(to_string(verdict.status)).c_str());
+    const QString status = status_name(verdict.status);
     if (verdict.fault == CheckpointFault::None)
         return status;
-    return QObject::tr("%1: %2").arg(
-        status, QString::fromUtf8(std::string(to_string(verdict.fault)).c_str()));
+    return QCoreApplication::translate("CheckpointShelf", "%1: %2")
+        .arg(status, fault_name(verdict.fault));
 }
 
 } // namespace lockstep::views

@@ -4,8 +4,11 @@
 
 #include "lockstep_views/chart_style.h"
 #include "lockstep_views/continuation_plot.h"
+#include "lockstep_views/names.h"
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -22,22 +25,24 @@ namespace {
 
 QString bytesText(std::int64_t bytes) {
     if (bytes >= 1024 * 1024)
-        return QObject::tr("%1 MB").arg(static_cast<double>(bytes) / (1024.0 * 1024.0), 0, 'f', 1);
+        return QCoreApplication::translate("CheckpointView", "%1 MB")
+            .arg(display_number(static_cast<double>(bytes) / (1024.0 * 1024.0), 'f', 1));
     if (bytes >= 1024)
-        return QObject::tr("%1 KB").arg(static_cast<double>(bytes) / 1024.0, 0, 'f', 1);
-    return QObject::tr("%1 B").arg(bytes);
+        return QCoreApplication::translate("CheckpointView", "%1 KB")
+            .arg(display_number(static_cast<double>(bytes) / 1024.0, 'f', 1));
+    return QCoreApplication::translate("CheckpointView", "%1 B").arg(bytes);
 }
 
 QString shelfStatusText(ShelfStatus status) {
     switch (status) {
     case ShelfStatus::Saving:
-        return QObject::tr("saving");
+        return QCoreApplication::translate("CheckpointView", "saving");
     case ShelfStatus::Committed:
-        return QObject::tr("committed");
+        return QCoreApplication::translate("CheckpointView", "committed");
     case ShelfStatus::Partial:
-        return QObject::tr("partial");
+        return QCoreApplication::translate("CheckpointView", "partial");
     case ShelfStatus::Corrupt:
-        return QObject::tr("corrupt");
+        return QCoreApplication::translate("CheckpointView", "corrupt");
     }
     return {};
 }
@@ -50,12 +55,16 @@ constexpr FileState kLegendStates[] = {FileState::Writing,   FileState::Synced, 
 
 CheckpointView::CheckpointView(QWidget* parent)
     : QWidget(parent) {
-    setAccessibleName(tr("Checkpoints view"));
+    retranslate();
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     setFocusPolicy(Qt::StrongFocus);
     reveal_.setInterval(revealInterval_);
     connect(&reveal_, &QTimer::timeout, this, &CheckpointView::advanceReveal);
     setAccessibleDescription(summary());
+}
+
+void CheckpointView::retranslate() {
+    setAccessibleName(tr("Checkpoints view"));
 }
 
 void CheckpointView::setTrace(const TraceIndex* index) {
@@ -73,7 +82,11 @@ void CheckpointView::setPlayhead(Ticks t) {
 
 void CheckpointView::refresh() {
     updateReveal();
-    setAccessibleDescription(summary());
+    // The shelf's summary changes with its files' states, a few times a step at most; a screen
+    // reader hears of it only then.
+    const QString description = summary();
+    if (description != accessibleDescription())
+        setAccessibleDescription(description);
     update();
 }
 
@@ -324,12 +337,15 @@ QString CheckpointView::describeBox(int column, int worker) const {
     const QString dir = checkpoint_directory(c.step);
     if (worker < 0) {
         static const char* meaning[] = {
-            QT_TR_NOOP("not written yet: the files are still being saved"),
-            QT_TR_NOOP("being written, synced and renamed"),
-            QT_TR_NOOP("committed: this checkpoint counts"),
-            QT_TR_NOOP("never written: a crash came first, so this checkpoint is partial"),
+            QT_TRANSLATE_NOOP("CheckpointView", "not written yet: the files are still being saved"),
+            QT_TRANSLATE_NOOP("CheckpointView", "being written, synced and renamed"),
+            QT_TRANSLATE_NOOP("CheckpointView", "committed: this checkpoint counts"),
+            QT_TRANSLATE_NOOP("CheckpointView",
+                              "never written: a crash came first, so this checkpoint is partial"),
         };
-        return tr("MANIFEST of %1: %2").arg(dir, tr(meaning[static_cast<int>(c.manifest)]));
+        return tr("MANIFEST of %1: %2")
+            .arg(dir, QCoreApplication::translate("CheckpointView",
+                                                  meaning[static_cast<int>(c.manifest)]));
     }
     const ShelfFile& f = c.files[static_cast<std::size_t>(worker)];
     const QString name = QString::fromStdString(worker_file_name(worker));
@@ -496,7 +512,7 @@ void CheckpointView::paintVerdict(QPainter& p, const QRectF& r, const ScanVerdic
     p.drawText(chip, Qt::AlignCenter, chosen ? tr("✓ loaded") : tr("✗ skipped"));
     if (chosen)
         return;
-    const QString reason = QString::fromUtf8(std::string(to_string(verdict->fault)).c_str());
+    const QString reason = fault_name(verdict->fault);
     p.setFont(font());
     p.setPen(text);
     p.drawText(
@@ -727,6 +743,10 @@ void CheckpointView::paintLegend(QPainter& p, const Layout& l) const {
 }
 
 void CheckpointView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        setAccessibleDescription(summary());
+    }
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
         event->type() == QEvent::StyleChange || event->type() == QEvent::LanguageChange)
         update();

@@ -1,5 +1,6 @@
 #include "lockstep_views/cluster_view.h"
 
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 
 #include <QContextMenuEvent>
@@ -91,7 +92,7 @@ bool ClusterView::event(QEvent* event) {
                            tr("Worker %1: %2\nfirst gradient entry %3\nclick for faults")
                                .arg(worker)
                                .arg(style_for(activities_[i]).label)
-                               .arg(gradients_[i], 0, 'g', 4),
+                               .arg(display_number(gradients_[i], 'g', 4)),
                            this);
         return true;
     }

@@ -1,5 +1,7 @@
 #include "lockstep_views/cluster_painter.h"
 
+#include "lockstep_views/numbers.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -155,7 +157,7 @@ void ClusterPainter::title(QPainter& p, std::int64_t step, Ticks t) const {
     p.drawText(s.title, Qt::AlignLeft | Qt::AlignVCenter,
                QCoreApplication::translate("ClusterView", "step %1 · t = %2 s")
                    .arg(step)
-                   .arg(to_seconds(t), 0, 'f', 3));
+                   .arg(display_number(to_seconds(t), 'f', 3)));
 }
 
 // Whether the replicas agree, on the right of the header (see verdict()).
@@ -307,7 +309,7 @@ void ClusterPainter::worker(QPainter& p, int worker, WorkerActivity activity, bo
         }
         return;
     }
-    drawDisc(p, c, r, style, withAlpha(text, 150));
+    drawDisc(p, c, r, style, high_contrast() ? text : withAlpha(text, 150));
     if (focused) {
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(palette_.color(QPalette::Highlight), 2, Qt::DashLine));
@@ -390,7 +392,7 @@ void ClusterPainter::legend(QPainter& p) const {
         }
         const ActivityStyle& style = s.styles[static_cast<std::size_t>(kActivities[i])];
         const QPointF c(item.left() + swatch, item.center().y());
-        drawDisc(p, c, swatch, style, withAlpha(text, 150));
+        drawDisc(p, c, swatch, style, high_contrast() ? text : withAlpha(text, 150));
         p.setFont(s.symbolFont);
         p.setPen(textOn(style.colour));
         p.drawText(QRectF(c.x() - swatch, c.y() - swatch, 2 * swatch, 2 * swatch), Qt::AlignCenter,
@@ -409,7 +411,7 @@ void ClusterPainter::distance(QPainter& p, int worker, double distance, double s
         return;
     const QPointF c = s.centres[i];
     const qreal r = disc_radius(s, worker);
-    const QString words = QStringLiteral("Δ %1").arg(QString::number(distance, 'g', 2));
+    const QString words = QStringLiteral("Δ %1").arg(display_number(distance, 'g', 2));
     const QFontMetricsF metrics(s.font);
     const qreal width = metrics.horizontalAdvance(words) + 0.6 * s.line;
     const qreal height = metrics.height() + 0.2 * s.line;

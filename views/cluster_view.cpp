@@ -1,6 +1,7 @@
 #include "lockstep_views/cluster_view.h"
 
 #include "lockstep_views/cluster_painter.h"
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 
 #include <QContextMenuEvent>
@@ -79,11 +80,15 @@ void drawPicture(QPainter& p, const QImage& image, QPoint at, qreal ratio) {
 
 ClusterView::ClusterView(QWidget* parent)
     : QWidget(parent) {
-    setAccessibleName(tr("Cluster view"));
+    retranslate();
     setAccessibleDescription(describe());
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void ClusterView::retranslate() {
+    setAccessibleName(tr("Cluster view"));
 }
 
 void ClusterView::setTrace(const TraceIndex* index) {
@@ -98,7 +103,12 @@ void ClusterView::setTrace(const TraceIndex* index) {
 
 void ClusterView::setPlayhead(Ticks t) {
     playhead_ = t;
-    setAccessibleDescription(describe());
+    // A screen reader hears of the change once per step, not on every frame of the playback.
+    updateStates();
+    if (step_ != describedStep_) {
+        describedStep_ = step_;
+        setAccessibleDescription(describe());
+    }
     update();
 }
 
@@ -196,7 +206,7 @@ QString ClusterView::describe() const {
     QStringList parts;
     parts << worker_count(n) + QStringLiteral(", ") +
                  topology_name(index_->algorithm_at(playhead_), true);
-    parts << tr("step %1, t = %2 s").arg(step_).arg(to_seconds(playhead_), 0, 'f', 3);
+    parts << tr("step %1").arg(step_);
     for (WorkerActivity a : kActivities) {
         QStringList who;
         int count = 0;
@@ -224,7 +234,7 @@ QString ClusterView::describe() const {
         for (int k = 0; k < n && k < 8; ++k)
             apart << tr("worker %1 %2")
                          .arg(k)
-                         .arg(QString::number(
+                         .arg(display_number(
                              snapshot->replica_distance[static_cast<std::size_t>(k)], 'g', 2));
         parts << tr("replicas differ; distance from their mean: %1")
                      .arg(apart.join(QStringLiteral(", ")));
@@ -369,6 +379,10 @@ void ClusterView::resizeEvent(QResizeEvent* event) {
 }
 
 void ClusterView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        setAccessibleDescription(describe());
+    }
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
         event->type() == QEvent::StyleChange || event->type() == QEvent::LanguageChange) {
         sceneValid_ = false;

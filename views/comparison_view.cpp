@@ -1,6 +1,7 @@
 #include "lockstep_views/comparison_view.h"
 
 #include "lockstep_views/chart_style.h"
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 
 #include <QBarCategoryAxis>
@@ -38,7 +39,6 @@ double nice_ceiling(double v) {
 
 ComparisonView::ComparisonView(QWidget* parent)
     : QWidget(parent) {
-    setAccessibleName(tr("Comparison view"));
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(6, 6, 6, 6);
     grid->setSpacing(4);
@@ -53,9 +53,16 @@ ComparisonView::ComparisonView(QWidget* parent)
     key_->setWordWrap(true);
     key_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     key_->setTextFormat(Qt::RichText);
-    key_->setAccessibleName(tr("Runs compared"));
     grid->addWidget(key_, 1, 2);
+    retranslate();
     rebuild();
+}
+
+void ComparisonView::retranslate() {
+    setAccessibleName(tr("Comparison view"));
+    for (QChartView* view : views_)
+        localize_chart(*view->chart());
+    key_->setAccessibleName(tr("Runs compared"));
 }
 
 void ComparisonView::addRun(ComparedRun run) {
@@ -157,23 +164,26 @@ void ComparisonView::rebuild() {
         for (std::size_t r = 0; r < q.values.size(); ++r)
             values << QStringLiteral("#%1 %2 %3")
                           .arg(r + 1)
-                          .arg(q.values[r] * q.scale, 0, 'g', 4)
+                          .arg(display_number(q.values[r] * q.scale, 'g', 4))
                           .arg(q.unit);
         views_[i]->setAccessibleDescription(values.join(QStringLiteral(", ")));
     }
     QString key;
     if (runs_.empty()) {
-        key = tr("<b>Runs compared</b><br>None yet: every run that finishes in this session "
-                 "appears here, the last %1 side by side.")
-                  .arg(kMaxRuns);
+        key = QStringLiteral("<b>%1</b><br>%2")
+                  .arg(tr("Runs compared"),
+                       tr("None yet: every run that finishes in this session appears here, the "
+                          "last %1 side by side.")
+                           .arg(kMaxRuns));
     } else {
-        key = tr("<b>Runs compared</b>");
+        key = QStringLiteral("<b>%1</b>").arg(tr("Runs compared"));
         for (std::size_t r = 0; r < runs_.size(); ++r) {
             key +=
                 QStringLiteral("<br><b>#%1</b> %2").arg(r + 1).arg(runs_[r].name.toHtmlEscaped());
         }
-        key += tr("<br><br>Lower is better except useful work. Energy uses assumed power per "
-                  "state, not a meter.");
+        key += QStringLiteral("<br><br>") +
+               tr("Lower is better except useful work. Energy uses assumed power per state, not "
+                  "a meter.");
     }
     key_->setText(key);
     setAccessibleDescription(QString(key).remove(QRegularExpression(QStringLiteral("<[^>]*>"))));
@@ -181,6 +191,10 @@ void ComparisonView::rebuild() {
 }
 
 void ComparisonView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        rebuild(); // chart titles, the key and the descriptions
+    }
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
         applyStyle();
     QWidget::changeEvent(event);

@@ -1,5 +1,6 @@
 #include "lockstep_views/continuation_plot.h"
 
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 
 #include <QCoreApplication>
@@ -17,16 +18,12 @@ namespace {
 // Steps shown at most: enough to see the curves part, few enough to see each step.
 constexpr std::int64_t kWindowSteps = 80;
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("lockstep::views::ContinuationPlot", text);
-}
-
 const LossCurve& curve_of(const RestoreComparison& c, RestoreMode mode) {
     return mode == RestoreMode::Full ? c.full : c.weights_only;
 }
 
 QString loss_text(double v) {
-    return QString::number(v, 'g', 3);
+    return display_number(v, 'g', 3);
 }
 
 void draw_curve(QPainter& p, const ContinuationWindow& w, const QRectF& plot,
@@ -118,9 +115,12 @@ void paint_continuation(QPainter& p, const QRectF& r, const RestoreComparison& c
         p.drawText(QPointF(x, keyY + 0.35 * fm.height()), label);
         x += fm.horizontalAdvance(label) + 1.0 * fm.height();
     };
-    key(QPen(grey, 5, Qt::SolidLine, Qt::RoundCap), tr("uninterrupted run"));
-    key(QPen(colour, 2), mode == RestoreMode::Full ? tr("after a full restore")
-                                                   : tr("after a weights-only restore"));
+    key(QPen(grey, 5, Qt::SolidLine, Qt::RoundCap),
+        QCoreApplication::translate("ContinuationPlot", "uninterrupted run"));
+    key(QPen(colour, 2),
+        mode == RestoreMode::Full
+            ? QCoreApplication::translate("ContinuationPlot", "after a full restore")
+            : QCoreApplication::translate("ContinuationPlot", "after a weights-only restore"));
 
     // Frame and axis labels.
     p.setPen(QPen(withAlpha(text, 90), 1));
@@ -135,20 +135,25 @@ void paint_continuation(QPainter& p, const QRectF& r, const RestoreComparison& c
     p.translate(r.left() + 0.5 * fm.height(), plot.center().y());
     p.rotate(-90);
     p.drawText(QRectF(-plot.height() / 2, -0.5 * fm.height(), plot.height(), fm.height()),
-               Qt::AlignCenter, tr("loss"));
+               Qt::AlignCenter, QCoreApplication::translate("ContinuationPlot", "loss"));
     p.restore();
     const QRectF xLabels(plot.left(), plot.bottom() + 0.1 * fm.height(), plot.width(),
                          1.2 * fm.height());
-    p.drawText(xLabels, Qt::AlignLeft | Qt::AlignTop, tr("step %1").arg(w.first));
-    p.drawText(xLabels, Qt::AlignRight | Qt::AlignTop, tr("step %1").arg(w.last));
+    p.drawText(xLabels, Qt::AlignLeft | Qt::AlignTop,
+               QCoreApplication::translate("ContinuationPlot", "step %1").arg(w.first));
+    p.drawText(xLabels, Qt::AlignRight | Qt::AlignTop,
+               QCoreApplication::translate("ContinuationPlot", "step %1").arg(w.last));
 
     // Where the recovery went back to.
     if (c.crash_step >= 0 && c.restored_step >= w.first && c.restored_step <= w.last) {
         const qreal rx = continuation_point(w, plot, c.restored_step, w.low).x();
         p.setPen(QPen(withAlpha(text, 150), 1, Qt::DashLine));
         p.drawLine(QPointF(rx, plot.top()), QPointF(rx, plot.bottom()));
-        const QString label = c.checkpoint_step >= 0 ? tr("back to step %1").arg(c.restored_step)
-                                                     : tr("back to the start");
+        const QString label =
+            c.checkpoint_step >= 0
+                ? QCoreApplication::translate("ContinuationPlot", "back to step %1")
+                      .arg(c.restored_step)
+                : QCoreApplication::translate("ContinuationPlot", "back to the start");
         const qreal width = fm.horizontalAdvance(label) + 0.4 * fm.height();
         const qreal lx = std::clamp(rx - width / 2, plot.left(), plot.right() - width);
         p.setPen(text);
@@ -171,13 +176,20 @@ QString continuation_caption(const RestoreComparison& c, RestoreMode mode) {
     const double gap = full ? c.full_gap : c.weights_only_gap;
     const bool identical = full ? c.full_identical : c.weights_only_identical;
     if (gap == 0.0 && identical)
-        return tr("Same loss as the uninterrupted run at every step; the final weights are "
-                  "identical bit for bit.");
-    QString text = tr("From step %1 on the loss differs from the uninterrupted run by up to %2;")
-                       .arg(c.restored_step)
-                       .arg(loss_text(gap));
-    text += identical ? tr(" the final weights are the same.") : tr(" the final weights differ.");
-    return text;
+        return QCoreApplication::translate("ContinuationPlot",
+                                           "Same loss as the uninterrupted run at every step; the "
+                                           "final weights are identical bit for bit.");
+    // Whole sentences, so that each language can build them its own way.
+    const QString text =
+        identical ? QCoreApplication::translate("ContinuationPlot",
+                                                "From step %1 on the loss differs from the "
+                                                "uninterrupted run by up to %2; the final weights "
+                                                "are the same.")
+                  : QCoreApplication::translate("ContinuationPlot",
+                                                "From step %1 on the loss differs from the "
+                                                "uninterrupted run by up to %2; the final weights "
+                                                "differ.");
+    return text.arg(c.restored_step).arg(loss_text(gap));
 }
 
 } // namespace lockstep::views

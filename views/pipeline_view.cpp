@@ -1,5 +1,6 @@
 #include "lockstep_views/pipeline_view.h"
 
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 
 #include <QEvent>
@@ -48,26 +49,31 @@ void fill_bubble(QPainter& painter, const QRectF& r, bool dark) {
 QString time_text(Ticks t) {
     const double s = to_seconds(t);
     if (s >= 1.0)
-        return QStringLiteral("%1 s").arg(s, 0, 'g', 3);
+        return QStringLiteral("%1 s").arg(display_number(s, 'g', 3));
     if (s >= 1e-3)
-        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'g', 3);
-    return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'g', 3);
+        return QStringLiteral("%1 ms").arg(display_number(s * 1e3, 'g', 3));
+    return QStringLiteral("%1 µs").arg(display_number(s * 1e6, 'g', 3));
 }
 
 } // namespace
 
 PipelineView::PipelineView(QWidget* parent)
     : QWidget(parent) {
-    setAccessibleName(tr("Pipeline view"));
     setFocusPolicy(Qt::StrongFocus);
     setAutoFillBackground(false);
-    run_as_pipeline_ = new QPushButton(tr("Run this model as a pipeline"), this);
-    run_as_pipeline_->setAccessibleDescription(
-        tr("Cuts the same model into four stages and the batch into eight micro-batches, and runs "
-           "it again"));
+    run_as_pipeline_ = new QPushButton(this);
+    retranslate();
     run_as_pipeline_->hide();
     connect(run_as_pipeline_, &QPushButton::clicked, this, &PipelineView::runAsPipelineRequested);
     updateAccessibleDescription();
+}
+
+void PipelineView::retranslate() {
+    setAccessibleName(tr("Pipeline view"));
+    run_as_pipeline_->setText(tr("Run this model as a pipeline"));
+    run_as_pipeline_->setAccessibleDescription(
+        tr("Cuts the same model into four stages and the batch into eight micro-batches, and runs "
+           "it again"));
 }
 
 void PipelineView::setParallelism(Parallelism mode) {
@@ -139,8 +145,8 @@ QString PipelineView::bytesText(std::int64_t bytes) {
     if (bytes < 1000)
         return tr("%1 B").arg(bytes);
     if (bytes < 1'000'000)
-        return tr("%1 kB").arg(static_cast<double>(bytes) / 1e3, 0, 'f', 1);
-    return tr("%1 MB").arg(static_cast<double>(bytes) / 1e6, 0, 'f', 2);
+        return tr("%1 kB").arg(display_number(static_cast<double>(bytes) / 1e3, 'f', 1));
+    return tr("%1 MB").arg(display_number(static_cast<double>(bytes) / 1e6, 'f', 2));
 }
 
 QString PipelineView::rowName(int lane) const {
@@ -154,17 +160,18 @@ QString PipelineView::summaryText() const {
     if (!grid_.reported)
         return grid_.finished ? tr("Bubble: none reported, this step ran no pipeline")
                               : tr("Bubble: not reported for this step yet");
-    QString text = tr("Bubble: %1% of stage-time idle in this step")
-                       .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1);
-    // The formula for equal stages and free messages, with this pipeline's P and M.
+    // With the formula for equal stages and free messages, for this pipeline's P and M.
     const int p = grid_.stages;
     const int m = grid_.microbatches;
     if (p > 1 && m > 0)
-        text += tr("  ·  equal stages, free messages: (P−1)/(M+P−1) = %1/%2 = %3%")
-                    .arg(p - 1)
-                    .arg(m + p - 1)
-                    .arg(100.0 * (p - 1) / (m + p - 1), 0, 'f', 1);
-    return text;
+        return tr("Bubble: %1% of stage-time idle in this step  ·  equal stages, free messages: "
+                  "(P−1)/(M+P−1) = %2/%3 = %4%")
+            .arg(display_number(grid_.bubble_fraction * 100.0, 'f', 1))
+            .arg(p - 1)
+            .arg(m + p - 1)
+            .arg(display_number(100.0 * (p - 1) / (m + p - 1), 'f', 1));
+    return tr("Bubble: %1% of stage-time idle in this step")
+        .arg(display_number(grid_.bubble_fraction * 100.0, 'f', 1));
 }
 
 void PipelineView::updateAccessibleDescription() {
@@ -188,7 +195,7 @@ void PipelineView::updateAccessibleDescription() {
     }
     setAccessibleDescription(tr("Step %1; bubble %2% of stage-time. %3. %4")
                                  .arg(grid_.step)
-                                 .arg(grid_.bubble_fraction * 100.0, 0, 'f', 1)
+                                 .arg(display_number(grid_.bubble_fraction * 100.0, 'f', 1))
                                  .arg(rows.join(QStringLiteral("; ")), summaryText()));
 }
 
@@ -265,7 +272,12 @@ void PipelineView::resizeEvent(QResizeEvent* event) {
 }
 
 void PipelineView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        updateAccessibleDescription();
+    }
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
+        event->type() == QEvent::LanguageChange) {
         placeButton();
         update();
     }
@@ -291,12 +303,11 @@ void PipelineView::paintEvent(QPaintEvent*) {
                          tr("Pipeline: no step yet. Run a scenario with pipeline parallelism."));
         return;
     }
-    painter.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("Pipeline, step %1: %2 stage%3, %4 per step")
-                         .arg(grid_.step)
-                         .arg(grid_.lanes)
-                         .arg(grid_.lanes == 1 ? QString() : QStringLiteral("s"))
-                         .arg(time_text(grid_.end - grid_.start)));
+    const QString title = grid_.lanes == 1 ? tr("Pipeline, step %1: %2 stage, %3 per step")
+                                           : tr("Pipeline, step %1: %2 stages, %3 per step");
+    painter.drawText(
+        l.title, Qt::AlignLeft | Qt::AlignVCenter,
+        title.arg(grid_.step).arg(grid_.lanes).arg(time_text(grid_.end - grid_.start)));
     painter.setFont(viewFont());
     paintLegend(painter, l);
     paintRows(painter, l);

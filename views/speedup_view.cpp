@@ -1,6 +1,7 @@
 #include "lockstep_views/speedup_view.h"
 
 #include "lockstep_views/chart_style.h"
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 #include "reports/amdahl.h"
 
@@ -40,16 +41,17 @@ double power_of_two_interval(double top) {
 }
 
 QString format_speedup(double speedup) {
-    return QString::number(speedup, 'g', speedup < 10 ? 2 : 3);
+    return display_number(speedup, 'g', speedup < 10 ? 2 : 3);
 }
 
 QString format_fraction_percent(double fraction) {
     const double percent = fraction * 100.0;
     if (percent >= 9.95)
         return QString::number(std::lround(percent));
-    QString text = QString::number(percent, 'f', 1); // "4.5", "0.3"
-    if (text.endsWith(QStringLiteral(".0")))
-        text.chop(2);
+    QString text = display_number(percent, 'f', 1); // "4.5", "0.3"; "4,5" in German
+    const QString whole = display_locale().decimalPoint() + QLatin1Char('0');
+    if (text.endsWith(whole))
+        text.chop(whole.size());
     return text;
 }
 
@@ -58,36 +60,30 @@ QString format_fraction_percent(double fraction) {
 SpeedupView::SpeedupView(QWidget* parent)
     : QWidget(parent)
     , serialFraction_(std::numeric_limits<double>::quiet_NaN()) {
-    setAccessibleName(tr("Speedup view"));
-
     chart_ = new QChart;
     workersAxis_ = new QValueAxis(chart_);
     speedupAxis_ = new QValueAxis(chart_);
     efficiencyAxis_ = new QValueAxis(chart_);
-    workersAxis_->setTitleText(tr("workers"));
     workersAxis_->setLabelFormat(QStringLiteral("%.0f"));
-    speedupAxis_->setTitleText(tr("speedup (×)"));
     speedupAxis_->setLabelFormat(QStringLiteral("%g"));
-    efficiencyAxis_->setTitleText(tr("efficiency"));
     efficiencyAxis_->setLabelFormat(QStringLiteral("%.0f%"));
     chart_->addAxis(workersAxis_, Qt::AlignBottom);
     chart_->addAxis(speedupAxis_, Qt::AlignLeft);
     chart_->addAxis(efficiencyAxis_, Qt::AlignRight);
 
     // Added bottom to top: later series are drawn over earlier ones.
-    auto add = [this](const QString& name, QValueAxis* y) {
+    auto add = [this](QValueAxis* y) {
         auto* series = new QLineSeries(chart_);
-        series->setName(name);
         chart_->addSeries(series);
         series->attachAxis(workersAxis_);
         series->attachAxis(y);
         return series;
     };
-    ideal_ = add(tr("ideal: speedup = workers"), speedupAxis_);
-    amdahl_ = add(QString(), speedupAxis_);
-    efficiency_ = add(tr("efficiency (right axis)"), efficiencyAxis_);
-    measuredSeries_ = add(tr("measured on this computer"), speedupAxis_);
-    modelledSeries_ = add(tr("modelled speedup"), speedupAxis_);
+    ideal_ = add(speedupAxis_);
+    amdahl_ = add(speedupAxis_);
+    efficiency_ = add(efficiencyAxis_);
+    measuredSeries_ = add(speedupAxis_);
+    modelledSeries_ = add(speedupAxis_);
     measuredSeries_->setVisible(false);
     amdahl_->setVisible(false);
 
@@ -98,7 +94,7 @@ SpeedupView::SpeedupView(QWidget* parent)
     header_ = new QLabel(this);
     header_->setTextFormat(Qt::PlainText);
     header_->setWordWrap(true);
-    computing_ = new QLabel(tr("computing…"), this);
+    computing_ = new QLabel(this);
     computing_->setTextFormat(Qt::PlainText);
     computing_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     QSizePolicy keep = computing_->sizePolicy();
@@ -115,11 +111,27 @@ SpeedupView::SpeedupView(QWidget* parent)
     layout->addWidget(chartView_, 1);
     layout->addWidget(legend_);
 
+    retranslate();
     applyStyle();
     showPoints({});
 }
 
 SpeedupView::~SpeedupView() = default;
+
+void SpeedupView::retranslate() {
+    setAccessibleName(tr("Speedup view"));
+    localize_chart(*chart_);
+    workersAxis_->setTitleText(tr("workers"));
+    speedupAxis_->setTitleText(tr("speedup (×)"));
+    efficiencyAxis_->setTitleText(tr("efficiency"));
+    ideal_->setName(tr("ideal: speedup = workers"));
+    efficiency_->setName(tr("efficiency (right axis)"));
+    measuredSeries_->setName(tr("measured on this computer"));
+    modelledSeries_->setName(tr("modelled speedup"));
+    if (std::isfinite(serialFraction_))
+        amdahl_->setName(amdahlLabel());
+    computing_->setText(tr("computing…"));
+}
 
 void SpeedupView::setPoints(const std::vector<SweepPoint>& modelled) {
     ++revision_;
@@ -317,6 +329,11 @@ void SpeedupView::updateTexts() {
 }
 
 void SpeedupView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        updateTexts();       // the headline, the description and the legend
+        updateValueLabels(); // "2.5×" beside the markers, in the language's digits
+    }
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
         applyStyle();
     QWidget::changeEvent(event);

@@ -1,5 +1,7 @@
 #include "lockstep_views/timeline_axis.h"
 
+#include "lockstep_views/numbers.h"
+
 #include <QColor>
 #include <QFont>
 #include <QFontMetricsF>
@@ -19,10 +21,11 @@ QString exact_seconds(Ticks t) {
     const QString fraction = frac % 1000 == 0
                                  ? QStringLiteral("%1").arg(frac / 1000, 6, 10, QLatin1Char('0'))
                                  : QStringLiteral("%1").arg(frac, 9, 10, QLatin1Char('0'));
-    return QStringLiteral("%1%2.%3 s")
-        .arg(negative ? QStringLiteral("-") : QString())
+    const QLocale locale = display_locale();
+    return QStringLiteral("%1%2%3%4 s")
+        .arg(negative ? locale.negativeSign() : QString())
         .arg(whole)
-        .arg(fraction);
+        .arg(locale.decimalPoint(), fraction);
 }
 
 TimeUnit unit_for(double magnitude) {
@@ -44,12 +47,13 @@ QString concise(Ticks t) {
     const TimeUnit unit = unit_for(magnitude);
     const double value = static_cast<double>(t) / unit.ticks;
     const int decimals = std::abs(value) >= 100 ? 0 : std::abs(value) >= 10 ? 1 : 2;
-    QString text = QString::number(value, 'f', decimals);
-    if (text.contains(QLatin1Char('.'))) {
+    QString text = display_number(value, 'f', decimals);
+    const QString point = display_locale().decimalPoint();
+    if (text.contains(point)) {
         while (text.endsWith(QLatin1Char('0')))
             text.chop(1);
-        if (text.endsWith(QLatin1Char('.')))
-            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(point.size());
     }
     return text + QLatin1Char(' ') + unit.name;
 }
@@ -100,7 +104,9 @@ void paint_time_axis(QPainter& painter, const QFont& font, const QColor& text, c
     for (double t = first; t <= static_cast<double>(a.to) + 0.5; t += scale.step) {
         const double x = std::round(x_for(static_cast<Ticks>(std::llround(t)))) + 0.5;
         painter.drawLine(QPointF(x, baseline), QPointF(x, baseline + tick));
-        const QString label = scale.label(t);
+        // AxisScale::label() in the language's digits.
+        const QString label = display_number(t / scale.unit.ticks, 'f', scale.decimals) +
+                              QLatin1Char(' ') + scale.unit.name;
         const double w = fm.horizontalAdvance(label);
         const double left = std::clamp(x - w / 2, 2.0, std::max(2.0, a.width - w - 2));
         if (left < last_right + line * 0.5 ||

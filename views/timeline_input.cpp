@@ -60,8 +60,13 @@ bool TimelineView::event(QEvent* event) {
 }
 
 void TimelineView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
-        layout_valid_ = false;
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        updateAccessibleDescription();
+    }
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
+        event->type() == QEvent::LanguageChange) {
+        layout_valid_ = false; // the lane labels' and step labels' widths
         updateGeometry();
         update();
     }

@@ -1,5 +1,6 @@
 #include "lockstep_views/timeline_view.h"
 
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_axis.h"
 #include "lockstep_views/timeline_styles.h"
@@ -29,6 +30,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintLegend(painter, l);
     paintLanes(painter, l);
     paintEvents(painter, l);
+    paintCheckpointKinds(painter, l);
     paintStaleness(painter, l);
     paintSteps(painter, l);
     paintAxis(painter, l);
@@ -295,6 +297,61 @@ void TimelineView::paintStaleness(QPainter& painter, const Layout& l) const {
     painter.restore();
 }
 
+// The checkpoint's six kinds of event (write, sync, rename, commit, verify, restore) share a
+// colour; each also has its pattern and, where the box has room, its letters ("Wr", "Sy", "Rn",
+// "Cm", "Vf", "Rs"), and every such box an edge that stands out from the lane by 3:1 or more.
+// Updates (sky blue, 2.3:1 alone on white) get the edge too.
+void TimelineView::paintCheckpointKinds(QPainter& painter, const Layout& l) const {
+    const Ticks limit = std::min(to_, playhead_);
+    if (!index_ || workers() == 0 || limit <= from_)
+        return;
+    painter.save();
+    painter.setClipRect(l.plot);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+    painter.setFont(small);
+    const QFontMetricsF fm(small);
+    const QColor lane_colour = palette().color(QPalette::Base);
+    for (int k = 0; k < workers(); ++k) {
+        for (const TraceEvent& e : index_->lane(k)) {
+            if (e.start >= limit)
+                break;
+            const bool checkpoint = e.kind == EventKind::CheckpointWrite ||
+                                    e.kind == EventKind::CheckpointSync ||
+                                    e.kind == EventKind::CheckpointCommit ||
+                                    e.kind == EventKind::Verify || e.kind == EventKind::Restore;
+            if ((!checkpoint && e.kind != EventKind::Update) || e.end <= from_)
+                continue;
+            TraceEvent shown = e;
+            shown.end = std::min(e.end, limit);
+            const QRectF r = eventRect(shown);
+            if (r.width() < 3)
+                continue;
+            const ActivityStyle style = style_for(e);
+            const QColor edge = outline_for(style.colour, lane_colour);
+            if (style.brush != Qt::SolidPattern) {
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(QBrush(edge, style.brush));
+                painter.drawRect(r);
+            }
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(edge, high_contrast() ? 2.0 : 1.0));
+            painter.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+            if (checkpoint && r.width() >= fm.horizontalAdvance(style.symbol) + 4 &&
+                r.height() >= fm.height()) {
+                const QRectF tag = fm.boundingRect(style.symbol).adjusted(-2, 0, 2, 0);
+                const QRectF at(r.center() - tag.center(), tag.size());
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(style.colour);
+                painter.drawRect(at);
+                painter.setPen(textOn(style.colour));
+                painter.drawText(at, Qt::AlignCenter, style.symbol);
+            }
+        }
+    }
+    painter.restore();
+}
+
 void TimelineView::paintEvents(QPainter& painter, const Layout& l) const {
     const Ticks limit = std::min(to_, playhead_);
     if (workers() == 0 || limit <= from_ || l.plot.width() <= 0)
@@ -383,7 +440,10 @@ QRectF TimelineView::playheadLabelRect(const Layout& l, QString* label) const {
     const QFontMetricsF fm(font());
     const double line = fm.height();
     const AxisScale scale = axis_scale(from_, to_, l.axis.width(), l.tick_spacing);
-    const QString text = scale.label(static_cast<double>(playhead_), 1);
+    // AxisScale::label(playhead_, 1) in the language's digits.
+    const QString text =
+        display_number(static_cast<double>(playhead_) / scale.unit.ticks, 'f', scale.decimals + 1) +
+        QLatin1Char(' ') + scale.unit.name;
     if (label)
         *label = text;
     const double w = fm.horizontalAdvance(text) + line * 0.8;

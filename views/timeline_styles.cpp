@@ -3,7 +3,7 @@
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
 
-#include <QObject>
+#include <QCoreApplication>
 #include <QPainter>
 
 #include <cmath>
@@ -66,19 +66,19 @@ PaintClass class_of(EventKind kind) {
 QString class_label(PaintClass c) {
     switch (c) {
     case ComputeClass:
-        return QObject::tr("compute");
+        return QCoreApplication::translate("TimelineView", "compute");
     case CommClass:
-        return QObject::tr("communicate");
+        return QCoreApplication::translate("TimelineView", "communicate");
     case UpdateClass:
-        return QObject::tr("update");
+        return QCoreApplication::translate("TimelineView", "update");
     case WaitClass:
-        return QObject::tr("wait");
+        return QCoreApplication::translate("TimelineView", "wait");
     case PauseClass:
-        return QObject::tr("pause");
+        return QCoreApplication::translate("TimelineView", "pause");
     case CheckpointClass:
-        return QObject::tr("checkpoint");
+        return QCoreApplication::translate("TimelineView", "checkpoint");
     case FailedClass:
-        return QObject::tr("failed");
+        return QCoreApplication::translate("TimelineView", "failed");
     case ClassCount:
         break;
     }

@@ -1,5 +1,6 @@
 #include "lockstep_views/timeline_view.h"
 
+#include "lockstep_views/names.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_axis.h"
 #include "lockstep_views/timeline_styles.h"
@@ -23,10 +24,14 @@ constexpr Ticks kMinSpan = 1'000; // 1 µs: the deepest zoom
 
 TimelineView::TimelineView(QWidget* parent)
     : QWidget(parent) {
-    setAccessibleName(tr("Timeline view"));
+    retranslate();
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     updateAccessibleDescription();
+}
+
+void TimelineView::retranslate() {
+    setAccessibleName(tr("Timeline view"));
 }
 
 void TimelineView::setTrace(const TraceIndex* index) {
@@ -101,7 +106,7 @@ const TimelineView::Layout& TimelineView::layout() const {
     l.digit_width = fm.horizontalAdvance(QStringLiteral("0123456789")) / 10.0;
     l.step_prefix_width = fm.horizontalAdvance(tr("step %1").arg(QString()));
     const double pad = std::round(l.line * 0.5);
-    const QString widest = QStringLiteral("worker %1").arg(std::max(n - 1, 10));
+    const QString widest = tr("worker %1").arg(std::max(n - 1, 10));
     l.gutter = std::round(fm.horizontalAdvance(widest) + 2 * pad);
     const double right =
         width() - std::max(pad, std::round(fm.horizontalAdvance(QStringLiteral("00.000 ms")) / 2));
@@ -197,12 +202,14 @@ const TraceEvent* TimelineView::eventAt(QPointF pos) const {
 }
 
 QString TimelineView::describe(const TraceEvent& e) {
-    QString head = QStringLiteral("%1 \u00B7 %2 \u00B7 %3")
-                       .arg(QString::fromUtf8(to_string(e.kind).data(),
-                                              static_cast<qsizetype>(to_string(e.kind).size())),
-                            tr("worker %1").arg(e.worker), tr("step %1").arg(e.step));
-    if (e.round >= 0)
-        head += QStringLiteral(" \u00B7 ") + tr("round %1").arg(e.round);
+    const QString head =
+        e.round >= 0
+            ? tr("%1 · worker %2 · step %3 · round %4")
+                  .arg(event_name(e.kind))
+                  .arg(e.worker)
+                  .arg(e.step)
+                  .arg(e.round)
+            : tr("%1 · worker %2 · step %3").arg(event_name(e.kind)).arg(e.worker).arg(e.step);
     QString text =
         head + QLatin1Char('\n') +
         QStringLiteral("%1 \u2192 %2 (%3)")
@@ -211,20 +218,21 @@ QString TimelineView::describe(const TraceEvent& e) {
                                e.kind == EventKind::Reduce || e.kind == EventKind::Communicate;
     if (communication && e.bytes > 0) {
         const QLocale locale;
-        QString bytes = tr("%1 bytes").arg(locale.toString(static_cast<qint64>(e.bytes)));
-        if (e.bytes >= 1024)
-            bytes += QStringLiteral(" (%1)").arg(locale.formattedDataSize(e.bytes));
+        const QString count = locale.toString(static_cast<qint64>(e.bytes));
+        QString bytes = e.bytes >= 1024
+                            ? tr("%1 bytes (%2)").arg(count, locale.formattedDataSize(e.bytes))
+                            : tr("%1 bytes").arg(count);
         if (e.kind == EventKind::Send && e.peer >= 0)
-            bytes += QLatin1Char(' ') + tr("to worker %1").arg(e.peer);
+            bytes = tr("%1 to worker %2").arg(bytes).arg(e.peer);
         else if (e.peer >= 0)
-            bytes += QLatin1Char(' ') + tr("from worker %1").arg(e.peer);
+            bytes = tr("%1 from worker %2").arg(bytes).arg(e.peer);
         text += QLatin1Char('\n') + bytes;
     } else if (communication && e.peer >= 0) {
         text += QLatin1Char('\n') + tr("peer: worker %1").arg(e.peer);
     }
     if (e.version >= 0 && e.staleness >= 0)
         text += QLatin1Char('\n') +
-                tr("gradient computed on version %1 of the model, \u03C4 = %2 (%n update(s) "
+                tr("gradient computed on version %1 of the model, τ = %2 (%n update(s) "
                    "behind)",
                    nullptr, e.staleness)
                     .arg(e.version)
@@ -301,8 +309,13 @@ void TimelineView::keepPlayheadInView() {
 void TimelineView::updateAccessibleDescription() {
     const int n = workers();
     const QString lanes = n == 1 ? tr("1 worker") : tr("%1 workers").arg(n);
-    setAccessibleDescription(
-        tr("%1, %2 shown, playhead %3").arg(lanes, concise(to_ - from_), concise(playhead_)));
+    // Told once per step (and when the shown range changes), not on every frame.
+    const StepSnapshot* snap = index_ ? index_->snapshot_at(playhead_) : nullptr;
+    const QString description = tr("%1, %2 shown, %3 steps done")
+                                    .arg(lanes, concise(to_ - from_))
+                                    .arg(snap ? snap->step + 1 : 0);
+    if (description != accessibleDescription())
+        setAccessibleDescription(description);
 }
 
 void TimelineView::setBranchMarks(QList<BranchMark> marks) {

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "lockstep_views/chart_style.h"
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
 
@@ -132,7 +133,7 @@ std::vector<int> chosen_replicas(int workers, int limit) {
 }
 
 QString format_loss(double loss) {
-    return QString::number(loss, 'g', 3);
+    return display_number(loss, 'g', 3);
 }
 
 QString format_percent(double fraction) {
@@ -166,13 +167,26 @@ public:
 
     void clear() {
         hasModel_ = false;
+        given_ = false;
+        error_.clear();
         params_.clear();
         data_.reset();
         image_ = QImage();
         cellClass_.clear();
         cellConfidence_.clear();
         correct_ = 0;
-        message_ = TrainingView::tr("The decision boundary appears here when a run has finished.");
+        retranslate(); // also repaints
+    }
+
+    // The message shown without a map, in the language in use.
+    void retranslate() {
+        if (!given_)
+            message_ =
+                TrainingView::tr("The decision boundary appears here when a run has finished.");
+        else if (!error_.isEmpty())
+            message_ = TrainingView::tr("The model cannot be drawn: %1").arg(error_);
+        else
+            message_ = unsupportedReason();
         update();
     }
 
@@ -182,14 +196,15 @@ public:
         shape_ = shape;
         params_ = std::move(parameters);
         data_ = std::move(dataset);
+        given_ = true;
         message_ = unsupportedReason();
         if (message_.isEmpty()) {
             try {
                 computeCells();
                 hasModel_ = true;
             } catch (const Error& e) {
-                message_ = TrainingView::tr("The model cannot be drawn: %1")
-                               .arg(QString::fromUtf8(e.what()));
+                error_ = QString::fromUtf8(e.what());
+                message_ = TrainingView::tr("The model cannot be drawn: %1").arg(error_);
             }
         }
         if (!hasModel_) {
@@ -373,6 +388,8 @@ private:
     }
 
     bool hasModel_ = false;
+    bool given_ = false; // setModel() was called since the last clear()
+    QString error_;      // why the given model could not be drawn
     ModelShape shape_;
     std::vector<double> params_;
     std::shared_ptr<const Dataset> data_;
@@ -386,17 +403,12 @@ private:
 
 TrainingView::TrainingView(QWidget* parent)
     : QWidget(parent) {
-    setAccessibleName(tr("Training view"));
-
     chart_ = new QChart;
     stepAxis_ = new QValueAxis(chart_);
     lossAxis_ = new QValueAxis(chart_);
     accuracyAxis_ = new QValueAxis(chart_);
-    stepAxis_->setTitleText(tr("step"));
     stepAxis_->setLabelFormat(QStringLiteral("%.0f"));
-    lossAxis_->setTitleText(tr("loss"));
     lossAxis_->setLabelFormat(QStringLiteral("%g"));
-    accuracyAxis_->setTitleText(tr("accuracy"));
     accuracyAxis_->setLabelFormat(QStringLiteral("%.0f%"));
     accuracyAxis_->setRange(0, 100);
     accuracyAxis_->setTickCount(6);
@@ -411,7 +423,6 @@ TrainingView::TrainingView(QWidget* parent)
     branchedSeries_->setVisible(false);
 
     accuracySeries_ = new QLineSeries(chart_);
-    accuracySeries_->setName(tr("accuracy (right axis)"));
     chart_->addSeries(accuracySeries_);
     accuracySeries_->attachAxis(stepAxis_);
     accuracySeries_->attachAxis(accuracyAxis_);
@@ -423,9 +434,8 @@ TrainingView::TrainingView(QWidget* parent)
     header_->setWordWrap(true);
     legend_ = new SeriesLegend(this);
 
-    boundaryTitle_ = new QLabel(tr("Decision boundary at the end of the run"), this);
+    boundaryTitle_ = new QLabel(this);
     boundary_ = new DecisionBoundaryPlot(this);
-    boundary_->setAccessibleName(tr("Decision boundary"));
     classLegend_ = new SeriesLegend(this);
     boundaryCaption_ = new QLabel(this);
     boundaryCaption_->setTextFormat(Qt::PlainText);
@@ -445,12 +455,33 @@ TrainingView::TrainingView(QWidget* parent)
     root->addSpacing(fontMetrics().height());
     root->addLayout(right, 2);
 
+    retranslate();
     rebuildSeries(1, false); // also styles the chart
     updateSeries(true);
     updateBoundaryCaption();
 }
 
 TrainingView::~TrainingView() = default;
+
+// The texts set once; the loss lines' names are rebuildSeries()'s, said again here.
+void TrainingView::retranslate() {
+    setAccessibleName(tr("Training view"));
+    localize_chart(*chart_);
+    stepAxis_->setTitleText(tr("step"));
+    lossAxis_->setTitleText(tr("loss"));
+    accuracyAxis_->setTitleText(tr("accuracy"));
+    accuracySeries_->setName(tr("accuracy (right axis)"));
+    boundaryTitle_->setText(tr("Decision boundary at the end of the run"));
+    boundary_->setAccessibleName(tr("Decision boundary"));
+    for (qsizetype i = 0; i < lossSeries_.size(); ++i)
+        lossSeries_[i]->setName(lossSeriesTitle(static_cast<int>(i)));
+    boundary_->retranslate();
+}
+
+QString TrainingView::lossSeriesTitle(int series) const {
+    return replicaMode_ ? tr("worker %1").arg(replicaWorkers_[static_cast<std::size_t>(series)])
+                        : tr("loss (mean over workers)");
+}
 
 void TrainingView::setTrace(const TraceIndex* trace) {
     trace_ = trace;
@@ -556,6 +587,11 @@ QString TrainingView::boundaryMessage() const {
 }
 
 void TrainingView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        updateSeries(true);      // the header, the description and the legend
+        updateBoundaryCaption(); // the class names and the caption
+    }
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
         applyStyle();
     QWidget::changeEvent(event);
@@ -572,8 +608,7 @@ void TrainingView::rebuildSeries(int count, bool replicas) {
     replicaMode_ = replicas;
     for (int i = 0; i < count; ++i) {
         auto* series = new QLineSeries(chart_);
-        series->setName(replicas ? tr("worker %1").arg(replicaWorkers_[static_cast<std::size_t>(i)])
-                                 : tr("loss (mean over workers)"));
+        series->setName(lossSeriesTitle(i));
         chart_->addSeries(series);
         series->attachAxis(stepAxis_);
         series->attachAxis(lossAxis_);

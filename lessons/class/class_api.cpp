@@ -1,5 +1,7 @@
 #include "lockstep_class/class_api.h"
 
+#include "lockstep_lessons/language.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,7 +37,7 @@ HttpResponse file(const QString& name, const QByteArray& type) {
     HttpResponse r;
     r.body = page_file(name);
     if (r.body.isEmpty())
-        return error(404, QStringLiteral("The page %1 is missing from this build.").arg(name));
+        return error(404, lessons::Text::tr("The page %1 is missing from this build.").arg(name));
     r.content_type = type;
     return r;
 }
@@ -45,10 +47,10 @@ HttpResponse html_message(int status, const QString& message) {
     r.status = status;
     r.content_type = "text/html; charset=utf-8";
     r.body =
-        QStringLiteral("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Lockstep"
+        QStringLiteral("<!doctype html><html lang=\"%2\"><meta charset=\"utf-8\"><title>Lockstep"
                        "</title><link rel=\"stylesheet\" href=\"/class.css\"><main "
                        "class=\"card\"><p>%1</p></main></html>")
-            .arg(message.toHtmlEscaped())
+            .arg(message.toHtmlEscaped(), lessons::language())
             .toUtf8();
     return r;
 }
@@ -72,11 +74,11 @@ std::optional<Refusal> body_object(const HttpRequest& request, QJsonObject& out)
     QJsonParseError problem{};
     const QJsonDocument doc = QJsonDocument::fromJson(request.body, &problem);
     if (problem.error != QJsonParseError::NoError)
-        return Refusal{400, QStringLiteral("The request's body is not JSON: %1 at byte %2.")
+        return Refusal{400, lessons::Text::tr("The request's body is not JSON: %1 at byte %2.")
                                 .arg(problem.errorString())
                                 .arg(problem.offset)};
     if (!doc.isObject())
-        return Refusal{400, QStringLiteral("The request's body must be a JSON object.")};
+        return Refusal{400, lessons::Text::tr("The request's body must be a JSON object.")};
     out = doc.object();
     return std::nullopt;
 }
@@ -84,8 +86,9 @@ std::optional<Refusal> body_object(const HttpRequest& request, QJsonObject& out)
 std::optional<Refusal> text_field(const QJsonObject& o, const QString& key, QString& out) {
     const QJsonValue v = o.value(key);
     if (!v.isString())
-        return Refusal{400, v.isUndefined() ? QStringLiteral("The request needs \"%1\".").arg(key)
-                                            : QStringLiteral("\"%1\" must be text.").arg(key)};
+        return Refusal{400, v.isUndefined()
+                                ? lessons::Text::tr("The request needs \"%1\".").arg(key)
+                                : lessons::Text::tr("\"%1\" must be text.").arg(key)};
     out = v.toString();
     return std::nullopt;
 }
@@ -127,9 +130,9 @@ QByteArray qr_svg(const QString& text) {
                 path +=
                     "M" + QByteArray::number(x + 4) + "," + QByteArray::number(y + 4) + "h1v1h-1z";
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + QByteArray::number(size) +
-           " " + QByteArray::number(size) +
-           "\" shape-rendering=\"crispEdges\"><title>QR code of the class address</title>"
-           "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/><path fill=\"#000\" d=\"" +
+           " " + QByteArray::number(size) + "\" shape-rendering=\"crispEdges\"><title>" +
+           lessons::Text::tr("QR code of the class address").toHtmlEscaped().toUtf8() +
+           "</title><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/><path fill=\"#000\" d=\"" +
            path + "\"/></svg>";
 }
 
@@ -139,7 +142,7 @@ HttpResponse ClassApi::handle(const HttpRequest& request) {
         r = route(request);
     } catch (const std::exception& e) {
         // The engine refusing a student's numbers, say: the quiz goes on.
-        r = error(500, QStringLiteral("The server could not do that: %1")
+        r = error(500, lessons::Text::tr("The server could not do that: %1")
                            .arg(QString::fromStdString(e.what())));
     }
     r.headers.append(Headers::value_type("X-Content-Type-Options", "nosniff"));
@@ -157,7 +160,7 @@ HttpResponse ClassApi::handle(const HttpRequest& request) {
 
 HttpResponse ClassApi::route(const HttpRequest& request) {
     if (request.body.size() > quiz_.limits().max_body)
-        return error(413, QStringLiteral("The request is too large: at most %1 bytes.")
+        return error(413, lessons::Text::tr("The request is too large: at most %1 bytes.")
                               .arg(quiz_.limits().max_body));
     const QByteArray& path = request.path;
     const bool get = request.method == "GET";
@@ -178,25 +181,25 @@ HttpResponse ClassApi::route(const HttpRequest& request) {
         for (const Page& p : pages) {
             if (path == p.path) {
                 if (!get)
-                    return error(405, QStringLiteral("%1 only answers GET.").arg(p.path));
+                    return error(405, lessons::Text::tr("%1 only answers GET.").arg(p.path));
                 return file(QString::fromLatin1(p.file), p.type);
             }
         }
         if (path == "/teacher") {
             if (!get)
-                return error(405, QStringLiteral("/teacher only answers GET."));
+                return error(405, lessons::Text::tr("/teacher only answers GET."));
             const QByteArray token =
                 QUrlQuery(QString::fromLatin1(request.query))
                     .queryItemValue(QStringLiteral("token"), QUrl::FullyDecoded)
                     .toLatin1();
             if (!quiz_.is_teacher(token))
-                return html_message(403, QStringLiteral("The teacher's page needs the teacher's "
-                                                        "address, with its token, as the lab or "
-                                                        "lockstep-cli printed it."));
+                return html_message(403, lessons::Text::tr("The teacher's page needs the teacher's "
+                                                           "address, with its token, as the lab or "
+                                                           "lockstep-cli printed it."));
             return file(QStringLiteral("teacher.html"), "text/html; charset=utf-8");
         }
-        return html_message(404, QStringLiteral("There is no page here. Students open the "
-                                                "address on the projector."));
+        return html_message(404, lessons::Text::tr("There is no page here. Students open the "
+                                                   "address on the projector."));
     }
     if (path.startsWith("/api/teacher/"))
         return teacher(request, path.mid(int(sizeof "/api/teacher/") - 1));
@@ -208,7 +211,7 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
     const bool get = request.method == "GET";
     if (path == "join") {
         if (!post)
-            return error(405, QStringLiteral("/api/join only answers POST."));
+            return error(405, lessons::Text::tr("/api/join only answers POST."));
         QJsonObject body;
         QString code;
         QString name;
@@ -227,10 +230,10 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
     }
     const bool known = path == "state" || path == "question" || path == "answer";
     if (!known)
-        return error(404, QStringLiteral("No such API: /api/%1.").arg(QString::fromUtf8(path)));
+        return error(404, lessons::Text::tr("No such API: /api/%1.").arg(QString::fromUtf8(path)));
     if ((path == "answer") != post || (path != "answer" && !get))
         return error(405,
-                     QStringLiteral("/api/%1 only answers %2.")
+                     lessons::Text::tr("/api/%1 only answers %2.")
                          .arg(QString::fromUtf8(path),
                               path == "answer" ? QStringLiteral("POST") : QStringLiteral("GET")));
     int who = -1;
@@ -241,7 +244,7 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
     if (path == "question") {
         const auto q = quiz_.student_question(who);
         if (!q)
-            return error(409, QStringLiteral("No question is shown now."));
+            return error(409, lessons::Text::tr("No question is shown now."));
         return json(200, *q);
     }
     QJsonObject body;
@@ -254,9 +257,8 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
     if (auto r = text_field(body, QStringLiteral("answer"), answer))
         return error(*r);
     if (answer.size() > kMaxAnswerChars)
-        return error(
-            400,
-            QStringLiteral("That answer is too long: at most %1 characters.").arg(kMaxAnswerChars));
+        return error(400, lessons::Text::tr("That answer is too long: at most %1 characters.")
+                              .arg(kMaxAnswerChars));
     QJsonObject reply;
     if (auto r = quiz_.answer(who, question, answer, reply))
         return error(*r);
@@ -265,13 +267,13 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
 
 HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& path) {
     if (!quiz_.is_teacher(bearer(request)))
-        return error(401, QStringLiteral("The teacher's API needs the teacher's token."));
+        return error(401, lessons::Text::tr("The teacher's API needs the teacher's token."));
     const bool post = request.method == "POST";
     const bool get = request.method == "GET";
     auto only = [&](bool ok, const char* method) -> std::optional<HttpResponse> {
         if (ok)
             return std::nullopt;
-        return error(405, QStringLiteral("/api/teacher/%1 only answers %2.")
+        return error(405, lessons::Text::tr("/api/teacher/%1 only answers %2.")
                               .arg(QString::fromUtf8(path), QString::fromLatin1(method)));
     };
     auto moved = [&](std::optional<Refusal> refusal) {
@@ -301,7 +303,7 @@ HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& pat
         if (auto r = only(get, "GET"))
             return *r;
         if (quiz_.addresses().isEmpty())
-            return error(409, QStringLiteral("The server is not listening yet."));
+            return error(409, lessons::Text::tr("The server is not listening yet."));
         HttpResponse r;
         r.content_type = "image/svg+xml";
         r.body = qr_svg(quiz_.addresses().front());
@@ -327,7 +329,7 @@ HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& pat
         if (path == "lock") {
             const QJsonValue locked = body.value(QStringLiteral("locked"));
             if (!locked.isBool())
-                return error(400, QStringLiteral("\"locked\" must be true or false."));
+                return error(400, lessons::Text::tr("\"locked\" must be true or false."));
             quiz_.set_locked(locked.toBool());
             return json(200, quiz_.teacher_state());
         }
@@ -336,7 +338,8 @@ HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& pat
             return error(*r);
         return moved(quiz_.remove(id));
     }
-    return error(404, QStringLiteral("No such API: /api/teacher/%1.").arg(QString::fromUtf8(path)));
+    return error(404,
+                 lessons::Text::tr("No such API: /api/teacher/%1.").arg(QString::fromUtf8(path)));
 }
 
 } // namespace lockstep::classroom

@@ -1,6 +1,7 @@
 #include "lockstep_class/class_quiz.h"
 
 #include "lockstep_lessons/answer.h"
+#include "lockstep_lessons/language.h"
 #include "lockstep_lessons/quiz_export.h"
 
 #include "core/error.h"
@@ -13,6 +14,7 @@
 
 namespace lockstep::classroom {
 
+using lessons::localized_number;
 using lessons::QuestionInstance;
 using lessons::QuestionType;
 using lessons::Verdict;
@@ -45,15 +47,25 @@ QString csv_text(const QString& text) {
     return lessons::csv_field(formula ? QLatin1Char('\'') + text : text);
 }
 
-// What the server read in an answer: the number as the app writes it ("5/2" -> "2.5"), or the
-// text itself for choices.
+// What the server read in an answer: the number as the app writes it ("5/2" -> "2.5", "2,5" in
+// German), or the text itself for choices.
 QString read_as(const lessons::Question& q, const QString& text) {
     if (q.type != QuestionType::Numeric)
         return text;
     const auto x = lessons::parse_number(text, q.unit).value;
     if (!x)
         return text;
-    return lessons::format_value(*x) + (q.unit.isEmpty() ? QString() : QLatin1Char(' ') + q.unit);
+    return localized_number(lessons::format_value(*x)) +
+           (q.unit.isEmpty() ? QString() : QLatin1Char(' ') + q.unit);
+}
+
+// The right answer as the students and the projector see it: its number as the language writes
+// it (the results' CSV keeps format_value's).
+QString shown_answer(const QuestionInstance& in) {
+    if (!in.question || in.question->type != QuestionType::Numeric)
+        return in.answer_text();
+    return localized_number(lessons::format_value(in.answer)) +
+           (in.question->unit.isEmpty() ? QString() : QLatin1Char(' ') + in.question->unit);
 }
 
 bool has_control_characters(const QString& text) {
@@ -110,10 +122,14 @@ ClassQuiz::ClassQuiz(lessons::QuizBank bank, std::vector<int> questions, ClassLi
             order_.push_back(i);
     for (int i : order_)
         if (i < 0 || i >= int(bank_.questions.size()))
-            throw Error("class quiz: bank '" + bank_.id.toStdString() + "' has no question " +
-                        std::to_string(i + 1));
+            throw Error(lessons::Text::tr("class quiz: bank '%1' has no question %2")
+                            .arg(bank_.id)
+                            .arg(i + 1)
+                            .toStdString());
     if (order_.empty())
-        throw Error("class quiz: bank '" + bank_.id.toStdString() + "' has no questions");
+        throw Error(lessons::Text::tr("class quiz: bank '%1' has no questions")
+                        .arg(bank_.id)
+                        .toStdString());
 }
 
 const lessons::Question* ClassQuiz::current_question() const {
@@ -171,26 +187,26 @@ std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
     while (!recent.empty() && now_ms - recent.front() >= kJoinWindowMs)
         recent.pop_front();
     if (int(recent.size()) >= limits_.joins_per_minute)
-        return refuse(429, QStringLiteral("Too many joins from this computer; wait a minute and "
-                                          "try again."));
+        return refuse(429, lessons::Text::tr("Too many joins from this computer; wait a minute and "
+                                             "try again."));
     recent.push_back(now_ms);
     if (code.trimmed() != code_)
-        return refuse(403, QStringLiteral("That join code is not this class's. Check the code "
-                                          "on the projector."));
+        return refuse(403, lessons::Text::tr("That join code is not this class's. Check the code "
+                                             "on the projector."));
     const QString tidy = name.simplified();
     if (tidy.isEmpty())
-        return refuse(400, QStringLiteral("Type your name to join."));
+        return refuse(400, lessons::Text::tr("Type your name to join."));
     if (tidy.size() > limits_.max_name_chars)
-        return refuse(400, QStringLiteral("That name is too long: at most %1 characters.")
+        return refuse(400, lessons::Text::tr("That name is too long: at most %1 characters.")
                                .arg(limits_.max_name_chars));
     if (has_control_characters(tidy))
-        return refuse(400, QStringLiteral("A name cannot hold control characters."));
+        return refuse(400, lessons::Text::tr("A name cannot hold control characters."));
     if (locked_)
-        return refuse(409, QStringLiteral("The teacher has locked the lobby: no one can join "
-                                          "now."));
+        return refuse(409, lessons::Text::tr("The teacher has locked the lobby: no one can join "
+                                             "now."));
     if (student_count() >= limits_.max_students)
-        return refuse(503,
-                      QStringLiteral("The class is full (%1 students).").arg(limits_.max_students));
+        return refuse(
+            503, lessons::Text::tr("The class is full (%1 students).").arg(limits_.max_students));
     Student s;
     s.id = QStringLiteral("s%1").arg(students_.size() + 1);
     s.name = tidy;
@@ -210,15 +226,15 @@ std::optional<Refusal> ClassQuiz::authorise(const QByteArray& token, qint64 now_
                                             int& student_out) {
     const auto it = by_token_.constFind(token);
     if (it == by_token_.constEnd())
-        return refuse(401, QStringLiteral("This page is not in the class quiz: join again."));
+        return refuse(401, lessons::Text::tr("This page is not in the class quiz: join again."));
     Student& s = students_[std::size_t(*it)];
     if (s.removed)
-        return refuse(401, QStringLiteral("The teacher removed you from this quiz."));
+        return refuse(401, lessons::Text::tr("The teacher removed you from this quiz."));
     const double elapsed = double(std::max<qint64>(0, now_ms - s.filled_ms)) / 1000.0;
     s.allowance = std::min(limits_.token_burst, s.allowance + elapsed * limits_.token_rate);
     s.filled_ms = now_ms;
     if (s.allowance < 1.0)
-        return refuse(429, QStringLiteral("Too many requests from this page; slow down."));
+        return refuse(429, lessons::Text::tr("Too many requests from this page; slow down."));
     s.allowance -= 1.0;
     student_out = *it;
     return std::nullopt;
@@ -249,20 +265,20 @@ std::optional<Refusal> ClassQuiz::answer(int student, const QString& question_id
     const lessons::Question* q = current_question();
     if (phase_ != Phase::Open || !q)
         return refuse(409, phase_ == Phase::Lobby
-                               ? QStringLiteral("The first question is not open yet.")
-                               : QStringLiteral("This question is closed: answers are no longer "
-                                                "taken."));
+                               ? lessons::Text::tr("The first question is not open yet.")
+                               : lessons::Text::tr("This question is closed: answers are no longer "
+                                                   "taken."));
     if (question_id != q->id)
-        return refuse(409, QStringLiteral("That answer is for another question; the question "
-                                          "open now is \"%1\".")
+        return refuse(409, lessons::Text::tr("That answer is for another question; the question "
+                                             "open now is \"%1\".")
                                .arg(lessons::question_title(*q)));
     Student& s = students_[std::size_t(student)];
     Response& r = s.responses[current_];
     if (r.submissions >= limits_.answer_changes) {
         if (r.submissions == 0)
             s.responses.erase(current_);
-        return refuse(429, QStringLiteral("You have changed this answer %1 times, the most "
-                                          "allowed; your last answer counts.")
+        return refuse(429, lessons::Text::tr("You have changed this answer %1 times, the most "
+                                             "allowed; your last answer counts.")
                                .arg(limits_.answer_changes));
     }
     const QuestionInstance& in = instance(s.name, current_);
@@ -311,8 +327,8 @@ QJsonObject ClassQuiz::student_state(int student) {
             {QStringLiteral("verdict"), verdict_word(answered ? &r->second : nullptr)},
             {QStringLiteral("feedback"),
              answered ? QString(r->second.checked.feedback).remove(in.explanation).trimmed()
-                      : QStringLiteral("You did not answer this question.")},
-            {QStringLiteral("correct"), in.answer_text()},
+                      : lessons::Text::tr("You did not answer this question.")},
+            {QStringLiteral("correct"), shown_answer(in)},
             {QStringLiteral("explanation"), in.explanation}};
     }
     out.insert(QStringLiteral("result"), result);
@@ -330,8 +346,8 @@ bool ClassQuiz::is_teacher(const QByteArray& token) const {
 
 std::optional<Refusal> ClassQuiz::open() {
     if (phase_ != Phase::Lobby)
-        return refuse(409, QStringLiteral("The quiz has begun: close, reveal or go to the next "
-                                          "question instead."));
+        return refuse(409, lessons::Text::tr("The quiz has begun: close, reveal or go to the next "
+                                             "question instead."));
     phase_ = Phase::Open;
     current_ = 0;
     changed();
@@ -340,7 +356,7 @@ std::optional<Refusal> ClassQuiz::open() {
 
 std::optional<Refusal> ClassQuiz::close() {
     if (phase_ != Phase::Open)
-        return refuse(409, QStringLiteral("No question is open."));
+        return refuse(409, lessons::Text::tr("No question is open."));
     phase_ = Phase::Closed;
     changed();
     return std::nullopt;
@@ -349,8 +365,8 @@ std::optional<Refusal> ClassQuiz::close() {
 std::optional<Refusal> ClassQuiz::reveal() {
     if (phase_ != Phase::Closed)
         return refuse(409, phase_ == Phase::Open
-                               ? QStringLiteral("Close the question before revealing it.")
-                               : QStringLiteral("No closed question to reveal."));
+                               ? lessons::Text::tr("Close the question before revealing it.")
+                               : lessons::Text::tr("No closed question to reveal."));
     phase_ = Phase::Revealed;
     changed();
     return std::nullopt;
@@ -358,7 +374,7 @@ std::optional<Refusal> ClassQuiz::reveal() {
 
 std::optional<Refusal> ClassQuiz::next() {
     if (phase_ != Phase::Revealed)
-        return refuse(409, QStringLiteral("Reveal this question before going on."));
+        return refuse(409, lessons::Text::tr("Reveal this question before going on."));
     if (current_ + 1 >= question_count()) {
         phase_ = Phase::Finished;
     } else {
@@ -384,7 +400,7 @@ std::optional<Refusal> ClassQuiz::remove(const QString& student_id) {
             return std::nullopt;
         }
     }
-    return refuse(404, QStringLiteral("No student %1 is in the class.").arg(student_id));
+    return refuse(404, lessons::Text::tr("No student %1 is in the class.").arg(student_id));
 }
 
 std::vector<Bar> ClassQuiz::histogram() const {
@@ -414,13 +430,14 @@ std::vector<Bar> ClassQuiz::histogram() const {
         });
         return bars;
     }
-    bars.push_back({QStringLiteral("right"), 0, QStringLiteral("right")});
+    bars.push_back({lessons::Text::tr("right", "histogram bar"), 0, QStringLiteral("right")});
     const std::size_t first_mistake = bars.size();
     if (q->type == QuestionType::Numeric)
         for (const lessons::Mistake& m : q->mistakes)
             bars.push_back({first_sentence(m.feedback), 0, QStringLiteral("mistake")});
-    bars.push_back({QStringLiteral("close, not within the tolerance"), 0, QStringLiteral("near")});
-    bars.push_back({QStringLiteral("other"), 0, QStringLiteral("other")});
+    bars.push_back(
+        {lessons::Text::tr("close, not within the tolerance"), 0, QStringLiteral("near")});
+    bars.push_back({lessons::Text::tr("other", "histogram bar"), 0, QStringLiteral("other")});
     count([&](const Student& s, const Response& r) {
         if (r.checked.verdict == Verdict::Correct) {
             ++bars.front().count;
@@ -455,7 +472,7 @@ QString example_name(const std::vector<Student>& students) {
     for (const Student& s : students)
         if (!s.removed)
             return s.name;
-    return QStringLiteral("example");
+    return QStringLiteral("example"); // seeds the numbers: stays English
 }
 } // namespace
 
@@ -476,7 +493,7 @@ ClassQuiz::Reveal ClassQuiz::reveal_text() {
         return out;
     out.example = example_name(students_);
     const QuestionInstance& in = instance(out.example, current_);
-    out.answer = in.answer_text();
+    out.answer = shown_answer(in);
     out.explanation = in.explanation;
     const std::optional<lessons::EngineCall>& call = q->answer ? q->answer : q->correct_call;
     if (call) {

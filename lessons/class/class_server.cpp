@@ -1,5 +1,7 @@
 #include "lockstep_class/class_server.h"
 
+#include "lockstep_lessons/language.h"
+
 #include "core/error.h"
 
 #include <QHttpServerRequest>
@@ -84,18 +86,22 @@ QHostAddress parse_bind_address(const QString& text) {
         return QHostAddress(QHostAddress::LocalHost);
     QHostAddress a;
     if (!a.setAddress(t))
-        throw Error("--bind: '" + t.toStdString() +
-                    "' is not an address; give one of this machine's addresses, like 192.168.1.20, "
-                    "or localhost");
+        throw Error(lessons::Text::tr("--bind: '%1' is not an address; give one of this machine's "
+                                      "addresses, like 192.168.1.20, or localhost")
+                        .arg(t)
+                        .toStdString());
     if (a == QHostAddress::AnyIPv4 || a == QHostAddress::AnyIPv6 || a == QHostAddress::Any)
-        throw Error("--bind: '" + t.toStdString() +
-                    "' would listen on every address, public ones too; give the classroom "
-                    "network's address");
+        throw Error(lessons::Text::tr("--bind: '%1' would listen on every address, public ones "
+                                      "too; give the classroom network's address")
+                        .arg(t)
+                        .toStdString());
     if (!is_private_address(a))
-        throw Error("--bind: " + t.toStdString() +
-                    " is a public address; a class quiz listens only on a private (classroom) "
-                    "network: 10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10 or "
-                    "loopback");
+        throw Error(
+            lessons::Text::tr("--bind: %1 is a public address; a class quiz listens only on "
+                              "a private (classroom) network: 10.x, 172.16-31.x, "
+                              "192.168.x, 169.254.x, fc00::/7, fe80::/10 or loopback")
+                .arg(t)
+                .toStdString());
     return a;
 }
 
@@ -133,10 +139,11 @@ quint16 ClassServer::start(QList<QHostAddress> addresses, quint16 port) {
     for (const QHostAddress& a : addresses) {
         auto* tcp = new QTcpServer(this);
         if (!tcp->listen(a, port)) {
-            const std::string why = tcp->errorString().toStdString();
+            const QString why = tcp->errorString();
             delete tcp;
-            throw Error("class quiz: cannot listen on " + a.toString().toStdString() + " port " +
-                        std::to_string(port) + ": " + why);
+            throw Error(lessons::Text::tr("class quiz: cannot listen on %1 port %2: %3")
+                            .arg(a.toString(), QString::number(port), why)
+                            .toStdString());
         }
         port = tcp->serverPort();
         bind(tcp);

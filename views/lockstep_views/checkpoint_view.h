@@ -95,6 +95,7 @@ private:
     Layout layout(int columns) const;
     QRectF columnRect(const Layout& l, int column) const;
     QRectF box(const Layout& l, int column, int row) const; // row == workers: the MANIFEST
+    void retranslate();
     void advanceReveal();
     void updateReveal();
     QString statusText(const RestoreWalk& walk) const;

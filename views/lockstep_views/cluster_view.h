@@ -95,6 +95,7 @@ private:
         std::vector<std::array<std::optional<Sprite>, kWorkerActivityCount>> workers;
     };
 
+    void retranslate();
     const ClusterScene& scene() const;
     void updateStates() const;
     int verdict() const; // 0 before the first step, 1 replicas aligned, 2 replicas differ
@@ -116,6 +117,7 @@ private:
     mutable std::vector<WorkerActivity> activities_;
     mutable std::vector<double> gradients_;
     mutable std::int64_t step_ = 0;
+    std::int64_t describedStep_ = -1; // the step the accessible description tells of
     // Packet sizes are drawn relative to the largest message seen so far in the trace.
     mutable std::size_t bytesScanned_ = 0;
     mutable std::int64_t maxBytes_ = 0;

@@ -59,6 +59,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
     void rebuild();
     void applyStyle();
 

@@ -3,6 +3,7 @@
 #include "lockstep_views/trace_index.h"
 
 #include <QColor>
+#include <QPalette>
 #include <QString>
 
 namespace lockstep::views {
@@ -18,6 +19,24 @@ struct ActivityStyle {
 
 ActivityStyle style_for(WorkerActivity activity);
 ActivityStyle style_for(EventKind kind);
+// A checkpoint event of the timeline, one of six kinds told apart by letters and pattern as
+// well as colour: write "Wr", sync "Sy", rename "Rn", commit "Cm", verify "Vf", restore "Rs".
+// Other events: style_for(e.kind).
+ActivityStyle style_for(const TraceEvent& e);
+
+// WCAG 2's contrast ratio of two opaque colours: 1 (the same) to 21 (black on white).
+double contrast_ratio(const QColor& a, const QColor& b);
+// The edge drawn round an activity's fill on `background`: a tone of the fill's own hue with at
+// least 3:1 against the background (darker on a light one, lighter on a dark one), so a pale
+// yellow box on white, or a dark grey "failed" on a dark theme, still has a visible edge.
+QColor outline_for(const QColor& fill, const QColor& background);
+
+// View → High Contrast, for projectors: stronger tones of the same hues (each at least 4.5:1
+// on white), black text on white, thicker edges. Views read it when they paint.
+void set_high_contrast(bool on);
+bool high_contrast();
+// The application palette of the high-contrast theme.
+QPalette high_contrast_palette();
 
 // A gradient's staleness tau, fresh to stale: bluish green (0), yellow (1), orange (2),
 // vermillion (3), dark red (4 and more). Tags also print the number, so colour is not the cue.

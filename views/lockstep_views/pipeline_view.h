@@ -132,6 +132,7 @@ private:
     QFont viewFont() const; // a little larger than the widget's: read from the back of a room
     Layout layout() const;
     double xFor(const Layout& l, Ticks t) const;
+    void retranslate();
     void updateGrid();
     void updateAccessibleDescription();
     void paintLegend(QPainter& painter, const Layout& l) const;

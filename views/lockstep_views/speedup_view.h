@@ -63,6 +63,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
     void showPoints(const std::vector<SweepPoint>& modelled);
     void updateAxes();
     void updateValueLabels();

@@ -105,6 +105,7 @@ private:
         QRectF lane(int worker) const;
     };
 
+    void retranslate();
     int workers() const;
     const Layout& layout() const;
     Ticks dataEnd() const;
@@ -120,6 +121,7 @@ private:
     void renderEventLayer(const Layout& l, qreal dpr) const;
     void paintEvents(QPainter& painter, const Layout& l) const;
     void paintStaleness(QPainter& painter, const Layout& l) const;
+    void paintCheckpointKinds(QPainter& painter, const Layout& l) const;
     void paintSteps(QPainter& painter, const Layout& l) const;
     void paintAxis(QPainter& painter, const Layout& l) const;
     void paintPlayhead(QPainter& painter, const Layout& l) const;

@@ -99,6 +99,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
+    QString lossSeriesTitle(int series) const;
     void updateSeries(bool force);
     void rebuildSeries(int count, bool replicas);
     void applyStyle();
