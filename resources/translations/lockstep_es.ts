@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
@@ -244,7 +244,7 @@
         <translation>las réplicas difieren</translation>
     </message>
     <message>
-        <source>Δ: how far each replica is from the replicas&apos; mean</source>
+        <source>Δ: how far each replica is from the replicas' mean</source>
         <translation>Δ: cuánto se aleja cada réplica de la media de las réplicas</translation>
     </message>
 </context>
@@ -294,7 +294,7 @@
 <context>
     <name>Lockstep</name>
     <message>
-        <source>Lockstep does not speak &apos;%1&apos; (it speaks %2)</source>
+        <source>Lockstep does not speak '%1' (it speaks %2)</source>
         <translation>Lockstep no habla «%1» (habla %2)</translation>
     </message>
     <message>
@@ -311,27 +311,27 @@
         <translation>Falta parte de la respuesta (%1).</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a number I can read (%2).</source>
+        <source>'%1' is not a number I can read (%2).</source>
         <translation>«%1» no es un número que yo pueda leer (%2).</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; has a space inside the number: write it as one number (%2).</source>
+        <source>'%1' has a space inside the number: write it as one number (%2).</source>
         <translation>«%1» tiene un espacio dentro del número: escríbelo como un solo número (%2).</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
+        <source>'%1' mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
         <translation>«%1» mezcla comas y puntos de una forma que no queda clara: usa un solo separador decimal (%2).</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; has more than one decimal separator (%2).</source>
+        <source>'%1' has more than one decimal separator (%2).</source>
         <translation>«%1» tiene más de un separador decimal (%2).</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
+        <source>'%1' could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
         <translation>«%1» se puede leer de dos maneras (como separador de miles o como coma decimal): escribe %2 o %3.</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is too large to be a useful answer.</source>
+        <source>'%1' is too large to be a useful answer.</source>
         <translation>«%1» es demasiado grande para ser una respuesta útil.</translation>
     </message>
     <message>
@@ -343,11 +343,11 @@
         <translation>La unidad, si escribes una, es %1.</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; has more than one &apos;/&apos;: write one fraction such as 5/2.</source>
+        <source>'%1' has more than one '/': write one fraction such as 5/2.</source>
         <translation>«%1» tiene más de una «/»: escribe una sola fracción, como 5/2.</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; divides by zero: the number below the line cannot be 0.</source>
+        <source>'%1' divides by zero: the number below the line cannot be 0.</source>
         <translation>«%1» divide entre cero: el número de debajo de la línea no puede ser 0.</translation>
     </message>
     <message>
@@ -363,11 +363,11 @@
         <translation>Elige tus respuestas (%1).</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not one of the choices (%2).</source>
+        <source>'%1' is not one of the choices (%2).</source>
         <translation>«%1» no es una de las opciones (%2).</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is there twice: name each choice once.</source>
+        <source>'%1' is there twice: name each choice once.</source>
         <translation>«%1» aparece dos veces: nombra cada opción una sola vez.</translation>
     </message>
     <message>
@@ -383,20 +383,20 @@
         <translation>Falta la página %1 en esta compilación.</translation>
     </message>
     <message>
-        <source>The request&apos;s body is not JSON: %1 at byte %2.</source>
+        <source>The request's body is not JSON: %1 at byte %2.</source>
         <translation>El cuerpo de la petición no es JSON: %1 en el byte %2.</translation>
     </message>
     <message>
-        <source>The request&apos;s body must be a JSON object.</source>
+        <source>The request's body must be a JSON object.</source>
         <translation>El cuerpo de la petición debe ser un objeto JSON.</translation>
     </message>
     <message>
-        <source>The request needs &quot;%1&quot;.</source>
-        <translation>La petición necesita &quot;%1&quot;.</translation>
+        <source>The request needs "%1".</source>
+        <translation>La petición necesita "%1".</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be text.</source>
-        <translation>&quot;%1&quot; debe ser texto.</translation>
+        <source>"%1" must be text.</source>
+        <translation>"%1" debe ser texto.</translation>
     </message>
     <message>
         <source>QR code of the class address</source>
@@ -419,7 +419,7 @@
         <translation>/teacher solo responde a GET.</translation>
     </message>
     <message>
-        <source>The teacher&apos;s page needs the teacher&apos;s address, with its token, as the lab or lockstep-cli printed it.</source>
+        <source>The teacher's page needs the teacher's address, with its token, as the lab or lockstep-cli printed it.</source>
         <translation>La página del docente necesita la dirección del docente, con su token, tal como la mostró el laboratorio o lockstep-cli.</translation>
     </message>
     <message>
@@ -447,7 +447,7 @@
         <translation>Esa respuesta es demasiado larga: como máximo %1 caracteres.</translation>
     </message>
     <message>
-        <source>The teacher&apos;s API needs the teacher&apos;s token.</source>
+        <source>The teacher's API needs the teacher's token.</source>
         <translation>La API del docente necesita el token del docente.</translation>
     </message>
     <message>
@@ -459,19 +459,19 @@
         <translation>El servidor todavía no está escuchando.</translation>
     </message>
     <message>
-        <source>&quot;locked&quot; must be true or false.</source>
-        <translation>&quot;locked&quot; debe ser true o false.</translation>
+        <source>"locked" must be true or false.</source>
+        <translation>"locked" debe ser true o false.</translation>
     </message>
     <message>
         <source>No such API: /api/teacher/%1.</source>
         <translation>No existe esa API: /api/teacher/%1.</translation>
     </message>
     <message>
-        <source>class quiz: bank &apos;%1&apos; has no question %2</source>
+        <source>class quiz: bank '%1' has no question %2</source>
         <translation>cuestionario de clase: el banco «%1» no tiene la pregunta %2</translation>
     </message>
     <message>
-        <source>class quiz: bank &apos;%1&apos; has no questions</source>
+        <source>class quiz: bank '%1' has no questions</source>
         <translation>cuestionario de clase: el banco «%1» no tiene preguntas</translation>
     </message>
     <message>
@@ -479,7 +479,7 @@
         <translation>Demasiados intentos de unirse desde este ordenador; espera un minuto y vuelve a intentarlo.</translation>
     </message>
     <message>
-        <source>That join code is not this class&apos;s. Check the code on the projector.</source>
+        <source>That join code is not this class's. Check the code on the projector.</source>
         <translation>Ese código no es el de esta clase. Comprueba el código en el proyector.</translation>
     </message>
     <message>
@@ -523,8 +523,8 @@
         <translation>Esta pregunta está cerrada: ya no se aceptan respuestas.</translation>
     </message>
     <message>
-        <source>That answer is for another question; the question open now is &quot;%1&quot;.</source>
-        <translation>Esa respuesta es de otra pregunta; la pregunta abierta ahora es &quot;%1&quot;.</translation>
+        <source>That answer is for another question; the question open now is "%1".</source>
+        <translation>Esa respuesta es de otra pregunta; la pregunta abierta ahora es "%1".</translation>
     </message>
     <message>
         <source>You have changed this answer %1 times, the most allowed; your last answer counts.</source>
@@ -568,11 +568,11 @@
         <translation>otra</translation>
     </message>
     <message>
-        <source>--bind: &apos;%1&apos; is not an address; give one of this machine&apos;s addresses, like 192.168.1.20, or localhost</source>
+        <source>--bind: '%1' is not an address; give one of this machine's addresses, like 192.168.1.20, or localhost</source>
         <translation>--bind: «%1» no es una dirección; indica una de las direcciones de este ordenador, como 192.168.1.20, o localhost</translation>
     </message>
     <message>
-        <source>--bind: &apos;%1&apos; would listen on every address, public ones too; give the classroom network&apos;s address</source>
+        <source>--bind: '%1' would listen on every address, public ones too; give the classroom network's address</source>
         <translation>--bind: «%1» escucharía en todas las direcciones, también en las públicas; indica la dirección de la red del aula</translation>
     </message>
     <message>
@@ -596,15 +596,15 @@
         <translation>lockstep::reduce, regla weighted-mean: (%1) / (%2) = %3</translation>
     </message>
     <message>
-        <source>the engine&apos;s %1 (%2) gives %3</source>
+        <source>the engine's %1 (%2) gives %3</source>
         <translation>%1 del motor (%2) da %3</translation>
     </message>
     <message>
-        <source>no quiz bank &apos;%1&apos; (known: %2, or give a file)</source>
+        <source>no quiz bank '%1' (known: %2, or give a file)</source>
         <translation>no existe el banco de preguntas «%1» (conocidos: %2; o indica un archivo)</translation>
     </message>
     <message>
-        <source>found from the program&apos;s folder</source>
+        <source>found from the program's folder</source>
         <translation>localizados a partir de la carpeta del programa</translation>
     </message>
     <message>
@@ -640,7 +640,7 @@
         <translation>un perfil de estudiante necesita un nombre</translation>
     </message>
     <message>
-        <source>a student&apos;s name has at most %1 characters</source>
+        <source>a student's name has at most %1 characters</source>
         <translation>el nombre de un estudiante tiene como máximo %1 caracteres</translation>
     </message>
     <message>
@@ -736,7 +736,7 @@
     </message>
     <message>
         <source>(in %1)</source>
-        <comment>the answer&apos;s unit</comment>
+        <comment>the answer's unit</comment>
         <translation>(en %1)</translation>
     </message>
     <message>
@@ -752,12 +752,12 @@
     <name>LockstepCli</name>
     <message>
         <source>
-a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
+a live class quiz, answered from the students' browsers (docs/CLASS.md):
   class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
                    [--results FILE.csv] [--root DIR]
-                                  serves the quiz on this machine&apos;s classroom (private)
-                                  addresses, port 8080 by default; prints the students&apos; address,
-                                  the join code and the teacher&apos;s page with its token. Ctrl+C or
+                                  serves the quiz on this machine's classroom (private)
+                                  addresses, port 8080 by default; prints the students' address,
+                                  the join code and the teacher's page with its token. Ctrl+C or
                                   SIGTERM ends it after writing the results.
 </source>
         <translation>
@@ -772,12 +772,12 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
 </translation>
     </message>
     <message>
-        <source>--questions: bank &apos;%1&apos; has no question &apos;%2&apos; (it has %3)</source>
-        <translation>--questions: el banco &apos;%1&apos; no tiene la pregunta &apos;%2&apos; (tiene %3)</translation>
+        <source>--questions: bank '%1' has no question '%2' (it has %3)</source>
+        <translation>--questions: el banco '%1' no tiene la pregunta '%2' (tiene %3)</translation>
     </message>
     <message>
-        <source>--questions: &apos;%1&apos; is named twice</source>
-        <translation>--questions: &apos;%1&apos; aparece dos veces</translation>
+        <source>--questions: '%1' is named twice</source>
+        <translation>--questions: '%1' aparece dos veces</translation>
     </message>
     <message>
         <source>--questions: name at least one question</source>
@@ -852,20 +852,20 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>class: se esperaba serve</translation>
     </message>
     <message>
-        <source>class: unknown subcommand &apos;%1&apos; (serve)</source>
-        <translation>class: subcomando desconocido &apos;%1&apos; (serve)</translation>
+        <source>class: unknown subcommand '%1' (serve)</source>
+        <translation>class: subcomando desconocido '%1' (serve)</translation>
     </message>
     <message>
         <source>compare --sync takes one scenario file (or none: the built-in one)</source>
         <translation>compare --sync admite un archivo de escenario (o ninguno: el integrado)</translation>
     </message>
     <message>
-        <source>--sync: each must be one of bsp, ssp, async, local, got &apos;%1&apos;</source>
-        <translation>--sync: cada uno debe ser bsp, ssp, async o local; se recibió &apos;%1&apos;</translation>
+        <source>--sync: each must be one of bsp, ssp, async, local, got '%1'</source>
+        <translation>--sync: cada uno debe ser bsp, ssp, async o local; se recibió '%1'</translation>
     </message>
     <message>
-        <source>--sync: &apos;%1&apos; is named twice</source>
-        <translation>--sync: &apos;%1&apos; aparece dos veces</translation>
+        <source>--sync: '%1' is named twice</source>
+        <translation>--sync: '%1' aparece dos veces</translation>
     </message>
     <message>
         <source>--sync: name two to four modes to compare, e.g. bsp,ssp,async,local</source>
@@ -920,11 +920,11 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>no</translation>
     </message>
     <message>
-        <source>Ways of agreeing on %1 (&quot;%2&quot;), %3 workers, target loss %4
+        <source>Ways of agreeing on %1 ("%2"), %3 workers, target loss %4
 (ssp with staleness %5, local SGD averaging every %6 steps)
 
 </source>
-        <translation>Formas de ponerse de acuerdo en %1 (&quot;%2&quot;), %3 trabajadores, pérdida objetivo %4
+        <translation>Formas de ponerse de acuerdo en %1 ("%2"), %3 trabajadores, pérdida objetivo %4
 (ssp con obsolescencia %5, SGD local que promedia cada %6 pasos)
 
 </translation>
@@ -1013,12 +1013,12 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>energía por muestra útil</translation>
     </message>
     <message>
-        <source>Comparing A: %1 (&quot;%2&quot;)
-      and B: %3 (&quot;%4&quot;), target loss %5
+        <source>Comparing A: %1 ("%2")
+      and B: %3 ("%4"), target loss %5
 
 </source>
-        <translation>Comparación de A: %1 (&quot;%2&quot;)
-             y B: %3 (&quot;%4&quot;), pérdida objetivo %5
+        <translation>Comparación de A: %1 ("%2")
+             y B: %3 ("%4"), pérdida objetivo %5
 
 </translation>
     </message>
@@ -1107,7 +1107,7 @@ idioma (una opción de todos los comandos, antes o después del comando):
 run flags (override the scenario):
   --workers N  --steps N  --seed N  --batch N (per worker)
   --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI's own, with --transport mpi)
   --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
          process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
   --layers 2,8,2  --activation tanh|relu|sigmoid|linear
@@ -1116,8 +1116,8 @@ run flags (override the scenario):
   --init-params FILE.json  --params-out FILE.json
   --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
-         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+         round per worker; phases: a worker's consecutive rounds and the waits between them
+         as one "collective" slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
@@ -1144,7 +1144,7 @@ opciones de run (sustituyen a las del escenario):
   --trace FILE.json (traza de Chrome, escrita durante la ejecución)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (por defecto): cada evento, un tramo por ronda colectiva
          y trabajador; phases: las rondas seguidas de un trabajador y las esperas entre ellas en
-         un solo tramo &quot;collective&quot;, para muchos trabajadores (un anillo de 256 trabajadores:
+         un solo tramo "collective", para muchos trabajadores (un anillo de 256 trabajadores:
          256 tramos por paso, no 130 000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repetible): crash:worker=2,step=30,phase=compute|communicate|update|
@@ -1163,8 +1163,8 @@ opciones de run (sustituyen a las del escenario):
     <message>
         <source>usage: lockstep-cli run [SCENARIO.json] [flags]
 
-Trains the scenario&apos;s model (the built-in one without a file) with its workers and
-reports the time on the run&apos;s clock, the speedup over one worker, the time spent
+Trains the scenario's model (the built-in one without a file) with its workers and
+reports the time on the run's clock, the speedup over one worker, the time spent
 communicating and waiting, and the final loss and accuracy. Flags override the
 scenario. Under mpirun with --transport mpi, each process is one worker.
 </source>
@@ -1180,7 +1180,7 @@ trabajador.
     <message>
         <source>usage: lockstep-cli sweep [SCENARIO.json] --workers 1,2,4,8 [flags] [--json]
 
-Runs the same scenario once per worker count and prints each count&apos;s time, speedup
+Runs the same scenario once per worker count and prints each count's time, speedup
 and efficiency: the speedup curve of the Speedup view.
 
 flags: --workers LIST  --steps N  --seed N  --clock modelled|measured
@@ -1202,7 +1202,7 @@ opciones: --workers LIST  --steps N  --seed N  --clock modelled|measured
     <message>
         <source>usage: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
 
-Combines the values the way the engine combines the workers&apos; gradients and prints
+Combines the values the way the engine combines the workers' gradients and prints
 the result. weighted-mean needs --weights: the samples behind each value.
 </source>
         <translation>uso: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
@@ -1280,12 +1280,12 @@ que esperan los trabajadores, para el mismo modelo.
         <source>usage: lockstep-cli validate FILE
 
 Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints
-&apos;valid&apos;, or prints what is wrong, naming the field and the allowed values.
+'valid', or prints what is wrong, naming the field and the allowed values.
 </source>
         <translation>uso: lockstep-cli validate FILE
 
 Comprueba un archivo de escenario, su conjunto de datos y sus parámetros iniciales. Sale con
-0 y muestra &apos;válido&apos;, o muestra qué falla, con el nombre del campo y los valores permitidos.
+0 y muestra 'válido', o muestra qué falla, con el nombre del campo y los valores permitidos.
 </translation>
     </message>
     <message>
@@ -1307,7 +1307,7 @@ lockstep-cli bench train --help.
                                     [--bytes N] [--iterations N] [--json]
 
 Times all-reduces of real buffers between threads (or processes) and prints the
-algorithm and bus bandwidth beside this machine&apos;s memory copy bandwidth.
+algorithm and bus bandwidth beside this machine's memory copy bandwidth.
 </source>
         <translation>uso: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]
                                   [--workers N] [--bytes N] [--iterations N] [--json]
@@ -1350,11 +1350,11 @@ own lessons beside them from --own-lessons DIR, else ~/.local/share/Lockstep/les
   lessons list [--root DIR]       the lessons in order, with what they cover
   lessons calculator --one-worker-s 40 --workers 4 --communication-s 6
                                   the worked example: total time and speedup from the engine
-  lessons study LESSON            the discussion lesson&apos;s model sizes: loss, compute, energy
+  lessons study LESSON            the discussion lesson's model sizes: loss, compute, energy
   quiz export BANK --format moodle-xml|gift|csv [--students FILE] [--variants N] [--out FILE]
   quiz worksheet BANK [--students FILE | --variants N] --out SHEET.pdf [--key KEY.pdf]
                                   a printed page per student with their own numbers, and a key
-  quiz ask BANK QUESTION --student NAME        one student&apos;s version of a question
+  quiz ask BANK QUESTION --student NAME        one student's version of a question
   quiz check BANK QUESTION --student NAME --answer TEXT
                                   the verdict and feedback for a typed answer
 </source>
@@ -1439,12 +1439,12 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>lessons study: no lesson &apos;%1&apos;</source>
-        <translation>lessons study: no existe la lección &apos;%1&apos;</translation>
+        <source>lessons study: no lesson '%1'</source>
+        <translation>lessons study: no existe la lección '%1'</translation>
     </message>
     <message>
-        <source>lessons study: lesson &apos;%1&apos; has no study</source>
-        <translation>lessons study: la lección &apos;%1&apos; no tiene estudio</translation>
+        <source>lessons study: lesson '%1' has no study</source>
+        <translation>lessons study: la lección '%1' no tiene estudio</translation>
     </message>
     <message>
         <source>model          parameters  final_loss  accuracy  compute_s  energy_kJ
@@ -1463,8 +1463,8 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>quiz export: --format es obligatorio (moodle-xml, gift o csv)</translation>
     </message>
     <message>
-        <source>--format: must be one of moodle-xml, gift, csv, got &apos;%1&apos;</source>
-        <translation>--format: debe ser moodle-xml, gift o csv; se recibió &apos;%1&apos;</translation>
+        <source>--format: must be one of moodle-xml, gift, csv, got '%1'</source>
+        <translation>--format: debe ser moodle-xml, gift o csv; se recibió '%1'</translation>
     </message>
     <message>
         <source>%1: cannot write the export</source>
@@ -1499,8 +1499,8 @@ aceleración %6 (ideal %2), eficiencia %7
         </translation>
     </message>
     <message>
-        <source>bank &apos;%1&apos; has no question &apos;%2&apos; (known: %3)</source>
-        <translation>el banco &apos;%1&apos; no tiene la pregunta &apos;%2&apos; (existen: %3)</translation>
+        <source>bank '%1' has no question '%2' (known: %3)</source>
+        <translation>el banco '%1' no tiene la pregunta '%2' (existen: %3)</translation>
     </message>
     <message>
         <source>--student NAME is required: each student gets their own numbers</source>
@@ -1541,16 +1541,16 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>lessons: se esperaba check, list, calculator o study</translation>
     </message>
     <message>
-        <source>lessons: unknown subcommand &apos;%1&apos; (check, list, calculator or study)</source>
-        <translation>lessons: subcomando desconocido &apos;%1&apos; (check, list, calculator o study)</translation>
+        <source>lessons: unknown subcommand '%1' (check, list, calculator or study)</source>
+        <translation>lessons: subcomando desconocido '%1' (check, list, calculator o study)</translation>
     </message>
     <message>
         <source>quiz: expected export, worksheet, ask or check</source>
         <translation>quiz: se esperaba export, worksheet, ask o check</translation>
     </message>
     <message>
-        <source>quiz: unknown subcommand &apos;%1&apos; (export, worksheet, ask or check)</source>
-        <translation>quiz: subcomando desconocido &apos;%1&apos; (export, worksheet, ask o check)</translation>
+        <source>quiz: unknown subcommand '%1' (export, worksheet, ask or check)</source>
+        <translation>quiz: subcomando desconocido '%1' (export, worksheet, ask o check)</translation>
     </message>
     <message>
         <source>%1: cannot write the file</source>
@@ -1561,20 +1561,20 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1: falló la escritura del archivo</translation>
     </message>
     <message>
-        <source>%1: must be one of %2, got &apos;%3&apos;</source>
-        <translation>%1: debe ser uno de %2; se recibió &apos;%3&apos;</translation>
+        <source>%1: must be one of %2, got '%3'</source>
+        <translation>%1: debe ser uno de %2; se recibió '%3'</translation>
     </message>
     <message>
-        <source>expected at most one scenario file, got &apos;%1&apos; as well</source>
-        <translation>se esperaba como máximo un archivo de escenario, pero también se recibió &apos;%1&apos;</translation>
+        <source>expected at most one scenario file, got '%1' as well</source>
+        <translation>se esperaba como máximo un archivo de escenario, pero también se recibió '%1'</translation>
     </message>
     <message>
-        <source>--dataset: must be one of %1, or a file ending in .csv, got &apos;%2&apos;</source>
-        <translation>--dataset: debe ser uno de %1 o un archivo terminado en .csv; se recibió &apos;%2&apos;</translation>
+        <source>--dataset: must be one of %1, or a file ending in .csv, got '%2'</source>
+        <translation>--dataset: debe ser uno de %1 o un archivo terminado en .csv; se recibió '%2'</translation>
     </message>
     <message>
-        <source>--shuffle: must be on or off, got &apos;%1&apos;</source>
-        <translation>--shuffle: debe ser on u off; se recibió &apos;%1&apos;</translation>
+        <source>--shuffle: must be on or off, got '%1'</source>
+        <translation>--shuffle: debe ser on u off; se recibió '%1'</translation>
     </message>
     <message>
         <source>%1: goes with --sync %2</source>
@@ -1589,13 +1589,13 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1: no hay %2 (no es un directorio escrito por lockstep-cli run --checkpoint-dir)</translation>
     </message>
     <message>
-        <source>Lockstep run &quot;%1&quot;: %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
+        <source>Lockstep run "%1": %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
 </source>
-        <translation>Ejecución de Lockstep &quot;%1&quot;: %2 trabajadores, %3 pasos, all-reduce %4, %5 de los gradientes, reloj %6
+        <translation>Ejecución de Lockstep "%1": %2 trabajadores, %3 pasos, all-reduce %4, %5 de los gradientes, reloj %6
 </translation>
     </message>
     <message>
-        <source>Open MPI&apos;s MPI_Allreduce</source>
+        <source>Open MPI's MPI_Allreduce</source>
         <translation>MPI_Allreduce de Open MPI</translation>
     </message>
     <message>
@@ -1647,7 +1647,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 guardados, %2 bytes, %3 s por trabajador</translation>
     </message>
     <message>
-        <source>not known (inside Open MPI&apos;s MPI_Allreduce)</source>
+        <source>not known (inside Open MPI's MPI_Allreduce)</source>
         <translation>desconocido (dentro de MPI_Allreduce de Open MPI)</translation>
     </message>
     <message>
@@ -1667,7 +1667,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>sin comprobar (solo tiempos: no se entrenó ningún parámetro)</translation>
     </message>
     <message>
-        <source>yes (every replica&apos;s parameters hash the same)</source>
+        <source>yes (every replica's parameters hash the same)</source>
         <translation>sí (los parámetros de todas las réplicas tienen el mismo hash)</translation>
     </message>
     <message>
@@ -1679,7 +1679,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>puntos de control (%1)</translation>
     </message>
     <message>
-        <source>%1: holds another run&apos;s %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
+        <source>%1: holds another run's %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
         <translation>%1: contiene %2 de otra ejecución; usa un directorio vacío para esta ejecución o continúa aquella con lockstep-cli resume %1</translation>
     </message>
     <message>
@@ -1707,7 +1707,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>nota: no hay ningún punto de control completo en %1: se empieza desde el paso 0</translation>
     </message>
     <message>
-        <source>--algorithm: mpi-allreduce is Open MPI&apos;s own all-reduce, so it needs --transport mpi (under mpirun)</source>
+        <source>--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it needs --transport mpi (under mpirun)</source>
         <translation>--algorithm: mpi-allreduce es el all-reduce propio de Open MPI, así que necesita --transport mpi (con mpirun)</translation>
     </message>
     <message>
@@ -1775,8 +1775,8 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>eficiencia</translation>
     </message>
     <message>
-        <source>reduce takes no file; unexpected &apos;%1&apos;</source>
-        <translation>reduce no admite archivos; no se esperaba &apos;%1&apos;</translation>
+        <source>reduce takes no file; unexpected '%1'</source>
+        <translation>reduce no admite archivos; no se esperaba '%1'</translation>
     </message>
     <message>
         <source>reduce needs --values, e.g. --values 2,4</source>
@@ -1821,16 +1821,16 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>bench: unknown kind &apos;%1&apos; (allreduce or train)</source>
-        <translation>bench: tipo desconocido &apos;%1&apos; (allreduce o train)</translation>
+        <source>bench: unknown kind '%1' (allreduce or train)</source>
+        <translation>bench: tipo desconocido '%1' (allreduce o train)</translation>
     </message>
     <message>
         <source>needs a value (%1)</source>
         <translation>necesita un valor (%1)</translation>
     </message>
     <message>
-        <source>unknown command &apos;%1&apos; (try lockstep-cli --help)</source>
-        <translation>comando desconocido &apos;%1&apos; (prueba lockstep-cli --help)</translation>
+        <source>unknown command '%1' (try lockstep-cli --help)</source>
+        <translation>comando desconocido '%1' (prueba lockstep-cli --help)</translation>
     </message>
     <message>
         <source>%1 all-reduce over Open MPI, %2 ranks, %3 bytes: %4 ms, algbw %5 GB/s, busbw %6 GB/s
@@ -1839,7 +1839,7 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>Open MPI&apos;s own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
+        <source>Open MPI's own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </source>
         <translation>MPI_Allreduce propio de Open MPI, mismos búferes:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </translation>
@@ -1867,32 +1867,32 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 necesita un valor</translation>
     </message>
     <message>
-        <source>%1: expected a whole number between %2 and %3, got &apos;%4&apos;</source>
-        <translation>%1: se esperaba un número entero entre %2 y %3; se recibió &apos;%4&apos;</translation>
+        <source>%1: expected a whole number between %2 and %3, got '%4'</source>
+        <translation>%1: se esperaba un número entero entre %2 y %3; se recibió '%4'</translation>
     </message>
     <message>
-        <source>%1: expected a number between %2 and %3, got &apos;%4&apos;</source>
-        <translation>%1: se esperaba un número entre %2 y %3; se recibió &apos;%4&apos;</translation>
+        <source>%1: expected a number between %2 and %3, got '%4'</source>
+        <translation>%1: se esperaba un número entre %2 y %3; se recibió '%4'</translation>
     </message>
     <message>
-        <source>%1: expected whole numbers between %2 and %3 separated by commas, got &apos;%4&apos; in &apos;%5&apos;</source>
-        <translation>%1: se esperaban números enteros entre %2 y %3 separados por comas; se recibió &apos;%4&apos; en &apos;%5&apos;</translation>
+        <source>%1: expected whole numbers between %2 and %3 separated by commas, got '%4' in '%5'</source>
+        <translation>%1: se esperaban números enteros entre %2 y %3 separados por comas; se recibió '%4' en '%5'</translation>
     </message>
     <message>
         <source>%1: too many values (at most %2)</source>
         <translation>%1: demasiados valores (como máximo %2)</translation>
     </message>
     <message>
-        <source>%1: expected numbers separated by commas, got &apos;%2&apos; in &apos;%3&apos;</source>
-        <translation>%1: se esperaban números separados por comas; se recibió &apos;%2&apos; en &apos;%3&apos;</translation>
+        <source>%1: expected numbers separated by commas, got '%2' in '%3'</source>
+        <translation>%1: se esperaban números separados por comas; se recibió '%2' en '%3'</translation>
     </message>
     <message>
         <source>--trace-detail: goes with --trace FILE</source>
         <translation>--trace-detail: va con --trace FILE</translation>
     </message>
     <message>
-        <source>--trace-detail: must be rounds or phases, got &apos;%1&apos;</source>
-        <translation>--trace-detail: debe ser rounds o phases; se recibió &apos;%1&apos;</translation>
+        <source>--trace-detail: must be rounds or phases, got '%1'</source>
+        <translation>--trace-detail: debe ser rounds o phases; se recibió '%1'</translation>
     </message>
     <message>
         <source>%1 %2: cannot write (%3)</source>
@@ -1907,16 +1907,16 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>capas %1-%2</translation>
     </message>
     <message>
-        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got &apos;%1&apos;</source>
-        <translation>--parallelism: debe ser data, pipeline, tensor o hybrid; se recibió &apos;%1&apos;</translation>
+        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got '%1'</source>
+        <translation>--parallelism: debe ser data, pipeline, tensor o hybrid; se recibió '%1'</translation>
     </message>
     <message>
-        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a &quot;parallelism&quot; object in the scenario)</source>
-        <translation>%1: necesita --parallelism pipeline, tensor o hybrid (o un objeto &quot;parallelism&quot; en el escenario)</translation>
+        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a "parallelism" object in the scenario)</source>
+        <translation>%1: necesita --parallelism pipeline, tensor o hybrid (o un objeto "parallelism" en el escenario)</translation>
     </message>
     <message>
-        <source>--schedule: must be one of fill-drain, 1f1b, got &apos;%1&apos;</source>
-        <translation>--schedule: debe ser fill-drain o 1f1b; se recibió &apos;%1&apos;</translation>
+        <source>--schedule: must be one of fill-drain, 1f1b, got '%1'</source>
+        <translation>--schedule: debe ser fill-drain o 1f1b; se recibió '%1'</translation>
     </message>
     <message>
         <source>--replicas: only a hybrid run has data-parallel replicas of its pipeline (--parallelism hybrid)</source>
@@ -1951,9 +1951,9 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 microlotes</translation>
     </message>
     <message>
-        <source>Lockstep run &quot;%1&quot;: %2, %3, %4, %5 clock
+        <source>Lockstep run "%1": %2, %3, %4, %5 clock
 </source>
-        <translation>Ejecución de Lockstep &quot;%1&quot;: %2, %3, %4, reloj %5
+        <translation>Ejecución de Lockstep "%1": %2, %3, %4, reloj %5
 </translation>
     </message>
     <message>
@@ -1969,9 +1969,9 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>etapas</translation>
     </message>
     <message>
-        <source>Lockstep run &quot;%1&quot;: tensor, every layer split across %2 workers, %3 steps, %4 clock
+        <source>Lockstep run "%1": tensor, every layer split across %2 workers, %3 steps, %4 clock
 </source>
-        <translation>Ejecución de Lockstep &quot;%1&quot;: tensor, cada capa dividida entre %2 trabajadores, %3 pasos, reloj %4
+        <translation>Ejecución de Lockstep "%1": tensor, cada capa dividida entre %2 trabajadores, %3 pasos, reloj %4
 </translation>
     </message>
     <message>
@@ -1987,7 +1987,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>en vuelo</translation>
     </message>
     <message>
-        <source>at most %1 micro-batches&apos; activations held by one stage</source>
+        <source>at most %1 micro-batches' activations held by one stage</source>
         <translation>como máximo, una etapa guarda las activaciones de %1 microlotes</translation>
     </message>
     <message>
@@ -1999,12 +1999,12 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 (salidas de capa reunidas, gradientes de entrada con all-reduce)</translation>
     </message>
     <message>
-        <source>moves takes at most one scenario file, got &apos;%1&apos; as well</source>
-        <translation>moves admite como máximo un archivo de escenario, pero también se recibió &apos;%1&apos;</translation>
+        <source>moves takes at most one scenario file, got '%1' as well</source>
+        <translation>moves admite como máximo un archivo de escenario, pero también se recibió '%1'</translation>
     </message>
     <message>
-        <source>--algorithm: must be one of parameter-server, ring, tree, got &apos;%1&apos;</source>
-        <translation>--algorithm: debe ser parameter-server, ring o tree; se recibió &apos;%1&apos;</translation>
+        <source>--algorithm: must be one of parameter-server, ring, tree, got '%1'</source>
+        <translation>--algorithm: debe ser parameter-server, ring o tree; se recibió '%1'</translation>
     </message>
     <message>
         <source>What moves in one training step of model %1, same batch for every strategy (modelled clock, per worker means):
@@ -2164,7 +2164,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Con --screenshot: una vista (%1).</translation>
     </message>
     <message>
-        <source>With --screenshot: place the playhead here (seconds on the run&apos;s clock; default: the end).</source>
+        <source>With --screenshot: place the playhead here (seconds on the run's clock; default: the end).</source>
         <translation>Con --screenshot: coloca aquí el cabezal de reproducción (segundos en el reloj de la ejecución; por defecto: el final).</translation>
     </message>
     <message>
@@ -2180,7 +2180,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Abre una lección (su página, su escenario y sus vistas), p. ej. speedup.</translation>
     </message>
     <message>
-        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). Repeatable; applied in time order.</source>
+        <source>Headless: when the playhead reaches T seconds on the run's clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). Repeatable; applied in time order.</source>
         <translation>Sin ventana: cuando el cabezal de reproducción llega a T segundos en el reloj de la ejecución, aplica el enlace de lección LINK como lo haría un clic (p. ej. 0.1:lockstep:crash?worker=2). Se puede repetir; se aplican por orden de tiempo.</translation>
     </message>
     <message>
@@ -2192,15 +2192,15 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Reproduce una ejecución grabada: la traza de una ejecución en varios procesos (lockstep-cli run --transport mpi --trace FILE).</translation>
     </message>
     <message>
-        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector&apos;s window, served on port 8080 of this computer&apos;s classroom addresses.</source>
+        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector's window, served on port 8080 of this computer's classroom addresses.</source>
         <translation>Inicia un cuestionario de clase con el banco BANK (p. ej. reductions): la ventana del proyector, servida en el puerto 8080 de las direcciones de aula de este ordenador.</translation>
     </message>
     <message>
-        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system&apos;s).</source>
+        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system's).</source>
         <translation>El idioma de la ventana, las lecciones y los cuestionarios: %1 (por defecto: el elegido en Ver → Idioma; si no, el del sistema).</translation>
     </message>
     <message>
-        <source>unexpected argument &apos;%1&apos; (scenarios are opened with --scenario FILE)</source>
+        <source>unexpected argument '%1' (scenarios are opened with --scenario FILE)</source>
         <translation>argumento inesperado «%1» (los escenarios se abren con --scenario FILE)</translation>
     </message>
     <message>
@@ -2220,11 +2220,11 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>--lesson: </translation>
     </message>
     <message>
-        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0), e.g. 0.1:lockstep:crash?worker=2, got &apos;%1&apos;</source>
+        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0), e.g. 0.1:lockstep:crash?worker=2, got '%1'</source>
         <translation>--action: se esperaba T:LINK con T en segundos (un número &gt;= 0), p. ej. 0.1:lockstep:crash?worker=2, y se recibió «%1»</translation>
     </message>
     <message>
-        <source>--action &apos;%1&apos;: %2</source>
+        <source>--action '%1': %2</source>
         <translation>--action «%1»: %2</translation>
     </message>
     <message>
@@ -2244,11 +2244,11 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>--class-quiz %1: no se pudo iniciar el cuestionario</translation>
     </message>
     <message>
-        <source>--size: expected WxH between 200x150 and 8000x8000, got &apos;%1&apos;</source>
+        <source>--size: expected WxH between 200x150 and 8000x8000, got '%1'</source>
         <translation>--size: se esperaba WxH entre 200x150 y 8000x8000, y se recibió «%1»</translation>
     </message>
     <message>
-        <source>--view: must be one of %1, got &apos;%2&apos;</source>
+        <source>--view: must be one of %1, got '%2'</source>
         <translation>--view: debe ser uno de %1, y se recibió «%2»</translation>
     </message>
     <message>
@@ -2256,7 +2256,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>--trace-out: %1</translation>
     </message>
     <message>
-        <source>--play-to: expected seconds (a number &gt;= 0), got &apos;%1&apos;</source>
+        <source>--play-to: expected seconds (a number &gt;= 0), got '%1'</source>
         <translation>--play-to: se esperaban segundos (un número &gt;= 0), y se recibió «%1»</translation>
     </message>
     <message>
@@ -2545,7 +2545,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
 <context>
     <name>QrCode</name>
     <message>
-        <source>QR code of the students&apos; address</source>
+        <source>QR code of the students' address</source>
         <translation>Código QR de la dirección para los estudiantes</translation>
     </message>
 </context>
@@ -2553,63 +2553,63 @@ bytes por paso en cada enlace (origen-&gt;destino):
     <name>StepStory</name>
     <message>
         <source>%1 seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 segundos</translation>
     </message>
     <message>
         <source>%1 milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 milisegundos</translation>
     </message>
     <message>
         <source>%1 microseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 microsegundos</translation>
     </message>
     <message>
         <source>%1 and %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 y %2</translation>
     </message>
     <message>
         <source>Step %1.</source>
-        <translation type="unfinished">Paso %1.</translation>
+        <translation>Paso %1.</translation>
     </message>
     <message>
         <source>Worker %1 is down.</source>
-        <translation type="unfinished"></translation>
+        <translation>El trabajador %1 ha caído.</translation>
     </message>
     <message>
         <source>Workers %1 are down.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los trabajadores %1 han caído.</translation>
     </message>
     <message>
         <source>worker %1 waits %2</source>
-        <translation type="unfinished"></translation>
+        <translation>el trabajador %1 espera %2</translation>
     </message>
     <message>
         <source>workers %1 wait up to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>los trabajadores %1 esperan hasta %2</translation>
     </message>
     <message>
         <source>Worker %1 is %2 times slower</source>
-        <translation type="unfinished"></translation>
+        <translation>El trabajador %1 es %2 veces más lento</translation>
     </message>
     <message>
         <source>%1; %2.</source>
-        <translation type="unfinished">%1: %2. {1;?}</translation>
+        <translation>%1; %2.</translation>
     </message>
     <message>
         <source>All %1 workers compute and agree without waiting.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los %1 trabajadores calculan y se ponen de acuerdo sin esperar.</translation>
     </message>
     <message>
         <source>The checkpoint of step %1 is committed.</source>
-        <translation type="unfinished"></translation>
+        <translation>El punto de control del paso %1 queda confirmado.</translation>
     </message>
     <message>
         <source>The workers restore the checkpoint of step %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los trabajadores restauran el punto de control del paso %1.</translation>
     </message>
     <message>
         <source>The replicas now differ.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ahora las réplicas son distintas.</translation>
     </message>
 </context>
 <context>
@@ -2713,7 +2713,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>&lt;li&gt;&lt;b&gt;Aceleración&lt;/b&gt;: cuánto más rápido es un paso con más trabajadores, comparado con la línea ideal.&lt;/li&gt;</translation>
     </message>
     <message>
-        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery&apos;s scan for the newest complete checkpoint.&lt;/li&gt;</source>
+        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery's scan for the newest complete checkpoint.&lt;/li&gt;</source>
         <translation>&lt;li&gt;&lt;b&gt;Puntos de control&lt;/b&gt;: los archivos en el disco, cada uno en su estado del protocolo de confirmación; tras un fallo, la búsqueda que hace la recuperación del punto de control completo más reciente.&lt;/li&gt;</translation>
     </message>
     <message>
@@ -2740,7 +2740,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
 <context>
     <name>lockstep::app::AnswerHistogram</name>
     <message>
-        <source>The class&apos;s answers</source>
+        <source>The class's answers</source>
         <translation>Las respuestas de la clase</translation>
     </message>
     <message>
@@ -2842,7 +2842,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>&amp;Escuchar en:</translation>
     </message>
     <message>
-        <source>Students open the address shown on the projector, on this classroom&apos;s network. Nothing leaves it.</source>
+        <source>Students open the address shown on the projector, on this classroom's network. Nothing leaves it.</source>
         <translation>Los estudiantes abren la dirección que aparece en el proyector, en la red de esta aula. Nada sale de ella.</translation>
     </message>
     <message>
@@ -2889,7 +2889,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Respuestas hasta ahora</translation>
     </message>
     <message>
-        <source>The answer and the engine&apos;s working</source>
+        <source>The answer and the engine's working</source>
         <translation>La respuesta y el cálculo del motor</translation>
     </message>
     <message>
@@ -2938,7 +2938,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
     </message>
     <message>
         <source>
-(Every student sees their own numbers; these are %1&apos;s.)</source>
+(Every student sees their own numbers; these are %1's.)</source>
         <translation>
 (Cada estudiante ve sus propios números; estos son los de %1.)</translation>
     </message>
@@ -3072,7 +3072,7 @@ El motor: %1</translation>
         <translation>Re&amp;loj</translation>
     </message>
     <message>
-        <source>Modelled: the cost model, the same everywhere. Measured: this computer&apos;s real time</source>
+        <source>Modelled: the cost model, the same everywhere. Measured: this computer's real time</source>
         <translation>Modelado: el modelo de costes, igual en todas partes. Medido: el tiempo real de este ordenador</translation>
     </message>
     <message>
@@ -3136,7 +3136,7 @@ El motor: %1</translation>
         <translation>Ralentización</translation>
     </message>
     <message>
-        <source>%1: &apos;%2&apos; is not a number (write numbers separated by commas)</source>
+        <source>%1: '%2' is not a number (write numbers separated by commas)</source>
         <translation>%1: «%2» no es un número (escribe números separados por comas)</translation>
     </message>
     <message>
@@ -3179,7 +3179,7 @@ El motor: %1</translation>
         <translation>Con un solo trabajador no queda nadie para continuar.</translation>
     </message>
     <message>
-        <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
+        <source>checkpoint: cannot create a directory for this run's checkpoints in %1</source>
         <translation>punto de control: no se puede crear un directorio para los puntos de control de esta ejecución en %1</translation>
     </message>
 </context>
@@ -3313,7 +3313,7 @@ El motor: %1</translation>
         <translation>&amp;Bloquear lo que fija la lección</translation>
     </message>
     <message>
-        <source>Grey out the controls this lesson&apos;s scenario fixes, for every student until a teacher unlocks them</source>
+        <source>Grey out the controls this lesson's scenario fixes, for every student until a teacher unlocks them</source>
         <translation>Desactiva los controles que fija el escenario de esta lección, para todos los estudiantes, hasta que un docente los desbloquee</translation>
     </message>
     <message>
@@ -3321,7 +3321,7 @@ El motor: %1</translation>
         <translation>Mostrar la respuesta</translation>
     </message>
     <message>
-        <source>The current exercise&apos;s answer and reasoning, for this student</source>
+        <source>The current exercise's answer and reasoning, for this student</source>
         <translation>La respuesta y el razonamiento del ejercicio actual, para este estudiante</translation>
     </message>
     <message>
@@ -3337,7 +3337,7 @@ El motor: %1</translation>
         <translation>Imprimir hojas de ejercicios…</translation>
     </message>
     <message>
-        <source>A page per student with their own numbers, and an answer key, for the current exercise&apos;s quiz bank</source>
+        <source>A page per student with their own numbers, and an answer key, for the current exercise's quiz bank</source>
         <translation>Una página por estudiante con sus propios números, y una hoja de respuestas, para el banco de preguntas del ejercicio actual</translation>
     </message>
     <message>
@@ -3373,7 +3373,7 @@ El motor: %1</translation>
         <translation>Ejecútalo</translation>
     </message>
     <message>
-        <source>Predict first, then run the scenario to see the engine&apos;s result</source>
+        <source>Predict first, then run the scenario to see the engine's result</source>
         <translation>Primero predice; luego ejecuta el escenario para ver el resultado del motor</translation>
     </message>
     <message>
@@ -3401,7 +3401,7 @@ El motor: %1</translation>
         <translation> · tuya</translation>
     </message>
     <message>
-        <source>no lesson &apos;%1&apos; (known: %2)</source>
+        <source>no lesson '%1' (known: %2)</source>
         <translation>no existe la lección «%1» (conocidas: %2)</translation>
     </message>
     <message>
@@ -3464,7 +3464,7 @@ El motor: %1</translation>
         <translation>Archivos CSV (*.csv)</translation>
     </message>
     <message>
-        <source>%1: cannot write the class&apos;s progress</source>
+        <source>%1: cannot write the class's progress</source>
         <translation>%1: no se puede guardar el progreso de la clase</translation>
     </message>
     <message numerus="yes">
@@ -3720,7 +3720,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>no encontrados</translation>
     </message>
     <message>
-        <source>Set the teacher&apos;s PIN</source>
+        <source>Set the teacher's PIN</source>
         <translation>Define el PIN del docente</translation>
     </message>
     <message>
@@ -3748,11 +3748,11 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Modo docente</translation>
     </message>
     <message>
-        <source>The teacher&apos;s PIN:</source>
+        <source>The teacher's PIN:</source>
         <translation>El PIN del docente:</translation>
     </message>
     <message>
-        <source>That is not the teacher&apos;s PIN.</source>
+        <source>That is not the teacher's PIN.</source>
         <translation>Ese no es el PIN del docente.</translation>
     </message>
     <message>
@@ -3888,7 +3888,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Enlaces de la lección</translation>
     </message>
     <message>
-        <source>The lesson page&apos;s links</source>
+        <source>The lesson page's links</source>
         <translation>Los enlaces de la página de la lección</translation>
     </message>
     <message>
@@ -3976,7 +3976,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Traza de Chrome (*.json)</translation>
     </message>
     <message>
-        <source>The question&apos;s run cannot be replayed: %1</source>
+        <source>The question's run cannot be replayed: %1</source>
         <translation>La ejecución de la pregunta no se puede repetir: %1</translation>
     </message>
     <message>
@@ -4005,15 +4005,15 @@ Sigue cargado el escenario anterior.</translation>
     </message>
     <message>
         <source>Audio &amp;Description</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Audiodescripción</translation>
     </message>
     <message>
         <source>Audio description of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>Audiodescripción de la ejecución</translation>
     </message>
     <message>
         <source>Audio description on: each step is told as the playhead passes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Audiodescripción activada: cada paso se anuncia cuando el cabezal de reproducción llega a él.</translation>
     </message>
 </context>
 <context>
@@ -4081,7 +4081,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Elegir un trabajador</translation>
     </message>
     <message>
-        <source>Open the chosen worker&apos;s faults (the menu a click opens)</source>
+        <source>Open the chosen worker's faults (the menu a click opens)</source>
         <translation>Abrir los fallos del trabajador elegido (el menú que abre un clic)</translation>
     </message>
     <message>
@@ -4270,11 +4270,11 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Cargando %1: leídos %2 de %3</translation>
     </message>
     <message>
-        <source>Resumed from %1 after worker %2&apos;s crash.</source>
+        <source>Resumed from %1 after worker %2's crash.</source>
         <translation>Reanudada desde %1 tras el fallo del trabajador %2.</translation>
     </message>
     <message>
-        <source>Resumed after worker %1&apos;s crash.</source>
+        <source>Resumed after worker %1's crash.</source>
         <translation>Reanudada tras el fallo del trabajador %1.</translation>
     </message>
     <message>
@@ -4370,9 +4370,9 @@ Sigue cargado el escenario anterior.</translation>
     </message>
     <message>
         <source>No checkpoint written yet.
-Scenarios with &quot;checkpoint&quot; save one every few steps.</source>
+Scenarios with "checkpoint" save one every few steps.</source>
         <translation>Todavía no se ha escrito ningún punto de control.
-Los escenarios con &quot;checkpoint&quot; guardan uno cada pocos pasos.</translation>
+Los escenarios con "checkpoint" guardan uno cada pocos pasos.</translation>
     </message>
     <message>
         <source>step %1</source>
@@ -4391,7 +4391,7 @@ Los escenarios con &quot;checkpoint&quot; guardan uno cada pocos pasos.</transla
         <translation>Restauración completa</translation>
     </message>
     <message>
-        <source>Parameters, optimizer momentum and each worker&apos;s place in its data come back: the run goes on as if it had never stopped.</source>
+        <source>Parameters, optimizer momentum and each worker's place in its data come back: the run goes on as if it had never stopped.</source>
         <translation>Vuelven los parámetros, el momento del optimizador y la posición de cada trabajador en sus datos: la ejecución sigue como si nunca se hubiera detenido.</translation>
     </message>
     <message>
@@ -4932,7 +4932,7 @@ haz clic para ver los fallos</translation>
         <translation>clase %1</translation>
     </message>
     <message>
-        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class&apos;s shade.</source>
+        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class's shade.</source>
         <translation>Sombreado: la clase que predice el modelo, más claro donde está menos seguro. Marcas: los datos según su clase real; el %1% queda en el sombreado de su propia clase.</translation>
     </message>
     <message>

@@ -15,7 +15,9 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 using namespace lockstep;
@@ -248,6 +250,107 @@ private Q_SLOTS:
         QVERIFY(!lib.bank(QStringLiteral("reductions")));
         QVERIFY(lib.bank(QStringLiteral("speedup")));
         QVERIFY(!problems.isEmpty());
+    }
+
+    // Every string of the program has its German and Spanish text, with the same placeholders
+    // and markup: a string added without translation fails here (lupdate marks it unfinished).
+    void everyMessageIsTranslated_data() {
+        QTest::addColumn<QString>("code");
+        QTest::newRow("de") << "de";
+        QTest::newRow("es") << "es";
+    }
+    void everyMessageIsTranslated() {
+        QFETCH(QString, code);
+        QFile ts(
+            QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/translations/lockstep_%1.ts").arg(code));
+        QVERIFY(ts.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&ts);
+        static const QRegularExpression placeholder(QStringLiteral("%L?(\\d+|n)"));
+        static const QRegularExpression tag(QStringLiteral("</?[a-z0-9]+[^>]*>"));
+        auto sorted_matches = [](const QRegularExpression& re, const QString& text) {
+            QStringList found;
+            auto it = re.globalMatch(text);
+            while (it.hasNext())
+                found << it.next().captured(0).remove(QLatin1Char('L'));
+            found.sort();
+            return found;
+        };
+        int messages = 0;
+        QString context, source;
+        QStringList problems;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("name"))
+                context = xml.readElementText();
+            else if (xml.name() == QLatin1String("source"))
+                source = xml.readElementText();
+            else if (xml.name() == QLatin1String("translation")) {
+                ++messages;
+                const bool unfinished =
+                    xml.attributes().value(QStringLiteral("type")) == QLatin1String("unfinished");
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                const QString where = context + QStringLiteral(": ") + source.left(60);
+                if (unfinished || text.isEmpty())
+                    problems << QStringLiteral("not translated: ") + where;
+                else if (sorted_matches(placeholder, text) != sorted_matches(placeholder, source) &&
+                         !source.contains(QLatin1String("%n")))
+                    problems << QStringLiteral("placeholders differ: ") + where;
+                else if (sorted_matches(tag, text) != sorted_matches(tag, source))
+                    problems << QStringLiteral("markup differs: ") + where;
+            }
+        }
+        QVERIFY(!xml.hasError());
+        QVERIFY(messages > 1000);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    // lockstep-cli speaks the language asked for, by flag or by the environment; what programs
+    // read (JSON) is the same in every language.
+    void cliInEveryLanguage() {
+        auto run = [](const QStringList& args, const QByteArray& language_env = {}) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("LANGUAGE"));
+            env.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+            env.remove(QStringLiteral("LC_ALL"));
+            env.remove(QStringLiteral("LC_MESSAGES"));
+            if (!language_env.isEmpty())
+                env.insert(QStringLiteral("LANGUAGE"), QString::fromLatin1(language_env));
+            if (!language_env.isEmpty())
+                env.insert(QStringLiteral("LANG"), QStringLiteral("en_US.UTF-8"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(LOCKSTEP_CLI_PATH), args);
+            p.waitForFinished(120000);
+            return std::make_pair(p.exitCode(),
+                                  p.readAllStandardOutput() + p.readAllStandardError());
+        };
+        const QStringList small{QStringLiteral("run"), QStringLiteral("--workers"),
+                                QStringLiteral("2"), QStringLiteral("--steps"),
+                                QStringLiteral("3")};
+        const auto [en_code, en] = run(small);
+        QCOMPARE(en_code, 0);
+        QVERIFY(en.contains("final loss"));
+        const auto [de_code, de] =
+            run(QStringList{QStringLiteral("--language"), QStringLiteral("de")} + small);
+        QCOMPARE(de_code, 0);
+        QVERIFY2(de.contains("Endverlust"), de.constData());
+        // The flag after the command, and its = form.
+        const auto [after_code, after] = run(small + QStringList{QStringLiteral("--language=es")});
+        QCOMPARE(after_code, 0);
+        QVERIFY2(QString::fromUtf8(after).contains(QStringLiteral("pérdida")), after.constData());
+        // gettext's LANGUAGE.
+        const auto [help_code, help] = run({QStringLiteral("--help")}, "es");
+        QCOMPARE(help_code, 0);
+        QVERIFY2(help.contains("comandos:"), help.constData());
+        const auto [bad_code, bad] =
+            run({QStringLiteral("--language"), QStringLiteral("xx"), QStringLiteral("run")});
+        QCOMPARE(bad_code, 2);
+        QVERIFY2(bad.contains("--language: ") && bad.contains("'xx'"), bad.constData());
+        const QStringList json = small + QStringList{QStringLiteral("--json")};
+        QCOMPARE(run(QStringList{QStringLiteral("--language"), QStringLiteral("de")} + json).second,
+                 run(json).second);
     }
 
     void checksOfEveryLanguage() {
