@@ -140,6 +140,7 @@ void LessonPane::retranslate() {
     next_->setAccessibleName(tr("Next lesson"));
     student_->lineEdit()->setPlaceholderText(tr("Your name or student ID"));
     student_->setAccessibleName(tr("Student"));
+    student_->lineEdit()->setAccessibleName(tr("Student"));
     student_->setToolTip(tr("Choose your name, or type a new one and press Enter: each student "
                             "has their own progress and their own numbers in the exercises"));
     who_label_->setText(tr("&Student:"));

@@ -146,9 +146,12 @@ int main(int argc, char** argv) {
                  "chosen under View → Language, else the system's).")
             .arg(lockstep::lessons::languages().join(QStringLiteral(", "))),
         QStringLiteral("CODE"));
+    const QCommandLineOption contrastOption(
+        QStringLiteral("high-contrast"),
+        Main::tr("Start in the high-contrast theme for projectors (View → High Contrast)."));
     parser.addOptions({versionOption, scenarioOption, viewOption, playToOption, screenshotOption,
                        sizeOption, lessonOption, actionOption, traceOutOption, replayOption,
-                       classOption, languageOption});
+                       classOption, languageOption, contrastOption});
     parser.process(app);
     if (parser.isSet(versionOption)) {
         std::fputs(qPrintable(QStringLiteral("Lockstep " LOCKSTEP_VERSION "\n") +
@@ -161,6 +164,8 @@ int main(int argc, char** argv) {
                         .arg(parser.positionalArguments().first()));
 
     lockstep::app::MainWindow window;
+    if (parser.isSet(contrastOption))
+        window.setHighContrast(true);
     if (parser.isSet(scenarioOption)) {
         QString error;
         if (!window.openScenario(parser.value(scenarioOption), &error,

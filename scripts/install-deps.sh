@@ -17,6 +17,8 @@ packages=(
     libopenmpi-dev openmpi-bin
     # Widget tests under a virtual display, the random-input check, the fuzz targets.
     xvfb xauth xdotool clang
+    # What a screen reader sees (tests/accessibility/atspi_tree.py): AT-SPI over a session bus.
+    python3-pyatspi at-spi2-core dbus
     # The class quiz's student page in a real browser (tests/class/browser_test.py).
     chromium chromium-driver python3-selenium
     # The Debian package (CPack: dpkg-shlibdeps, file) and its checks: the desktop entry, the

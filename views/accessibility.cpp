@@ -143,6 +143,8 @@ public:
     explicit PipelineItems(const PipelineView* view)
         : view_(view) {}
     int count() const override {
+        if (!view_->notPipelineText().isEmpty())
+            return 0; // a data-parallel run: the view shows words, not a grid
         const PipelineGrid& g = view_->currentGrid();
         return static_cast<int>(g.boxes.size() + g.bubbles.size());
     }
