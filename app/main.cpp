@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
 
     lockstep::app::MainWindow window;
     if (parser.isSet(contrastOption))
-        window.setHighContrast(true);
+        window.setHighContrast(true, false);
     if (parser.isSet(scenarioOption)) {
         QString error;
         if (!window.openScenario(parser.value(scenarioOption), &error,

@@ -18,6 +18,7 @@
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/comparison_view.h"
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
@@ -56,7 +57,7 @@ MainWindow::MainWindow(QWidget* parent)
     connectSession();
     controls_->setScenario(session_.scenario());
     if (settings_->value(QStringLiteral("high_contrast"), false).toBool())
-        setHighContrast(true);
+        setHighContrast(true, false);
     if (settings_->value(QStringLiteral("audio_description"), false).toBool())
         setAudioDescription(true);
     resize(1440, 900);
@@ -437,8 +438,8 @@ void MainWindow::updateScrubber() {
         scrubber_->setValue(end > 0 ? static_cast<int>(t * 1000 / end) : 0);
     const StepSnapshot* snap = index.snapshot_at(t);
     time_label_->setText(tr("t = %1 s of %2 s · %3 steps done")
-                             .arg(to_seconds(t), 0, 'f', 4)
-                             .arg(to_seconds(end), 0, 'f', 4)
+                             .arg(views::display_number(to_seconds(t), 'f', 4),
+                                  views::display_number(to_seconds(end), 'f', 4))
                              .arg(snap ? snap->step + 1 : 0));
 }
 

@@ -143,8 +143,8 @@ public:
     // with the reason, for a language Lockstep does not speak.
     bool setLanguage(const QString& code, QString* error = nullptr);
     // View → High Contrast: black on white, stronger tones, thicker edges (for projectors);
-    // remembered for the next start.
-    void setHighContrast(bool on);
+    // remembered for the next start when `remember` (the menu), not for --high-contrast.
+    void setHighContrast(bool on, bool remember = true);
     // View → Audio Description: each step's key event announced to screen readers (and shown
     // in the status bar) at the playback's pace; remembered for the next start.
     void setAudioDescription(bool on);

@@ -185,7 +185,7 @@ void StudyPanel::plot() {
     const bool energy = axis_->currentIndex() == 0;
     auto* x = new QLogValueAxis;
     x->setTitleText(energy ? tr("modelled energy (kJ)") : tr("compute, all workers (s)"));
-    x->setLabelFormat(QStringLiteral("%g"));
+    x->setLabelFormat(QStringLiteral("%.4g"));
     auto* y = new QValueAxis;
     y->setTitleText(tr("training loss"));
     chart->addAxis(x, Qt::AlignBottom);

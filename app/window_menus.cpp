@@ -264,6 +264,8 @@ bool MainWindow::setLanguage(const QString& code, QString* error) {
         return false;
     }
     settings_->setValue(QStringLiteral("language"), lessons::language());
+    // Spin boxes and charts write numbers the new language's way (2,5).
+    setLocale(QLocale());
     // The lessons and banks in the new language; the open lesson stays open at its place.
     QStringList problems;
     lesson_pane_->setLibrary(loadLibrary(lessons::own_lessons_dir(), &problems));
@@ -286,9 +288,10 @@ void MainWindow::setAudioDescription(bool on) {
         audio_->announce(tr("Audio description on: each step is told as the playhead passes it."));
 }
 
-void MainWindow::setHighContrast(bool on) {
+void MainWindow::setHighContrast(bool on, bool remember) {
     views::set_high_contrast(on);
-    settings_->setValue(QStringLiteral("high_contrast"), on);
+    if (remember)
+        settings_->setValue(QStringLiteral("high_contrast"), on);
     QApplication::setPalette(on ? views::high_contrast_palette() : default_palette_);
     if (contrast_action_)
         contrast_action_->setChecked(on);

@@ -155,7 +155,7 @@ void ComparisonView::rebuild() {
         const double top =
             q.values.empty() ? 0.0 : *std::max_element(q.values.begin(), q.values.end()) * q.scale;
         y->setRange(0.0, nice_ceiling(top));
-        y->setLabelFormat(QStringLiteral("%g"));
+        y->setLabelFormat(QStringLiteral("%.4g"));
         y->setTickCount(3);
         series->attachAxis(x);
         series->attachAxis(y);

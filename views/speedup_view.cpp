@@ -65,7 +65,7 @@ SpeedupView::SpeedupView(QWidget* parent)
     speedupAxis_ = new QValueAxis(chart_);
     efficiencyAxis_ = new QValueAxis(chart_);
     workersAxis_->setLabelFormat(QStringLiteral("%.0f"));
-    speedupAxis_->setLabelFormat(QStringLiteral("%g"));
+    speedupAxis_->setLabelFormat(QStringLiteral("%.4g"));
     efficiencyAxis_->setLabelFormat(QStringLiteral("%.0f%"));
     chart_->addAxis(workersAxis_, Qt::AlignBottom);
     chart_->addAxis(speedupAxis_, Qt::AlignLeft);

@@ -408,7 +408,7 @@ TrainingView::TrainingView(QWidget* parent)
     lossAxis_ = new QValueAxis(chart_);
     accuracyAxis_ = new QValueAxis(chart_);
     stepAxis_->setLabelFormat(QStringLiteral("%.0f"));
-    lossAxis_->setLabelFormat(QStringLiteral("%g"));
+    lossAxis_->setLabelFormat(QStringLiteral("%.4g"));
     accuracyAxis_->setLabelFormat(QStringLiteral("%.0f%"));
     accuracyAxis_->setRange(0, 100);
     accuracyAxis_->setTickCount(6);

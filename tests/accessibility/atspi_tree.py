@@ -63,7 +63,7 @@ def main():
     program = sys.argv[1] if len(sys.argv) > 1 else "build/app/lockstep"
     env = dict(os.environ, QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1",
                LANGUAGE="en", LANG="C.UTF-8")
-    lab = subprocess.Popen([program, "--lesson", "stragglers"], env=env)
+    lab = subprocess.Popen([program, "--language", "en", "--lesson", "stragglers"], env=env)
     try:
         app = find_app("lockstep")
         if app is None:
