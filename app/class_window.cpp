@@ -343,6 +343,7 @@ ClassWindow::~ClassWindow() {
 
 void ClassWindow::build() {
     title_ = plain_label(20, true, this);
+    title_->setProperty("lockstep_content", true); // the bank's title, from its language file
     join_ = plain_label(26, true, this);
     code_ = plain_label(26, true, this);
     auto* qr = new QrCode(this);
@@ -357,6 +358,7 @@ void ClassWindow::build() {
     remove_ = new QPushButton(this);
     phase_ = plain_label(16, true, this);
     question_ = plain_label(18, false, this);
+    question_->setProperty("lockstep_content", true); // the question and its numbers
     question_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     count_ = plain_label(18, true, this);
     histogram_ = new AnswerHistogram(this);

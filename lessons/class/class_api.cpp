@@ -1,8 +1,11 @@
 #include "lockstep_class/class_api.h"
+#include "lockstep_class/class_page_texts.h"
 
 #include "lockstep_lessons/language.h"
 
+#include <QCoreApplication>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrlQuery>
@@ -95,6 +98,24 @@ std::optional<Refusal> text_field(const QJsonObject& o, const QString& key, QStr
 
 } // namespace
 
+QByteArray strings_script() {
+    // The pages' words in the language in use, english → translation; a word without one is
+    // left out, and the page shows the English it has.
+    QJsonObject strings;
+    for (const char* english : class_page_texts()) {
+        const QString translated = QCoreApplication::translate("ClassPage", english);
+        if (translated != QString::fromUtf8(english))
+            strings.insert(QString::fromUtf8(english), translated);
+    }
+    const QByteArray json = QJsonDocument(strings).toJson(QJsonDocument::Compact);
+    const QByteArray language =
+        QJsonDocument(QJsonArray{lessons::language()}).toJson(QJsonDocument::Compact);
+    // JSON is JavaScript; "</" cannot end a script that is its own file, and the JSON writer
+    // escapes every quote and control character.
+    return "window.lockstepLanguage = " + language.mid(1, language.size() - 2) +
+           ";\nwindow.lockstepStrings = " + json + ";\n";
+}
+
 QByteArray page_file(const QString& name) {
     QFile f(QStringLiteral(":/class/") + name);
     if (!f.open(QIODevice::ReadOnly))
@@ -184,6 +205,16 @@ HttpResponse ClassApi::route(const HttpRequest& request) {
                     return error(405, lessons::Text::tr("%1 only answers GET.").arg(p.path));
                 return file(QString::fromLatin1(p.file), p.type);
             }
+        }
+        if (path == "/strings.js") {
+            if (!get)
+                return error(
+                    405,
+                    lessons::Text::tr("%1 only answers GET.").arg(QStringLiteral("/strings.js")));
+            HttpResponse r;
+            r.content_type = "text/javascript; charset=utf-8";
+            r.body = strings_script();
+            return r;
         }
         if (path == "/teacher") {
             if (!get)

@@ -20,7 +20,60 @@
 //   live.hasSocket();   // true while a socket is open or opening
 //
 // No dependencies, no HTML: it touches nothing in the page itself.
+//
+// It also holds what both pages need for their words (the two parts below the live updates):
+//
+//   t('Question {1} of {2}', n, total)
+//                       // one whole English sentence, in the page's language: looked up in
+//                       // window.lockstepStrings (english -> translation, from /strings.js; when
+//                       // it or the sentence is missing, the English), then {1}, {2}, ... are
+//                       // replaced by the arguments, as text. The result goes in via textContent.
+//
+//   On DOMContentLoaded (or at once, when this script runs after the parsing, as with defer:
+//   before the page's own script), every element with data-t gets t(its trimmed text) as its
+//   text, every data-t-placeholder / data-t-aria-label / data-t-title / data-t-alt sets that
+//   attribute to t(its value), <title> (marked data-t) sets document.title, and <html lang> is
+//   window.lockstepLanguage or 'en'.
 'use strict';
+
+// The words of the pages: english -> the page's language. A global function, for student.js
+// and teacher.js.
+function t(english, ...args) {
+  const strings = window.lockstepStrings;
+  let text = english;
+  if (strings && typeof strings === 'object' &&
+      Object.prototype.hasOwnProperty.call(strings, english) &&
+      typeof strings[english] === 'string') {
+    text = strings[english];
+  }
+  // One pass, so an argument that holds "{2}" stays as it is.
+  return text.replace(/\{(\d+)\}/g, (whole, digits) => {
+    const i = Number(digits);
+    return i >= 1 && i <= args.length ? String(args[i - 1]) : whole;
+  });
+}
+
+// The words written in the HTML: each marked element and attribute, in the page's language.
+(function () {
+  const ATTRIBUTES = ['placeholder', 'aria-label', 'title', 'alt'];
+
+  function translatePage() {
+    document.documentElement.lang = window.lockstepLanguage || 'en';
+    for (const e of document.querySelectorAll('[data-t]')) {
+      const english = e.textContent.trim();
+      if (english) e.textContent = t(english); // on <title>, this is document.title
+    }
+    for (const name of ATTRIBUTES) {
+      for (const e of document.querySelectorAll('[data-t-' + name + ']')) {
+        const english = e.getAttribute('data-t-' + name);
+        if (english) e.setAttribute(name, t(english));
+      }
+    }
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', translatePage);
+  else translatePage();
+})();
 
 (function () {
   const POLL_MS = 2000;           // how often to ask without a live socket

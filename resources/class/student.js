@@ -6,7 +6,8 @@
 // seconds when there is no socket) and draws what it gets.
 //
 // Everything that comes from the server or the student (names, question text, messages) goes
-// into the page through textContent, never as HTML.
+// into the page through textContent, never as HTML. Every sentence of the page's own goes
+// through t() (live.js), whole, in the page's language.
 'use strict';
 
 (function () {
@@ -50,15 +51,11 @@
     return String.fromCharCode('a'.charCodeAt(0) + i);
   }
 
-  function plural(n, one, many) {
-    return n === 1 ? one : many;
-  }
-
   // Sets an element's text only when it differs, so screen readers and selections are not
   // disturbed by a refresh that changed nothing.
   function setText(el, text) {
-    const t = text == null ? '' : String(text);
-    if (el.textContent !== t) el.textContent = t;
+    const s = text == null ? '' : String(text);
+    if (el.textContent !== s) el.textContent = s;
   }
 
   function show(el, visible) {
@@ -107,10 +104,10 @@
   // The server's own sentence for an error, or a plain one of ours.
   function errorText(result, fallback) {
     if (result.status === 0)
-      return 'Could not reach the class server. Check that you are on the classroom Wi-Fi, then try again.';
+      return t('Could not reach the class server. Check that you are on the classroom Wi-Fi, then try again.');
     if (result.data && typeof result.data.error === 'string' && result.data.error.trim())
       return result.data.error;
-    return fallback || 'Something went wrong (error ' + result.status + '). Please try again.';
+    return fallback || t('Something went wrong (error {1}). Please try again.', result.status);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -136,9 +133,9 @@
   function setLive(state) {
     const el = $('live');
     const words = {
-      live: 'Live',
-      polling: 'Checking every 2 s',
-      offline: 'Reconnecting…',
+      live: t('Live'),
+      polling: t('Checking every 2 s'),
+      offline: t('Reconnecting…'),
     };
     liveState = state;
     el.dataset.state = state;
@@ -165,21 +162,21 @@
     const code = $('code').value.replace(/\s+/g, '');
     const name = $('name').value.trim();
     if (!code) {
-      showMessage('Type the join code shown on the teacher\'s screen.', $('name-hint'));
+      showMessage(t('Type the join code shown on the teacher\'s screen.'), $('name-hint'));
       $('code').focus();
       return;
     }
     if (!name) {
-      showMessage('Type your name, so your teacher knows who answered.', $('name-hint'));
+      showMessage(t('Type your name, so your teacher knows who answered.'), $('name-hint'));
       $('name').focus();
       return;
     }
     const button = $('join');
     button.disabled = true;
-    setText(button, 'Joining…');
+    setText(button, t('Joining…'));
     const result = await api('POST', '/api/join', { code, name });
     button.disabled = false;
-    setText(button, 'Join');
+    setText(button, t('Join'));
     if (result.status === 200 && result.data && result.data.token) {
       setToken(result.data.token);
       clearMessage();
@@ -188,10 +185,10 @@
       return;
     }
     const fallback = {
-      403: 'That code is not right. Check the code on the teacher\'s screen.',
-      409: 'The teacher has locked the lobby, so nobody new can join right now.',
-      429: 'Too many tries at once. Wait a minute, then try again.',
-      503: 'The class is full.',
+      403: t('That code is not right. Check the code on the teacher\'s screen.'),
+      409: t('The teacher has locked the lobby, so nobody new can join right now.'),
+      429: t('Too many tries at once. Wait a minute, then try again.'),
+      503: t('The class is full.'),
     }[result.status];
     showMessage(errorText(result, fallback), $('name-hint'));
   }
@@ -200,8 +197,7 @@
   function signedOut() {
     setToken(null);
     live.stop();
-    showJoin('You are no longer in the quiz: the teacher may have removed you, or the quiz ' +
-             'was restarted. Join again with the code on the teacher\'s screen.');
+    showJoin(t('You are no longer in the quiz: the teacher may have removed you, or the quiz was restarted. Join again with the code on the teacher\'s screen.'));
   }
 
   // ---------------------------------------------------------------------------------------
@@ -245,7 +241,7 @@
     const who = $('who');
     if (state.name) {
       setText(who, state.name);
-      who.title = 'You joined as ' + state.name;
+      who.title = t('You joined as {1}', state.name);
     }
     show(who, !!state.name);
 
@@ -280,12 +276,12 @@
     leaveQuestion('lobby');
     const n = Number(state.students) || 0;
     setText($('lobby-count'),
-            n + ' ' + plural(n, 'student has', 'students have') + ' joined.');
+            n === 1 ? t('{1} student has joined.', n) : t('{1} students have joined.', n));
   }
 
   function questionLine(q) {
     if (!q || !q.index) return '';
-    return q.count ? 'Question ' + q.index + ' of ' + q.count : 'Question ' + q.index;
+    return q.count ? t('Question {1} of {2}', q.index, q.count) : t('Question {1}', q.index);
   }
 
   // --- The open question ---
@@ -324,7 +320,7 @@
       fieldset.className = 'choices';
       const legend = document.createElement('legend');
       legend.className = 'hint';
-      legend.textContent = type === 'single' ? 'Choose one answer.' : 'Choose every answer that is right.';
+      legend.textContent = type === 'single' ? t('Choose one answer.') : t('Choose every answer that is right.');
       fieldset.appendChild(legend);
       const picked = new Set(lettersOf(previous));
       choices.forEach((text, i) => {
@@ -353,8 +349,7 @@
       const intro = document.createElement('p');
       intro.className = 'hint';
       intro.id = 'answer-hint';
-      intro.textContent = 'Put these in order. Type their letters, first to last, with spaces ' +
-                          'between them (for example: b a c).';
+      intro.textContent = t('Put these in order. Type their letters, first to last, with spaces between them (for example: b a c).');
       const list = document.createElement('ul');
       list.className = 'order-list';
       choices.forEach((text, i) => {
@@ -367,16 +362,17 @@
         item.append(badge, body);
         list.appendChild(item);
       });
-      area.append(intro, list, answerBox('Your order', '', previous, 'for example: b a c'));
+      area.append(intro, list, answerBox(t('Your order'), '', previous, t('for example: b a c'), ''));
       return;
     }
 
     // Numeric (and any type this page does not know): a text box.
-    area.appendChild(answerBox('Your answer', q.unit, previous, ''));
+    area.appendChild(answerBox(t('Your answer'), q.unit, previous, '',
+                               q.unit ? t('Your answer, in {1}', q.unit) : ''));
   }
 
-  // The text box, with its label and the unit after it.
-  function answerBox(labelText, unit, previous, placeholder) {
+  // The text box, with its label and the unit after it; ariaLabel names the box with its unit.
+  function answerBox(labelText, unit, previous, placeholder, ariaLabel) {
     const wrap = document.createElement('div');
     wrap.className = 'answer-box';
     const label = document.createElement('label');
@@ -401,7 +397,7 @@
       u.className = 'unit';
       u.textContent = unit;
       row.appendChild(u);
-      input.setAttribute('aria-label', labelText + ', in ' + unit);
+      if (ariaLabel) input.setAttribute('aria-label', ariaLabel);
     }
     wrap.append(label, row);
     return wrap;
@@ -432,17 +428,19 @@
       show(el, false);
       return;
     }
-    let line = 'Answer received: ' + answer;
-    if (read != null && String(read) !== String(answer)) line += ' (read as ' + read + ')';
+    const line = read != null && String(read) !== String(answer)
+      ? t('Answer received: {1} (read as {2})', answer, read)
+      : t('Answer received: {1}', answer);
     setText($('received-answer'), line);
     let more;
     if (changesLeft == null)
-      more = 'You can change it until the teacher closes the question.';
+      more = t('You can change it until the teacher closes the question.');
     else if (Number(changesLeft) <= 0)
-      more = 'That was your last change: this answer counts.';
+      more = t('That was your last change: this answer counts.');
     else
-      more = 'You can still change it ' + changesLeft + ' ' + plural(Number(changesLeft), 'time', 'times') +
-             ' until the teacher closes the question.';
+      more = Number(changesLeft) === 1
+        ? t('You can still change it {1} time until the teacher closes the question.', changesLeft)
+        : t('You can still change it {1} times until the teacher closes the question.', changesLeft);
     setText($('received-more'), more);
     show(el, true);
   }
@@ -454,20 +452,20 @@
     const answer = currentAnswer();
     const anchor = $('answer-area');
     if (!answer) {
-      const ask = q.type === 'single' ? 'Choose an answer first.'
-        : q.type === 'multiple' ? 'Choose at least one answer first.'
-        : 'Type your answer first.';
+      const ask = q.type === 'single' ? t('Choose an answer first.')
+        : q.type === 'multiple' ? t('Choose at least one answer first.')
+        : t('Type your answer first.');
       showMessage(ask, anchor);
       return;
     }
     ui.sending = true;
     const button = $('send');
     button.disabled = true;
-    setText(button, 'Sending…');
+    setText(button, t('Sending…'));
     const result = await api('POST', '/api/answer', { question: q.id, answer });
     ui.sending = false;
     button.disabled = false;
-    setText(button, 'Send');
+    setText(button, t('Send'));
 
     if (result.status === 200 && result.data) {
       clearMessage();
@@ -484,9 +482,9 @@
     // 422: the answer could not be read; 409: not now (closed, another question);
     // 429: too many changes or requests; 400 and others: the server says what.
     const fallback = {
-      422: 'That answer could not be read. Type a number, like 5 or 2.5.',
-      409: 'This question is not open for answers any more.',
-      429: 'Too many answers at once. Wait a moment, then send again.',
+      422: t('That answer could not be read. Type a number, like 5 or 2.5.'),
+      409: t('This question is not open for answers any more.'),
+      429: t('Too many answers at once. Wait a moment, then send again.'),
     }[result.status];
     showMessage(errorText(result, fallback), anchor);
     if (result.status === 409) refresh();
@@ -495,7 +493,7 @@
   // --- After the question ---
 
   function yourAnswerText(answer) {
-    return answer == null || answer === '' ? 'You did not send an answer.' : 'Your answer: ' + answer;
+    return answer == null || answer === '' ? t('You did not send an answer.') : t('Your answer: {1}', answer);
   }
 
   function renderClosed(state) {
@@ -504,11 +502,13 @@
     setText($('closed-answer'), yourAnswerText(state.answer));
   }
 
+  // The marks are signs, the same in every language; the words come from /strings.js, which
+  // is loaded before this script.
   const VERDICTS = {
-    correct: { mark: '✓', words: 'Correct' },
-    near: { mark: '≈', words: 'Close, but not quite' },
-    wrong: { mark: '✗', words: 'Not right this time' },
-    unanswered: { mark: '–', words: 'No answer sent' },
+    correct: { mark: '✓', words: t('Correct') },
+    near: { mark: '≈', words: t('Close, but not quite') },
+    wrong: { mark: '✗', words: t('Not right this time') },
+    unanswered: { mark: '–', words: t('No answer sent') },
   };
 
   function renderResult(state) {
@@ -530,7 +530,7 @@
     setText($('verdict-words'), VERDICTS[verdict].words);
     setText($('feedback'), r.feedback || '');
     show($('feedback'), !!r.feedback);
-    setText($('your-answer'), state.answer == null || state.answer === '' ? '(none)' : state.answer);
+    setText($('your-answer'), state.answer == null || state.answer === '' ? t('(none)') : state.answer);
     setText($('right-answer'), r.correct == null ? '' : r.correct);
     setText($('explanation'), r.explanation || '');
     show($('explanation-block'), !!r.explanation);
@@ -540,9 +540,9 @@
     leaveQuestion('finished');
     const s = state.score;
     if (s && s.questions != null) {
-      setText($('score'), 'You got ' + s.correct + ' of ' + s.questions + ' right');
+      setText($('score'), t('You got {1} of {2} right', s.correct, s.questions));
     } else {
-      setText($('score'), 'The quiz is over.');
+      setText($('score'), t('The quiz is over.'));
     }
   }
 

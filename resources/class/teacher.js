@@ -4,6 +4,7 @@
 // /api/teacher/… request as "Authorization: Bearer TOKEN". The page draws GET
 // /api/teacher/state whenever the live socket says something changed, or every two seconds
 // without a socket. Names and every other text from the server go in through textContent.
+// Every sentence of the page's own goes through t() (live.js), whole, in the page's language.
 'use strict';
 
 (function () {
@@ -26,16 +27,12 @@
   // Helpers
 
   function setText(el, text) {
-    const t = text == null ? '' : String(text);
-    if (el.textContent !== t) el.textContent = t;
+    const s = text == null ? '' : String(text);
+    if (el.textContent !== s) el.textContent = s;
   }
 
   function show(el, visible) {
     if (el.hidden === visible) el.hidden = !visible;
-  }
-
-  function plural(n, one, many) {
-    return n === 1 ? one : many;
   }
 
   function letter(i) {
@@ -83,10 +80,10 @@
   }
 
   function errorText(result, fallback) {
-    if (result.status === 0) return 'The quiz server cannot be reached. Is lockstep still running?';
+    if (result.status === 0) return t('The quiz server cannot be reached. Is lockstep still running?');
     if (result.data && typeof result.data.error === 'string' && result.data.error.trim())
       return result.data.error;
-    return fallback || 'That did not work (error ' + result.status + ').';
+    return fallback || t('That did not work (error {1}).', result.status);
   }
 
   let messageTimer = 0;
@@ -104,7 +101,7 @@
   }
 
   function setLive(state) {
-    const words = { live: 'Live', polling: 'Checking every 2 s', offline: 'Reconnecting…' };
+    const words = { live: t('Live'), polling: t('Checking every 2 s'), offline: t('Reconnecting…') };
     liveState = state;
     const e = $('live');
     e.dataset.state = state;
@@ -117,7 +114,7 @@
     live.stop();
     for (const id of ['btn-open', 'btn-close', 'btn-reveal', 'btn-next', 'btn-lock'])
       $(id).disabled = true;
-    setText($('phase'), 'Not connected');
+    setText($('phase'), t('Not connected'));
     setLive('offline');
     showMessage(message, true);
   }
@@ -165,12 +162,13 @@
   // ---------------------------------------------------------------------------------------
   // Drawing the state
 
+  // The words come from /strings.js, which is loaded before this script.
   const PHASES = {
-    lobby: 'Lobby',
-    open: 'Answers open',
-    closed: 'Answers closed',
-    revealed: 'Answer revealed',
-    finished: 'Finished',
+    lobby: t('Lobby'),
+    open: t('Answers open'),
+    closed: t('Answers closed'),
+    revealed: t('Answer revealed'),
+    finished: t('Finished'),
   };
 
   function render(state) {
@@ -195,11 +193,11 @@
     $('btn-close').disabled = busy || phase !== 'open';
     $('btn-reveal').disabled = busy || phase !== 'closed';
     $('btn-next').disabled = busy || phase !== 'revealed';
-    setText($('btn-next'), q && q.count && q.index >= q.count ? 'Finish the quiz' : 'Next question');
+    setText($('btn-next'), q && q.count && q.index >= q.count ? t('Finish the quiz') : t('Next question'));
     const lock = $('btn-lock');
     lock.disabled = busy || phase === 'finished';
     lock.setAttribute('aria-pressed', state.locked ? 'true' : 'false');
-    setText(lock, state.locked ? 'Unlock the lobby' : 'Lock the lobby');
+    setText(lock, state.locked ? t('Unlock the lobby') : t('Lock the lobby'));
 
     // The stage
     show($('stage-lobby'), phase === 'lobby');
@@ -214,13 +212,14 @@
 
   function renderLobby(state, students) {
     const n = students.length;
-    setText($('lobby-count'), n === 0 ? 'Nobody has joined yet.'
-      : n + ' ' + plural(n, 'student has', 'students have') + ' joined');
+    setText($('lobby-count'), n === 0 ? t('Nobody has joined yet.')
+      : n === 1 ? t('{1} student has joined', n) : t('{1} students have joined', n));
     show($('locked-note'), !!state.locked);
   }
 
   function renderQuestion(state, q, students) {
-    setText($('t-question-index'), q.index ? 'Question ' + q.index + (q.count ? ' of ' + q.count : '') : '');
+    setText($('t-question-index'), !q.index ? ''
+      : q.count ? t('Question {1} of {2}', q.index, q.count) : t('Question {1}', q.index));
     setText($('t-question-title'), q.title || '');
     setText($('t-question-text'), q.text || '');
 
@@ -242,7 +241,7 @@
     // How many have answered
     const answered = Number(q.answered) || 0;
     const total = students.length;
-    setText($('answered'), answered + ' of ' + total + ' answered');
+    setText($('answered'), t('{1} of {2} answered', answered, total));
     $('answered-bar').style.width = (total ? Math.min(100, (100 * answered) / total) : 0) + '%';
 
     // The histogram, once closed
@@ -266,9 +265,9 @@
   }
 
   const KIND_TAGS = {
-    right: { cls: 'right', text: '✓ right' },
-    mistake: { cls: 'mistake', text: 'a common mistake' },
-    near: { cls: 'near', text: 'close' },
+    right: { cls: 'right', text: t('✓ right') },
+    mistake: { cls: 'mistake', text: t('a common mistake') },
+    near: { cls: 'near', text: t('close') },
   };
 
   function renderHistogram(bars) {
@@ -299,9 +298,9 @@
 
   function studentStatus(phase, s) {
     if (phase === 'lobby' || phase === 'finished' || typeof s.answered !== 'boolean') return null;
-    if (s.answered) return { mark: '✓', text: 'answered', done: true };
-    return phase === 'open' ? { mark: '…', text: 'not answered yet', done: false }
-                            : { mark: '–', text: 'no answer', done: false };
+    if (s.answered) return { mark: '✓', text: t('answered'), done: true };
+    return phase === 'open' ? { mark: '…', text: t('not answered yet'), done: false }
+                            : { mark: '–', text: t('no answer'), done: false };
   }
 
   function renderStudents(state, students) {
@@ -314,7 +313,7 @@
     list.dataset.key = key;
     list.replaceChildren();
     if (!students.length) {
-      list.appendChild(el('li', 'empty', 'Nobody yet'));
+      list.appendChild(el('li', 'empty', t('Nobody yet')));
       return;
     }
     for (const s of students) {
@@ -331,9 +330,9 @@
         li.appendChild(mark);
       }
       if (state.phase !== 'finished') {
-        const remove = el('button', 'btn small danger', 'Remove');
+        const remove = el('button', 'btn small danger', t('Remove'));
         remove.type = 'button';
-        remove.setAttribute('aria-label', 'Remove ' + s.name);
+        remove.setAttribute('aria-label', t('Remove {1}', s.name));
         remove.addEventListener('click', () => removeStudent(s));
         li.appendChild(remove);
       }
@@ -353,20 +352,21 @@
       total += right;
       const tr = el('tr');
       tr.appendChild(el('td', null, s.name));
-      tr.appendChild(el('td', 'num', of ? right + ' of ' + of : right));
+      tr.appendChild(el('td', 'num', of ? t('{1} of {2}', right, of) : right));
       body.appendChild(tr);
     }
     if (!sorted.length) {
       const tr = el('tr');
-      const td = el('td', 'empty', 'Nobody took part.');
+      const td = el('td', 'empty', t('Nobody took part.'));
       td.colSpan = 2;
       tr.appendChild(td);
       body.appendChild(tr);
     }
     const mean = sorted.length ? total / sorted.length : 0;
-    setText($('class-summary'), sorted.length
-      ? 'On average the class got ' + (Math.round(mean * 10) / 10) + (of ? ' of ' + of : '') + ' right.'
-      : '');
+    const average = Math.round(mean * 10) / 10;
+    setText($('class-summary'), !sorted.length ? ''
+      : of ? t('On average the class got {1} of {2} right.', average, of)
+      : t('On average the class got {1} right.', average));
   }
 
   // ---------------------------------------------------------------------------------------
@@ -387,8 +387,7 @@
         fetchAgain = false;
         const result = await api('GET', '/api/teacher/state');
         if (result.status === 401) {
-          stop('This teacher link is not valid any more (the quiz may have been restarted). ' +
-               'Open the teacher address that lockstep printed when it started.');
+          stop(t('This teacher link is not valid any more (the quiz may have been restarted). Open the teacher address that lockstep printed when it started.'));
           return;
         }
         if (result.status === 200 && result.data) {
@@ -412,7 +411,7 @@
     const result = await api('POST', '/api/teacher/' + what, {});
     ui.busy = false;
     if (result.status === 401) {
-      stop('This teacher link is not valid any more.');
+      stop(t('This teacher link is not valid any more.'));
       return;
     }
     if (result.status === 200) clearMessage();
@@ -433,7 +432,7 @@
   }
 
   async function removeStudent(s) {
-    if (!window.confirm('Remove ' + s.name + ' from the quiz?')) return;
+    if (!window.confirm(t('Remove {1} from the quiz?', s.name))) return;
     const result = await api('POST', '/api/teacher/remove', { student: s.id });
     if (result.status !== 200) showMessage(errorText(result));
     refresh();
@@ -444,7 +443,7 @@
     event.preventDefault();
     const result = await api('GET', '/api/teacher/results', undefined, 'blob');
     if (result.status !== 200 || !result.data) {
-      showMessage(errorText(result, 'The results could not be downloaded.'));
+      showMessage(errorText(result, t('The results could not be downloaded.')));
       return;
     }
     const blob = result.data.type ? result.data : new Blob([result.data], { type: 'text/csv' });
@@ -476,7 +475,7 @@
     $('download').addEventListener('click', download);
 
     if (!token) {
-      stop('This page needs the teacher address that lockstep printed, the one ending in ?token=…');
+      stop(t('This page needs the teacher address that lockstep printed, the one ending in ?token=…'));
       return;
     }
     document.addEventListener('visibilitychange', () => {

@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
@@ -155,6 +155,501 @@
     </message>
 </context>
 <context>
+    <name>ClassPage</name>
+    <message>
+        <source>Class quiz · Lockstep</source>
+        <translation>Klassenquiz · Lockstep</translation>
+    </message>
+    <message>
+        <source>Class quiz</source>
+        <translation>Klassenquiz</translation>
+    </message>
+    <message>
+        <source>This quiz needs JavaScript. Please turn it on in your browser and reload the page.</source>
+        <translation>Dieses Quiz braucht JavaScript. Schalte es bitte in deinem Browser ein und lade die Seite neu.</translation>
+    </message>
+    <message>
+        <source>Connecting to the class…</source>
+        <translation>Verbindung zur Klasse…</translation>
+    </message>
+    <message>
+        <source>Join the class quiz</source>
+        <translation>Beim Klassenquiz mitmachen</translation>
+    </message>
+    <message>
+        <source>Type the code from the teacher&apos;s screen, and your name.</source>
+        <translation>Gib den Code vom Bildschirm der Lehrkraft und deinen Namen ein.</translation>
+    </message>
+    <message>
+        <source>Join code</source>
+        <translation>Beitrittscode</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Dein Name</translation>
+    </message>
+    <message>
+        <source>Your teacher will see this name next to your answers.</source>
+        <translation>Deine Lehrkraft sieht diesen Namen neben deinen Antworten.</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Beitreten</translation>
+    </message>
+    <message>
+        <source>You&apos;re in!</source>
+        <translation>Du bist dabei!</translation>
+    </message>
+    <message>
+        <source>Waiting for the first question…</source>
+        <translation>Warten auf die erste Frage…</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Answers are closed.</source>
+        <translation>Die Antworten sind geschlossen.</translation>
+    </message>
+    <message>
+        <source>Wait for the teacher.</source>
+        <translation>Warte auf die Lehrkraft.</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Deine Antwort</translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation>Richtige Antwort</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>The next question comes when the teacher is ready.</source>
+        <translation>Die nächste Frage kommt, wenn die Lehrkraft so weit ist.</translation>
+    </message>
+    <message>
+        <source>The quiz is over</source>
+        <translation>Das Quiz ist vorbei</translation>
+    </message>
+    <message>
+        <source>Thanks for taking part!</source>
+        <translation>Danke fürs Mitmachen!</translation>
+    </message>
+    <message>
+        <source>You can close this page now.</source>
+        <translation>Du kannst diese Seite jetzt schließen.</translation>
+    </message>
+    <message>
+        <source>Class quiz · teacher · Lockstep</source>
+        <translation>Klassenquiz · Lehrkraft · Lockstep</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindung…</translation>
+    </message>
+    <message>
+        <source>Quiz controls</source>
+        <translation>Quiz-Steuerung</translation>
+    </message>
+    <message>
+        <source>Open first question</source>
+        <translation>Erste Frage öffnen</translation>
+    </message>
+    <message>
+        <source>Close answers</source>
+        <translation>Antworten schließen</translation>
+    </message>
+    <message>
+        <source>Reveal the answer</source>
+        <translation>Antwort zeigen</translation>
+    </message>
+    <message>
+        <source>Next question</source>
+        <translation>Nächste Frage</translation>
+    </message>
+    <message>
+        <source>Download results (CSV)</source>
+        <translation>Ergebnisse herunterladen (CSV)</translation>
+    </message>
+    <message>
+        <source>Students, open</source>
+        <translation>Lernende, öffnet</translation>
+    </message>
+    <message>
+        <source>and type the code</source>
+        <translation>und gebt den Code ein</translation>
+    </message>
+    <message>
+        <source>QR code of the students&apos; address</source>
+        <translation>QR-Code der Adresse für die Lernenden</translation>
+    </message>
+    <message>
+        <source>Lobby locked</source>
+        <translation>Lobby gesperrt</translation>
+    </message>
+    <message>
+        <source>What the class answered</source>
+        <translation>Was die Klasse geantwortet hat</translation>
+    </message>
+    <message>
+        <source>The answer:</source>
+        <translation>Die Antwort:</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>Rechenweg</translation>
+    </message>
+    <message>
+        <source>See it in the lab</source>
+        <translation>Im Labor ansehen</translation>
+    </message>
+    <message>
+        <source>Worked with the first student&apos;s numbers; every student had their own.</source>
+        <translation>Gerechnet mit den Zahlen der ersten Person; alle hatten ihre eigenen.</translation>
+    </message>
+    <message>
+        <source>Student</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <source>Join at</source>
+        <translation>Mitmachen unter</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Students</source>
+        <translation>Lernende</translation>
+    </message>
+    <message>
+        <source>Lock the lobby</source>
+        <translation>Lobby sperren</translation>
+    </message>
+    <message>
+        <source>Could not reach the class server. Check that you are on the classroom Wi-Fi, then try again.</source>
+        <translation>Der Klassenserver ist nicht erreichbar. Prüfe, ob du im WLAN des Klassenzimmers bist, und versuche es noch einmal.</translation>
+    </message>
+    <message>
+        <source>Something went wrong (error {1}). Please try again.</source>
+        <translation>Etwas ist schiefgegangen (Fehler {1}). Bitte versuche es noch einmal.</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <source>Checking every 2 s</source>
+        <translation>Prüft alle 2 s</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>Neue Verbindung…</translation>
+    </message>
+    <message>
+        <source>Type the join code shown on the teacher&apos;s screen.</source>
+        <translation>Gib den Beitrittscode vom Bildschirm der Lehrkraft ein.</translation>
+    </message>
+    <message>
+        <source>Type your name, so your teacher knows who answered.</source>
+        <translation>Gib deinen Namen ein, damit deine Lehrkraft weiß, wer geantwortet hat.</translation>
+    </message>
+    <message>
+        <source>Joining…</source>
+        <translation>Trete bei…</translation>
+    </message>
+    <message>
+        <source>That code is not right. Check the code on the teacher&apos;s screen.</source>
+        <translation>Dieser Code stimmt nicht. Sieh dir den Code auf dem Bildschirm der Lehrkraft an.</translation>
+    </message>
+    <message>
+        <source>The teacher has locked the lobby, so nobody new can join right now.</source>
+        <translation>Die Lehrkraft hat die Lobby gesperrt, gerade kann niemand Neues beitreten.</translation>
+    </message>
+    <message>
+        <source>Too many tries at once. Wait a minute, then try again.</source>
+        <translation>Zu viele Versuche auf einmal. Warte eine Minute und versuche es dann noch einmal.</translation>
+    </message>
+    <message>
+        <source>The class is full.</source>
+        <translation>Die Klasse ist voll.</translation>
+    </message>
+    <message>
+        <source>You are no longer in the quiz: the teacher may have removed you, or the quiz was restarted. Join again with the code on the teacher&apos;s screen.</source>
+        <translation>Du bist nicht mehr im Quiz: Die Lehrkraft hat dich vielleicht entfernt, oder das Quiz wurde neu gestartet. Tritt mit dem Code vom Bildschirm der Lehrkraft wieder bei.</translation>
+    </message>
+    <message>
+        <source>You joined as {1}</source>
+        <translation>Du bist dabei als {1}</translation>
+    </message>
+    <message>
+        <source>{1} student has joined.</source>
+        <translation>{1} Person ist beigetreten.</translation>
+    </message>
+    <message>
+        <source>{1} students have joined.</source>
+        <translation>{1} Personen sind beigetreten.</translation>
+    </message>
+    <message>
+        <source>Question {1} of {2}</source>
+        <translation>Frage {1} von {2}</translation>
+    </message>
+    <message>
+        <source>Question {1}</source>
+        <translation>Frage {1}</translation>
+    </message>
+    <message>
+        <source>Choose one answer.</source>
+        <translation>Wähle eine Antwort.</translation>
+    </message>
+    <message>
+        <source>Choose every answer that is right.</source>
+        <translation>Wähle jede Antwort, die richtig ist.</translation>
+    </message>
+    <message>
+        <source>Put these in order. Type their letters, first to last, with spaces between them (for example: b a c).</source>
+        <translation>Bring sie in die richtige Reihenfolge. Tippe ihre Buchstaben vom ersten bis zum letzten, mit Leerzeichen dazwischen (zum Beispiel: b a c).</translation>
+    </message>
+    <message>
+        <source>Your order</source>
+        <translation>Deine Reihenfolge</translation>
+    </message>
+    <message>
+        <source>for example: b a c</source>
+        <translation>zum Beispiel: b a c</translation>
+    </message>
+    <message>
+        <source>Your answer, in {1}</source>
+        <translation>Deine Antwort, in {1}</translation>
+    </message>
+    <message>
+        <source>Answer received: {1} (read as {2})</source>
+        <translation>Antwort erhalten: {1} (gelesen als {2})</translation>
+    </message>
+    <message>
+        <source>Answer received: {1}</source>
+        <translation>Antwort erhalten: {1}</translation>
+    </message>
+    <message>
+        <source>You can change it until the teacher closes the question.</source>
+        <translation>Du kannst sie ändern, bis die Lehrkraft die Frage schließt.</translation>
+    </message>
+    <message>
+        <source>That was your last change: this answer counts.</source>
+        <translation>Das war deine letzte Änderung: Diese Antwort zählt.</translation>
+    </message>
+    <message>
+        <source>You can still change it {1} time until the teacher closes the question.</source>
+        <translation>Du kannst sie noch {1}-mal ändern, bis die Lehrkraft die Frage schließt.</translation>
+    </message>
+    <message>
+        <source>You can still change it {1} times until the teacher closes the question.</source>
+        <translation>Du kannst sie noch {1}-mal ändern, bis die Lehrkraft die Frage schließt.</translation>
+    </message>
+    <message>
+        <source>Choose an answer first.</source>
+        <translation>Wähle zuerst eine Antwort.</translation>
+    </message>
+    <message>
+        <source>Choose at least one answer first.</source>
+        <translation>Wähle zuerst mindestens eine Antwort.</translation>
+    </message>
+    <message>
+        <source>Type your answer first.</source>
+        <translation>Gib zuerst deine Antwort ein.</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Sende…</translation>
+    </message>
+    <message>
+        <source>That answer could not be read. Type a number, like 5 or 2.5.</source>
+        <translation>Diese Antwort ist nicht lesbar. Gib eine Zahl ein, etwa 5 oder 2,5.</translation>
+    </message>
+    <message>
+        <source>This question is not open for answers any more.</source>
+        <translation>Für diese Frage werden keine Antworten mehr angenommen.</translation>
+    </message>
+    <message>
+        <source>Too many answers at once. Wait a moment, then send again.</source>
+        <translation>Zu viele Antworten auf einmal. Warte kurz und sende dann noch einmal.</translation>
+    </message>
+    <message>
+        <source>You did not send an answer.</source>
+        <translation>Du hast keine Antwort gesendet.</translation>
+    </message>
+    <message>
+        <source>Your answer: {1}</source>
+        <translation>Deine Antwort: {1}</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <source>Close, but not quite</source>
+        <translation>Knapp daneben</translation>
+    </message>
+    <message>
+        <source>Not right this time</source>
+        <translation>Diesmal nicht richtig</translation>
+    </message>
+    <message>
+        <source>No answer sent</source>
+        <translation>Keine Antwort gesendet</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>You got {1} of {2} right</source>
+        <translation>Du hast {1} von {2} richtig</translation>
+    </message>
+    <message>
+        <source>The quiz is over.</source>
+        <translation>Das Quiz ist vorbei.</translation>
+    </message>
+    <message>
+        <source>The quiz server cannot be reached. Is lockstep still running?</source>
+        <translation>Der Quizserver ist nicht erreichbar. Läuft lockstep noch?</translation>
+    </message>
+    <message>
+        <source>That did not work (error {1}).</source>
+        <translation>Das hat nicht geklappt (Fehler {1}).</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Lobby</source>
+        <translation>Lobby</translation>
+    </message>
+    <message>
+        <source>Answers open</source>
+        <translation>Antworten offen</translation>
+    </message>
+    <message>
+        <source>Answers closed</source>
+        <translation>Antworten geschlossen</translation>
+    </message>
+    <message>
+        <source>Answer revealed</source>
+        <translation>Antwort gezeigt</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Finish the quiz</source>
+        <translation>Quiz beenden</translation>
+    </message>
+    <message>
+        <source>Unlock the lobby</source>
+        <translation>Lobby entsperren</translation>
+    </message>
+    <message>
+        <source>Nobody has joined yet.</source>
+        <translation>Noch niemand ist beigetreten.</translation>
+    </message>
+    <message>
+        <source>{1} student has joined</source>
+        <translation>{1} Person ist beigetreten</translation>
+    </message>
+    <message>
+        <source>{1} students have joined</source>
+        <translation>{1} Personen sind beigetreten</translation>
+    </message>
+    <message>
+        <source>{1} of {2} answered</source>
+        <translation>{1} von {2} haben geantwortet</translation>
+    </message>
+    <message>
+        <source>✓ right</source>
+        <translation>✓ richtig</translation>
+    </message>
+    <message>
+        <source>a common mistake</source>
+        <translation>ein typischer Fehler</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>knapp</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>hat geantwortet</translation>
+    </message>
+    <message>
+        <source>not answered yet</source>
+        <translation>hat noch nicht geantwortet</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>keine Antwort</translation>
+    </message>
+    <message>
+        <source>Nobody yet</source>
+        <translation>Noch niemand</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove {1}</source>
+        <translation>{1} entfernen</translation>
+    </message>
+    <message>
+        <source>{1} of {2}</source>
+        <translation>{1} von {2}</translation>
+    </message>
+    <message>
+        <source>Nobody took part.</source>
+        <translation>Niemand hat teilgenommen.</translation>
+    </message>
+    <message>
+        <source>On average the class got {1} of {2} right.</source>
+        <translation>Im Schnitt hatte die Klasse {1} von {2} richtig.</translation>
+    </message>
+    <message>
+        <source>On average the class got {1} right.</source>
+        <translation>Im Schnitt hatte die Klasse {1} richtig.</translation>
+    </message>
+    <message>
+        <source>This teacher link is not valid any more (the quiz may have been restarted). Open the teacher address that lockstep printed when it started.</source>
+        <translation>Dieser Link für die Lehrkraft gilt nicht mehr (das Quiz wurde vielleicht neu gestartet). Öffne die Adresse für die Lehrkraft, die lockstep beim Start ausgegeben hat.</translation>
+    </message>
+    <message>
+        <source>This teacher link is not valid any more.</source>
+        <translation>Dieser Link für die Lehrkraft gilt nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Remove {1} from the quiz?</source>
+        <translation>{1} aus dem Quiz entfernen?</translation>
+    </message>
+    <message>
+        <source>The results could not be downloaded.</source>
+        <translation>Die Ergebnisse konnten nicht heruntergeladen werden.</translation>
+    </message>
+    <message>
+        <source>This page needs the teacher address that lockstep printed, the one ending in ?token=…</source>
+        <translation>Diese Seite braucht die Adresse für die Lehrkraft, die lockstep ausgegeben hat, die mit ?token=… endet.</translation>
+    </message>
+</context>
+<context>
     <name>ClassWindow</name>
     <message>
         <source>Lobby: students are joining</source>
@@ -244,7 +739,7 @@
         <translation>Repliken weichen ab</translation>
     </message>
     <message>
-        <source>Δ: how far each replica is from the replicas' mean</source>
+        <source>Δ: how far each replica is from the replicas&apos; mean</source>
         <translation>Δ: wie weit jede Replik vom Mittelwert der Repliken entfernt ist</translation>
     </message>
 </context>
@@ -294,8 +789,8 @@
 <context>
     <name>Lockstep</name>
     <message>
-        <source>Lockstep does not speak '%1' (it speaks %2)</source>
-        <translation>Lockstep spricht kein '%1' (es spricht %2)</translation>
+        <source>Lockstep does not speak &apos;%1&apos; (it speaks %2)</source>
+        <translation>Lockstep spricht kein &apos;%1&apos; (es spricht %2)</translation>
     </message>
     <message>
         <source>right</source>
@@ -311,28 +806,28 @@
         <translation>Ein Teil der Antwort fehlt (%1).</translation>
     </message>
     <message>
-        <source>'%1' is not a number I can read (%2).</source>
-        <translation>'%1' ist keine Zahl, die ich lesen kann (%2).</translation>
+        <source>&apos;%1&apos; is not a number I can read (%2).</source>
+        <translation>&apos;%1&apos; ist keine Zahl, die ich lesen kann (%2).</translation>
     </message>
     <message>
-        <source>'%1' has a space inside the number: write it as one number (%2).</source>
-        <translation>'%1' enthält ein Leerzeichen in der Zahl: Schreib sie als eine einzige Zahl (%2).</translation>
+        <source>&apos;%1&apos; has a space inside the number: write it as one number (%2).</source>
+        <translation>&apos;%1&apos; enthält ein Leerzeichen in der Zahl: Schreib sie als eine einzige Zahl (%2).</translation>
     </message>
     <message>
-        <source>'%1' mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
-        <translation>'%1' mischt Kommas und Punkte auf unklare Weise: Verwende nur ein Dezimaltrennzeichen (%2).</translation>
+        <source>&apos;%1&apos; mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
+        <translation>&apos;%1&apos; mischt Kommas und Punkte auf unklare Weise: Verwende nur ein Dezimaltrennzeichen (%2).</translation>
     </message>
     <message>
-        <source>'%1' has more than one decimal separator (%2).</source>
-        <translation>'%1' hat mehr als ein Dezimaltrennzeichen (%2).</translation>
+        <source>&apos;%1&apos; has more than one decimal separator (%2).</source>
+        <translation>&apos;%1&apos; hat mehr als ein Dezimaltrennzeichen (%2).</translation>
     </message>
     <message>
-        <source>'%1' could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
-        <translation>'%1' lässt sich auf zwei Arten lesen (als Tausendertrennzeichen oder als Dezimalkomma): Schreib %2 oder %3.</translation>
+        <source>&apos;%1&apos; could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
+        <translation>&apos;%1&apos; lässt sich auf zwei Arten lesen (als Tausendertrennzeichen oder als Dezimalkomma): Schreib %2 oder %3.</translation>
     </message>
     <message>
-        <source>'%1' is too large to be a useful answer.</source>
-        <translation>'%1' ist zu groß, um eine sinnvolle Antwort zu sein.</translation>
+        <source>&apos;%1&apos; is too large to be a useful answer.</source>
+        <translation>&apos;%1&apos; ist zu groß, um eine sinnvolle Antwort zu sein.</translation>
     </message>
     <message>
         <source>Type a number, %1.</source>
@@ -343,12 +838,12 @@
         <translation>Die Einheit, falls du eine angibst, ist %1.</translation>
     </message>
     <message>
-        <source>'%1' has more than one '/': write one fraction such as 5/2.</source>
-        <translation>'%1' enthält mehr als ein '/': Schreib einen einzigen Bruch wie 5/2.</translation>
+        <source>&apos;%1&apos; has more than one &apos;/&apos;: write one fraction such as 5/2.</source>
+        <translation>&apos;%1&apos; enthält mehr als ein &apos;/&apos;: Schreib einen einzigen Bruch wie 5/2.</translation>
     </message>
     <message>
-        <source>'%1' divides by zero: the number below the line cannot be 0.</source>
-        <translation>'%1' teilt durch null: Die Zahl unter dem Bruchstrich darf nicht 0 sein.</translation>
+        <source>&apos;%1&apos; divides by zero: the number below the line cannot be 0.</source>
+        <translation>&apos;%1&apos; teilt durch null: Die Zahl unter dem Bruchstrich darf nicht 0 sein.</translation>
     </message>
     <message>
         <source>letters a to %1 or numbers 1 to %2</source>
@@ -363,12 +858,12 @@
         <translation>Wähle deine Antworten (%1).</translation>
     </message>
     <message>
-        <source>'%1' is not one of the choices (%2).</source>
-        <translation>'%1' gehört nicht zu den Auswahlmöglichkeiten (%2).</translation>
+        <source>&apos;%1&apos; is not one of the choices (%2).</source>
+        <translation>&apos;%1&apos; gehört nicht zu den Auswahlmöglichkeiten (%2).</translation>
     </message>
     <message>
-        <source>'%1' is there twice: name each choice once.</source>
-        <translation>'%1' kommt doppelt vor: Nenne jede Auswahl nur einmal.</translation>
+        <source>&apos;%1&apos; is there twice: name each choice once.</source>
+        <translation>&apos;%1&apos; kommt doppelt vor: Nenne jede Auswahl nur einmal.</translation>
     </message>
     <message>
         <source>Choose exactly one answer (%1).</source>
@@ -383,20 +878,20 @@
         <translation>Die Seite %1 fehlt in dieser Programmversion.</translation>
     </message>
     <message>
-        <source>The request's body is not JSON: %1 at byte %2.</source>
+        <source>The request&apos;s body is not JSON: %1 at byte %2.</source>
         <translation>Der Inhalt der Anfrage ist kein JSON: %1 bei Byte %2.</translation>
     </message>
     <message>
-        <source>The request's body must be a JSON object.</source>
+        <source>The request&apos;s body must be a JSON object.</source>
         <translation>Der Inhalt der Anfrage muss ein JSON-Objekt sein.</translation>
     </message>
     <message>
-        <source>The request needs "%1".</source>
-        <translation>Die Anfrage braucht "%1".</translation>
+        <source>The request needs &quot;%1&quot;.</source>
+        <translation>Die Anfrage braucht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <source>"%1" must be text.</source>
-        <translation>"%1" muss Text sein.</translation>
+        <source>&quot;%1&quot; must be text.</source>
+        <translation>&quot;%1&quot; muss Text sein.</translation>
     </message>
     <message>
         <source>QR code of the class address</source>
@@ -419,7 +914,7 @@
         <translation>/teacher beantwortet nur GET.</translation>
     </message>
     <message>
-        <source>The teacher's page needs the teacher's address, with its token, as the lab or lockstep-cli printed it.</source>
+        <source>The teacher&apos;s page needs the teacher&apos;s address, with its token, as the lab or lockstep-cli printed it.</source>
         <translation>Die Seite der Lehrkraft braucht die Adresse der Lehrkraft mit ihrem Token, so wie das Labor oder lockstep-cli sie ausgegeben hat.</translation>
     </message>
     <message>
@@ -447,7 +942,7 @@
         <translation>Diese Antwort ist zu lang: höchstens %1 Zeichen.</translation>
     </message>
     <message>
-        <source>The teacher's API needs the teacher's token.</source>
+        <source>The teacher&apos;s API needs the teacher&apos;s token.</source>
         <translation>Die API der Lehrkraft braucht das Token der Lehrkraft.</translation>
     </message>
     <message>
@@ -459,27 +954,27 @@
         <translation>Der Server nimmt noch keine Verbindungen an.</translation>
     </message>
     <message>
-        <source>"locked" must be true or false.</source>
-        <translation>"locked" muss true oder false sein.</translation>
+        <source>&quot;locked&quot; must be true or false.</source>
+        <translation>&quot;locked&quot; muss true oder false sein.</translation>
     </message>
     <message>
         <source>No such API: /api/teacher/%1.</source>
         <translation>Diese API gibt es nicht: /api/teacher/%1.</translation>
     </message>
     <message>
-        <source>class quiz: bank '%1' has no question %2</source>
-        <translation>Klassenquiz: Der Fragenkatalog '%1' hat keine Frage %2</translation>
+        <source>class quiz: bank &apos;%1&apos; has no question %2</source>
+        <translation>Klassenquiz: Der Fragenkatalog &apos;%1&apos; hat keine Frage %2</translation>
     </message>
     <message>
-        <source>class quiz: bank '%1' has no questions</source>
-        <translation>Klassenquiz: Der Fragenkatalog '%1' enthält keine Fragen</translation>
+        <source>class quiz: bank &apos;%1&apos; has no questions</source>
+        <translation>Klassenquiz: Der Fragenkatalog &apos;%1&apos; enthält keine Fragen</translation>
     </message>
     <message>
         <source>Too many joins from this computer; wait a minute and try again.</source>
         <translation>Zu viele Beitritte von diesem Computer; warte eine Minute und versuch es dann noch einmal.</translation>
     </message>
     <message>
-        <source>That join code is not this class's. Check the code on the projector.</source>
+        <source>That join code is not this class&apos;s. Check the code on the projector.</source>
         <translation>Dieser Beitrittscode gehört nicht zu dieser Klasse. Prüfe den Code am Projektor.</translation>
     </message>
     <message>
@@ -523,8 +1018,8 @@
         <translation>Diese Frage ist geschlossen: Antworten werden nicht mehr angenommen.</translation>
     </message>
     <message>
-        <source>That answer is for another question; the question open now is "%1".</source>
-        <translation>Diese Antwort gehört zu einer anderen Frage; gerade ist die Frage "%1" offen.</translation>
+        <source>That answer is for another question; the question open now is &quot;%1&quot;.</source>
+        <translation>Diese Antwort gehört zu einer anderen Frage; gerade ist die Frage &quot;%1&quot; offen.</translation>
     </message>
     <message>
         <source>You have changed this answer %1 times, the most allowed; your last answer counts.</source>
@@ -568,12 +1063,12 @@
         <translation>andere</translation>
     </message>
     <message>
-        <source>--bind: '%1' is not an address; give one of this machine's addresses, like 192.168.1.20, or localhost</source>
-        <translation>--bind: '%1' ist keine Adresse; gib eine der Adressen dieses Computers an, etwa 192.168.1.20, oder localhost</translation>
+        <source>--bind: &apos;%1&apos; is not an address; give one of this machine&apos;s addresses, like 192.168.1.20, or localhost</source>
+        <translation>--bind: &apos;%1&apos; ist keine Adresse; gib eine der Adressen dieses Computers an, etwa 192.168.1.20, oder localhost</translation>
     </message>
     <message>
-        <source>--bind: '%1' would listen on every address, public ones too; give the classroom network's address</source>
-        <translation>--bind: '%1' würde auf jeder Adresse lauschen, auch auf öffentlichen; gib die Adresse des Klassenraumnetzes an</translation>
+        <source>--bind: &apos;%1&apos; would listen on every address, public ones too; give the classroom network&apos;s address</source>
+        <translation>--bind: &apos;%1&apos; würde auf jeder Adresse lauschen, auch auf öffentlichen; gib die Adresse des Klassenraumnetzes an</translation>
     </message>
     <message>
         <source>--bind: %1 is a public address; a class quiz listens only on a private (classroom) network: 10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10 or loopback</source>
@@ -596,15 +1091,15 @@
         <translation>lockstep::reduce, Regel weighted-mean: (%1) / (%2) = %3</translation>
     </message>
     <message>
-        <source>the engine's %1 (%2) gives %3</source>
+        <source>the engine&apos;s %1 (%2) gives %3</source>
         <translation>%1 der Engine (%2) ergibt %3</translation>
     </message>
     <message>
-        <source>no quiz bank '%1' (known: %2, or give a file)</source>
-        <translation>kein Fragenkatalog '%1' (bekannt: %2, oder gib eine Datei an)</translation>
+        <source>no quiz bank &apos;%1&apos; (known: %2, or give a file)</source>
+        <translation>kein Fragenkatalog &apos;%1&apos; (bekannt: %2, oder gib eine Datei an)</translation>
     </message>
     <message>
-        <source>found from the program's folder</source>
+        <source>found from the program&apos;s folder</source>
         <translation>über den Programmordner gefunden</translation>
     </message>
     <message>
@@ -640,7 +1135,7 @@
         <translation>ein Profil braucht einen Namen</translation>
     </message>
     <message>
-        <source>a student's name has at most %1 characters</source>
+        <source>a student&apos;s name has at most %1 characters</source>
         <translation>ein Name hat höchstens %1 Zeichen</translation>
     </message>
     <message>
@@ -736,7 +1231,7 @@
     </message>
     <message>
         <source>(in %1)</source>
-        <comment>the answer's unit</comment>
+        <comment>the answer&apos;s unit</comment>
         <translation>(in %1)</translation>
     </message>
     <message>
@@ -752,12 +1247,12 @@
     <name>LockstepCli</name>
     <message>
         <source>
-a live class quiz, answered from the students' browsers (docs/CLASS.md):
+a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
   class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
                    [--results FILE.csv] [--root DIR]
-                                  serves the quiz on this machine's classroom (private)
-                                  addresses, port 8080 by default; prints the students' address,
-                                  the join code and the teacher's page with its token. Ctrl+C or
+                                  serves the quiz on this machine&apos;s classroom (private)
+                                  addresses, port 8080 by default; prints the students&apos; address,
+                                  the join code and the teacher&apos;s page with its token. Ctrl+C or
                                   SIGTERM ends it after writing the results.
 </source>
         <translation>
@@ -771,12 +1266,12 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
 </translation>
     </message>
     <message>
-        <source>--questions: bank '%1' has no question '%2' (it has %3)</source>
-        <translation>--questions: die Fragenbank '%1' hat keine Frage '%2' (sie enthält %3)</translation>
+        <source>--questions: bank &apos;%1&apos; has no question &apos;%2&apos; (it has %3)</source>
+        <translation>--questions: die Fragenbank &apos;%1&apos; hat keine Frage &apos;%2&apos; (sie enthält %3)</translation>
     </message>
     <message>
-        <source>--questions: '%1' is named twice</source>
-        <translation>--questions: '%1' ist doppelt genannt</translation>
+        <source>--questions: &apos;%1&apos; is named twice</source>
+        <translation>--questions: &apos;%1&apos; ist doppelt genannt</translation>
     </message>
     <message>
         <source>--questions: name at least one question</source>
@@ -851,20 +1346,20 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>class: serve erwartet</translation>
     </message>
     <message>
-        <source>class: unknown subcommand '%1' (serve)</source>
-        <translation>class: unbekannter Unterbefehl '%1' (serve)</translation>
+        <source>class: unknown subcommand &apos;%1&apos; (serve)</source>
+        <translation>class: unbekannter Unterbefehl &apos;%1&apos; (serve)</translation>
     </message>
     <message>
         <source>compare --sync takes one scenario file (or none: the built-in one)</source>
         <translation>compare --sync nimmt eine Szenariodatei (oder keine: dann das eingebaute Szenario)</translation>
     </message>
     <message>
-        <source>--sync: each must be one of bsp, ssp, async, local, got '%1'</source>
-        <translation>--sync: jeder Eintrag muss bsp, ssp, async oder local sein, erhalten: '%1'</translation>
+        <source>--sync: each must be one of bsp, ssp, async, local, got &apos;%1&apos;</source>
+        <translation>--sync: jeder Eintrag muss bsp, ssp, async oder local sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--sync: '%1' is named twice</source>
-        <translation>--sync: '%1' ist doppelt genannt</translation>
+        <source>--sync: &apos;%1&apos; is named twice</source>
+        <translation>--sync: &apos;%1&apos; ist doppelt genannt</translation>
     </message>
     <message>
         <source>--sync: name two to four modes to compare, e.g. bsp,ssp,async,local</source>
@@ -919,7 +1414,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>nein</translation>
     </message>
     <message>
-        <source>Ways of agreeing on %1 ("%2"), %3 workers, target loss %4
+        <source>Ways of agreeing on %1 (&quot;%2&quot;), %3 workers, target loss %4
 (ssp with staleness %5, local SGD averaging every %6 steps)
 
 </source>
@@ -1012,8 +1507,8 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>Energie je nützl. Beispiel</translation>
     </message>
     <message>
-        <source>Comparing A: %1 ("%2")
-      and B: %3 ("%4"), target loss %5
+        <source>Comparing A: %1 (&quot;%2&quot;)
+      and B: %3 (&quot;%4&quot;), target loss %5
 
 </source>
         <translation>Vergleich von A: %1 („%2“)
@@ -1104,7 +1599,7 @@ Sprache (ein Flag jedes Befehls, vor oder nach dem Befehl):
 run flags (override the scenario):
   --workers N  --steps N  --seed N  --batch N (per worker)
   --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI's own, with --transport mpi)
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
   --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
          process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
   --layers 2,8,2  --activation tanh|relu|sigmoid|linear
@@ -1113,8 +1608,8 @@ run flags (override the scenario):
   --init-params FILE.json  --params-out FILE.json
   --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker's consecutive rounds and the waits between them
-         as one "collective" slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
+         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
@@ -1141,7 +1636,7 @@ Flags von run (überschreiben das Szenario):
   --trace FILE.json (Chrome-Trace, während des Laufs geschrieben)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (Standard): jedes Ereignis, ein Slice je Kollektivrunde und
          Worker; phases: aufeinanderfolgende Runden eines Workers samt den Wartezeiten als ein
-         "collective"-Slice, für viele Worker (Ring aus 256: 256 Slices je Schritt statt 130 000)
+         &quot;collective&quot;-Slice, für viele Worker (Ring aus 256: 256 Slices je Schritt statt 130 000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (wiederholbar): crash:worker=2,step=30,phase=compute|communicate|update|
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
@@ -1158,8 +1653,8 @@ Flags von run (überschreiben das Szenario):
     <message>
         <source>usage: lockstep-cli run [SCENARIO.json] [flags]
 
-Trains the scenario's model (the built-in one without a file) with its workers and
-reports the time on the run's clock, the speedup over one worker, the time spent
+Trains the scenario&apos;s model (the built-in one without a file) with its workers and
+reports the time on the run&apos;s clock, the speedup over one worker, the time spent
 communicating and waiting, and the final loss and accuracy. Flags override the
 scenario. Under mpirun with --transport mpi, each process is one worker.
 </source>
@@ -1174,7 +1669,7 @@ Szenario. Unter mpirun mit --transport mpi ist jeder Prozess ein Worker.
     <message>
         <source>usage: lockstep-cli sweep [SCENARIO.json] --workers 1,2,4,8 [flags] [--json]
 
-Runs the same scenario once per worker count and prints each count's time, speedup
+Runs the same scenario once per worker count and prints each count&apos;s time, speedup
 and efficiency: the speedup curve of the Speedup view.
 
 flags: --workers LIST  --steps N  --seed N  --clock modelled|measured
@@ -1196,7 +1691,7 @@ Flags: --workers LIST  --steps N  --seed N  --clock modelled|measured
     <message>
         <source>usage: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
 
-Combines the values the way the engine combines the workers' gradients and prints
+Combines the values the way the engine combines the workers&apos; gradients and prints
 the result. weighted-mean needs --weights: the samples behind each value.
 </source>
         <translation>Aufruf: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
@@ -1273,12 +1768,12 @@ pro Verbindung bewegt und wie lange die Worker warten.
         <source>usage: lockstep-cli validate FILE
 
 Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints
-'valid', or prints what is wrong, naming the field and the allowed values.
+&apos;valid&apos;, or prints what is wrong, naming the field and the allowed values.
 </source>
         <translation>Aufruf: lockstep-cli validate FILE
 
 Prüft eine Szenariodatei, ihren Datensatz und ihre Anfangsparameter. Endet mit 0 und gibt
-'gültig' aus, oder nennt, was falsch ist, mit dem Namen des Felds und den erlaubten Werten.
+&apos;gültig&apos; aus, oder nennt, was falsch ist, mit dem Namen des Felds und den erlaubten Werten.
 </translation>
     </message>
     <message>
@@ -1300,7 +1795,7 @@ lockstep-cli bench train --help.
                                     [--bytes N] [--iterations N] [--json]
 
 Times all-reduces of real buffers between threads (or processes) and prints the
-algorithm and bus bandwidth beside this machine's memory copy bandwidth.
+algorithm and bus bandwidth beside this machine&apos;s memory copy bandwidth.
 </source>
         <translation>Aufruf: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]
                                      [--workers N] [--bytes N] [--iterations N] [--json]
@@ -1343,11 +1838,11 @@ own lessons beside them from --own-lessons DIR, else ~/.local/share/Lockstep/les
   lessons list [--root DIR]       the lessons in order, with what they cover
   lessons calculator --one-worker-s 40 --workers 4 --communication-s 6
                                   the worked example: total time and speedup from the engine
-  lessons study LESSON            the discussion lesson's model sizes: loss, compute, energy
+  lessons study LESSON            the discussion lesson&apos;s model sizes: loss, compute, energy
   quiz export BANK --format moodle-xml|gift|csv [--students FILE] [--variants N] [--out FILE]
   quiz worksheet BANK [--students FILE | --variants N] --out SHEET.pdf [--key KEY.pdf]
                                   a printed page per student with their own numbers, and a key
-  quiz ask BANK QUESTION --student NAME        one student's version of a question
+  quiz ask BANK QUESTION --student NAME        one student&apos;s version of a question
   quiz check BANK QUESTION --student NAME --answer TEXT
                                   the verdict and feedback for a typed answer
 </source>
@@ -1431,12 +1926,12 @@ Speedup %6 (ideal %2), Effizienz %7
 </translation>
     </message>
     <message>
-        <source>lessons study: no lesson '%1'</source>
-        <translation>lessons study: keine Lektion '%1'</translation>
+        <source>lessons study: no lesson &apos;%1&apos;</source>
+        <translation>lessons study: keine Lektion &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>lessons study: lesson '%1' has no study</source>
-        <translation>lessons study: die Lektion '%1' hat keine Studie</translation>
+        <source>lessons study: lesson &apos;%1&apos; has no study</source>
+        <translation>lessons study: die Lektion &apos;%1&apos; hat keine Studie</translation>
     </message>
     <message>
         <source>model          parameters  final_loss  accuracy  compute_s  energy_kJ
@@ -1455,8 +1950,8 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>quiz export: --format ist erforderlich (moodle-xml, gift oder csv)</translation>
     </message>
     <message>
-        <source>--format: must be one of moodle-xml, gift, csv, got '%1'</source>
-        <translation>--format: muss moodle-xml, gift oder csv sein, erhalten: '%1'</translation>
+        <source>--format: must be one of moodle-xml, gift, csv, got &apos;%1&apos;</source>
+        <translation>--format: muss moodle-xml, gift oder csv sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: cannot write the export</source>
@@ -1491,8 +1986,8 @@ Speedup %6 (ideal %2), Effizienz %7
         </translation>
     </message>
     <message>
-        <source>bank '%1' has no question '%2' (known: %3)</source>
-        <translation>die Fragenbank '%1' hat keine Frage '%2' (bekannt: %3)</translation>
+        <source>bank &apos;%1&apos; has no question &apos;%2&apos; (known: %3)</source>
+        <translation>die Fragenbank &apos;%1&apos; hat keine Frage &apos;%2&apos; (bekannt: %3)</translation>
     </message>
     <message>
         <source>--student NAME is required: each student gets their own numbers</source>
@@ -1533,16 +2028,16 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>lessons: check, list, calculator oder study erwartet</translation>
     </message>
     <message>
-        <source>lessons: unknown subcommand '%1' (check, list, calculator or study)</source>
-        <translation>lessons: unbekannter Unterbefehl '%1' (check, list, calculator oder study)</translation>
+        <source>lessons: unknown subcommand &apos;%1&apos; (check, list, calculator or study)</source>
+        <translation>lessons: unbekannter Unterbefehl &apos;%1&apos; (check, list, calculator oder study)</translation>
     </message>
     <message>
         <source>quiz: expected export, worksheet, ask or check</source>
         <translation>quiz: export, worksheet, ask oder check erwartet</translation>
     </message>
     <message>
-        <source>quiz: unknown subcommand '%1' (export, worksheet, ask or check)</source>
-        <translation>quiz: unbekannter Unterbefehl '%1' (export, worksheet, ask oder check)</translation>
+        <source>quiz: unknown subcommand &apos;%1&apos; (export, worksheet, ask or check)</source>
+        <translation>quiz: unbekannter Unterbefehl &apos;%1&apos; (export, worksheet, ask oder check)</translation>
     </message>
     <message>
         <source>%1: cannot write the file</source>
@@ -1553,20 +2048,20 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1: das Schreiben der Datei ist fehlgeschlagen</translation>
     </message>
     <message>
-        <source>%1: must be one of %2, got '%3'</source>
-        <translation>%1: muss eines von %2 sein, erhalten: '%3'</translation>
+        <source>%1: must be one of %2, got &apos;%3&apos;</source>
+        <translation>%1: muss eines von %2 sein, erhalten: &apos;%3&apos;</translation>
     </message>
     <message>
-        <source>expected at most one scenario file, got '%1' as well</source>
-        <translation>höchstens eine Szenariodatei erwartet, aber auch '%1' erhalten</translation>
+        <source>expected at most one scenario file, got &apos;%1&apos; as well</source>
+        <translation>höchstens eine Szenariodatei erwartet, aber auch &apos;%1&apos; erhalten</translation>
     </message>
     <message>
-        <source>--dataset: must be one of %1, or a file ending in .csv, got '%2'</source>
-        <translation>--dataset: muss eines von %1 sein oder eine Datei, die auf .csv endet, erhalten: '%2'</translation>
+        <source>--dataset: must be one of %1, or a file ending in .csv, got &apos;%2&apos;</source>
+        <translation>--dataset: muss eines von %1 sein oder eine Datei, die auf .csv endet, erhalten: &apos;%2&apos;</translation>
     </message>
     <message>
-        <source>--shuffle: must be on or off, got '%1'</source>
-        <translation>--shuffle: muss on oder off sein, erhalten: '%1'</translation>
+        <source>--shuffle: must be on or off, got &apos;%1&apos;</source>
+        <translation>--shuffle: muss on oder off sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: goes with --sync %2</source>
@@ -1581,13 +2076,13 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1: %2 fehlt (kein Verzeichnis, das lockstep-cli run --checkpoint-dir geschrieben hat)</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
+        <source>Lockstep run &quot;%1&quot;: %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
 </source>
         <translation>Lockstep-Lauf „%1“: %2 Worker, %3 Schritte, All-Reduce %4, Regel %5 für die Gradienten, Uhr %6
 </translation>
     </message>
     <message>
-        <source>Open MPI's MPI_Allreduce</source>
+        <source>Open MPI&apos;s MPI_Allreduce</source>
         <translation>MPI_Allreduce von Open MPI</translation>
     </message>
     <message>
@@ -1639,7 +2134,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1 festgeschrieben, %2 Bytes, %3 s pro Worker</translation>
     </message>
     <message>
-        <source>not known (inside Open MPI's MPI_Allreduce)</source>
+        <source>not known (inside Open MPI&apos;s MPI_Allreduce)</source>
         <translation>unbekannt (innerhalb von MPI_Allreduce von Open MPI)</translation>
     </message>
     <message>
@@ -1659,7 +2154,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>nicht geprüft (nur Zeiten: es wurden keine Parameter trainiert)</translation>
     </message>
     <message>
-        <source>yes (every replica's parameters hash the same)</source>
+        <source>yes (every replica&apos;s parameters hash the same)</source>
         <translation>ja (die Parameter aller Repliken haben denselben Hash)</translation>
     </message>
     <message>
@@ -1671,7 +2166,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Checkpoints (%1)</translation>
     </message>
     <message>
-        <source>%1: holds another run's %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
+        <source>%1: holds another run&apos;s %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
         <translation>%1: enthält %2 eines anderen Laufs; gib diesem Lauf ein leeres Verzeichnis oder setze jenen Lauf mit lockstep-cli resume %1 fort</translation>
     </message>
     <message>
@@ -1699,7 +2194,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Hinweis: kein vollständiger Checkpoint in %1: Start bei Schritt 0</translation>
     </message>
     <message>
-        <source>--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it needs --transport mpi (under mpirun)</source>
+        <source>--algorithm: mpi-allreduce is Open MPI&apos;s own all-reduce, so it needs --transport mpi (under mpirun)</source>
         <translation>--algorithm: mpi-allreduce ist das eigene All-Reduce von Open MPI und braucht daher --transport mpi (unter mpirun)</translation>
     </message>
     <message>
@@ -1767,8 +2262,8 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Effizienz</translation>
     </message>
     <message>
-        <source>reduce takes no file; unexpected '%1'</source>
-        <translation>reduce nimmt keine Datei; unerwartet: '%1'</translation>
+        <source>reduce takes no file; unexpected &apos;%1&apos;</source>
+        <translation>reduce nimmt keine Datei; unerwartet: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>reduce needs --values, e.g. --values 2,4</source>
@@ -1813,16 +2308,16 @@ Speedup %6 (ideal %2), Effizienz %7
 </translation>
     </message>
     <message>
-        <source>bench: unknown kind '%1' (allreduce or train)</source>
-        <translation>bench: unbekannte Art '%1' (allreduce oder train)</translation>
+        <source>bench: unknown kind &apos;%1&apos; (allreduce or train)</source>
+        <translation>bench: unbekannte Art &apos;%1&apos; (allreduce oder train)</translation>
     </message>
     <message>
         <source>needs a value (%1)</source>
         <translation>braucht einen Wert (%1)</translation>
     </message>
     <message>
-        <source>unknown command '%1' (try lockstep-cli --help)</source>
-        <translation>unbekannter Befehl '%1' (versuche lockstep-cli --help)</translation>
+        <source>unknown command &apos;%1&apos; (try lockstep-cli --help)</source>
+        <translation>unbekannter Befehl &apos;%1&apos; (versuche lockstep-cli --help)</translation>
     </message>
     <message>
         <source>%1 all-reduce over Open MPI, %2 ranks, %3 bytes: %4 ms, algbw %5 GB/s, busbw %6 GB/s
@@ -1831,7 +2326,7 @@ Speedup %6 (ideal %2), Effizienz %7
 </translation>
     </message>
     <message>
-        <source>Open MPI's own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
+        <source>Open MPI&apos;s own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </source>
         <translation>Eigenes MPI_Allreduce von Open MPI, dieselben Puffer:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </translation>
@@ -1859,32 +2354,32 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1 braucht einen Wert</translation>
     </message>
     <message>
-        <source>%1: expected a whole number between %2 and %3, got '%4'</source>
-        <translation>%1: erwartet eine ganze Zahl zwischen %2 und %3, erhalten: '%4'</translation>
+        <source>%1: expected a whole number between %2 and %3, got &apos;%4&apos;</source>
+        <translation>%1: erwartet eine ganze Zahl zwischen %2 und %3, erhalten: &apos;%4&apos;</translation>
     </message>
     <message>
-        <source>%1: expected a number between %2 and %3, got '%4'</source>
-        <translation>%1: erwartet eine Zahl zwischen %2 und %3, erhalten: '%4'</translation>
+        <source>%1: expected a number between %2 and %3, got &apos;%4&apos;</source>
+        <translation>%1: erwartet eine Zahl zwischen %2 und %3, erhalten: &apos;%4&apos;</translation>
     </message>
     <message>
-        <source>%1: expected whole numbers between %2 and %3 separated by commas, got '%4' in '%5'</source>
-        <translation>%1: erwartet ganze Zahlen zwischen %2 und %3, durch Kommas getrennt, erhalten: '%4' in '%5'</translation>
+        <source>%1: expected whole numbers between %2 and %3 separated by commas, got &apos;%4&apos; in &apos;%5&apos;</source>
+        <translation>%1: erwartet ganze Zahlen zwischen %2 und %3, durch Kommas getrennt, erhalten: &apos;%4&apos; in &apos;%5&apos;</translation>
     </message>
     <message>
         <source>%1: too many values (at most %2)</source>
         <translation>%1: zu viele Werte (höchstens %2)</translation>
     </message>
     <message>
-        <source>%1: expected numbers separated by commas, got '%2' in '%3'</source>
-        <translation>%1: erwartet Zahlen, durch Kommas getrennt, erhalten: '%2' in '%3'</translation>
+        <source>%1: expected numbers separated by commas, got &apos;%2&apos; in &apos;%3&apos;</source>
+        <translation>%1: erwartet Zahlen, durch Kommas getrennt, erhalten: &apos;%2&apos; in &apos;%3&apos;</translation>
     </message>
     <message>
         <source>--trace-detail: goes with --trace FILE</source>
         <translation>--trace-detail: gehört zu --trace FILE</translation>
     </message>
     <message>
-        <source>--trace-detail: must be rounds or phases, got '%1'</source>
-        <translation>--trace-detail: muss rounds oder phases sein, erhalten: '%1'</translation>
+        <source>--trace-detail: must be rounds or phases, got &apos;%1&apos;</source>
+        <translation>--trace-detail: muss rounds oder phases sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1 %2: cannot write (%3)</source>
@@ -1899,16 +2394,16 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Schichten %1-%2</translation>
     </message>
     <message>
-        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got '%1'</source>
-        <translation>--parallelism: muss data, pipeline, tensor oder hybrid sein, erhalten: '%1'</translation>
+        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got &apos;%1&apos;</source>
+        <translation>--parallelism: muss data, pipeline, tensor oder hybrid sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a "parallelism" object in the scenario)</source>
-        <translation>%1: braucht --parallelism pipeline, tensor oder hybrid (oder ein "parallelism"-Objekt im Szenario)</translation>
+        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a &quot;parallelism&quot; object in the scenario)</source>
+        <translation>%1: braucht --parallelism pipeline, tensor oder hybrid (oder ein &quot;parallelism&quot;-Objekt im Szenario)</translation>
     </message>
     <message>
-        <source>--schedule: must be one of fill-drain, 1f1b, got '%1'</source>
-        <translation>--schedule: muss fill-drain oder 1f1b sein, erhalten: '%1'</translation>
+        <source>--schedule: must be one of fill-drain, 1f1b, got &apos;%1&apos;</source>
+        <translation>--schedule: muss fill-drain oder 1f1b sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--replicas: only a hybrid run has data-parallel replicas of its pipeline (--parallelism hybrid)</source>
@@ -1943,7 +2438,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1 Mikro-Batches</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": %2, %3, %4, %5 clock
+        <source>Lockstep run &quot;%1&quot;: %2, %3, %4, %5 clock
 </source>
         <translation>Lockstep-Lauf „%1“: %2, %3, %4, Uhr %5
 </translation>
@@ -1961,7 +2456,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Stufen</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": tensor, every layer split across %2 workers, %3 steps, %4 clock
+        <source>Lockstep run &quot;%1&quot;: tensor, every layer split across %2 workers, %3 steps, %4 clock
 </source>
         <translation>Lockstep-Lauf „%1“: tensor, jede Schicht auf %2 Worker aufgeteilt, %3 Schritte, Uhr %4
 </translation>
@@ -1979,7 +2474,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>unterwegs</translation>
     </message>
     <message>
-        <source>at most %1 micro-batches' activations held by one stage</source>
+        <source>at most %1 micro-batches&apos; activations held by one stage</source>
         <translation>eine Stufe hält höchstens die Aktivierungen von %1 Mikro-Batches</translation>
     </message>
     <message>
@@ -1991,12 +2486,12 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1 (Schichtausgaben gesammelt, Eingabegradienten per All-Reduce reduziert)</translation>
     </message>
     <message>
-        <source>moves takes at most one scenario file, got '%1' as well</source>
-        <translation>moves nimmt höchstens eine Szenariodatei, aber auch '%1' erhalten</translation>
+        <source>moves takes at most one scenario file, got &apos;%1&apos; as well</source>
+        <translation>moves nimmt höchstens eine Szenariodatei, aber auch &apos;%1&apos; erhalten</translation>
     </message>
     <message>
-        <source>--algorithm: must be one of parameter-server, ring, tree, got '%1'</source>
-        <translation>--algorithm: muss parameter-server, ring oder tree sein, erhalten: '%1'</translation>
+        <source>--algorithm: must be one of parameter-server, ring, tree, got &apos;%1&apos;</source>
+        <translation>--algorithm: muss parameter-server, ring oder tree sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>What moves in one training step of model %1, same batch for every strategy (modelled clock, per worker means):
@@ -2156,7 +2651,7 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>Mit --screenshot: eine Ansicht (%1).</translation>
     </message>
     <message>
-        <source>With --screenshot: place the playhead here (seconds on the run's clock; default: the end).</source>
+        <source>With --screenshot: place the playhead here (seconds on the run&apos;s clock; default: the end).</source>
         <translation>Mit --screenshot: den Abspielkopf hierhin setzen (Sekunden auf der Uhr des Laufs; Standard: das Ende).</translation>
     </message>
     <message>
@@ -2172,7 +2667,7 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>Eine Lektion öffnen (ihre Seite, ihr Szenario und ihre Ansichten), z. B. speedup.</translation>
     </message>
     <message>
-        <source>Headless: when the playhead reaches T seconds on the run's clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). Repeatable; applied in time order.</source>
+        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). Repeatable; applied in time order.</source>
         <translation>Ohne Fenster: Wenn der Abspielkopf T Sekunden auf der Uhr des Laufs erreicht, den Lektionslink LINK wie bei einem Klick anwenden (z. B. 0.1:lockstep:crash?worker=2). Wiederholbar; in zeitlicher Reihenfolge angewandt.</translation>
     </message>
     <message>
@@ -2184,16 +2679,16 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>Einen aufgezeichneten Lauf abspielen: den Trace eines Laufs über Prozesse (lockstep-cli run --transport mpi --trace FILE).</translation>
     </message>
     <message>
-        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector's window, served on port 8080 of this computer's classroom addresses.</source>
+        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector&apos;s window, served on port 8080 of this computer&apos;s classroom addresses.</source>
         <translation>Ein Klassenquiz mit dem Fragenkatalog BANK starten (z. B. reductions): das Fenster für den Projektor, bereitgestellt auf Port 8080 der Klassenraumadressen dieses Computers.</translation>
     </message>
     <message>
-        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system's).</source>
+        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system&apos;s).</source>
         <translation>Die Sprache des Fensters, der Lektionen und der Quizze: %1 (Standard: die unter Ansicht → Sprache gewählte, sonst die des Systems).</translation>
     </message>
     <message>
-        <source>unexpected argument '%1' (scenarios are opened with --scenario FILE)</source>
-        <translation>unerwartetes Argument '%1' (Szenarien werden mit --scenario FILE geöffnet)</translation>
+        <source>unexpected argument &apos;%1&apos; (scenarios are opened with --scenario FILE)</source>
+        <translation>unerwartetes Argument &apos;%1&apos; (Szenarien werden mit --scenario FILE geöffnet)</translation>
     </message>
     <message>
         <source>--replay brings its own scenario; leave out --scenario and --lesson</source>
@@ -2212,12 +2707,12 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>--lesson: </translation>
     </message>
     <message>
-        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0), e.g. 0.1:lockstep:crash?worker=2, got '%1'</source>
-        <translation>--action: erwartet T:LINK mit T in Sekunden (eine Zahl &gt;= 0), z. B. 0.1:lockstep:crash?worker=2, erhalten: '%1'</translation>
+        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0), e.g. 0.1:lockstep:crash?worker=2, got &apos;%1&apos;</source>
+        <translation>--action: erwartet T:LINK mit T in Sekunden (eine Zahl &gt;= 0), z. B. 0.1:lockstep:crash?worker=2, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--action '%1': %2</source>
-        <translation>--action '%1': %2</translation>
+        <source>--action &apos;%1&apos;: %2</source>
+        <translation>--action &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>--action goes with --screenshot or --trace-out</source>
@@ -2236,24 +2731,28 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>--class-quiz %1: Das Quiz konnte nicht starten</translation>
     </message>
     <message>
-        <source>--size: expected WxH between 200x150 and 8000x8000, got '%1'</source>
-        <translation>--size: erwartet WxH zwischen 200x150 und 8000x8000, erhalten: '%1'</translation>
+        <source>--size: expected WxH between 200x150 and 8000x8000, got &apos;%1&apos;</source>
+        <translation>--size: erwartet WxH zwischen 200x150 und 8000x8000, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--view: must be one of %1, got '%2'</source>
-        <translation>--view: muss eines von %1 sein, erhalten: '%2'</translation>
+        <source>--view: must be one of %1, got &apos;%2&apos;</source>
+        <translation>--view: muss eines von %1 sein, erhalten: &apos;%2&apos;</translation>
     </message>
     <message>
         <source>--trace-out: %1</source>
         <translation>--trace-out: %1</translation>
     </message>
     <message>
-        <source>--play-to: expected seconds (a number &gt;= 0), got '%1'</source>
-        <translation>--play-to: erwartet Sekunden (eine Zahl &gt;= 0), erhalten: '%1'</translation>
+        <source>--play-to: expected seconds (a number &gt;= 0), got &apos;%1&apos;</source>
+        <translation>--play-to: erwartet Sekunden (eine Zahl &gt;= 0), erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>cannot write the screenshot</source>
         <translation>Bildschirmfoto kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Start in the high-contrast theme for projectors (View → High Contrast).</source>
+        <translation>Im kontrastreichen Design für Beamer starten (Ansicht → Hoher Kontrast).</translation>
     </message>
 </context>
 <context>
@@ -2537,7 +3036,7 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
 <context>
     <name>QrCode</name>
     <message>
-        <source>QR code of the students' address</source>
+        <source>QR code of the students&apos; address</source>
         <translation>QR-Code der Adresse für die Lernenden</translation>
     </message>
 </context>
@@ -2705,7 +3204,7 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>&lt;li&gt;&lt;b&gt;Speedup&lt;/b&gt;: wie viel schneller mehr Worker einen Schritt schaffen, verglichen mit der idealen Linie.&lt;/li&gt;</translation>
     </message>
     <message>
-        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery's scan for the newest complete checkpoint.&lt;/li&gt;</source>
+        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery&apos;s scan for the newest complete checkpoint.&lt;/li&gt;</source>
         <translation>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: die Dateien auf der Festplatte, jede in ihrem Zustand des Commit-Protokolls; nach einem Absturz die Suche der Wiederherstellung nach dem neuesten vollständigen Checkpoint.&lt;/li&gt;</translation>
     </message>
     <message>
@@ -2732,7 +3231,7 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
 <context>
     <name>lockstep::app::AnswerHistogram</name>
     <message>
-        <source>The class's answers</source>
+        <source>The class&apos;s answers</source>
         <translation>Die Antworten der Klasse</translation>
     </message>
     <message>
@@ -2834,7 +3333,7 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>&amp;Adresse:</translation>
     </message>
     <message>
-        <source>Students open the address shown on the projector, on this classroom's network. Nothing leaves it.</source>
+        <source>Students open the address shown on the projector, on this classroom&apos;s network. Nothing leaves it.</source>
         <translation>Die Lernenden öffnen die Adresse, die der Projektor zeigt, im Netz dieses Klassenraums. Nichts verlässt dieses Netz.</translation>
     </message>
     <message>
@@ -2881,7 +3380,7 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>Bisherige Antworten</translation>
     </message>
     <message>
-        <source>The answer and the engine's working</source>
+        <source>The answer and the engine&apos;s working</source>
         <translation>Die Antwort und der Rechenweg der Engine</translation>
     </message>
     <message>
@@ -2930,7 +3429,7 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
     </message>
     <message>
         <source>
-(Every student sees their own numbers; these are %1's.)</source>
+(Every student sees their own numbers; these are %1&apos;s.)</source>
         <translation>
 (Jede Person sieht ihre eigenen Zahlen; dies sind die von %1.)</translation>
     </message>
@@ -3064,7 +3563,7 @@ Die Engine: %1</translation>
         <translation>&amp;Uhr</translation>
     </message>
     <message>
-        <source>Modelled: the cost model, the same everywhere. Measured: this computer's real time</source>
+        <source>Modelled: the cost model, the same everywhere. Measured: this computer&apos;s real time</source>
         <translation>Modelliert: das Kostenmodell, überall gleich. Gemessen: die echte Zeit dieses Computers</translation>
     </message>
     <message>
@@ -3128,8 +3627,8 @@ Die Engine: %1</translation>
         <translation>Verlangsamung</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a number (write numbers separated by commas)</source>
-        <translation>%1: '%2' ist keine Zahl (schreib Zahlen, durch Kommas getrennt)</translation>
+        <source>%1: &apos;%2&apos; is not a number (write numbers separated by commas)</source>
+        <translation>%1: &apos;%2&apos; ist keine Zahl (schreib Zahlen, durch Kommas getrennt)</translation>
     </message>
     <message>
         <source>Shard sizes: each must be a whole number of rows, at least 1</source>
@@ -3171,7 +3670,7 @@ Die Engine: %1</translation>
         <translation>Mit nur einem Worker bleibt niemand übrig, der weitermacht.</translation>
     </message>
     <message>
-        <source>checkpoint: cannot create a directory for this run's checkpoints in %1</source>
+        <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
         <translation>Checkpoint: In %1 kann kein Verzeichnis für die Checkpoints dieses Laufs angelegt werden</translation>
     </message>
 </context>
@@ -3305,7 +3804,7 @@ Die Engine: %1</translation>
         <translation>Vorgaben der Lektion s&amp;perren</translation>
     </message>
     <message>
-        <source>Grey out the controls this lesson's scenario fixes, for every student until a teacher unlocks them</source>
+        <source>Grey out the controls this lesson&apos;s scenario fixes, for every student until a teacher unlocks them</source>
         <translation>Graut die Regler aus, die das Szenario dieser Lektion festlegt, für alle, bis eine Lehrkraft sie freigibt</translation>
     </message>
     <message>
@@ -3313,7 +3812,7 @@ Die Engine: %1</translation>
         <translation>Antwort zeigen</translation>
     </message>
     <message>
-        <source>The current exercise's answer and reasoning, for this student</source>
+        <source>The current exercise&apos;s answer and reasoning, for this student</source>
         <translation>Antwort und Begründung der aktuellen Übung für diese Person</translation>
     </message>
     <message>
@@ -3329,7 +3828,7 @@ Die Engine: %1</translation>
         <translation>Arbeitsblätter drucken…</translation>
     </message>
     <message>
-        <source>A page per student with their own numbers, and an answer key, for the current exercise's quiz bank</source>
+        <source>A page per student with their own numbers, and an answer key, for the current exercise&apos;s quiz bank</source>
         <translation>Eine Seite pro Person mit ihren eigenen Zahlen und ein Lösungsblatt, für den Fragenkatalog der aktuellen Übung</translation>
     </message>
     <message>
@@ -3365,7 +3864,7 @@ Die Engine: %1</translation>
         <translation>Ausprobieren</translation>
     </message>
     <message>
-        <source>Predict first, then run the scenario to see the engine's result</source>
+        <source>Predict first, then run the scenario to see the engine&apos;s result</source>
         <translation>Sag zuerst das Ergebnis voraus, dann führ das Szenario aus und sieh dir das Ergebnis der Engine an</translation>
     </message>
     <message>
@@ -3393,8 +3892,8 @@ Die Engine: %1</translation>
         <translation> · eigene</translation>
     </message>
     <message>
-        <source>no lesson '%1' (known: %2)</source>
-        <translation>keine Lektion '%1' (bekannt: %2)</translation>
+        <source>no lesson &apos;%1&apos; (known: %2)</source>
+        <translation>keine Lektion &apos;%1&apos; (bekannt: %2)</translation>
     </message>
     <message>
         <source>“%1” is not a lab action; open it in a web browser.</source>
@@ -3456,7 +3955,7 @@ Die Engine: %1</translation>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
     <message>
-        <source>%1: cannot write the class's progress</source>
+        <source>%1: cannot write the class&apos;s progress</source>
         <translation>%1: Der Fortschritt der Klasse kann nicht geschrieben werden</translation>
     </message>
     <message numerus="yes">
@@ -3712,7 +4211,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>nicht gefunden</translation>
     </message>
     <message>
-        <source>Set the teacher's PIN</source>
+        <source>Set the teacher&apos;s PIN</source>
         <translation>PIN der Lehrkraft festlegen</translation>
     </message>
     <message>
@@ -3740,11 +4239,11 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Lehrermodus</translation>
     </message>
     <message>
-        <source>The teacher's PIN:</source>
+        <source>The teacher&apos;s PIN:</source>
         <translation>PIN der Lehrkraft:</translation>
     </message>
     <message>
-        <source>That is not the teacher's PIN.</source>
+        <source>That is not the teacher&apos;s PIN.</source>
         <translation>Das ist nicht die PIN der Lehrkraft.</translation>
     </message>
     <message>
@@ -3880,7 +4379,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Lektionslinks</translation>
     </message>
     <message>
-        <source>The lesson page's links</source>
+        <source>The lesson page&apos;s links</source>
         <translation>Die Links der Lektionsseite</translation>
     </message>
     <message>
@@ -3968,7 +4467,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Chrome-Trace (*.json)</translation>
     </message>
     <message>
-        <source>The question's run cannot be replayed: %1</source>
+        <source>The question&apos;s run cannot be replayed: %1</source>
         <translation>Der Lauf zu dieser Frage kann nicht nachgespielt werden: %1</translation>
     </message>
     <message>
@@ -4073,7 +4572,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Einen Worker wählen</translation>
     </message>
     <message>
-        <source>Open the chosen worker's faults (the menu a click opens)</source>
+        <source>Open the chosen worker&apos;s faults (the menu a click opens)</source>
         <translation>Die Fehler des gewählten Workers öffnen (das Menü, das ein Klick öffnet)</translation>
     </message>
     <message>
@@ -4262,11 +4761,11 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>%1 wird geladen: %2 von %3 gelesen</translation>
     </message>
     <message>
-        <source>Resumed from %1 after worker %2's crash.</source>
+        <source>Resumed from %1 after worker %2&apos;s crash.</source>
         <translation>Nach dem Absturz von Worker %2 ab %1 fortgesetzt.</translation>
     </message>
     <message>
-        <source>Resumed after worker %1's crash.</source>
+        <source>Resumed after worker %1&apos;s crash.</source>
         <translation>Nach dem Absturz von Worker %1 fortgesetzt.</translation>
     </message>
     <message>
@@ -4362,9 +4861,9 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
     </message>
     <message>
         <source>No checkpoint written yet.
-Scenarios with "checkpoint" save one every few steps.</source>
+Scenarios with &quot;checkpoint&quot; save one every few steps.</source>
         <translation>Noch kein Checkpoint geschrieben.
-Szenarien mit "checkpoint" speichern alle paar Schritte einen.</translation>
+Szenarien mit &quot;checkpoint&quot; speichern alle paar Schritte einen.</translation>
     </message>
     <message>
         <source>step %1</source>
@@ -4383,7 +4882,7 @@ Szenarien mit "checkpoint" speichern alle paar Schritte einen.</translation>
         <translation>Vollständige Wiederherstellung</translation>
     </message>
     <message>
-        <source>Parameters, optimizer momentum and each worker's place in its data come back: the run goes on as if it had never stopped.</source>
+        <source>Parameters, optimizer momentum and each worker&apos;s place in its data come back: the run goes on as if it had never stopped.</source>
         <translation>Parameter, Momentum des Optimierers und die Position jedes Workers in seinen Daten kommen zurück: Der Lauf geht weiter, als hätte er nie angehalten.</translation>
     </message>
     <message>
@@ -4924,7 +5423,7 @@ klicken für Fehler</translation>
         <translation>Klasse %1</translation>
     </message>
     <message>
-        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class's shade.</source>
+        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class&apos;s shade.</source>
         <translation>Fläche: die Klasse, die das Modell vorhersagt, blasser, wo es unsicherer ist. Punkte: die Daten nach ihrer wahren Klasse; %1% liegen in der Fläche ihrer eigenen Klasse.</translation>
     </message>
     <message>

@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
@@ -155,6 +155,501 @@
     </message>
 </context>
 <context>
+    <name>ClassPage</name>
+    <message>
+        <source>Class quiz · Lockstep</source>
+        <translation>Cuestionario de clase · Lockstep</translation>
+    </message>
+    <message>
+        <source>Class quiz</source>
+        <translation>Cuestionario de clase</translation>
+    </message>
+    <message>
+        <source>This quiz needs JavaScript. Please turn it on in your browser and reload the page.</source>
+        <translation>Este cuestionario necesita JavaScript. Actívalo en tu navegador y vuelve a cargar la página.</translation>
+    </message>
+    <message>
+        <source>Connecting to the class…</source>
+        <translation>Conectando con la clase…</translation>
+    </message>
+    <message>
+        <source>Join the class quiz</source>
+        <translation>Únete al cuestionario de clase</translation>
+    </message>
+    <message>
+        <source>Type the code from the teacher&apos;s screen, and your name.</source>
+        <translation>Escribe el código de la pantalla del docente y tu nombre.</translation>
+    </message>
+    <message>
+        <source>Join code</source>
+        <translation>Código para unirte</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Tu nombre</translation>
+    </message>
+    <message>
+        <source>Your teacher will see this name next to your answers.</source>
+        <translation>Tu docente verá este nombre junto a tus respuestas.</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Unirme</translation>
+    </message>
+    <message>
+        <source>You&apos;re in!</source>
+        <translation>¡Ya estás dentro!</translation>
+    </message>
+    <message>
+        <source>Waiting for the first question…</source>
+        <translation>Esperando la primera pregunta…</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Answers are closed.</source>
+        <translation>Las respuestas están cerradas.</translation>
+    </message>
+    <message>
+        <source>Wait for the teacher.</source>
+        <translation>Espera al docente.</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Tu respuesta</translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation>Respuesta correcta</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Por qué</translation>
+    </message>
+    <message>
+        <source>The next question comes when the teacher is ready.</source>
+        <translation>La siguiente pregunta llegará cuando el docente esté listo.</translation>
+    </message>
+    <message>
+        <source>The quiz is over</source>
+        <translation>El cuestionario ha terminado</translation>
+    </message>
+    <message>
+        <source>Thanks for taking part!</source>
+        <translation>¡Gracias por participar!</translation>
+    </message>
+    <message>
+        <source>You can close this page now.</source>
+        <translation>Ya puedes cerrar esta página.</translation>
+    </message>
+    <message>
+        <source>Class quiz · teacher · Lockstep</source>
+        <translation>Cuestionario de clase · docente · Lockstep</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <source>Quiz controls</source>
+        <translation>Controles del cuestionario</translation>
+    </message>
+    <message>
+        <source>Open first question</source>
+        <translation>Abrir la primera pregunta</translation>
+    </message>
+    <message>
+        <source>Close answers</source>
+        <translation>Cerrar las respuestas</translation>
+    </message>
+    <message>
+        <source>Reveal the answer</source>
+        <translation>Mostrar la respuesta</translation>
+    </message>
+    <message>
+        <source>Next question</source>
+        <translation>Siguiente pregunta</translation>
+    </message>
+    <message>
+        <source>Download results (CSV)</source>
+        <translation>Descargar resultados (CSV)</translation>
+    </message>
+    <message>
+        <source>Students, open</source>
+        <translation>Estudiantes, abrid</translation>
+    </message>
+    <message>
+        <source>and type the code</source>
+        <translation>y escribid el código</translation>
+    </message>
+    <message>
+        <source>QR code of the students&apos; address</source>
+        <translation>Código QR de la dirección para estudiantes</translation>
+    </message>
+    <message>
+        <source>Lobby locked</source>
+        <translation>Sala cerrada</translation>
+    </message>
+    <message>
+        <source>What the class answered</source>
+        <translation>Lo que respondió la clase</translation>
+    </message>
+    <message>
+        <source>The answer:</source>
+        <translation>La respuesta:</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>Desarrollo</translation>
+    </message>
+    <message>
+        <source>See it in the lab</source>
+        <translation>Verlo en el laboratorio</translation>
+    </message>
+    <message>
+        <source>Worked with the first student&apos;s numbers; every student had their own.</source>
+        <translation>Calculado con los números del primer estudiante; cada estudiante tuvo los suyos.</translation>
+    </message>
+    <message>
+        <source>Student</source>
+        <translation>Estudiante</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Correctas</translation>
+    </message>
+    <message>
+        <source>Join at</source>
+        <translation>Únete en</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>Students</source>
+        <translation>Estudiantes</translation>
+    </message>
+    <message>
+        <source>Lock the lobby</source>
+        <translation>Cerrar la sala</translation>
+    </message>
+    <message>
+        <source>Could not reach the class server. Check that you are on the classroom Wi-Fi, then try again.</source>
+        <translation>No se puede conectar con el servidor de la clase. Comprueba que estás en la wifi del aula y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Something went wrong (error {1}). Please try again.</source>
+        <translation>Algo ha fallado (error {1}). Vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>En directo</translation>
+    </message>
+    <message>
+        <source>Checking every 2 s</source>
+        <translation>Comprobando cada 2 s</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>Reconectando…</translation>
+    </message>
+    <message>
+        <source>Type the join code shown on the teacher&apos;s screen.</source>
+        <translation>Escribe el código que aparece en la pantalla del docente.</translation>
+    </message>
+    <message>
+        <source>Type your name, so your teacher knows who answered.</source>
+        <translation>Escribe tu nombre para que tu docente sepa quién ha respondido.</translation>
+    </message>
+    <message>
+        <source>Joining…</source>
+        <translation>Uniéndote…</translation>
+    </message>
+    <message>
+        <source>That code is not right. Check the code on the teacher&apos;s screen.</source>
+        <translation>Ese código no es correcto. Mira el código en la pantalla del docente.</translation>
+    </message>
+    <message>
+        <source>The teacher has locked the lobby, so nobody new can join right now.</source>
+        <translation>El docente ha cerrado la sala, así que ahora nadie más puede unirse.</translation>
+    </message>
+    <message>
+        <source>Too many tries at once. Wait a minute, then try again.</source>
+        <translation>Demasiados intentos a la vez. Espera un minuto y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>The class is full.</source>
+        <translation>La clase está llena.</translation>
+    </message>
+    <message>
+        <source>You are no longer in the quiz: the teacher may have removed you, or the quiz was restarted. Join again with the code on the teacher&apos;s screen.</source>
+        <translation>Ya no estás en el cuestionario: puede que el docente te haya quitado o que el cuestionario se haya reiniciado. Vuelve a unirte con el código de la pantalla del docente.</translation>
+    </message>
+    <message>
+        <source>You joined as {1}</source>
+        <translation>Te has unido como {1}</translation>
+    </message>
+    <message>
+        <source>{1} student has joined.</source>
+        <translation>{1} estudiante se ha unido.</translation>
+    </message>
+    <message>
+        <source>{1} students have joined.</source>
+        <translation>{1} estudiantes se han unido.</translation>
+    </message>
+    <message>
+        <source>Question {1} of {2}</source>
+        <translation>Pregunta {1} de {2}</translation>
+    </message>
+    <message>
+        <source>Question {1}</source>
+        <translation>Pregunta {1}</translation>
+    </message>
+    <message>
+        <source>Choose one answer.</source>
+        <translation>Elige una respuesta.</translation>
+    </message>
+    <message>
+        <source>Choose every answer that is right.</source>
+        <translation>Elige todas las respuestas correctas.</translation>
+    </message>
+    <message>
+        <source>Put these in order. Type their letters, first to last, with spaces between them (for example: b a c).</source>
+        <translation>Ordénalos. Escribe sus letras, del primero al último, separadas por espacios (por ejemplo: b a c).</translation>
+    </message>
+    <message>
+        <source>Your order</source>
+        <translation>Tu orden</translation>
+    </message>
+    <message>
+        <source>for example: b a c</source>
+        <translation>por ejemplo: b a c</translation>
+    </message>
+    <message>
+        <source>Your answer, in {1}</source>
+        <translation>Tu respuesta, en {1}</translation>
+    </message>
+    <message>
+        <source>Answer received: {1} (read as {2})</source>
+        <translation>Respuesta recibida: {1} (leída como {2})</translation>
+    </message>
+    <message>
+        <source>Answer received: {1}</source>
+        <translation>Respuesta recibida: {1}</translation>
+    </message>
+    <message>
+        <source>You can change it until the teacher closes the question.</source>
+        <translation>Puedes cambiarla hasta que el docente cierre la pregunta.</translation>
+    </message>
+    <message>
+        <source>That was your last change: this answer counts.</source>
+        <translation>Ese fue tu último cambio: esta respuesta cuenta.</translation>
+    </message>
+    <message>
+        <source>You can still change it {1} time until the teacher closes the question.</source>
+        <translation>Aún puedes cambiarla {1} vez hasta que el docente cierre la pregunta.</translation>
+    </message>
+    <message>
+        <source>You can still change it {1} times until the teacher closes the question.</source>
+        <translation>Aún puedes cambiarla {1} veces hasta que el docente cierre la pregunta.</translation>
+    </message>
+    <message>
+        <source>Choose an answer first.</source>
+        <translation>Elige primero una respuesta.</translation>
+    </message>
+    <message>
+        <source>Choose at least one answer first.</source>
+        <translation>Elige primero al menos una respuesta.</translation>
+    </message>
+    <message>
+        <source>Type your answer first.</source>
+        <translation>Escribe primero tu respuesta.</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Enviando…</translation>
+    </message>
+    <message>
+        <source>That answer could not be read. Type a number, like 5 or 2.5.</source>
+        <translation>No se ha podido leer esa respuesta. Escribe un número, como 5 o 2,5.</translation>
+    </message>
+    <message>
+        <source>This question is not open for answers any more.</source>
+        <translation>Esta pregunta ya no admite respuestas.</translation>
+    </message>
+    <message>
+        <source>Too many answers at once. Wait a moment, then send again.</source>
+        <translation>Demasiadas respuestas a la vez. Espera un momento y vuelve a enviarla.</translation>
+    </message>
+    <message>
+        <source>You did not send an answer.</source>
+        <translation>No enviaste ninguna respuesta.</translation>
+    </message>
+    <message>
+        <source>Your answer: {1}</source>
+        <translation>Tu respuesta: {1}</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Correcta</translation>
+    </message>
+    <message>
+        <source>Close, but not quite</source>
+        <translation>Cerca, pero no del todo</translation>
+    </message>
+    <message>
+        <source>Not right this time</source>
+        <translation>Esta vez no es correcta</translation>
+    </message>
+    <message>
+        <source>No answer sent</source>
+        <translation>No se envió respuesta</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(ninguna)</translation>
+    </message>
+    <message>
+        <source>You got {1} of {2} right</source>
+        <translation>Acertaste {1} de {2}</translation>
+    </message>
+    <message>
+        <source>The quiz is over.</source>
+        <translation>El cuestionario ha terminado.</translation>
+    </message>
+    <message>
+        <source>The quiz server cannot be reached. Is lockstep still running?</source>
+        <translation>No se puede conectar con el servidor del cuestionario. ¿Sigue abierto lockstep?</translation>
+    </message>
+    <message>
+        <source>That did not work (error {1}).</source>
+        <translation>Eso no ha funcionado (error {1}).</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Sin conexión</translation>
+    </message>
+    <message>
+        <source>Lobby</source>
+        <translation>Sala</translation>
+    </message>
+    <message>
+        <source>Answers open</source>
+        <translation>Respuestas abiertas</translation>
+    </message>
+    <message>
+        <source>Answers closed</source>
+        <translation>Respuestas cerradas</translation>
+    </message>
+    <message>
+        <source>Answer revealed</source>
+        <translation>Respuesta mostrada</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Terminado</translation>
+    </message>
+    <message>
+        <source>Finish the quiz</source>
+        <translation>Terminar el cuestionario</translation>
+    </message>
+    <message>
+        <source>Unlock the lobby</source>
+        <translation>Abrir la sala</translation>
+    </message>
+    <message>
+        <source>Nobody has joined yet.</source>
+        <translation>Todavía no se ha unido nadie.</translation>
+    </message>
+    <message>
+        <source>{1} student has joined</source>
+        <translation>{1} estudiante se ha unido</translation>
+    </message>
+    <message>
+        <source>{1} students have joined</source>
+        <translation>{1} estudiantes se han unido</translation>
+    </message>
+    <message>
+        <source>{1} of {2} answered</source>
+        <translation>{1} de {2} han respondido</translation>
+    </message>
+    <message>
+        <source>✓ right</source>
+        <translation>✓ correcta</translation>
+    </message>
+    <message>
+        <source>a common mistake</source>
+        <translation>un error frecuente</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>cerca</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>ha respondido</translation>
+    </message>
+    <message>
+        <source>not answered yet</source>
+        <translation>aún no ha respondido</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>sin respuesta</translation>
+    </message>
+    <message>
+        <source>Nobody yet</source>
+        <translation>Nadie todavía</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <source>Remove {1}</source>
+        <translation>Quitar a {1}</translation>
+    </message>
+    <message>
+        <source>{1} of {2}</source>
+        <translation>{1} de {2}</translation>
+    </message>
+    <message>
+        <source>Nobody took part.</source>
+        <translation>Nadie participó.</translation>
+    </message>
+    <message>
+        <source>On average the class got {1} of {2} right.</source>
+        <translation>De media, la clase acertó {1} de {2}.</translation>
+    </message>
+    <message>
+        <source>On average the class got {1} right.</source>
+        <translation>De media, la clase acertó {1}.</translation>
+    </message>
+    <message>
+        <source>This teacher link is not valid any more (the quiz may have been restarted). Open the teacher address that lockstep printed when it started.</source>
+        <translation>Este enlace del docente ya no es válido (puede que el cuestionario se haya reiniciado). Abre la dirección del docente que mostró lockstep al arrancar.</translation>
+    </message>
+    <message>
+        <source>This teacher link is not valid any more.</source>
+        <translation>Este enlace del docente ya no es válido.</translation>
+    </message>
+    <message>
+        <source>Remove {1} from the quiz?</source>
+        <translation>¿Quitar a {1} del cuestionario?</translation>
+    </message>
+    <message>
+        <source>The results could not be downloaded.</source>
+        <translation>No se han podido descargar los resultados.</translation>
+    </message>
+    <message>
+        <source>This page needs the teacher address that lockstep printed, the one ending in ?token=…</source>
+        <translation>Esta página necesita la dirección del docente que mostró lockstep, la que termina en ?token=…</translation>
+    </message>
+</context>
+<context>
     <name>ClassWindow</name>
     <message>
         <source>Lobby: students are joining</source>
@@ -244,7 +739,7 @@
         <translation>las réplicas difieren</translation>
     </message>
     <message>
-        <source>Δ: how far each replica is from the replicas' mean</source>
+        <source>Δ: how far each replica is from the replicas&apos; mean</source>
         <translation>Δ: cuánto se aleja cada réplica de la media de las réplicas</translation>
     </message>
 </context>
@@ -294,7 +789,7 @@
 <context>
     <name>Lockstep</name>
     <message>
-        <source>Lockstep does not speak '%1' (it speaks %2)</source>
+        <source>Lockstep does not speak &apos;%1&apos; (it speaks %2)</source>
         <translation>Lockstep no habla «%1» (habla %2)</translation>
     </message>
     <message>
@@ -311,27 +806,27 @@
         <translation>Falta parte de la respuesta (%1).</translation>
     </message>
     <message>
-        <source>'%1' is not a number I can read (%2).</source>
+        <source>&apos;%1&apos; is not a number I can read (%2).</source>
         <translation>«%1» no es un número que yo pueda leer (%2).</translation>
     </message>
     <message>
-        <source>'%1' has a space inside the number: write it as one number (%2).</source>
+        <source>&apos;%1&apos; has a space inside the number: write it as one number (%2).</source>
         <translation>«%1» tiene un espacio dentro del número: escríbelo como un solo número (%2).</translation>
     </message>
     <message>
-        <source>'%1' mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
+        <source>&apos;%1&apos; mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
         <translation>«%1» mezcla comas y puntos de una forma que no queda clara: usa un solo separador decimal (%2).</translation>
     </message>
     <message>
-        <source>'%1' has more than one decimal separator (%2).</source>
+        <source>&apos;%1&apos; has more than one decimal separator (%2).</source>
         <translation>«%1» tiene más de un separador decimal (%2).</translation>
     </message>
     <message>
-        <source>'%1' could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
+        <source>&apos;%1&apos; could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
         <translation>«%1» se puede leer de dos maneras (como separador de miles o como coma decimal): escribe %2 o %3.</translation>
     </message>
     <message>
-        <source>'%1' is too large to be a useful answer.</source>
+        <source>&apos;%1&apos; is too large to be a useful answer.</source>
         <translation>«%1» es demasiado grande para ser una respuesta útil.</translation>
     </message>
     <message>
@@ -343,11 +838,11 @@
         <translation>La unidad, si escribes una, es %1.</translation>
     </message>
     <message>
-        <source>'%1' has more than one '/': write one fraction such as 5/2.</source>
+        <source>&apos;%1&apos; has more than one &apos;/&apos;: write one fraction such as 5/2.</source>
         <translation>«%1» tiene más de una «/»: escribe una sola fracción, como 5/2.</translation>
     </message>
     <message>
-        <source>'%1' divides by zero: the number below the line cannot be 0.</source>
+        <source>&apos;%1&apos; divides by zero: the number below the line cannot be 0.</source>
         <translation>«%1» divide entre cero: el número de debajo de la línea no puede ser 0.</translation>
     </message>
     <message>
@@ -363,11 +858,11 @@
         <translation>Elige tus respuestas (%1).</translation>
     </message>
     <message>
-        <source>'%1' is not one of the choices (%2).</source>
+        <source>&apos;%1&apos; is not one of the choices (%2).</source>
         <translation>«%1» no es una de las opciones (%2).</translation>
     </message>
     <message>
-        <source>'%1' is there twice: name each choice once.</source>
+        <source>&apos;%1&apos; is there twice: name each choice once.</source>
         <translation>«%1» aparece dos veces: nombra cada opción una sola vez.</translation>
     </message>
     <message>
@@ -383,20 +878,20 @@
         <translation>Falta la página %1 en esta compilación.</translation>
     </message>
     <message>
-        <source>The request's body is not JSON: %1 at byte %2.</source>
+        <source>The request&apos;s body is not JSON: %1 at byte %2.</source>
         <translation>El cuerpo de la petición no es JSON: %1 en el byte %2.</translation>
     </message>
     <message>
-        <source>The request's body must be a JSON object.</source>
+        <source>The request&apos;s body must be a JSON object.</source>
         <translation>El cuerpo de la petición debe ser un objeto JSON.</translation>
     </message>
     <message>
-        <source>The request needs "%1".</source>
-        <translation>La petición necesita "%1".</translation>
+        <source>The request needs &quot;%1&quot;.</source>
+        <translation>La petición necesita &quot;%1&quot;.</translation>
     </message>
     <message>
-        <source>"%1" must be text.</source>
-        <translation>"%1" debe ser texto.</translation>
+        <source>&quot;%1&quot; must be text.</source>
+        <translation>&quot;%1&quot; debe ser texto.</translation>
     </message>
     <message>
         <source>QR code of the class address</source>
@@ -419,7 +914,7 @@
         <translation>/teacher solo responde a GET.</translation>
     </message>
     <message>
-        <source>The teacher's page needs the teacher's address, with its token, as the lab or lockstep-cli printed it.</source>
+        <source>The teacher&apos;s page needs the teacher&apos;s address, with its token, as the lab or lockstep-cli printed it.</source>
         <translation>La página del docente necesita la dirección del docente, con su token, tal como la mostró el laboratorio o lockstep-cli.</translation>
     </message>
     <message>
@@ -447,7 +942,7 @@
         <translation>Esa respuesta es demasiado larga: como máximo %1 caracteres.</translation>
     </message>
     <message>
-        <source>The teacher's API needs the teacher's token.</source>
+        <source>The teacher&apos;s API needs the teacher&apos;s token.</source>
         <translation>La API del docente necesita el token del docente.</translation>
     </message>
     <message>
@@ -459,19 +954,19 @@
         <translation>El servidor todavía no está escuchando.</translation>
     </message>
     <message>
-        <source>"locked" must be true or false.</source>
-        <translation>"locked" debe ser true o false.</translation>
+        <source>&quot;locked&quot; must be true or false.</source>
+        <translation>&quot;locked&quot; debe ser true o false.</translation>
     </message>
     <message>
         <source>No such API: /api/teacher/%1.</source>
         <translation>No existe esa API: /api/teacher/%1.</translation>
     </message>
     <message>
-        <source>class quiz: bank '%1' has no question %2</source>
+        <source>class quiz: bank &apos;%1&apos; has no question %2</source>
         <translation>cuestionario de clase: el banco «%1» no tiene la pregunta %2</translation>
     </message>
     <message>
-        <source>class quiz: bank '%1' has no questions</source>
+        <source>class quiz: bank &apos;%1&apos; has no questions</source>
         <translation>cuestionario de clase: el banco «%1» no tiene preguntas</translation>
     </message>
     <message>
@@ -479,7 +974,7 @@
         <translation>Demasiados intentos de unirse desde este ordenador; espera un minuto y vuelve a intentarlo.</translation>
     </message>
     <message>
-        <source>That join code is not this class's. Check the code on the projector.</source>
+        <source>That join code is not this class&apos;s. Check the code on the projector.</source>
         <translation>Ese código no es el de esta clase. Comprueba el código en el proyector.</translation>
     </message>
     <message>
@@ -523,8 +1018,8 @@
         <translation>Esta pregunta está cerrada: ya no se aceptan respuestas.</translation>
     </message>
     <message>
-        <source>That answer is for another question; the question open now is "%1".</source>
-        <translation>Esa respuesta es de otra pregunta; la pregunta abierta ahora es "%1".</translation>
+        <source>That answer is for another question; the question open now is &quot;%1&quot;.</source>
+        <translation>Esa respuesta es de otra pregunta; la pregunta abierta ahora es &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>You have changed this answer %1 times, the most allowed; your last answer counts.</source>
@@ -568,11 +1063,11 @@
         <translation>otra</translation>
     </message>
     <message>
-        <source>--bind: '%1' is not an address; give one of this machine's addresses, like 192.168.1.20, or localhost</source>
+        <source>--bind: &apos;%1&apos; is not an address; give one of this machine&apos;s addresses, like 192.168.1.20, or localhost</source>
         <translation>--bind: «%1» no es una dirección; indica una de las direcciones de este ordenador, como 192.168.1.20, o localhost</translation>
     </message>
     <message>
-        <source>--bind: '%1' would listen on every address, public ones too; give the classroom network's address</source>
+        <source>--bind: &apos;%1&apos; would listen on every address, public ones too; give the classroom network&apos;s address</source>
         <translation>--bind: «%1» escucharía en todas las direcciones, también en las públicas; indica la dirección de la red del aula</translation>
     </message>
     <message>
@@ -596,15 +1091,15 @@
         <translation>lockstep::reduce, regla weighted-mean: (%1) / (%2) = %3</translation>
     </message>
     <message>
-        <source>the engine's %1 (%2) gives %3</source>
+        <source>the engine&apos;s %1 (%2) gives %3</source>
         <translation>%1 del motor (%2) da %3</translation>
     </message>
     <message>
-        <source>no quiz bank '%1' (known: %2, or give a file)</source>
+        <source>no quiz bank &apos;%1&apos; (known: %2, or give a file)</source>
         <translation>no existe el banco de preguntas «%1» (conocidos: %2; o indica un archivo)</translation>
     </message>
     <message>
-        <source>found from the program's folder</source>
+        <source>found from the program&apos;s folder</source>
         <translation>localizados a partir de la carpeta del programa</translation>
     </message>
     <message>
@@ -640,7 +1135,7 @@
         <translation>un perfil de estudiante necesita un nombre</translation>
     </message>
     <message>
-        <source>a student's name has at most %1 characters</source>
+        <source>a student&apos;s name has at most %1 characters</source>
         <translation>el nombre de un estudiante tiene como máximo %1 caracteres</translation>
     </message>
     <message>
@@ -736,7 +1231,7 @@
     </message>
     <message>
         <source>(in %1)</source>
-        <comment>the answer's unit</comment>
+        <comment>the answer&apos;s unit</comment>
         <translation>(en %1)</translation>
     </message>
     <message>
@@ -752,12 +1247,12 @@
     <name>LockstepCli</name>
     <message>
         <source>
-a live class quiz, answered from the students' browsers (docs/CLASS.md):
+a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
   class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
                    [--results FILE.csv] [--root DIR]
-                                  serves the quiz on this machine's classroom (private)
-                                  addresses, port 8080 by default; prints the students' address,
-                                  the join code and the teacher's page with its token. Ctrl+C or
+                                  serves the quiz on this machine&apos;s classroom (private)
+                                  addresses, port 8080 by default; prints the students&apos; address,
+                                  the join code and the teacher&apos;s page with its token. Ctrl+C or
                                   SIGTERM ends it after writing the results.
 </source>
         <translation>
@@ -772,12 +1267,12 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
 </translation>
     </message>
     <message>
-        <source>--questions: bank '%1' has no question '%2' (it has %3)</source>
-        <translation>--questions: el banco '%1' no tiene la pregunta '%2' (tiene %3)</translation>
+        <source>--questions: bank &apos;%1&apos; has no question &apos;%2&apos; (it has %3)</source>
+        <translation>--questions: el banco &apos;%1&apos; no tiene la pregunta &apos;%2&apos; (tiene %3)</translation>
     </message>
     <message>
-        <source>--questions: '%1' is named twice</source>
-        <translation>--questions: '%1' aparece dos veces</translation>
+        <source>--questions: &apos;%1&apos; is named twice</source>
+        <translation>--questions: &apos;%1&apos; aparece dos veces</translation>
     </message>
     <message>
         <source>--questions: name at least one question</source>
@@ -852,20 +1347,20 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>class: se esperaba serve</translation>
     </message>
     <message>
-        <source>class: unknown subcommand '%1' (serve)</source>
-        <translation>class: subcomando desconocido '%1' (serve)</translation>
+        <source>class: unknown subcommand &apos;%1&apos; (serve)</source>
+        <translation>class: subcomando desconocido &apos;%1&apos; (serve)</translation>
     </message>
     <message>
         <source>compare --sync takes one scenario file (or none: the built-in one)</source>
         <translation>compare --sync admite un archivo de escenario (o ninguno: el integrado)</translation>
     </message>
     <message>
-        <source>--sync: each must be one of bsp, ssp, async, local, got '%1'</source>
-        <translation>--sync: cada uno debe ser bsp, ssp, async o local; se recibió '%1'</translation>
+        <source>--sync: each must be one of bsp, ssp, async, local, got &apos;%1&apos;</source>
+        <translation>--sync: cada uno debe ser bsp, ssp, async o local; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--sync: '%1' is named twice</source>
-        <translation>--sync: '%1' aparece dos veces</translation>
+        <source>--sync: &apos;%1&apos; is named twice</source>
+        <translation>--sync: &apos;%1&apos; aparece dos veces</translation>
     </message>
     <message>
         <source>--sync: name two to four modes to compare, e.g. bsp,ssp,async,local</source>
@@ -920,11 +1415,11 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>no</translation>
     </message>
     <message>
-        <source>Ways of agreeing on %1 ("%2"), %3 workers, target loss %4
+        <source>Ways of agreeing on %1 (&quot;%2&quot;), %3 workers, target loss %4
 (ssp with staleness %5, local SGD averaging every %6 steps)
 
 </source>
-        <translation>Formas de ponerse de acuerdo en %1 ("%2"), %3 trabajadores, pérdida objetivo %4
+        <translation>Formas de ponerse de acuerdo en %1 (&quot;%2&quot;), %3 trabajadores, pérdida objetivo %4
 (ssp con obsolescencia %5, SGD local que promedia cada %6 pasos)
 
 </translation>
@@ -1013,12 +1508,12 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>energía por muestra útil</translation>
     </message>
     <message>
-        <source>Comparing A: %1 ("%2")
-      and B: %3 ("%4"), target loss %5
+        <source>Comparing A: %1 (&quot;%2&quot;)
+      and B: %3 (&quot;%4&quot;), target loss %5
 
 </source>
-        <translation>Comparación de A: %1 ("%2")
-             y B: %3 ("%4"), pérdida objetivo %5
+        <translation>Comparación de A: %1 (&quot;%2&quot;)
+             y B: %3 (&quot;%4&quot;), pérdida objetivo %5
 
 </translation>
     </message>
@@ -1107,7 +1602,7 @@ idioma (una opción de todos los comandos, antes o después del comando):
 run flags (override the scenario):
   --workers N  --steps N  --seed N  --batch N (per worker)
   --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI's own, with --transport mpi)
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
   --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
          process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
   --layers 2,8,2  --activation tanh|relu|sigmoid|linear
@@ -1116,8 +1611,8 @@ run flags (override the scenario):
   --init-params FILE.json  --params-out FILE.json
   --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker's consecutive rounds and the waits between them
-         as one "collective" slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
+         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
@@ -1144,7 +1639,7 @@ opciones de run (sustituyen a las del escenario):
   --trace FILE.json (traza de Chrome, escrita durante la ejecución)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (por defecto): cada evento, un tramo por ronda colectiva
          y trabajador; phases: las rondas seguidas de un trabajador y las esperas entre ellas en
-         un solo tramo "collective", para muchos trabajadores (un anillo de 256 trabajadores:
+         un solo tramo &quot;collective&quot;, para muchos trabajadores (un anillo de 256 trabajadores:
          256 tramos por paso, no 130 000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repetible): crash:worker=2,step=30,phase=compute|communicate|update|
@@ -1163,8 +1658,8 @@ opciones de run (sustituyen a las del escenario):
     <message>
         <source>usage: lockstep-cli run [SCENARIO.json] [flags]
 
-Trains the scenario's model (the built-in one without a file) with its workers and
-reports the time on the run's clock, the speedup over one worker, the time spent
+Trains the scenario&apos;s model (the built-in one without a file) with its workers and
+reports the time on the run&apos;s clock, the speedup over one worker, the time spent
 communicating and waiting, and the final loss and accuracy. Flags override the
 scenario. Under mpirun with --transport mpi, each process is one worker.
 </source>
@@ -1180,7 +1675,7 @@ trabajador.
     <message>
         <source>usage: lockstep-cli sweep [SCENARIO.json] --workers 1,2,4,8 [flags] [--json]
 
-Runs the same scenario once per worker count and prints each count's time, speedup
+Runs the same scenario once per worker count and prints each count&apos;s time, speedup
 and efficiency: the speedup curve of the Speedup view.
 
 flags: --workers LIST  --steps N  --seed N  --clock modelled|measured
@@ -1202,7 +1697,7 @@ opciones: --workers LIST  --steps N  --seed N  --clock modelled|measured
     <message>
         <source>usage: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
 
-Combines the values the way the engine combines the workers' gradients and prints
+Combines the values the way the engine combines the workers&apos; gradients and prints
 the result. weighted-mean needs --weights: the samples behind each value.
 </source>
         <translation>uso: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
@@ -1280,12 +1775,12 @@ que esperan los trabajadores, para el mismo modelo.
         <source>usage: lockstep-cli validate FILE
 
 Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints
-'valid', or prints what is wrong, naming the field and the allowed values.
+&apos;valid&apos;, or prints what is wrong, naming the field and the allowed values.
 </source>
         <translation>uso: lockstep-cli validate FILE
 
 Comprueba un archivo de escenario, su conjunto de datos y sus parámetros iniciales. Sale con
-0 y muestra 'válido', o muestra qué falla, con el nombre del campo y los valores permitidos.
+0 y muestra &apos;válido&apos;, o muestra qué falla, con el nombre del campo y los valores permitidos.
 </translation>
     </message>
     <message>
@@ -1307,7 +1802,7 @@ lockstep-cli bench train --help.
                                     [--bytes N] [--iterations N] [--json]
 
 Times all-reduces of real buffers between threads (or processes) and prints the
-algorithm and bus bandwidth beside this machine's memory copy bandwidth.
+algorithm and bus bandwidth beside this machine&apos;s memory copy bandwidth.
 </source>
         <translation>uso: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]
                                   [--workers N] [--bytes N] [--iterations N] [--json]
@@ -1350,11 +1845,11 @@ own lessons beside them from --own-lessons DIR, else ~/.local/share/Lockstep/les
   lessons list [--root DIR]       the lessons in order, with what they cover
   lessons calculator --one-worker-s 40 --workers 4 --communication-s 6
                                   the worked example: total time and speedup from the engine
-  lessons study LESSON            the discussion lesson's model sizes: loss, compute, energy
+  lessons study LESSON            the discussion lesson&apos;s model sizes: loss, compute, energy
   quiz export BANK --format moodle-xml|gift|csv [--students FILE] [--variants N] [--out FILE]
   quiz worksheet BANK [--students FILE | --variants N] --out SHEET.pdf [--key KEY.pdf]
                                   a printed page per student with their own numbers, and a key
-  quiz ask BANK QUESTION --student NAME        one student's version of a question
+  quiz ask BANK QUESTION --student NAME        one student&apos;s version of a question
   quiz check BANK QUESTION --student NAME --answer TEXT
                                   the verdict and feedback for a typed answer
 </source>
@@ -1439,12 +1934,12 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>lessons study: no lesson '%1'</source>
-        <translation>lessons study: no existe la lección '%1'</translation>
+        <source>lessons study: no lesson &apos;%1&apos;</source>
+        <translation>lessons study: no existe la lección &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>lessons study: lesson '%1' has no study</source>
-        <translation>lessons study: la lección '%1' no tiene estudio</translation>
+        <source>lessons study: lesson &apos;%1&apos; has no study</source>
+        <translation>lessons study: la lección &apos;%1&apos; no tiene estudio</translation>
     </message>
     <message>
         <source>model          parameters  final_loss  accuracy  compute_s  energy_kJ
@@ -1463,8 +1958,8 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>quiz export: --format es obligatorio (moodle-xml, gift o csv)</translation>
     </message>
     <message>
-        <source>--format: must be one of moodle-xml, gift, csv, got '%1'</source>
-        <translation>--format: debe ser moodle-xml, gift o csv; se recibió '%1'</translation>
+        <source>--format: must be one of moodle-xml, gift, csv, got &apos;%1&apos;</source>
+        <translation>--format: debe ser moodle-xml, gift o csv; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: cannot write the export</source>
@@ -1499,8 +1994,8 @@ aceleración %6 (ideal %2), eficiencia %7
         </translation>
     </message>
     <message>
-        <source>bank '%1' has no question '%2' (known: %3)</source>
-        <translation>el banco '%1' no tiene la pregunta '%2' (existen: %3)</translation>
+        <source>bank &apos;%1&apos; has no question &apos;%2&apos; (known: %3)</source>
+        <translation>el banco &apos;%1&apos; no tiene la pregunta &apos;%2&apos; (existen: %3)</translation>
     </message>
     <message>
         <source>--student NAME is required: each student gets their own numbers</source>
@@ -1541,16 +2036,16 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>lessons: se esperaba check, list, calculator o study</translation>
     </message>
     <message>
-        <source>lessons: unknown subcommand '%1' (check, list, calculator or study)</source>
-        <translation>lessons: subcomando desconocido '%1' (check, list, calculator o study)</translation>
+        <source>lessons: unknown subcommand &apos;%1&apos; (check, list, calculator or study)</source>
+        <translation>lessons: subcomando desconocido &apos;%1&apos; (check, list, calculator o study)</translation>
     </message>
     <message>
         <source>quiz: expected export, worksheet, ask or check</source>
         <translation>quiz: se esperaba export, worksheet, ask o check</translation>
     </message>
     <message>
-        <source>quiz: unknown subcommand '%1' (export, worksheet, ask or check)</source>
-        <translation>quiz: subcomando desconocido '%1' (export, worksheet, ask o check)</translation>
+        <source>quiz: unknown subcommand &apos;%1&apos; (export, worksheet, ask or check)</source>
+        <translation>quiz: subcomando desconocido &apos;%1&apos; (export, worksheet, ask o check)</translation>
     </message>
     <message>
         <source>%1: cannot write the file</source>
@@ -1561,20 +2056,20 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1: falló la escritura del archivo</translation>
     </message>
     <message>
-        <source>%1: must be one of %2, got '%3'</source>
-        <translation>%1: debe ser uno de %2; se recibió '%3'</translation>
+        <source>%1: must be one of %2, got &apos;%3&apos;</source>
+        <translation>%1: debe ser uno de %2; se recibió &apos;%3&apos;</translation>
     </message>
     <message>
-        <source>expected at most one scenario file, got '%1' as well</source>
-        <translation>se esperaba como máximo un archivo de escenario, pero también se recibió '%1'</translation>
+        <source>expected at most one scenario file, got &apos;%1&apos; as well</source>
+        <translation>se esperaba como máximo un archivo de escenario, pero también se recibió &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--dataset: must be one of %1, or a file ending in .csv, got '%2'</source>
-        <translation>--dataset: debe ser uno de %1 o un archivo terminado en .csv; se recibió '%2'</translation>
+        <source>--dataset: must be one of %1, or a file ending in .csv, got &apos;%2&apos;</source>
+        <translation>--dataset: debe ser uno de %1 o un archivo terminado en .csv; se recibió &apos;%2&apos;</translation>
     </message>
     <message>
-        <source>--shuffle: must be on or off, got '%1'</source>
-        <translation>--shuffle: debe ser on u off; se recibió '%1'</translation>
+        <source>--shuffle: must be on or off, got &apos;%1&apos;</source>
+        <translation>--shuffle: debe ser on u off; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: goes with --sync %2</source>
@@ -1589,13 +2084,13 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1: no hay %2 (no es un directorio escrito por lockstep-cli run --checkpoint-dir)</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
+        <source>Lockstep run &quot;%1&quot;: %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
 </source>
-        <translation>Ejecución de Lockstep "%1": %2 trabajadores, %3 pasos, all-reduce %4, %5 de los gradientes, reloj %6
+        <translation>Ejecución de Lockstep &quot;%1&quot;: %2 trabajadores, %3 pasos, all-reduce %4, %5 de los gradientes, reloj %6
 </translation>
     </message>
     <message>
-        <source>Open MPI's MPI_Allreduce</source>
+        <source>Open MPI&apos;s MPI_Allreduce</source>
         <translation>MPI_Allreduce de Open MPI</translation>
     </message>
     <message>
@@ -1647,7 +2142,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 guardados, %2 bytes, %3 s por trabajador</translation>
     </message>
     <message>
-        <source>not known (inside Open MPI's MPI_Allreduce)</source>
+        <source>not known (inside Open MPI&apos;s MPI_Allreduce)</source>
         <translation>desconocido (dentro de MPI_Allreduce de Open MPI)</translation>
     </message>
     <message>
@@ -1667,7 +2162,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>sin comprobar (solo tiempos: no se entrenó ningún parámetro)</translation>
     </message>
     <message>
-        <source>yes (every replica's parameters hash the same)</source>
+        <source>yes (every replica&apos;s parameters hash the same)</source>
         <translation>sí (los parámetros de todas las réplicas tienen el mismo hash)</translation>
     </message>
     <message>
@@ -1679,7 +2174,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>puntos de control (%1)</translation>
     </message>
     <message>
-        <source>%1: holds another run's %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
+        <source>%1: holds another run&apos;s %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
         <translation>%1: contiene %2 de otra ejecución; usa un directorio vacío para esta ejecución o continúa aquella con lockstep-cli resume %1</translation>
     </message>
     <message>
@@ -1707,7 +2202,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>nota: no hay ningún punto de control completo en %1: se empieza desde el paso 0</translation>
     </message>
     <message>
-        <source>--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it needs --transport mpi (under mpirun)</source>
+        <source>--algorithm: mpi-allreduce is Open MPI&apos;s own all-reduce, so it needs --transport mpi (under mpirun)</source>
         <translation>--algorithm: mpi-allreduce es el all-reduce propio de Open MPI, así que necesita --transport mpi (con mpirun)</translation>
     </message>
     <message>
@@ -1775,8 +2270,8 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>eficiencia</translation>
     </message>
     <message>
-        <source>reduce takes no file; unexpected '%1'</source>
-        <translation>reduce no admite archivos; no se esperaba '%1'</translation>
+        <source>reduce takes no file; unexpected &apos;%1&apos;</source>
+        <translation>reduce no admite archivos; no se esperaba &apos;%1&apos;</translation>
     </message>
     <message>
         <source>reduce needs --values, e.g. --values 2,4</source>
@@ -1821,16 +2316,16 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>bench: unknown kind '%1' (allreduce or train)</source>
-        <translation>bench: tipo desconocido '%1' (allreduce o train)</translation>
+        <source>bench: unknown kind &apos;%1&apos; (allreduce or train)</source>
+        <translation>bench: tipo desconocido &apos;%1&apos; (allreduce o train)</translation>
     </message>
     <message>
         <source>needs a value (%1)</source>
         <translation>necesita un valor (%1)</translation>
     </message>
     <message>
-        <source>unknown command '%1' (try lockstep-cli --help)</source>
-        <translation>comando desconocido '%1' (prueba lockstep-cli --help)</translation>
+        <source>unknown command &apos;%1&apos; (try lockstep-cli --help)</source>
+        <translation>comando desconocido &apos;%1&apos; (prueba lockstep-cli --help)</translation>
     </message>
     <message>
         <source>%1 all-reduce over Open MPI, %2 ranks, %3 bytes: %4 ms, algbw %5 GB/s, busbw %6 GB/s
@@ -1839,7 +2334,7 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>Open MPI's own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
+        <source>Open MPI&apos;s own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </source>
         <translation>MPI_Allreduce propio de Open MPI, mismos búferes:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </translation>
@@ -1867,32 +2362,32 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 necesita un valor</translation>
     </message>
     <message>
-        <source>%1: expected a whole number between %2 and %3, got '%4'</source>
-        <translation>%1: se esperaba un número entero entre %2 y %3; se recibió '%4'</translation>
+        <source>%1: expected a whole number between %2 and %3, got &apos;%4&apos;</source>
+        <translation>%1: se esperaba un número entero entre %2 y %3; se recibió &apos;%4&apos;</translation>
     </message>
     <message>
-        <source>%1: expected a number between %2 and %3, got '%4'</source>
-        <translation>%1: se esperaba un número entre %2 y %3; se recibió '%4'</translation>
+        <source>%1: expected a number between %2 and %3, got &apos;%4&apos;</source>
+        <translation>%1: se esperaba un número entre %2 y %3; se recibió &apos;%4&apos;</translation>
     </message>
     <message>
-        <source>%1: expected whole numbers between %2 and %3 separated by commas, got '%4' in '%5'</source>
-        <translation>%1: se esperaban números enteros entre %2 y %3 separados por comas; se recibió '%4' en '%5'</translation>
+        <source>%1: expected whole numbers between %2 and %3 separated by commas, got &apos;%4&apos; in &apos;%5&apos;</source>
+        <translation>%1: se esperaban números enteros entre %2 y %3 separados por comas; se recibió &apos;%4&apos; en &apos;%5&apos;</translation>
     </message>
     <message>
         <source>%1: too many values (at most %2)</source>
         <translation>%1: demasiados valores (como máximo %2)</translation>
     </message>
     <message>
-        <source>%1: expected numbers separated by commas, got '%2' in '%3'</source>
-        <translation>%1: se esperaban números separados por comas; se recibió '%2' en '%3'</translation>
+        <source>%1: expected numbers separated by commas, got &apos;%2&apos; in &apos;%3&apos;</source>
+        <translation>%1: se esperaban números separados por comas; se recibió &apos;%2&apos; en &apos;%3&apos;</translation>
     </message>
     <message>
         <source>--trace-detail: goes with --trace FILE</source>
         <translation>--trace-detail: va con --trace FILE</translation>
     </message>
     <message>
-        <source>--trace-detail: must be rounds or phases, got '%1'</source>
-        <translation>--trace-detail: debe ser rounds o phases; se recibió '%1'</translation>
+        <source>--trace-detail: must be rounds or phases, got &apos;%1&apos;</source>
+        <translation>--trace-detail: debe ser rounds o phases; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1 %2: cannot write (%3)</source>
@@ -1907,16 +2402,16 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>capas %1-%2</translation>
     </message>
     <message>
-        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got '%1'</source>
-        <translation>--parallelism: debe ser data, pipeline, tensor o hybrid; se recibió '%1'</translation>
+        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got &apos;%1&apos;</source>
+        <translation>--parallelism: debe ser data, pipeline, tensor o hybrid; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a "parallelism" object in the scenario)</source>
-        <translation>%1: necesita --parallelism pipeline, tensor o hybrid (o un objeto "parallelism" en el escenario)</translation>
+        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a &quot;parallelism&quot; object in the scenario)</source>
+        <translation>%1: necesita --parallelism pipeline, tensor o hybrid (o un objeto &quot;parallelism&quot; en el escenario)</translation>
     </message>
     <message>
-        <source>--schedule: must be one of fill-drain, 1f1b, got '%1'</source>
-        <translation>--schedule: debe ser fill-drain o 1f1b; se recibió '%1'</translation>
+        <source>--schedule: must be one of fill-drain, 1f1b, got &apos;%1&apos;</source>
+        <translation>--schedule: debe ser fill-drain o 1f1b; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--replicas: only a hybrid run has data-parallel replicas of its pipeline (--parallelism hybrid)</source>
@@ -1951,9 +2446,9 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 microlotes</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": %2, %3, %4, %5 clock
+        <source>Lockstep run &quot;%1&quot;: %2, %3, %4, %5 clock
 </source>
-        <translation>Ejecución de Lockstep "%1": %2, %3, %4, reloj %5
+        <translation>Ejecución de Lockstep &quot;%1&quot;: %2, %3, %4, reloj %5
 </translation>
     </message>
     <message>
@@ -1969,9 +2464,9 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>etapas</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": tensor, every layer split across %2 workers, %3 steps, %4 clock
+        <source>Lockstep run &quot;%1&quot;: tensor, every layer split across %2 workers, %3 steps, %4 clock
 </source>
-        <translation>Ejecución de Lockstep "%1": tensor, cada capa dividida entre %2 trabajadores, %3 pasos, reloj %4
+        <translation>Ejecución de Lockstep &quot;%1&quot;: tensor, cada capa dividida entre %2 trabajadores, %3 pasos, reloj %4
 </translation>
     </message>
     <message>
@@ -1987,7 +2482,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>en vuelo</translation>
     </message>
     <message>
-        <source>at most %1 micro-batches' activations held by one stage</source>
+        <source>at most %1 micro-batches&apos; activations held by one stage</source>
         <translation>como máximo, una etapa guarda las activaciones de %1 microlotes</translation>
     </message>
     <message>
@@ -1999,12 +2494,12 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 (salidas de capa reunidas, gradientes de entrada con all-reduce)</translation>
     </message>
     <message>
-        <source>moves takes at most one scenario file, got '%1' as well</source>
-        <translation>moves admite como máximo un archivo de escenario, pero también se recibió '%1'</translation>
+        <source>moves takes at most one scenario file, got &apos;%1&apos; as well</source>
+        <translation>moves admite como máximo un archivo de escenario, pero también se recibió &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--algorithm: must be one of parameter-server, ring, tree, got '%1'</source>
-        <translation>--algorithm: debe ser parameter-server, ring o tree; se recibió '%1'</translation>
+        <source>--algorithm: must be one of parameter-server, ring, tree, got &apos;%1&apos;</source>
+        <translation>--algorithm: debe ser parameter-server, ring o tree; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>What moves in one training step of model %1, same batch for every strategy (modelled clock, per worker means):
@@ -2164,7 +2659,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Con --screenshot: una vista (%1).</translation>
     </message>
     <message>
-        <source>With --screenshot: place the playhead here (seconds on the run's clock; default: the end).</source>
+        <source>With --screenshot: place the playhead here (seconds on the run&apos;s clock; default: the end).</source>
         <translation>Con --screenshot: coloca aquí el cabezal de reproducción (segundos en el reloj de la ejecución; por defecto: el final).</translation>
     </message>
     <message>
@@ -2180,7 +2675,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Abre una lección (su página, su escenario y sus vistas), p. ej. speedup.</translation>
     </message>
     <message>
-        <source>Headless: when the playhead reaches T seconds on the run's clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). Repeatable; applied in time order.</source>
+        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). Repeatable; applied in time order.</source>
         <translation>Sin ventana: cuando el cabezal de reproducción llega a T segundos en el reloj de la ejecución, aplica el enlace de lección LINK como lo haría un clic (p. ej. 0.1:lockstep:crash?worker=2). Se puede repetir; se aplican por orden de tiempo.</translation>
     </message>
     <message>
@@ -2192,15 +2687,15 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Reproduce una ejecución grabada: la traza de una ejecución en varios procesos (lockstep-cli run --transport mpi --trace FILE).</translation>
     </message>
     <message>
-        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector's window, served on port 8080 of this computer's classroom addresses.</source>
+        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector&apos;s window, served on port 8080 of this computer&apos;s classroom addresses.</source>
         <translation>Inicia un cuestionario de clase con el banco BANK (p. ej. reductions): la ventana del proyector, servida en el puerto 8080 de las direcciones de aula de este ordenador.</translation>
     </message>
     <message>
-        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system's).</source>
+        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system&apos;s).</source>
         <translation>El idioma de la ventana, las lecciones y los cuestionarios: %1 (por defecto: el elegido en Ver → Idioma; si no, el del sistema).</translation>
     </message>
     <message>
-        <source>unexpected argument '%1' (scenarios are opened with --scenario FILE)</source>
+        <source>unexpected argument &apos;%1&apos; (scenarios are opened with --scenario FILE)</source>
         <translation>argumento inesperado «%1» (los escenarios se abren con --scenario FILE)</translation>
     </message>
     <message>
@@ -2220,11 +2715,11 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>--lesson: </translation>
     </message>
     <message>
-        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0), e.g. 0.1:lockstep:crash?worker=2, got '%1'</source>
+        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0), e.g. 0.1:lockstep:crash?worker=2, got &apos;%1&apos;</source>
         <translation>--action: se esperaba T:LINK con T en segundos (un número &gt;= 0), p. ej. 0.1:lockstep:crash?worker=2, y se recibió «%1»</translation>
     </message>
     <message>
-        <source>--action '%1': %2</source>
+        <source>--action &apos;%1&apos;: %2</source>
         <translation>--action «%1»: %2</translation>
     </message>
     <message>
@@ -2244,11 +2739,11 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>--class-quiz %1: no se pudo iniciar el cuestionario</translation>
     </message>
     <message>
-        <source>--size: expected WxH between 200x150 and 8000x8000, got '%1'</source>
+        <source>--size: expected WxH between 200x150 and 8000x8000, got &apos;%1&apos;</source>
         <translation>--size: se esperaba WxH entre 200x150 y 8000x8000, y se recibió «%1»</translation>
     </message>
     <message>
-        <source>--view: must be one of %1, got '%2'</source>
+        <source>--view: must be one of %1, got &apos;%2&apos;</source>
         <translation>--view: debe ser uno de %1, y se recibió «%2»</translation>
     </message>
     <message>
@@ -2256,12 +2751,16 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>--trace-out: %1</translation>
     </message>
     <message>
-        <source>--play-to: expected seconds (a number &gt;= 0), got '%1'</source>
+        <source>--play-to: expected seconds (a number &gt;= 0), got &apos;%1&apos;</source>
         <translation>--play-to: se esperaban segundos (un número &gt;= 0), y se recibió «%1»</translation>
     </message>
     <message>
         <source>cannot write the screenshot</source>
         <translation>no se puede guardar la captura de pantalla</translation>
+    </message>
+    <message>
+        <source>Start in the high-contrast theme for projectors (View → High Contrast).</source>
+        <translation>Empezar con el tema de alto contraste para proyectores (Ver → Alto contraste).</translation>
     </message>
 </context>
 <context>
@@ -2545,7 +3044,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
 <context>
     <name>QrCode</name>
     <message>
-        <source>QR code of the students' address</source>
+        <source>QR code of the students&apos; address</source>
         <translation>Código QR de la dirección para los estudiantes</translation>
     </message>
 </context>
@@ -2713,7 +3212,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>&lt;li&gt;&lt;b&gt;Aceleración&lt;/b&gt;: cuánto más rápido es un paso con más trabajadores, comparado con la línea ideal.&lt;/li&gt;</translation>
     </message>
     <message>
-        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery's scan for the newest complete checkpoint.&lt;/li&gt;</source>
+        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery&apos;s scan for the newest complete checkpoint.&lt;/li&gt;</source>
         <translation>&lt;li&gt;&lt;b&gt;Puntos de control&lt;/b&gt;: los archivos en el disco, cada uno en su estado del protocolo de confirmación; tras un fallo, la búsqueda que hace la recuperación del punto de control completo más reciente.&lt;/li&gt;</translation>
     </message>
     <message>
@@ -2740,7 +3239,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
 <context>
     <name>lockstep::app::AnswerHistogram</name>
     <message>
-        <source>The class's answers</source>
+        <source>The class&apos;s answers</source>
         <translation>Las respuestas de la clase</translation>
     </message>
     <message>
@@ -2842,7 +3341,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>&amp;Escuchar en:</translation>
     </message>
     <message>
-        <source>Students open the address shown on the projector, on this classroom's network. Nothing leaves it.</source>
+        <source>Students open the address shown on the projector, on this classroom&apos;s network. Nothing leaves it.</source>
         <translation>Los estudiantes abren la dirección que aparece en el proyector, en la red de esta aula. Nada sale de ella.</translation>
     </message>
     <message>
@@ -2889,7 +3388,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Respuestas hasta ahora</translation>
     </message>
     <message>
-        <source>The answer and the engine's working</source>
+        <source>The answer and the engine&apos;s working</source>
         <translation>La respuesta y el cálculo del motor</translation>
     </message>
     <message>
@@ -2938,7 +3437,7 @@ bytes por paso en cada enlace (origen-&gt;destino):
     </message>
     <message>
         <source>
-(Every student sees their own numbers; these are %1's.)</source>
+(Every student sees their own numbers; these are %1&apos;s.)</source>
         <translation>
 (Cada estudiante ve sus propios números; estos son los de %1.)</translation>
     </message>
@@ -3072,7 +3571,7 @@ El motor: %1</translation>
         <translation>Re&amp;loj</translation>
     </message>
     <message>
-        <source>Modelled: the cost model, the same everywhere. Measured: this computer's real time</source>
+        <source>Modelled: the cost model, the same everywhere. Measured: this computer&apos;s real time</source>
         <translation>Modelado: el modelo de costes, igual en todas partes. Medido: el tiempo real de este ordenador</translation>
     </message>
     <message>
@@ -3136,7 +3635,7 @@ El motor: %1</translation>
         <translation>Ralentización</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a number (write numbers separated by commas)</source>
+        <source>%1: &apos;%2&apos; is not a number (write numbers separated by commas)</source>
         <translation>%1: «%2» no es un número (escribe números separados por comas)</translation>
     </message>
     <message>
@@ -3179,7 +3678,7 @@ El motor: %1</translation>
         <translation>Con un solo trabajador no queda nadie para continuar.</translation>
     </message>
     <message>
-        <source>checkpoint: cannot create a directory for this run's checkpoints in %1</source>
+        <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
         <translation>punto de control: no se puede crear un directorio para los puntos de control de esta ejecución en %1</translation>
     </message>
 </context>
@@ -3313,7 +3812,7 @@ El motor: %1</translation>
         <translation>&amp;Bloquear lo que fija la lección</translation>
     </message>
     <message>
-        <source>Grey out the controls this lesson's scenario fixes, for every student until a teacher unlocks them</source>
+        <source>Grey out the controls this lesson&apos;s scenario fixes, for every student until a teacher unlocks them</source>
         <translation>Desactiva los controles que fija el escenario de esta lección, para todos los estudiantes, hasta que un docente los desbloquee</translation>
     </message>
     <message>
@@ -3321,7 +3820,7 @@ El motor: %1</translation>
         <translation>Mostrar la respuesta</translation>
     </message>
     <message>
-        <source>The current exercise's answer and reasoning, for this student</source>
+        <source>The current exercise&apos;s answer and reasoning, for this student</source>
         <translation>La respuesta y el razonamiento del ejercicio actual, para este estudiante</translation>
     </message>
     <message>
@@ -3337,7 +3836,7 @@ El motor: %1</translation>
         <translation>Imprimir hojas de ejercicios…</translation>
     </message>
     <message>
-        <source>A page per student with their own numbers, and an answer key, for the current exercise's quiz bank</source>
+        <source>A page per student with their own numbers, and an answer key, for the current exercise&apos;s quiz bank</source>
         <translation>Una página por estudiante con sus propios números, y una hoja de respuestas, para el banco de preguntas del ejercicio actual</translation>
     </message>
     <message>
@@ -3373,7 +3872,7 @@ El motor: %1</translation>
         <translation>Ejecútalo</translation>
     </message>
     <message>
-        <source>Predict first, then run the scenario to see the engine's result</source>
+        <source>Predict first, then run the scenario to see the engine&apos;s result</source>
         <translation>Primero predice; luego ejecuta el escenario para ver el resultado del motor</translation>
     </message>
     <message>
@@ -3401,7 +3900,7 @@ El motor: %1</translation>
         <translation> · tuya</translation>
     </message>
     <message>
-        <source>no lesson '%1' (known: %2)</source>
+        <source>no lesson &apos;%1&apos; (known: %2)</source>
         <translation>no existe la lección «%1» (conocidas: %2)</translation>
     </message>
     <message>
@@ -3464,7 +3963,7 @@ El motor: %1</translation>
         <translation>Archivos CSV (*.csv)</translation>
     </message>
     <message>
-        <source>%1: cannot write the class's progress</source>
+        <source>%1: cannot write the class&apos;s progress</source>
         <translation>%1: no se puede guardar el progreso de la clase</translation>
     </message>
     <message numerus="yes">
@@ -3720,7 +4219,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>no encontrados</translation>
     </message>
     <message>
-        <source>Set the teacher's PIN</source>
+        <source>Set the teacher&apos;s PIN</source>
         <translation>Define el PIN del docente</translation>
     </message>
     <message>
@@ -3748,11 +4247,11 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Modo docente</translation>
     </message>
     <message>
-        <source>The teacher's PIN:</source>
+        <source>The teacher&apos;s PIN:</source>
         <translation>El PIN del docente:</translation>
     </message>
     <message>
-        <source>That is not the teacher's PIN.</source>
+        <source>That is not the teacher&apos;s PIN.</source>
         <translation>Ese no es el PIN del docente.</translation>
     </message>
     <message>
@@ -3888,7 +4387,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Enlaces de la lección</translation>
     </message>
     <message>
-        <source>The lesson page's links</source>
+        <source>The lesson page&apos;s links</source>
         <translation>Los enlaces de la página de la lección</translation>
     </message>
     <message>
@@ -3976,7 +4475,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Traza de Chrome (*.json)</translation>
     </message>
     <message>
-        <source>The question's run cannot be replayed: %1</source>
+        <source>The question&apos;s run cannot be replayed: %1</source>
         <translation>La ejecución de la pregunta no se puede repetir: %1</translation>
     </message>
     <message>
@@ -4081,7 +4580,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Elegir un trabajador</translation>
     </message>
     <message>
-        <source>Open the chosen worker's faults (the menu a click opens)</source>
+        <source>Open the chosen worker&apos;s faults (the menu a click opens)</source>
         <translation>Abrir los fallos del trabajador elegido (el menú que abre un clic)</translation>
     </message>
     <message>
@@ -4270,11 +4769,11 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Cargando %1: leídos %2 de %3</translation>
     </message>
     <message>
-        <source>Resumed from %1 after worker %2's crash.</source>
+        <source>Resumed from %1 after worker %2&apos;s crash.</source>
         <translation>Reanudada desde %1 tras el fallo del trabajador %2.</translation>
     </message>
     <message>
-        <source>Resumed after worker %1's crash.</source>
+        <source>Resumed after worker %1&apos;s crash.</source>
         <translation>Reanudada tras el fallo del trabajador %1.</translation>
     </message>
     <message>
@@ -4370,9 +4869,9 @@ Sigue cargado el escenario anterior.</translation>
     </message>
     <message>
         <source>No checkpoint written yet.
-Scenarios with "checkpoint" save one every few steps.</source>
+Scenarios with &quot;checkpoint&quot; save one every few steps.</source>
         <translation>Todavía no se ha escrito ningún punto de control.
-Los escenarios con "checkpoint" guardan uno cada pocos pasos.</translation>
+Los escenarios con &quot;checkpoint&quot; guardan uno cada pocos pasos.</translation>
     </message>
     <message>
         <source>step %1</source>
@@ -4391,7 +4890,7 @@ Los escenarios con "checkpoint" guardan uno cada pocos pasos.</translation>
         <translation>Restauración completa</translation>
     </message>
     <message>
-        <source>Parameters, optimizer momentum and each worker's place in its data come back: the run goes on as if it had never stopped.</source>
+        <source>Parameters, optimizer momentum and each worker&apos;s place in its data come back: the run goes on as if it had never stopped.</source>
         <translation>Vuelven los parámetros, el momento del optimizador y la posición de cada trabajador en sus datos: la ejecución sigue como si nunca se hubiera detenido.</translation>
     </message>
     <message>
@@ -4932,7 +5431,7 @@ haz clic para ver los fallos</translation>
         <translation>clase %1</translation>
     </message>
     <message>
-        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class's shade.</source>
+        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class&apos;s shade.</source>
         <translation>Sombreado: la clase que predice el modelo, más claro donde está menos seguro. Marcas: los datos según su clase real; el %1% queda en el sombreado de su propia clase.</translation>
     </message>
     <message>

@@ -1,17 +1,23 @@
 // The class quiz's HTTP protocol (docs/CLASS.md), over loopback with a real ClassServer, and the
 // rules behind it through ClassApi directly where a clock is needed.
+#include "lockstep_class/class_api.h"
+#include "lockstep_class/class_page_texts.h"
 #include "lockstep_class/class_server.h"
+#include "lockstep_lessons/language.h"
 #include "lockstep_lessons/lesson.h"
 
 #include "test_support.h"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -124,6 +130,70 @@ class TestClassProtocol : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // Every word of the pages goes through the table the server translates: each t('...') of
+    // the scripts and each data-t text and attribute of the HTML is in class_page_texts(), and
+    // nothing in the table is left unused. /strings.js carries them in the language in use.
+    void the_pages_words_are_all_translatable() {
+        QSet<QString> table;
+        for (const char* text : lockstep::classroom::class_page_texts())
+            table.insert(QString::fromUtf8(text));
+        QSet<QString> used;
+        const QString dir = QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/class/");
+        static const QRegularExpression call(QStringLiteral("\\bt\\(\\s*'((?:[^'\\\\]|\\\\.)*)'"));
+        static const QRegularExpression marked(
+            QStringLiteral("<([a-z0-9]+)[^>]*\\bdata-t(?![-\\w])[^>]*>([^<]*)(?=<)"));
+        static const QRegularExpression attribute(
+            QStringLiteral("data-t-(placeholder|aria-label|title|alt)=\"([^\"]*)\""));
+        for (const QString& name : {QStringLiteral("live.js"), QStringLiteral("student.js"),
+                                    QStringLiteral("teacher.js")}) {
+            QFile f(dir + name);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QString js = QString::fromUtf8(f.readAll());
+            auto it = call.globalMatch(js);
+            while (it.hasNext()) {
+                QString text = it.next().captured(1);
+                text.replace(QStringLiteral("\\'"), QStringLiteral("'"));
+                used.insert(text);
+                QVERIFY2(table.contains(text), qPrintable(name + QStringLiteral(": ") + text));
+            }
+        }
+        for (const QString& name : {QStringLiteral("index.html"), QStringLiteral("teacher.html")}) {
+            QFile f(dir + name);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QString html = QString::fromUtf8(f.readAll());
+            for (const QRegularExpression* re : {&marked, &attribute}) {
+                auto it = re->globalMatch(html);
+                while (it.hasNext()) {
+                    QString text = it.next().captured(2).simplified();
+                    text.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+                    if (text.isEmpty())
+                        continue;
+                    used.insert(text);
+                    QVERIFY2(table.contains(text), qPrintable(name + QStringLiteral(": ") + text));
+                }
+            }
+        }
+        QVERIFY(used.size() > 80);
+        for (const QString& text : table)
+            QVERIFY2(used.contains(text), qPrintable(QStringLiteral("unused: ") + text));
+
+        QVERIFY(lockstep::lessons::set_language(QStringLiteral("de")));
+        const QByteArray german = lockstep::classroom::strings_script();
+        QVERIFY(lockstep::lessons::set_language(QStringLiteral("en")));
+        const QByteArray english = lockstep::classroom::strings_script();
+        QVERIFY(german.startsWith("window.lockstepLanguage = \"de\";"));
+        QVERIFY(english.startsWith("window.lockstepLanguage = \"en\";"));
+        // In English nothing needs replacing; in German every word has its translation.
+        QVERIFY(english.contains("window.lockstepStrings = {};"));
+        const qsizetype brace = german.indexOf('{');
+        const QJsonObject strings =
+            QJsonDocument::fromJson(german.mid(brace, german.lastIndexOf('}') - brace + 1))
+                .object();
+        // (A word the same in German, "Code", needs no entry.)
+        QVERIFY(strings.size() > table.size() * 9 / 10);
+        QVERIFY(!strings.value(QStringLiteral("Join")).toString().isEmpty());
+    }
+
     void join_with_a_wrong_code_is_refused() {
         Served s;
         const Reply wrong = s.client.post("/api/join", {{"code", "0000"}, {"name", "Ana"}});

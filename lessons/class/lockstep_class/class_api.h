@@ -52,6 +52,9 @@ private:
     std::function<void()> on_results_;
 };
 
+// /strings.js: `window.lockstepLanguage` and `window.lockstepStrings`, the pages' words
+// (class_page_texts()) in the language in use, for live.js's t().
+QByteArray strings_script();
 // The static files of the pages (index.html, student.js, ...), from the program's resources.
 // Empty when there is no such file.
 QByteArray page_file(const QString& name);
