@@ -6,6 +6,7 @@
 
 #include "lockstep_lessons/answer.h"
 #include "lockstep_lessons/quiz.h"
+#include "lockstep_lessons/translations.h"
 
 #include <QDir>
 
@@ -27,7 +28,8 @@ const Drawn& drawn() {
         Drawn out;
         const QDir dir(QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/quizzes"));
         for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
-            out.banks.push_back(load_bank(dir.filePath(file)));
+            if (!is_bank_translation(file)) // reductions.de.json holds texts, not a bank
+                out.banks.push_back(load_bank(dir.filePath(file)));
         for (const QuizBank& bank : out.banks)
             for (const Question& q : bank.questions)
                 out.instances.push_back(instantiate(bank, q, QStringLiteral("Ada Lovelace")));
