@@ -300,16 +300,7 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
                                    qs(std::string(lockstep::to_string(
                                        scenario.checkpoint ? scenario.checkpoint->restore
                                                            : lockstep::RestoreMode::Full))))));
-    print(report_line(Cli::tr("total time"),
-                      Cli::tr("%1 s  (one worker, same work: %2 s)")
-                          .arg(decimal(m.total_time_s), decimal(m.baseline_time_s))));
-    print(report_line(Cli::tr("speedup"),
-                      Cli::tr("%1   efficiency %2 %")
-                          .arg(decimal("%.3f", m.speedup), decimal("%.1f", 100.0 * m.efficiency))));
-    print(report_line(Cli::tr("per worker"),
-                      Cli::tr("compute %1 s, communication %2 s, waiting %3 s")
-                          .arg(decimal("%.4g", m.compute_s), decimal("%.4g", m.communication_s),
-                               decimal("%.4g", m.waiting_s))));
+    print(lockstep::cli::time_lines(m));
     if (m.checkpoints > 0)
         print(report_line(Cli::tr("checkpoints"), Cli::tr("%1 committed, %2 bytes, %3 s per worker")
                                                       .arg(QString::number(m.checkpoints),

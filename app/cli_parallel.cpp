@@ -185,16 +185,7 @@ int run_model_parallel(const Options& o, const Scenario& s) {
                   .arg(qs(s.name), QString::number(p.stages), QString::number(m.steps),
                        qs(std::string(to_string(s.clock)))));
     }
-    print(report_line(Cli::tr("total time"),
-                      Cli::tr("%1 s  (one worker, same work: %2 s)")
-                          .arg(decimal(m.total_time_s), decimal(m.baseline_time_s))));
-    print(report_line(Cli::tr("speedup"),
-                      Cli::tr("%1   efficiency %2 %")
-                          .arg(decimal("%.3f", m.speedup), decimal("%.1f", 100.0 * m.efficiency))));
-    print(report_line(Cli::tr("per worker"),
-                      Cli::tr("compute %1 s, communication %2 s, waiting %3 s")
-                          .arg(decimal("%.4g", m.compute_s), decimal("%.4g", m.communication_s),
-                               decimal("%.4g", m.waiting_s))));
+    print(time_lines(m));
     if (piped) {
         const double formula =
             static_cast<double>(p.stages - 1) / static_cast<double>(p.microbatches + p.stages - 1);

@@ -23,6 +23,19 @@ QString report_line(const QString& label, const QString& text) {
     return QStringLiteral("  ") + pad(label, -17) + QLatin1Char(' ') + text + QLatin1Char('\n');
 }
 
+QString time_lines(const RunMetrics& m) {
+    return report_line(Cli::tr("total time"),
+                       Cli::tr("%1 s  (one worker, same work: %2 s)")
+                           .arg(decimal(m.total_time_s), decimal(m.baseline_time_s))) +
+           report_line(Cli::tr("speedup"), Cli::tr("%1   efficiency %2 %")
+                                               .arg(decimal("%.3f", m.speedup),
+                                                    decimal("%.1f", 100.0 * m.efficiency))) +
+           report_line(Cli::tr("per worker"),
+                       Cli::tr("compute %1 s, communication %2 s, waiting %3 s")
+                           .arg(decimal("%.4g", m.compute_s), decimal("%.4g", m.communication_s),
+                                decimal("%.4g", m.waiting_s)));
+}
+
 QString sync_summary(const Scenario& s, const RunMetrics& m) {
     QString out;
     const QString staleness =

@@ -19,6 +19,9 @@ namespace lockstep::cli {
 // ("  total time        16 s ...").
 QString report_line(const QString& label, const QString& text);
 
+// The run's time, speedup and per-worker split, the first lines of every run's report.
+QString time_lines(const RunMetrics& m);
+
 nlohmann::json metrics_json(const Scenario& s, const RunMetrics& m);
 nlohmann::json recoveries_json(std::span<const DataParallelTrainer::Recovery> recoveries);
 
