@@ -119,6 +119,7 @@ void EngineController::start(const Scenario& scenario) {
     auto run = std::make_unique<BranchingRun>(scenario, data);
     stop();
     scenario_ = scenario;
+    base_ = scenario;
     dataset_ = data;
     inline_ = false;
     run_.reset();
@@ -211,8 +212,9 @@ void EngineController::engineMain() {
                 std::int64_t from = kAtTheHead;
                 const std::int64_t at = c.change ? c.change->at : kAtTheHead;
                 try {
-                    from = c.change ? run_->branch(std::move(*c.change))
-                                    : run_->undo().value_or(kAtTheHead);
+                    from = c.change    ? run_->branch(std::move(*c.change))
+                           : c.restore ? run_->restore(std::move(*c.restore))
+                                       : run_->undo().value_or(kAtTheHead);
                 } catch (const Error& e) {
                     // The GUI has let go of the trace from `at` and counts a branch: the same
                     // run, traced again from there, keeps both whole.
@@ -367,6 +369,7 @@ void EngineController::cut(std::int64_t from) {
 void EngineController::runToCompletion(const Scenario& scenario) {
     stop();
     scenario_ = scenario;
+    base_ = scenario;
     branches_ = 0;
     scenarios_before_.clear();
     generation_ = 0;
@@ -404,8 +407,9 @@ void EngineController::runInline(std::optional<Command> command) {
             std::int64_t from = kAtTheHead;
             const std::int64_t at = command->change ? command->change->at : kAtTheHead;
             try {
-                from = command->change ? run_->branch(std::move(*command->change))
-                                       : run_->undo().value_or(kAtTheHead);
+                from = command->change    ? run_->branch(std::move(*command->change))
+                       : command->restore ? run_->restore(std::move(*command->restore))
+                                          : run_->undo().value_or(kAtTheHead);
             } catch (const Error& e) {
                 from = run_->retrace(at); // as on the engine thread
                 std::lock_guard lock(mutex_);
@@ -512,7 +516,7 @@ bool EngineController::intervene(Intervention change, QString* why) {
     if (change.kind == Intervention::Kind::Retune)
         take_mid_run_settings(scenario_, change.scenario); // for reruns and the controls
     ++branches_;
-    queue({std::move(change), 0});
+    queue({std::move(change), 0, std::nullopt});
     return true;
 }
 
@@ -522,7 +526,18 @@ bool EngineController::undo() {
     --branches_;
     scenario_ = scenarios_before_.back();
     scenarios_before_.pop_back();
-    queue({std::nullopt, 0});
+    queue({std::nullopt, 0, std::nullopt});
+    return true;
+}
+
+bool EngineController::restore(const Scenario& base, const Scenario& running,
+                               std::vector<Intervention> interventions) {
+    if (!run_ || isModelParallel(scenario_) || scenario_to_json(base) != scenario_to_json(base_))
+        return false;
+    scenario_ = running;
+    Command c;
+    c.restore = std::move(interventions);
+    queue(std::move(c));
     return true;
 }
 

@@ -72,6 +72,14 @@ public:
     bool intervene(Intervention change, QString* why = nullptr);
     // Back to the run as it was before the last intervention: branched() from its step.
     bool undo();
+    // The current run with exactly `interventions` (as BranchingRun::interventions() had them)
+    // and `running` as its settings: where the session's undo and redo go. branched() from the
+    // first step that differs. False, changing nothing, without a data-parallel run of the same
+    // starting scenario as `base`.
+    bool restore(const Scenario& base, const Scenario& running,
+                 std::vector<Intervention> interventions);
+    // The scenario the current run started from (scenario() is its settings now).
+    const Scenario& baseScenario() const { return base_; }
     bool canUndo() const { return branches_ > 0; }
     // Stands for "the newest step the engine has reached" in Intervention::at.
     static constexpr std::int64_t kAtTheHead = std::numeric_limits<std::int64_t>::max();
@@ -143,8 +151,9 @@ Q_SIGNALS:
 public:
     // An intervention or an undo waiting for the engine thread to take it between steps.
     struct Command {
-        std::optional<Intervention> change; // none: undo
-        std::uint64_t generation = 0;       // the branch it makes
+        std::optional<Intervention> change; // none: undo, or restore when `restore` is set
+        std::uint64_t generation = 0; // the branch it makes
+        std::optional<std::vector<Intervention>> restore;
     };
 
 private:
@@ -166,6 +175,7 @@ private:
     void runInline(std::optional<Command> command);
 
     Scenario scenario_;
+    Scenario base_; // as the run started
     std::shared_ptr<const Dataset> dataset_;
     std::unique_ptr<QTemporaryDir> checkpoints_;
     std::unique_ptr<BranchingRun> run_; // data-parallel runs (see the thread contract)

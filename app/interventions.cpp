@@ -1,14 +1,20 @@
-// The session's branches: a change at the playhead, its mark, what it replaced, and undo.
+// The session's branches and history: a change at the playhead (or, at the end of a finished
+// run, from step 0 again), its mark, what it replaced, and undo and redo.
 #include "lab_session.h"
 
 namespace lockstep::app {
 
+bool LabSession::replaysFromStart() const {
+    return run_finished_ && !index_.snapshots().empty() &&
+           playback_.playhead() >= index_.end_time();
+}
+
 std::int64_t LabSession::interventionPoint() const {
-    std::int64_t at = index_.ordinal_starting_from(playback_.playhead());
-    // At the very end of a finished run no step is left to change: the last one is done again.
-    if (run_finished_ && at > 0 && !index_.start_of(at))
-        at -= 1;
-    return at;
+    // At the very end of a finished run no step is left to change: the run is played again
+    // from its start, with the change.
+    if (replaysFromStart())
+        return 0;
+    return index_.ordinal_starting_from(playback_.playhead());
 }
 
 bool LabSession::intervene(Intervention change, const QString& what, QString* why) {
@@ -22,48 +28,61 @@ bool LabSession::intervene(Intervention change, const QString& what, QString* wh
         Q_EMIT refused(refusal);
         return false;
     }
+    const bool from_start = replaysFromStart();
     change.at = interventionPoint();
     const auto held = index_.start_of(change.at);
     const auto last = index_.last_step();
     const std::int64_t step = held ? held->step : last ? last->step + 1 : 0;
-    const QList<Branch> before = branches_;
+    const State before = current();
     QString refusal;
-    intervening_ = true; // the controller's branched() comes back before intervene() returns
-    const bool taken = controller_.intervene(change, &refusal);
-    intervening_ = false;
-    if (!taken) {
+    if (!applyBranch(change, tr("step %1: %2").arg(step).arg(what), &refusal)) {
         if (why)
             *why = refusal;
         Q_EMIT refused(refusal);
         return false;
     }
-    // The marks of the replaced future go with it; this one joins those before it.
-    QList<Branch> kept;
-    for (const Branch& b : before)
-        if (b.ordinal <= change.at)
-            kept.append(b);
-    kept.append({change.at, tr("step %1: %2").arg(step).arg(what)});
-    branches_before_.append(before);
-    branches_ = kept;
-    Q_EMIT branchesChanged();
-    // A change at the playhead when it stands past the last step's start: show it from there.
+    undo_.append(before);
+    redo_.clear();
+    Q_EMIT historyChanged();
+    if (change.kind == Intervention::Kind::Slow) {
+        // The Controls show the worker's new pace.
+        scenario_.delays.slowdown.resize(static_cast<std::size_t>(scenario_.workers), 1.0);
+        scenario_.delays.slowdown[static_cast<std::size_t>(change.worker)] =
+            change.amount > 0 ? change.amount : 3.0;
+        Q_EMIT scenarioChanged(scenario_);
+    }
+    if (from_start) {
+        // The class watches the run again from its start, the one before as the faint line.
+        playback_.reset();
+        if (!headless_)
+            playback_.play();
+        Q_EMIT status(tr("From step 0 again with the change: %1. The run before is the faint "
+                         "line; Ctrl+Z undoes it.")
+                          .arg(what));
+        return true;
+    }
+    // A change at the playhead when it stands past the step's start: show it from there.
     if (held && held->start < playback_.playhead())
         playback_.scrubTo(held->start);
     Q_EMIT status(tr("At step %1: %2. Ctrl+Z undoes it.").arg(step).arg(what));
     return true;
 }
 
-bool LabSession::undo() {
-    if (!controller_.undo())
+// Hands `change` (its `at` set) to the engine and marks it; the marks of the replaced future go.
+bool LabSession::applyBranch(Intervention change, const QString& label, QString* refusal) {
+    const Intervention taken = change;
+    intervening_ = true; // the controller's branched() comes back before intervene() returns
+    const bool ok = controller_.intervene(std::move(change), refusal);
+    intervening_ = false;
+    if (!ok)
         return false;
-    replaced_loss_.clear();
-    Q_EMIT replacedLossChanged();
-    scenario_ = controller_.scenario(); // the settings as they were before the change
-    Q_EMIT scenarioChanged(scenario_);
-    Q_EMIT runRetuned(scenario_);
-    branches_ = branches_before_.isEmpty() ? QList<Branch>() : branches_before_.takeLast();
+    QList<Branch> kept;
+    for (const Branch& b : branches_)
+        if (b.ordinal <= taken.at)
+            kept.append(b);
+    kept.append({taken.at, label, taken});
+    branches_ = kept;
     Q_EMIT branchesChanged();
-    Q_EMIT status(tr("Undone: the run is back as it was before the last change."));
     return true;
 }
 
@@ -73,9 +92,9 @@ void LabSession::changeScenario(const Scenario& changed, const QString& what) {
     if (!field && scenario_to_json(running) == scenario_to_json(changed))
         return; // nothing to change: the run already has these settings
     const bool can_branch = !field && !EngineController::isModelParallel(running) &&
-                            index_.workers() == running.workers;
+                            index_.workers() == running.workers && recording_note_.isEmpty();
     if (!can_branch) {
-        rerun(changed);
+        rerunWithChange(changed);
         if (field)
             Q_EMIT status(tr("%1: “%2” only changes when a run starts, so the run starts again "
                              "from step 0.")
@@ -85,15 +104,116 @@ void LabSession::changeScenario(const Scenario& changed, const QString& what) {
     Intervention change;
     change.kind = Intervention::Kind::Retune;
     change.scenario = changed;
-    const std::int64_t at = interventionPoint();
     const Algorithm collective = running.algorithm; // intervene() updates the running scenario
     if (!intervene(change, what))
         return;
     if (changed.algorithm != collective)
-        index_.set_algorithm_from(at, changed.algorithm);
+        index_.set_algorithm_from(branches_.back().ordinal, changed.algorithm);
     scenario_ = controller_.scenario();
     Q_EMIT scenarioChanged(scenario_);
     Q_EMIT runRetuned(scenario_);
+}
+
+bool LabSession::rerunWithChange(const Scenario& changed) {
+    QList<QPointF> old;
+    for (const StepSnapshot& s : index_.snapshots())
+        old.append(QPointF(static_cast<double>(s.step), s.loss));
+    const bool had_run = !index_.snapshots().empty() && recording_note_.isEmpty();
+    const State before = current();
+    if (!rerun(changed))
+        return false;
+    if (had_run) {
+        undo_.append(before);
+        redo_.clear();
+        Q_EMIT historyChanged();
+        replaced_loss_ = old; // the run before, as the faint line
+        Q_EMIT replacedLossChanged();
+    }
+    if (!headless_)
+        playback_.play();
+    return true;
+}
+
+LabSession::State LabSession::current() const {
+    State s;
+    s.base = controller_.baseScenario();
+    s.running = scenario_;
+    s.branches = branches_;
+    s.at_end = replaysFromStart();
+    s.playhead = index_.ordinal_starting_from(playback_.playhead());
+    return s;
+}
+
+bool LabSession::undo() {
+    if (undo_.isEmpty())
+        return false;
+    redo_.append(current());
+    goTo(undo_.takeLast());
+    Q_EMIT historyChanged();
+    Q_EMIT status(tr("Undone: the run, its settings and the playhead are back as they were "
+                     "before the last change. Ctrl+Shift+Z redoes it."));
+    return true;
+}
+
+bool LabSession::redo() {
+    if (redo_.isEmpty())
+        return false;
+    undo_.append(current());
+    goTo(redo_.takeLast());
+    Q_EMIT historyChanged();
+    Q_EMIT status(tr("Redone: the change is back. Ctrl+Z undoes it again."));
+    return true;
+}
+
+void LabSession::clearHistory() {
+    undo_.clear();
+    redo_.clear();
+    Q_EMIT historyChanged();
+}
+
+// The run of `state`: the same run branched to its interventions when it started from the same
+// scenario, else a new run of it with them.
+void LabSession::goTo(const State& state) {
+    std::vector<Intervention> list;
+    for (const Branch& b : state.branches)
+        list.push_back(b.change);
+    playback_.pause();
+    if (!controller_.restore(state.base, state.running, list)) {
+        run(state.base);
+        if (!list.empty())
+            controller_.restore(state.base, state.running, list);
+    }
+    replaced_loss_.clear();
+    Q_EMIT replacedLossChanged();
+    branches_ = state.branches;
+    for (const Branch& b : branches_)
+        if (b.change.kind == Intervention::Kind::Retune)
+            index_.set_algorithm_from(b.ordinal, b.change.scenario.algorithm);
+    Q_EMIT branchesChanged();
+    scenario_ = state.running;
+    Q_EMIT scenarioChanged(scenario_);
+    Q_EMIT runRetuned(scenario_);
+    seek_ = Seek{state.playhead, state.at_end};
+    seekPending();
+}
+
+void LabSession::seekPending() {
+    if (!seek_)
+        return;
+    if (seek_->at_end) {
+        if (run_finished_) {
+            playback_.scrubTo(index_.end_time());
+            seek_.reset();
+        }
+        return;
+    }
+    if (const auto start = index_.start_of(seek_->ordinal)) {
+        playback_.scrubTo(start->start);
+        seek_.reset();
+    } else if (run_finished_) {
+        playback_.scrubTo(index_.end_time());
+        seek_.reset();
+    }
 }
 
 Ticks LabSession::markTime(const Branch& branch) const {
@@ -114,6 +234,9 @@ void LabSession::onBranched(std::int64_t from) {
     }
     run_finished_ = false;
     index_.truncate_from(from);
+    // The playhead never stands past what the run holds.
+    if (playback_.playhead() > index_.end_time())
+        playback_.scrubTo(index_.end_time());
     Q_EMIT branched(from);
 }
 

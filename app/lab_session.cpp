@@ -174,7 +174,7 @@ void LabSession::onRunStarted(const Scenario& scenario) {
     run_finished_ = false;
     replaced_loss_.clear();
     branches_.clear();
-    branches_before_.clear();
+    seek_.reset();
     comparer_.cancel();
     QString why;
     setComparison(std::nullopt,
@@ -209,12 +209,14 @@ void LabSession::onTraceBatch(const QVector<TraceEvent>& events,
     for (const auto& s : snapshots)
         index_.append(s);
     Q_EMIT traceAppended(first, first ? snapshots.front().time : 0);
+    seekPending();
 }
 
 void LabSession::onRunFinished() {
     run_finished_ = true;
     compareRestores();
     Q_EMIT runFinished();
+    seekPending();
     const auto& snaps = index_.snapshots();
     if (snaps.empty())
         return;

@@ -94,21 +94,39 @@ public:
     // starts at or after it (at the very end of a finished run, the last one).
     std::int64_t interventionPoint() const;
     // Applies `change` at the playhead (Intervention::at is set here); `what` names it on the
-    // branch's mark ("step N: what"). What the run cannot take: false, with the reason in `why`
-    // and refused(reason).
+    // branch's mark ("step N: what"). Where the change could not be seen at the playhead (at the
+    // end of a finished run) the run is played again from step 0 with it, the run before kept
+    // as the faint line. What the run cannot take: false, with the reason in `why` and
+    // refused(reason).
     bool intervene(Intervention change, const QString& what, QString* why = nullptr);
-    // The run as it was before the last intervention, its marks and scenario too.
-    bool undo();
-    bool canUndo() const { return controller_.canUndo(); }
+    // Whether a change now would replay the run from step 0 (the playhead at the end of a
+    // finished run) rather than branch at the playhead.
+    bool replaysFromStart() const;
     // A scenario from the controls or a lesson link: at the playhead when only settings that can
     // change mid-run differ (rule, algorithm, learning rate, slowdowns, ...), else a new run
     // from step 0, and status() says why.
     void changeScenario(const Scenario& changed, const QString& what);
+    // A change only a new run can take (a crash written at a step, a checkpoint policy, a
+    // pipeline): `changed` runs from step 0, the run before stays as the faint line, and undo
+    // brings that run back.
+    bool rerunWithChange(const Scenario& changed);
 
-    // One intervention of this run: the executed step it branched at and its label.
+    // Undo and redo (Ctrl+Z, Ctrl+Shift+Z): the run, its settings, its interventions and the
+    // playhead's step as they were before (after) the last change a person made — a click on a
+    // worker, a control, a page link, a new run.
+    bool undo();
+    bool redo();
+    bool canUndo() const { return !undo_.isEmpty(); }
+    bool canRedo() const { return !redo_.isEmpty(); }
+    // A lesson or a scenario file was opened: what came before cannot be undone into.
+    void clearHistory();
+
+    // One intervention of this run: the executed step it branched at, its label and the change
+    // as the engine took it.
     struct Branch {
         std::int64_t ordinal = 0;
         QString label;
+        Intervention change;
     };
     const QList<Branch>& branches() const { return branches_; }
     // Where a branch's mark stands on the run's clock: its step's start, or where the run has got
@@ -156,6 +174,8 @@ Q_SIGNALS:
     void runRetuned(const lockstep::Scenario& running);
     // An intervention or an undo changed branches().
     void branchesChanged();
+    // canUndo() or canRedo() changed.
+    void historyChanged();
     void replacedLossChanged();
     void restoreComparisonChanged();
     // For the status bar.
@@ -174,6 +194,20 @@ private:
     void forgetOldSteps(Ticks playhead);
     void compareRestores();
     void setComparison(std::optional<RestoreComparison> comparison, const QString& note);
+    // What undo and redo go back to.
+    struct State {
+        Scenario base;    // the scenario the run started from
+        Scenario running; // its settings at the playhead's end of the run
+        QList<Branch> branches;
+        std::int64_t playhead = 0; // the executed step the playhead stood in
+        bool at_end = false;       // at the end of the finished run
+    };
+    State current() const;
+    void remember(); // the current state onto the undo stack, before a change
+    void goTo(const State& state);
+    // Moves the playhead to the remembered step once the run has it (at once when it does).
+    void seekPending();
+    bool applyBranch(Intervention change, const QString& label, QString* refusal);
 
     EngineController controller_;
     Playback playback_;
@@ -184,7 +218,12 @@ private:
     MemoryPolicy memory_;
 
     QList<Branch> branches_;
-    QList<QList<Branch>> branches_before_; // the list as it was before each intervention
+    QList<State> undo_, redo_;
+    struct Seek {
+        std::int64_t ordinal = 0;
+        bool at_end = false;
+    };
+    std::optional<Seek> seek_; // where the playhead goes once the run has got there
     QList<QPointF> replaced_loss_;
     bool intervening_ = false;  // a branch made here: keep what it replaced as replacedLoss()
     bool run_finished_ = false; // the whole run is in the index

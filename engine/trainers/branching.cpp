@@ -170,6 +170,34 @@ std::int64_t BranchingRun::retrace(std::int64_t at) {
     return go_to(at, interventions_);
 }
 
+namespace {
+
+bool same_intervention(const Intervention& a, const Intervention& b) {
+    return a.kind == b.kind && a.at == b.at && a.worker == b.worker && a.amount == b.amount &&
+           a.phase == b.phase &&
+           (a.kind != Intervention::Kind::Retune ||
+            scenario_to_json(a.scenario) == scenario_to_json(b.scenario));
+}
+
+} // namespace
+
+std::int64_t BranchingRun::restore(std::vector<Intervention> interventions) {
+    std::size_t same = 0;
+    while (same < interventions.size() && same < interventions_.size() &&
+           same_intervention(interventions[same], interventions_[same]))
+        ++same;
+    std::int64_t at = ordinal();
+    for (std::size_t i = same; i < interventions.size(); ++i)
+        at = std::min(at, interventions[i].at);
+    for (std::size_t i = same; i < interventions_.size(); ++i)
+        at = std::min(at, interventions_[i].at);
+    at = std::clamp<std::int64_t>(at, 0, ordinal());
+    if (same == interventions.size() && same == interventions_.size())
+        return ordinal(); // the run already is this one
+    history_.push_back({interventions_, at});
+    return go_to(at, std::move(interventions));
+}
+
 std::optional<std::int64_t> BranchingRun::undo() {
     if (history_.empty())
         return std::nullopt;

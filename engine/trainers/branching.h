@@ -70,6 +70,12 @@ public:
     // trace is replaced, or nothing when there is no branch to undo.
     std::optional<std::int64_t> undo();
     bool can_undo() const { return !history_.empty(); }
+    // The run with exactly `interventions` (each at its own executed step, as interventions()
+    // gave them): what an undo or redo of a whole session goes back to. Goes back to the first
+    // step where they and the current ones part, replays to it and goes on; an intervention due
+    // later than the head is applied when the run gets there. Returns like branch(), or ordinal()
+    // when nothing differs. A branch for undo() like any other.
+    std::int64_t restore(std::vector<Intervention> interventions);
 
     // What could not be applied since the last call (an intervention the trainer refused, with
     // its reason), for the status bar.

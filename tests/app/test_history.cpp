@@ -1,0 +1,177 @@
+#include "lesson_pane.h"
+#include "main_window.h"
+
+#include "lockstep_views/training_view.h"
+
+#include <QtTest>
+
+#include <vector>
+
+using lockstep::StepSnapshot;
+using lockstep::Ticks;
+using lockstep::TraceEvent;
+using lockstep::app::MainWindow;
+
+namespace {
+
+std::vector<TraceEvent> events_of(const MainWindow& w) {
+    const auto e = w.traceIndex().events();
+    return {e.begin(), e.end()};
+}
+
+bool same_events(const std::vector<TraceEvent>& a, const std::vector<TraceEvent>& b) {
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].start != b[i].start || a[i].end != b[i].end || a[i].worker != b[i].worker ||
+            a[i].kind != b[i].kind || a[i].ordinal != b[i].ordinal)
+            return false;
+    return true;
+}
+
+double final_loss(const MainWindow& w) {
+    return w.traceIndex().snapshots().back().loss;
+}
+
+// The middle of executed step `ordinal` on the run's clock.
+Ticks middle_of(const MainWindow& w, std::int64_t ordinal) {
+    const auto start = w.traceIndex().start_of(ordinal);
+    const auto next = w.traceIndex().start_of(ordinal + 1);
+    return start && next ? (start->start + next->start) / 2 : 0;
+}
+
+std::int64_t playhead_step(MainWindow& w) {
+    return w.traceIndex().ordinal_starting_from(w.playback().playhead());
+}
+
+// A lesson in a headless window: every run and change goes to its end at once.
+void open(MainWindow& window, const QString& lesson) {
+    window.setHeadless(true);
+    QVERIFY(window.openLesson(lesson, nullptr, false));
+    window.runToCompletion();
+}
+
+} // namespace
+
+// What a click does wherever the playhead stands, and how undo and redo take it back: the run,
+// its settings and the playhead's step.
+class TestHistory : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void a_link_at_the_end_replays_the_run_from_step_0();
+    void restore_kind_at_the_end_changes_the_recovery();
+    void undo_and_redo_restore_the_playheads_step();
+    void a_page_links_crash_can_be_undone_and_redone();
+    void a_slowdown_shows_in_the_controls();
+};
+
+// Reductions: played to the end, "sum" changes the whole run, not only its last step; the run
+// before stays as the faint line and the class sees it from step 0.
+void TestHistory::a_link_at_the_end_replays_the_run_from_step_0() {
+    MainWindow window;
+    open(window, QStringLiteral("reductions"));
+    const std::vector<TraceEvent> original = events_of(window);
+    const double before = final_loss(window);
+    const auto steps = window.traceIndex().snapshots().size();
+    window.playback().scrubTo(window.traceIndex().end_time());
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:set?rule=sum")));
+    QCOMPARE(window.session().branches().size(), qsizetype(1));
+    QCOMPARE(window.session().branches().front().ordinal, std::int64_t(0));
+    QCOMPARE(window.traceIndex().snapshots().size(), steps);
+    QVERIFY(qAbs(final_loss(window) - before) > 1e-3);
+    // From the first steps on, not at the last one (step 0's loss is taken before any update).
+    QVERIFY(window.traceIndex().snapshots()[2].loss != window.session().replacedLoss()[2].y());
+    QCOMPARE(window.session().replacedLoss().size(), qsizetype(steps));
+    QCOMPARE(window.trainingView()->branchedLossPoints().size(), qsizetype(steps));
+    QCOMPARE(window.playback().playhead(), Ticks(0));
+    QVERIFY(window.session().canUndo());
+    QVERIFY(window.undoIntervention());
+    QVERIFY(same_events(events_of(window), original));
+    QCOMPARE(window.playback().playhead(), window.traceIndex().end_time());
+    QCOMPARE(window.session().scenario().rule, lockstep::ReductionRule::WeightedMean);
+}
+
+// Checkpoints, the page in order: the crash at step 12, played through, then "restore the
+// weights alone" at the end: the run is played again and its recovery differs.
+void TestHistory::restore_kind_at_the_end_changes_the_recovery() {
+    MainWindow window;
+    open(window, QStringLiteral("checkpoints"));
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:crash?worker=1&step=12")));
+    QCOMPARE(window.session().scenario().failures.events.size(), std::size_t(1));
+    const double full = final_loss(window);
+    window.playback().scrubTo(window.traceIndex().end_time());
+    QVERIFY(
+        window.lessonPane()->activateLink(QStringLiteral("lockstep:restore?mode=weights-only")));
+    QCOMPARE(window.session().scenario().checkpoint->restore, lockstep::RestoreMode::WeightsOnly);
+    QVERIFY2(qAbs(final_loss(window) - full) > 1e-4,
+             qPrintable(QStringLiteral("%1 vs %2").arg(final_loss(window)).arg(full)));
+}
+
+// A click mid-run, the playhead moved on, undo: the run and the playhead's step as they were
+// when the click was made; redo: the change again, the playhead where it was before the undo.
+void TestHistory::undo_and_redo_restore_the_playheads_step() {
+    MainWindow window;
+    open(window, QStringLiteral("stragglers"));
+    const std::vector<TraceEvent> original = events_of(window);
+    window.playback().scrubTo(middle_of(window, 20));
+    const std::int64_t clicked = playhead_step(window);
+    lockstep::Intervention crash;
+    crash.kind = lockstep::Intervention::Kind::Crash;
+    crash.worker = 2;
+    QVERIFY(window.intervene(crash, QStringLiteral("worker 2 crashed")));
+    const std::vector<TraceEvent> changed = events_of(window);
+    QVERIFY(!same_events(changed, original));
+    window.playback().scrubTo(middle_of(window, 35));
+    const std::int64_t later = playhead_step(window);
+    QVERIFY(later != clicked);
+
+    QVERIFY(window.undoIntervention());
+    QVERIFY(same_events(events_of(window), original));
+    QCOMPARE(playhead_step(window), clicked);
+    QVERIFY(window.playback().playhead() <= window.traceIndex().end_time());
+    QVERIFY(window.session().branches().isEmpty());
+    QVERIFY(!window.session().canUndo());
+    QVERIFY(window.session().canRedo());
+
+    QVERIFY(window.redoIntervention());
+    QVERIFY(same_events(events_of(window), changed));
+    QCOMPARE(playhead_step(window), later);
+    QCOMPARE(window.session().branches().size(), qsizetype(1));
+    QVERIFY(!window.session().canRedo());
+}
+
+// The crash a page link writes into the scenario starts the run again; Ctrl+Z brings the run
+// before it back, Ctrl+Shift+Z the crash.
+void TestHistory::a_page_links_crash_can_be_undone_and_redone() {
+    MainWindow window;
+    open(window, QStringLiteral("checkpoints"));
+    const std::vector<TraceEvent> original = events_of(window);
+    window.playback().scrubTo(middle_of(window, 5));
+    const std::int64_t at = playhead_step(window);
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:crash?worker=1&step=12")));
+    const std::vector<TraceEvent> crashed = events_of(window);
+    QVERIFY(!same_events(crashed, original));
+    QVERIFY(!window.session().replacedLoss().isEmpty()); // the run before, as the faint line
+    QVERIFY(window.session().canUndo());
+    QVERIFY(window.undoIntervention());
+    QVERIFY(window.session().scenario().failures.events.empty());
+    QVERIFY(same_events(events_of(window), original));
+    QCOMPARE(playhead_step(window), at);
+    QVERIFY(window.redoIntervention());
+    QCOMPARE(window.session().scenario().failures.events.size(), std::size_t(1));
+    QVERIFY(same_events(events_of(window), crashed));
+}
+
+// A worker slowed by a click: the Controls' slowdowns say so, and undo gives them back.
+void TestHistory::a_slowdown_shows_in_the_controls() {
+    MainWindow window;
+    open(window, QStringLiteral("introduction"));
+    window.playback().scrubTo(middle_of(window, 3));
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:slow?worker=1&factor=5")));
+    QCOMPARE(window.session().scenario().slowdown_of(1), 5.0);
+    QVERIFY(window.undoIntervention());
+    QCOMPARE(window.session().scenario().slowdown_of(1), 1.0);
+}
+
+QTEST_MAIN(TestHistory)
+#include "test_history.moc"
