@@ -44,6 +44,46 @@ QString describe_change(const Scenario& from, const Scenario& to) {
         parts << QCoreApplication::translate("lockstep::app::ChangeDescription",
                                              "averaging every %1 steps")
                      .arg(to.sync->local_steps);
+    // What only a new run takes.
+    if (from.workers != to.workers)
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription", "%1 workers")
+                     .arg(to.workers);
+    if (from.batch != to.batch)
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription",
+                                             "batch → %1 per worker")
+                     .arg(to.batch);
+    if (from.cost.communication_s_per_step != to.cost.communication_s_per_step &&
+        to.cost.communication_s_per_step)
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription",
+                                             "communication → %1 s in all")
+                     .arg(views::display_number(*to.cost.communication_s_per_step *
+                                                static_cast<double>(to.steps)));
+    if (from.cost.one_worker_compute_s != to.cost.one_worker_compute_s &&
+        to.cost.one_worker_compute_s)
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription",
+                                             "one worker's compute → %1 s")
+                     .arg(views::display_number(*to.cost.one_worker_compute_s));
+    if (from.seed != to.seed)
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription", "seed → %1")
+                     .arg(to.seed);
+    if (from.model.layers != to.model.layers) {
+        QStringList widths;
+        for (const auto w : to.model.layers)
+            widths << QString::number(w);
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription", "layers → %1")
+                     .arg(widths.join(QStringLiteral("-")));
+    }
+    if (from.clock != to.clock)
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription", "clock → %1")
+                     .arg(views::clock_name(to.clock));
+    if (from.delays.straggler_probability != to.delays.straggler_probability)
+        parts << QCoreApplication::translate(
+                     "lockstep::app::ChangeDescription",
+                     "a random straggler with chance %1 per worker and step")
+                     .arg(views::display_number(to.delays.straggler_probability));
+    if (from.steps != to.steps)
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription", "%1 steps")
+                     .arg(to.steps);
     return parts.join(QStringLiteral(", "));
 }
 

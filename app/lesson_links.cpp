@@ -37,15 +37,14 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             playback.reset();
             break;
         case ActionKind::Run:
-            session_.rerun(current);
+            session_.rerunWithChange(current);
+            showStatus(tr("The run starts again from step 0."));
             break;
         case ActionKind::Set: {
             Scenario s = current;
             lessons::apply_set(action, s);
             const QString what = describe_change(current, s);
-            session_.changeScenario(
-                s,
-                what.isEmpty() ? action.url.mid(action.url.indexOf(QLatin1Char('?')) + 1) : what);
+            session_.changeScenario(s, what.isEmpty() ? tr("the page's settings") : what);
             break;
         }
         case ActionKind::Slow:
@@ -91,8 +90,9 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                 parse_restore_mode(action.text(QStringLiteral("restore")).toStdString(),
                                    s.checkpoint->restore);
             validate(s);
-            session_.rerun(s);
-            showStatus(tr("A checkpoint after every %1 steps.").arg(s.checkpoint->every));
+            session_.rerunWithChange(s);
+            showStatus(tr("From step 0 again, with a checkpoint after every %1 steps.")
+                           .arg(s.checkpoint->every));
             break;
         }
         case ActionKind::Crash: {
@@ -116,9 +116,9 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             f.step = action.integer(QStringLiteral("step"));
             s.failures.events.push_back(f);
             validate(s);
-            session_.rerun(s);
-            showStatus(tr("Worker %1 will crash (%2) at step %3: watch the others wait for the "
-                          "heartbeat, then recover.")
+            session_.rerunWithChange(s);
+            showStatus(tr("From step 0 again: worker %1 will crash (%2) at step %3. Watch the "
+                          "others wait for its heartbeat, then recover.")
                            .arg(*worker)
                            .arg(phase)
                            .arg(f.step));
@@ -151,7 +151,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             s.failures = {};
             s.checkpoint.reset();
             validate(s);
-            session_.rerun(s);
+            session_.rerunWithChange(s);
             bringViewToFront(QStringLiteral("pipeline"));
             showStatus(tr("A pipeline of %1 stages, %2 micro-batches per batch (%3).")
                            .arg(p.stages)
@@ -175,6 +175,21 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Calculator:
         case ActionKind::Study:
             lesson_pane_->applyAction(action); // the lesson pane's own
+            break;
+        }
+        // A link that changes how the run trains shows it: the run plays on from the change.
+        switch (action.kind) {
+        case ActionKind::Run:
+        case ActionKind::Scenario:
+        case ActionKind::Set:
+        case ActionKind::Slow:
+        case ActionKind::Stall:
+        case ActionKind::Crash:
+        case ActionKind::Restore:
+            if (!session_.headless())
+                playback.play();
+            break;
+        default:
             break;
         }
     } catch (const Error& e) {

@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -122,8 +123,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption actionOption(
         QStringLiteral("action"),
         Main::tr("Headless: when the playhead reaches T seconds on the run's clock, apply the "
-                 "lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). "
-                 "Repeatable; applied in time order."),
+                 "lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2); T "
+                 "'end' applies it after the run has finished, as a click at its end would "
+                 "(the run plays again from step 0 with it). Repeatable; applied in time "
+                 "order."),
         QStringLiteral("T:LINK"));
     const QCommandLineOption traceOutOption(
         QStringLiteral("trace-out"),
@@ -192,14 +195,21 @@ int main(int argc, char** argv) {
     }
 
     // Each --action, checked before anything runs.
+    // T in seconds on the run's clock, or "end": after the run has finished, as a click there.
+    constexpr double kAtTheEnd = std::numeric_limits<double>::infinity();
     std::vector<std::pair<double, lockstep::lessons::Action>> actions;
     for (const QString& value : parser.values(actionOption)) {
         const qsizetype colon = value.indexOf(QLatin1Char(':'));
         bool ok = false;
-        const double t = colon > 0 ? value.left(colon).toDouble(&ok) : 0.0;
-        if (!ok || !(t >= 0 && t <= 1e9))
+        double t = colon > 0 ? value.left(colon).toDouble(&ok) : 0.0;
+        if (colon > 0 && value.left(colon) == QLatin1String("end")) {
+            ok = true;
+            t = kAtTheEnd;
+        }
+        if (!ok || !(t >= 0 && (t <= 1e9 || t == kAtTheEnd)))
             return fail(Main::tr("--action: expected T:LINK with T in seconds (a number >= "
-                                 "0), e.g. 0.1:lockstep:crash?worker=2, got '%1'")
+                                 "0) or 'end', e.g. 0.1:lockstep:crash?worker=2 or "
+                                 "end:lockstep:set?rule=sum, got '%1'")
                             .arg(value));
         try {
             actions.emplace_back(t, lockstep::lessons::parse_action(value.mid(colon + 1)));
@@ -219,6 +229,7 @@ int main(int argc, char** argv) {
     if (!headless) {
         if (parser.isSet(viewOption) || parser.isSet(playToOption))
             return fail(Main::tr("--view and --play-to go with --screenshot"));
+        window.placeOnScreen();
         window.show();
         if (!replay)
             QTimer::singleShot(0, &window,
@@ -267,7 +278,8 @@ int main(int argc, char** argv) {
     QApplication::processEvents();
     // Each action where the playhead reaches its moment, exactly as the lab takes a click there.
     for (const auto& [t, action] : actions) {
-        window.playback().scrubTo(lockstep::to_ticks(t));
+        window.playback().scrubTo(t == kAtTheEnd ? window.traceIndex().end_time()
+                                                 : lockstep::to_ticks(t));
         window.applyLessonAction(action);
         QApplication::processEvents();
         // A study trains its models on a thread: the picture shows its results.

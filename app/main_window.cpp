@@ -60,6 +60,10 @@ MainWindow::MainWindow(QWidget* parent)
         setHighContrast(true, false);
     if (settings_->value(QStringLiteral("audio_description"), false).toBool())
         setAudioDescription(true);
+    text_size_ =
+        std::clamp(settings_->value(QStringLiteral("text_size"), 0).toInt(), 0, kTextSizes - 1);
+    if (text_size_ > 0)
+        applyFont();
     resize(1440, 900);
     fitPanes();
     cluster_->setFocus(); // the playback keys work from the start
@@ -247,7 +251,7 @@ void MainWindow::buildDocks() {
     });
     connect(controls_, &ControlsPanel::runRequested, this, [this] {
         try {
-            runScenario(controls_->scenario());
+            session_.rerunWithChange(controls_->scenario());
         } catch (const Error& e) {
             QMessageBox::warning(this, tr("Cannot run"), QString::fromStdString(e.what()));
         }
@@ -266,10 +270,12 @@ void MainWindow::connectSession() {
     connect(&session_, &LabSession::runRetuned, this, [this](const Scenario& running) {
         checkpoints_->setRestoreMode(running.checkpoint ? running.checkpoint->restore
                                                         : RestoreMode::Full);
+        sweep(running); // the speedup of the run as it now trains
     });
-    connect(&session_, &LabSession::branchesChanged, this, [this] {
-        showBranchMarks();
+    connect(&session_, &LabSession::branchesChanged, this, &MainWindow::showBranchMarks);
+    connect(&session_, &LabSession::historyChanged, this, [this] {
         undo_action_->setEnabled(session_.canUndo());
+        redo_action_->setEnabled(session_.canRedo());
     });
     connect(&session_, &LabSession::replacedLossChanged, this, [this] {
         const QList<QPointF>& old = session_.replacedLoss();
@@ -316,6 +322,7 @@ void MainWindow::connectSession() {
 bool MainWindow::openScenario(const QString& path, QString* error, bool quiet) {
     QString message;
     if (session_.openScenario(path, &message)) {
+        session_.clearHistory();
         title_ = Title::Scenario;
         title_file_ = path;
         updateWindowTitle();
@@ -367,6 +374,11 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     checkpoints_->setTrace(index);
     checkpoints_->setRestoreMode(scenario.checkpoint ? scenario.checkpoint->restore
                                                      : RestoreMode::Full);
+    sweep(scenario);
+}
+
+// The Speedup view's points for `scenario` at 1, 2, 4, ... workers and at its own count.
+void MainWindow::sweep(const Scenario& scenario) {
     std::vector<int> counts;
     for (int n : {1, 2, 4, 8, 16, 32})
         if (n <= std::max(scenario.workers, 8))
@@ -484,6 +496,7 @@ void MainWindow::onLessonOpened(const QString& id) {
         }
     if (run_opened_lesson_)
         runScenario(session_.scenario());
+    session_.clearHistory(); // another lesson: nothing before it to undo into
 }
 
 // The lesson's calculator and study as tabs beside the views, where their charts and tables have

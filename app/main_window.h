@@ -37,6 +37,7 @@ class ComparisonView;
 
 class QSettings;
 class QToolBar;
+class QScreen;
 
 namespace lockstep::app {
 
@@ -84,8 +85,10 @@ public:
     bool intervene(Intervention change, const QString& what) {
         return session_.intervene(std::move(change), what);
     }
-    // Ctrl+Z: the run as it was before the last intervention.
+    // Ctrl+Z: the run, its settings and the playhead as they were before the last change;
+    // Ctrl+Shift+Z: the change again.
     bool undoIntervention() { return session_.undo(); }
+    bool redoIntervention() { return session_.redo(); }
     // The executed step an intervention at the playhead takes effect before.
     std::int64_t interventionPoint() const { return session_.interventionPoint(); }
     // A scenario from the controls or a lesson link (LabSession::changeScenario).
@@ -138,6 +141,15 @@ public:
     // Past this many events in memory, steps well behind the playhead are forgotten.
     static constexpr std::size_t kRetainedEvents = LabSession::kRetainedEvents;
     void setPresentationMode(bool on);
+    // View → Text Size: 0 is normal, each step up to kTextSizes - 1 larger; remembered.
+    static constexpr int kTextSizes = 5;
+    static double textScale(int size);
+    void setTextSize(int size);
+    int textSize() const { return text_size_; }
+    // Places the window on `screen` (the one under the pointer when null): where it was last
+    // on a screen of that name and size, else as large as the screen allows, maximised on a
+    // small one (a projector's 1024x768 or 1280x720).
+    void placeOnScreen(QScreen* screen = nullptr);
     // View → Language: the window, the open lesson and its quizzes in `code` ("en", "de",
     // "es") at once, the lesson kept open where it was; remembered for the next start. False,
     // with the reason, for a language Lockstep does not speak.
@@ -152,6 +164,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
@@ -172,6 +185,7 @@ private:
     int lessonWidth() const;
     QWidget* frontView(QWidget* shown) const;
     void onRunStarted(const Scenario& scenario);
+    void sweep(const Scenario& scenario);
     void onTraceAppended(bool first, Ticks first_step_end);
     void onRunFinished();
     void onPlayhead(Ticks t);
@@ -241,6 +255,14 @@ private:
     QLabel* speed_label_ = nullptr;
     QAction* play_action_ = nullptr;
     QAction* undo_action_ = nullptr;
+    QAction* redo_action_ = nullptr;
+    int text_size_ = 0;
+    // The window as it was before presentation mode: put back when it ends.
+    QRect normal_geometry_;
+    Qt::WindowStates normal_state_;
+    void applyFont();
+    void rememberPlace();
+    QString placeKey(const QScreen* screen) const;
     int fitted_lanes_ = -1; // the lanes the timeline's height was last fitted to
     QAction* presentation_action_ = nullptr;
     QWidget* last_view_ = nullptr;

@@ -51,7 +51,11 @@ void Playback::togglePlay() {
 
 void Playback::stepForward() {
     pause();
-    if (index_)
+    if (!index_)
+        return;
+    if (playhead_ >= index_->end_time() && !index_->empty())
+        moveTo(0); // at the end: the first event again, as play starts again
+    else
         moveTo(std::min(index_->next_event_start(playhead_), index_->end_time()));
 }
 

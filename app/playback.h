@@ -35,7 +35,7 @@ public Q_SLOTS:
     void play();
     void pause();
     void togglePlay();
-    void stepForward(); // to the start of the next event
+    void stepForward(); // to the start of the next event (at the end: the first)
     void stepBack();    // to the start of the previous event
     void setSpeed(double speed);
     void faster(); // doubles the speed, up to 8x

@@ -12,8 +12,10 @@
 #include "lockstep_views/timeline_view.h"
 
 #include <QApplication>
+#include <QCursor>
 #include <QDockWidget>
 #include <QScreen>
+#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
@@ -160,12 +162,16 @@ void MainWindow::refreshLessonLinks() {
 }
 
 void MainWindow::setPresentationMode(bool on) {
+    if (on == presenting_) {
+        presentation_action_->setChecked(on);
+        return;
+    }
+    if (on) {
+        normal_state_ = windowState() & ~Qt::WindowFullScreen;
+        normal_geometry_ = normal_state_ ? normalGeometry() : geometry();
+    }
     presenting_ = on;
     presentation_action_->setChecked(on);
-    QFont f = normal_font_;
-    if (on)
-        f.setPointSizeF(normal_font_.pointSizeF() * 1.6);
-    QApplication::setFont(f);
     lesson_dock_->setVisible(!on);
     controls_dock_->setVisible(!on);
     // The page is hidden, its links are not: a strip of them for the teacher to click.
@@ -177,10 +183,107 @@ void MainWindow::setPresentationMode(bool on) {
         QScreen* here = QGuiApplication::screenAt(frameGeometry().center());
         if (here && windowHandle())
             windowHandle()->setScreen(here);
+        applyFont();
         showFullScreen();
     } else {
-        showNormal();
+        applyFont();
+        // Back as it was: maximised, or at its place and size.
+        setWindowState(normal_state_);
+        if (!(normal_state_ & Qt::WindowMaximized) && normal_geometry_.isValid())
+            setGeometry(normal_geometry_);
+        show();
     }
+}
+
+double MainWindow::textScale(int size) {
+    static constexpr double scales[kTextSizes] = {1.0, 1.2, 1.4, 1.6, 1.8};
+    return scales[std::clamp(size, 0, kTextSizes - 1)];
+}
+
+void MainWindow::setTextSize(int size) {
+    size = std::clamp(size, 0, kTextSizes - 1);
+    if (size == text_size_)
+        return;
+    text_size_ = size;
+    settings_->setValue(QStringLiteral("text_size"), size);
+    applyFont();
+    fitted_width_ = -1;
+    fitPanes();
+    showStatus(tr("Text size %1 %").arg(qRound(textScale(size) * 100)));
+}
+
+// The application's font: the normal one times the text size, and larger again in presentation
+// mode, by as much as the screen's height leaves room for.
+void MainWindow::applyFont() {
+    double factor = textScale(text_size_);
+    if (presenting_) {
+        const QScreen* here = screen();
+        const int tall = here ? here->geometry().height() : 900;
+        factor *= tall >= 1000 ? 1.6 : tall >= 850 ? 1.45 : 1.3;
+    }
+    QFont f = normal_font_;
+    if (normal_font_.pointSizeF() > 0)
+        f.setPointSizeF(normal_font_.pointSizeF() * factor);
+    else
+        f.setPixelSize(qRound(normal_font_.pixelSize() * factor));
+    QApplication::setFont(f);
+}
+
+QString MainWindow::placeKey(const QScreen* screen) const {
+    QString name = screen->name().isEmpty() ? QStringLiteral("screen") : screen->name();
+    name.replace(QLatin1Char('/'), QLatin1Char('_'));
+    const QSize size = screen->geometry().size();
+    return QStringLiteral("window/%1-%2x%3").arg(name).arg(size.width()).arg(size.height());
+}
+
+void MainWindow::placeOnScreen(QScreen* screen) {
+    if (!screen)
+        screen = QGuiApplication::screenAt(QCursor::pos());
+    if (!screen)
+        screen = QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect available = screen->availableGeometry();
+    const QString key = placeKey(screen);
+    const QRect saved = settings_->value(key + QStringLiteral("/geometry")).toRect();
+    const bool maximised = settings_->value(key + QStringLiteral("/maximised"), false).toBool();
+    setWindowState(windowState() & ~(Qt::WindowMaximized | Qt::WindowFullScreen));
+    if (saved.isValid() && available.contains(saved)) {
+        setGeometry(saved);
+        if (maximised)
+            setWindowState(windowState() | Qt::WindowMaximized);
+        return;
+    }
+    // A projector or a small laptop: all of it. A larger screen: the size the panes were laid
+    // out for, in its middle.
+    const QSize size = QSize(1440, 900).boundedTo(available.size());
+    QRect place(QPoint(0, 0), size);
+    place.moveCenter(available.center());
+    setGeometry(place);
+    if (available.width() <= 1440 || available.height() <= 900)
+        setWindowState(windowState() | Qt::WindowMaximized);
+}
+
+// Where the window is, for the next start on a screen of the same name and size.
+void MainWindow::rememberPlace() {
+    const QScreen* here = screen();
+    if (!here || presenting_)
+        return;
+    const QString key = placeKey(here);
+    settings_->setValue(key + QStringLiteral("/geometry"), normalGeometry());
+    settings_->setValue(key + QStringLiteral("/maximised"), isMaximized());
+    settings_->sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (presenting_) {
+        presenting_ = false; // the place before presentation mode is the one to keep
+        setWindowState(normal_state_);
+        if (normal_geometry_.isValid())
+            setGeometry(normal_geometry_);
+    }
+    rememberPlace();
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace lockstep::app

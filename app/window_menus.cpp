@@ -104,15 +104,27 @@ void MainWindow::buildActions() {
         });
 
     auto* edit = menu(QT_TR_NOOP("Ed&it"));
-    undo_action_ = add(edit, QT_TR_NOOP("&Undo Intervention"), QKeySequence::Undo,
-                       [this] { undoIntervention(); });
+    undo_action_ = add(edit, QT_TR_NOOP("&Undo"), QKeySequence::Undo, [this] { session_.undo(); });
     undo_action_->setEnabled(false);
+    redo_action_ = add(edit, QT_TR_NOOP("&Redo"), QKeySequence(QStringLiteral("Ctrl+Shift+Z")),
+                       [this] { session_.redo(); });
+    redo_action_->setEnabled(false);
 
     auto* viewMenu = menu(QT_TR_NOOP("&View"));
     presentation_action_ =
         add(viewMenu, QT_TR_NOOP("&Presentation Mode"), QKeySequence(Qt::Key_F11),
             [this] { setPresentationMode(!presenting_); });
     presentation_action_->setCheckable(true);
+    // Text for the back of the room: the lesson, the exercises and the views' labels together.
+    auto* text = static_cast<QMenu*>(label(viewMenu->addMenu(QString()), QT_TR_NOOP("Te&xt Size")));
+    auto* larger = add(text, QT_TR_NOOP("&Larger"), QKeySequence(QStringLiteral("Ctrl+=")),
+                       [this] { setTextSize(text_size_ + 1); });
+    larger->setShortcuts({QKeySequence(QStringLiteral("Ctrl+=")),
+                          QKeySequence(QStringLiteral("Ctrl++")), QKeySequence::ZoomIn});
+    add(text, QT_TR_NOOP("&Smaller"), QKeySequence(QStringLiteral("Ctrl+-")),
+        [this] { setTextSize(text_size_ - 1); });
+    add(text, QT_TR_NOOP("&Normal"), QKeySequence(QStringLiteral("Ctrl+0")),
+        [this] { setTextSize(0); });
     auto* lessonToggle = lesson_dock_->toggleViewAction();
     label(lessonToggle, QT_TR_NOOP("&Lesson Pane"));
     lessonToggle->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
