@@ -82,6 +82,7 @@ private Q_SLOTS:
     void bad_banks_are_named_data();
     void bad_banks_are_named();
     void calculator_agrees_with_the_scenario();
+    void page_figures_are_the_engines();
 };
 
 void TestQuiz::worked_example_figures() {
@@ -636,6 +637,129 @@ void TestQuiz::calculator_agrees_with_the_scenario() {
     QCOMPARE(r.curve[2].second, 2.5);
     QCOMPARE(r.curve[0].second, 1.0);
     QCOMPARE(run_scenario(base, nullptr, Work::TimesOnly).metrics.speedup, 2.5);
+}
+
+// The figures the lesson pages state (issue 28), each asked of the engine as the page's own
+// command asks it: a number on a page is the engine's, to the digits the page prints.
+void TestQuiz::page_figures_are_the_engines() {
+    const std::string root = resources().toStdString();
+    const auto near = [](double value, double stated, double within) {
+        return std::abs(value - stated) <= within;
+    };
+    // The engine's value, for the message when a figure no longer matches (a temporary that
+    // lives until the end of the QVERIFY2 that prints it).
+    const auto show = [](double value) { return QString::number(value, 'g', 10).toUtf8(); };
+
+    // all-reduce-algorithms: from 8 to 16 workers the ring's bytes per worker hardly grow, its
+    // time does; the server's efficiency falls faster.
+    {
+        Scenario s = load_scenario(root + "/scenarios/parameter-server.json");
+        s.algorithm = Algorithm::Ring;
+        const RunMetrics ring8 = run_scenario(s).metrics;
+        s.workers = 16;
+        const RunMetrics ring16 = run_scenario(s).metrics;
+        QVERIFY2(near(ring8.communication_s, 0.092, 0.0005),
+                 show(ring8.communication_s).constData());
+        QVERIFY2(near(ring16.communication_s, 0.129, 0.0005),
+                 show(ring16.communication_s).constData());
+        QVERIFY2(near(ring8.efficiency, 0.635, 0.0005), show(ring8.efficiency).constData());
+        QVERIFY2(near(ring16.efficiency, 0.554, 0.0005), show(ring16.efficiency).constData());
+        s.algorithm = Algorithm::ParameterServer;
+        const RunMetrics server16 = run_scenario(s).metrics;
+        s.workers = 8;
+        const RunMetrics server8 = run_scenario(s).metrics;
+        QVERIFY2(near(server8.efficiency, 0.229, 0.0005), show(server8.efficiency).constData());
+        QVERIFY2(near(server16.efficiency, 0.122, 0.0005), show(server16.efficiency).constData());
+    }
+
+    // reductions: with plain SGD the sum ends lowest, as the mean does at twice the learning
+    // rate; with Adam (lr 0.01) sum and mean end alike.
+    {
+        Scenario s = load_scenario(root + "/scenarios/unequal-shards.json");
+        const auto loss = [&](ReductionRule rule, OptimizerKind kind, double lr) {
+            Scenario t = s;
+            t.rule = rule;
+            t.optimizer.kind = kind;
+            t.optimizer.learning_rate = lr;
+            return run_scenario(t).metrics.final_loss;
+        };
+        const double sum = loss(ReductionRule::Sum, OptimizerKind::Sgd, 0.1);
+        QVERIFY2(near(sum, 0.435, 0.0005), show(sum).constData());
+        const double weighted = loss(ReductionRule::WeightedMean, OptimizerKind::Sgd, 0.1);
+        QVERIFY2(near(weighted, 0.480, 0.0005), show(weighted).constData());
+        const double mean = loss(ReductionRule::Mean, OptimizerKind::Sgd, 0.1);
+        QVERIFY2(near(mean, 0.515, 0.0005), show(mean).constData());
+        const double doubled = loss(ReductionRule::Mean, OptimizerKind::Sgd, 0.2);
+        QVERIFY2(near(doubled, 0.435, 0.0005), show(doubled).constData());
+        const double adam_sum = loss(ReductionRule::Sum, OptimizerKind::Adam, 0.01);
+        const double adam_mean = loss(ReductionRule::Mean, OptimizerKind::Adam, 0.01);
+        QVERIFY2(near(adam_sum, 0.5846, 0.00005), show(adam_sum).constData());
+        QVERIFY2(near(adam_mean, 0.5846, 0.00005), show(adam_mean).constData());
+    }
+
+    // why-wait: local SGD waits as long as bsp, and saves communication only.
+    {
+        Scenario s = load_scenario(root + "/lessons/why-wait/scenario.json");
+        const RunMetrics bsp = run_scenario(s).metrics;
+        SyncConfig local;
+        local.mode = SyncMode::Local;
+        local.local_steps = 4;
+        s.sync = local;
+        const RunMetrics averaged = run_scenario(s).metrics;
+        QVERIFY2(near(bsp.waiting_s, 0.24, 0.005), show(bsp.waiting_s).constData());
+        QVERIFY2(near(averaged.waiting_s, 0.24, 0.005), show(averaged.waiting_s).constData());
+        QVERIFY2(near(bsp.communication_s, 0.0069, 0.00005), show(bsp.communication_s).constData());
+        QVERIFY2(near(averaged.communication_s, 0.0017, 0.00005),
+                 show(averaged.communication_s).constData());
+    }
+
+    // fair-comparison: the crash throws away 102 worker-ms with four workers, 111 with eight.
+    {
+        const auto lost = [](const Scenario& s) {
+            QTemporaryDir dir;
+            DataParallelTrainer trainer(s, load_dataset(s));
+            trainer.set_checkpoint_directory(dir.path().toStdString());
+            return finish_run(trainer).metrics.lost_worker_s;
+        };
+        Scenario s = load_scenario(root + "/lessons/fair-comparison/scenario.json");
+        const double four = lost(s);
+        s.workers = 8;
+        s.batch = 8;
+        s.delays.slowdown = {1, 1, 3, 1, 1, 1, 1, 1};
+        const double eight = lost(s);
+        QVERIFY2(near(four, 0.102, 0.0005), show(four).constData());
+        QVERIFY2(near(eight, 0.111, 0.0005), show(eight).constData());
+    }
+
+    // introduction: eight workers, 16 examples each, against one worker doing all 128.
+    {
+        Scenario s = load_scenario(root + "/lessons/introduction/scenario.json");
+        s.workers = 8;
+        const RunMetrics m = run_scenario(s).metrics;
+        QVERIFY2(near(m.speedup, 6.789, 0.0005), show(m.speedup).constData());
+        QVERIFY2(near(m.baseline_time_s, 1.92, 0.005), show(m.baseline_time_s).constData());
+    }
+
+    // speedup: communication held at 6 s, 256 workers reach 6.5.
+    {
+        const Scenario base = load_scenario(root + "/scenarios/worked-example.json");
+        const WorkedExampleResult r = worked_example(base, 40, 256, 6, {});
+        QVERIFY2(near(r.speedup, 6.5, 0.05), show(r.speedup).constData());
+        QVERIFY(r.speedup < 40.0 / 6.0);
+    }
+
+    // model-parallelism: under 1F1B stage i holds at most p - i micro-batches, fill-drain all 8.
+    {
+        const Scenario s = load_scenario(root + "/lessons/model-parallelism/scenario.json");
+        ParallelismConfig config = *s.parallelism;
+        config.microbatches = 8;
+        config.schedule = PipelineSchedule::OneFOneB;
+        QCOMPARE(plan_pipeline(s.model, s.batch, config).peak_inflight,
+                 (std::vector<int>{4, 3, 2, 1}));
+        config.schedule = PipelineSchedule::FillDrain;
+        QCOMPARE(plan_pipeline(s.model, s.batch, config).peak_inflight,
+                 (std::vector<int>{8, 8, 8, 8}));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestQuiz)
