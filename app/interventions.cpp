@@ -14,7 +14,11 @@ std::int64_t LabSession::interventionPoint() const {
     // from its start, with the change.
     if (replaysFromStart())
         return 0;
-    return index_.ordinal_starting_from(playback_.playhead());
+    std::int64_t at = index_.ordinal_starting_from(playback_.playhead());
+    // In the last step of a finished run, past its start: that step is done again.
+    if (run_finished_ && at > 0 && !index_.start_of(at))
+        at -= 1;
+    return at;
 }
 
 bool LabSession::intervene(Intervention change, const QString& what, QString* why) {

@@ -489,7 +489,15 @@ bool LessonPane::applyAction(const lessons::Action& action) {
         }
         for (const lessons::Question& q : b->questions)
             selectExercise(bank, q.id);
-        return selectExercise(bank, b->questions.front().id);
+        const bool shown = selectExercise(bank, b->questions.front().id);
+        // Where the student answers: ready for typing, whatever was shown before.
+        showLower();
+        answer_->setFocus(Qt::OtherFocusReason);
+        answer_->selectAll();
+        Q_EMIT message(tr("%n question(s) of the quiz under the page; the first is shown, the "
+                          "answer field is ready.",
+                          nullptr, static_cast<int>(b->questions.size())));
+        return shown;
     }
     case lessons::ActionKind::Calculator:
         showTool(calculator_);

@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QCursor>
 #include <QDockWidget>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -109,8 +110,10 @@ void MainWindow::sizePanes() {
 // rest for the views above: when the window is laid out, and when a run brings another number
 // of lanes.
 void MainWindow::fitTimeline() {
+    // In presentation mode the lanes are what the class reads: they may take more of it.
     const int tall = splitter_->height();
-    const int lanes = std::min(timeline_->sizeHint().height(), tall * 45 / 100);
+    const int lanes =
+        std::min(timeline_->sizeHint().height(), tall * (presenting_ ? 62 : 45) / 100);
     if (tall > 0)
         splitter_->setSizes({tall - lanes, lanes});
     fitted_lanes_ = session_.traceIndex().workers();
@@ -133,6 +136,9 @@ QWidget* MainWindow::frontView(QWidget* shown) const {
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
     fitPanes();
+    // Taller or shorter (full screen on a screen as wide as the window was): the lanes again.
+    if (std::abs(event->size().height() - event->oldSize().height()) > 40)
+        QTimer::singleShot(0, this, [this] { fitTimeline(); });
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -185,6 +191,7 @@ void MainWindow::setPresentationMode(bool on) {
             windowHandle()->setScreen(here);
         applyFont();
         showFullScreen();
+        QTimer::singleShot(0, this, [this] { sizePanes(); });
     } else {
         applyFont();
         // Back as it was: maximised, or at its place and size.
@@ -192,6 +199,7 @@ void MainWindow::setPresentationMode(bool on) {
         if (!(normal_state_ & Qt::WindowMaximized) && normal_geometry_.isValid())
             setGeometry(normal_geometry_);
         show();
+        QTimer::singleShot(0, this, [this] { sizePanes(); });
     }
 }
 
@@ -209,6 +217,7 @@ void MainWindow::setTextSize(int size) {
     applyFont();
     fitted_width_ = -1;
     fitPanes();
+    QTimer::singleShot(0, this, [this] { sizePanes(); });
     showStatus(tr("Text size %1 %").arg(qRound(textScale(size) * 100)));
 }
 

@@ -2667,10 +2667,6 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>Eine Lektion öffnen (ihre Seite, ihr Szenario und ihre Ansichten), z. B. speedup.</translation>
     </message>
     <message>
-        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). Repeatable; applied in time order.</source>
-        <translation>Ohne Fenster: Wenn der Abspielkopf T Sekunden auf der Uhr des Laufs erreicht, den Lektionslink LINK wie bei einem Klick anwenden (z. B. 0.1:lockstep:crash?worker=2). Wiederholbar; in zeitlicher Reihenfolge angewandt.</translation>
-    </message>
-    <message>
         <source>Headless: write the trace as the lab then holds it (Chrome Trace Event JSON, like lockstep-cli run --trace) and exit.</source>
         <translation>Ohne Fenster: den Trace so schreiben, wie das Labor ihn dann hält (Chrome Trace Event JSON, wie lockstep-cli run --trace), und beenden.</translation>
     </message>
@@ -2705,10 +2701,6 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
     <message>
         <source>--lesson: </source>
         <translation>--lesson: </translation>
-    </message>
-    <message>
-        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0), e.g. 0.1:lockstep:crash?worker=2, got &apos;%1&apos;</source>
-        <translation>--action: erwartet T:LINK mit T in Sekunden (eine Zahl &gt;= 0), z. B. 0.1:lockstep:crash?worker=2, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--action &apos;%1&apos;: %2</source>
@@ -2753,6 +2745,14 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
     <message>
         <source>Start in the high-contrast theme for projectors (View → High Contrast).</source>
         <translation>Im kontrastreichen Design für Beamer starten (Ansicht → Hoher Kontrast).</translation>
+    </message>
+    <message>
+        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2); T &apos;end&apos; applies it after the run has finished, as a click at its end would (the run plays again from step 0 with it). Repeatable; applied in time order.</source>
+        <translation>Ohne Fenster: Wenn der Abspielkopf T Sekunden auf der Uhr des Laufs erreicht, den Lektionslink LINK anwenden, wie ein Klick es täte (z. B. 0.1:lockstep:crash?worker=2); T &apos;end&apos; wendet ihn an, nachdem der Lauf zu Ende ist, wie ein Klick an seinem Ende (der Lauf spielt dann mit ihm noch einmal ab Schritt 0). Wiederholbar; in zeitlicher Reihenfolge angewendet.</translation>
+    </message>
+    <message>
+        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0) or &apos;end&apos;, e.g. 0.1:lockstep:crash?worker=2 or end:lockstep:set?rule=sum, got &apos;%1&apos;</source>
+        <translation>--action: erwartet T:LINK mit T in Sekunden (eine Zahl &gt;= 0) oder &apos;end&apos;, z. B. 0.1:lockstep:crash?worker=2 oder end:lockstep:set?rule=sum, erhalten: &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -3289,6 +3289,42 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <source>worker %1 crashes in the next checkpoint</source>
         <translation>Worker %1 stürzt beim nächsten Checkpoint ab</translation>
     </message>
+    <message>
+        <source>%1 workers</source>
+        <translation>%1 Worker</translation>
+    </message>
+    <message>
+        <source>batch → %1 per worker</source>
+        <translation>Batch → %1 pro Worker</translation>
+    </message>
+    <message>
+        <source>communication → %1 s in all</source>
+        <translation>Kommunikation → %1 s insgesamt</translation>
+    </message>
+    <message>
+        <source>one worker&apos;s compute → %1 s</source>
+        <translation>Rechenzeit eines Workers → %1 s</translation>
+    </message>
+    <message>
+        <source>seed → %1</source>
+        <translation>Startwert → %1</translation>
+    </message>
+    <message>
+        <source>layers → %1</source>
+        <translation>Schichten → %1</translation>
+    </message>
+    <message>
+        <source>clock → %1</source>
+        <translation>Uhr → %1</translation>
+    </message>
+    <message>
+        <source>a random straggler with chance %1 per worker and step</source>
+        <translation>ein zufälliger Nachzügler mit Wahrscheinlichkeit %1 pro Worker und Schritt</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 Schritte</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::ClassQuizDialog</name>
@@ -3689,10 +3725,6 @@ Die Engine: %1</translation>
         <translation>Bei Schritt %1: %2. Strg+Z macht es rückgängig.</translation>
     </message>
     <message>
-        <source>Undone: the run is back as it was before the last change.</source>
-        <translation>Rückgängig gemacht: Der Lauf ist wieder so wie vor der letzten Änderung.</translation>
-    </message>
-    <message>
         <source>%1: “%2” only changes when a run starts, so the run starts again from step 0.</source>
         <translation>%1: „%2“ ändert sich nur beim Start eines Laufs, daher beginnt der Lauf erneut bei Schritt 0.</translation>
     </message>
@@ -3763,6 +3795,18 @@ Die Engine: %1</translation>
     <message>
         <source>%1 workers, %2</source>
         <translation>%1 Worker, %2</translation>
+    </message>
+    <message>
+        <source>From step 0 again with the change: %1. The run before is the faint line; Ctrl+Z undoes it.</source>
+        <translation>Noch einmal ab Schritt 0 mit der Änderung: %1. Der Lauf davor ist die blasse Linie; Strg+Z macht es rückgängig.</translation>
+    </message>
+    <message>
+        <source>Undone: the run, its settings and the playhead are back as they were before the last change. Ctrl+Shift+Z redoes it.</source>
+        <translation>Rückgängig gemacht: Der Lauf, seine Einstellungen und der Abspielkopf sind wieder wie vor der letzten Änderung. Strg+Umschalt+Z stellt sie wieder her.</translation>
+    </message>
+    <message>
+        <source>Redone: the change is back. Ctrl+Z undoes it again.</source>
+        <translation>Wiederhergestellt: Die Änderung ist zurück. Strg+Z macht sie wieder rückgängig.</translation>
     </message>
 </context>
 <context>
@@ -4000,6 +4044,13 @@ Die Engine: %1</translation>
         <source>Type the letters in order, e.g. c, a, b, …</source>
         <translation>Gib die Buchstaben in der richtigen Reihenfolge ein, z. B. c, a, b, …</translation>
     </message>
+    <message numerus="yes">
+        <source>%n question(s) of the quiz under the page; the first is shown, the answer field is ready.</source>
+        <translation>
+            <numerusform>%n Frage des Quiz unter der Seite; sie ist gezeigt, das Antwortfeld ist bereit.</numerusform>
+            <numerusform>%n Fragen des Quiz unter der Seite; die erste ist gezeigt, das Antwortfeld ist bereit.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::MainWindow</name>
@@ -4016,16 +4067,8 @@ Die Engine: %1</translation>
         <translation>Worker %1 %2 s angehalten</translation>
     </message>
     <message>
-        <source>A checkpoint after every %1 steps.</source>
-        <translation>Ein Checkpoint nach je %1 Schritten.</translation>
-    </message>
-    <message>
         <source>worker %1 crashed (%2)</source>
         <translation>Worker %1 abgestürzt (%2)</translation>
-    </message>
-    <message>
-        <source>Worker %1 will crash (%2) at step %3: watch the others wait for the heartbeat, then recover.</source>
-        <translation>Worker %1 stürzt bei Schritt %3 ab (%2): Sieh zu, wie die anderen auf den Heartbeat warten und dann den Lauf wiederherstellen.</translation>
     </message>
     <message>
         <source>restores bring back the whole state</source>
@@ -4327,10 +4370,6 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <source>&amp;Undo Intervention</source>
-        <translation>Eingriff &amp;rückgängig machen</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -4505,6 +4544,50 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
     <message>
         <source>Audio description on: each step is told as the playhead passes it.</source>
         <translation>Audiobeschreibung an: Jeder Schritt wird angesagt, sobald der Abspielkopf ihn erreicht.</translation>
+    </message>
+    <message>
+        <source>The run starts again from step 0.</source>
+        <translation>Der Lauf beginnt noch einmal bei Schritt 0.</translation>
+    </message>
+    <message>
+        <source>the page&apos;s settings</source>
+        <translation>die Einstellungen der Seite</translation>
+    </message>
+    <message>
+        <source>From step 0 again, with a checkpoint after every %1 steps.</source>
+        <translation>Noch einmal ab Schritt 0, mit einem Checkpoint nach je %1 Schritten.</translation>
+    </message>
+    <message>
+        <source>From step 0 again: worker %1 will crash (%2) at step %3. Watch the others wait for its heartbeat, then recover.</source>
+        <translation>Noch einmal ab Schritt 0: Worker %1 stürzt in Schritt %3 ab (%2). Sieh zu, wie die anderen auf seinen Herzschlag warten und sich dann erholen.</translation>
+    </message>
+    <message>
+        <source>Text size %1 %</source>
+        <translation>Textgröße %1 %</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Te&amp;xt Size</source>
+        <translation>Te&amp;xtgröße</translation>
+    </message>
+    <message>
+        <source>&amp;Larger</source>
+        <translation>&amp;Größer</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller</source>
+        <translation>&amp;Kleiner</translation>
+    </message>
+    <message>
+        <source>&amp;Normal</source>
+        <translation>&amp;Normal</translation>
     </message>
 </context>
 <context>

@@ -2675,10 +2675,6 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>Abre una lección (su página, su escenario y sus vistas), p. ej. speedup.</translation>
     </message>
     <message>
-        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2). Repeatable; applied in time order.</source>
-        <translation>Sin ventana: cuando el cabezal de reproducción llega a T segundos en el reloj de la ejecución, aplica el enlace de lección LINK como lo haría un clic (p. ej. 0.1:lockstep:crash?worker=2). Se puede repetir; se aplican por orden de tiempo.</translation>
-    </message>
-    <message>
         <source>Headless: write the trace as the lab then holds it (Chrome Trace Event JSON, like lockstep-cli run --trace) and exit.</source>
         <translation>Sin ventana: escribe la traza tal como la tiene el laboratorio (Chrome Trace Event JSON, como lockstep-cli run --trace) y sale.</translation>
     </message>
@@ -2713,10 +2709,6 @@ bytes por paso en cada enlace (origen-&gt;destino):
     <message>
         <source>--lesson: </source>
         <translation>--lesson: </translation>
-    </message>
-    <message>
-        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0), e.g. 0.1:lockstep:crash?worker=2, got &apos;%1&apos;</source>
-        <translation>--action: se esperaba T:LINK con T en segundos (un número &gt;= 0), p. ej. 0.1:lockstep:crash?worker=2, y se recibió «%1»</translation>
     </message>
     <message>
         <source>--action &apos;%1&apos;: %2</source>
@@ -2761,6 +2753,14 @@ bytes por paso en cada enlace (origen-&gt;destino):
     <message>
         <source>Start in the high-contrast theme for projectors (View → High Contrast).</source>
         <translation>Empezar con el tema de alto contraste para proyectores (Ver → Alto contraste).</translation>
+    </message>
+    <message>
+        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2); T &apos;end&apos; applies it after the run has finished, as a click at its end would (the run plays again from step 0 with it). Repeatable; applied in time order.</source>
+        <translation>Sin ventana: cuando el cabezal llega a T segundos en el reloj de la ejecución, aplica el enlace de lección LINK como lo haría un clic (p. ej. 0.1:lockstep:crash?worker=2); T &apos;end&apos; lo aplica cuando la ejecución ha terminado, como un clic en su final (la ejecución se repite entonces con él desde el paso 0). Repetible; se aplican en orden de tiempo.</translation>
+    </message>
+    <message>
+        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0) or &apos;end&apos;, e.g. 0.1:lockstep:crash?worker=2 or end:lockstep:set?rule=sum, got &apos;%1&apos;</source>
+        <translation>--action: se esperaba T:LINK con T en segundos (un número &gt;= 0) o &apos;end&apos;, p. ej. 0.1:lockstep:crash?worker=2 o end:lockstep:set?rule=sum, se recibió &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -3297,6 +3297,42 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <source>worker %1 crashes in the next checkpoint</source>
         <translation>fallo del trabajador %1 en el próximo punto de control</translation>
     </message>
+    <message>
+        <source>%1 workers</source>
+        <translation>%1 trabajadores</translation>
+    </message>
+    <message>
+        <source>batch → %1 per worker</source>
+        <translation>lote → %1 por trabajador</translation>
+    </message>
+    <message>
+        <source>communication → %1 s in all</source>
+        <translation>comunicación → %1 s en total</translation>
+    </message>
+    <message>
+        <source>one worker&apos;s compute → %1 s</source>
+        <translation>cómputo de un trabajador → %1 s</translation>
+    </message>
+    <message>
+        <source>seed → %1</source>
+        <translation>semilla → %1</translation>
+    </message>
+    <message>
+        <source>layers → %1</source>
+        <translation>capas → %1</translation>
+    </message>
+    <message>
+        <source>clock → %1</source>
+        <translation>reloj → %1</translation>
+    </message>
+    <message>
+        <source>a random straggler with chance %1 per worker and step</source>
+        <translation>un rezagado al azar con probabilidad %1 por trabajador y paso</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 pasos</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::ClassQuizDialog</name>
@@ -3697,10 +3733,6 @@ El motor: %1</translation>
         <translation>En el paso %1: %2. Ctrl+Z lo deshace.</translation>
     </message>
     <message>
-        <source>Undone: the run is back as it was before the last change.</source>
-        <translation>Deshecho: la ejecución vuelve a estar como antes del último cambio.</translation>
-    </message>
-    <message>
         <source>%1: “%2” only changes when a run starts, so the run starts again from step 0.</source>
         <translation>%1: “%2” solo cambia cuando empieza una ejecución, así que la ejecución vuelve a empezar desde el paso 0.</translation>
     </message>
@@ -3771,6 +3803,18 @@ El motor: %1</translation>
     <message>
         <source>%1 workers, %2</source>
         <translation>%1 trabajadores, %2</translation>
+    </message>
+    <message>
+        <source>From step 0 again with the change: %1. The run before is the faint line; Ctrl+Z undoes it.</source>
+        <translation>Otra vez desde el paso 0 con el cambio: %1. La ejecución anterior es la línea tenue; Ctrl+Z lo deshace.</translation>
+    </message>
+    <message>
+        <source>Undone: the run, its settings and the playhead are back as they were before the last change. Ctrl+Shift+Z redoes it.</source>
+        <translation>Deshecho: la ejecución, sus ajustes y el cabezal vuelven a estar como antes del último cambio. Ctrl+Mayús+Z lo rehace.</translation>
+    </message>
+    <message>
+        <source>Redone: the change is back. Ctrl+Z undoes it again.</source>
+        <translation>Rehecho: el cambio ha vuelto. Ctrl+Z lo deshace otra vez.</translation>
     </message>
 </context>
 <context>
@@ -4008,6 +4052,13 @@ El motor: %1</translation>
         <source>Type the letters in order, e.g. c, a, b, …</source>
         <translation>Escribe las letras en orden, p. ej. c, a, b, …</translation>
     </message>
+    <message numerus="yes">
+        <source>%n question(s) of the quiz under the page; the first is shown, the answer field is ready.</source>
+        <translation>
+            <numerusform>%n pregunta del cuestionario bajo la página; se muestra, el campo de respuesta está listo.</numerusform>
+            <numerusform>%n preguntas del cuestionario bajo la página; se muestra la primera, el campo de respuesta está listo.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::MainWindow</name>
@@ -4024,16 +4075,8 @@ El motor: %1</translation>
         <translation>trabajador %1 en pausa %2 s</translation>
     </message>
     <message>
-        <source>A checkpoint after every %1 steps.</source>
-        <translation>Un punto de control cada %1 pasos.</translation>
-    </message>
-    <message>
         <source>worker %1 crashed (%2)</source>
         <translation>fallo del trabajador %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Worker %1 will crash (%2) at step %3: watch the others wait for the heartbeat, then recover.</source>
-        <translation>El trabajador %1 fallará (%2) en el paso %3: observa cómo los demás esperan al latido y luego se recuperan.</translation>
     </message>
     <message>
         <source>restores bring back the whole state</source>
@@ -4335,10 +4378,6 @@ Sigue cargado el escenario anterior.</translation>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <source>&amp;Undo Intervention</source>
-        <translation>&amp;Deshacer intervención</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
@@ -4513,6 +4552,50 @@ Sigue cargado el escenario anterior.</translation>
     <message>
         <source>Audio description on: each step is told as the playhead passes it.</source>
         <translation>Audiodescripción activada: cada paso se anuncia cuando el cabezal de reproducción llega a él.</translation>
+    </message>
+    <message>
+        <source>The run starts again from step 0.</source>
+        <translation>La ejecución empieza de nuevo en el paso 0.</translation>
+    </message>
+    <message>
+        <source>the page&apos;s settings</source>
+        <translation>los ajustes de la página</translation>
+    </message>
+    <message>
+        <source>From step 0 again, with a checkpoint after every %1 steps.</source>
+        <translation>Otra vez desde el paso 0, con un punto de control cada %1 pasos.</translation>
+    </message>
+    <message>
+        <source>From step 0 again: worker %1 will crash (%2) at step %3. Watch the others wait for its heartbeat, then recover.</source>
+        <translation>Otra vez desde el paso 0: el trabajador %1 fallará (%2) en el paso %3. Mira cómo los demás esperan su latido y luego se recuperan.</translation>
+    </message>
+    <message>
+        <source>Text size %1 %</source>
+        <translation>Tamaño del texto %1 %</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rehacer</translation>
+    </message>
+    <message>
+        <source>Te&amp;xt Size</source>
+        <translation>Tamaño del te&amp;xto</translation>
+    </message>
+    <message>
+        <source>&amp;Larger</source>
+        <translation>&amp;Más grande</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller</source>
+        <translation>Más &amp;pequeño</translation>
+    </message>
+    <message>
+        <source>&amp;Normal</source>
+        <translation>&amp;Normal</translation>
     </message>
 </context>
 <context>

@@ -206,7 +206,7 @@ private Q_SLOTS:
         QCOMPARE(marks.size(), qsizetype(1));
         QVERIFY2(marks.front().label.startsWith(QStringLiteral("step ")),
                  qPrintable(marks.front().label));
-        QVERIFY(window.controller().canUndo());
+        QVERIFY(window.session().canUndo());
     }
 
     // Ctrl+Z in the window gives the run back exactly as it was before the click.
@@ -230,7 +230,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() > before_undo, 60000);
         QVERIFY(same_events(events_of(window), original));
         QVERIFY(window.timelineView()->branchMarks().isEmpty());
-        QVERIFY(!window.controller().canUndo());
+        QVERIFY(!window.session().canUndo());
     }
 
     // A change of rule from a lesson link mid-run bends the loss from the playhead's step on,

@@ -155,7 +155,7 @@ void TestLessonPane::slow_link_slows_the_worker_in_the_trace() {
     const double fast = mean_compute(window.traceIndex(), 0, 0);
     QVERIFY(fast > 0);
     QCOMPARE(qRound(slow / fast), 5);
-    QVERIFY(window.controller().canUndo());
+    QVERIFY(window.session().canUndo());
 }
 
 void TestLessonPane::checkpoint_lesson_shows_the_commit_phases() {
