@@ -152,7 +152,7 @@ public:
     // An intervention or an undo waiting for the engine thread to take it between steps.
     struct Command {
         std::optional<Intervention> change; // none: undo, or restore when `restore` is set
-        std::uint64_t generation = 0; // the branch it makes
+        std::uint64_t generation = 0;       // the branch it makes
         std::optional<std::vector<Intervention>> restore;
     };
 
