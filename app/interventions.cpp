@@ -93,8 +93,11 @@ bool LabSession::applyBranch(Intervention change, const QString& label, QString*
 void LabSession::changeScenario(const Scenario& changed, const QString& what) {
     const Scenario& running = controller_.scenario();
     const auto field = fixed_for_the_run(running, changed);
-    if (!field && scenario_to_json(running) == scenario_to_json(changed))
-        return; // nothing to change: the run already has these settings
+    if (!field && scenario_to_json(running) == scenario_to_json(changed) &&
+        scenario_to_json(scenario_) == scenario_to_json(changed)) {
+        Q_EMIT status(tr("Nothing to change: the run already trains this way."));
+        return;
+    }
     const bool can_branch = !field && !EngineController::isModelParallel(running) &&
                             index_.workers() == running.workers && recording_note_.isEmpty();
     if (!can_branch) {

@@ -89,7 +89,7 @@ bool LabSession::openScenario(const QString& path, QString* error) {
 }
 
 bool LabSession::run(const Scenario& scenario) {
-    if (headless_) {
+    if (headless_ || inline_runs_) {
         scenario_ = scenario;
         runToCompletion();
         return true;
@@ -112,12 +112,17 @@ void LabSession::runToCompletion() {
     // The comparison is wanted at once (a headless picture), so onRunFinished() works it out here.
     compare_in_place_ = true;
     controller_.runToCompletion(scenario_);
-    compare_in_place_ = headless_;
+    compare_in_place_ = headless_ || inline_runs_;
 }
 
 void LabSession::setHeadless(bool on) {
     headless_ = on;
-    compare_in_place_ = on;
+    compare_in_place_ = headless_ || inline_runs_;
+}
+
+void LabSession::setInlineRuns(bool on) {
+    inline_runs_ = on;
+    compare_in_place_ = headless_ || inline_runs_;
 }
 
 bool LabSession::openRecording(const QString& path, QString* error) {

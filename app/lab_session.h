@@ -85,6 +85,9 @@ public:
     // and a crash's restores are compared in place.
     void setHeadless(bool on);
     bool headless() const { return headless_; }
+    // Every run and branch to its end on this thread, as headless, but the playback as in a
+    // window: links that play still play (a walk through the lessons, tests).
+    void setInlineRuns(bool on);
     // The whole run is in the index (until the next branch or run).
     bool runComplete() const { return run_finished_; }
 
@@ -236,6 +239,7 @@ private:
     QString comparison_note_;
     bool compare_in_place_ = false; // runToCompletion(): no thread, the comparison right away
     bool headless_ = false;
+    bool inline_runs_ = false;
 };
 
 } // namespace lockstep::app

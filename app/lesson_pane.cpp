@@ -28,6 +28,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -494,6 +495,7 @@ bool LessonPane::applyAction(const lessons::Action& action) {
         showLower();
         answer_->setFocus(Qt::OtherFocusReason);
         answer_->selectAll();
+        lower_->ensureWidgetVisible(answer_); // scrolled to, however long the question
         Q_EMIT message(tr("%n question(s) of the quiz under the page; the first is shown, the "
                           "answer field is ready.",
                           nullptr, static_cast<int>(b->questions.size())));
@@ -702,6 +704,12 @@ void LessonPane::checkAnswer() {
     if (c.verdict == lessons::Verdict::Correct && !instance_->run.isEmpty())
         text += QStringLiteral("\n\n") + tr("Now press Run it and compare with the engine.");
     feedback_->setText(text);
+    showFeedback();
+}
+
+// The feedback where the student reads it without scrolling, once the label has its new height.
+void LessonPane::showFeedback() {
+    QTimer::singleShot(0, this, [this] { lower_->ensureWidgetVisible(feedback_, 0, 8); });
 }
 
 void LessonPane::showHint() {
@@ -712,6 +720,7 @@ void LessonPane::showHint() {
     for (int i = 0; i < hints_shown_; ++i)
         shown << tr("Hint %1: %2").arg(i + 1).arg(instance_->hints[i]);
     feedback_->setText(shown.join(QLatin1Char('\n')));
+    showFeedback();
 }
 
 void LessonPane::setProfiles(lessons::ProfileBook* book) {

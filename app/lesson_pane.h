@@ -101,6 +101,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void showFeedback();
     void buildUi();
     void retranslate();
     void refreshContents();

@@ -40,6 +40,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 
 namespace lockstep::app {
 
@@ -119,6 +120,7 @@ void MainWindow::buildViews() {
     top_->setStretchFactor(1, 2);
     top_->setSizes({720, 560});
     top_->setChildrenCollapsible(false);
+    top_->setMinimumHeight(kTopMinimum); // below its children's wishes when the lanes need it
 
     splitter_ = new QSplitter(Qt::Vertical);
     splitter_->addWidget(top_);
@@ -137,7 +139,6 @@ void MainWindow::buildViews() {
             });
     connect(timeline_, &views::TimelineView::playheadRequested, &session_.playback(),
             &Playback::scrubTo);
-    connect(sweeper_, &SpeedupSweeper::finished, this, [this] { sweep_pending_ = false; });
 }
 
 QString MainWindow::welcomePage(const QStringList& problems) {
@@ -151,6 +152,13 @@ QString MainWindow::welcomePage(const QStringList& problems) {
 void MainWindow::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange && play_action_)
         retranslate();
+    if (event->type() == QEvent::FontChange && controls_dock_) {
+        // Another text size: the panes are placed again once every widget has the new font.
+        QTimer::singleShot(0, this, [this] {
+            fitted_width_ = -1;
+            fitPanes();
+        });
+    }
     QMainWindow::changeEvent(event);
 }
 
@@ -377,6 +385,10 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     sweep(scenario);
 }
 
+bool MainWindow::speedupPending() const {
+    return sweeper_->isComputing();
+}
+
 // The Speedup view's points for `scenario` at 1, 2, 4, ... workers and at its own count.
 void MainWindow::sweep(const Scenario& scenario) {
     std::vector<int> counts;
@@ -386,7 +398,6 @@ void MainWindow::sweep(const Scenario& scenario) {
     if (std::find(counts.begin(), counts.end(), scenario.workers) == counts.end())
         counts.push_back(scenario.workers);
     std::sort(counts.begin(), counts.end());
-    sweep_pending_ = true;
     sweeper_->request(scenario, counts);
 }
 

@@ -136,8 +136,8 @@ public:
     views::TrainingView* trainingView() const { return training_; }
     ControlsPanel* controls() const { return controls_; }
     bool presentationMode() const { return presenting_; }
-    // True while the speedup view waits for a sweep requested at the start of the run.
-    bool speedupPending() const { return sweep_pending_; }
+    // True while the Speedup view waits for the sweep of the run it shows.
+    bool speedupPending() const;
     // Past this many events in memory, steps well behind the playhead are forgotten.
     static constexpr std::size_t kRetainedEvents = LabSession::kRetainedEvents;
     void setPresentationMode(bool on);
@@ -181,6 +181,9 @@ private:
     QString welcomePage(const QStringList& problems);
     void updateWindowTitle();
     void fitPanes(); // window_layout.cpp, with the presentation mode
+    // The views above the timeline may be squeezed to this height (their charts cropped) so
+    // that every lane stays readable on a projector's short screen.
+    static constexpr int kTopMinimum = 200;
     void sizePanes();
     int lessonWidth() const;
     QWidget* frontView(QWidget* shown) const;
@@ -267,7 +270,6 @@ private:
     QAction* presentation_action_ = nullptr;
     QWidget* last_view_ = nullptr;
     bool presenting_ = false;
-    bool sweep_pending_ = false;
     QFont normal_font_;
     QPointer<ClassWindow> class_window_;
     // Each menu, action and bar with its English text, for retranslate().

@@ -11,9 +11,11 @@
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/timeline_view.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCursor>
 #include <QDockWidget>
+#include <QFontMetrics>
 #include <QResizeEvent>
 #include <QScreen>
 #include <QSettings>
@@ -42,8 +44,9 @@ void MainWindow::fitPanes() {
     const int w = width();
     const int lesson = lesson_dock_->isVisible() ? lessonWidth() : 0;
     const int controls_width = controls_->sizeHint().width();
-    const int controls =
-        controls_dock_->isVisible() && !controls_dock_->isFloating() ? controls_width : 0;
+    // Wanted (its menu entry ticked), even while it is a tab behind the lesson.
+    const bool controls_wanted = controls_dock_->toggleViewAction()->isChecked();
+    const int controls = controls_wanted && !controls_dock_->isFloating() ? controls_width : 0;
     int pages = 0; // the widest side view, which the tabs must leave room for
     for (int i = 0; i < side_tabs_->count(); ++i)
         if (QWidget* page = side_tabs_->widget(i); page != cluster_ && !isLessonTool(page))
@@ -57,11 +60,20 @@ void MainWindow::fitPanes() {
                                      ? lesson + controls + pages + slack <= w
                                      : controls_area_ != Qt::BottomDockWidgetArea;
     if (!controls_placed_ && controls > 0) {
-        const Qt::DockWidgetArea area =
-            controls_beside ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
+        // Beside the views; else under them while that leaves the views room (about 26 lines
+        // of text); else a tab beside the lesson (large text on a projector's short screen).
+        const bool below_fits =
+            height() - controls_->sizeHint().height() >= fontMetrics().height() * 26;
+        const Qt::DockWidgetArea area = controls_beside ? Qt::RightDockWidgetArea
+                                        : below_fits    ? Qt::BottomDockWidgetArea
+                                                        : Qt::LeftDockWidgetArea;
         if (area != controls_area_) {
             controls_area_ = area;
             addDockWidget(area, controls_dock_);
+            if (area == Qt::LeftDockWidgetArea && lesson_dock_->isVisible()) {
+                tabifyDockWidget(lesson_dock_, controls_dock_);
+                lesson_dock_->raise();
+            }
         }
     }
     const int beside = controls_beside ? controls : 0;
@@ -93,7 +105,8 @@ void MainWindow::fitPanes() {
 void MainWindow::sizePanes() {
     if (lesson_dock_->isVisible())
         resizeDocks({lesson_dock_}, {lessonWidth()}, Qt::Horizontal);
-    if (controls_dock_->isVisible() && !controls_dock_->isFloating()) {
+    if (controls_dock_->isVisible() && !controls_dock_->isFloating() &&
+        controls_area_ != Qt::LeftDockWidgetArea) { // a tab beside the lesson has its width
         if (controls_area_ == Qt::BottomDockWidgetArea)
             resizeDocks({controls_dock_},
                         {controls_->sizeHint().height() + controls_dock_->height() -
@@ -106,14 +119,18 @@ void MainWindow::sizePanes() {
     fitted_width_ = width();
 }
 
-// Every lane of the timeline at a readable height (as far as 45 % of the height allows), the
-// rest for the views above: when the window is laid out, and when a run brings another number
-// of lanes.
+// Every lane of the timeline at a readable height (as far as 45 % of the height allows, and always
+// at least 18 px a lane while the views above keep kTopMinimum),
+// the rest for the views above: when the window is laid out, and when a run brings another
+// number of lanes.
 void MainWindow::fitTimeline() {
-    // In presentation mode the lanes are what the class reads: they may take more of it.
     const int tall = splitter_->height();
-    const int lanes =
-        std::min(timeline_->sizeHint().height(), tall * (presenting_ ? 62 : 45) / 100);
+    const int workers = std::max(1, session_.traceIndex().workers());
+    const QFontMetrics fm(timeline_->font());
+    const int readable = fm.height() * 6 + workers * 24; // the legend and the axis, and the lanes
+    const int share = tall * 45 / 100;
+    const int lanes = std::max(std::min(timeline_->sizeHint().height(), share),
+                               std::min(readable, tall - kTopMinimum));
     if (tall > 0)
         splitter_->setSizes({tall - lanes, lanes});
     fitted_lanes_ = session_.traceIndex().workers();

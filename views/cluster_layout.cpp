@@ -144,6 +144,13 @@ ClusterScene layout_cluster(QSize size, const QFont& font, int workers, Algorith
         const qreal top = s.header.bottom() + 0.8 * line;
         s.area = QRectF(inner.left(), top, inner.width(),
                         std::max(1.0, s.legend.top() - 0.6 * line - top));
+        // A short view (large text on a projector) keeps the workers big and lets the legend
+        // go: the timeline's legend and each worker's label still say what the colours mean.
+        if (s.area.height() < 7 * line && !s.legendItems.empty()) {
+            s.legend = QRectF(inner.left(), inner.bottom(), inner.width(), 0);
+            s.legendItems.clear();
+            s.area.setBottom(std::max(top + 1.0, inner.bottom()));
+        }
     };
     s.links = drawn_links(links, n, algorithm == Algorithm::Ring);
 

@@ -1,5 +1,7 @@
 #include "lockstep_views/timeline_view.h"
 
+#include "fonts.h"
+
 #include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_axis.h"
@@ -45,11 +47,28 @@ void TimelineView::paintEvent(QPaintEvent*) {
 }
 
 void TimelineView::paintLegend(QPainter& painter, const Layout& l) const {
-    const QFontMetricsF fm(font());
+    // Every entry in one row: in a narrow view (large text) the legend's letters get smaller.
+    QFont legend_font = font();
+    {
+        const QFontMetricsF full(legend_font);
+        double total = 0;
+        for (int c = 0; c < ClassCount; ++c)
+            total += full.height() * 3.1 +
+                     full.horizontalAdvance(class_label(static_cast<PaintClass>(c)));
+        const double room = width() - std::min(l.gutter, full.height() * 2);
+        if (total > room && total > 0)
+            legend_font = scaledFont(legend_font, std::max(0.6, room / total));
+    }
+    painter.setFont(legend_font);
+    const QFontMetricsF fm(legend_font);
     const double line = fm.height();
     const double swatch_w = std::round(line * 1.4);
     const double swatch_h = std::round(line * 0.8);
-    double x = l.gutter;
+    // Above the lanes the legend may start left of the labels' gutter when it needs the room.
+    double total = 0;
+    for (int c = 0; c < ClassCount; ++c)
+        total += line * 3.1 + fm.horizontalAdvance(class_label(static_cast<PaintClass>(c)));
+    double x = total <= width() - l.gutter ? l.gutter : std::min(l.gutter, line);
     const double cy = l.legend.center().y();
     painter.setPen(palette().color(QPalette::Text));
     for (int c = 0; c < ClassCount; ++c) {
@@ -62,9 +81,10 @@ void TimelineView::paintLegend(QPainter& painter, const Layout& l) const {
         fill_swatch(painter, swatch, kClassKinds[static_cast<std::size_t>(c)]);
         painter.setRenderHint(QPainter::Antialiasing, true);
         const double text_x = swatch.right() + line * 0.4;
-        draw_label(painter, text_x, cy, label, l.ascent, l.descent);
+        draw_label(painter, text_x, cy, label, fm.ascent(), fm.descent());
         x = text_x + label_w + line * 1.3;
     }
+    painter.setFont(font());
 }
 
 void TimelineView::paintLanes(QPainter& painter, const Layout& l) const {

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -160,7 +161,7 @@ class DecisionBoundaryPlot : public QWidget {
 public:
     explicit DecisionBoundaryPlot(QWidget* parent)
         : QWidget(parent) {
-        setMinimumSize(240, 240);
+        setMinimumSize(160, 160);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
         clear();
     }
@@ -428,7 +429,7 @@ TrainingView::TrainingView(QWidget* parent)
     accuracySeries_->attachAxis(accuracyAxis_);
 
     chartView_ = new QChartView(chart_, this);
-    chartView_->setMinimumSize(360, 240);
+    chartView_->setMinimumSize(360, 160);
     header_ = new QLabel(this);
     header_->setTextFormat(Qt::PlainText);
     header_->setWordWrap(true);
@@ -462,6 +463,11 @@ TrainingView::TrainingView(QWidget* parent)
 }
 
 TrainingView::~TrainingView() = default;
+
+void TrainingView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    boundaryCaption_->setVisible(height() >= fontMetrics().height() * 22);
+}
 
 // The texts set once; the loss lines' names are rebuildSeries()'s, said again here.
 void TrainingView::retranslate() {

@@ -4,6 +4,8 @@
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/lesson.h"
 
+#include "test_support.h"
+
 #include <QDockWidget>
 #include <QPainter>
 #include <QRegularExpression>
@@ -84,9 +86,12 @@ void TestLessonWalk::every_link_shows_its_effect() {
     window.resize(1280, 720);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow(); // a focused field shows its frame and cursor, as on a desktop
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     // Every run and change goes to its end at once (the pictures are the same as when the
-    // engine streams them in), so the walk takes seconds, not the runs' playing time.
-    window.setHeadless(true);
+    // engine streams them in), so the walk takes seconds, not the runs' playing time; the
+    // playback is the window's.
+    window.session().setInlineRuns(true);
     QVERIFY(window.openLesson(lesson, nullptr, false));
     window.runToCompletion();
     QTRY_VERIFY_WITH_TIMEOUT(settled(window), 30000);
@@ -109,14 +114,24 @@ void TestLessonWalk::every_link_shows_its_effect() {
             QWidget* v = window.view(action.text(QStringLiteral("name")));
             QVERIFY2(v && v->isVisible() && !v->visibleRegion().isEmpty(), qPrintable(what));
         } else {
-            QTRY_VERIFY2_WITH_TIMEOUT(picture(window) != before, qPrintable(what), 30000);
+            if (!QTest::qWaitFor([&] { return picture(window) != before; }, 30000)) {
+                // What the class saw, for whoever mends it (LOCKSTEP_SCREENSHOT_DIR).
+                const QString name = QStringLiteral("walk-%1-%2").arg(lesson).arg(where);
+                before.save(lockstep::testing::screenshot_path(name + QStringLiteral(".png")));
+                QFAIL(qPrintable(what + QStringLiteral(": nothing changed on screen")));
+            }
         }
         const QString status = window.statusBar()->currentMessage();
         QVERIFY2(status.isEmpty() || plain_words(status),
                  qPrintable(what + QStringLiteral(" → ") + status));
         // The next link meets a finished run, as a class that waited would.
         window.playback().pause();
-        QTRY_VERIFY2_WITH_TIMEOUT(settled(window), qPrintable(what), 60000);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            settled(window),
+            qPrintable(what + QStringLiteral(" (run complete: %1, speedup pending: %2)")
+                                  .arg(window.session().runComplete())
+                                  .arg(window.speedupPending())),
+            60000);
     }
 }
 

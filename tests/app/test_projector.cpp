@@ -133,7 +133,17 @@ void TestProjector::presentation_mode_in_and_out() {
     QTRY_COMPARE(window.geometry(), here->geometry());
     QTRY_VERIFY(window.isFullScreen());
     QApplication::processEvents();
-    // The status bar whole on the screen.
+    // Every lane of the eight at least 18 px tall and whole on the screen; the status bar too.
+    auto* timeline = window.timelineView();
+    QTRY_VERIFY2(timeline->laneRect(7).height() >= 18,
+                 qPrintable(QStringLiteral("%1 px a lane").arg(timeline->laneRect(7).height())));
+    for (int lane = 0; lane < 8; ++lane) {
+        const QRect r = timeline->laneRect(lane).toAlignedRect();
+        QVERIFY2(r.height() >= 18,
+                 qPrintable(QStringLiteral("lane %1: %2 px").arg(lane).arg(r.height())));
+        QVERIFY2(whole(timeline, &window, r), qPrintable(QStringLiteral("lane %1").arg(lane)));
+    }
+    QVERIFY(window.minimumSizeHint().height() <= here->geometry().height());
     QVERIFY(whole(window.statusBar(), &window));
 
     QTest::keyClick(&window, Qt::Key_F11);
@@ -151,6 +161,7 @@ void TestProjector::the_largest_text_is_readable() {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openLesson(QStringLiteral("stragglers"), nullptr, false));
+    window.runToCompletion();
     window.setTextSize(0);
     const auto normal_again = qScopeGuard([&window] { window.setTextSize(0); });
     const int normal = QFontInfo(window.lessonPane()->page()->font()).pixelSize();
@@ -162,6 +173,16 @@ void TestProjector::the_largest_text_is_readable() {
     QVERIFY2(large >= 20, qPrintable(QStringLiteral("%1 px").arg(large)));
     QVERIFY(large > normal);
     QVERIFY(whole(window.lessonPane()->page()->viewport(), &window));
+    // Nothing pushed off the screen, every lane readable, and the Controls within reach: beside
+    // or under the views, or a tab beside the lesson.
+    QTRY_VERIFY(window.minimumSizeHint().height() <= here->availableGeometry().height());
+    QTRY_COMPARE(window.size(), here->availableGeometry().size());
+    auto* timeline = window.timelineView();
+    QTRY_VERIFY2(timeline->laneRect(3).height() >= 18,
+                 qPrintable(QStringLiteral("%1 px a lane").arg(timeline->laneRect(3).height())));
+    QVERIFY(whole(timeline, &window, timeline->laneRect(3).toAlignedRect()));
+    QVERIFY(window.controls()->isVisible() ||
+            window.controls()->parentWidget()->parentWidget()->isVisibleTo(&window));
     QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
     QCOMPARE(window.textSize(), 0);
     QTRY_COMPARE(QFontInfo(window.lessonPane()->page()->font()).pixelSize(), normal);

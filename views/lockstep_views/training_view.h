@@ -97,6 +97,8 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    // Short of height (a projector in presentation mode): the map's caption gives way.
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslate();
