@@ -357,6 +357,31 @@ std::uint64_t question_seed(const QString& student, const QString& bank, const Q
     return h;
 }
 
+namespace {
+
+constexpr int kDraws = 16;
+
+// Whether a student's numbers make the question trivial or ambiguous.
+bool degenerate(const Question& q, const QuestionInstance& in) {
+    for (std::size_t i = 0; i < q.variables.size(); ++i) {
+        const Variable& a = q.variables[i];
+        const double x = in.values.value(a.name);
+        if (x == 0 && !(a.lo == 0 && a.hi == 0))
+            return true;
+        for (std::size_t j = i + 1; j < q.variables.size(); ++j) {
+            const Variable& b = q.variables[j];
+            if (a.lo == b.lo && a.hi == b.hi && a.lo < a.hi && x == in.values.value(b.name))
+                return true;
+        }
+    }
+    for (double trap : in.traps)
+        if (std::abs(trap - in.answer) <= in.tolerance)
+            return true;
+    return false;
+}
+
+} // namespace
+
 QuestionInstance instantiate(const QuizBank& bank, const Question& q, const QString& student) {
     QuestionInstance in;
     in.question = &q;
@@ -364,19 +389,28 @@ QuestionInstance instantiate(const QuizBank& bank, const Question& q, const QStr
     in.student = normalise_student(student);
     in.seed = question_seed(student, bank.id, q.id);
     Rng rng(in.seed);
-    for (const Variable& v : q.variables)
-        in.values.insert(v.name, draw(v, rng));
+    // Numbers that teach nothing are drawn again (a few times at most, the same way for the same
+    // student): two gradients alike, a zero, or an answer a typical mistake also gives.
+    for (int attempt = 0; attempt < kDraws; ++attempt) {
+        in.values.clear();
+        for (const Variable& v : q.variables)
+            in.values.insert(v.name, draw(v, rng));
+        if (q.type == QuestionType::Numeric) {
+            in.answer = evaluate(*q.answer, in.values, bank.base_dir);
+            in.tolerance = q.relative_tolerance ? std::max(q.tolerance * std::abs(in.answer), 1e-12)
+                                                : q.tolerance;
+            in.traps.clear();
+            for (const Mistake& m : q.mistakes)
+                in.traps.push_back(evaluate(m.call, in.values, bank.base_dir));
+        }
+        if (!degenerate(q, in))
+            break;
+    }
     in.choices = q.choices;
     in.correct = q.correct;
     if (q.correct_call)
         in.correct = {static_cast<int>(evaluate(*q.correct_call, in.values, bank.base_dir))};
-    if (q.type == QuestionType::Numeric) {
-        in.answer = evaluate(*q.answer, in.values, bank.base_dir);
-        in.tolerance =
-            q.relative_tolerance ? std::max(q.tolerance * std::abs(in.answer), 1e-12) : q.tolerance;
-        for (const Mistake& m : q.mistakes)
-            in.traps.push_back(evaluate(m.call, in.values, bank.base_dir));
-    } else if (q.type == QuestionType::Ordering) {
+    if (q.type == QuestionType::Ordering) {
         // Each student sees the items in their own order, never already sorted.
         std::vector<int> order(static_cast<std::size_t>(q.choices.size()));
         for (std::size_t i = 0; i < order.size(); ++i)

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void bad_banks_are_named();
     void calculator_agrees_with_the_scenario();
     void page_figures_are_the_engines();
+    void generated_numbers_are_never_degenerate();
 };
 
 void TestQuiz::worked_example_figures() {
@@ -315,6 +316,38 @@ void TestQuiz::every_numeric_question_answers_for_many_students() {
                 ++checked;
             }
     QVERIFY(checked >= 50);
+}
+
+// Two workers with the same gradient, a zero, or an answer that a typical mistake also gives
+// would teach nothing: no student of 30 gets such numbers in any shipped bank.
+void TestQuiz::generated_numbers_are_never_degenerate() {
+    const LessonLibrary lib = LessonLibrary::load(resources());
+    int checked = 0;
+    for (const QuizBank& bank : lib.banks())
+        for (const Question& q : bank.questions) {
+            if (q.variables.size() < 2 && q.mistakes.empty())
+                continue;
+            for (int s = 0; s < 30; ++s) {
+                const QuestionInstance in =
+                    instantiate(bank, q, QStringLiteral("student %1").arg(s));
+                const QString where = bank.id + QLatin1Char('/') + q.id;
+                for (std::size_t i = 0; i < q.variables.size(); ++i) {
+                    const Variable& a = q.variables[i];
+                    QVERIFY2(in.values.value(a.name) != 0 || (a.lo == 0 && a.hi == 0),
+                             qPrintable(where));
+                    for (std::size_t j = i + 1; j < q.variables.size(); ++j) {
+                        const Variable& b = q.variables[j];
+                        if (a.lo == b.lo && a.hi == b.hi && a.lo < a.hi)
+                            QVERIFY2(in.values.value(a.name) != in.values.value(b.name),
+                                     qPrintable(where));
+                    }
+                }
+                for (double trap : in.traps)
+                    QVERIFY2(std::abs(trap - in.answer) > in.tolerance, qPrintable(where));
+                ++checked;
+            }
+        }
+    QVERIFY(checked >= 300);
 }
 
 void TestQuiz::seeded_variables_reproduce() {
