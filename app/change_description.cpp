@@ -94,7 +94,7 @@ QString describe_worker_action(int worker, const QString& action) {
             .arg(worker);
     if (action == QLatin1String("pause"))
         return QCoreApplication::translate("lockstep::app::ChangeDescription",
-                                           "worker %1 paused 5 s")
+                                           "worker %1 paused for 2 steps")
             .arg(worker);
     if (action == QLatin1String("crash"))
         return QCoreApplication::translate("lockstep::app::ChangeDescription", "worker %1 crashed")

@@ -70,6 +70,8 @@ public:
     // take (a model-parallel run, a worker that is not there, a crash during the next
     // checkpoint without checkpoints, a setting only a new run can change).
     bool intervene(Intervention change, QString* why = nullptr);
+    // Why this run cannot take `change`, in the status bar's words; empty when it can.
+    QString refusal(const Intervention& change) const;
     // Back to the run as it was before the last intervention: branched() from its step.
     bool undo();
     // The current run with exactly `interventions` (as BranchingRun::interventions() had them)
@@ -171,7 +173,6 @@ private:
     bool replaced(std::uint64_t generation, std::int64_t position) const;
     void engineMain();
     void finishRun(std::vector<double> parameters, RunMetrics metrics, const QString& error);
-    QString refusal(const Intervention& change) const;
     void runInline(std::optional<Command> command);
 
     Scenario scenario_;

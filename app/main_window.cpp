@@ -134,7 +134,9 @@ void MainWindow::buildViews() {
     // A worker's menu: the fault it names, at the playhead.
     connect(cluster_, &views::ClusterView::workerActionRequested, this,
             [this](int worker, const QString& action) {
-                if (const auto change = EngineController::faultFor(worker, action, 0))
+                // A pause lasts two of the run's own steps, whatever their scale.
+                const double amount = action == QLatin1String("pause") ? 2.0 * stepSeconds() : 0.0;
+                if (const auto change = EngineController::faultFor(worker, action, 0, amount))
                     intervene(*change, describe_worker_action(worker, action));
             });
     connect(timeline_, &views::TimelineView::playheadRequested, &session_.playback(),
@@ -279,7 +281,10 @@ void MainWindow::connectSession() {
         checkpoints_->setRestoreMode(running.checkpoint ? running.checkpoint->restore
                                                         : RestoreMode::Full);
         sweep(running); // the speedup of the run as it now trains
+        updateWorkerMenu();
     });
+    connect(&session_, &LabSession::runStarted, this, &MainWindow::updateWorkerMenu);
+    connect(&session_, &LabSession::runFinished, this, &MainWindow::updateWorkerMenu);
     connect(&session_, &LabSession::branchesChanged, this, &MainWindow::showBranchMarks);
     connect(&session_, &LabSession::historyChanged, this, [this] {
         undo_action_->setEnabled(session_.canUndo());
@@ -383,6 +388,25 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     checkpoints_->setRestoreMode(scenario.checkpoint ? scenario.checkpoint->restore
                                                      : RestoreMode::Full);
     sweep(scenario);
+}
+
+// The run's mean step so far, in seconds on its clock (a first guess before any step).
+double MainWindow::stepSeconds() const {
+    const auto& snaps = session_.traceIndex().snapshots();
+    return snaps.empty() ? 0.01 : to_seconds(snaps.back().time) / static_cast<double>(snaps.size());
+}
+
+// The worker menu's offers for this run: what it cannot take, greyed, with the reason.
+void MainWindow::updateWorkerMenu() {
+    QMap<QString, QString> unavailable;
+    for (const QString& id : {QStringLiteral("slow"), QStringLiteral("pause"),
+                             QStringLiteral("crash"), QStringLiteral("crash-checkpoint")})
+        if (const auto change = EngineController::faultFor(0, id, 0, 1.0)) {
+            const QString why = session_.controller().refusal(*change);
+            if (!why.isEmpty())
+                unavailable.insert(id, why);
+        }
+    cluster_->setWorkerMenu(tr("Pause for 2 steps"), unavailable);
 }
 
 bool MainWindow::speedupPending() const {

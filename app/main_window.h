@@ -189,6 +189,8 @@ private:
     QWidget* frontView(QWidget* shown) const;
     void onRunStarted(const Scenario& scenario);
     void sweep(const Scenario& scenario);
+    void updateWorkerMenu();
+    double stepSeconds() const;
     void onTraceAppended(bool first, Ticks first_step_end);
     void onRunFinished();
     void onPlayhead(Ticks t);

@@ -30,18 +30,31 @@ QMenu* ClusterView::buildWorkerMenu(int worker) {
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->setAccessibleName(tr("Faults for worker %1").arg(worker));
     menu->addSection(tr("Worker %1").arg(worker));
-    const WorkerAction actions[] = {{"slow", tr("Slow down 3×")},
-                                    {"pause", tr("Pause 5 s")},
-                                    {"crash", tr("Crash")},
-                                    {"crash-checkpoint", tr("Crash during next checkpoint")}};
+    const WorkerAction actions[] = {
+        {"slow", tr("Slow down 3×")},
+        {"pause", pauseText_.isEmpty() ? tr("Pause for 2 steps") : pauseText_},
+        {"crash", tr("Crash")},
+        {"crash-checkpoint", tr("Crash during next checkpoint")}};
+    menu->setToolTipsVisible(true);
     for (const WorkerAction& a : actions) {
         QAction* action = menu->addAction(a.text);
         const QString id = QString::fromLatin1(a.id);
         action->setData(id);
+        if (unavailable_.contains(id)) {
+            // Shown, so the class learns it exists, but greyed with the reason.
+            action->setEnabled(false);
+            action->setToolTip(unavailable_.value(id));
+        }
         connect(action, &QAction::triggered, this,
                 [this, worker, id] { Q_EMIT workerActionRequested(worker, id); });
     }
     return menu;
+}
+
+void ClusterView::setWorkerMenu(const QString& pauseText,
+                                const QMap<QString, QString>& unavailable) {
+    pauseText_ = pauseText;
+    unavailable_ = unavailable;
 }
 
 void ClusterView::openMenu(int worker, QPoint globalPosition) {

@@ -66,7 +66,8 @@ void TimelineView::changeEvent(QEvent* event) {
     }
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
         event->type() == QEvent::LanguageChange) {
-        layout_valid_ = false; // the lane labels' and step labels' widths
+        layout_valid_ = false;      // the lane labels' and step labels' widths
+        event_layer_.valid = false; // the bars in the new colours (high contrast on or off)
         updateGeometry();
         update();
     }

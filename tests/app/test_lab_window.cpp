@@ -459,6 +459,18 @@ void TestLabWindow::crash_during_checkpoint_needs_checkpoints() {
     QVERIFY(why.contains(QLatin1String("no action")));
     QVERIFY(window.controller().injectFault(1, QStringLiteral("crash"), &why));
     window.controller().stop();
+    // The worker's menu offers it greyed, with the same reason, rather than a refusal later.
+    std::unique_ptr<QMenu> menu(window.clusterView()->buildWorkerMenu(1));
+    bool seen = false;
+    for (QAction* a : menu->actions())
+        if (a->data().toString() == QLatin1String("crash-checkpoint")) {
+            seen = true;
+            QVERIFY(!a->isEnabled());
+            QVERIFY(a->toolTip().contains(QLatin1String("saves no checkpoints")));
+        } else if (!a->data().toString().isEmpty()) {
+            QVERIFY(a->isEnabled());
+        }
+    QVERIFY(seen);
 }
 
 // A long run paced by the playhead: the engine stays a bounded number of steps ahead of it, and

@@ -9,6 +9,7 @@
 
 #include "lockstep_lessons/language.h"
 #include "lockstep_views/cluster_view.h"
+#include "lockstep_views/timeline_view.h"
 #include "lockstep_views/trace_index.h"
 
 #include <QAccessible>
@@ -98,6 +99,7 @@ private Q_SLOTS:
         window.resize(1400, 900);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setHighContrast(false, false); // whatever an earlier run left in the settings
         window.runToCompletion();
         // Worker 2 is still computing here while the others wait.
         lockstep::Ticks t = 0;
@@ -122,11 +124,17 @@ private Q_SLOTS:
         const QImage normal = window.clusterView()->grab().toImage();
         QVERIFY(count(normal, okabe_blue) > 200);
         QVERIFY(count(normal, strong_blue) < 60); // (edges blend into it here and there)
+        // The timeline's compute bars too, painted once into a layer that must be made again.
+        const QImage bars = window.timelineView()->grab().toImage();
+        QVERIFY(count(bars, okabe_blue) > 200);
         window.setHighContrast(true);
         QApplication::processEvents();
         const QImage strong = window.clusterView()->grab().toImage();
         QVERIFY(count(strong, strong_blue) > 200);
         QVERIFY(count(strong, okabe_blue) < 60);
+        const QImage strong_bars = window.timelineView()->grab().toImage();
+        QVERIFY(count(strong_bars, strong_blue) > 200);
+        QVERIFY(count(strong_bars, okabe_blue) < 60);
         QCOMPARE(strong.pixelColor(2, 2), QColor(Qt::white));
         QCOMPARE(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
         window.setHighContrast(false);

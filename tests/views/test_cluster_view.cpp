@@ -473,7 +473,7 @@ void TestClusterView::worker_menu_emits_action_data() {
     QTest::addColumn<QString>("id");
     QTest::addColumn<QString>("text");
     QTest::newRow("slow") << QStringLiteral("slow") << QStringLiteral("Slow down 3×");
-    QTest::newRow("pause") << QStringLiteral("pause") << QStringLiteral("Pause 5 s");
+    QTest::newRow("pause") << QStringLiteral("pause") << QStringLiteral("Pause for 2 steps");
     QTest::newRow("crash") << QStringLiteral("crash") << QStringLiteral("Crash");
     QTest::newRow("crash-checkpoint")
         << QStringLiteral("crash-checkpoint") << QStringLiteral("Crash during next checkpoint");
@@ -496,6 +496,16 @@ void TestClusterView::worker_menu_emits_action() {
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.at(0).at(0).toInt(), 3);
     QCOMPARE(spy.at(0).at(1).toString(), id);
+
+    // What the run cannot take stays in the menu, greyed, with the reason as its tip.
+    view.setWorkerMenu(QStringLiteral("Pause for 2 steps"), {{id, QStringLiteral("Not here.")}});
+    std::unique_ptr<QMenu> again(view.buildWorkerMenu(3));
+    for (QAction* action : again->actions())
+        if (action->data().toString() == id) {
+            QVERIFY(!action->isEnabled());
+            QCOMPARE(action->toolTip(), QStringLiteral("Not here."));
+        }
+    QVERIFY(again->toolTipsVisible());
 }
 
 void TestClusterView::click_opens_worker_menu() {

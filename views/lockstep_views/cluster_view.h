@@ -7,6 +7,7 @@
 #include <QFont>
 #include <QImage>
 #include <QList>
+#include <QMap>
 #include <QPainterPath>
 #include <QPair>
 #include <QPointF>
@@ -60,6 +61,9 @@ public:
     int chosenWorker() const { return focusWorker_; }
     // The fault menu for one worker (owned by this widget, deleted when closed).
     QMenu* buildWorkerMenu(int worker);
+    // What the menu offers for this run: the pause's words ("Pause for 2 steps"), and the
+    // actions the run cannot take, each with the reason its disabled entry shows as a tip.
+    void setWorkerMenu(const QString& pauseText, const QMap<QString, QString>& unavailable);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -79,6 +83,8 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    QString pauseText_;
+    QMap<QString, QString> unavailable_;
     // Part of the view painted once into a transparent image on the device pixel grid: drawn
     // with its top-left corner at `at` (device pixels), it lands where painting it directly would.
     struct Sprite {
