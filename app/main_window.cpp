@@ -400,7 +400,7 @@ double MainWindow::stepSeconds() const {
 void MainWindow::updateWorkerMenu() {
     QMap<QString, QString> unavailable;
     for (const QString& id : {QStringLiteral("slow"), QStringLiteral("pause"),
-                             QStringLiteral("crash"), QStringLiteral("crash-checkpoint")})
+                              QStringLiteral("crash"), QStringLiteral("crash-checkpoint")})
         if (const auto change = EngineController::faultFor(0, id, 0, 1.0)) {
             const QString why = session_.controller().refusal(*change);
             if (!why.isEmpty())
@@ -483,11 +483,12 @@ void MainWindow::updateScrubber() {
     const Ticks t = session_.playback().playhead();
     if (!scrubber_->isSliderDown())
         scrubber_->setValue(end > 0 ? static_cast<int>(t * 1000 / end) : 0);
-    const StepSnapshot* snap = index.snapshot_at(t);
-    time_label_->setText(tr("t = %1 s of %2 s · %3 steps done")
+    // The playhead's step, the one the cluster's header names too.
+    const auto step = index.step_at(t);
+    time_label_->setText(tr("t = %1 s of %2 s · step %3")
                              .arg(views::display_number(to_seconds(t), 'f', 4),
                                   views::display_number(to_seconds(end), 'f', 4))
-                             .arg(snap ? snap->step + 1 : 0));
+                             .arg(step ? step->step : 0));
 }
 
 void MainWindow::onBranched() {

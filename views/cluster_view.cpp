@@ -1,5 +1,7 @@
 #include "lockstep_views/cluster_view.h"
 
+#include "lockstep_views/recovery_caption.h"
+
 #include "lockstep_views/cluster_painter.h"
 #include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
@@ -11,6 +13,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPen>
 #include <QStringList>
 #include <QToolTip>
 
@@ -152,15 +155,11 @@ void ClusterView::updateStates() const {
     for (int k = 0; k < n; ++k) {
         const auto i = static_cast<std::size_t>(k);
         activities_[i] = index_->activity_at(k, t);
-        if (step_ < 0)
-            if (const TraceEvent* e = index_->event_at(k, t))
-                step_ = e->step;
         index_->value_at(k, t, &gradients_[i]);
     }
-    if (step_ < 0) {
-        const StepSnapshot* snapshot = index_->snapshot_at(t);
-        step_ = snapshot ? snapshot->step : 0;
-    }
+    // The playhead's step, as every other label names it.
+    const auto at = index_->step_at(t);
+    step_ = at ? at->step : 0;
     // Only the events added since the last look are scanned for the largest message.
     const auto& events = index_->events();
     if (events.size() < bytesScanned_) {
@@ -274,6 +273,28 @@ void ClusterView::paintEvent(QPaintEvent*) {
         ClusterPainter(s, palette())
             .packets(p, packet_positions(s, index_->packets_at(playhead_)), maxBytes_);
     }
+    if (index_)
+        drawRecovery(p, s);
+}
+
+// While a recovery is under way, what it is doing, in a box at the foot of the workers' area.
+void ClusterView::drawRecovery(QPainter& p, const ClusterScene& s) const {
+    const QString caption = recovery_caption(*index_, playhead_);
+    if (caption.isEmpty())
+        return;
+    const qreal line = s.line;
+    const QRectF room = s.area;
+    p.setFont(font());
+    QRectF text = p.fontMetrics().boundingRect(room.adjusted(line, 0, -line, 0).toRect(),
+                                               Qt::TextWordWrap, caption);
+    text.moveLeft(room.left() + line);
+    text.setWidth(room.width() - 2 * line);
+    text.moveBottom(room.bottom() - 0.3 * line);
+    const QRectF box = text.adjusted(-0.5 * line, -0.3 * line, 0.5 * line, 0.3 * line);
+    p.setPen(QPen(palette().color(QPalette::WindowText), 1.5));
+    p.setBrush(withAlpha(palette().color(QPalette::Base), 235));
+    p.drawRoundedRect(box, 0.4 * line, 0.4 * line);
+    p.drawText(text, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignVCenter, caption);
 }
 
 // The still picture at `ratio`, with an empty slot for each verdict and each worker's activity.

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 // The timeline's painting: legend, lanes, the event layer, step labels, axis, branch marks and
@@ -391,52 +392,54 @@ void TimelineView::paintEvents(QPainter& painter, const Layout& l) const {
 }
 
 void TimelineView::paintSteps(QPainter& painter, const Layout& l) const {
-    if (!index_ || index_->snapshots().empty())
+    if (!index_ || !index_->last_step())
         return;
     const double pad = l.line * 0.5;
     QColor line_colour = palette().color(QPalette::Text);
     line_colour.setAlphaF(0.45);
     QColor label_colour = palette().color(QPalette::Text);
     label_colour.setAlphaF(0.8);
-    const auto& snapshots = index_->snapshots();
-    // Snapshots are in step order; start from the first one that ends inside the window.
-    auto it = std::lower_bound(snapshots.begin(), snapshots.end(), from_,
-                               [](const StepSnapshot& s, Ticks value) { return s.time < value; });
-    Ticks previous = it == snapshots.begin() ? 0 : (it - 1)->time;
+    // Each executed step from its start to the next one's, as the cluster's header and the
+    // playback bar name the playhead's step (TraceIndex::step_at()): a step a crash cut short
+    // has its own label, and the steps done again after a rollback say so.
+    std::int64_t ordinal = index_->ordinal_starting_from(from_);
+    if (ordinal > 0 && index_->start_of(ordinal - 1))
+        --ordinal;
+    std::optional<TraceIndex::StepStart> step = index_->start_of(ordinal);
+    std::optional<TraceIndex::StepStart> before = index_->start_of(ordinal - 1);
     std::vector<QLineF> barriers;
     painter.save();
     painter.setClipRect(l.steps.united(l.plot));
     painter.setPen(label_colour);
-    for (; it != snapshots.end() && previous < to_ && previous <= playhead_; ++it) {
-        const Ticks end = it->time;
-        if (end <= playhead_ && end >= from_ && end <= to_) {
+    while (step && step->start < to_ && step->start <= playhead_) {
+        const std::optional<TraceIndex::StepStart> next = index_->start_of(step->ordinal + 1);
+        const Ticks end = next ? next->start : index_->end_time();
+        if (next && end <= playhead_ && end >= from_ && end <= to_) {
             const double x = std::round(xForTime(end));
             barriers.emplace_back(x, l.steps.bottom() - std::round(pad * 0.6), x, l.plot.bottom());
         }
         // The label sits over the part of the step that has happened and is visible; step
         // numbers are digits, so their width is known without measuring each label.
-        const double x0 = xForTime(std::max(previous, from_));
+        const double x0 = xForTime(std::max(step->start, from_));
         const double x1 = xForTime(std::min({end, playhead_, to_}));
-        // After a rollback the step numbers go back: that span holds the failure, the recovery
-        // and the first step done again, marked as such.
-        const bool again = it != snapshots.begin() && it->step <= (it - 1)->step;
+        const bool again = before && step->step <= before->step;
         const QString number =
-            again ? QStringLiteral("↺") + QString::number(it->step) : QString::number(it->step);
+            again ? QStringLiteral("↺") + QString::number(step->step) : QString::number(step->step);
         const double room = x1 - x0 - pad;
         const double brief_w = static_cast<double>(number.size()) * l.digit_width;
-        const double full_w =
-            again
-                ? QFontMetricsF(painter.font()).horizontalAdvance(tr("step %1 again").arg(it->step))
-                : l.step_prefix_width + brief_w;
+        const double full_w = again ? QFontMetricsF(painter.font())
+                                          .horizontalAdvance(tr("step %1 again").arg(step->step))
+                                    : l.step_prefix_width + brief_w;
         if (brief_w <= room) {
             const bool full = full_w <= room;
-            draw_label(painter, (x0 + x1 - (full ? full_w : brief_w)) / 2, l.steps.center().y(),
-                       full
-                           ? (again ? tr("step %1 again").arg(it->step) : tr("step %1").arg(number))
-                           : number,
-                       l.ascent, l.descent);
+            draw_label(
+                painter, (x0 + x1 - (full ? full_w : brief_w)) / 2, l.steps.center().y(),
+                full ? (again ? tr("step %1 again").arg(step->step) : tr("step %1").arg(number))
+                     : number,
+                l.ascent, l.descent);
         }
-        previous = end;
+        before = step;
+        step = next;
     }
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setPen(QPen(line_colour, 1));

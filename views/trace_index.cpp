@@ -221,6 +221,15 @@ std::int64_t TraceIndex::ordinal_starting_from(Ticks t) const {
     return step_starts_.empty() ? 0 : step_starts_.back().ordinal + 1;
 }
 
+std::optional<TraceIndex::StepStart> TraceIndex::step_at(Ticks t) const {
+    const auto it =
+        std::upper_bound(step_starts_.begin(), step_starts_.end(), t,
+                         [](Ticks value, const StepStart& s) { return value < s.start; });
+    if (it == step_starts_.begin())
+        return std::nullopt;
+    return *std::prev(it);
+}
+
 std::optional<TraceIndex::StepStart> TraceIndex::start_of(std::int64_t ordinal) const {
     const auto it =
         std::lower_bound(step_starts_.begin(), step_starts_.end(), ordinal,

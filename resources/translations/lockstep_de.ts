@@ -3041,6 +3041,37 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
     </message>
 </context>
 <context>
+    <name>RecoveryCaption</name>
+    <message>
+        <source>Worker %1 stopped in step %2. The others cannot tell yet: they wait for its heartbeat, which times out at t = %3 s.</source>
+        <translation>Worker %1 ist in Schritt %2 ausgefallen. Die anderen können es noch nicht wissen: Sie warten auf seinen Herzschlag, der bei t = %3 s ausbleibt.</translation>
+    </message>
+    <message>
+        <source>Worker %1 stopped in step %2. The others cannot tell yet: they wait for its heartbeat.</source>
+        <translation>Worker %1 ist in Schritt %2 ausgefallen. Die anderen können es noch nicht wissen: Sie warten auf seinen Herzschlag.</translation>
+    </message>
+    <message>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead, and the others go on without it.</source>
+        <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen, und die anderen machen ohne ihn weiter.</translation>
+    </message>
+    <message>
+        <source>1 step of work is done again</source>
+        <translation>1 Schritt Arbeit wird wiederholt</translation>
+    </message>
+    <message>
+        <source>%1 steps of work are done again</source>
+        <translation>%1 Schritte Arbeit werden wiederholt</translation>
+    </message>
+    <message>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. The workers load the checkpoint of step %3 and do steps %3 to %4 again: %5.</source>
+        <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen. Die Worker laden den Checkpoint von Schritt %3 und rechnen die Schritte %3 bis %4 noch einmal: %5.</translation>
+    </message>
+    <message>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. There is no checkpoint to load, so the run starts over from step 0: %3.</source>
+        <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen. Es gibt keinen Checkpoint zum Laden, also beginnt der Lauf wieder bei Schritt 0: %3.</translation>
+    </message>
+</context>
+<context>
     <name>StepStory</name>
     <message>
         <source>%1 seconds</source>
@@ -3278,10 +3309,6 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>Worker %1 3× verlangsamt</translation>
     </message>
     <message>
-        <source>worker %1 paused 5 s</source>
-        <translation>Worker %1 5 s pausiert</translation>
-    </message>
-    <message>
         <source>worker %1 crashed</source>
         <translation>Worker %1 abgestürzt</translation>
     </message>
@@ -3324,6 +3351,10 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
     <message>
         <source>%1 steps</source>
         <translation>%1 Schritte</translation>
+    </message>
+    <message>
+        <source>worker %1 paused for 2 steps</source>
+        <translation>Worker %1 für 2 Schritte angehalten</translation>
     </message>
 </context>
 <context>
@@ -3808,6 +3839,10 @@ Die Engine: %1</translation>
         <source>Redone: the change is back. Ctrl+Z undoes it again.</source>
         <translation>Wiederhergestellt: Die Änderung ist zurück. Strg+Z macht sie wieder rückgängig.</translation>
     </message>
+    <message>
+        <source>Nothing to change: the run already trains this way.</source>
+        <translation>Nichts zu ändern: Der Lauf trainiert bereits so.</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::LessonPane</name>
@@ -4215,10 +4250,6 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
 %1</translation>
     </message>
     <message>
-        <source>t = %1 s of %2 s · %3 steps done</source>
-        <translation>t = %1 s von %2 s · %3 Schritte erledigt</translation>
-    </message>
-    <message>
         <source>Worked example</source>
         <translation>Rechenbeispiel</translation>
     </message>
@@ -4588,6 +4619,14 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
     <message>
         <source>&amp;Normal</source>
         <translation>&amp;Normal</translation>
+    </message>
+    <message>
+        <source>Pause for 2 steps</source>
+        <translation>Für 2 Schritte anhalten</translation>
+    </message>
+    <message>
+        <source>t = %1 s of %2 s · step %3</source>
+        <translation>t = %1 s von %2 s · Schritt %3</translation>
     </message>
 </context>
 <context>
@@ -5004,10 +5043,6 @@ Szenarien mit &quot;checkpoint&quot; speichern alle paar Schritte einen.</transl
         <translation>3× verlangsamen</translation>
     </message>
     <message>
-        <source>Pause 5 s</source>
-        <translation>5 s pausieren</translation>
-    </message>
-    <message>
         <source>Crash</source>
         <translation>Abstürzen</translation>
     </message>
@@ -5062,6 +5097,10 @@ klicken für Fehler</translation>
     <message>
         <source>step %1</source>
         <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <source>Pause for 2 steps</source>
+        <translation>Für 2 Schritte anhalten</translation>
     </message>
 </context>
 <context>

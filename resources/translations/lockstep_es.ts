@@ -3049,6 +3049,37 @@ bytes por paso en cada enlace (origen-&gt;destino):
     </message>
 </context>
 <context>
+    <name>RecoveryCaption</name>
+    <message>
+        <source>Worker %1 stopped in step %2. The others cannot tell yet: they wait for its heartbeat, which times out at t = %3 s.</source>
+        <translation>El trabajador %1 se detuvo en el paso %2. Los demás aún no pueden saberlo: esperan su latido, que deja de llegar en t = %3 s.</translation>
+    </message>
+    <message>
+        <source>Worker %1 stopped in step %2. The others cannot tell yet: they wait for its heartbeat.</source>
+        <translation>El trabajador %1 se detuvo en el paso %2. Los demás aún no pueden saberlo: esperan su latido.</translation>
+    </message>
+    <message>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead, and the others go on without it.</source>
+        <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído, y los demás siguen sin él.</translation>
+    </message>
+    <message>
+        <source>1 step of work is done again</source>
+        <translation>se repite 1 paso de trabajo</translation>
+    </message>
+    <message>
+        <source>%1 steps of work are done again</source>
+        <translation>se repiten %1 pasos de trabajo</translation>
+    </message>
+    <message>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. The workers load the checkpoint of step %3 and do steps %3 to %4 again: %5.</source>
+        <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído. Los trabajadores cargan el punto de control del paso %3 y rehacen los pasos %3 a %4: %5.</translation>
+    </message>
+    <message>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. There is no checkpoint to load, so the run starts over from step 0: %3.</source>
+        <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído. No hay punto de control que cargar, así que la ejecución vuelve a empezar en el paso 0: %3.</translation>
+    </message>
+</context>
+<context>
     <name>StepStory</name>
     <message>
         <source>%1 seconds</source>
@@ -3286,10 +3317,6 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>trabajador %1 ralentizado 3×</translation>
     </message>
     <message>
-        <source>worker %1 paused 5 s</source>
-        <translation>trabajador %1 en pausa 5 s</translation>
-    </message>
-    <message>
         <source>worker %1 crashed</source>
         <translation>fallo del trabajador %1</translation>
     </message>
@@ -3332,6 +3359,10 @@ bytes por paso en cada enlace (origen-&gt;destino):
     <message>
         <source>%1 steps</source>
         <translation>%1 pasos</translation>
+    </message>
+    <message>
+        <source>worker %1 paused for 2 steps</source>
+        <translation>trabajador %1 detenido durante 2 pasos</translation>
     </message>
 </context>
 <context>
@@ -3816,6 +3847,10 @@ El motor: %1</translation>
         <source>Redone: the change is back. Ctrl+Z undoes it again.</source>
         <translation>Rehecho: el cambio ha vuelto. Ctrl+Z lo deshace otra vez.</translation>
     </message>
+    <message>
+        <source>Nothing to change: the run already trains this way.</source>
+        <translation>Nada que cambiar: la ejecución ya entrena así.</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::LessonPane</name>
@@ -4223,10 +4258,6 @@ Sigue cargado el escenario anterior.</translation>
 %1</translation>
     </message>
     <message>
-        <source>t = %1 s of %2 s · %3 steps done</source>
-        <translation>t = %1 s de %2 s · %3 pasos hechos</translation>
-    </message>
-    <message>
         <source>Worked example</source>
         <translation>Ejemplo resuelto</translation>
     </message>
@@ -4596,6 +4627,14 @@ Sigue cargado el escenario anterior.</translation>
     <message>
         <source>&amp;Normal</source>
         <translation>&amp;Normal</translation>
+    </message>
+    <message>
+        <source>Pause for 2 steps</source>
+        <translation>Detener durante 2 pasos</translation>
+    </message>
+    <message>
+        <source>t = %1 s of %2 s · step %3</source>
+        <translation>t = %1 s de %2 s · paso %3</translation>
     </message>
 </context>
 <context>
@@ -5012,10 +5051,6 @@ Los escenarios con &quot;checkpoint&quot; guardan uno cada pocos pasos.</transla
         <translation>Ralentizar 3×</translation>
     </message>
     <message>
-        <source>Pause 5 s</source>
-        <translation>Pausar 5 s</translation>
-    </message>
-    <message>
         <source>Crash</source>
         <translation>Crash (fallo)</translation>
     </message>
@@ -5070,6 +5105,10 @@ haz clic para ver los fallos</translation>
     <message>
         <source>step %1</source>
         <translation>paso %1</translation>
+    </message>
+    <message>
+        <source>Pause for 2 steps</source>
+        <translation>Detener durante 2 pasos</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "lesson_pane.h"
 #include "main_window.h"
 
+#include "lockstep_views/recovery_caption.h"
 #include "lockstep_views/training_view.h"
 
 #include <QtTest>
@@ -63,6 +64,7 @@ private Q_SLOTS:
     void undo_and_redo_restore_the_playheads_step();
     void a_page_links_crash_can_be_undone_and_redone();
     void a_slowdown_shows_in_the_controls();
+    void a_recovery_explains_itself();
 };
 
 // Reductions: played to the end, "sum" changes the whole run, not only its last step; the run
@@ -171,6 +173,41 @@ void TestHistory::a_slowdown_shows_in_the_controls() {
     QCOMPARE(window.session().scenario().slowdown_of(1), 5.0);
     QVERIFY(window.undoIntervention());
     QCOMPARE(window.session().scenario().slowdown_of(1), 1.0);
+}
+
+// Checkpoints, crash at step 12: while the heartbeat is awaited, the caption says so and when it
+// times out; after it, which checkpoint is loaded and how much work is redone; once step 12 is
+// reached again, nothing. The steps named are the trace's own.
+void TestHistory::a_recovery_explains_itself() {
+    MainWindow window;
+    open(window, QStringLiteral("checkpoints"));
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:crash?worker=1&step=12")));
+    const lockstep::TraceEvent* failed = nullptr;
+    const lockstep::TraceEvent* detect = nullptr;
+    const lockstep::TraceEvent* restore = nullptr;
+    for (const auto& e : window.traceIndex().storage_events()) {
+        if (e.kind == lockstep::EventKind::Failed && !failed)
+            failed = &e;
+        if (e.kind == lockstep::EventKind::Detect && !detect)
+            detect = &e;
+        if (e.kind == lockstep::EventKind::Restore && !restore)
+            restore = &e;
+    }
+    QVERIFY(failed && detect && restore);
+    QCOMPARE(failed->step, std::int64_t(12));
+    const auto& index = window.traceIndex();
+    const QString waiting = lockstep::views::recovery_caption(index, failed->start + 1);
+    QVERIFY2(waiting.contains(QStringLiteral("Worker 1 stopped in step 12")), qPrintable(waiting));
+    QVERIFY(waiting.contains(QStringLiteral("heartbeat")));
+    const QString loading = lockstep::views::recovery_caption(index, restore->start + 1);
+    QVERIFY2(loading.contains(QStringLiteral("checkpoint of step %1").arg(restore->round)),
+             qPrintable(loading));
+    QVERIFY(loading.contains(
+        QStringLiteral("%1 steps of work are done again").arg(12 - restore->round + 1)));
+    QVERIFY(lockstep::views::recovery_caption(index, failed->start - 1).isEmpty());
+    QVERIFY(lockstep::views::recovery_caption(index, index.end_time()).isEmpty());
+    // The playhead's step, named once: in the crash's step, step 12.
+    QCOMPARE(index.step_at(failed->start + 1)->step, std::int64_t(12));
 }
 
 QTEST_MAIN(TestHistory)

@@ -83,6 +83,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    void drawRecovery(QPainter& p, const ClusterScene& s) const;
     QString pauseText_;
     QMap<QString, QString> unavailable_;
     // Part of the view painted once into a transparent image on the device pixel grid: drawn

@@ -140,6 +140,10 @@ public:
         std::int64_t step = 0;
     };
     std::optional<StepStart> start_of(std::int64_t ordinal) const;
+    // The step the playhead `t` stands in: the latest executed step that has started by `t`
+    // (a restarted run's repeated step numbers included), or nothing before the first. Every
+    // view and label that names "the step" names this one.
+    std::optional<StepStart> step_at(Ticks t) const;
     // The last executed step held, or nothing before the first.
     std::optional<StepStart> last_step() const;
     Ticks earliest_retained_time() const { return earliest_; }
