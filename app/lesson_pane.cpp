@@ -400,16 +400,22 @@ void LessonPane::refreshContents() {
     for (const lessons::Lesson& l : library_.lessons()) {
         QString mark;
         if (progress_) {
+            // ✓: done (every exercise solved, or read when it has none); (k/N): k solved.
             const int solved = progress_->solvedExercises(l);
-            mark = progress_->visited(l.id) ? QStringLiteral(" ✓") : QString();
-            if (solved > 0)
-                mark += QStringLiteral(" (%1/%2)").arg(solved).arg(l.exercises.size());
+            const int all = static_cast<int>(l.exercises.size());
+            if (all == 0 ? progress_->visited(l.id) : solved == all)
+                mark = QStringLiteral(" ✓");
+            else if (solved > 0 || progress_->visited(l.id))
+                mark = QStringLiteral(" (%1/%2)").arg(solved).arg(all);
         }
         if (l.own)
             mark += tr(" · your own");
         contents_->addItem(QStringLiteral("%1. %2%3").arg(++n).arg(l.title, mark));
     }
     contents_->setCurrentIndex(current_);
+    // Each exercise solved is ticked in its list too.
+    for (std::size_t i = 0; i < exercise_refs_.size(); ++i)
+        exercise_->setItemText(static_cast<int>(i), exerciseName(i));
     previous_->setEnabled(current_ > 0);
     next_->setEnabled(current_ >= 0 && current_ + 1 < static_cast<int>(library_.lessons().size()));
 }
@@ -540,7 +546,11 @@ QString LessonPane::exerciseName(std::size_t i) const {
     const lessons::ExerciseRef& ref = exercise_refs_[i];
     const lessons::QuizBank* bank = library_.bank(ref.bank);
     const lessons::Question* q = bank ? bank->find(ref.question) : nullptr;
-    return QStringLiteral("%1. %2").arg(i + 1).arg(q ? lessons::question_title(*q) : ref.question);
+    const bool solved = progress_ && progress_->solved(ref.bank, ref.question);
+    return QStringLiteral("%1. %2%3")
+        .arg(i + 1)
+        .arg(q ? lessons::question_title(*q) : ref.question,
+             solved ? QStringLiteral(" ✓") : QString());
 }
 
 QString LessonPane::currentExercise() const {

@@ -229,6 +229,9 @@ int main(int argc, char** argv) {
     if (!headless) {
         if (parser.isSet(viewOption) || parser.isSet(playToOption))
             return fail(Main::tr("--view and --play-to go with --screenshot"));
+        // A student working alone finds the lesson where they left it.
+        if (!replay && !parser.isSet(lessonOption) && !parser.isSet(scenarioOption))
+            window.openLastLesson();
         window.placeOnScreen();
         window.show();
         if (!replay)

@@ -508,6 +508,11 @@ void MainWindow::showBranchMarks() {
     timeline_->setBranchMarks(marks);
 }
 
+bool MainWindow::openLastLesson() {
+    const QString id = settings_->value(QStringLiteral("last_lesson")).toString();
+    return !id.isEmpty() && lesson_pane_->library().find(id) && openLesson(id, nullptr, false);
+}
+
 bool MainWindow::openLesson(const QString& id, QString* error, bool run) {
     run_opened_lesson_ = run;
     const bool ok = lesson_pane_->openLesson(id, error);
@@ -520,6 +525,7 @@ void MainWindow::onLessonOpened(const QString& id) {
     if (!lesson)
         return;
     session_.useScenario(lesson->scenario, lesson->scenario_path);
+    settings_->setValue(QStringLiteral("last_lesson"), id); // where the next start opens
     title_ = Title::Lesson;
     setWindowTitle(tr("Lockstep — %1").arg(lesson->title));
     refreshLessonLinks();

@@ -72,6 +72,8 @@ public:
     // Opens a lesson: its page in the lesson pane, its scenario in the lab (run at once when
     // `run`), its views in front. Returns false, with the reason in `error`, for an unknown id.
     bool openLesson(const QString& id, QString* error = nullptr, bool run = true);
+    // The lesson open when the lab last closed, without running it (false: none, or gone).
+    bool openLastLesson();
     // Takes the user's own lessons from `folder` (kept in the settings; empty: the default
     // ~/.local/share/Lockstep/lessons) and shows them after the shipped ones at once. Returns how
     // many lessons it added; the lessons that cannot be loaded are named in the status bar.

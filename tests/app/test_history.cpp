@@ -65,6 +65,7 @@ private Q_SLOTS:
     void a_page_links_crash_can_be_undone_and_redone();
     void a_slowdown_shows_in_the_controls();
     void a_recovery_explains_itself();
+    void the_last_lesson_reopens();
 };
 
 // Reductions: played to the end, "sum" changes the whole run, not only its last step; the run
@@ -208,6 +209,17 @@ void TestHistory::a_recovery_explains_itself() {
     QVERIFY(lockstep::views::recovery_caption(index, index.end_time()).isEmpty());
     // The playhead's step, named once: in the crash's step, step 12.
     QCOMPARE(index.step_at(failed->start + 1)->step, std::int64_t(12));
+}
+
+// A student working alone: the next start opens the lesson they were in.
+void TestHistory::the_last_lesson_reopens() {
+    {
+        MainWindow window;
+        QVERIFY(window.openLesson(QStringLiteral("speedup"), nullptr, false));
+    }
+    MainWindow again;
+    QVERIFY(again.openLastLesson());
+    QCOMPARE(again.lessonPane()->currentLesson()->id, QStringLiteral("speedup"));
 }
 
 QTEST_MAIN(TestHistory)

@@ -267,6 +267,13 @@ void TestLessonPane::answers_are_checked_and_kept() {
         QCOMPARE(pane->answer(QStringLiteral("xyz")).verdict,
                  lockstep::lessons::Verdict::Unparseable);
         QCOMPARE(pane->answer(QStringLiteral("c")).verdict, lockstep::lessons::Verdict::Correct);
+        // Solved: ticked in the exercises' list, and counted in the lesson list.
+        auto* exercises = pane->findChildren<QComboBox*>().at(2);
+        bool ticked = false;
+        for (int i = 0; i < exercises->count(); ++i)
+            ticked |= exercises->itemText(i).contains(QStringLiteral("Which rule")) &&
+                      exercises->itemText(i).endsWith(QStringLiteral(" ✓"));
+        QVERIFY2(ticked, qPrintable(exercises->itemText(exercises->currentIndex())));
         // A link to a whole bank brings every question of it into the exercises.
         QVERIFY(pane->activateLink(QStringLiteral("lockstep:quiz?bank=speedup")));
         QCOMPARE(pane->currentExercise(), QStringLiteral("speedup/worked-example-total"));
@@ -358,7 +365,10 @@ void TestLessonPane::navigation_and_progress_marks() {
     auto* contents = pane->findChild<QComboBox*>();
     QVERIFY(contents);
     QCOMPARE(contents->count(), 13);
-    QVERIFY(contents->itemText(0).contains(QStringLiteral("✓")));
+    // Visited, nothing solved yet: how many of its exercises are solved, not a tick.
+    QVERIFY2(contents->itemText(0).contains(QStringLiteral("(0/")),
+             qPrintable(contents->itemText(0)));
+    QVERIFY(!contents->itemText(0).contains(QStringLiteral("✓")));
     QCOMPARE(pane->currentLesson()->id, QStringLiteral("introduction"));
 }
 
