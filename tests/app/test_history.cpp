@@ -66,6 +66,7 @@ private Q_SLOTS:
     void a_slowdown_shows_in_the_controls();
     void a_recovery_explains_itself();
     void the_last_lesson_reopens();
+    void the_ring_back_on_depends_on_where_the_run_stands();
 };
 
 // Reductions: played to the end, "sum" changes the whole run, not only its last step; the run
@@ -220,6 +221,29 @@ void TestHistory::the_last_lesson_reopens() {
     MainWindow again;
     QVERIFY(again.openLastLesson());
     QCOMPARE(again.lessonPane()->currentLesson()->id, QStringLiteral("speedup"));
+}
+
+// Data parallelism, as its page says: synchronisation off, then the ring back on. At the end of
+// the run the run is played again with the ring and the replicas stay equal throughout; in the
+// middle, the replicas already apart stay apart.
+void TestHistory::the_ring_back_on_depends_on_where_the_run_stands() {
+    for (const bool at_end : {true, false}) {
+        MainWindow window;
+        open(window, QStringLiteral("data-parallelism"));
+        window.playback().scrubTo(middle_of(window, 50));
+        QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:set?algorithm=none")));
+        QVERIFY(!window.traceIndex().snapshots().back().replicas_aligned);
+        window.playback().scrubTo(at_end ? window.traceIndex().end_time() : middle_of(window, 120));
+        QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:set?algorithm=ring")));
+        const auto& snaps = window.traceIndex().snapshots();
+        if (at_end) {
+            for (const auto& s : snaps)
+                QVERIFY(s.replicas_aligned);
+        } else {
+            QVERIFY(!snaps.back().replicas_aligned);
+            QVERIFY(snaps.back().replica_spread > 0);
+        }
+    }
 }
 
 QTEST_MAIN(TestHistory)
