@@ -568,6 +568,11 @@ QList<QPointF> TrainingView::branchedLossPoints() const {
     return branchedSeries_->points();
 }
 
+QList<QPointF> TrainingView::lostSegmentPoints(int segment) const {
+    return segment >= 0 && segment < lostSeries_.size() ? lostSeries_[segment]->points()
+                                                        : QList<QPointF>();
+}
+
 QList<QPointF> TrainingView::accuracyPoints() const {
     return accuracySeries_->points();
 }
@@ -629,6 +634,15 @@ void TrainingView::applyStyle() {
     accuracyAxis_->setGridLineVisible(false);
     for (qsizetype i = 0; i < lossSeries_.size(); ++i)
         lossSeries_[i]->setPen(replicaMode_ ? replica_pen(static_cast<int>(i)) : mean_loss_pen());
+    for (qsizetype k = 0; k < lostSeries_.size(); ++k) {
+        const qsizetype line = lossSeries_.isEmpty() ? 0 : k % lossSeries_.size();
+        QPen pen = replicaMode_ ? replica_pen(static_cast<int>(line)) : mean_loss_pen();
+        QColor faint = pen.color();
+        faint.setAlphaF(0.55);
+        pen.setColor(faint);
+        pen.setStyle(Qt::DashLine);
+        lostSeries_[k]->setPen(pen);
+    }
     accuracySeries_->setPen(accuracy_pen(pal));
     branchedSeries_->setPen(branched_loss_pen(pal));
     // The compared runs: the palette's other colours, never the playing run's blue, each with
@@ -654,6 +668,9 @@ void TrainingView::updateLegend() {
     QList<LegendEntry> entries;
     for (QLineSeries* series : std::as_const(lossSeries_))
         entries.push_back({series->name(), series->pen(), MarkerShape::None, {}});
+    if (!lostSeries_.isEmpty())
+        entries.push_back(
+            {tr("work lost in a restart"), lostSeries_.front()->pen(), MarkerShape::None, {}});
     if (branchedSeries_->isVisible())
         entries.push_back({branchedSeries_->name(), branchedSeries_->pen(), MarkerShape::None, {}});
     for (QLineSeries* series : std::as_const(comparison_))
@@ -704,26 +721,59 @@ void TrainingView::updateSeries(bool force) {
         rebuildSeries(count, replicas);
     }
 
+    // A restart (the step number going back) begins a new attempt: each attempt is its own
+    // segment, so no line ever runs back in time.
+    std::vector<std::size_t> starts{0};
+    for (std::size_t k = 1; k < visible; ++k)
+        if (snaps[k].step <= snaps[k - 1].step)
+            starts.push_back(k);
+    starts.push_back(visible);
+    const std::size_t attempts = starts.size() - 1;
+    const std::size_t lost = attempts > 0 ? (attempts - 1) * static_cast<std::size_t>(count) : 0;
+    if (static_cast<std::size_t>(lostSeries_.size()) != lost) {
+        for (QLineSeries* series : std::as_const(lostSeries_)) {
+            chart_->removeSeries(series);
+            delete series;
+        }
+        lostSeries_.clear();
+        for (std::size_t k = 0; k < lost; ++k) {
+            auto* series = new QLineSeries(chart_);
+            chart_->addSeries(series);
+            series->attachAxis(stepAxis_);
+            series->attachAxis(lossAxis_);
+            lostSeries_.push_back(series);
+        }
+        applyStyle();
+    }
+
     QList<QPointF> points;
     points.reserve(static_cast<qsizetype>(visible));
     const qsizetype budget = std::clamp<qsizetype>(
         2 * static_cast<qsizetype>(chart_->plotArea().width()), kMinLinePoints, kMaxLinePoints);
-    for (int i = 0; i < count; ++i) {
-        points.clear();
-        for (auto it = snaps.begin(); it != end; ++it) {
-            double y = it->loss;
-            if (replicas) {
-                const auto w =
-                    static_cast<std::size_t>(replicaWorkers_[static_cast<std::size_t>(i)]);
-                y = w < it->worker_loss.size() ? it->worker_loss[w] : it->loss;
-            }
-            points.append(QPointF(static_cast<double>(it->step), y));
+    const auto lossOf = [&](const StepSnapshot& snapshot, int line) {
+        if (!replicas)
+            return snapshot.loss;
+        const auto w = static_cast<std::size_t>(replicaWorkers_[static_cast<std::size_t>(line)]);
+        return w < snapshot.worker_loss.size() ? snapshot.worker_loss[w] : snapshot.loss;
+    };
+    for (std::size_t a = 0; a < std::max<std::size_t>(attempts, 1); ++a) {
+        for (int i = 0; i < count; ++i) {
+            points.clear();
+            if (attempts > 0)
+                for (std::size_t k = starts[a]; k < starts[a + 1]; ++k)
+                    points.append(QPointF(static_cast<double>(snaps[k].step), lossOf(snaps[k], i)));
+            const bool current = attempts == 0 || a + 1 == attempts;
+            QLineSeries* series =
+                current
+                    ? lossSeries_[i]
+                    : lostSeries_[static_cast<qsizetype>(a) * count + static_cast<qsizetype>(i)];
+            series->replace(thinned(points, budget));
         }
-        lossSeries_[i]->replace(thinned(points, budget));
     }
+    // Accuracy: the current attempt's alone, so it never runs back in time either.
     points.clear();
-    for (auto it = snaps.begin(); it != end; ++it)
-        points.append(QPointF(static_cast<double>(it->step), it->accuracy * 100.0));
+    for (std::size_t k = attempts > 0 ? starts[attempts - 1] : 0; k < visible; ++k)
+        points.append(QPointF(static_cast<double>(snaps[k].step), snaps[k].accuracy * 100.0));
     accuracySeries_->replace(thinned(points, budget));
 
     // Axes cover the whole trace, not just the shown part, so they hold still while playing.

@@ -1,5 +1,6 @@
 #include "core/rng.h"
 #include "data/data.h"
+#include "failures/failure.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
 #include "lockstep_views/training_view.h"
@@ -91,6 +92,7 @@ private Q_SLOTS:
     void unsynchronisedRunDrawsOneLinePerReplica();
     void longRunsAreThinnedKeepingTheExtremes();
     void manyWorkersDrawEvenlySpreadReplicas();
+    void restartIsANewSegmentNeverALineBackInTime();
     void boundaryPredictsTheTrainedClasses();
     void boundaryExplainsWhatItCannotDraw_data();
     void boundaryExplainsWhatItCannotDraw();
@@ -238,6 +240,44 @@ void TestTrainingView::manyWorkersDrawEvenlySpreadReplicas() {
     QCOMPARE(view.lossSeriesName(TrainingView::kMaxReplicaSeries - 1), QStringLiteral("worker 15"));
     const StepSnapshot& last = index.snapshots().back();
     QCOMPARE(view.lossPoints(TrainingView::kMaxReplicaSeries - 1).back().y(), last.worker_loss[15]);
+}
+
+// A crash without checkpoints: the run starts over from step 0. The current attempt's line
+// starts at 0 and only moves forward; the work lost stays as its own dashed segment.
+void TestTrainingView::restartIsANewSegmentNeverALineBackInTime() {
+    Scenario s = four_workers(Algorithm::Ring, 30);
+    s.failures.heartbeat_s = 0.005;
+    s.failures.restart_s = 0.004;
+    s.failures.events = {parse_failure_spec("crash:worker=1,step=12")};
+    TraceIndex index;
+    run_into(s, index);
+    const auto& snaps = index.snapshots();
+    const auto back = std::adjacent_find(
+        snaps.begin(), snaps.end(), [](const auto& a, const auto& b) { return b.step <= a.step; });
+    QVERIFY2(back != snaps.end(), "the premise: the trace's steps go back at the restart");
+
+    TrainingView view;
+    view.resize(900, 500);
+    view.setTrace(&index);
+    view.setPlayhead(index.end_time());
+    QCOMPARE(view.seriesCount(), 1);
+    const QList<QPointF> current = view.lossPoints(0);
+    QVERIFY(!current.isEmpty());
+    QCOMPARE(current.front().x(), 0.0);
+    QCOMPARE(current.back().x(), static_cast<double>(snaps.back().step));
+    for (qsizetype k = 1; k < current.size(); ++k)
+        QVERIFY2(current[k].x() > current[k - 1].x(), "the line never runs back in time");
+    const QList<QPointF> accuracy = view.accuracyPoints();
+    for (qsizetype k = 1; k < accuracy.size(); ++k)
+        QVERIFY(accuracy[k].x() > accuracy[k - 1].x());
+    QCOMPARE(view.lostSegmentCount(), 1);
+    const QList<QPointF> lost = view.lostSegmentPoints(0);
+    QCOMPARE(lost.front().x(), static_cast<double>(snaps.front().step));
+    QCOMPARE(lost.back().x(), static_cast<double>((back)->step));
+    // Before the crash there is nothing lost yet.
+    view.setPlayhead(back->time);
+    QCOMPARE(view.lostSegmentCount(), 0);
+    QVERIFY(!view.grab().isNull());
 }
 
 void TestTrainingView::boundaryPredictsTheTrainedClasses() {

@@ -85,6 +85,11 @@ public:
     QList<QPointF> lossPoints(int series) const;
     QString lossSeriesName(int series) const;
     QList<QPointF> accuracyPoints() const; // accuracy in percent
+    // A run that started over (a crash without a checkpoint, or back to an older one) is drawn
+    // as a new segment from the step it resumed at; the lines of the attempts before it stay,
+    // dashed and faint: the work lost. lossPoints() are the current attempt's.
+    int lostSegmentCount() const { return static_cast<int>(lostSeries_.size()); }
+    QList<QPointF> lostSegmentPoints(int segment) const;
     bool showsReplicas() const { return replicaMode_; }
     QString summary() const; // "step 120, loss 0.41, accuracy 86%, replicas identical"
 
@@ -123,6 +128,7 @@ private:
     QValueAxis* lossAxis_ = nullptr;
     QValueAxis* accuracyAxis_ = nullptr;
     QList<QLineSeries*> lossSeries_;
+    QList<QLineSeries*> lostSeries_; // earlier attempts' lines, per attempt then per line
     QLineSeries* accuracySeries_ = nullptr;
     QLineSeries* branchedSeries_ = nullptr;
     QList<QLineSeries*> comparison_; // setComparison()'s lines // the loss before the last branch
