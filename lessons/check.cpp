@@ -14,6 +14,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace lockstep::lessons {
@@ -184,6 +185,42 @@ void check_syllabus(const LessonLibrary& lib, const QString& index, QStringList&
     }
 }
 
+// The course's order builds: every term a lesson uses is taught by it or by a lesson before it,
+// no term is taught twice, and each term a lesson lists is on its English page.
+void check_terms(const std::vector<Lesson>& lessons, QStringList& problems) {
+    std::map<QString, QString> taught_by; // term -> the lesson that introduces it
+    for (const Lesson& l : lessons)
+        for (const QString& term : l.introduces)
+            if (!taught_by.try_emplace(term, l.id).second)
+                problems << QDir(l.dir).filePath(QStringLiteral("lesson.json")) +
+                                QStringLiteral(": introduces: '%1' is already taught in lesson "
+                                               "'%2'")
+                                    .arg(term, taught_by[term]);
+    std::set<QString> known;
+    for (const Lesson& l : lessons) {
+        const QString json = QDir(l.dir).filePath(QStringLiteral("lesson.json"));
+        const QString english = l.language == QLatin1String("en") ? l.markdown : QString();
+        for (const QString& term : l.introduces) {
+            known.insert(term);
+            if (!english.isEmpty() && !english.contains(term, Qt::CaseInsensitive))
+                problems << json +
+                                QStringLiteral(": introduces: '%1' is not on the page").arg(term);
+        }
+        for (const QString& term : l.uses) {
+            if (!english.isEmpty() && !english.contains(term, Qt::CaseInsensitive))
+                problems << json + QStringLiteral(": uses: '%1' is not on the page").arg(term);
+            if (known.count(term))
+                continue;
+            const auto later = taught_by.find(term);
+            problems << json + (later == taught_by.end()
+                                    ? QStringLiteral(": uses: no lesson teaches '%1'").arg(term)
+                                    : QStringLiteral(": uses: '%1' is taught only later, in lesson "
+                                                     "'%2'")
+                                          .arg(term, later->second));
+        }
+    }
+}
+
 } // namespace
 
 QStringList check_resources(const QString& resources_root, const QString& own_lessons) {
@@ -204,6 +241,7 @@ QStringList check_resources(const QString& resources_root, const QString& own_le
     for (const Lesson& l : lib.lessons())
         check_lesson(l, lib, problems);
     check_syllabus(lib, index, problems);
+    check_terms(lib.lessons(), problems);
     // Lesson folders that the index forgets.
     const QDir lessons(QDir(lib.root()).filePath(QStringLiteral("lessons")));
     for (const QString& dir : lessons.entryList(QDir::Dirs | QDir::NoDotAndDotDot))

@@ -72,6 +72,11 @@ QStringList view_names() {
             QStringLiteral("comparison")};
 }
 
+bool is_term(const QString& term) {
+    static const QRegularExpression shape(QStringLiteral("^[a-z][a-z0-9' -]{1,39}$"));
+    return shape.match(term).hasMatch() && term == term.simplified();
+}
+
 std::vector<Link> extract_links(const QString& markdown) {
     static const QRegularExpression link(
         QStringLiteral("\\[([^\\]]*)\\]\\(\\s*([^)\\s]+)\\s*\\)|<(lockstep:[^>\\s]+)>"));
@@ -119,7 +124,8 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
     f.only({QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("summary"),
             QStringLiteral("syllabus"), QStringLiteral("scenario"), QStringLiteral("views"),
             QStringLiteral("lock"), QStringLiteral("exercises"), QStringLiteral("calculator"),
-            QStringLiteral("study"), QStringLiteral("translations")});
+            QStringLiteral("study"), QStringLiteral("translations"), QStringLiteral("introduces"),
+            QStringLiteral("uses")});
     Lesson l;
     l.dir = QDir(dir).absolutePath();
     l.id = f.text(QStringLiteral("id"));
@@ -163,6 +169,24 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
         e.only({QStringLiteral("bank"), QStringLiteral("question")});
         l.exercises.push_back({e.text(QStringLiteral("bank")), e.text(QStringLiteral("question"))});
     }
+    for (const QString& key : {QStringLiteral("introduces"), QStringLiteral("uses")}) {
+        const QStringList terms = f.strings(key);
+        for (qsizetype i = 0; i < terms.size(); ++i) {
+            if (!is_term(terms[i]))
+                f.fail(QStringLiteral("%1[%2]").arg(key).arg(i),
+                       QStringLiteral("'%1' is not a term: lowercase words as the English page "
+                                      "writes them, 2 to 40 characters")
+                           .arg(terms[i]));
+            if (terms.indexOf(terms[i]) < i)
+                f.fail(QStringLiteral("%1[%2]").arg(key).arg(i),
+                       QStringLiteral("'%1' is listed twice").arg(terms[i]));
+        }
+        (key == QLatin1String("introduces") ? l.introduces : l.uses) = terms;
+    }
+    for (const QString& term : l.uses)
+        if (l.introduces.contains(term))
+            f.fail(QStringLiteral("uses"),
+                   QStringLiteral("'%1' is also in \"introduces\": list it once").arg(term));
     l.calculator = f.boolean(QStringLiteral("calculator"), false);
     if (f.has(QStringLiteral("translations"))) {
         const Fields t = f.child(QStringLiteral("translations"),

@@ -56,6 +56,11 @@ struct Lesson {
     QString markdown;
     std::vector<Link> links;
     std::vector<ExerciseRef> exercises;
+    // The terms the page teaches, and the terms it relies on (lesson.json's "introduces" and
+    // "uses"): lowercase words as the English page writes them. The course's order builds when
+    // every term a lesson uses is taught by it or by a lesson before it (lessons check).
+    QStringList introduces;
+    QStringList uses;
     bool calculator = false; // shows the worked-example calculator
     std::optional<StudyConfig> study;
     bool own = false; // from the user's own lessons folder, not shipped
@@ -79,6 +84,9 @@ Lesson load_lesson(const QString& dir, const QString& scenarios = {});
 // scenario is found).
 Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QString& dir,
                     const QString& scenarios = {});
+// Whether a term of "introduces" or "uses" is well formed: lowercase letters, digits, spaces,
+// hyphens and apostrophes, 2 to 40 characters, starting with a letter.
+bool is_term(const QString& term);
 // Every Markdown link [text](url) and autolink <url> in a page, in order.
 std::vector<Link> extract_links(const QString& markdown);
 

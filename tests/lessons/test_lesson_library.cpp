@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
 #include <set>
 
 using namespace lockstep;
@@ -57,6 +58,8 @@ private Q_SLOTS:
     void shipped_resources_pass_the_check();
     void course_covers_the_syllabus();
     void navigation_follows_the_index();
+    void lesson_order_builds();
+    void a_term_used_before_it_is_taught_is_named();
     void links_parse_into_actions_data();
     void links_parse_into_actions();
     void bad_links_are_named_data();
@@ -123,6 +126,75 @@ void TestLessonLibrary::navigation_follows_the_index() {
     QCOMPARE(lib.next(all[0].id)->id, all[1].id);
     QCOMPARE(lib.previous(all[2].id)->id, all[1].id);
     QCOMPARE(lib.index_of(QStringLiteral("no-such-lesson")), -1);
+}
+
+// Walks the lessons in the index's order: every term a lesson uses was introduced by it or by a
+// lesson before it, and every term a lesson lists is on its page. Speedup and efficiency come
+// before the lessons that read them (issue 28, point 15).
+void TestLessonLibrary::lesson_order_builds() {
+    const LessonLibrary lib = LessonLibrary::load(resources());
+    std::set<QString> introduced;
+    std::map<QString, int> position; // term -> the index of the lesson that introduces it
+    for (int i = 0; i < static_cast<int>(lib.lessons().size()); ++i)
+        for (const QString& term : lib.lessons()[static_cast<std::size_t>(i)].introduces)
+            QVERIFY2(position.emplace(term, i).second, qPrintable(term + " introduced twice"));
+    for (const Lesson& l : lib.lessons()) {
+        QVERIFY2(!l.introduces.isEmpty(), qPrintable(l.id + ": introduces nothing"));
+        if (&l != &lib.lessons().front())
+            QVERIFY2(!l.uses.isEmpty(), qPrintable(l.id + ": builds on nothing"));
+        for (const QString& term : l.introduces) {
+            introduced.insert(term);
+            QVERIFY2(l.markdown.contains(term, Qt::CaseInsensitive),
+                     qPrintable(l.id + ": introduces '" + term + "' but its page lacks it"));
+        }
+        for (const QString& term : l.uses) {
+            QVERIFY2(introduced.count(term),
+                     qPrintable(l.id + ": uses '" + term + "' before any lesson introduces it"));
+            QVERIFY2(l.markdown.contains(term, Qt::CaseInsensitive),
+                     qPrintable(l.id + ": uses '" + term + "' but its page lacks it"));
+        }
+    }
+    // The lessons that read speedups and efficiencies come after the lesson that teaches them.
+    const int speedup = lib.index_of(QStringLiteral("speedup"));
+    QVERIFY(speedup >= 1 && speedup <= 3);
+    QCOMPARE(position.at(QStringLiteral("efficiency")), speedup);
+    for (const char* reader : {"all-reduce-algorithms", "fair-comparison"})
+        QVERIFY2(lib.index_of(QLatin1String(reader)) > speedup, reader);
+    QVERIFY(lib.find(QStringLiteral("all-reduce-algorithms"))
+                ->uses.contains(QStringLiteral("efficiency")));
+}
+
+// The order check names the lesson, the term, and where it is taught.
+void TestLessonLibrary::a_term_used_before_it_is_taught_is_named() {
+    QTemporaryDir tmp;
+    const QString root = tmp.filePath(QStringLiteral("resources"));
+    copy_tree(resources(), root);
+    // The speedup lesson back where it was, after the lessons that use it.
+    replace_in(root + QStringLiteral("/lessons/index.json"), QStringLiteral("    \"speedup\",\n"),
+               QString());
+    replace_in(root + QStringLiteral("/lessons/index.json"),
+               QStringLiteral("    \"measured-run\",\n"),
+               QStringLiteral("    \"measured-run\",\n    \"speedup\",\n"));
+    const QStringList problems = check_resources(root);
+    const QString all = problems.join('\n');
+    QVERIFY2(all.contains(QStringLiteral("all-reduce-algorithms/lesson.json: uses: 'efficiency' is "
+                                         "taught only later, in lesson 'speedup'")),
+             qPrintable(all));
+    // A term no lesson teaches, and one a page does not mention.
+    replace_in(root + QStringLiteral("/lessons/stragglers/lesson.json"),
+               QStringLiteral("\"barrier\","), QStringLiteral("\"barrier\", \"quorum\","));
+    const QString again = check_resources(root).join('\n');
+    QVERIFY2(again.contains(QStringLiteral("stragglers/lesson.json: introduces: 'quorum' is not "
+                                           "on the page")),
+             qPrintable(again));
+    replace_in(root + QStringLiteral("/lessons/stragglers/lesson.json"),
+               QStringLiteral("\"quorum\","), QString());
+    replace_in(root + QStringLiteral("/lessons/why-wait/lesson.json"),
+               QStringLiteral("\"straggler\","), QStringLiteral("\"straggler\", \"gossip\","));
+    const QString third = check_resources(root).join('\n');
+    QVERIFY2(
+        third.contains(QStringLiteral("why-wait/lesson.json: uses: no lesson teaches 'gossip'")),
+        qPrintable(third));
 }
 
 void TestLessonLibrary::links_parse_into_actions_data() {
