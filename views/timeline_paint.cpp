@@ -8,6 +8,7 @@
 #include "lockstep_views/timeline_styles.h"
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -476,31 +477,71 @@ QRectF TimelineView::playheadLabelRect(const Layout& l, QString* label) const {
     return QRectF(left, l.axis.top() + std::round(line * 0.35) + (line * 1.4 - h) / 2, w, h);
 }
 
+// Lays out the branch marks' labels: a run-wide change's on the row of step numbers (later ones
+// that would overlap go down a row), a worker's inside its lane (later ones move right of the
+// one before). Empty rectangles for marks out of view.
+QList<QRectF> TimelineView::branchMarkBoxes(const Layout& l) const {
+    const QFontMetricsF fm(font());
+    QList<QRectF> boxes;
+    double run_right = l.plot.left() - 1;
+    int run_row = 0;
+    QHash<int, double> lane_right;
+    for (const BranchMark& m : marks_) {
+        if (m.at < from_ || m.at > to_) {
+            boxes.append(QRectF());
+            continue;
+        }
+        const double x = std::round(xForTime(m.at)) + 0.5;
+        const double w = fm.horizontalAdvance(m.label) + l.line * 0.5;
+        const double h = l.line * 1.05;
+        const QRectF lane = l.lane(m.lane);
+        if (lane.isEmpty()) {
+            run_row = x < run_right ? run_row + 1 : 0;
+            const double top = run_row == 0 ? l.steps.center().y() - h / 2
+                                            : l.plot.top() + (run_row - 1) * h * 1.05;
+            const QRectF box(std::min(x, l.plot.right() - w), top, w, h);
+            run_right = std::max(run_right, box.right());
+            boxes.append(box);
+        } else {
+            const double left = std::max(x + l.line * 0.2, lane_right.value(m.lane, lane.left()));
+            const QRectF box(std::min(left, l.plot.right() - w),
+                             lane.center().y() - std::min(h, lane.height()) / 2, w,
+                             std::min(h, lane.height()));
+            lane_right[m.lane] = box.right() + l.line * 0.3;
+            boxes.append(box);
+        }
+    }
+    return boxes;
+}
+
+QRectF TimelineView::branchMarkLabelRect(int mark) const {
+    const QList<QRectF> boxes = branchMarkBoxes(layout());
+    return mark >= 0 && mark < boxes.size() ? boxes[mark] : QRectF();
+}
+
 void TimelineView::paintBranchMarks(QPainter& painter, const Layout& l) const {
     // Reddish purple (Okabe-Ito), apart from every activity's colour.
     const QColor colour = palette().color(QPalette::Base).lightness() < 128
                               ? QColor(0xE0, 0x9C, 0xC4)
                               : QColor(0xA8, 0x4A, 0x82);
-    const QFontMetricsF fm(font());
-    double label_right = l.plot.left() - 1; // labels never overlap: a later one moves down
-    int row = 0;
-    for (const BranchMark& m : marks_) {
-        if (m.at < from_ || m.at > to_)
+    const QList<QRectF> boxes = branchMarkBoxes(l);
+    for (qsizetype i = 0; i < marks_.size(); ++i) {
+        const BranchMark& m = marks_[i];
+        const QRectF& box = boxes[i];
+        if (box.isEmpty())
             continue;
         const double x = std::round(xForTime(m.at)) + 0.5;
+        const QRectF lane = l.lane(m.lane);
+        const double top = lane.isEmpty() ? l.steps.top() : lane.top();
+        const double bottom = lane.isEmpty() ? l.plot.bottom() : lane.bottom();
         painter.setPen(QPen(colour, std::max(1.5, std::round(l.line / 10)), Qt::DashLine));
-        painter.drawLine(QPointF(x, l.plot.top()), QPointF(x, l.plot.bottom()));
-        const double w = fm.horizontalAdvance(m.label) + l.line * 0.5;
-        row = x < label_right ? row + 1 : 0;
-        QRectF box(std::min(x, l.plot.right() - w), l.plot.top() + row * l.line * 1.1, w,
-                   l.line * 1.05);
+        painter.drawLine(QPointF(x, top), QPointF(x, bottom));
         painter.setPen(Qt::NoPen);
         painter.setBrush(colour);
         painter.drawRoundedRect(box, l.line * 0.2, l.line * 0.2);
         painter.setPen(palette().color(QPalette::Base));
         draw_label(painter, box.left() + l.line * 0.25, box.center().y(), m.label, l.ascent,
                    l.descent);
-        label_right = std::max(label_right, box.right());
     }
 }
 

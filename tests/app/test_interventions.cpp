@@ -212,6 +212,12 @@ private Q_SLOTS:
         QCOMPARE(marks.size(), qsizetype(1));
         QVERIFY2(marks.front().label.startsWith(QStringLiteral("step ")),
                  qPrintable(marks.front().label));
+        // In the lane of the worker it concerns, not stacked over the others.
+        QCOMPARE(marks.front().lane, worker);
+        window.timelineView()->fitAll();
+        const QRectF box = window.timelineView()->branchMarkLabelRect(0);
+        QVERIFY(!box.isEmpty());
+        QVERIFY(window.timelineView()->laneRect(worker).contains(box.center()));
         QVERIFY(window.session().canUndo());
     }
 
@@ -306,6 +312,14 @@ private Q_SLOTS:
         QCOMPARE(window.timelineView()->branchMarks().size(), qsizetype(1));
         QCOMPARE(window.timelineView()->branchMarks().front().label,
                  QStringLiteral("step 40: rule → sum"));
+        // A change to the whole run is marked across it, its label above the lanes.
+        QCOMPARE(window.timelineView()->branchMarks().front().lane, -1);
+        {
+            window.timelineView()->fitAll();
+            const QRectF box = window.timelineView()->branchMarkLabelRect(0);
+            QVERIFY(!box.isEmpty());
+            QVERIFY(box.center().y() < window.timelineView()->laneRect(0).top());
+        }
 
         const int runs = finished.count();
         window.playback().scrubTo(middle_of(window, 59));

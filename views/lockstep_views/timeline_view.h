@@ -44,11 +44,14 @@ public:
     void setFollowPlayhead(bool follow);
     bool followPlayhead() const { return follow_; }
 
-    // Where the run was branched (an intervention at the playhead): a dashed line across the
-    // lanes at `at` with its label ("step 23: worker 2 crashed") above them.
+    // Where the run was branched (an intervention at the playhead): a dashed line at `at` with
+    // its label ("step 23: worker 2 crashed"). A change to one worker (`lane` >= 0) is marked in
+    // that worker's lane alone; a change to the whole run (`lane` -1) across every lane, its
+    // label on the row of step numbers above them.
     struct BranchMark {
         Ticks at = 0;
         QString label;
+        int lane = -1;
     };
     void setBranchMarks(QList<BranchMark> marks);
     const QList<BranchMark>& branchMarks() const { return marks_; }
@@ -64,6 +67,8 @@ public:
     const TraceEvent* eventAt(QPointF pos) const;
     // The area below the lanes where a click moves the playhead.
     QRectF axisRect() const;
+    // Where a branch mark's label is drawn (empty when it is out of view), for tests.
+    QRectF branchMarkLabelRect(int mark) const;
     // The tooltip shown over an event: kind, worker, step, exact times, bytes and peer.
     static QString describe(const TraceEvent& event);
 
@@ -126,6 +131,7 @@ private:
     void paintAxis(QPainter& painter, const Layout& l) const;
     void paintPlayhead(QPainter& painter, const Layout& l) const;
     void paintBranchMarks(QPainter& painter, const Layout& l) const;
+    QList<QRectF> branchMarkBoxes(const Layout& l) const;
 
     // The visible events drawn into an image, kept while only the playhead moves.
     struct EventLayer {
