@@ -221,26 +221,75 @@ void place_workers(ClusterScene& s, bool withLabels) {
         return;
     }
     case Algorithm::Tree: {
-        // Rows by depth in the tree its links make (hops from worker 0, where the reduce ends),
-        // in worker order within a row; parents always precede their children in that order,
-        // so no two links cross.
+        // A tidy tree: rows by depth (hops from worker 0, where the reduce ends); the leaves
+        // side by side in depth-first order, children in worker order, and every parent centred
+        // over its children. Links then only join neighbouring rows, never cross, and a worker
+        // with one child stands straight above it. Workers the links do not reach are roots of
+        // their own, after worker 0's tree.
         const std::vector<int> depth = depths(s.links, n);
-        const int depthCount = *std::max_element(depth.begin(), depth.end()) + 1;
-        std::vector<int> perRow(static_cast<std::size_t>(depthCount), 0);
+        std::vector<std::vector<int>> children(static_cast<std::size_t>(n));
+        std::vector<bool> hasParent(static_cast<std::size_t>(n), false);
+        for (const auto& [one, other] : s.links) {
+            const int d1 = depth[static_cast<std::size_t>(one)];
+            const int d2 = depth[static_cast<std::size_t>(other)];
+            if (d1 == d2)
+                continue;
+            const int parent = d1 < d2 ? one : other;
+            const int child = d1 < d2 ? other : one;
+            if (hasParent[static_cast<std::size_t>(child)])
+                continue;
+            hasParent[static_cast<std::size_t>(child)] = true;
+            children[static_cast<std::size_t>(parent)].push_back(child);
+        }
+        for (auto& c : children)
+            std::sort(c.begin(), c.end());
+        std::vector<double> slot(static_cast<std::size_t>(n), 0.0);
+        double leaves = 0;
+        // Depth-first, children before their parent: a leaf takes the next slot, a parent the
+        // middle of its first and last child.
+        const auto visit = [&](int root) {
+            std::vector<std::pair<int, std::size_t>> stack{{root, 0}};
+            while (!stack.empty()) {
+                auto& [k, next] = stack.back();
+                const auto& mine = children[static_cast<std::size_t>(k)];
+                if (next < mine.size()) {
+                    const int child = mine[next++];
+                    stack.emplace_back(child, 0);
+                    continue;
+                }
+                slot[static_cast<std::size_t>(k)] =
+                    mine.empty() ? leaves++
+                                 : (slot[static_cast<std::size_t>(mine.front())] +
+                                    slot[static_cast<std::size_t>(mine.back())]) /
+                                       2;
+                stack.pop_back();
+            }
+        };
         for (int k = 0; k < n; ++k)
-            ++perRow[static_cast<std::size_t>(depth[static_cast<std::size_t>(k)])];
-        const int widest = *std::max_element(perRow.begin(), perRow.end());
+            if (!hasParent[static_cast<std::size_t>(k)])
+                visit(k);
+        const int depthCount = *std::max_element(depth.begin(), depth.end()) + 1;
         const qreal rowHeight = a.height() / depthCount;
-        const qreal cellWidth = a.width() / widest;
+        const qreal cellWidth = a.width() / std::max(1.0, leaves);
         s.radius = std::max(1.0, std::min({rMax, 0.36 * cellWidth, 0.36 * rowHeight,
                                            0.45 * (rowHeight - labelHeight)}));
-        std::vector<int> placed(static_cast<std::size_t>(depthCount), 0);
         for (int k = 0; k < n; ++k) {
             const auto row = static_cast<std::size_t>(depth[static_cast<std::size_t>(k)]);
-            const qreal width = a.width() / perRow[row];
             s.centres[static_cast<std::size_t>(k)] = QPointF(
-                a.left() + (placed[row]++ + 0.5) * width,
+                a.left() + (slot[static_cast<std::size_t>(k)] + 0.5) * cellWidth,
                 a.top() + static_cast<qreal>(row) * rowHeight + (rowHeight - labelHeight) / 2);
+        }
+        // A link that fans out far arrives at a shallow angle: the discs stay small enough that
+        // it passes their neighbours by.
+        for (const auto& [one, other] : s.links) {
+            const QLineF link(s.centres[static_cast<std::size_t>(one)],
+                              s.centres[static_cast<std::size_t>(other)]);
+            for (int k = 0; k < n; ++k)
+                if (k != one && k != other)
+                    s.radius = std::min(
+                        s.radius,
+                        std::max(1.0,
+                                 0.85 * distanceTo(link, s.centres[static_cast<std::size_t>(k)])));
         }
         return;
     }

@@ -144,6 +144,53 @@ private Q_SLOTS:
                     s.centres[static_cast<std::size_t>(child)].y());
     }
 
+    // No two of the tree's links cross, and none passes over a disc it does not join, at any
+    // size of cluster the lab runs and on a projector's small view as on a large one.
+    void tree_links_never_cross() {
+        for (const QSize size : {QSize(900, 700), QSize(480, 360)})
+            for (int n = 2; n <= 64; ++n) {
+                const ClusterScene s = layout_cluster(size, test_font(), n, Algorithm::Tree,
+                                                      schedule_links(Algorithm::Tree, n));
+                std::vector<QLineF> lines;
+                for (auto [a, b] : s.links)
+                    lines.emplace_back(s.centres[static_cast<std::size_t>(a)],
+                                       s.centres[static_cast<std::size_t>(b)]);
+                for (std::size_t i = 0; i < lines.size(); ++i)
+                    for (std::size_t j = i + 1; j < lines.size(); ++j) {
+                        QPointF at;
+                        if (lines[i].intersects(lines[j], &at) != QLineF::BoundedIntersection)
+                            continue;
+                        // Links meeting at the disc they share are not a crossing.
+                        const bool shared =
+                            distance(at, lines[i].p1()) < 1 || distance(at, lines[i].p2()) < 1;
+                        QVERIFY2(shared, qPrintable(QStringLiteral("%1 workers: links %2-%3 and "
+                                                                   "%4-%5 cross")
+                                                        .arg(n)
+                                                        .arg(s.links[i].first)
+                                                        .arg(s.links[i].second)
+                                                        .arg(s.links[j].first)
+                                                        .arg(s.links[j].second)));
+                    }
+                for (std::size_t i = 0; i < lines.size(); ++i)
+                    for (int k = 0; k < n; ++k) {
+                        if (k == s.links[i].first || k == s.links[i].second)
+                            continue;
+                        const QPointF c = s.centres[static_cast<std::size_t>(k)];
+                        const QPointF d = lines[i].p2() - lines[i].p1();
+                        const qreal len2 = d.x() * d.x() + d.y() * d.y();
+                        const qreal t =
+                            std::clamp(QPointF::dotProduct(c - lines[i].p1(), d) / len2, 0.0, 1.0);
+                        QVERIFY2(distance(c, lines[i].p1() + t * d) > s.radius,
+                                 qPrintable(QStringLiteral("%1 workers: link %2-%3 runs over "
+                                                           "worker %4")
+                                                .arg(n)
+                                                .arg(s.links[i].first)
+                                                .arg(s.links[i].second)
+                                                .arg(k)));
+                    }
+            }
+    }
+
     // Without links (no synchronisation) the workers sit on a grid.
     void none_is_a_grid() {
         const ClusterScene s = layout_cluster(QSize(800, 600), test_font(), 6, Algorithm::None, {});
