@@ -4,6 +4,7 @@
 #include "lockstep_lessons/language.h"
 #include "lockstep_lessons/study.h"
 
+#include "clocks/cost_model.h"
 #include "collectives/reduction.h"
 #include "collectives/schedule.h"
 #include "core/error.h"
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 namespace lockstep::lessons {
@@ -46,6 +48,7 @@ const QStringList kMetrics = {QStringLiteral("speedup"),
                               QStringLiteral("weights_bytes"),
                               QStringLiteral("bubble_fraction"),
                               QStringLiteral("activation_bytes_per_step"),
+                              QStringLiteral("gradient_bytes_per_step"),
                               QStringLiteral("final_loss"),
                               QStringLiteral("max_staleness"),
                               QStringLiteral("mean_staleness"),
@@ -56,9 +59,9 @@ const QStringList kMetrics = {QStringLiteral("speedup"),
 const QStringList kTrainedMetrics = {QStringLiteral("final_loss"), QStringLiteral("max_staleness"),
                                      QStringLiteral("mean_staleness"), QStringLiteral("averagings"),
                                      QStringLiteral("bytes_moved")};
-const QStringList kPipelineMetrics = {QStringLiteral("bubble_fraction"),
-                                      QStringLiteral("activation_bytes_per_step"),
-                                      QStringLiteral("total_time_s")};
+const QStringList kPipelineMetrics = {
+    QStringLiteral("bubble_fraction"), QStringLiteral("activation_bytes_per_step"),
+    QStringLiteral("gradient_bytes_per_step"), QStringLiteral("total_time_s")};
 const QStringList kStudyMetrics = {QStringLiteral("final_loss"), QStringLiteral("final_accuracy"),
                                    QStringLiteral("energy_j"),   QStringLiteral("energy_kj"),
                                    QStringLiteral("compute_s"),  QStringLiteral("parameters")};
@@ -240,9 +243,14 @@ double run_scenario_call(const EngineCall& call, const Values& values, const QSt
         if (name == QLatin1String("activation_bytes_per_step"))
             return static_cast<double>(trainer.report().activation_bytes) /
                    static_cast<double>(s.steps);
+        if (name == QLatin1String("gradient_bytes_per_step")) // hybrid: between the replicas
+            return static_cast<double>(trainer.report().gradient_bytes) /
+                   static_cast<double>(s.steps);
         return trainer.metrics().total_time_s;
     }
-    if (name == QLatin1String("weights_bytes")) // the weights alone, as doubles
+    if (s.parallelism && s.parallelism->mode == Parallelism::Tensor)
+        return metric(run_to_end(s).metrics, name); // the tensor trainer, every figure its own
+    if (name == QLatin1String("weights_bytes"))     // the weights alone, as doubles
         return static_cast<double>(s.model.parameter_count() * sizeof(double));
     const bool loose = s.sync_mode() == SyncMode::Ssp || s.sync_mode() == SyncMode::Async;
     if (loose || (kTrainedMetrics.contains(name) && !s.checkpoint && s.failures.events.empty()))
@@ -353,7 +361,8 @@ double first_to_target(const EngineCall& call, const Values& values, const QStri
     return best;
 }
 
-double collective_bytes(const EngineCall& call, const Values& values) {
+// A collective call's algorithm and schedule: `workers` and `doubles` (numbers or variables).
+CommSchedule call_schedule(const EngineCall& call, const Values& values) {
     Algorithm algorithm = Algorithm::Ring;
     const QString name = call.spec.value(QStringLiteral("algorithm")).toString();
     if (!parse_algorithm(name.toStdString(), algorithm) || algorithm == Algorithm::None)
@@ -369,8 +378,11 @@ double collective_bytes(const EngineCall& call, const Values& values) {
                  .arg(p));
     if (n < 0 || n > 1e9 || n != std::floor(n))
         fail(QStringLiteral("answer.doubles: must be a whole number from 0 to 1e9, got %1").arg(n));
-    const CommSchedule schedule =
-        make_schedule(algorithm, static_cast<int>(p), static_cast<std::size_t>(n));
+    return make_schedule(algorithm, static_cast<int>(p), static_cast<std::size_t>(n));
+}
+
+double collective_bytes(const EngineCall& call, const Values& values) {
+    const CommSchedule schedule = call_schedule(call, values);
     const QString measure = call.spec.value(QStringLiteral("measure")).toString();
     if (measure == QLatin1String("total"))
         return static_cast<double>(schedule.total_bytes());
@@ -384,6 +396,30 @@ double collective_bytes(const EngineCall& call, const Values& values) {
         for (const Message& m : round.messages)
             sent[static_cast<std::size_t>(m.src)] += m.bytes();
     return static_cast<double>(*std::max_element(sent.begin(), sent.end()));
+}
+
+// How long one all-reduce takes on the modelled clock, in microseconds, priced as every trainer
+// prices it (lockstep::price_schedule): each message alpha + bytes * beta on its link, a link
+// serving one message at a time, everyone starting together. Adding is free here (gamma 0): the
+// alpha-beta model of the lesson.
+double collective_time(const EngineCall& call, const Values& values) {
+    const CommSchedule schedule = call_schedule(call, values);
+    const double alpha_us = argument(call.spec.value(QStringLiteral("alpha_us")), values,
+                                     QStringLiteral("answer.alpha_us"));
+    const double beta_ns = argument(call.spec.value(QStringLiteral("beta_ns_per_byte")), values,
+                                    QStringLiteral("answer.beta_ns_per_byte"));
+    if (alpha_us < 0 || alpha_us > 1e6 || beta_ns < 0 || beta_ns > 1e6)
+        fail(QStringLiteral("answer: collective_time needs alpha_us and beta_ns_per_byte from 0 "
+                            "to 1e6"));
+    CostConfig cost;
+    cost.alpha_s = alpha_us * 1e-6;
+    cost.beta_s_per_byte = beta_ns * 1e-9;
+    cost.gamma_s_per_byte = 0.0;
+    std::vector<int> lanes(static_cast<std::size_t>(schedule.workers));
+    std::iota(lanes.begin(), lanes.end(), 0);
+    std::vector<Ticks> clocks(lanes.size(), 0);
+    (void)price_schedule(schedule, {lanes, clocks, {}}, cost, 0, 0, nullptr);
+    return to_seconds(*std::max_element(clocks.begin(), clocks.end())) * 1e6;
 }
 
 // The idle share of a pipeline with equal stages and free messages, as the engine's pipeline
@@ -450,7 +486,8 @@ QStringList engine_functions() {
             QStringLiteral("collective_bytes"),
             QStringLiteral("bubble_fraction"),
             QStringLiteral("study"),
-            QStringLiteral("first_to_target")};
+            QStringLiteral("first_to_target"),
+            QStringLiteral("collective_time")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -549,6 +586,15 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
         if (!kMeasures.contains(call.spec.value(QStringLiteral("measure")).toString()))
             fail(QStringLiteral("answer.measure: must be one of %1")
                      .arg(kMeasures.join(QStringLiteral(", "))));
+    } else if (fn == QLatin1String("collective_time")) {
+        require_keys(call,
+                     {QStringLiteral("algorithm"), QStringLiteral("workers"),
+                      QStringLiteral("doubles"), QStringLiteral("alpha_us"),
+                      QStringLiteral("beta_ns_per_byte")},
+                     {});
+        for (const char* key : {"workers", "doubles", "alpha_us", "beta_ns_per_byte"})
+            names_known(call.spec.value(QLatin1String(key)),
+                        QStringLiteral("answer.") + QLatin1String(key));
     } else if (fn == QLatin1String("bubble_fraction")) {
         require_keys(call, {QStringLiteral("stages"), QStringLiteral("microbatches")},
                      {QStringLiteral("schedule")});
@@ -575,6 +621,8 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
         return run_scenario_call(call, values, base_dir);
     if (fn == QLatin1String("collective_bytes"))
         return collective_bytes(call, values);
+    if (fn == QLatin1String("collective_time"))
+        return collective_time(call, values);
     if (fn == QLatin1String("bubble_fraction"))
         return bubble_fraction(call, values);
     if (fn == QLatin1String("study"))

@@ -20,9 +20,9 @@ using Values = QMap<QString, double>;
 //       runs the scenario on the modelled clock (lockstep::run_scenario) with the `set` overrides
 //       (the parameters of a lockstep:set link) and reads a metric: speedup, efficiency,
 //       total_time_s, baseline_time_s, compute_s, communication_s, waiting_s and more
-//       (docs/LESSONS.md); a loosely synchronised scenario (sync ssp or async) runs through
-//       lockstep::run_to_end, and so do the figures only real training gives (final_loss,
-//       max_staleness, mean_staleness, averagings, bytes_moved).
+//       (docs/LESSONS.md), gradient_bytes_per_step for a hybrid run; a loosely synchronised
+//       scenario (sync ssp or async) runs through lockstep::run_to_end, and so do the figures only
+//       real training gives (final_loss, max_staleness, mean_staleness, averagings, bytes_moved).
 //   {"engine": "first_to_target", "file": "...", "target": 0.8,
 //    "modes": ["bsp", "ssp", "async", "local"], "staleness": 2, "local_steps": 4}
 //       the index in `modes` of the first way of agreeing to train the scenario to the target
@@ -30,6 +30,10 @@ using Values = QMap<QString, double>;
 //   {"engine": "collective_bytes", "algorithm": "ring", "workers": "p", "doubles": "n",
 //    "measure": "total" | "max_sent_by_worker" | "busiest_link"}
 //       sums the bytes of the messages of the engine's schedule (lockstep::make_schedule).
+//   {"engine": "collective_time", "algorithm": "tree", "workers": 8, "doubles": "n",
+//    "alpha_us": 20, "beta_ns_per_byte": 10}
+//       the time of that schedule's all-reduce on the modelled clock, in microseconds: each
+//       message alpha + bytes * beta (lockstep::price_schedule), adding free.
 //
 // Arguments are numbers or variable names. `base_dir` resolves scenario files.
 struct EngineCall {

@@ -9,9 +9,11 @@
 #include "collectives/schedule.h"
 #include "core/error.h"
 #include "failures/failure.h"
+#include "reports/moves.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"
 #include "trainers/pipeline.h"
+#include "trainers/tensor.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -174,6 +176,9 @@ void TestQuiz::syllabus_items_are_the_engines_data() {
         row("checkpoints", "weights-bytes");
         row("checkpoints", "resume-after-partial");
         row("model-parallel", "activation-bytes");
+        row("model-parallel", "hybrid-gradient-bytes");
+        row("tensor-parallel", "tensor-bytes-per-step");
+        row("tensor-parallel", "across-machines-efficiency");
         row("fair-comparison", "goodput-with-crash");
         row("fair-comparison", "energy-per-useful-sample");
         row("discussion", "largest-model-loss");
@@ -242,6 +247,35 @@ void TestQuiz::syllabus_items_are_the_engines() {
         QCOMPARE(in.answer, static_cast<double>(trainer.report().activation_bytes) /
                                 static_cast<double>(s.steps));
         QCOMPARE(in.answer, 3.0 * 32 * 16 * 8); // three cuts 16 wide, as the text counts
+    } else if (question == QLatin1String("hybrid-gradient-bytes")) {
+        Scenario s =
+            load_scenario(resources().toStdString() + "/lessons/model-parallelism/hybrid.json");
+        s.batch = static_cast<std::size_t>(in.values["b"]);
+        PipelineTrainer trainer(s, load_dataset(s));
+        trainer.run();
+        QCOMPARE(in.answer, static_cast<double>(trainer.report().gradient_bytes) /
+                                static_cast<double>(s.steps));
+        QCOMPARE(in.answer, 2.0 * 2572 * 8); // the whole model once each way, whatever the batch
+        QVERIFY(in.traps.front() < in.answer);
+    } else if (question == QLatin1String("tensor-bytes-per-step")) {
+        Scenario s = lesson_scenario("tensor-parallelism");
+        s.batch = static_cast<std::size_t>(in.values["b"]);
+        s.steps = 1;
+        TensorTrainer trainer(s, load_dataset(s));
+        trainer.run();
+        QCOMPARE(in.answer, static_cast<double>(trainer.bytes_moved()));
+        QCOMPARE(in.answer, 2352.0 * in.values["b"]); // as the explanation counts
+        QCOMPARE(in.traps.front(), 23904.0);          // data parallelism's gradients
+    } else if (question == QLatin1String("across-machines-efficiency")) {
+        const Scenario s = load_scenario(resources().toStdString() +
+                                         "/lessons/tensor-parallelism/across-machines.json");
+        TensorTrainer trainer(s, load_dataset(s));
+        trainer.run();
+        QCOMPARE(in.answer, trainer.metrics().efficiency);
+        // The hints' reckoning: 1.6 ms computing, 14 rounds of 50 µs, about 0.04 ms of bytes.
+        const double reckoned = 4.8 / (1.6 + 0.7 + 0.04) / 3;
+        QVERIFY2(std::abs(in.answer - reckoned) <= in.tolerance,
+                 qPrintable(QString::number(reckoned)));
     } else if (question.startsWith(QLatin1String("goodput")) ||
                question.startsWith(QLatin1String("energy"))) {
         const Scenario s = lesson_scenario("fair-comparison");
@@ -792,6 +826,103 @@ void TestQuiz::page_figures_are_the_engines() {
         config.schedule = PipelineSchedule::FillDrain;
         QCOMPARE(plan_pipeline(s.model, s.batch, config).peak_inflight,
                  (std::vector<int>{8, 8, 8, 8}));
+    }
+
+    // model-parallelism, both at once: two copies of the pipeline move twice its activations
+    // and, between the copies, the whole model's gradient once each way; the step stays 1.4 ms.
+    {
+        const Scenario one = load_scenario(root + "/lessons/model-parallelism/scenario.json");
+        const Scenario two = load_scenario(root + "/lessons/model-parallelism/hybrid.json");
+        QCOMPARE(two.parallelism->mode, Parallelism::Hybrid);
+        QCOMPARE(two.parallelism->lanes(), 8);
+        QCOMPARE(two.model.parameter_count(), std::size_t{2572});
+        const auto per_step = [](const Scenario& s, std::int64_t bytes) {
+            return static_cast<double>(bytes) / static_cast<double>(s.steps);
+        };
+        PipelineTrainer pipeline(one, load_dataset(one));
+        pipeline.run();
+        PipelineTrainer hybrid(two, load_dataset(two));
+        hybrid.run();
+        const PipelineReport& p = pipeline.report();
+        const PipelineReport& h = hybrid.report();
+        QCOMPARE(per_step(one, p.activation_bytes + p.activation_gradient_bytes), 24576.0);
+        QCOMPARE(per_step(two, h.activation_bytes + h.activation_gradient_bytes), 49152.0);
+        QCOMPARE(per_step(two, h.gradient_bytes), 41152.0);
+        QCOMPARE(per_step(two, h.gradient_bytes), 2.0 * 2572 * 8);
+        const RunMetrics m = hybrid.metrics();
+        const double step_ms = 1000 * m.total_time_s / static_cast<double>(two.steps);
+        QVERIFY2(near(step_ms, 1.4, 0.05), show(step_ms).constData());
+        QVERIFY2(near(m.speedup, 4.57, 0.005), show(m.speedup).constData());
+        QVERIFY2(near(m.efficiency, 0.571, 0.0005), show(m.efficiency).constData());
+        QVERIFY2(near(pipeline.metrics().efficiency, 0.571, 0.0005),
+                 show(pipeline.metrics().efficiency).constData());
+    }
+
+    // tensor-parallelism: the slices, the rounds and the bytes of a step, and the step's time on
+    // fast links and on a network, each beside data parallelism on the same workers and batch.
+    {
+        const Scenario fast = load_scenario(root + "/lessons/tensor-parallelism/scenario.json");
+        const Scenario network =
+            load_scenario(root + "/lessons/tensor-parallelism/across-machines.json");
+        QCOMPARE(fast.parallelism->stages, 3);
+        QCOMPARE(fast.model.parameter_count(), std::size_t{747});
+        for (int k = 0; k < 3; ++k) {
+            std::size_t owned = 0;
+            for (std::size_t l = 0; l + 1 < fast.model.layers.size(); ++l) {
+                const auto in = static_cast<std::size_t>(fast.model.layers[l]);
+                const auto out = static_cast<std::size_t>(fast.model.layers[l + 1]);
+                const std::size_t c0 = tensor_share_begin(k, 3, out);
+                const std::size_t c1 = tensor_share_begin(k + 1, 3, out);
+                QCOMPARE(c1 - c0, out == 3 ? std::size_t{1} : std::size_t{8});
+                owned += (c1 - c0) * (in + 1);
+            }
+            QCOMPARE(owned, std::size_t{249});
+        }
+        // Three all-gathers forward, two all-reduces back: 14 rounds; data parallelism's one
+        // all-reduce: 4.
+        std::size_t rounds = 0;
+        for (std::size_t width : {24, 24, 3}) {
+            std::vector<std::size_t> offsets;
+            for (int k = 0; k <= 3; ++k)
+                offsets.push_back(fast.batch * tensor_share_begin(k, 3, width));
+            rounds += ring_all_gather_schedule(offsets).rounds.size();
+        }
+        rounds += 2 * ring_schedule(3, fast.batch * 24).rounds.size();
+        QCOMPARE(rounds, std::size_t{14});
+        QCOMPARE(ring_schedule(3, 747).rounds.size(), std::size_t{4});
+        const auto run = [](const Scenario& s) {
+            TensorTrainer t(s, load_dataset(s));
+            t.run();
+            return t.metrics();
+        };
+        const auto step_ms = [](const RunMetrics& m, const Scenario& s) {
+            return 1000 * m.total_time_s / static_cast<double>(s.steps);
+        };
+        const RunMetrics f = run(fast);
+        const RunMetrics n = run(network);
+        QCOMPARE(static_cast<double>(f.bytes_moved) / static_cast<double>(fast.steps), 112896.0);
+        QVERIFY2(near(step_ms(f, fast), 1.633, 0.0005), show(step_ms(f, fast)).constData());
+        QVERIFY2(near(f.efficiency, 0.980, 0.0005), show(f.efficiency).constData());
+        QVERIFY2(near(step_ms(n, network), 2.339, 0.0005), show(step_ms(n, network)).constData());
+        QVERIFY2(near(n.efficiency, 0.684, 0.0005), show(n.efficiency).constData());
+        QVERIFY(near(14 * network.cost.alpha_s, 0.0007, 1e-12)); // "14 × 50 µs = 0.7 ms"
+        const auto data_of = [](const Scenario& s) {
+            for (const StrategyMoves& m : compare_moves(s))
+                if (m.strategy == Parallelism::Data)
+                    return m;
+            return StrategyMoves{};
+        };
+        const StrategyMoves data_fast = data_of(fast);
+        const StrategyMoves data_network = data_of(network);
+        QCOMPARE(data_fast.workers, 3);
+        QCOMPARE(data_fast.bytes_per_step, std::int64_t{23904});
+        QVERIFY2(near(1000 * data_fast.step_time_s, 1.609, 0.0005),
+                 show(1000 * data_fast.step_time_s).constData());
+        QVERIFY2(near(1000 * data_network.step_time_s, 1.808, 0.0005),
+                 show(1000 * data_network.step_time_s).constData());
+        for (const StrategyMoves& m : compare_moves(fast))
+            if (m.strategy == Parallelism::Tensor)
+                QCOMPARE(m.bytes_per_step, std::int64_t{112896});
     }
 }
 
