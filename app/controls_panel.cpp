@@ -9,8 +9,10 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMetaObject>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -123,6 +125,20 @@ ControlsPanel::ControlsPanel(QWidget* parent)
         showSyncSettings();
     });
     connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
+    // What waits for Run is said under it as soon as it is typed; Enter in such a field runs.
+    pending_ = new QLabel;
+    pending_->setObjectName(QStringLiteral("pending"));
+    pending_->setWordWrap(true);
+    pending_->setTextFormat(Qt::PlainText);
+    pending_->hide();
+    connect(workers_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
+    connect(seed_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
+    connect(steps_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
+    connect(shards_, &QLineEdit::textChanged, this, &ControlsPanel::updatePending);
+    connect(clock_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
+    for (QWidget* field : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(seed_),
+                           static_cast<QWidget*>(steps_), static_cast<QWidget*>(shards_)})
+        field->installEventFilter(this);
     // What a run can take as it goes, asked for as soon as the user has chosen or typed it.
     for (QComboBox* box : {algorithm_, rule_, sync_})
         connect(box, &QComboBox::activated, this, &ControlsPanel::changeRequested);
@@ -152,9 +168,57 @@ ControlsPanel::ControlsPanel(QWidget* parent)
 }
 
 void ControlsPanel::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        updatePending();
+    }
     QWidget::changeEvent(event);
+}
+
+// Enter in a field only a new run can take: the field reads its text first, then the run starts.
+bool ControlsPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter)
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    if (!pendingText().isEmpty())
+                        Q_EMIT runRequested();
+                },
+                Qt::QueuedConnection);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+QString ControlsPanel::pendingText() const {
+    QStringList changed;
+    if (workers_->value() != base_.workers)
+        changed << tr("workers %1").arg(workers_->value());
+    QStringList shards;
+    for (std::size_t v : base_.shard_sizes)
+        shards << QString::number(static_cast<double>(v));
+    if (shards_->text().simplified().remove(QLatin1Char(' ')) != shards.join(QLatin1Char(',')))
+        changed << tr("shard sizes");
+    if (static_cast<ClockKind>(clock_->currentData().toInt()) != base_.clock)
+        changed << tr("clock");
+    if (static_cast<std::uint64_t>(seed_->value()) !=
+        std::min<std::uint64_t>(base_.seed, 1'000'000'000))
+        changed << tr("seed %1").arg(seed_->value());
+    if (steps_->value() != base_.steps)
+        changed << tr("%n step(s)", nullptr, steps_->value());
+    if (changed.isEmpty())
+        return {};
+    return tr("Waiting for a new run: %1. Press Enter or Run to start it.")
+        .arg(changed.join(QStringLiteral(", ")));
+}
+
+void ControlsPanel::updatePending() {
+    const QString text = pendingText();
+    pending_->setText(text);
+    pending_->setVisible(!text.isEmpty());
+    run_->setAccessibleDescription(text.isEmpty() ? tr("Start a new run with these settings")
+                                                  : text);
 }
 
 // Every text the panel shows, in the language in use.
@@ -237,13 +301,15 @@ void ControlsPanel::arrange() {
     }
     if (wide_) {
         grid_->addWidget(run_, i / per_row, 2 * (i % per_row) + 1);
+        grid_->addWidget(pending_, i / per_row + 1, 0, 1, 2 * per_row);
         for (int c = 0; c < per_row; ++c)
             grid_->setColumnStretch(2 * c + 1, 1);
-        grid_->setRowStretch(i / per_row + 1, 1);
+        grid_->setRowStretch(i / per_row + 2, 1);
     } else {
         grid_->addWidget(run_, i, 0, 1, 2);
+        grid_->addWidget(pending_, i + 1, 0, 1, 2);
         grid_->setColumnStretch(1, 1);
-        grid_->setRowStretch(i + 1, 1);
+        grid_->setRowStretch(i + 2, 1);
     }
 }
 
@@ -271,6 +337,7 @@ void ControlsPanel::setScenario(const Scenario& s) {
     if (s.sync_mode() == SyncMode::Local)
         local_steps_value_ = s.sync->local_steps;
     showSyncSettings();
+    updatePending();
 }
 
 void ControlsPanel::showSyncSettings() {

@@ -43,6 +43,10 @@ public:
     bool wide() const { return wide_; }
     QSize sizeHint() const override;
     QPushButton* runButton() const { return run_; }
+    // The settings typed that only a new run can take (workers, shard sizes, clock, seed,
+    // steps), as the line under Run names them; empty when there are none. Enter in one of those
+    // fields starts the new run, as Run does.
+    QString pendingText() const;
 
 Q_SIGNALS:
     void runRequested();
@@ -52,14 +56,17 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslate();
     void arrange();
     void showSyncSettings(); // each mode's own setting enabled with that mode only
     void nameSyncSetting();  // its label and suffix, as the mode says
+    void updatePending();    // the line under Run
 
     Scenario base_;
+    QLabel* pending_ = nullptr;
     QSpinBox* workers_ = nullptr;
     QComboBox* algorithm_ = nullptr;
     QComboBox* rule_ = nullptr;

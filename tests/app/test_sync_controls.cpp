@@ -98,6 +98,40 @@ private Q_SLOTS:
         QVERIFY(setting->isEnabled());
     }
 
+    // Workers wait for a new run: typing 8 says so under Run at once, and Enter starts it.
+    void settings_for_a_new_run_say_so_and_enter_runs_them() {
+        lockstep::app::MainWindow window;
+        QString error;
+        QVERIFY2(open_lab(window, scenario_path("straggler.json"), &error), qPrintable(error));
+        window.runScenario(window.controls()->scenario());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.traceIndex().snapshots().empty(), 30000);
+        QCOMPARE(window.traceIndex().workers(), 4);
+        QCOMPARE(window.controls()->scenario().workers, 4);
+        QVERIFY(window.controls()->pendingText().isEmpty());
+        auto* pending = window.controls()->findChild<QLabel*>(QStringLiteral("pending"));
+        QVERIFY(pending);
+        QVERIFY(!pending->isVisible());
+        QSpinBox* workers = nullptr;
+        for (auto* box : window.controls()->findChildren<QSpinBox*>())
+            if (box->accessibleName() == QStringLiteral("Workers"))
+                workers = box;
+        QVERIFY(workers);
+        window.activateWindow();
+        workers->setFocus();
+        workers->selectAll();
+        QTest::keyClicks(workers, QStringLiteral("8"));
+        QCOMPARE(workers->value(), 8);
+        QVERIFY2(window.controls()->pendingText().contains(QStringLiteral("workers 8")),
+                 qPrintable(window.controls()->pendingText()));
+        QVERIFY(pending->isVisible());
+        QCOMPARE(window.traceIndex().workers(), 4); // nothing ran yet
+        QTest::keyClick(workers, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(window.traceIndex().workers(), 8, 30000);
+        QTRY_VERIFY(window.controls()->pendingText().isEmpty());
+        QVERIFY(!pending->isVisible());
+        QVERIFY(window.session().canUndo()); // a new run by Enter is undone as one by Run
+    }
+
     void a_bounded_staleness_run_reaches_the_timeline() {
         lockstep::app::MainWindow window;
         QString error;
