@@ -371,6 +371,7 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     audio_->reset();
     const views::TraceIndex* index = &session_.traceIndex();
     const int lanes = EngineController::lanes(scenario);
+    cluster_->setParallelism(scenario.parallelism.value_or(ParallelismConfig{}));
     cluster_->setTrace(index);
     timeline_->setTrace(index);
     training_->setTrace(index);

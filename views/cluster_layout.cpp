@@ -1,6 +1,7 @@
 #include "lockstep_views/cluster_layout.h"
 
 #include "fonts.h"
+#include "lockstep_views/cluster_painter.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -98,13 +99,55 @@ QString gradient_caption() {
 }
 
 ClusterScene layout_cluster(QSize size, const QFont& font, int workers, Algorithm algorithm,
-                            std::span<const std::pair<int, int>> links) {
+                            std::span<const std::pair<int, int>> links,
+                            const ParallelismConfig& parallelism) {
     const int n = std::max(workers, 0);
     ClusterScene s;
     s.size = size;
     s.font = font;
     s.workers = n;
     s.algorithm = algorithm;
+    s.parallelism = parallelism.mode;
+    // A pipeline: stage to stage in order, activations one way and gradients back. A hybrid:
+    // each replica's pipeline a row, each stage joined to the same stage of the next replica by
+    // the all-reduce of its gradients. Tensor parallelism all-reduces inside every layer: the
+    // collective's own links.
+    std::vector<std::pair<int, int>> model_links;
+    const int stages = std::max(parallelism.stages, 1);
+    if ((parallelism.mode == Parallelism::Pipeline || parallelism.mode == Parallelism::Hybrid) &&
+        n > 0) {
+        s.columns = std::min(stages, n);
+        for (int k = 0; k < n; ++k) {
+            if (k % stages + 1 < stages && k + 1 < n)
+                model_links.emplace_back(k, k + 1);
+            if (parallelism.mode == Parallelism::Hybrid && algorithm != Algorithm::None &&
+                k + stages < n)
+                model_links.emplace_back(k, k + stages);
+        }
+        links = model_links;
+    }
+    switch (parallelism.mode) {
+    case Parallelism::Pipeline:
+        s.topology = QCoreApplication::translate(
+            "ClusterView", "a pipeline: activations go forward, gradients come back");
+        s.replicas = false;
+        break;
+    case Parallelism::Tensor:
+        s.topology = QCoreApplication::translate(
+                         "ClusterView", "every layer split: an all-reduce inside each layer (%1)")
+                         .arg(topology_name(algorithm, true));
+        s.replicas = false;
+        break;
+    case Parallelism::Hybrid:
+        s.topology = QCoreApplication::translate(
+                         "ClusterView", "%1 replicas of a %2-stage pipeline, %3 between them")
+                         .arg(parallelism.replicas)
+                         .arg(stages)
+                         .arg(topology_name(algorithm, true));
+        break;
+    case Parallelism::Data:
+        break;
+    }
     const QFontMetricsF fm(font);
     for (WorkerActivity a : kActivities) {
         const auto i = static_cast<std::size_t>(a);
@@ -152,7 +195,7 @@ ClusterScene layout_cluster(QSize size, const QFont& font, int workers, Algorith
             s.area.setBottom(std::max(top + 1.0, inner.bottom()));
         }
     };
-    s.links = drawn_links(links, n, algorithm == Algorithm::Ring);
+    s.links = drawn_links(links, n, algorithm == Algorithm::Ring && s.columns == 0);
 
     const qreal labelWidth = *std::max_element(s.labelWidths.begin(), s.labelWidths.end());
     const qreal blockWidth = labelWidth + 0.8 * line;
@@ -176,7 +219,7 @@ ClusterScene layout_cluster(QSize size, const QFont& font, int workers, Algorith
 
     // A crowded circle becomes a band of slices.
     s.dense = (algorithm == Algorithm::Ring || algorithm == Algorithm::ParameterServer) && n > 32 &&
-              !s.numbers;
+              !s.numbers && s.columns == 0;
     s.slices.clear();
     s.bandTicks.clear();
     s.hubRadius = 0.0;
@@ -195,9 +238,10 @@ ClusterScene layout_cluster(QSize size, const QFont& font, int workers, Algorith
     return s;
 }
 
-ClusterScene layout_cluster(const TraceIndex& index, Ticks t, QSize size, const QFont& font) {
+ClusterScene layout_cluster(const TraceIndex& index, Ticks t, QSize size, const QFont& font,
+                            const ParallelismConfig& parallelism) {
     const auto links = index.links_at(t);
-    return layout_cluster(size, font, index.workers(), index.algorithm_at(t), links);
+    return layout_cluster(size, font, index.workers(), index.algorithm_at(t), links, parallelism);
 }
 
 // A point on the link from `src`'s rim to `dst`'s, `progress` of the way along: where a

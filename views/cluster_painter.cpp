@@ -130,7 +130,8 @@ void ClusterPainter::still(QPainter& p, bool hasTrace) const {
         p.setFont(s.font);
         p.setPen(withAlpha(text, 190));
         p.drawText(s.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
-                   worker_count(s.workers) + QStringLiteral(" · ") + topology_name(s.algorithm));
+                   worker_count(s.workers) + QStringLiteral(" · ") +
+                       (s.topology.isEmpty() ? topology_name(s.algorithm) : s.topology));
     } else {
         p.setPen(text);
         p.setFont(s.titleFont);
@@ -163,6 +164,8 @@ void ClusterPainter::title(QPainter& p, std::int64_t step, Ticks t) const {
 // Whether the replicas agree, on the right of the header (see verdict()).
 void ClusterPainter::verdict(QPainter& p, int verdict) const {
     const ClusterScene& s = s_;
+    if (!s.replicas)
+        return; // each worker holds its own part of the model: nothing to be aligned
     const QColor text = palette_.color(QPalette::WindowText);
     if (verdict == 0) {
         p.setFont(s.font);
@@ -230,7 +233,7 @@ void ClusterPainter::links(QPainter& p) const {
     const QPen pen(colour, std::clamp(s.radius / 12.0, 1.0, 2.5), Qt::SolidLine, Qt::FlatCap);
     p.setPen(pen);
     p.setBrush(colour);
-    const bool arrows = s.algorithm == Algorithm::Ring && s.radius >= 5.0;
+    const bool arrows = s.algorithm == Algorithm::Ring && s.columns == 0 && s.radius >= 5.0;
     const qreal head = std::clamp(0.35 * s.radius, 5.0, 0.7 * s.line);
     for (const auto& [src, dst] : s.links) {
         const QPointF from = link_point(s, src, dst, 0.0);

@@ -208,7 +208,7 @@ void place_workers(ClusterScene& s, bool withLabels) {
         }
     };
 
-    switch (s.algorithm) {
+    switch (s.columns > 0 ? Algorithm::None : s.algorithm) {
     case Algorithm::Ring:
         // Worker 0 at the top, the ring running clockwise; two workers side by side.
         placeOnCircle(0, n, n == 2 ? pi : -pi / 2, false);
@@ -297,10 +297,11 @@ void place_workers(ClusterScene& s, bool withLabels) {
         break;
     }
 
-    // A grid, as square as the cells allow, last row centred.
+    // A grid, as square as the cells allow (or of the scene's columns), last row centred.
     int bestColumns = 1;
     qreal bestRadius = -1, bestCell = -1;
-    for (int columns = 1; columns <= n; ++columns) {
+    for (int columns = s.columns > 0 ? s.columns : 1; columns <= (s.columns > 0 ? s.columns : n);
+         ++columns) {
         const int rows = (n + columns - 1) / columns;
         const qreal cw = a.width() / columns;
         const qreal ch = a.height() / rows;

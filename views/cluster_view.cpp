@@ -104,6 +104,18 @@ void ClusterView::setTrace(const TraceIndex* index) {
     update();
 }
 
+void ClusterView::setParallelism(const ParallelismConfig& parallelism) {
+    parallelism_ = parallelism;
+    sceneValid_ = false;
+    setAccessibleDescription(describe());
+    update();
+}
+
+QString ClusterView::topologyText() const {
+    const ClusterScene& s = scene();
+    return s.topology.isEmpty() ? topology_name(s.algorithm) : s.topology;
+}
+
 void ClusterView::setPlayhead(Ticks t) {
     playhead_ = t;
     // A screen reader hears of the change once per step, not on every frame of the playback.
@@ -137,7 +149,7 @@ const ClusterScene& ClusterView::scene() const {
         scene_.algorithm == algorithm)
         return scene_;
     pictures_ = Pictures{};
-    scene_ = index_ ? layout_cluster(*index_, playhead_, size(), font())
+    scene_ = index_ ? layout_cluster(*index_, playhead_, size(), font(), parallelism_)
                     : layout_cluster(size(), font(), 0, Algorithm::Ring, {});
     sceneValid_ = true;
     return scene_;
@@ -224,7 +236,9 @@ QString ClusterView::describe() const {
             parts << tr("%1 workers %2").arg(count).arg(label);
     }
     const StepSnapshot* snapshot = index_->snapshot_at(playhead_);
-    if (!snapshot)
+    if (!scene().replicas)
+        parts << scene().topology;
+    else if (!snapshot)
         parts << tr("no step finished yet");
     else if (snapshot->replicas_aligned)
         parts << tr("replicas aligned");

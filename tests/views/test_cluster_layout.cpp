@@ -191,6 +191,48 @@ private Q_SLOTS:
             }
     }
 
+    // A pipeline's stages stand in a row, joined stage to stage, with no replicas to align; a
+    // hybrid's replicas are rows, each stage joined to the same stage of the next replica.
+    void model_parallel_runs_show_their_stages() {
+        ParallelismConfig pipeline;
+        pipeline.mode = Parallelism::Pipeline;
+        pipeline.stages = 4;
+        const ClusterScene p = layout_cluster(QSize(900, 700), test_font(), 4, Algorithm::Ring,
+                                              schedule_links(Algorithm::Ring, 4), pipeline);
+        const std::vector<std::pair<int, int>> chain{{0, 1}, {1, 2}, {2, 3}};
+        QCOMPARE(p.links, chain);
+        QVERIFY(!p.replicas);
+        QVERIFY(!p.topology.contains(QStringLiteral("ring")));
+        for (int k = 1; k < 4; ++k) {
+            QCOMPARE(p.centres[static_cast<std::size_t>(k)].y(), p.centres[0].y());
+            QVERIFY(p.centres[static_cast<std::size_t>(k)].x() >
+                    p.centres[static_cast<std::size_t>(k - 1)].x());
+        }
+
+        ParallelismConfig hybrid = pipeline;
+        hybrid.mode = Parallelism::Hybrid;
+        hybrid.stages = 2;
+        hybrid.replicas = 2;
+        const ClusterScene h = layout_cluster(QSize(900, 700), test_font(), 4, Algorithm::Ring,
+                                              schedule_links(Algorithm::Ring, 4), hybrid);
+        const std::set<std::pair<int, int>> links(h.links.begin(), h.links.end());
+        const std::set<std::pair<int, int>> expected{{0, 1}, {2, 3}, {0, 2}, {1, 3}};
+        QCOMPARE(links, expected);
+        QVERIFY(h.replicas);
+        QCOMPARE(h.centres[0].y(), h.centres[1].y()); // replica 0's stages: a row
+        QVERIFY(h.centres[2].y() > h.centres[0].y()); // replica 1 below it
+        QCOMPARE(h.centres[2].x(), h.centres[0].x()); // stage 0 over stage 0
+
+        ParallelismConfig tensor;
+        tensor.mode = Parallelism::Tensor;
+        tensor.stages = 4;
+        const ClusterScene t = layout_cluster(QSize(900, 700), test_font(), 4, Algorithm::Ring,
+                                              schedule_links(Algorithm::Ring, 4), tensor);
+        QCOMPARE(t.links.size(), std::size_t{4}); // the all-reduce's ring inside each layer
+        QVERIFY(!t.replicas);
+        QVERIFY(t.topology.contains(QStringLiteral("all-reduce inside each layer")));
+    }
+
     // Without links (no synchronisation) the workers sit on a grid.
     void none_is_a_grid() {
         const ClusterScene s = layout_cluster(QSize(800, 600), test_font(), 6, Algorithm::None, {});

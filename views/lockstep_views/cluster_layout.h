@@ -4,6 +4,7 @@
 #include "collectives/schedule.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
+#include "trainers/parallelism.h"
 
 #include <QFont>
 #include <QPainterPath>
@@ -56,15 +57,24 @@ struct ClusterScene {
     std::array<ActivityStyle, kWorkerActivityCount> styles; // by WorkerActivity
     std::array<qreal, kWorkerActivityCount> labelWidths;    // of each style's label
     QFont titleFont, chipFont, numberFont, badgeFont, symbolFont, emptyFont;
+    // How the run spreads the model (data parallelism unless a model-parallel run says so):
+    // a pipeline's stages stand in a row joined in order, a hybrid's replicas one row each.
+    Parallelism parallelism = Parallelism::Data;
+    int columns = 0;      // a grid of this many columns; 0 for the topology's own shape
+    QString topology;     // the subtitle after the worker count
+    bool replicas = true; // whether the run has replicas to be aligned or not
 };
 
 // Places the header, the legend and the workers for a view of `size` in `font`, and picks the
 // fonts and styles they are drawn in. `links` are the schedule's (CommSchedule::links(),
 // TraceIndex::links_at()).
 ClusterScene layout_cluster(QSize size, const QFont& font, int workers, Algorithm algorithm,
-                            std::span<const std::pair<int, int>> links);
-// The scene of the trace's run at `t`: its workers, the collective and links of the step there.
-ClusterScene layout_cluster(const TraceIndex& index, Ticks t, QSize size, const QFont& font);
+                            std::span<const std::pair<int, int>> links,
+                            const ParallelismConfig& parallelism = {});
+// The scene of the trace's run at `t`: its workers, the collective and links of the step there;
+// for a model-parallel run (`parallelism`), its stages or shards and the links between them.
+ClusterScene layout_cluster(const TraceIndex& index, Ticks t, QSize size, const QFont& font,
+                            const ParallelismConfig& parallelism = {});
 
 // A point on the link from `src`'s rim to `dst`'s, `progress` of the way along: where a message
 // in flight is drawn. The two directions of a two-worker ring run side by side.

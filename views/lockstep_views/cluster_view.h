@@ -48,6 +48,11 @@ public:
     // The index is not owned and may be nullptr. Call again after the index is reset.
     void setTrace(const TraceIndex* index);
     const TraceIndex* trace() const { return index_; }
+    // How the run spreads its model: a pipeline's stages are drawn in a row joined in order, a
+    // model-parallel run says so in the subtitle and has no replicas to be aligned.
+    void setParallelism(const ParallelismConfig& parallelism);
+    // The subtitle's words after the worker count, for tests and the accessible description.
+    QString topologyText() const;
     void setPlayhead(Ticks t);
     Ticks playhead() const { return playhead_; }
     // Redraws after the index has grown (only the new events are looked at).
@@ -83,6 +88,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    ParallelismConfig parallelism_;
     void drawRecovery(QPainter& p, const ClusterScene& s) const;
     QString pauseText_;
     QMap<QString, QString> unavailable_;
