@@ -204,8 +204,12 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
     if (f.has(QStringLiteral("study"))) {
         const Fields s =
             f.child(QStringLiteral("study"), f.object().value(QStringLiteral("study")));
-        s.only(
-            {QStringLiteral("models"), QStringLiteral("busy_watts"), QStringLiteral("idle_watts")});
+        for (const QString& key : {QStringLiteral("busy_watts"), QStringLiteral("idle_watts")})
+            if (s.has(key))
+                s.fail(key, QStringLiteral("the study uses the engine's energy model: set the "
+                                           "watts in the scenario's \"energy\" (compute_w, "
+                                           "communicate_w, wait_w, checkpoint_w, idle_w)"));
+        s.only({QStringLiteral("models")});
         StudyConfig study;
         const QJsonArray models = s.array(QStringLiteral("models"), true);
         if (models.size() < 2 || models.size() > 8)
@@ -223,8 +227,8 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
             }
             study.models.push_back(layers);
         }
-        study.busy_watts = s.number(QStringLiteral("busy_watts"), 250, 0, 1e6);
-        study.idle_watts = s.number(QStringLiteral("idle_watts"), 60, 0, 1e6);
+        study.busy_watts = l.scenario.energy.compute_w;
+        study.idle_watts = l.scenario.energy.wait_w;
         l.study = study;
     }
     const QString page = QDir(l.dir).filePath(QStringLiteral("page.md"));

@@ -3,43 +3,47 @@
 #include "lockstep_lessons/action.h"
 
 #include "core/error.h"
+#include "reports/metrics.h"
 #include "trainers/data_parallel.h"
 
 namespace lockstep::lessons {
 
 namespace {
 
-// Adds up, step by step, the compute and the waiting the trainer reports, and turns them into
-// modelled energy when each step ends.
+// Adds up, step by step, each worker's time in each state as the trainer reports it, and turns
+// it into modelled energy when each step ends: the engine's own energy model
+// (lockstep::energy_joules with the scenario's watts), so the study's energy so far is what the
+// run's metrics would say if it stopped there.
 class StudySink final : public TraceSink {
 public:
-    StudySink(int workers, const StudyConfig& config)
-        : workers_(workers)
-        , config_(config) {}
+    StudySink(int workers, const EnergyConfig& power)
+        : lanes_(static_cast<std::size_t>(workers))
+        , power_(power) {}
 
     void on_events(std::span<const TraceEvent> events) override {
-        for (const TraceEvent& e : events) {
-            const double seconds = to_seconds(e.end - e.start);
-            if (e.kind == EventKind::Compute)
-                compute_s_ += seconds;
-            else if (e.kind == EventKind::Wait || e.kind == EventKind::Pause)
-                waiting_s_ += seconds;
+        const auto step = worker_metrics(events, static_cast<int>(lanes_.size()));
+        for (std::size_t k = 0; k < lanes_.size(); ++k) {
+            lanes_[k].compute_s += step[k].compute_s;
+            lanes_[k].communication_s += step[k].communication_s;
+            lanes_[k].waiting_s += step[k].waiting_s;
+            lanes_[k].update_s += step[k].update_s;
+            lanes_[k].checkpoint_s += step[k].checkpoint_s;
+            lanes_[k].restore_s += step[k].restore_s;
         }
     }
     void on_snapshot(const StepSnapshot& s) override {
-        const double lane_s = static_cast<double>(workers_) * to_seconds(s.time);
-        const double energy =
-            config_.busy_watts * (lane_s - waiting_s_) + config_.idle_watts * waiting_s_;
-        curve.push_back({s.step, compute_s_, energy, s.loss});
+        double compute_s = 0;
+        for (const WorkerMetrics& w : lanes_)
+            compute_s += w.compute_s;
+        curve.push_back(
+            {s.step, compute_s, energy_joules(lanes_, to_seconds(s.time), power_), s.loss});
     }
 
     std::vector<StudyPoint::Sample> curve;
 
 private:
-    int workers_;
-    const StudyConfig& config_;
-    double compute_s_ = 0;
-    double waiting_s_ = 0;
+    std::vector<WorkerMetrics> lanes_;
+    EnergyConfig power_;
 };
 
 } // namespace
@@ -78,7 +82,7 @@ std::vector<StudyPoint> run_study(const Scenario& base, const StudyConfig& study
         validate(s);
         const double parameters = static_cast<double>(s.model.parameter_count());
         s.cost.compute_s_per_sample = base.cost.compute_s_per_sample * parameters / base_parameters;
-        StudySink sink(s.workers, study);
+        StudySink sink(s.workers, s.energy);
         DataParallelTrainer trainer(s, load_dataset(s), &sink);
         trainer.run();
         const RunMetrics m = trainer.metrics();

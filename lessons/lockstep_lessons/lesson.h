@@ -27,11 +27,14 @@ struct Link {
 };
 
 // The discussion lesson's study: the same data trained by models of several sizes, with the
-// modelled energy each costs. The power figures are assumptions the lesson states.
+// modelled energy each costs. The energy is the engine's model, with the watts of the lesson's
+// scenario ("energy"), the same model every run in the lab uses.
 struct StudyConfig {
     std::vector<std::vector<int>> models; // layer sizes of each model
-    double busy_watts = 250;              // a worker computing or communicating
-    double idle_watts = 60;               // a worker waiting
+    // The scenario's watts for a computing and for a waiting worker, for a one-line caption
+    // (the study itself charges all five states of the scenario's energy model).
+    double busy_watts = 300;
+    double idle_watts = 100;
 };
 
 // One lesson: a page of Markdown and its description (lesson.json). The scenario is loaded and

@@ -48,8 +48,9 @@ struct StudyPoint {
 
 // Trains each model of the study on the lesson's scenario. Compute per sample is taken to grow
 // with the number of parameters (the scenario's price is for its own model); communication
-// grows by itself, as the gradient is larger. Energy on the modelled clock: every worker draws
-// busy_watts while it works and idle_watts while it waits, both read from the trace.
+// grows by itself, as the gradient is larger. Energy on the modelled clock by the engine's one
+// energy model (the scenario's "energy" watts for computing, communicating, waiting, writing
+// checkpoints and idling), each worker's time in each state read from the trace.
 std::vector<StudyPoint> run_study(const Scenario& base, const StudyConfig& study);
 
 } // namespace lockstep::lessons

@@ -1,8 +1,10 @@
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_lessons/study.h"
 
+#include "core/error.h"
 #include "trainers/data_parallel.h"
 
+#include <QFile>
 #include <QtTest>
 
 #include <cmath>
@@ -17,6 +19,7 @@ class TestStudy : public QObject {
 
 private Q_SLOTS:
     void study_trains_every_model_and_counts_its_energy();
+    void a_study_of_its_own_watts_is_refused();
 };
 
 void TestStudy::study_trains_every_model_and_counts_its_energy() {
@@ -46,11 +49,31 @@ void TestStudy::study_trains_every_model_and_counts_its_energy() {
         QCOMPARE(p.final_loss, m.final_loss);
         const double workers = s.workers;
         QVERIFY(std::abs(p.compute_s() - workers * m.compute_s) < 1e-9 * p.compute_s() + 1e-12);
-        const double waiting = workers * m.waiting_s;
-        const double energy =
-            study.busy_watts * (workers * m.total_time_s - waiting) + study.idle_watts * waiting;
-        QVERIFY2(std::abs(p.energy_j() - energy) < 1e-6 * energy,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(p.energy_j()).arg(energy)));
+        // One energy model: the engine's, with the scenario's watts (issue 28, point 10).
+        QCOMPARE(s.energy.compute_w, 300.0);
+        QCOMPARE(s.energy.communicate_w, 150.0);
+        QCOMPARE(s.energy.wait_w, 100.0);
+        QVERIFY(m.energy_j > 0);
+        QVERIFY2(std::abs(p.energy_j() - m.energy_j) < 1e-9 * m.energy_j,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(p.energy_j()).arg(m.energy_j)));
+    }
+}
+
+// The study has no power model of its own (issue 28, point 10): watts belong to the scenario.
+void TestStudy::a_study_of_its_own_watts_is_refused() {
+    const QString dir = QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/lessons/is-it-worth-it");
+    QFile file(dir + QStringLiteral("/lesson.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray json = file.readAll();
+    QVERIFY(json.contains("\"models\""));
+    json.replace("\"models\"", "\"busy_watts\": 250, \"models\"");
+    try {
+        (void)parse_lesson(json, QStringLiteral("# page"), dir);
+        QFAIL("a study with its own watts loaded");
+    } catch (const Error& e) {
+        QVERIFY2(QString::fromStdString(e.what()).contains(
+                     QStringLiteral("study.busy_watts: the study uses the engine's energy model")),
+                 e.what());
     }
 }
 
