@@ -4,6 +4,7 @@
 
 #include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
+#include "lockstep_views/recovery_caption.h"
 #include "lockstep_views/timeline_axis.h"
 #include "lockstep_views/timeline_styles.h"
 
@@ -39,6 +40,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintSteps(painter, l);
     paintAxis(painter, l);
     paintBranchMarks(painter, l);
+    paintRecovery(painter, l);
     paintPlayhead(painter, l);
     if (hasFocus()) {
         QPen pen(palette().color(QPalette::Highlight), 2);
@@ -543,6 +545,42 @@ void TimelineView::paintBranchMarks(QPainter& painter, const Layout& l) const {
         draw_label(painter, box.left() + l.line * 0.25, box.center().y(), m.label, l.ascent,
                    l.descent);
     }
+}
+
+QString TimelineView::recoveryText() const {
+    return index_ ? recovery_caption(*index_, playhead_) : QString();
+}
+
+QRectF TimelineView::recoveryRect(const Layout& l, const QString& caption) const {
+    if (caption.isEmpty() || l.plot.height() < 2 * l.line)
+        return {};
+    const QFontMetricsF fm(font());
+    const double pad = l.line * 0.5;
+    QRectF text =
+        fm.boundingRect(l.plot.adjusted(2 * pad, 0, -2 * pad, 0), Qt::TextWordWrap, caption);
+    text.setLeft(l.plot.left() + 2 * pad);
+    text.setWidth(l.plot.width() - 4 * pad);
+    text.setHeight(std::min(text.height(), l.plot.height() - 2 * pad));
+    text.moveBottom(l.plot.bottom() - pad);
+    return text.adjusted(-pad, -pad * 0.6, pad, pad * 0.6);
+}
+
+// While a recovery is under way, what it is doing, as the cluster view says it: in a box at the
+// foot of the lanes.
+void TimelineView::paintRecovery(QPainter& painter, const Layout& l) const {
+    const QString caption = recoveryText();
+    const QRectF box = recoveryRect(l, caption);
+    if (box.isEmpty())
+        return;
+    const double pad = l.line * 0.5;
+    painter.setPen(QPen(palette().color(QPalette::Text), 1.5));
+    painter.setBrush(withAlpha(palette().color(QPalette::Base), 235));
+    painter.drawRoundedRect(box, pad * 0.8, pad * 0.8);
+    painter.save();
+    painter.setClipRect(box);
+    painter.drawText(box.adjusted(pad, pad * 0.6, -pad, -pad * 0.6),
+                     Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignVCenter, caption);
+    painter.restore();
 }
 
 void TimelineView::paintPlayhead(QPainter& painter, const Layout& l) const {

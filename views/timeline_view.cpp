@@ -311,9 +311,12 @@ void TimelineView::updateAccessibleDescription() {
     const QString lanes = n == 1 ? tr("1 worker") : tr("%1 workers").arg(n);
     // Told once per step (and when the shown range changes), not on every frame.
     const StepSnapshot* snap = index_ ? index_->snapshot_at(playhead_) : nullptr;
-    const QString description = tr("%1, %2 shown, %3 steps done")
-                                    .arg(lanes, concise(to_ - from_))
-                                    .arg(snap ? snap->step + 1 : 0);
+    QString description = tr("%1, %2 shown, %3 steps done")
+                              .arg(lanes, concise(to_ - from_))
+                              .arg(snap ? snap->step + 1 : 0);
+    const QString recovery = recoveryText();
+    if (!recovery.isEmpty())
+        description += QStringLiteral(". ") + recovery;
     if (description != accessibleDescription())
         setAccessibleDescription(description);
 }

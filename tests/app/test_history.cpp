@@ -2,6 +2,7 @@
 #include "main_window.h"
 
 #include "lockstep_views/recovery_caption.h"
+#include "lockstep_views/timeline_view.h"
 #include "lockstep_views/training_view.h"
 
 #include <QtTest>
@@ -210,6 +211,14 @@ void TestHistory::a_recovery_explains_itself() {
     QVERIFY(lockstep::views::recovery_caption(index, index.end_time()).isEmpty());
     // The playhead's step, named once: in the crash's step, step 12.
     QCOMPARE(index.step_at(failed->start + 1)->step, std::int64_t(12));
+    // The timeline says it too, in its lanes and to a screen reader, while it happens.
+    window.resize(1280, 720);
+    window.show();
+    window.playback().scrubTo(restore->start + 1);
+    QCOMPARE(window.timelineView()->recoveryText(), loading);
+    QVERIFY(window.timelineView()->accessibleDescription().contains(loading));
+    window.playback().scrubTo(index.end_time());
+    QVERIFY(window.timelineView()->recoveryText().isEmpty());
 }
 
 // A student working alone: the next start opens the lesson they were in.

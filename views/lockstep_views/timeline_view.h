@@ -67,6 +67,9 @@ public:
     const TraceEvent* eventAt(QPointF pos) const;
     // The area below the lanes where a click moves the playhead.
     QRectF axisRect() const;
+    // While a recovery is under way at the playhead, what it is doing (recovery_caption()), shown
+    // in a box at the foot of the lanes; empty otherwise.
+    QString recoveryText() const;
     // Where a branch mark's label is drawn (empty when it is out of view), for tests.
     QRectF branchMarkLabelRect(int mark) const;
     // The tooltip shown over an event: kind, worker, step, exact times, bytes and peer.
@@ -132,6 +135,8 @@ private:
     void paintPlayhead(QPainter& painter, const Layout& l) const;
     void paintBranchMarks(QPainter& painter, const Layout& l) const;
     QList<QRectF> branchMarkBoxes(const Layout& l) const;
+    QRectF recoveryRect(const Layout& l, const QString& caption) const;
+    void paintRecovery(QPainter& painter, const Layout& l) const;
 
     // The visible events drawn into an image, kept while only the playhead moves.
     struct EventLayer {
