@@ -561,6 +561,9 @@ QString LessonPane::currentExercise() const {
 }
 
 void LessonPane::showExercise(int index) {
+    Q_EMIT exerciseShown(index >= 0 && index < static_cast<int>(exercise_refs_.size())
+                             ? exercise_refs_[static_cast<std::size_t>(index)].key()
+                             : QString());
     instance_.reset();
     hints_shown_ = 0;
     feedback_->clear();

@@ -87,6 +87,8 @@ public:
 
 Q_SIGNALS:
     void lessonOpened(const QString& id);
+    // The exercise shown under the page changed ("bank/question"; empty for none).
+    void exerciseShown(const QString& key);
     void actionRequested(const lockstep::lessons::Action& action);
     // The teacher's lock was switched: lock these controls (empty: none).
     void lockRequested(const QStringList& controls);

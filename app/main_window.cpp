@@ -210,6 +210,9 @@ void MainWindow::buildDocks() {
         problems << lesson_pane_->progress()->loadProblem();
     lesson_pane_->setWelcome(welcomePage(problems));
     connect(lesson_pane_, &LessonPane::lessonOpened, this, &MainWindow::onLessonOpened);
+    connect(lesson_pane_, &LessonPane::exerciseShown, this, [this](const QString& key) {
+        settings_->setValue(QStringLiteral("last_exercise"), key); // where the next start opens
+    });
     connect(lesson_pane_, &LessonPane::actionRequested, this, &MainWindow::applyLessonAction);
     connect(lesson_pane_, &LessonPane::message, this, &MainWindow::showStatus);
     connect(lesson_pane_, &LessonPane::toolsChanged, this, &MainWindow::placeLessonTools);
@@ -514,7 +517,16 @@ void MainWindow::showBranchMarks() {
 
 bool MainWindow::openLastLesson() {
     const QString id = settings_->value(QStringLiteral("last_lesson")).toString();
-    return !id.isEmpty() && lesson_pane_->library().find(id) && openLesson(id, nullptr, false);
+    const QString exercise = settings_->value(QStringLiteral("last_exercise")).toString();
+    if (id.isEmpty() || !lesson_pane_->library().find(id) || !openLesson(id, nullptr, false))
+        return false;
+    // And the exercise the student was on, when it is still one of the lesson's.
+    const qsizetype slash = exercise.indexOf(QLatin1Char('/'));
+    if (slash > 0)
+        for (const lessons::ExerciseRef& ref : lesson_pane_->currentLesson()->exercises)
+            if (ref.key() == exercise)
+                lesson_pane_->selectExercise(exercise.left(slash), exercise.mid(slash + 1));
+    return true;
 }
 
 bool MainWindow::openLesson(const QString& id, QString* error, bool run) {

@@ -230,6 +230,14 @@ void TestHistory::the_last_lesson_reopens() {
     MainWindow again;
     QVERIFY(again.openLastLesson());
     QCOMPARE(again.lessonPane()->currentLesson()->id, QStringLiteral("speedup"));
+    // And the exercise the student was on.
+    const auto& exercises = again.lessonPane()->currentLesson()->exercises;
+    QVERIFY(exercises.size() >= 3);
+    QCOMPARE(again.lessonPane()->currentExercise(), exercises[0].key());
+    QVERIFY(again.lessonPane()->selectExercise(exercises[2].bank, exercises[2].question));
+    MainWindow third;
+    QVERIFY(third.openLastLesson());
+    QCOMPARE(third.lessonPane()->currentExercise(), exercises[2].key());
 }
 
 // Data parallelism, as its page says: synchronisation off, then the ring back on. At the end of
