@@ -15,6 +15,7 @@
 #include "trainers/pipeline.h"
 #include "trainers/tensor.h"
 
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -179,6 +180,9 @@ void TestQuiz::syllabus_items_are_the_engines_data() {
         row("model-parallel", "hybrid-gradient-bytes");
         row("tensor-parallel", "tensor-bytes-per-step");
         row("tensor-parallel", "across-machines-efficiency");
+        row("speedup", "alpha-beta-tree");
+        row("speedup", "alpha-beta-ring");
+        row("discussion", "access-energy");
         row("fair-comparison", "goodput-with-crash");
         row("fair-comparison", "energy-per-useful-sample");
         row("discussion", "largest-model-loss");
@@ -276,6 +280,23 @@ void TestQuiz::syllabus_items_are_the_engines() {
         const double reckoned = 4.8 / (1.6 + 0.7 + 0.04) / 3;
         QVERIFY2(std::abs(in.answer - reckoned) <= in.tolerance,
                  qPrintable(QString::number(reckoned)));
+    } else if (question.startsWith(QLatin1String("alpha-beta"))) {
+        // The alpha-beta reckoning of the text, within the tolerance: 6 messages of the whole
+        // gradient for the tree, 14 of an eighth for the ring, 20 us + 10 ns per byte each.
+        const double n = in.values["n"];
+        const double tree = 6 * (20 + n * 8 * 0.01);
+        const double ring = 14 * (20 + n * 0.01);
+        const bool small = question == QLatin1String("alpha-beta-tree");
+        QVERIFY2(std::abs(in.answer - (small ? tree : ring)) <= in.tolerance,
+                 qPrintable(QString::number(in.answer)));
+        QVERIFY(std::abs(in.traps.front() - (small ? ring : tree)) <= 0.01 * in.traps.front());
+        QVERIFY(in.answer < in.traps.front()); // the other algorithm is slower here
+    } else if (question == QLatin1String("access-energy")) {
+        const Lesson l = load_lesson(resources() + QStringLiteral("/lessons/is-it-worth-it"));
+        const auto points = run_study(l.scenario, *l.study);
+        QCOMPARE(in.answer, points[3].energy_j() / points[2].energy_j());
+        QCOMPARE(std::round(in.answer), 12.0); // "about 12 times", "nearly 12 students"
+        QVERIFY(in.answer < 12);
     } else if (question.startsWith(QLatin1String("goodput")) ||
                question.startsWith(QLatin1String("energy"))) {
         const Scenario s = lesson_scenario("fair-comparison");
@@ -826,6 +847,62 @@ void TestQuiz::page_figures_are_the_engines() {
         config.schedule = PipelineSchedule::FillDrain;
         QCOMPARE(plan_pipeline(s.model, s.batch, config).peak_inflight,
                  (std::vector<int>{8, 8, 8, 8}));
+    }
+
+    // all-reduce-algorithms: the alpha-beta model on this scenario's links (20 us, 10 ns per
+    // byte, 8 workers): the tree wins for 27 weights, the ring for 4,547; one slow link.
+    {
+        const QuizBank bank = shipped(QStringLiteral("speedup"));
+        const auto us = [&](const char* algorithm, double doubles) {
+            EngineCall call;
+            call.spec = QJsonObject{{QStringLiteral("engine"), QStringLiteral("collective_time")},
+                                    {QStringLiteral("algorithm"), QLatin1String(algorithm)},
+                                    {QStringLiteral("workers"), 8},
+                                    {QStringLiteral("doubles"), doubles},
+                                    {QStringLiteral("alpha_us"), 20},
+                                    {QStringLiteral("beta_ns_per_byte"), 10}};
+            return evaluate(call, {}, bank.base_dir);
+        };
+        Scenario s = load_scenario(root + "/scenarios/parameter-server.json");
+        QCOMPARE(s.cost.alpha_s, 2e-5);
+        QCOMPARE(s.cost.beta_s_per_byte, 1e-8);
+        QCOMPARE(s.model.parameter_count(), std::size_t{4547});
+        Scenario small = s;
+        small.model.layers = {2, 4, 3};
+        QCOMPARE(small.model.parameter_count(), std::size_t{27});
+        QVERIFY2(near(us("tree", 27), 133, 0.5), show(us("tree", 27)).constData());
+        QVERIFY2(near(us("ring", 27), 284, 0.5), show(us("ring", 27)).constData());
+        QVERIFY2(near(us("ring", 4547), 920, 5), show(us("ring", 4547)).constData());
+        QVERIFY2(near(us("tree", 4547), 2300, 5), show(us("tree", 4547)).constData());
+        // The same schedules priced inside a real run (adding included): the tree still wins
+        // small, the ring large.
+        const auto step = [](Scenario t, Algorithm a) {
+            t.algorithm = a;
+            t.steps = 1;
+            return run_scenario(t).metrics.total_time_s;
+        };
+        QVERIFY(step(small, Algorithm::Tree) < step(small, Algorithm::Ring));
+        QVERIFY(step(s, Algorithm::Ring) < step(s, Algorithm::Tree));
+
+        const Scenario slow = load_scenario(root + "/lessons/all-reduce-algorithms/slow-link.json");
+        QCOMPARE(slow.failures.events.size(), std::size_t{1});
+        QCOMPARE(slow.failures.events[0].kind, FailureKind::SlowLink);
+        Scenario even = slow;
+        even.failures.events.clear();
+        const RunMetrics a = run_scenario(even).metrics;
+        const RunMetrics b = run_scenario(slow).metrics;
+        QVERIFY2(near(a.total_time_s, 0.252, 0.0005), show(a.total_time_s).constData());
+        QVERIFY2(near(b.total_time_s, 0.527, 0.0005), show(b.total_time_s).constData());
+        QVERIFY2(near(a.efficiency, 0.635, 0.0005), show(a.efficiency).constData());
+        QVERIFY2(near(b.efficiency, 0.304, 0.0005), show(b.efficiency).constData());
+        QVERIFY2(near(b.waiting_s, 0.126, 0.0005), show(b.waiting_s).constData());
+        Scenario tree = even;
+        tree.algorithm = Algorithm::Tree;
+        const double tree_even = run_scenario(tree).metrics.efficiency;
+        tree.failures = slow.failures;
+        const double tree_slow = run_scenario(tree).metrics.efficiency;
+        QVERIFY2(near(tree_even, 0.409, 0.0005), show(tree_even).constData());
+        QVERIFY2(near(tree_slow, 0.257, 0.0005), show(tree_slow).constData());
     }
 
     // is-it-worth-it: the study's figures, its energy the engine's one model (point 10): more than
