@@ -65,9 +65,12 @@ const QStringList kTrainedMetrics = {QStringLiteral("final_loss"), QStringLitera
 const QStringList kPipelineMetrics = {
     QStringLiteral("bubble_fraction"), QStringLiteral("activation_bytes_per_step"),
     QStringLiteral("gradient_bytes_per_step"), QStringLiteral("total_time_s")};
-const QStringList kStudyMetrics = {QStringLiteral("final_loss"), QStringLiteral("final_accuracy"),
-                                   QStringLiteral("energy_j"),   QStringLiteral("energy_kj"),
-                                   QStringLiteral("compute_s"),  QStringLiteral("parameters")};
+const QStringList kStudyMetrics = {
+    QStringLiteral("final_loss"),       QStringLiteral("final_accuracy"),
+    QStringLiteral("energy_j"),         QStringLiteral("energy_kj"),
+    QStringLiteral("compute_s"),        QStringLiteral("parameters"),
+    QStringLiteral("held_out_loss"),    QStringLiteral("held_out_loss_sd"),
+    QStringLiteral("held_out_accuracy")};
 const QStringList kMeasures = {QStringLiteral("total"), QStringLiteral("max_sent_by_worker"),
                                QStringLiteral("busiest_link")};
 
@@ -340,6 +343,12 @@ double study_figure(const StudyPoint& p, const QString& name) {
         return p.final_loss;
     if (name == QLatin1String("final_accuracy"))
         return p.final_accuracy;
+    if (name == QLatin1String("held_out_loss")) // mean over the study's seeds
+        return p.held_out_loss;
+    if (name == QLatin1String("held_out_loss_sd"))
+        return p.held_out_loss_sd;
+    if (name == QLatin1String("held_out_accuracy"))
+        return p.held_out_accuracy;
     if (name == QLatin1String("energy_j"))
         return p.energy_j();
     if (name == QLatin1String("energy_kj")) // as the study's table shows it

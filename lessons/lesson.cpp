@@ -209,7 +209,7 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
                 s.fail(key, QStringLiteral("the study uses the engine's energy model: set the "
                                            "watts in the scenario's \"energy\" (compute_w, "
                                            "communicate_w, wait_w, checkpoint_w, idle_w)"));
-        s.only({QStringLiteral("models")});
+        s.only({QStringLiteral("models"), QStringLiteral("seeds")});
         StudyConfig study;
         const QJsonArray models = s.array(QStringLiteral("models"), true);
         if (models.size() < 2 || models.size() > 8)
@@ -227,6 +227,9 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
             }
             study.models.push_back(layers);
         }
+        study.seeds = static_cast<int>(s.number(QStringLiteral("seeds"), 1, 1, 10));
+        if (study.seeds != s.number(QStringLiteral("seeds"), 1, 1, 10))
+            s.fail(QStringLiteral("seeds"), QStringLiteral("must be a whole number from 1 to 10"));
         study.busy_watts = l.scenario.energy.compute_w;
         study.idle_watts = l.scenario.energy.wait_w;
         l.study = study;

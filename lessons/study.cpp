@@ -3,8 +3,13 @@
 #include "lockstep_lessons/action.h"
 
 #include "core/error.h"
+#include "model/model.h"
 #include "reports/metrics.h"
 #include "trainers/data_parallel.h"
+
+#include <cmath>
+#include <limits>
+#include <tuple>
 
 namespace lockstep::lessons {
 
@@ -71,10 +76,36 @@ WorkedExampleResult worked_example(const Scenario& base, double one_worker_s, in
     return r;
 }
 
+std::uint64_t held_out_seed(const Scenario& base) {
+    return base.seed + 1000003;
+}
+
+std::pair<double, double> mean_and_sd(std::span<const double> values) {
+    if (values.empty())
+        return {0.0, 0.0};
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    const double mean = sum / static_cast<double>(values.size());
+    if (values.size() < 2)
+        return {mean, 0.0};
+    double squares = 0;
+    for (double v : values)
+        squares += (v - mean) * (v - mean);
+    return {mean, std::sqrt(squares / static_cast<double>(values.size() - 1))};
+}
+
 std::vector<StudyPoint> run_study(const Scenario& base, const StudyConfig& study) {
     if (base.clock != ClockKind::Modelled)
         throw Error("study: the scenario must use the modelled clock (energy is modelled)");
     const double base_parameters = static_cast<double>(base.model.parameter_count());
+    // Fresh examples of the same kind, drawn with a seed no training run of the study uses.
+    std::shared_ptr<const Dataset> held_out;
+    if (base.dataset.csv.empty()) {
+        Scenario h = base;
+        h.seed = held_out_seed(base);
+        held_out = load_dataset(h);
+    }
     std::vector<StudyPoint> out;
     for (const std::vector<int>& layers : study.models) {
         Scenario s = base;
@@ -82,17 +113,41 @@ std::vector<StudyPoint> run_study(const Scenario& base, const StudyConfig& study
         validate(s);
         const double parameters = static_cast<double>(s.model.parameter_count());
         s.cost.compute_s_per_sample = base.cost.compute_s_per_sample * parameters / base_parameters;
-        StudySink sink(s.workers, s.energy);
-        DataParallelTrainer trainer(s, load_dataset(s), &sink);
-        trainer.run();
-        const RunMetrics m = trainer.metrics();
         StudyPoint p;
         p.layers = layers;
         p.parameters = s.model.parameter_count();
-        p.final_loss = m.final_loss;
-        p.final_accuracy = m.final_accuracy;
-        p.time_s = m.total_time_s;
-        p.curve = std::move(sink.curve);
+        p.seeds = std::max(1, study.seeds);
+        std::vector<double> losses, accuracies;
+        for (int k = 0; k < p.seeds; ++k) {
+            Scenario run = s;
+            run.seed = base.seed + static_cast<std::uint64_t>(k);
+            StudySink sink(run.workers, run.energy);
+            DataParallelTrainer trainer(run, load_dataset(run), k == 0 ? &sink : nullptr);
+            trainer.run();
+            if (k == 0) {
+                const RunMetrics m = trainer.metrics();
+                p.final_loss = m.final_loss;
+                p.final_accuracy = m.final_accuracy;
+                p.time_s = m.total_time_s;
+                p.curve = std::move(sink.curve);
+            }
+            if (held_out) {
+                Workspace work;
+                const LossResult r = evaluate(
+                    run.model, trainer.workers().front().parameters,
+                    {held_out->features.data(), held_out->targets.data(), held_out->size()}, work);
+                losses.push_back(r.loss);
+                accuracies.push_back(static_cast<double>(r.correct) /
+                                     static_cast<double>(std::max<std::size_t>(1, r.count)));
+            }
+        }
+        if (held_out) {
+            std::tie(p.held_out_loss, p.held_out_loss_sd) = mean_and_sd(losses);
+            std::tie(p.held_out_accuracy, p.held_out_accuracy_sd) = mean_and_sd(accuracies);
+        } else {
+            p.held_out_loss = p.held_out_loss_sd = std::numeric_limits<double>::quiet_NaN();
+            p.held_out_accuracy = p.held_out_accuracy_sd = std::numeric_limits<double>::quiet_NaN();
+        }
         out.push_back(std::move(p));
     }
     return out;

@@ -35,6 +35,9 @@ struct StudyConfig {
     // (the study itself charges all five states of the scenario's energy model).
     double busy_watts = 300;
     double idle_watts = 100;
+    // Each model trains with this many seeds (the scenario's, then the next ones), and is judged
+    // on held-out examples as the mean and spread over them; the curve is the first seed's.
+    int seeds = 1;
 };
 
 // One lesson: a page of Markdown and its description (lesson.json). The scenario is loaded and

@@ -4,7 +4,9 @@
 
 #include "scenario/scenario.h"
 
+#include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace lockstep::lessons {
@@ -32,9 +34,17 @@ WorkedExampleResult worked_example(const Scenario& base, double one_worker_s, in
 struct StudyPoint {
     std::vector<int> layers;
     std::size_t parameters = 0;
-    double final_loss = 0;
-    double final_accuracy = 0;
+    double final_loss = 0;     // the last step's mini-batch (training) loss, first seed
+    double final_accuracy = 0; // on that mini-batch
     double time_s = 0;
+    // On held-out examples (the same kind of data, drawn with a seed no training run uses), over
+    // the study's seeds: mean and sample standard deviation (0 with one seed). NaN when the data
+    // is a CSV file, which has no fresh examples to draw.
+    int seeds = 1;
+    double held_out_loss = 0;
+    double held_out_loss_sd = 0;
+    double held_out_accuracy = 0;
+    double held_out_accuracy_sd = 0;
     struct Sample {
         std::int64_t step = 0;
         double compute_s = 0; // all workers' compute so far, on the modelled clock
@@ -45,6 +55,12 @@ struct StudyPoint {
     double compute_s() const { return curve.empty() ? 0 : curve.back().compute_s; }
     double energy_j() const { return curve.empty() ? 0 : curve.back().energy_j; }
 };
+
+// The seed of the study's held-out examples: the scenario's seed moved past every seed a study
+// trains with.
+std::uint64_t held_out_seed(const Scenario& base);
+// The mean and sample standard deviation of a few values (sd 0 for one value).
+std::pair<double, double> mean_and_sd(std::span<const double> values);
 
 // Trains each model of the study on the lesson's scenario. Compute per sample is taken to grow
 // with the number of parameters (the scenario's price is for its own model); communication

@@ -183,6 +183,7 @@ void TestQuiz::syllabus_items_are_the_engines_data() {
         row("speedup", "alpha-beta-tree");
         row("speedup", "alpha-beta-ring");
         row("discussion", "access-energy");
+        row("discussion", "largest-model-held-out");
         row("fair-comparison", "goodput-with-crash");
         row("fair-comparison", "energy-per-useful-sample");
         row("discussion", "largest-model-loss");
@@ -291,6 +292,12 @@ void TestQuiz::syllabus_items_are_the_engines() {
                  qPrintable(QString::number(in.answer)));
         QVERIFY(std::abs(in.traps.front() - (small ? ring : tree)) <= 0.01 * in.traps.front());
         QVERIFY(in.answer < in.traps.front()); // the other algorithm is slower here
+    } else if (question == QLatin1String("largest-model-held-out")) {
+        const Lesson l = load_lesson(resources() + QStringLiteral("/lessons/is-it-worth-it"));
+        const auto points = run_study(l.scenario, *l.study);
+        QCOMPARE(in.answer, points[3].held_out_loss);
+        QCOMPARE(in.traps.front(), points[3].final_loss); // the training loss of the table
+        QVERIFY(std::abs(in.answer - in.traps.front()) > in.tolerance);
     } else if (question == QLatin1String("access-energy")) {
         const Lesson l = load_lesson(resources() + QStringLiteral("/lessons/is-it-worth-it"));
         const auto points = run_study(l.scenario, *l.study);
@@ -819,6 +826,32 @@ void TestQuiz::page_figures_are_the_engines() {
         QVERIFY2(near(eight, 0.111, 0.0005), show(eight).constData());
     }
 
+    // fair-comparison (point 9): run #1's last training loss, 0.5655, moves far more with the seed
+    // (seeds 1 to 5: 0.34 to 0.62) than the 0.5732 of the bigger job differs from it.
+    {
+        const auto last_loss = [](Scenario s) {
+            QTemporaryDir dir;
+            DataParallelTrainer trainer(s, load_dataset(s));
+            trainer.set_checkpoint_directory(dir.path().toStdString());
+            return finish_run(trainer).metrics.final_loss;
+        };
+        Scenario s = load_scenario(root + "/lessons/fair-comparison/scenario.json");
+        QVERIFY2(near(last_loss(s), 0.5655, 0.00005), show(last_loss(s)).constData());
+        Scenario twice = s;
+        twice.workers = 8;
+        twice.delays.slowdown = {1, 1, 3, 1, 1, 1, 1, 1};
+        QVERIFY2(near(last_loss(twice), 0.5732, 0.00005), show(last_loss(twice)).constData());
+        double low = 1e9, high = 0;
+        for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+            s.seed = seed;
+            const double loss = last_loss(s);
+            low = std::min(low, loss);
+            high = std::max(high, loss);
+        }
+        QVERIFY2(near(low, 0.34, 0.005), show(low).constData());
+        QVERIFY2(near(high, 0.62, 0.005), show(high).constData());
+    }
+
     // introduction: eight workers, 16 examples each, against one worker doing all 128.
     {
         Scenario s = load_scenario(root + "/lessons/introduction/scenario.json");
@@ -936,6 +969,24 @@ void TestQuiz::page_figures_are_the_engines() {
         QCOMPARE(l.scenario.energy.wait_w, 100.0);
         QCOMPARE(l.scenario.energy.checkpoint_w, 120.0);
         QCOMPARE(l.scenario.energy.idle_w, 60.0);
+        // Point 9: on 600 fresh examples over seeds 1 to 5, the gap between the two larger models
+        // is smaller than the spread between seeds.
+        QCOMPARE(l.study->seeds, 5);
+        QCOMPARE(l.scenario.dataset.samples, std::size_t{600});
+        QCOMPARE(l.scenario.seed, std::uint64_t{1}); // seeds 1 to 5
+        QVERIFY2(near(points[3].held_out_loss, 0.124, 0.0005),
+                 show(points[3].held_out_loss).constData());
+        QVERIFY2(near(points[3].held_out_loss_sd, 0.019, 0.0005),
+                 show(points[3].held_out_loss_sd).constData());
+        QVERIFY2(near(points[2].held_out_loss, 0.139, 0.0005),
+                 show(points[2].held_out_loss).constData());
+        QVERIFY2(near(points[2].held_out_loss_sd, 0.022, 0.0005),
+                 show(points[2].held_out_loss_sd).constData());
+        QVERIFY(points[2].held_out_loss - points[3].held_out_loss < points[3].held_out_loss_sd);
+        QVERIFY2(near(points[3].held_out_accuracy, 0.959, 0.0005),
+                 show(points[3].held_out_accuracy).constData());
+        QVERIFY2(near(points[2].held_out_accuracy, 0.956, 0.0005),
+                 show(points[2].held_out_accuracy).constData());
     }
 
     // model-parallelism, both at once: two copies of the pipeline move twice its activations

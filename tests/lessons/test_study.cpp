@@ -2,6 +2,7 @@
 #include "lockstep_lessons/study.h"
 
 #include "core/error.h"
+#include "model/model.h"
 #include "trainers/data_parallel.h"
 
 #include <QFile>
@@ -20,6 +21,7 @@ class TestStudy : public QObject {
 private Q_SLOTS:
     void study_trains_every_model_and_counts_its_energy();
     void a_study_of_its_own_watts_is_refused();
+    void held_out_loss_is_the_mean_over_seeds();
 };
 
 void TestStudy::study_trains_every_model_and_counts_its_energy() {
@@ -56,6 +58,52 @@ void TestStudy::study_trains_every_model_and_counts_its_energy() {
         QVERIFY(m.energy_j > 0);
         QVERIFY2(std::abs(p.energy_j() - m.energy_j) < 1e-9 * m.energy_j,
                  qPrintable(QStringLiteral("%1 vs %2").arg(p.energy_j()).arg(m.energy_j)));
+    }
+}
+
+// Point 9 of issue 28: each model is judged on fresh examples (a seed no training run uses), as
+// the mean and sample standard deviation over the study's seeds, each seed a run of its own.
+void TestStudy::held_out_loss_is_the_mean_over_seeds() {
+    const LessonLibrary lib = LessonLibrary::load(QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources"));
+    const Lesson& lesson = *lib.find(QStringLiteral("is-it-worth-it"));
+    Scenario base = lesson.scenario;
+    base.steps = 30;
+    StudyConfig study = *lesson.study;
+    study.models = {{2, 4, 3}, {2, 16, 3}};
+    study.seeds = 3;
+    const std::vector<StudyPoint> points = run_study(base, study);
+    Scenario fresh = base;
+    fresh.seed = held_out_seed(base);
+    QVERIFY(fresh.seed >= base.seed + 10); // past every seed a study may train with
+    const auto held_out = load_dataset(fresh);
+    for (const StudyPoint& p : points) {
+        QCOMPARE(p.seeds, 3);
+        std::vector<double> losses;
+        for (std::uint64_t k = 0; k < 3; ++k) {
+            Scenario s = base;
+            s.model.layers = p.layers;
+            s.cost.compute_s_per_sample = base.cost.compute_s_per_sample *
+                                          static_cast<double>(s.model.parameter_count()) /
+                                          static_cast<double>(base.model.parameter_count());
+            s.seed = base.seed + k;
+            const RunResult r = run_scenario(s);
+            if (k == 0)
+                QCOMPARE(p.final_loss, r.metrics.final_loss); // the table's loss: the first seed
+            Workspace work;
+            losses.push_back(
+                evaluate(s.model, r.parameters,
+                         {held_out->features.data(), held_out->targets.data(), held_out->size()},
+                         work)
+                    .loss);
+        }
+        const double mean = (losses[0] + losses[1] + losses[2]) / 3;
+        double squares = 0;
+        for (double x : losses)
+            squares += (x - mean) * (x - mean);
+        QVERIFY(std::abs(p.held_out_loss - mean) < 1e-12);
+        QVERIFY(std::abs(p.held_out_loss_sd - std::sqrt(squares / 2)) < 1e-12);
+        QVERIFY(p.held_out_loss_sd > 0);
+        QVERIFY(p.held_out_accuracy > 0 && p.held_out_accuracy <= 1);
     }
 }
 
