@@ -483,6 +483,17 @@ QString EngineController::refusal(const Intervention& change) const {
                   "one model. Use data parallelism to study failures.");
     if (!run_)
         return tr("There is no run yet: press Run first.");
+    if (change.kind == Kind::Broadcast) {
+        if (scenario_.sync_mode() == SyncMode::Ssp || scenario_.sync_mode() == SyncMode::Async)
+            return tr("Under %1 the workers read the one model the server holds: there are no "
+                      "replicas to copy parameters between.")
+                .arg(QString::fromStdString(std::string(to_string(scenario_.sync_mode()))));
+        if (scenario_.clock == ClockKind::Measured)
+            return tr("A broadcast is priced by the cost model: switch to the modelled clock.");
+        if (scenario_.workers < 2)
+            return tr("With one worker there is nobody to copy the parameters to.");
+        return {};
+    }
     if (change.kind == Kind::Retune) {
         if (const auto field = fixed_for_the_run(scenario_, change.scenario))
             return tr("“%1” cannot change while the run goes on.")

@@ -95,6 +95,15 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                            .arg(s.checkpoint->every));
             break;
         }
+        case ActionKind::Broadcast: {
+            // As data-parallel training starts: worker 0's parameters (and optimizer state) to
+            // every replica, at the playhead.
+            Intervention change;
+            change.kind = Intervention::Kind::Broadcast;
+            change.worker = 0;
+            intervene(change, tr("worker 0's parameters copied to every worker"));
+            break;
+        }
         case ActionKind::Crash: {
             FailureSpec f;
             f.worker = *worker;
@@ -186,6 +195,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Stall:
         case ActionKind::Crash:
         case ActionKind::Restore:
+        case ActionKind::Broadcast:
             if (!session_.headless())
                 playback.play();
             break;

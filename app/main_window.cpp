@@ -509,7 +509,8 @@ void MainWindow::showBranchMarks() {
     QList<views::TimelineView::BranchMark> marks;
     for (const LabSession::Branch& b : session_.branches()) {
         // A change to one worker is marked in its lane, a change to the whole run across all.
-        const bool run_wide = b.change.kind == Intervention::Kind::Retune;
+        const bool run_wide = b.change.kind == Intervention::Kind::Retune ||
+                              b.change.kind == Intervention::Kind::Broadcast;
         marks.append({session_.markTime(b), b.label, run_wide ? -1 : b.change.worker});
     }
     timeline_->setBranchMarks(marks);

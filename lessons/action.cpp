@@ -40,6 +40,7 @@ const std::vector<Spec>& specs() {
         {ActionKind::Step, "step", {}},
         {ActionKind::Reset, "reset", {}},
         {ActionKind::Run, "run", {}},
+        {ActionKind::Broadcast, "broadcast", {}},
         {ActionKind::Set,
          "set",
          {{"workers", T::Integer, 1, ScenarioLimits::max_workers},

@@ -115,6 +115,8 @@ void DataParallelTrainer::step() {
 void DataParallelTrainer::execute_step() {
     scratch_.events.clear();
     start_step_faults();
+    if (broadcast_due_)
+        broadcast_parameters();
     // A crash due in this step strikes in its phase. With backup workers it is simply a gradient
     // that never arrives, whatever the phase: the step goes on with the others.
     const std::optional<FailureSpec> crash = take_crash(false);

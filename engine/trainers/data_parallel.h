@@ -244,7 +244,9 @@ private:
     void price_compute();    // compute_s_per_sample_ from the cost model
 
     // The collective's time (data_parallel_collective_time.cpp).
-    void price_schedule();
+    void price_schedule(); // collective_.schedule's rounds
+    void price_schedule(const CommSchedule& schedule);
+    void broadcast_parameters(); // a Broadcast intervention, at the start of the step
     void run_measured_collective();
 
     // Checkpoints (data_parallel_checkpoints.cpp).
@@ -293,6 +295,7 @@ private:
     std::int64_t steps_run_ = 0; // since construction, a restore not counted
     std::int64_t ordinal_ = 0;   // step() calls that did something
     bool aligned_ = true;
+    bool broadcast_due_ = false; // a Broadcast intervention waits for the next step
     StepSnapshot last_snapshot_;
     Accounts accounts_;
     Faults faults_;

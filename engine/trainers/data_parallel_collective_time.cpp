@@ -12,6 +12,10 @@
 namespace lockstep {
 
 void DataParallelTrainer::price_schedule() {
+    price_schedule(collective_.schedule);
+}
+
+void DataParallelTrainer::price_schedule(const CommSchedule& schedule) {
     // The cost model prices the rounds among the workers' lanes; the trainer keeps the account.
     const auto n = workers_.size();
     std::vector<Ticks> clocks(n);
@@ -22,8 +26,8 @@ void DataParallelTrainer::price_schedule() {
     }
     scratch_.priced.clear();
     const CollectiveTime time =
-        lockstep::price_schedule(collective_.schedule, {faults_.lane_of, clocks, slow},
-                                 scenario_.cost, step_, 0, sink_ ? &scratch_.priced : nullptr);
+        lockstep::price_schedule(schedule, {faults_.lane_of, clocks, slow}, scenario_.cost, step_,
+                                 0, sink_ ? &scratch_.priced : nullptr);
     for (std::size_t k = 0; k < n; ++k) {
         workers_[k].clock = clocks[k];
         auto& spent = accounts_.spent[static_cast<std::size_t>(faults_.lane_of[k])];

@@ -1,5 +1,6 @@
 #include "trainers/data_parallel.h"
 
+#include "collectives/transport.h"
 #include "core/error.h"
 #include "trainers/setup.h"
 
@@ -42,8 +43,90 @@ void DataParallelTrainer::intervene(Intervention& change) {
     case Intervention::Kind::Retune:
         retune(change.scenario);
         break;
+    case Intervention::Kind::Broadcast:
+        if (scenario_.clock == ClockKind::Measured)
+            throw Error("broadcast: it is priced by the cost model; use the modelled clock");
+        if (index != 0)
+            throw Error("broadcast: the parameters are copied from the first worker still in "
+                        "the run, worker " +
+                        std::to_string(faults_.lane_of.front()));
+        broadcast_due_ = true; // at the start of the next step (broadcast_parameters())
+        break;
     }
     change.step = steps_done();
+}
+
+// As data-parallel training does before its first step: the first worker's parameters and
+// optimizer state go to every replica through a tree broadcast of real buffers, priced and
+// traced as communication, so all replicas go on from one model.
+void DataParallelTrainer::broadcast_parameters() {
+    broadcast_due_ = false;
+    const auto n = workers_.size();
+    if (n < 2)
+        return;
+    const Worker& root = workers_.front();
+    // The optimizer's state that shapes the next updates: SGD's velocity when it has momentum,
+    // Adam's two moments and its step count.
+    const OptimizerConfig& config = root.optimizer.config();
+    const bool adam = config.kind == OptimizerKind::Adam;
+    const bool velocity = !adam && config.momentum != 0.0;
+    const auto vectors = [&](const OptimizerState& st) {
+        std::vector<const std::vector<double>*> out;
+        if (velocity)
+            out.push_back(&st.velocity);
+        if (adam) {
+            out.push_back(&st.first_moment);
+            out.push_back(&st.second_moment);
+        }
+        return out;
+    };
+    std::size_t count = root.parameters.size();
+    for (const auto* v : vectors(root.optimizer.state()))
+        count += v->size();
+    CommSchedule tree = tree_schedule(static_cast<int>(n), count);
+    CommSchedule broadcast;
+    broadcast.algorithm = Algorithm::Tree;
+    broadcast.workers = tree.workers;
+    broadcast.count = count;
+    for (Round& round : tree.rounds)
+        if (round.phase == "broadcast")
+            broadcast.rounds.push_back(std::move(round));
+    if (work_ == Work::Train) {
+        // Each worker's buffer: parameters, then the optimizer's vectors; the root's are sent.
+        std::vector<std::vector<double>> packed(n);
+        std::vector<std::span<double>> buffers;
+        for (std::size_t k = 0; k < n; ++k) {
+            const Worker& w = workers_[k];
+            packed[k].reserve(count);
+            packed[k].insert(packed[k].end(), w.parameters.begin(), w.parameters.end());
+            for (const auto* v : vectors(w.optimizer.state()))
+                packed[k].insert(packed[k].end(), v->begin(), v->end());
+            packed[k].resize(count, 0.0);
+            buffers.emplace_back(packed[k]);
+        }
+        run_all_reduce(broadcast, transport_, buffers);
+        accounts_.bytes_moved += broadcast.total_bytes();
+        const std::int64_t root_step = root.optimizer.state().step;
+        for (std::size_t k = 1; k < n; ++k) {
+            Worker& w = workers_[k];
+            OptimizerState& own = w.optimizer.state();
+            auto from = packed[k].cbegin();
+            const auto take = [&](std::vector<double>& into) {
+                const auto size = static_cast<std::ptrdiff_t>(into.size());
+                into.assign(from, from + size);
+                from += size;
+            };
+            take(w.parameters);
+            if (velocity)
+                take(own.velocity);
+            if (adam) {
+                take(own.first_moment);
+                take(own.second_moment);
+            }
+            own.step = root_step;
+        }
+    }
+    price_schedule(broadcast);
 }
 
 void DataParallelTrainer::resume_measured_clock() {

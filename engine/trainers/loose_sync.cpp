@@ -453,6 +453,11 @@ void LooseSyncTrainer::intervene(Intervention& change) {
                     std::string(to_string(scenario_.sync_mode())) +
                     " keeps no checkpoint to recover from, so it takes no crashes; switch to bsp "
                     "to crash a worker");
+    case Change::Broadcast:
+        throw Error(std::string("broadcast: under ") +
+                    std::string(to_string(scenario_.sync_mode())) +
+                    " the workers read the one model the server holds; there are no replicas to "
+                    "copy parameters between");
     case Change::Retune: {
         if (changes_trainer(scenario_, change.scenario))
             throw Error("sync.mode: another way of agreeing needs another trainer (continue_run)");

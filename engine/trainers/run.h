@@ -23,7 +23,9 @@ struct Intervention {
         Pause,             // lane `worker` stalls `amount` seconds at the start of this step
         Crash,             // lane `worker` dies in this step, in `phase`
         CrashInCheckpoint, // lane `worker` dies while writing the next checkpoint
-        Retune             // the mid-run settings of `scenario` apply from this step on
+        Retune,            // the mid-run settings of `scenario` apply from this step on
+        Broadcast          // before this step every replica takes lane `worker`'s parameters
+                           // and optimizer state (data parallelism, from its first worker)
     };
     Kind kind = Kind::Slow;
     std::int64_t at = 0; // the executed step it takes effect before

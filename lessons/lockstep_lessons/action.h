@@ -33,6 +33,7 @@ enum class ActionKind {
     Compare, // lockstep:compare?sync=bsp,async[&staleness=2&local_steps=4] — one loss line each
     Calculator, // lockstep:calculator — the worked-example calculator
     Study,      // lockstep:study — the lesson's model-size study
+    Broadcast,  // lockstep:broadcast — every replica takes worker 0's parameters, at the playhead
 };
 
 // One parsed link: its kind and its parameters, each already checked against the vocabulary.

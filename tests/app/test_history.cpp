@@ -68,6 +68,7 @@ private Q_SLOTS:
     void a_recovery_explains_itself();
     void the_last_lesson_reopens();
     void the_ring_back_on_depends_on_where_the_run_stands();
+    void a_broadcast_brings_the_replicas_together();
 };
 
 // Reductions: played to the end, "sum" changes the whole run, not only its last step; the run
@@ -261,6 +262,53 @@ void TestHistory::the_ring_back_on_depends_on_where_the_run_stands() {
             QVERIFY(snaps.back().replica_spread > 0);
         }
     }
+}
+
+// Mid-run, the ring back on and then worker 0's parameters copied to every worker, as real
+// data-parallel training starts: from that step on the replicas are equal again, the copy went
+// through the collective (tree broadcast messages in the trace), and Undo takes it back.
+void TestHistory::a_broadcast_brings_the_replicas_together() {
+    MainWindow window;
+    open(window, QStringLiteral("data-parallelism"));
+    window.playback().scrubTo(middle_of(window, 50));
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:set?algorithm=none")));
+    window.playback().scrubTo(middle_of(window, 120));
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:set?algorithm=ring")));
+    QVERIFY(!window.traceIndex().snapshots().back().replicas_aligned);
+    window.playback().scrubTo(middle_of(window, 150));
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:broadcast")));
+    const auto& snaps = window.traceIndex().snapshots();
+    for (const auto& s : snaps) {
+        if (s.step >= 120 && s.step < 151)
+            QVERIFY2(!s.replicas_aligned, qPrintable(QString::number(s.step)));
+        if (s.step >= 151)
+            QVERIFY2(s.replicas_aligned, qPrintable(QString::number(s.step)));
+    }
+    // The copy: worker 0 sends, the others receive, at the start of step 151.
+    int sends = 0, receives = 0;
+    for (int k = 0; k < window.traceIndex().workers(); ++k)
+        for (const auto& e : window.traceIndex().lane(k))
+            if (e.step == 151) {
+                sends += e.kind == lockstep::EventKind::Send && e.worker == 0;
+                receives += e.kind == lockstep::EventKind::Receive && e.worker != 0;
+            }
+    QVERIFY(sends > 0);
+    QVERIFY(receives >= 3);
+    const auto marks = window.timelineView()->branchMarks();
+    QCOMPARE(marks.back().lane, -1); // a change to the whole run
+    QVERIFY(window.undoIntervention());
+    QVERIFY(!window.traceIndex().snapshots().back().replicas_aligned);
+
+    // Without the ring the copy does not last: in the same step each applies its own gradient.
+    MainWindow alone;
+    open(alone, QStringLiteral("data-parallelism"));
+    alone.playback().scrubTo(middle_of(alone, 50));
+    QVERIFY(alone.lessonPane()->activateLink(QStringLiteral("lockstep:set?algorithm=none")));
+    alone.playback().scrubTo(middle_of(alone, 150));
+    QVERIFY(alone.lessonPane()->activateLink(QStringLiteral("lockstep:broadcast")));
+    for (const auto& s : alone.traceIndex().snapshots())
+        if (s.step >= 51)
+            QVERIFY2(!s.replicas_aligned, qPrintable(QString::number(s.step)));
 }
 
 QTEST_MAIN(TestHistory)

@@ -244,6 +244,47 @@ private Q_SLOTS:
         }
     }
 
+    // Replicas that drifted apart without synchronisation take worker 0's parameters and optimizer
+    // state through a tree broadcast of real buffers, priced as communication, and train as one
+    // from there; a loosely synchronised run has no replicas to copy to and says so.
+    void a_broadcast_makes_the_replicas_one_again() {
+        Scenario s = with_sync(base_scenario(), SyncMode::Bsp);
+        s.algorithm = Algorithm::None;
+        s.optimizer.momentum = 0.9;
+        DataParallelTrainer apart(s, load_dataset(s));
+        for (int k = 0; k < 10; ++k)
+            apart.step();
+        QVERIFY(!apart.replicas_aligned());
+        QVERIFY(!same_bits(apart.workers()[0].parameters, apart.workers()[1].parameters));
+        const std::vector<double> root = apart.workers()[0].parameters;
+        const double sent_before = apart.metrics().communication_s;
+
+        Scenario ring = s;
+        ring.algorithm = Algorithm::Ring;
+        Intervention on = retune(ring, 10);
+        apart.intervene(on);
+        Intervention copy = delay(Intervention::Kind::Broadcast, 0, 0.0);
+        apart.intervene(copy);
+        apart.step();
+        QVERIFY(apart.replicas_aligned());
+        for (const auto& w : apart.workers()) {
+            QVERIFY(same_bits(w.parameters, apart.workers()[0].parameters));
+            QVERIFY(same_bits(w.optimizer.state().velocity,
+                              apart.workers()[0].optimizer.state().velocity));
+        }
+        QVERIFY(!same_bits(apart.workers()[0].parameters, root)); // and then it trained a step
+        QVERIFY(apart.metrics().communication_s > sent_before);
+        while (!apart.finished())
+            apart.step();
+        QVERIFY(apart.replicas_aligned());
+
+        // Not a run with one model: refused with the reason.
+        const Scenario async = with_sync(base_scenario(), SyncMode::Async);
+        auto loose = make_run(async, load_dataset(async));
+        Intervention again = delay(Intervention::Kind::Broadcast, 0, 0.0);
+        QVERIFY_THROWS_EXCEPTION(Error, loose->intervene(again));
+    }
+
     // What cannot switch says why, and stays as it was; a measured run switches like any other.
     void refusals_name_the_reason() {
         Scenario saving = with_sync(base_scenario(), SyncMode::Bsp);
