@@ -6,6 +6,8 @@
 #include "cli_report.h"
 
 #include "core/error.h"
+#include "lockstep_lessons/study.h"
+#include "model/model.h"
 #include "scenario/scenario.h"
 #include "trainers/data_parallel.h"
 
@@ -19,6 +21,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace lockstep::cli {
@@ -34,19 +37,63 @@ struct Side {
     RunMetrics metrics;
     std::vector<ProgressPoint> progress;
     std::vector<DataParallelTrainer::Recovery> recoveries;
+    // Worker 0's model at the end judged on fresh examples (none of the run's data), trained with
+    // the scenario's seed and the next ones: mean and sample standard deviation over the seeds.
+    // NaN for a CSV data set, which has no fresh examples to draw.
+    int seeds = 0;
+    double held_out_loss = std::nan(""), held_out_loss_sd = 0;
+    double held_out_accuracy = std::nan(""), held_out_accuracy_sd = 0;
 };
 
-Side run_side(const std::string& file) {
-    Side side{file, load_scenario(file), {}, {}, {}};
-    DataParallelTrainer trainer(side.scenario, load_dataset(side.scenario));
+// One run of the scenario as the side trains it, its checkpoints in a directory of its own.
+struct Trained {
+    RunMetrics metrics;
+    std::vector<ProgressPoint> progress;
+    std::vector<DataParallelTrainer::Recovery> recoveries;
+    std::vector<double> parameters;
+};
+
+Trained train(const Scenario& s) {
+    DataParallelTrainer trainer(s, load_dataset(s));
     std::optional<ScratchDirectory> scratch;
-    if (side.scenario.checkpoint) {
+    if (s.checkpoint) {
         scratch.emplace();
         trainer.set_checkpoint_directory(scratch->path());
     }
-    side.metrics = finish_run(trainer).metrics;
-    side.progress = trainer.progress();
-    side.recoveries = trainer.recoveries();
+    Trained t;
+    t.metrics = finish_run(trainer).metrics;
+    t.progress = trainer.progress();
+    t.recoveries = trainer.recoveries();
+    t.parameters = trainer.workers().front().parameters;
+    return t;
+}
+
+Side run_side(const std::string& file, int seeds) {
+    Side side{file, load_scenario(file), {}, {}, {}};
+    Trained first = train(side.scenario);
+    side.metrics = first.metrics;
+    side.progress = std::move(first.progress);
+    side.recoveries = std::move(first.recoveries);
+    if (!side.scenario.dataset.csv.empty() || seeds < 1)
+        return side;
+    Scenario h = side.scenario;
+    h.seed = lessons::held_out_seed(side.scenario);
+    const std::shared_ptr<const Dataset> fresh = load_dataset(h);
+    const BatchView all{fresh->features.data(), fresh->targets.data(), fresh->size()};
+    std::vector<double> losses, accuracies;
+    Workspace work;
+    for (int k = 0; k < seeds; ++k) {
+        Scenario s = side.scenario;
+        s.seed += static_cast<std::uint64_t>(k);
+        const std::vector<double> parameters = k == 0 ? first.parameters : train(s).parameters;
+        const LossResult r = evaluate(s.model, parameters, all, work);
+        losses.push_back(r.loss);
+        accuracies.push_back(r.count ? static_cast<double>(r.correct) / static_cast<double>(r.count)
+                                     : 0.0);
+    }
+    side.seeds = seeds;
+    std::tie(side.held_out_loss, side.held_out_loss_sd) = lessons::mean_and_sd(losses);
+    std::tie(side.held_out_accuracy, side.held_out_accuracy_sd) = lessons::mean_and_sd(accuracies);
     return side;
 }
 
@@ -83,6 +130,12 @@ json side_json(const Side& side, double target) {
     json out = metrics_json(side.scenario, side.metrics);
     out["file"] = side.file;
     out["recoveries"] = recoveries_json(side.recoveries);
+    if (side.seeds > 0 && !std::isnan(side.held_out_loss))
+        out["held_out"] = {{"seeds", side.seeds},
+                           {"loss", side.held_out_loss},
+                           {"loss_sd", side.held_out_loss_sd},
+                           {"accuracy", side.held_out_accuracy},
+                           {"accuracy_sd", side.held_out_accuracy_sd}};
     if (const auto* p = reached(side, target)) {
         out["time_to_target_s"] = p->time_s;
         out["energy_to_target_j"] = p->energy_j;
@@ -204,7 +257,8 @@ int compare_sync_modes(const Options& o) {
 }
 
 int command_compare(const std::vector<std::string>& args) {
-    const Options o(args, {"--target-loss", "--sync", "--staleness", "--local-steps"}, {"--json"});
+    const Options o(args, {"--target-loss", "--sync", "--staleness", "--local-steps", "--seeds"},
+                    {"--json"});
     if (o.has("--sync"))
         return compare_sync_modes(o);
     for (const char* flag : {"--staleness", "--local-steps"})
@@ -216,8 +270,9 @@ int command_compare(const std::vector<std::string>& args) {
         throw Error(
             utf8(Cli::tr("compare needs exactly two scenario files, e.g. compare a.json b.json")));
     const std::optional<double> given = o.number("--target-loss", 0.0, 1e9);
-    const Side a = run_side(o.positional()[0]);
-    const Side b = run_side(o.positional()[1]);
+    const int seeds = static_cast<int>(o.integer("--seeds", 1, 10).value_or(3));
+    const Side a = run_side(o.positional()[0], seeds);
+    const Side b = run_side(o.positional()[1], seeds);
     if (a.progress.empty() || b.progress.empty())
         throw Error(utf8(Cli::tr("compare: both runs must train (no steps were run)")));
 
@@ -258,7 +313,21 @@ int command_compare(const std::vector<std::string>& args) {
     add(Cli::tr("energy to target loss"), [&](const Side& s) { return at_target(s, true); });
     add(Cli::tr("total time"),
         [](const Side& s) { return number(s.metrics.total_time_s) + QStringLiteral(" s"); });
-    add(Cli::tr("final loss"), [](const Side& s) { return number(s.metrics.final_loss); });
+    add(Cli::tr("final training loss"), [](const Side& s) { return number(s.metrics.final_loss); });
+    add(Cli::tr("held-out loss"), [](const Side& s) {
+        return std::isnan(s.held_out_loss)
+                   ? Cli::tr("no fresh data")
+                   : Cli::tr("%1 ± %2 (seeds: %3)")
+                         .arg(number(s.held_out_loss), number(s.held_out_loss_sd),
+                              QString::number(s.seeds));
+    });
+    add(Cli::tr("held-out accuracy"), [](const Side& s) {
+        return std::isnan(s.held_out_accuracy)
+                   ? Cli::tr("no fresh data")
+                   : Cli::tr("%1 ± %2 %")
+                         .arg(decimal("%.1f", 100 * s.held_out_accuracy),
+                              decimal("%.1f", 100 * s.held_out_accuracy_sd));
+    });
     add(Cli::tr("useful samples"), [](const Side& s) {
         return Cli::tr("%1 of %2")
             .arg(QString::number(s.metrics.useful_samples), QString::number(s.metrics.samples));

@@ -29,7 +29,7 @@ commands:
          [--transport mpi]
                                   continue a run from its newest complete checkpoint
   checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--json]
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
                                   two scenarios side by side: time and energy to the same
                                   loss, useful work, synchronisation, waiting, lost work
   compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
@@ -120,13 +120,14 @@ QString page(const std::string& name) {
                        "Lists each checkpoint in DIR: complete, partial or corrupt, and why.\n");
     if (name == "compare")
         return Cli::tr(
-            "usage: lockstep-cli compare A.json B.json [--target-loss X] [--json]\n"
+            "usage: lockstep-cli compare A.json B.json [--target-loss X] [--seeds N] [--json]\n"
             "       lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local\n"
             "                            [--staleness S] [--local-steps H] [--target-loss X] "
             "[--json]\n\n"
             "Runs two scenarios and sets them side by side: time and energy to the same target\n"
             "loss (default: the highest final loss), useful samples per second,\n"
-            "synchronisation, waiting and lost work. With --sync, one scenario under each way of\n"
+            "synchronisation, waiting and lost work, and the loss and accuracy on fresh examples\n"
+            "as mean ± sd over N seeds (default 3). With --sync, one scenario under each way of\n"
             "agreeing (ssp with staleness 2 and local SGD every 4 steps unless given).\n");
     if (name == "moves")
         return Cli::tr(

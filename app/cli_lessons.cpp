@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QSaveFile>
 
+#include <cmath>
 #include <cstdio>
 
 namespace lockstep::cli {
@@ -166,21 +167,33 @@ int lessons_study(const Options& o) {
     auto cell = [](double v, int width, char format, int precision) {
         return lessons::localized_number(QStringLiteral("%1").arg(v, width, format, precision));
     };
-    print(Cli::tr("model          parameters  final_loss  accuracy  compute_s  energy_kJ\n"));
+    print(Cli::tr("model          parameters  train_loss  accuracy  compute_s  energy_kJ  "
+                  "held_out_loss (mean ± sd)\n"));
     for (const auto& p : lessons::run_study(lesson->scenario, *lesson->study)) {
         QStringList sizes;
         for (int w : p.layers)
             sizes << QString::number(w);
-        print(QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+        const QString held_out = std::isnan(p.held_out_loss)
+                                     ? QStringLiteral("-")
+                                     : cell(p.held_out_loss, 0, 'f', 4) + QStringLiteral(" ± ") +
+                                           cell(p.held_out_loss_sd, 0, 'f', 4);
+        print(QStringLiteral("%1 %2 %3 %4 %5 %6  %7\n")
                   .arg(sizes.join(QLatin1Char('-')), -14)
                   .arg(p.parameters, 10)
                   .arg(cell(p.final_loss, 11, 'f', 4), cell(p.final_accuracy, 9, 'f', 3),
-                       cell(p.compute_s(), 10, 'g', 4), cell(p.energy_j() / 1000.0, 10, 'g', 4)));
+                       cell(p.compute_s(), 10, 'g', 4), cell(p.energy_j() / 1000.0, 10, 'g', 4),
+                       held_out));
     }
-    const QString busy = QStringLiteral("%1").arg(lesson->study->busy_watts);
-    const QString idle = QStringLiteral("%1").arg(lesson->study->idle_watts);
-    print(Cli::tr("energy modelled: %1 W per working worker, %2 W per waiting one\n")
-              .arg(lessons::localized_number(busy), lessons::localized_number(idle)));
+    const EnergyConfig& e = lesson->scenario.energy;
+    const auto watts = [](double w) { return lessons::localized_number(QString::number(w)); };
+    print(
+        Cli::tr("train_loss and accuracy: the last step's batch, first seed; held_out_loss: fresh "
+                "examples, over %1 seed(s)\n")
+            .arg(lesson->study->seeds));
+    print(Cli::tr("energy modelled per worker: computing %1 W, communicating %2 W, waiting %3 W, "
+                  "writing checkpoints %4 W, idle %5 W\n")
+              .arg(watts(e.compute_w), watts(e.communicate_w), watts(e.wait_w),
+                   watts(e.checkpoint_w), watts(e.idle_w)));
     return 0;
 }
 

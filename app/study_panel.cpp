@@ -21,6 +21,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace lockstep::app {
@@ -41,7 +42,12 @@ void fill_table(QTableWidget& table, const std::vector<lessons::StudyPoint>& res
                                 display_number(p.final_loss, 'f', 4),
                                 display_number(100 * p.final_accuracy, 'f', 1) + QLatin1Char('%'),
                                 display_number(p.compute_s(), 'g', 4),
-                                display_number(p.energy_j() / 1000.0, 'g', 4)};
+                                display_number(p.energy_j() / 1000.0, 'g', 4),
+                                std::isnan(p.held_out_loss)
+                                    ? QStringLiteral("—")
+                                    : display_number(p.held_out_loss, 'f', 3) +
+                                          QStringLiteral(" ± ") +
+                                          display_number(p.held_out_loss_sd, 'f', 3)};
         for (int c = 0; c < cells.size(); ++c)
             table.setItem(static_cast<int>(i), c, new QTableWidgetItem(cells[c]));
     }
@@ -60,7 +66,7 @@ StudyPanel::StudyPanel(QWidget* parent)
     axis_ = new QComboBox;
     axis_->addItem(QString());
     axis_->addItem(QString());
-    table_ = new QTableWidget(0, 6);
+    table_ = new QTableWidget(0, 7);
     retranslate();
     connect(axis_, &QComboBox::currentIndexChanged, this, &StudyPanel::plot);
     table_->verticalHeader()->hide();
@@ -90,8 +96,9 @@ void StudyPanel::retranslate() {
     axis_->setItemText(0, tr("Loss against modelled energy"));
     axis_->setItemText(1, tr("Loss against compute"));
     axis_->setAccessibleName(tr("Horizontal axis"));
-    table_->setHorizontalHeaderLabels({tr("model"), tr("parameters"), tr("final loss"),
-                                       tr("accuracy"), tr("compute (s)"), tr("energy (kJ)")});
+    table_->setHorizontalHeaderLabels({tr("model"), tr("parameters"), tr("training loss"),
+                                       tr("accuracy"), tr("compute (s)"), tr("energy (kJ)"),
+                                       tr("held-out loss")});
     fill_table(*table_, results_); // the figures in the language's digits
     views::localize_chart(*chart_->chart());
     showStatus();
@@ -105,10 +112,19 @@ void StudyPanel::showStatus() {
     else if (!error_.isEmpty())
         status_->setText(tr("The study stopped: %1").arg(error_));
     else if (!results_.empty())
-        status_->setText(tr("Every model trained on the same data with the same workers. Energy "
-                            "is modelled: %1 W per working worker, %2 W per waiting one.")
-                             .arg(views::display_number(study_.busy_watts))
-                             .arg(views::display_number(study_.idle_watts)));
+        status_->setText(
+            tr("Every model trained on the same data with the same workers. Training loss and "
+               "accuracy: the last step's batch, first seed. Held-out loss: on fresh "
+               "examples no model trained on, mean ± sd over %n seed(s).",
+               nullptr, results_.front().seeds) +
+            QLatin1Char(' ') +
+            tr("Energy is modelled per worker: computing %1 W, communicating %2 W, waiting %3 "
+               "W, writing checkpoints %4 W, idle %5 W.")
+                .arg(views::display_number(scenario_.energy.compute_w))
+                .arg(views::display_number(scenario_.energy.communicate_w))
+                .arg(views::display_number(scenario_.energy.wait_w))
+                .arg(views::display_number(scenario_.energy.checkpoint_w))
+                .arg(views::display_number(scenario_.energy.idle_w)));
     else
         status_->setText(tr("Trains every model of the study on the same data."));
 }

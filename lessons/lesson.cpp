@@ -230,8 +230,6 @@ Lesson parse_lesson(const QByteArray& json, const QString& markdown, const QStri
         study.seeds = static_cast<int>(s.number(QStringLiteral("seeds"), 1, 1, 10));
         if (study.seeds != s.number(QStringLiteral("seeds"), 1, 1, 10))
             s.fail(QStringLiteral("seeds"), QStringLiteral("must be a whole number from 1 to 10"));
-        study.busy_watts = l.scenario.energy.compute_w;
-        study.idle_watts = l.scenario.energy.wait_w;
         l.study = study;
     }
     const QString page = QDir(l.dir).filePath(QStringLiteral("page.md"));

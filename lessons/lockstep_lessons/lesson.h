@@ -31,10 +31,6 @@ struct Link {
 // scenario ("energy"), the same model every run in the lab uses.
 struct StudyConfig {
     std::vector<std::vector<int>> models; // layer sizes of each model
-    // The scenario's watts for a computing and for a waiting worker, for a one-line caption
-    // (the study itself charges all five states of the scenario's energy model).
-    double busy_watts = 300;
-    double idle_watts = 100;
     // Each model trains with this many seeds (the scenario's, then the next ones), and is judged
     // on held-out examples as the mean and spread over them; the curve is the first seed's.
     int seeds = 1;

@@ -203,7 +203,7 @@ private Q_SLOTS:
             MainWindow window;
             return static_cast<int>(window.lessonPane()->library().lessons().size());
         }();
-        QCOMPARE(shipped, 13);
+        QCOMPARE(shipped, 14);
         {
             MainWindow window;
             window.resize(1600, 1000);

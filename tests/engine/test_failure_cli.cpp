@@ -222,8 +222,27 @@ void TestFailureCli::compare_two_scenarios() {
     QVERIFY2(t.exit_code == 0, qPrintable(describe(text, t)));
     for (const char* row :
          {"time to target loss", "energy to target loss", "useful samples", "synchronisation",
-          "waiting", "lost work", "failures", "energy per useful sample"})
+          "waiting", "lost work", "failures", "energy per useful sample", "final training loss",
+          "held-out loss", "held-out accuracy"})
         QVERIFY2(QString::fromUtf8(t.out).contains(row), row);
+
+    // The loss on fresh examples, over seeds: one seed has no spread, three do, and the first
+    // seed's model is the same whatever the number of seeds.
+    const QString straggler = kScenarios + "straggler.json";
+    const QString drift = kScenarios + "drift.json";
+    auto held_out = [&](const QString& seeds) {
+        const QStringList call{"compare", straggler, drift, "--seeds", seeds, "--json"};
+        const CliResult c = run_cli(call);
+        [&] { QVERIFY2(c.exit_code == 0, qPrintable(describe(call, c))); }();
+        return json_of(c)["a"].toObject()["held_out"].toObject();
+    };
+    const QJsonObject one_seed = held_out("1"), three = held_out("3");
+    QCOMPARE(one_seed["seeds"].toInt(), 1);
+    QCOMPARE(one_seed["loss_sd"].toDouble(), 0.0);
+    QCOMPARE(three["seeds"].toInt(), 3);
+    QVERIFY(three["loss_sd"].toDouble() > 0);
+    QVERIFY(one_seed["loss"].toDouble() > 0 && three["loss"].toDouble() > 0);
+    QVERIFY(one_seed["accuracy"].toDouble() > 0.3 && one_seed["accuracy"].toDouble() <= 1.0);
 }
 
 void TestFailureCli::compare_counts_failures() {
@@ -265,6 +284,12 @@ void TestFailureCli::compare_bad_input_data() {
     QTest::newRow("bad target") << QStringList{"compare", kScenarios + "straggler.json",
                                                kScenarios + "drift.json", "--target-loss", "x"}
                                 << "--target-loss: expected a number";
+    QTest::newRow("no seeds") << QStringList{"compare", kScenarios + "straggler.json",
+                                             kScenarios + "drift.json", "--seeds", "0"}
+                              << "--seeds";
+    QTest::newRow("seeds not a number") << QStringList{"compare", kScenarios + "straggler.json",
+                                                       kScenarios + "drift.json", "--seeds", "a"}
+                                        << "--seeds";
 }
 
 void TestFailureCli::compare_bad_input() {
