@@ -188,7 +188,7 @@ int lessons_study(const Options& o) {
     const auto watts = [](double w) { return lessons::localized_number(QString::number(w)); };
     print(
         Cli::tr("train_loss and accuracy: the last step's batch, first seed; held_out_loss: fresh "
-                "examples, over %1 seed(s)\n")
+                "examples, mean ± sd over the seeds (%1)\n")
             .arg(lesson->study->seeds));
     print(Cli::tr("energy modelled per worker: computing %1 W, communicating %2 W, waiting %3 W, "
                   "writing checkpoints %4 W, idle %5 W\n")

@@ -206,7 +206,7 @@ QString ControlsPanel::pendingText() const {
         std::min<std::uint64_t>(base_.seed, 1'000'000'000))
         changed << tr("seed %1").arg(seed_->value());
     if (steps_->value() != base_.steps)
-        changed << tr("%n step(s)", nullptr, steps_->value());
+        changed << tr("steps %1").arg(steps_->value());
     if (changed.isEmpty())
         return {};
     return tr("Waiting for a new run: %1. Press Enter or Run to start it.")

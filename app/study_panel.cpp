@@ -115,8 +115,8 @@ void StudyPanel::showStatus() {
         status_->setText(
             tr("Every model trained on the same data with the same workers. Training loss and "
                "accuracy: the last step's batch, first seed. Held-out loss: on fresh "
-               "examples no model trained on, mean ± sd over %n seed(s).",
-               nullptr, results_.front().seeds) +
+               "examples no model trained on, mean ± sd over the seeds (%1).")
+                .arg(results_.front().seeds) +
             QLatin1Char(' ') +
             tr("Energy is modelled per worker: computing %1 W, communicating %2 W, waiting %3 "
                "W, writing checkpoints %4 W, idle %5 W.")

@@ -742,6 +742,18 @@
         <source>Δ: how far each replica is from the replicas&apos; mean</source>
         <translation>Δ: wie weit jede Replik vom Mittelwert der Repliken entfernt ist</translation>
     </message>
+    <message>
+        <source>a pipeline: activations go forward, gradients come back</source>
+        <translation>eine Pipeline: Aktivierungen gehen vorwärts, Gradienten kommen zurück</translation>
+    </message>
+    <message>
+        <source>every layer split: an all-reduce inside each layer (%1)</source>
+        <translation>jede Schicht geteilt: ein All-Reduce in jeder Schicht (%1)</translation>
+    </message>
+    <message>
+        <source>%1 replicas of a %2-stage pipeline, %3 between them</source>
+        <translation>%1 Repliken einer Pipeline mit %2 Stufen, %3 zwischen ihnen</translation>
+    </message>
 </context>
 <context>
     <name>ContinuationPlot</name>
@@ -1525,62 +1537,6 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
 </translation>
     </message>
     <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
-        lockstep-cli --version | --help | COMMAND --help
-
-Befehle:
-  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  dasselbe Szenario mit mehreren Worker-Anzahlen
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
-  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
-  compare A.json B.json [--target-loss X] [--json]
-                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
-                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
-  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
         <source>
 language (a flag of every command, before or after the command):
   --language de|es|en             messages, help, lessons and quizzes in German, Spanish or
@@ -1724,26 +1680,6 @@ Lists each checkpoint in DIR: complete, partial or corrupt, and why.
         <translation>Aufruf: lockstep-cli checkpoints DIR [--json]
 
 Listet jeden Checkpoint in DIR auf: vollständig, unvollständig oder beschädigt, und warum.
-</translation>
-    </message>
-    <message>
-        <source>usage: lockstep-cli compare A.json B.json [--target-loss X] [--json]
-       lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
-                            [--staleness S] [--local-steps H] [--target-loss X] [--json]
-
-Runs two scenarios and sets them side by side: time and energy to the same target
-loss (default: the highest final loss), useful samples per second,
-synchronisation, waiting and lost work. With --sync, one scenario under each way of
-agreeing (ssp with staleness 2 and local SGD every 4 steps unless given).
-</source>
-        <translation>Aufruf: lockstep-cli compare A.json B.json [--target-loss X] [--json]
-        lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
-                             [--staleness S] [--local-steps H] [--target-loss X] [--json]
-
-Führt zwei Szenarien aus und stellt sie nebeneinander: Zeit und Energie bis zum selben
-Zielverlust (Standard: der höhere Endverlust), nützliche Beispiele pro Sekunde,
-Synchronisation, Warten und verlorene Arbeit. Mit --sync: ein Szenario mit jeder Art der
-Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht angegeben).
 </translation>
     </message>
     <message>
@@ -1932,18 +1868,6 @@ Speedup %6 (ideal %2), Effizienz %7
     <message>
         <source>lessons study: lesson &apos;%1&apos; has no study</source>
         <translation>lessons study: die Lektion &apos;%1&apos; hat keine Studie</translation>
-    </message>
-    <message>
-        <source>model          parameters  final_loss  accuracy  compute_s  energy_kJ
-</source>
-        <translation>Modell          Parameter  Endverlust Genauigk.   Rechen_s Energie_kJ
-</translation>
-    </message>
-    <message>
-        <source>energy modelled: %1 W per working worker, %2 W per waiting one
-</source>
-        <translation>modellierte Energie: %1 W pro arbeitendem Worker, %2 W pro wartendem
-</translation>
     </message>
     <message>
         <source>quiz export: --format is required (moodle-xml, gift or csv)</source>
@@ -2630,6 +2554,126 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
     <message>
         <source>%1 J, %2 J per useful sample (power per state: assumed, see docs/SCENARIO.md)</source>
         <translation>%1 J, %2 J pro nützlichem Beispiel (Leistung je Zustand: angenommen, siehe docs/SCENARIO.md)</translation>
+    </message>
+    <message>
+        <source>final training loss</source>
+        <translation>letzter Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>held-out loss</source>
+        <translation>Verlust auf neuen Daten</translation>
+    </message>
+    <message>
+        <source>no fresh data</source>
+        <translation>keine neuen Daten</translation>
+    </message>
+    <message>
+        <source>%1 ± %2 (seeds: %3)</source>
+        <translation>%1 ± %2 (Seeds: %3)</translation>
+    </message>
+    <message>
+        <source>held-out accuracy</source>
+        <translation>Genauigkeit auf neuen Daten</translation>
+    </message>
+    <message>
+        <source>%1 ± %2 %</source>
+        <translation>%1 ± %2 %</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
+        lockstep-cli --version | --help | COMMAND --help
+
+Befehle:
+  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  dasselbe Szenario mit mehreren Worker-Anzahlen
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
+  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
+                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
+  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli compare A.json B.json [--target-loss X] [--seeds N] [--json]
+       lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
+                            [--staleness S] [--local-steps H] [--target-loss X] [--json]
+
+Runs two scenarios and sets them side by side: time and energy to the same target
+loss (default: the highest final loss), useful samples per second,
+synchronisation, waiting and lost work, and the loss and accuracy on fresh examples
+as mean ± sd over N seeds (default 3). With --sync, one scenario under each way of
+agreeing (ssp with staleness 2 and local SGD every 4 steps unless given).
+</source>
+        <translation>Aufruf: lockstep-cli compare A.json B.json [--target-loss X] [--seeds N] [--json]
+        lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
+                             [--staleness S] [--local-steps H] [--target-loss X] [--json]
+
+Führt zwei Szenarien aus und stellt sie nebeneinander: Zeit und Energie bis zum selben
+Zielverlust (Standard: der höhere Endverlust), nützliche Beispiele pro Sekunde,
+Synchronisation, Warten und verlorene Arbeit sowie Verlust und Genauigkeit auf frischen
+Beispielen als Mittelwert ± Standardabweichung über N Seeds (Standard 3). Mit --sync: ein Szenario mit jeder Art der
+Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht angegeben).
+</translation>
+    </message>
+    <message>
+        <source>model          parameters  train_loss  accuracy  compute_s  energy_kJ  held_out_loss (mean ± sd)
+</source>
+        <translation>Modell         Parameter   Train-Verl. Genauigk. Rechnen_s  Energie_kJ Verlust_neu (Mittel ± Sd)
+</translation>
+    </message>
+    <message>
+        <source>energy modelled per worker: computing %1 W, communicating %2 W, waiting %3 W, writing checkpoints %4 W, idle %5 W
+</source>
+        <translation>Energie modelliert pro Worker: Rechnen %1 W, Kommunizieren %2 W, Warten %3 W, Checkpoints schreiben %4 W, untätig %5 W
+</translation>
+    </message>
+    <message>
+        <source>train_loss and accuracy: the last step&apos;s batch, first seed; held_out_loss: fresh examples, mean ± sd over the seeds (%1)
+</source>
+        <translation>Train-Verl. und Genauigk.: Batch des letzten Schritts, erster Seed; Verlust_neu: frische Beispiele, Mittel ± Sd über die Seeds (%1)
+</translation>
     </message>
 </context>
 <context>
@@ -3701,6 +3745,30 @@ Die Engine: %1</translation>
         <source>Shard sizes: each must be a whole number of rows, at least 1</source>
         <translation>Shard-Größen: Jede muss eine ganze Zahl von Zeilen sein, mindestens 1</translation>
     </message>
+    <message>
+        <source>workers %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>shard sizes</source>
+        <translation>Shard-Größen</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>Uhr</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>Seed %1</translation>
+    </message>
+    <message>
+        <source>Waiting for a new run: %1. Press Enter or Run to start it.</source>
+        <translation>Wartet auf einen neuen Lauf: %1. Drücke Enter oder Ausführen, um ihn zu starten.</translation>
+    </message>
+    <message>
+        <source>steps %1</source>
+        <translation>Schritte %1</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::EngineController</name>
@@ -3739,6 +3807,18 @@ Die Engine: %1</translation>
     <message>
         <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
         <translation>Checkpoint: In %1 kann kein Verzeichnis für die Checkpoints dieses Laufs angelegt werden</translation>
+    </message>
+    <message>
+        <source>Under %1 the workers read the one model the server holds: there are no replicas to copy parameters between.</source>
+        <translation>Bei %1 lesen die Worker das eine Modell, das der Server hält: Es gibt keine Repliken, zwischen denen Parameter kopiert werden könnten.</translation>
+    </message>
+    <message>
+        <source>A broadcast is priced by the cost model: switch to the modelled clock.</source>
+        <translation>Ein Broadcast wird vom Kostenmodell bewertet: Wechsle zur modellierten Uhr.</translation>
+    </message>
+    <message>
+        <source>With one worker there is nobody to copy the parameters to.</source>
+        <translation>Mit einem Worker gibt es niemanden, zu dem die Parameter kopiert werden könnten.</translation>
     </message>
 </context>
 <context>
@@ -4628,6 +4708,10 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <source>t = %1 s of %2 s · step %3</source>
         <translation>t = %1 s von %2 s · Schritt %3</translation>
     </message>
+    <message>
+        <source>worker 0&apos;s parameters copied to every worker</source>
+        <translation>Parameter von Worker 0 zu jedem Worker kopiert</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::ModeComparer</name>
@@ -4761,10 +4845,6 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Parameter</translation>
     </message>
     <message>
-        <source>final loss</source>
-        <translation>finaler Verlust</translation>
-    </message>
-    <message>
         <source>accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
@@ -4785,10 +4865,6 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Die Studie wurde beendet: %1</translation>
     </message>
     <message>
-        <source>Every model trained on the same data with the same workers. Energy is modelled: %1 W per working worker, %2 W per waiting one.</source>
-        <translation>Jedes Modell wurde auf denselben Daten mit denselben Workern trainiert. Die Energie ist modelliert: %1 W pro arbeitendem Worker, %2 W pro wartendem.</translation>
-    </message>
-    <message>
         <source>modelled energy (kJ)</source>
         <translation>modellierte Energie (kJ)</translation>
     </message>
@@ -4799,6 +4875,18 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
     <message>
         <source>training loss</source>
         <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>held-out loss</source>
+        <translation>Verlust auf neuen Daten</translation>
+    </message>
+    <message>
+        <source>Energy is modelled per worker: computing %1 W, communicating %2 W, waiting %3 W, writing checkpoints %4 W, idle %5 W.</source>
+        <translation>Die Energie ist pro Worker modelliert: Rechnen %1 W, Kommunizieren %2 W, Warten %3 W, Checkpoints schreiben %4 W, untätig %5 W.</translation>
+    </message>
+    <message>
+        <source>Every model trained on the same data with the same workers. Training loss and accuracy: the last step&apos;s batch, first seed. Held-out loss: on fresh examples no model trained on, mean ± sd over the seeds (%1).</source>
+        <translation>Jedes Modell wurde mit denselben Daten und denselben Workern trainiert. Trainingsverlust und Genauigkeit: der Batch des letzten Schritts, erster Seed. Verlust auf neuen Daten: mit frischen Beispielen, auf denen kein Modell trainiert hat, Mittelwert ± Standardabweichung über die Seeds (%1).</translation>
     </message>
 </context>
 <context>
@@ -5551,6 +5639,10 @@ klicken für Fehler</translation>
     <message>
         <source>The model puts %1% of the %2 data points in their own class.</source>
         <translation>Das Modell ordnet %1% der %2 Datenpunkte ihrer eigenen Klasse zu.</translation>
+    </message>
+    <message>
+        <source>work lost in a restart</source>
+        <translation>bei einem Neustart verlorene Arbeit</translation>
     </message>
 </context>
 </TS>

@@ -742,6 +742,18 @@
         <source>Δ: how far each replica is from the replicas&apos; mean</source>
         <translation>Δ: cuánto se aleja cada réplica de la media de las réplicas</translation>
     </message>
+    <message>
+        <source>a pipeline: activations go forward, gradients come back</source>
+        <translation>una canalización: las activaciones van hacia delante, los gradientes vuelven</translation>
+    </message>
+    <message>
+        <source>every layer split: an all-reduce inside each layer (%1)</source>
+        <translation>cada capa dividida: un all-reduce dentro de cada capa (%1)</translation>
+    </message>
+    <message>
+        <source>%1 replicas of a %2-stage pipeline, %3 between them</source>
+        <translation>%1 réplicas de una canalización de %2 etapas, %3 entre ellas</translation>
+    </message>
 </context>
 <context>
     <name>ContinuationPlot</name>
@@ -1526,64 +1538,6 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
 </translation>
     </message>
     <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>uso: lockstep-cli COMMAND [ARGS]
-     lockstep-cli --version | --help | COMMAND --help
-
-comandos:
-  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
-                                  y la pérdida
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
-                                  la misma ejecución con un proceso por trabajador, con Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  el mismo escenario con varios números de trabajadores
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combina valores como el motor combina los gradientes
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continúa una ejecución desde su punto de control completo más
-                                  reciente
-  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
-  compare A.json B.json [--target-loss X] [--json]
-                                  dos escenarios lado a lado: tiempo y energía hasta la misma
-                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
-  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
         <source>
 language (a flag of every command, before or after the command):
   --language de|es|en             messages, help, lessons and quizzes in German, Spanish or
@@ -1731,26 +1685,6 @@ Lists each checkpoint in DIR: complete, partial or corrupt, and why.
         <translation>uso: lockstep-cli checkpoints DIR [--json]
 
 Enumera cada punto de control de DIR: completo, parcial o corrupto, y por qué.
-</translation>
-    </message>
-    <message>
-        <source>usage: lockstep-cli compare A.json B.json [--target-loss X] [--json]
-       lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
-                            [--staleness S] [--local-steps H] [--target-loss X] [--json]
-
-Runs two scenarios and sets them side by side: time and energy to the same target
-loss (default: the highest final loss), useful samples per second,
-synchronisation, waiting and lost work. With --sync, one scenario under each way of
-agreeing (ssp with staleness 2 and local SGD every 4 steps unless given).
-</source>
-        <translation>uso: lockstep-cli compare A.json B.json [--target-loss X] [--json]
-     lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
-                          [--staleness S] [--local-steps H] [--target-loss X] [--json]
-
-Ejecuta dos escenarios y los pone lado a lado: tiempo y energía hasta la misma pérdida
-objetivo (por defecto: la mayor pérdida final), muestras útiles por segundo,
-sincronización, espera y trabajo perdido. Con --sync, un escenario con cada forma de
-ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que se indique).
 </translation>
     </message>
     <message>
@@ -1940,18 +1874,6 @@ aceleración %6 (ideal %2), eficiencia %7
     <message>
         <source>lessons study: lesson &apos;%1&apos; has no study</source>
         <translation>lessons study: la lección &apos;%1&apos; no tiene estudio</translation>
-    </message>
-    <message>
-        <source>model          parameters  final_loss  accuracy  compute_s  energy_kJ
-</source>
-        <translation>modelo         parámetros  pérd_final precisión  cómputo_s energía_kJ
-</translation>
-    </message>
-    <message>
-        <source>energy modelled: %1 W per working worker, %2 W per waiting one
-</source>
-        <translation>energía modelada: %1 W por trabajador activo, %2 W por trabajador en espera
-</translation>
     </message>
     <message>
         <source>quiz export: --format is required (moodle-xml, gift or csv)</source>
@@ -2638,6 +2560,128 @@ bytes por paso en cada enlace (origen-&gt;destino):
     <message>
         <source>%1 J, %2 J per useful sample (power per state: assumed, see docs/SCENARIO.md)</source>
         <translation>%1 J, %2 J por muestra útil (potencia por estado: supuesta, ver docs/SCENARIO.md)</translation>
+    </message>
+    <message>
+        <source>final training loss</source>
+        <translation>pérdida de entrenamiento final</translation>
+    </message>
+    <message>
+        <source>held-out loss</source>
+        <translation>pérdida con datos nuevos</translation>
+    </message>
+    <message>
+        <source>no fresh data</source>
+        <translation>sin datos nuevos</translation>
+    </message>
+    <message>
+        <source>%1 ± %2 (seeds: %3)</source>
+        <translation>%1 ± %2 (semillas: %3)</translation>
+    </message>
+    <message>
+        <source>held-out accuracy</source>
+        <translation>exactitud con datos nuevos</translation>
+    </message>
+    <message>
+        <source>%1 ± %2 %</source>
+        <translation>%1 ± %2 %</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>uso: lockstep-cli COMMAND [ARGS]
+     lockstep-cli --version | --help | COMMAND --help
+
+comandos:
+  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
+                                  y la pérdida
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
+                                  la misma ejecución con un proceso por trabajador, con Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  el mismo escenario con varios números de trabajadores
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combina valores como el motor combina los gradientes
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continúa una ejecución desde su punto de control completo más
+                                  reciente
+  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  dos escenarios lado a lado: tiempo y energía hasta la misma
+                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
+  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli compare A.json B.json [--target-loss X] [--seeds N] [--json]
+       lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
+                            [--staleness S] [--local-steps H] [--target-loss X] [--json]
+
+Runs two scenarios and sets them side by side: time and energy to the same target
+loss (default: the highest final loss), useful samples per second,
+synchronisation, waiting and lost work, and the loss and accuracy on fresh examples
+as mean ± sd over N seeds (default 3). With --sync, one scenario under each way of
+agreeing (ssp with staleness 2 and local SGD every 4 steps unless given).
+</source>
+        <translation>uso: lockstep-cli compare A.json B.json [--target-loss X] [--seeds N] [--json]
+     lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
+                          [--staleness S] [--local-steps H] [--target-loss X] [--json]
+
+Ejecuta dos escenarios y los pone lado a lado: tiempo y energía hasta la misma pérdida
+objetivo (por defecto: la mayor pérdida final), muestras útiles por segundo,
+sincronización, espera y trabajo perdido, y la pérdida y la exactitud con ejemplos nuevos
+como media ± desviación típica sobre N semillas (3 por defecto). Con --sync, un escenario con cada forma de
+ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que se indique).
+</translation>
+    </message>
+    <message>
+        <source>model          parameters  train_loss  accuracy  compute_s  energy_kJ  held_out_loss (mean ± sd)
+</source>
+        <translation>modelo         parámetros  pérd_entr   exactitud cálculo_s  energía_kJ pérd_nuevos (media ± dt)
+</translation>
+    </message>
+    <message>
+        <source>energy modelled per worker: computing %1 W, communicating %2 W, waiting %3 W, writing checkpoints %4 W, idle %5 W
+</source>
+        <translation>energía modelada por trabajador: calculando %1 W, comunicando %2 W, esperando %3 W, escribiendo puntos de control %4 W, inactivo %5 W
+</translation>
+    </message>
+    <message>
+        <source>train_loss and accuracy: the last step&apos;s batch, first seed; held_out_loss: fresh examples, mean ± sd over the seeds (%1)
+</source>
+        <translation>pérd_entr y exactitud: el lote del último paso, primera semilla; pérd_nuevos: ejemplos nuevos, media ± dt sobre las semillas (%1)
+</translation>
     </message>
 </context>
 <context>
@@ -3709,6 +3753,30 @@ El motor: %1</translation>
         <source>Shard sizes: each must be a whole number of rows, at least 1</source>
         <translation>Tamaños de fragmento: cada uno debe ser un número entero de filas, al menos 1</translation>
     </message>
+    <message>
+        <source>workers %1</source>
+        <translation>trabajadores %1</translation>
+    </message>
+    <message>
+        <source>shard sizes</source>
+        <translation>tamaños de los fragmentos</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>reloj</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>semilla %1</translation>
+    </message>
+    <message>
+        <source>Waiting for a new run: %1. Press Enter or Run to start it.</source>
+        <translation>Esperando una nueva ejecución: %1. Pulsa Intro o Ejecutar para iniciarla.</translation>
+    </message>
+    <message>
+        <source>steps %1</source>
+        <translation>pasos %1</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::EngineController</name>
@@ -3747,6 +3815,18 @@ El motor: %1</translation>
     <message>
         <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
         <translation>punto de control: no se puede crear un directorio para los puntos de control de esta ejecución en %1</translation>
+    </message>
+    <message>
+        <source>Under %1 the workers read the one model the server holds: there are no replicas to copy parameters between.</source>
+        <translation>Con %1 los trabajadores leen el único modelo que guarda el servidor: no hay réplicas entre las que copiar parámetros.</translation>
+    </message>
+    <message>
+        <source>A broadcast is priced by the cost model: switch to the modelled clock.</source>
+        <translation>Una difusión la calcula el modelo de costes: cambia al reloj modelado.</translation>
+    </message>
+    <message>
+        <source>With one worker there is nobody to copy the parameters to.</source>
+        <translation>Con un trabajador no hay nadie a quien copiar los parámetros.</translation>
     </message>
 </context>
 <context>
@@ -4636,6 +4716,10 @@ Sigue cargado el escenario anterior.</translation>
         <source>t = %1 s of %2 s · step %3</source>
         <translation>t = %1 s de %2 s · paso %3</translation>
     </message>
+    <message>
+        <source>worker 0&apos;s parameters copied to every worker</source>
+        <translation>parámetros del trabajador 0 copiados a todos los trabajadores</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::ModeComparer</name>
@@ -4769,10 +4853,6 @@ Sigue cargado el escenario anterior.</translation>
         <translation>parámetros</translation>
     </message>
     <message>
-        <source>final loss</source>
-        <translation>pérdida final</translation>
-    </message>
-    <message>
         <source>accuracy</source>
         <translation>exactitud</translation>
     </message>
@@ -4793,10 +4873,6 @@ Sigue cargado el escenario anterior.</translation>
         <translation>El estudio se detuvo: %1</translation>
     </message>
     <message>
-        <source>Every model trained on the same data with the same workers. Energy is modelled: %1 W per working worker, %2 W per waiting one.</source>
-        <translation>Todos los modelos se entrenaron con los mismos datos y los mismos trabajadores. La energía es modelada: %1 W por trabajador que trabaja, %2 W por cada uno que espera.</translation>
-    </message>
-    <message>
         <source>modelled energy (kJ)</source>
         <translation>energía modelada (kJ)</translation>
     </message>
@@ -4807,6 +4883,18 @@ Sigue cargado el escenario anterior.</translation>
     <message>
         <source>training loss</source>
         <translation>pérdida de entrenamiento</translation>
+    </message>
+    <message>
+        <source>held-out loss</source>
+        <translation>pérdida con datos nuevos</translation>
+    </message>
+    <message>
+        <source>Energy is modelled per worker: computing %1 W, communicating %2 W, waiting %3 W, writing checkpoints %4 W, idle %5 W.</source>
+        <translation>La energía se modela por trabajador: calculando %1 W, comunicando %2 W, esperando %3 W, escribiendo puntos de control %4 W, inactivo %5 W.</translation>
+    </message>
+    <message>
+        <source>Every model trained on the same data with the same workers. Training loss and accuracy: the last step&apos;s batch, first seed. Held-out loss: on fresh examples no model trained on, mean ± sd over the seeds (%1).</source>
+        <translation>Cada modelo se entrenó con los mismos datos y los mismos trabajadores. Pérdida de entrenamiento y exactitud: el lote del último paso, primera semilla. Pérdida con datos nuevos: con ejemplos nuevos con los que no entrenó ningún modelo, media ± desviación típica sobre las semillas (%1).</translation>
     </message>
 </context>
 <context>
@@ -5559,6 +5647,10 @@ haz clic para ver los fallos</translation>
     <message>
         <source>The model puts %1% of the %2 data points in their own class.</source>
         <translation>El modelo sitúa el %1% de los %2 puntos de datos en su propia clase.</translation>
+    </message>
+    <message>
+        <source>work lost in a restart</source>
+        <translation>trabajo perdido en un reinicio</translation>
     </message>
 </context>
 </TS>

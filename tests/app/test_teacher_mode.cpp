@@ -214,11 +214,11 @@ private Q_SLOTS:
             QStringList items;
             for (int i = 0; i < contents->count(); ++i)
                 items << contents->itemText(i);
-            QVERIFY2(items.contains(QStringLiteral("14. Our slow worker · your own")) ||
+            QVERIFY2(items.contains(QStringLiteral("15. Our slow worker · your own")) ||
                          std::any_of(items.begin(), items.end(),
                                      [](const QString& t) {
                                          return t.startsWith(
-                                                    QStringLiteral("14. Our slow worker")) &&
+                                                    QStringLiteral("15. Our slow worker")) &&
                                                 t.endsWith(QStringLiteral("your own"));
                                      }),
                      qPrintable(items.join(QLatin1Char('|'))));
@@ -233,7 +233,7 @@ private Q_SLOTS:
             QCOMPARE(static_cast<int>(window.lessonPane()->library().lessons().size()), 14);
             QVERIFY(window.lessonPane()->library().lessons().back().own);
             QCOMPARE(window.useOwnLessonsFolder(QString()), 0); // back to the default, empty
-            QCOMPARE(static_cast<int>(window.lessonPane()->library().lessons().size()), 13);
+            QCOMPARE(static_cast<int>(window.lessonPane()->library().lessons().size()), 14);
         }
     }
 };
