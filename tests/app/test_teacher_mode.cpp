@@ -230,7 +230,7 @@ private Q_SLOTS:
         }
         {
             MainWindow window; // the next start: the folder was kept in the settings
-            QCOMPARE(static_cast<int>(window.lessonPane()->library().lessons().size()), 14);
+            QCOMPARE(static_cast<int>(window.lessonPane()->library().lessons().size()), 15);
             QVERIFY(window.lessonPane()->library().lessons().back().own);
             QCOMPARE(window.useOwnLessonsFolder(QString()), 0); // back to the default, empty
             QCOMPARE(static_cast<int>(window.lessonPane()->library().lessons().size()), 14);
