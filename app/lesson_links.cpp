@@ -9,6 +9,7 @@
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_views/names.h"
 #include "lockstep_views/numbers.h"
+#include "lockstep_views/timeline_view.h"
 
 #include <QDir>
 #include <QMessageBox>
@@ -26,15 +27,21 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         switch (action.kind) {
         case ActionKind::Play:
             playback.play();
+            showStatus(tr("Playing from step %1.").arg(playheadStep()));
             break;
         case ActionKind::Pause:
             playback.pause();
+            showStatus(tr("Paused at step %1.").arg(playheadStep()));
             break;
         case ActionKind::Step:
             playback.stepForward();
+            showStatus(tr("At the next event: step %1, t = %2 s.")
+                           .arg(playheadStep())
+                           .arg(views::display_number(to_seconds(playback.playhead()), 'f', 3)));
             break;
         case ActionKind::Reset:
             playback.reset();
+            showStatus(tr("Back at the start of the run."));
             break;
         case ActionKind::Run:
             session_.rerunWithChange(current);
@@ -65,9 +72,12 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                                    : tr("worker %1 stalled %2 s").arg(*worker).arg(shown));
             break;
         }
-        case ActionKind::View:
+        case ActionKind::View: {
+            QWidget* v = view(action.text(QStringLiteral("name")));
             bringViewToFront(action.text(QStringLiteral("name")));
+            showStatus(tr("In front: %1.").arg(v == timeline_ ? tr("the timeline") : tabTitle(v)));
             break;
+        }
         case ActionKind::Scenario: {
             const lessons::Lesson* l = lesson_pane_->currentLesson();
             const QString path = l ? QDir(l->dir).filePath(action.text(QStringLiteral("file")))
@@ -183,7 +193,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Quiz:
         case ActionKind::Calculator:
         case ActionKind::Study:
-            lesson_pane_->applyAction(action); // the lesson pane's own
+            lesson_pane_->applyAction(action); // the lesson pane's own, and its message
             break;
         }
         // A link that changes how the run trains shows it: the run plays on from the change.
@@ -198,6 +208,17 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Broadcast:
             if (!session_.headless())
                 playback.play();
+            // Where the class sees the change: the lesson's own view, if a tool or another
+            // tab has covered every one of them.
+            if (const lessons::Lesson* l = lesson_pane_->currentLesson()) {
+                const bool seen =
+                    std::any_of(l->views.begin(), l->views.end(), [&](const QString& n) {
+                        const QWidget* v = view(n);
+                        return v && v->isVisible() && !v->visibleRegion().isEmpty();
+                    });
+                if (!seen && !l->views.isEmpty())
+                    bringViewToFront(l->views.front());
+            }
             break;
         default:
             break;

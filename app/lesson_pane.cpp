@@ -243,6 +243,7 @@ void LessonPane::buildUi() {
     buttons->addWidget(hint_);
     buttons->addWidget(run_);
     exercises_ = new QGroupBox;
+    exercises_->setObjectName(QStringLiteral("exercises"));
     auto* ex = new QVBoxLayout(exercises_);
     ex->addWidget(exercise_);
     ex->addWidget(question_);
@@ -486,8 +487,12 @@ bool LessonPane::applyAction(const lessons::Action& action) {
     case lessons::ActionKind::Quiz: {
         const QString bank = action.text(QStringLiteral("bank"));
         const QString question = action.text(QStringLiteral("question"));
-        if (!question.isEmpty())
-            return selectExercise(bank, question);
+        if (!question.isEmpty()) {
+            const bool shown = selectExercise(bank, question);
+            if (shown)
+                Q_EMIT message(tr("The exercise is under the page; the answer field is ready."));
+            return shown;
+        }
         // The whole bank: every question joins the exercises, the first one shown.
         const lessons::QuizBank* b = library_.bank(bank);
         if (!b) {
@@ -510,10 +515,13 @@ bool LessonPane::applyAction(const lessons::Action& action) {
     case lessons::ActionKind::Calculator:
         showTool(calculator_);
         calculator_->setFocus();
+        Q_EMIT message(tr("The worked-example calculator is open: change a figure and see the "
+                          "time and the speedup."));
         return true;
     case lessons::ActionKind::Study:
         showTool(study_);
         study_->start();
+        Q_EMIT message(tr("The study trains each model of the lesson on the same data."));
         return true;
     default:
         Q_EMIT actionRequested(action);

@@ -394,6 +394,11 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     sweep(scenario);
 }
 
+std::int64_t MainWindow::playheadStep() const {
+    const auto step = session_.traceIndex().step_at(session_.playback().playhead());
+    return step ? step->step : 0;
+}
+
 // The run's mean step so far, in seconds on its clock (a first guess before any step).
 double MainWindow::stepSeconds() const {
     const auto& snaps = session_.traceIndex().snapshots();

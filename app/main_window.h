@@ -193,6 +193,7 @@ private:
     void sweep(const Scenario& scenario);
     void updateWorkerMenu();
     double stepSeconds() const;
+    std::int64_t playheadStep() const; // the step under the playhead, as the views name it
     void onTraceAppended(bool first, Ticks first_step_end);
     void onRunFinished();
     void onPlayhead(Ticks t);
