@@ -83,8 +83,10 @@ QString recovery_caption(const TraceIndex& index, Ticks t) {
     if (restore)
         return QCoreApplication::translate(
                    "RecoveryCaption",
-                   "Worker %1's heartbeat timed out at t = %2 s: it is declared dead. The workers "
-                   "load the checkpoint of step %3 and do steps %3 to %4 again: %5.")
+                   "Worker %1's heartbeat timed out at t = %2 s: it is declared dead. One scan of "
+                   "the checkpoint folder finds the newest complete checkpoint (every file and its "
+                   "manifest written), the checkpoint of step %3; every worker loads that same one "
+                   "and they do steps %3 to %4 again: %5.")
             .arg(worker)
             .arg(at_time(detect->start))
             .arg(restore->round)

@@ -3107,12 +3107,12 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         <translation>%1 Schritte Arbeit werden wiederholt</translation>
     </message>
     <message>
-        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. The workers load the checkpoint of step %3 and do steps %3 to %4 again: %5.</source>
-        <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen. Die Worker laden den Checkpoint von Schritt %3 und rechnen die Schritte %3 bis %4 noch einmal: %5.</translation>
-    </message>
-    <message>
         <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. There is no checkpoint to load, so the run starts over from step 0: %3.</source>
         <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen. Es gibt keinen Checkpoint zum Laden, also beginnt der Lauf wieder bei Schritt 0: %3.</translation>
+    </message>
+    <message>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. One scan of the checkpoint folder finds the newest complete checkpoint (every file and its manifest written), the checkpoint of step %3; every worker loads that same one and they do steps %3 to %4 again: %5.</source>
+        <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen. Ein einziger Blick in den Checkpoint-Ordner findet den neuesten vollständigen Checkpoint (jede Datei und ihr Manifest geschrieben), den Checkpoint von Schritt %3; jeder Worker lädt genau diesen, und sie rechnen die Schritte %3 bis %4 noch einmal: %5.</translation>
     </message>
 </context>
 <context>
@@ -4166,6 +4166,18 @@ Die Engine: %1</translation>
             <numerusform>%n Fragen des Quiz unter der Seite; die erste ist gezeigt, das Antwortfeld ist bereit.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The exercise is under the page; the answer field is ready.</source>
+        <translation>Die Aufgabe steht unter der Seite; das Antwortfeld ist bereit.</translation>
+    </message>
+    <message>
+        <source>The worked-example calculator is open: change a figure and see the time and the speedup.</source>
+        <translation>Der Rechner zum Rechenbeispiel ist offen: Ändere eine Zahl und sieh dir Zeit und Speedup an.</translation>
+    </message>
+    <message>
+        <source>The study trains each model of the lesson on the same data.</source>
+        <translation>Die Studie trainiert jedes Modell der Lektion mit denselben Daten.</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::MainWindow</name>
@@ -4711,6 +4723,30 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
     <message>
         <source>worker 0&apos;s parameters copied to every worker</source>
         <translation>Parameter von Worker 0 zu jedem Worker kopiert</translation>
+    </message>
+    <message>
+        <source>Playing from step %1.</source>
+        <translation>Wiedergabe ab Schritt %1.</translation>
+    </message>
+    <message>
+        <source>Paused at step %1.</source>
+        <translation>Angehalten bei Schritt %1.</translation>
+    </message>
+    <message>
+        <source>At the next event: step %1, t = %2 s.</source>
+        <translation>Beim nächsten Ereignis: Schritt %1, t = %2 s.</translation>
+    </message>
+    <message>
+        <source>Back at the start of the run.</source>
+        <translation>Zurück am Anfang des Laufs.</translation>
+    </message>
+    <message>
+        <source>In front: %1.</source>
+        <translation>Im Vordergrund: %1.</translation>
+    </message>
+    <message>
+        <source>the timeline</source>
+        <translation>die Zeitleiste</translation>
     </message>
 </context>
 <context>

@@ -3115,12 +3115,12 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         <translation>se repiten %1 pasos de trabajo</translation>
     </message>
     <message>
-        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. The workers load the checkpoint of step %3 and do steps %3 to %4 again: %5.</source>
-        <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído. Los trabajadores cargan el punto de control del paso %3 y rehacen los pasos %3 a %4: %5.</translation>
-    </message>
-    <message>
         <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. There is no checkpoint to load, so the run starts over from step 0: %3.</source>
         <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído. No hay punto de control que cargar, así que la ejecución vuelve a empezar en el paso 0: %3.</translation>
+    </message>
+    <message>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. One scan of the checkpoint folder finds the newest complete checkpoint (every file and its manifest written), the checkpoint of step %3; every worker loads that same one and they do steps %3 to %4 again: %5.</source>
+        <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído. Una sola lectura de la carpeta de puntos de control encuentra el punto de control completo más reciente (cada archivo y su manifiesto escritos), el del paso %3; todos los trabajadores cargan ese mismo y rehacen los pasos %3 a %4: %5.</translation>
     </message>
 </context>
 <context>
@@ -4174,6 +4174,18 @@ El motor: %1</translation>
             <numerusform>%n preguntas del cuestionario bajo la página; se muestra la primera, el campo de respuesta está listo.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The exercise is under the page; the answer field is ready.</source>
+        <translation>El ejercicio está bajo la página; el campo de respuesta está listo.</translation>
+    </message>
+    <message>
+        <source>The worked-example calculator is open: change a figure and see the time and the speedup.</source>
+        <translation>La calculadora del ejemplo resuelto está abierta: cambia una cifra y mira el tiempo y la aceleración.</translation>
+    </message>
+    <message>
+        <source>The study trains each model of the lesson on the same data.</source>
+        <translation>El estudio entrena cada modelo de la lección con los mismos datos.</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::MainWindow</name>
@@ -4719,6 +4731,30 @@ Sigue cargado el escenario anterior.</translation>
     <message>
         <source>worker 0&apos;s parameters copied to every worker</source>
         <translation>parámetros del trabajador 0 copiados a todos los trabajadores</translation>
+    </message>
+    <message>
+        <source>Playing from step %1.</source>
+        <translation>Reproduciendo desde el paso %1.</translation>
+    </message>
+    <message>
+        <source>Paused at step %1.</source>
+        <translation>En pausa en el paso %1.</translation>
+    </message>
+    <message>
+        <source>At the next event: step %1, t = %2 s.</source>
+        <translation>En el siguiente evento: paso %1, t = %2 s.</translation>
+    </message>
+    <message>
+        <source>Back at the start of the run.</source>
+        <translation>De vuelta al inicio de la ejecución.</translation>
+    </message>
+    <message>
+        <source>In front: %1.</source>
+        <translation>Delante: %1.</translation>
+    </message>
+    <message>
+        <source>the timeline</source>
+        <translation>la línea de tiempo</translation>
     </message>
 </context>
 <context>

@@ -206,6 +206,9 @@ void TestHistory::a_recovery_explains_itself() {
     const QString loading = lockstep::views::recovery_caption(index, restore->start + 1);
     QVERIFY2(loading.contains(QStringLiteral("checkpoint of step %1").arg(restore->round)),
              qPrintable(loading));
+    // How the workers agree on it: one scan, the newest complete checkpoint, the same for all.
+    QVERIFY2(loading.contains(QStringLiteral("newest complete checkpoint")), qPrintable(loading));
+    QVERIFY(loading.contains(QStringLiteral("every worker loads that same one")));
     QVERIFY(loading.contains(
         QStringLiteral("%1 steps of work are done again").arg(12 - restore->round + 1)));
     QVERIFY(lockstep::views::recovery_caption(index, failed->start - 1).isEmpty());
