@@ -57,6 +57,12 @@ template <typename E, typename Name> void name_items(QComboBox* box, Name name) 
         box->setItemText(i, name(static_cast<E>(box->itemData(i).toInt())));
 }
 
+// The workers a run has: a model-parallel run's lanes (its stages or slices), else its workers.
+int shown_workers(const Scenario& s) {
+    return s.parallelism && s.parallelism->mode != Parallelism::Data ? s.parallelism->lanes()
+                                                                     : s.workers;
+}
+
 } // namespace
 
 ControlsPanel::ControlsPanel(QWidget* parent)
@@ -193,7 +199,7 @@ bool ControlsPanel::eventFilter(QObject* watched, QEvent* event) {
 
 QString ControlsPanel::pendingText() const {
     QStringList changed;
-    if (workers_->value() != base_.workers)
+    if (workers_->value() != shown_workers(base_))
         changed << tr("workers %1").arg(workers_->value());
     QStringList shards;
     for (std::size_t v : base_.shard_sizes)
@@ -317,7 +323,7 @@ void ControlsPanel::setScenario(const Scenario& s) {
     base_ = s;
     const QSignalBlocker quiet(learning_rate_);
     learning_rate_->setValue(s.optimizer.learning_rate);
-    workers_->setValue(s.workers);
+    workers_->setValue(shown_workers(s));
     algorithm_->setCurrentIndex(algorithm_->findData(static_cast<int>(s.algorithm)));
     rule_->setCurrentIndex(rule_->findData(static_cast<int>(s.rule)));
     auto join = [](const auto& values) {
@@ -365,7 +371,7 @@ void ControlsPanel::nameSyncSetting() {
 Scenario ControlsPanel::scenario() const {
     Scenario s = base_;
     const int workers = workers_->value();
-    if (workers != s.workers)
+    if (workers != shown_workers(s))
         s = scenario_for_workers(s, workers); // per-worker settings for workers gone are dropped
     s.algorithm = static_cast<Algorithm>(algorithm_->currentData().toInt());
     s.rule = static_cast<ReductionRule>(rule_->currentData().toInt());

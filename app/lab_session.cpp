@@ -225,12 +225,23 @@ void LabSession::onRunFinished() {
     const auto& snaps = index_.snapshots();
     if (snaps.empty())
         return;
-    Q_EMIT status(tr("Finished %1 steps in %2 on the %3 clock; final loss %4; replicas %5")
-                      .arg(snaps.size())
-                      .arg(seconds_text(snaps.back().time))
-                      .arg(views::clock_name(scenario_.clock))
-                      .arg(views::display_number(snaps.back().loss, 'f', 4))
-                      .arg(snaps.back().replicas_aligned ? tr("aligned") : tr("differ")) +
+    // A pipeline or a tensor-parallel run holds one model in parts: no replicas to compare.
+    const bool replicas = !scenario_.parallelism ||
+                          scenario_.parallelism->mode == Parallelism::Data ||
+                          scenario_.parallelism->mode == Parallelism::Hybrid;
+    const QString finished =
+        replicas ? tr("Finished %1 steps in %2 on the %3 clock; final loss %4; replicas %5")
+                       .arg(snaps.size())
+                       .arg(seconds_text(snaps.back().time))
+                       .arg(views::clock_name(scenario_.clock))
+                       .arg(views::display_number(snaps.back().loss, 'f', 4))
+                       .arg(snaps.back().replicas_aligned ? tr("aligned") : tr("differ"))
+                 : tr("Finished %1 steps in %2 on the %3 clock; final loss %4")
+                       .arg(snaps.size())
+                       .arg(seconds_text(snaps.back().time))
+                       .arg(views::clock_name(scenario_.clock))
+                       .arg(views::display_number(snaps.back().loss, 'f', 4));
+    Q_EMIT status(finished +
                   (branches_.isEmpty()
                        ? QString()
                        : tr(" · changed at %1 (Ctrl+Z undoes it)").arg(branches_.back().label)));

@@ -382,7 +382,8 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
     pipeline_->setParallelism(scenario.parallelism ? scenario.parallelism->mode
                                                    : Parallelism::Data);
     pipeline_->setIndex(index);
-    if (EngineController::isModelParallel(scenario))
+    if (scenario.parallelism && (scenario.parallelism->mode == Parallelism::Pipeline ||
+                                 scenario.parallelism->mode == Parallelism::Hybrid))
         side_tabs_->setCurrentWidget(pipeline_);
     training_->clearModel();
     if (lanes != fitted_lanes_)
@@ -431,6 +432,7 @@ void MainWindow::sweep(const Scenario& scenario) {
     if (std::find(counts.begin(), counts.end(), scenario.workers) == counts.end())
         counts.push_back(scenario.workers);
     std::sort(counts.begin(), counts.end());
+    speedup_->setRunWorkers(scenario.workers);
     sweeper_->request(scenario, counts);
 }
 

@@ -44,6 +44,15 @@ QString format_speedup(double speedup) {
     return display_number(speedup, 'g', speedup < 10 ? 2 : 3);
 }
 
+// An efficiency as a percentage with at most one decimal: "45", "62.5".
+QString format_efficiency(double fraction) {
+    QString text = display_number(fraction * 100.0, 'f', 1);
+    const QString whole = display_locale().decimalPoint() + QLatin1Char('0');
+    if (text.endsWith(whole))
+        text.chop(whole.size());
+    return text;
+}
+
 QString format_fraction_percent(double fraction) {
     const double percent = fraction * 100.0;
     if (percent >= 9.95)
@@ -287,6 +296,11 @@ QString SpeedupView::amdahlLabel() const {
     return tr("Amdahl fit, serial fraction %1%").arg(format_fraction_percent(serialFraction_));
 }
 
+void SpeedupView::setRunWorkers(int workers) {
+    runWorkers_ = workers;
+    updateTexts();
+}
+
 QString SpeedupView::summary() const {
     return accessibleDescription();
 }
@@ -298,12 +312,15 @@ void SpeedupView::updateTexts() {
     } else if (modelled_.empty()) {
         headline = tr("No speedup computed yet");
     } else {
-        const SweepPoint& p = modelled_.back();
+        const auto own = std::find_if(modelled_.begin(), modelled_.end(), [&](const SweepPoint& q) {
+            return q.workers == runWorkers_;
+        });
+        const SweepPoint& p = own != modelled_.end() ? *own : modelled_.back();
         const QString workers = p.workers == 1 ? tr("1 worker") : tr("%1 workers").arg(p.workers);
         headline = tr("%1: speedup %2× of an ideal %3×, efficiency %4%")
                        .arg(workers, format_speedup(p.metrics.speedup))
                        .arg(p.workers)
-                       .arg(std::lround(p.metrics.efficiency * 100.0));
+                       .arg(format_efficiency(p.metrics.efficiency));
     }
     header_->setText(headline);
     computing_->setVisible(awaiting_);

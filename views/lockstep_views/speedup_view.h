@@ -43,6 +43,10 @@ public:
     void setMeasured(const std::vector<SweepPoint>& measured);
     double amdahlSerialFraction() const { return serialFraction_; }
 
+    // The workers of the run in the lab: the headline names that point of the sweep (the
+    // largest one when it is not among them, or with 0).
+    void setRunWorkers(int workers);
+
     // A sweep for this view is under way (the points shown stay until it ends).
     void setComputing(bool computing);
     bool isComputing() const { return awaiting_; }
@@ -77,6 +81,7 @@ private:
 
     std::uint64_t revision_ = 0;
     bool awaiting_ = false;
+    int runWorkers_ = 0;
 
     QChart* chart_ = nullptr;
     QChartView* chartView_ = nullptr;
