@@ -3923,6 +3923,10 @@ Die Engine: %1</translation>
         <source>Nothing to change: the run already trains this way.</source>
         <translation>Nichts zu ändern: Der Lauf trainiert bereits so.</translation>
     </message>
+    <message>
+        <source>Finished %1 steps in %2 on the %3 clock; final loss %4</source>
+        <translation>%1 Schritte in %2 auf der Uhr (%3) abgeschlossen; finaler Verlust %4</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::LessonPane</name>

@@ -3931,6 +3931,10 @@ El motor: %1</translation>
         <source>Nothing to change: the run already trains this way.</source>
         <translation>Nada que cambiar: la ejecución ya entrena así.</translation>
     </message>
+    <message>
+        <source>Finished %1 steps in %2 on the %3 clock; final loss %4</source>
+        <translation>Terminados %1 pasos en %2 con el reloj %3; pérdida final %4</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::LessonPane</name>
