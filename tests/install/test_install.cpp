@@ -221,8 +221,8 @@ private Q_SLOTS:
             qPrintable(version.out));
         const Ran list = cli({QStringLiteral("lessons"), QStringLiteral("list")}, env);
         QCOMPARE(list.code, 0);
-        QVERIFY(list.out.contains(QStringLiteral("\n11. ")));
-        QVERIFY(!list.out.contains(QStringLiteral("\n13. ")));
+        QVERIFY(list.out.contains(QStringLiteral("\n13. ")));
+        QVERIFY(!list.out.contains(QStringLiteral("\n14. ")));
 
         // A folder that holds no library: said so, naming it.
         env.insert(QStringLiteral("LOCKSTEP_RESOURCES"),
@@ -242,8 +242,8 @@ private Q_SLOTS:
 
         const Ran list = cli({QStringLiteral("lessons"), QStringLiteral("list")});
         QCOMPARE(list.code, 0);
-        QVERIFY2(list.out.contains(QStringLiteral("\n13. ")), qPrintable(list.out));
-        QVERIFY2(list.out.contains(QStringLiteral("your own lessons, from %1:\n14. Our slow worker "
+        QVERIFY2(list.out.contains(QStringLiteral("\n14. ")), qPrintable(list.out));
+        QVERIFY2(list.out.contains(QStringLiteral("your own lessons, from %1:\n15. Our slow worker "
                                                   "(our-slow-worker)")
                                        .arg(own)),
                  qPrintable(list.out));
@@ -266,7 +266,7 @@ private Q_SLOTS:
         writeFile(home_ + QStringLiteral("/.config/Lockstep/Lockstep/settings.ini"),
                   (QStringLiteral("[lessons]\nfolder=") + chosen + QLatin1Char('\n')).toUtf8());
         const Ran chosen_list = cli({QStringLiteral("lessons"), QStringLiteral("list")});
-        QVERIFY2(chosen_list.out.contains(QStringLiteral("14. Our slow worker (week-three)")),
+        QVERIFY2(chosen_list.out.contains(QStringLiteral("15. Our slow worker (week-three)")),
                  qPrintable(chosen_list.out));
         QVERIFY(!chosen_list.out.contains(QStringLiteral("our-slow-worker")));
         QFile::remove(home_ + QStringLiteral("/.config/Lockstep/Lockstep/settings.ini"));
