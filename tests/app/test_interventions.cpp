@@ -410,6 +410,33 @@ private Q_SLOTS:
             detected =
                 detected || (std::get<0>(s) == QLatin1String("detect") && std::get<2>(s) > failed);
         QVERIFY(detected);
+
+        // T "end": applied after the run has finished, as a click at its end would: the run
+        // plays again from step 0 with the change. The tree's all-reduce has 4 rounds where the
+        // ring has 6, so its messages differ from step 0 on, and every step is there again.
+        const QString tree = dir.filePath(QStringLiteral("tree.json"));
+        QVERIFY(run({QStringLiteral("--action"), QStringLiteral("end:lockstep:set?algorithm=tree")},
+                    tree));
+        auto count = [](const QString& path, const char* name, int in_step) {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            int n = 0;
+            for (const auto& v : QJsonDocument::fromJson(f.readAll())
+                                     .object()
+                                     .value(QStringLiteral("traceEvents"))
+                                     .toArray()) {
+                const QJsonObject e = v.toObject();
+                n += e.value(QStringLiteral("ph")).toString() == QLatin1String("X") &&
+                     e.value(QStringLiteral("name")).toString() == QLatin1String(name) &&
+                     (in_step < 0 ||
+                      e.value(QStringLiteral("args")).toObject().value(QStringLiteral("step")) ==
+                          in_step);
+            }
+            return n;
+        };
+        QCOMPARE(count(plain, "communicate", 0), 24); // 4 workers, 6 ring rounds
+        QCOMPARE(count(tree, "communicate", 0), 12);  // the tree's from the first step on
+        QCOMPARE(count(tree, "compute", -1), count(plain, "compute", -1));
         // A bad moment is named.
         QProcess gui;
         gui.start(QStringLiteral(LOCKSTEP_GUI_PATH),
