@@ -287,16 +287,24 @@ void TestHistory::a_broadcast_brings_the_replicas_together() {
         if (s.step >= 151)
             QVERIFY2(s.replicas_aligned, qPrintable(QString::number(s.step)));
     }
-    // The copy: worker 0 sends, the others receive, at the start of step 151.
-    int sends = 0, receives = 0;
-    for (int k = 0; k < window.traceIndex().workers(); ++k)
-        for (const auto& e : window.traceIndex().lane(k))
-            if (e.step == 151) {
-                sends += e.kind == lockstep::EventKind::Send && e.worker == 0;
-                receives += e.kind == lockstep::EventKind::Receive && e.worker != 0;
-            }
-    QVERIFY(sends > 0);
-    QVERIFY(receives >= 3);
+    // The copy: the parameters and SGD's momentum (the velocity, as long again) go from worker 0
+    // down a tree and reach the three others in step 151, and in no step before; the ring's
+    // messages carry a quarter of the parameters.
+    const lockstep::Scenario& running = window.session().scenario();
+    QVERIFY(running.optimizer.kind == lockstep::OptimizerKind::Sgd &&
+            running.optimizer.momentum > 0);
+    const auto whole =
+        static_cast<std::int64_t>(2 * running.model.parameter_count() * sizeof(double));
+    auto copies = [&](std::int64_t step, lockstep::EventKind kind) {
+        int n = 0;
+        for (int k = 0; k < window.traceIndex().workers(); ++k)
+            for (const auto& e : window.traceIndex().lane(k))
+                n += e.step == step && e.kind == kind && e.bytes == whole;
+        return n;
+    };
+    QCOMPARE(copies(151, lockstep::EventKind::Receive), 3);
+    QCOMPARE(copies(151, lockstep::EventKind::Send), 3); // 0 to 2, then 0 to 1 and 2 to 3
+    QCOMPARE(copies(150, lockstep::EventKind::Receive), 0);
     const auto marks = window.timelineView()->branchMarks();
     QCOMPARE(marks.back().lane, -1); // a change to the whole run
     QVERIFY(window.undoIntervention());
