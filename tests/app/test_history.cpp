@@ -59,7 +59,14 @@ void open(MainWindow& window, const QString& lesson) {
 // its settings and the playhead's step.
 class TestHistory : public QObject {
     Q_OBJECT
+    // A home of its own: the settings the lab remembers (the last lesson and exercise) are not
+    // shared with the other tests running beside it.
+    QTemporaryDir home_;
 private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(home_.isValid());
+        qputenv("HOME", home_.path().toUtf8());
+    }
     void a_link_at_the_end_replays_the_run_from_step_0();
     void restore_kind_at_the_end_changes_the_recovery();
     void undo_and_redo_restore_the_playheads_step();
