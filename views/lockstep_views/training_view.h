@@ -2,6 +2,7 @@
 
 #include "clocks/clock.h"
 #include "data/data.h"
+#include "lockstep_views/decision_boundary_plot.h"
 #include "model/model.h"
 
 #include <QColor>
@@ -25,13 +26,6 @@ namespace lockstep::views {
 
 class TraceIndex;
 class SeriesLegend;
-class DecisionBoundaryPlot;
-
-// The colour of class `cls` in the decision boundary (Okabe-Ito, cycling after eight).
-QColor class_colour(int cls);
-// The shade of a cell predicted as `cls`: the class colour over `background`, stronger the surer
-// the model is (`confidence` 0: a coin toss between all classes, 1: certain).
-QColor class_tint(int cls, double confidence, const QColor& background);
 
 // How training went, as the class watches it. Left: loss and accuracy per step from the trace's
 // snapshots up to the playhead; as long as the replicas stay identical one mean-loss line, and
