@@ -8,8 +8,8 @@
 #include "core/error.h"
 #include "lockstep_lessons/study.h"
 #include "model/model.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
 
 #include <nlohmann/json.hpp>
 
@@ -36,7 +36,7 @@ struct Side {
     Scenario scenario;
     RunMetrics metrics;
     std::vector<ProgressPoint> progress;
-    std::vector<DataParallelTrainer::Recovery> recoveries;
+    std::vector<Recovery> recoveries;
     // Worker 0's model at the end judged on fresh examples (none of the run's data), trained with
     // the scenario's seed and the next ones: mean and sample standard deviation over the seeds.
     // NaN for a CSV data set, which has no fresh examples to draw.
@@ -49,23 +49,19 @@ struct Side {
 struct Trained {
     RunMetrics metrics;
     std::vector<ProgressPoint> progress;
-    std::vector<DataParallelTrainer::Recovery> recoveries;
+    std::vector<Recovery> recoveries;
     std::vector<double> parameters;
 };
 
 Trained train(const Scenario& s) {
-    DataParallelTrainer trainer(s, load_dataset(s));
+    const auto run = make_run(s, load_dataset(s));
     std::optional<ScratchDirectory> scratch;
     if (s.checkpoint) {
         scratch.emplace();
-        trainer.set_checkpoint_directory(scratch->path());
+        run->set_checkpoint_directory(scratch->path());
     }
-    Trained t;
-    t.metrics = finish_run(trainer).metrics;
-    t.progress = trainer.progress();
-    t.recoveries = trainer.recoveries();
-    t.parameters = trainer.workers().front().parameters;
-    return t;
+    RunResult r = finish_run(*run);
+    return {r.metrics, std::move(r.progress), std::move(r.recoveries), std::move(r.parameters)};
 }
 
 Side run_side(const std::string& file, int seeds) {
@@ -100,7 +96,7 @@ Side run_side(const std::string& file, int seeds) {
 // The scenario trained with another way of agreeing: ssp and async through the parameter server
 // (without a barrier), bsp and local in the data-parallel trainer.
 Side run_mode(const std::string& file, Scenario s) {
-    RunResult result = run_to_end(s);
+    RunResult result = run_scenario(s);
     return {file, std::move(s), result.metrics, std::move(result.progress), {}};
 }
 

@@ -14,11 +14,11 @@
 #include "collectives/bench.h"
 #include "collectives/reduction.h"
 #include "core/error.h"
+#include "runs/runs.h"
+#include "runs/train_bench.h"
 #include "scenario/scenario.h"
 #include "trace/recording.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
-#include "trainers/run.h"
 
 #include "lockstep_lessons/language.h"
 
@@ -242,9 +242,7 @@ std::string loss_sparkline(const std::vector<double>& losses, std::size_t width 
 // the step a resume started at, or -1 for a fresh run.
 int report_run(const Options& o, const lockstep::Scenario& scenario,
                const lockstep::RunResult& result, lockstep::cli::RunOutputs& outputs,
-               std::int64_t resumed_from,
-               std::span<const lockstep::DataParallelTrainer::Recovery> recoveries,
-               const lockstep::cli::ProcessRun* processes = nullptr) {
+               std::int64_t resumed_from, const lockstep::cli::ProcessRun* processes = nullptr) {
     const auto& m = result.metrics;
     outputs.finish();
     if (auto path = o.text("--params-out"))
@@ -256,7 +254,7 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
             const lockstep::RunMetrics bsp = lockstep::cli::bsp_reference(scenario);
             out["bsp"] = {{"total_time_s", bsp.total_time_s}, {"waiting_s", bsp.waiting_s}};
         }
-        out["recoveries"] = lockstep::cli::recoveries_json(recoveries);
+        out["recoveries"] = lockstep::cli::recoveries_json(result.recoveries);
         if (resumed_from >= 0) {
             out["resumed_from_step"] = resumed_from;
             out["restore"] = std::string(lockstep::to_string(
@@ -312,7 +310,7 @@ int report_run(const Options& o, const lockstep::Scenario& scenario,
                           Cli::tr("not known (inside Open MPI's MPI_Allreduce)")));
     else
         print(report_line(Cli::tr("bytes moved"), QString::number(m.bytes_moved)));
-    print(lockstep::cli::failure_summary(m, recoveries));
+    print(lockstep::cli::failure_summary(m, result.recoveries));
     print(report_line(Cli::tr("final loss"), Cli::tr("%1   accuracy %2 %")
                                                  .arg(decimal("%.4f", m.final_loss),
                                                       decimal("%.1f", 100.0 * m.final_accuracy))));
@@ -432,7 +430,7 @@ int run_processes(const Options& o, bool mpi_allreduce, const std::string& resum
         recording.parameters = run.result.parameters;
         outputs->set_trace_trailer(lockstep::recording_member(recording));
     }
-    return report_run(o, scenario, run.result, *outputs, run.resumed_from, {}, &run);
+    return report_run(o, scenario, run.result, *outputs, run.resumed_from, &run);
 }
 
 int command_run(const std::vector<std::string>& raw) {
@@ -477,7 +475,7 @@ int command_run(const std::vector<std::string>& raw) {
                                  "needs --transport mpi (under mpirun)")));
     auto scenario = scenario_from(o);
     lockstep::cli::apply_parallel_flags(o, scenario);
-    if (lockstep::cli::is_model_parallel(scenario))
+    if (scenario.model_parallel())
         return lockstep::cli::run_model_parallel(o, scenario);
     if (scenario.sync_mode() == lockstep::SyncMode::Ssp ||
         scenario.sync_mode() == lockstep::SyncMode::Async) {
@@ -491,11 +489,12 @@ int command_run(const std::vector<std::string>& raw) {
                                   qs(std::string(lockstep::to_string(scenario.sync_mode()))))));
         lockstep::cli::RunOutputs outputs(o, scenario.name);
         outputs.begin(scenario.workers); // a lane per worker
-        const lockstep::RunResult result = lockstep::run_to_end(scenario, &outputs);
-        return report_run(o, scenario, result, outputs, -1, {});
+        const lockstep::RunResult result = lockstep::run_scenario(scenario, &outputs);
+        return report_run(o, scenario, result, outputs, -1);
     }
     lockstep::cli::RunOutputs outputs(o, scenario.name);
-    lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &outputs);
+    const auto run = lockstep::make_run(scenario, lockstep::load_dataset(scenario), &outputs);
+    lockstep::Run& trainer = *run;
     std::optional<lockstep::cli::ScratchDirectory> scratch;
     if (auto dir = o.text("--checkpoint-dir")) {
         prepare_checkpoint_directory(*dir, scenario);
@@ -512,7 +511,7 @@ int command_run(const std::vector<std::string>& raw) {
     }
     outputs.begin(scenario.workers);
     const auto result = lockstep::finish_run(trainer);
-    return report_run(o, scenario, result, outputs, -1, trainer.recoveries());
+    return report_run(o, scenario, result, outputs, -1);
 }
 
 int command_resume(const std::vector<std::string>& args) {
@@ -544,7 +543,8 @@ int command_resume(const std::vector<std::string>& args) {
                       qs(std::string(lockstep::to_string(rejected.status))), qs(rejected.reason)));
 
     lockstep::cli::RunOutputs outputs(o, scenario.name);
-    lockstep::DataParallelTrainer trainer(scenario, lockstep::load_dataset(scenario), &outputs);
+    const auto run = lockstep::make_run(scenario, lockstep::load_dataset(scenario), &outputs);
+    lockstep::Run& trainer = *run;
     outputs.begin(scenario.workers);
     std::int64_t from = 0;
     if (recovery.state) {
@@ -558,7 +558,7 @@ int command_resume(const std::vector<std::string>& args) {
     if (scenario.checkpoint)
         trainer.set_checkpoint_directory(dir);
     const auto result = lockstep::finish_run(trainer);
-    return report_run(o, scenario, result, outputs, from, trainer.recoveries());
+    return report_run(o, scenario, result, outputs, from);
 }
 
 int command_checkpoints(const std::vector<std::string>& args) {

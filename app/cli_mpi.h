@@ -1,8 +1,8 @@
 #pragma once
 
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 
 #include <cstdint>
 #include <exception>

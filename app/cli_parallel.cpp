@@ -3,10 +3,9 @@
 #include "cli_report.h"
 
 #include "core/error.h"
-#include "reports/moves.h"
+#include "runs/moves.h"
+#include "scenario/pipeline_plan.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
 #include "trainers/run.h"
 
 #include <nlohmann/json.hpp>
@@ -60,10 +59,10 @@ ParallelRun train(const Scenario& s, RunOutputs& outputs) {
     out.metrics = run->metrics();
     out.parameters = run->parameters();
     // A pipeline also states its own figures: the bubble, the stages' layers.
-    if (const auto* pipeline = dynamic_cast<const PipelineTrainer*>(run.get())) {
-        out.pipeline = pipeline->report();
-        out.ranges = pipeline->plan().ranges;
-    }
+    out.pipeline = out.metrics.pipeline;
+    if (s.parallelism_mode() == Parallelism::Pipeline ||
+        s.parallelism_mode() == Parallelism::Hybrid)
+        out.ranges = plan_pipeline(s.model, s.batch, *s.parallelism).ranges;
     return out;
 }
 
@@ -118,10 +117,6 @@ void apply_parallel_flags(const Options& o, Scenario& s) {
                                      "its pipeline (--parallelism hybrid)")));
     }
     validate(s);
-}
-
-bool is_model_parallel(const Scenario& s) {
-    return s.parallelism && s.parallelism->mode != Parallelism::Data;
 }
 
 int run_model_parallel(const Options& o, const Scenario& s) {

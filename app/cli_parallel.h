@@ -16,9 +16,6 @@ const std::vector<std::string>& parallel_flags();
 // "parallelism" object, then validates. Throws lockstep::Error naming the flag.
 void apply_parallel_flags(const Options& options, Scenario& scenario);
 
-// True when the scenario trains with pipeline, tensor or hybrid parallelism.
-bool is_model_parallel(const Scenario& scenario);
-
 // `run` for a model-parallel scenario: trains it and prints the summary (text or --json), with
 // the bubble, the most micro-batches in flight and the bytes moved; writes --trace,
 // --metrics-csv and --params-out like a data-parallel run.

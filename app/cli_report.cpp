@@ -135,7 +135,7 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
             {"per_worker", per_worker}};
 }
 
-json recoveries_json(std::span<const DataParallelTrainer::Recovery> recoveries) {
+json recoveries_json(std::span<const Recovery> recoveries) {
     json list = json::array();
     for (const auto& r : recoveries) {
         json rejected = json::array();
@@ -164,7 +164,7 @@ json recoveries_json(std::span<const DataParallelTrainer::Recovery> recoveries) 
     return list;
 }
 
-QString describe(const DataParallelTrainer::Recovery& r) {
+QString describe(const Recovery& r) {
     const QString worker = QString::number(r.worker);
     const QString phase = qs(std::string(to_string(r.cause.phase)));
     const QString crashed = decimal(to_seconds(r.crashed));
@@ -201,8 +201,7 @@ QString describe(const DataParallelTrainer::Recovery& r) {
     return parts.join(QStringLiteral("; "));
 }
 
-QString failure_summary(const RunMetrics& m,
-                        std::span<const DataParallelTrainer::Recovery> recoveries) {
+QString failure_summary(const RunMetrics& m, std::span<const Recovery> recoveries) {
     QString text;
     for (const auto& r : recoveries)
         text += report_line(Cli::tr("failure"), describe(r));

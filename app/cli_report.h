@@ -1,8 +1,8 @@
 #pragma once
 
 #include "reports/metrics.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,10 +23,10 @@ QString report_line(const QString& label, const QString& text);
 QString time_lines(const RunMetrics& m);
 
 nlohmann::json metrics_json(const Scenario& s, const RunMetrics& m);
-nlohmann::json recoveries_json(std::span<const DataParallelTrainer::Recovery> recoveries);
+nlohmann::json recoveries_json(std::span<const Recovery> recoveries);
 
 // One line per crash: what happened, how long it went unnoticed, where the run went back to.
-QString describe(const DataParallelTrainer::Recovery& r);
+QString describe(const Recovery& r);
 // A loosely synchronised run's lines: how the workers agreed, the gradients' staleness, and the
 // waiting against the bulk-synchronous run of the same scenario.
 QString sync_summary(const Scenario& s, const RunMetrics& m);
@@ -36,8 +36,7 @@ RunMetrics bsp_reference(const Scenario& s);
 
 // Lost work, goodput and energy, as lines for the text report (empty without failures, backup
 // workers or energy worth reporting).
-QString failure_summary(const RunMetrics& m,
-                        std::span<const DataParallelTrainer::Recovery> recoveries);
+QString failure_summary(const RunMetrics& m, std::span<const Recovery> recoveries);
 
 // A private checkpoint directory under the system's temporary folder, removed afterwards: for
 // runs whose scenario has a checkpoint policy but were given no --checkpoint-dir.

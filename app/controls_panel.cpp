@@ -2,7 +2,7 @@
 
 #include "core/error.h"
 #include "lockstep_views/names.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -59,8 +59,7 @@ template <typename E, typename Name> void name_items(QComboBox* box, Name name) 
 
 // The workers a run has: a model-parallel run's lanes (its stages or slices), else its workers.
 int shown_workers(const Scenario& s) {
-    return s.parallelism && s.parallelism->mode != Parallelism::Data ? s.parallelism->lanes()
-                                                                     : s.workers;
+    return s.model_parallel() ? s.parallelism->lanes() : s.workers;
 }
 
 } // namespace

@@ -2,7 +2,7 @@
 
 #include "background.h"
 #include "core/error.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <QTemporaryDir>
 
@@ -104,14 +104,6 @@ RunMetrics EngineController::metrics() const {
     return metrics_;
 }
 
-bool EngineController::isModelParallel(const Scenario& scenario) {
-    return scenario.parallelism && scenario.parallelism->mode != Parallelism::Data;
-}
-
-int EngineController::lanes(const Scenario& scenario) {
-    return isModelParallel(scenario) ? scenario.parallelism->lanes() : scenario.workers;
-}
-
 void EngineController::start(const Scenario& scenario) {
     validate(scenario);
     auto data = load_dataset(scenario);
@@ -167,7 +159,7 @@ void EngineController::prepareCheckpoints() {
     // model-parallel trainers save no checkpoints.
     if (!scenario_.checkpoint ||
         (scenario_.algorithm == Algorithm::None && scenario_.workers > 1) ||
-        isModelParallel(scenario_))
+        scenario_.model_parallel())
         return;
     checkpoints_ =
         std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockstep-run-XXXXXX"));
@@ -478,7 +470,7 @@ bool EngineController::injectFault(int worker, const QString& action, QString* w
 // Why this run cannot take `change`, in the status bar's words; empty when it can.
 QString EngineController::refusal(const Intervention& change) const {
     using Kind = Intervention::Kind;
-    if (isModelParallel(scenario_))
+    if (scenario_.model_parallel())
         return tr("Model-parallel runs take no injected faults: every stage holds a part of the "
                   "one model. Use data parallelism to study failures.");
     if (!run_)
@@ -543,7 +535,7 @@ bool EngineController::undo() {
 
 bool EngineController::restore(const Scenario& base, const Scenario& running,
                                std::vector<Intervention> interventions) {
-    if (!run_ || isModelParallel(scenario_) || scenario_to_json(base) != scenario_to_json(base_))
+    if (!run_ || scenario_.model_parallel() || scenario_to_json(base) != scenario_to_json(base_))
         return false;
     scenario_ = running;
     Command c;

@@ -126,11 +126,6 @@ public:
     static constexpr int kAnswerInterval = 2;
 
     const Scenario& scenario() const { return scenario_; }
-    // True when the scenario trains with pipeline, tensor or hybrid parallelism.
-    static bool isModelParallel(const Scenario& scenario);
-    // How many lanes (workers) the run's trace has: the workers of a data-parallel run, the
-    // stages (times replicas) of a model-parallel one.
-    static int lanes(const Scenario& scenario);
     // Once runFinished() has been emitted: the run's metrics, as `lockstep-cli run` reports them.
     RunMetrics metrics() const;
     // The run's dataset (loaded on the GUI thread by start(), so a bad file fails at once) and,

@@ -98,7 +98,7 @@ void LabSession::changeScenario(const Scenario& changed, const QString& what) {
         Q_EMIT status(tr("Nothing to change: the run already trains this way."));
         return;
     }
-    const bool can_branch = !field && !EngineController::isModelParallel(running) &&
+    const bool can_branch = !field && !running.model_parallel() &&
                             index_.workers() == running.workers && recording_note_.isEmpty();
     if (!can_branch) {
         rerunWithChange(changed);

@@ -4,7 +4,7 @@
 
 #include "lockstep_views/names.h"
 #include "lockstep_views/numbers.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <QCoreApplication>
 
@@ -22,7 +22,7 @@ QString seconds_text(Ticks t) {
 // A finished run's name in the comparison: what it is and how it was spread.
 QString run_label(const Scenario& s) {
     QString how;
-    if (EngineController::isModelParallel(s)) {
+    if (s.model_parallel()) {
         const auto& p = *s.parallelism;
         if (p.mode == Parallelism::Pipeline || p.mode == Parallelism::Hybrid)
             how = QCoreApplication::translate("lockstep::app::LabSession",
@@ -173,7 +173,7 @@ void LabSession::onRunStarted(const Scenario& scenario) {
     recording_parameters_.clear();
     recording_data_.reset();
     scenario_ = scenario;
-    index_.reset(EngineController::lanes(scenario), scenario.algorithm);
+    index_.reset(scenario.lanes(), scenario.algorithm);
     playback_.setTrace(&index_);
     first_batch_ = true;
     run_finished_ = false;
@@ -191,7 +191,7 @@ void LabSession::onRunStarted(const Scenario& scenario) {
     Q_EMIT runStarted(scenario);
     Q_EMIT status(tr("Running %1 with %2 workers…")
                       .arg(QString::fromStdString(scenario.name))
-                      .arg(EngineController::lanes(scenario)));
+                      .arg(scenario.lanes()));
 }
 
 void LabSession::onTraceBatch(const QVector<TraceEvent>& events,

@@ -5,7 +5,7 @@
 #include "restore_comparer.h"
 
 #include "lockstep_views/trace_index.h"
-#include "reports/restore_comparison.h"
+#include "runs/restore_comparison.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 #include "trainers/branching.h"

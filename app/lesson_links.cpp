@@ -233,7 +233,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
 // (no more than it has layers), the batch in up to eight micro-batches.
 void MainWindow::compareModes(const std::vector<SyncMode>& modes, int staleness, int localSteps) {
     Scenario s = session_.scenario();
-    if (s.parallelism && s.parallelism->mode != Parallelism::Data) {
+    if (s.model_parallel()) {
         showStatus(tr("Ways of agreeing are compared on data parallelism; this run is a "
                       "pipeline or tensor-parallel run."));
         return;

@@ -373,7 +373,7 @@ bool MainWindow::openRecording(const QString& path, QString* error, bool quiet) 
 void MainWindow::onRunStarted(const Scenario& scenario) {
     audio_->reset();
     const views::TraceIndex* index = &session_.traceIndex();
-    const int lanes = EngineController::lanes(scenario);
+    const int lanes = scenario.lanes();
     cluster_->setParallelism(scenario.parallelism.value_or(ParallelismConfig{}));
     cluster_->setTrace(index);
     timeline_->setTrace(index);

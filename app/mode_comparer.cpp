@@ -2,7 +2,7 @@
 
 #include "background.h"
 #include "lockstep_views/names.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <QCoreApplication>
 #include <QMetaObject>
@@ -69,7 +69,7 @@ void ModeComparer::request(const Scenario& scenario, const std::vector<SyncMode>
         try {
             run_beside_the_gui([&] {
                 for (const Scenario& s : runs) {
-                    const RunResult r = run_to_end(s);
+                    const RunResult r = run_scenario(s);
                     Line line;
                     line.mode = s.sync_mode();
                     line.name = name_of(s);

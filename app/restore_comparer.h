@@ -1,6 +1,6 @@
 #pragma once
 
-#include "reports/restore_comparison.h"
+#include "runs/restore_comparison.h"
 #include "scenario/scenario.h"
 
 #include <QObject>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "runs/runs.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
 
 #include <QObject>
 #include <QPointer>

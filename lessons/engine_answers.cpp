@@ -9,9 +9,8 @@
 #include "collectives/schedule.h"
 #include "core/error.h"
 #include "failures/failure.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -233,8 +232,8 @@ Scenario call_scenario(const EngineCall& call, const Values& values, const QStri
 double run_scenario_call(const EngineCall& call, const Values& values, const QString& base_dir) {
     const Scenario s = call_scenario(call, values, base_dir);
     const QString name = call.spec.value(QStringLiteral("metric")).toString();
-    const bool pipeline = s.parallelism && (s.parallelism->mode == Parallelism::Pipeline ||
-                                            s.parallelism->mode == Parallelism::Hybrid);
+    const bool pipeline = s.parallelism_mode() == Parallelism::Pipeline ||
+                          s.parallelism_mode() == Parallelism::Hybrid;
     if (pipeline != kPipelineMetrics.contains(name) && name != QLatin1String("total_time_s"))
         fail(
             QStringLiteral("answer.metric: '%1' is %2 figure, and this scenario is %3")
@@ -242,25 +241,22 @@ double run_scenario_call(const EngineCall& call, const Values& values, const QSt
                      pipeline ? QStringLiteral("not a pipeline's") : QStringLiteral("a pipeline's"),
                      pipeline ? QStringLiteral("a pipeline") : QStringLiteral("not one")));
     if (pipeline) {
-        PipelineTrainer trainer(s, load_dataset(s));
-        trainer.run();
+        const RunMetrics m = run_scenario(s).metrics;
         if (name == QLatin1String("bubble_fraction"))
-            return trainer.report().bubble_fraction;
+            return m.pipeline.bubble_fraction;
         if (name == QLatin1String("activation_bytes_per_step"))
-            return static_cast<double>(trainer.report().activation_bytes) /
-                   static_cast<double>(s.steps);
+            return static_cast<double>(m.pipeline.activation_bytes) / static_cast<double>(s.steps);
         if (name == QLatin1String("gradient_bytes_per_step")) // hybrid: between the replicas
-            return static_cast<double>(trainer.report().gradient_bytes) /
-                   static_cast<double>(s.steps);
-        return trainer.metrics().total_time_s;
+            return static_cast<double>(m.pipeline.gradient_bytes) / static_cast<double>(s.steps);
+        return m.total_time_s;
     }
-    if (s.parallelism && s.parallelism->mode == Parallelism::Tensor)
-        return metric(run_to_end(s).metrics, name); // the tensor trainer, every figure its own
-    if (name == QLatin1String("weights_bytes"))     // the weights alone, as doubles
+    if (s.parallelism_mode() == Parallelism::Tensor)
+        return metric(run_scenario(s).metrics, name); // the tensor trainer, every figure its own
+    if (name == QLatin1String("weights_bytes"))       // the weights alone, as doubles
         return static_cast<double>(s.model.parameter_count() * sizeof(double));
     const bool loose = s.sync_mode() == SyncMode::Ssp || s.sync_mode() == SyncMode::Async;
     if (loose || (kTrainedMetrics.contains(name) && !s.checkpoint && s.failures.events.empty()))
-        return metric(run_to_end(s).metrics, name); // whatever trainer the scenario names
+        return metric(run_scenario(s).metrics, name); // whatever trainer the scenario names
     if (!s.checkpoint && s.failures.events.empty())
         return metric(run_scenario(s, nullptr, Work::TimesOnly).metrics, name);
     // Checkpoints are written for real, in a directory of the call's own, and crashes recovered
@@ -268,14 +264,14 @@ double run_scenario_call(const EngineCall& call, const Values& values, const QSt
     QTemporaryDir dir;
     if (!dir.isValid())
         fail(QStringLiteral("answer: no temporary directory for the run's checkpoints"));
-    DataParallelTrainer trainer(s, load_dataset(s));
+    const auto run = make_run(s, load_dataset(s));
     if (s.checkpoint)
-        trainer.set_checkpoint_directory(dir.path().toStdString());
-    const RunResult result = finish_run(trainer);
+        run->set_checkpoint_directory(dir.path().toStdString());
+    const RunResult result = finish_run(*run);
     if (name == QLatin1String("resumed_from_step")) {
-        if (trainer.recoveries().empty())
+        if (result.recoveries.empty())
             fail(QStringLiteral("answer.metric: resumed_from_step needs a crash in the run"));
-        return static_cast<double>(trainer.recoveries().front().restored_step);
+        return static_cast<double>(result.recoveries.front().restored_step);
     }
     if (name == QLatin1String("checkpoint_bytes")) {
         if (result.metrics.checkpoints == 0)
@@ -392,7 +388,7 @@ double first_to_target(const EngineCall& call, const Values& values, const QStri
     int best = -1;
     double best_time = 0.0;
     for (qsizetype i = 0; i < modes.size(); ++i) {
-        const RunResult r = run_to_end(in_mode(s, modes[i].toString(), call, values));
+        const RunResult r = run_scenario(in_mode(s, modes[i].toString(), call, values));
         for (const ProgressPoint& p : r.progress)
             if (p.loss <= target) {
                 if (best < 0 || p.time_s < best_time) {
@@ -502,9 +498,7 @@ double bubble_fraction(const EngineCall& call, const Values& values) {
     if (!parse_pipeline_schedule(schedule.toStdString(), p.schedule))
         fail(QStringLiteral("answer.schedule: must be fill-drain or 1f1b"));
     s.parallelism = p;
-    PipelineTrainer trainer(s, load_dataset(s));
-    trainer.run();
-    return trainer.report().bubble_fraction;
+    return run_scenario(s).metrics.pipeline.bubble_fraction;
 }
 
 // A reduce call's rule and numbers, with a student's values in place of their names; samples

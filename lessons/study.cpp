@@ -5,7 +5,7 @@
 #include "core/error.h"
 #include "model/model.h"
 #include "reports/metrics.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <cmath>
 #include <limits>
@@ -122,10 +122,10 @@ std::vector<StudyPoint> run_study(const Scenario& base, const StudyConfig& study
             Scenario run = s;
             run.seed = base.seed + static_cast<std::uint64_t>(k);
             StudySink sink(run.workers, run.energy);
-            DataParallelTrainer trainer(run, load_dataset(run), k == 0 ? &sink : nullptr);
-            trainer.run();
+            const auto trainer = make_run(run, load_dataset(run), k == 0 ? &sink : nullptr);
+            trainer->run_to_end();
             if (k == 0) {
-                const RunMetrics m = trainer.metrics();
+                const RunMetrics m = trainer->metrics();
                 p.final_loss = m.final_loss;
                 p.final_accuracy = m.final_accuracy;
                 p.time_s = m.total_time_s;
@@ -134,7 +134,7 @@ std::vector<StudyPoint> run_study(const Scenario& base, const StudyConfig& study
             if (held_out) {
                 Workspace work;
                 const LossResult r = evaluate(
-                    run.model, trainer.workers().front().parameters,
+                    run.model, trainer->parameters(),
                     {held_out->features.data(), held_out->targets.data(), held_out->size()}, work);
                 losses.push_back(r.loss);
                 accuracies.push_back(static_cast<double>(r.correct) /

@@ -138,4 +138,13 @@ void charge_fixed_communication(std::span<const int> lanes, std::span<Ticks> clo
     }
 }
 
+double model_parallel_baseline_time_s(const Scenario& s, std::int64_t steps) {
+    const int replicas =
+        s.parallelism_mode() == Parallelism::Hybrid ? std::max(1, s.parallelism->replicas) : 1;
+    const std::size_t global = s.batch * static_cast<std::size_t>(replicas);
+    const Ticks per_step = to_ticks(compute_s_per_sample(s, global) * static_cast<double>(global)) +
+                           to_ticks(s.cost.update_s);
+    return to_seconds(per_step * steps);
+}
+
 } // namespace lockstep

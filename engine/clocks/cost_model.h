@@ -21,6 +21,11 @@ namespace lockstep {
 // job's time spread evenly over the samples it handles, `reference_batch` per step.
 double compute_s_per_sample(const Scenario& scenario, std::size_t reference_batch);
 
+// The one-worker time of `steps` steps of a model-parallel run: the whole global batch (every
+// hybrid replica's) computed and applied by one worker holding the whole model. What a pipeline,
+// tensor or hybrid run's speedup is measured against.
+double model_parallel_baseline_time_s(const Scenario& scenario, std::int64_t steps);
+
 // One worker's computation of `samples` samples on the modelled clock: `s_per_sample` each,
 // times the worker's slowdown, with the scenario's jitter and random stragglers drawn from `rng`
 // (drawn in the order the run meets its computations, so never in the threads' order).

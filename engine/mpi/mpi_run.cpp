@@ -2,6 +2,8 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "reports/speedup.h"
+#include "runs/runs.h"
 
 #include <algorithm>
 #include <chrono>
@@ -405,12 +407,8 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     }
     run.result.parameters = worker->parameters();
 
-    // The reference: the one-worker run, really trained on this rank's machine.
-    const Scenario base = baseline_scenario(s);
-    DataParallelTrainer reference(base, data, nullptr, Work::Train);
-    for (std::int64_t k = first_step; k < s.steps; ++k) // after a resume: the steps still to go
-        reference.step();
-    set_speedup(m, s, reference.metrics().total_time_s);
+    // The reference: the one-worker run of the steps this run did, as threads measure it.
+    set_speedup(m, s, baseline_time_s(s, data, first_step));
     return run;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 
 #include "mpi/mpi_transport.h"
+#include "reports/results.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
+#include "trainers/run.h"
 
 #include <cstdint>
 #include <filesystem>

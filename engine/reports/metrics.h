@@ -30,6 +30,15 @@ struct ProgressPoint {
     double energy_j = 0.0; // spent so far, every lane at the scenario's power prices
 };
 
+// What a pipeline step moved and how long stages sat idle, over the run.
+struct PipelineReport {
+    double bubble_fraction = 0.0;       // idle stage-time / all stage-time
+    int peak_inflight_microbatches = 0; // the most any stage held at once, as counted while running
+    std::int64_t activation_bytes = 0;  // forward, stage to stage
+    std::int64_t activation_gradient_bytes = 0; // backward, stage to stage
+    std::int64_t gradient_bytes = 0;            // hybrid: each stage's all-reduce across replicas
+};
+
 // A run summarised. compute_s, communication_s and waiting_s are means over the workers, so for
 // balanced runs they add up (with update_s) to total_time_s.
 struct RunMetrics {
@@ -54,6 +63,7 @@ struct RunMetrics {
     bool replicas_aligned = true; // after the last step; false when not checked (not trained)
     std::int64_t misaligned_steps = 0;
     std::vector<WorkerMetrics> per_worker; // one per worker the run started with
+    PipelineReport pipeline; // pipeline and hybrid runs: the bubble, what crossed the stages
 
     // Failures and what they cost. Lost work is what a rollback threw away and had to redo.
     int workers_at_end = 1;             // fewer than workers after an elastic shrink or a death

@@ -1,11 +1,6 @@
 #pragma once
 
-#include "scenario/scenario.h"
-
-#include <atomic>
 #include <cstdint>
-#include <filesystem>
-#include <string>
 #include <vector>
 
 namespace lockstep {
@@ -34,17 +29,6 @@ struct RestoreComparison {
     bool full_identical = false;
     bool weights_only_identical = false;
 };
-
-// Why `scenario` has no crash to compare restores on, in a phrase ("the scenario saves no
-// checkpoints; add a \"checkpoint\" policy"); empty when it has one.
-std::string restore_comparison_refusal(const Scenario& scenario);
-
-// Runs `scenario` three times: without its crashes, and with them recovered by a full and by a
-// weights-only restore, each writing checkpoints into its own new directory under `scratch`.
-// Pauses and slow links stay in all three (they change times, not numbers). Throws
-// lockstep::Error with the refusal above, or when `stop` is raised.
-RestoreComparison compare_restores(Scenario scenario, const std::filesystem::path& scratch,
-                                   const std::atomic<bool>* stop = nullptr);
 
 // The curve's loss at `step`; false when the curve has no such step.
 bool loss_at(const LossCurve& curve, std::int64_t step, double* loss);

@@ -3,7 +3,7 @@
 #include "core/error.h"
 #include "data/data.h"
 #include "scenario/json_reader.h"
-#include "trainers/pipeline.h"
+#include "scenario/parallelism.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,8 +6,8 @@
 #include "failures/failure.h"
 #include "model/model.h"
 #include "model/optimizer.h"
-#include "trainers/parallelism.h"
-#include "trainers/sync_mode.h"
+#include "scenario/parallelism.h"
+#include "scenario/sync_mode.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -122,6 +122,15 @@ struct Scenario {
     std::size_t global_batch() const;
     double slowdown_of(int worker) const;
     SyncMode sync_mode() const { return sync ? sync->mode : SyncMode::Bsp; }
+    Parallelism parallelism_mode() const {
+        return parallelism ? parallelism->mode : Parallelism::Data;
+    }
+    // The model itself is cut over the workers (pipeline, tensor, hybrid): a lane is a piece of
+    // the model, not a whole replica.
+    bool model_parallel() const { return parallelism_mode() != Parallelism::Data; }
+    // Trace lanes a run of this scenario starts with: one per worker, or one per piece of the
+    // model.
+    int lanes() const { return model_parallel() ? parallelism->lanes() : workers; }
 };
 
 // Throws lockstep::Error naming the field path and the allowed range, e.g.

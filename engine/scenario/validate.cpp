@@ -3,7 +3,7 @@
 #include "core/error.h"
 #include "data/data.h"
 #include "scenario/json_reader.h"
-#include "trainers/pipeline.h"
+#include "scenario/pipeline_plan.h"
 
 #include <nlohmann/json.hpp>
 
@@ -78,7 +78,7 @@ static void validate_sync(const Scenario& s) {
     const std::string mode(to_string(c.mode));
     check_range("sync.staleness", c.staleness, 0, ScenarioLimits::max_staleness);
     check_range<std::int64_t>("sync.local_steps", c.local_steps, 1, ScenarioLimits::max_steps);
-    if (s.parallelism && s.parallelism->mode != Parallelism::Data)
+    if (s.model_parallel())
         throw Error("sync.mode: " + mode + " is for data parallelism; parallelism.mode is \"" +
                     std::string(to_string(s.parallelism->mode)) + "\"");
     if (c.mode == SyncMode::Ssp || c.mode == SyncMode::Async) {

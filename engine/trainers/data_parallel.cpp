@@ -30,7 +30,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     , sink_(sink)
     , run_rng_(Rng::stream(scenario.seed, 1)) {
     validate(scenario_);
-    if (scenario_.parallelism && scenario_.parallelism->mode != Parallelism::Data)
+    if (scenario_.model_parallel())
         throw Error("parallelism.mode: \"" + std::string(to_string(scenario_.parallelism->mode)) +
                     "\" is trained by lockstep-cli run (pipeline and tensor trainers); this "
                     "data-parallel trainer takes \"data\" only");

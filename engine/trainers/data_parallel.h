@@ -24,11 +24,6 @@
 
 namespace lockstep {
 
-// What a run computes. TimesOnly walks the same steps on the modelled clock (costs, delays,
-// jitter, collective schedules, waiting) without the arithmetic of training: for speedup sweeps
-// and baselines, where only the times matter. Its snapshots carry no loss (NaN) and no hashes.
-enum class Work { Train, TimesOnly };
-
 // One worker: a full replica of the model with its own optimizer, data cursor and generator.
 struct Worker {
     int id = 0;
@@ -124,14 +119,14 @@ public:
 
     // The whole state between steps, for a checkpoint. Throws lockstep::Error when the replicas
     // differ (algorithm none): there is then no single model to save.
-    TrainingState capture_state() const;
+    TrainingState capture_state() const override;
     // Puts a saved state back between steps (see RestoreMode). Throws lockstep::Error when the
     // state belongs to another scenario or does not fit this run's shape, changing nothing.
-    void restore_state(const TrainingState& state, RestoreMode mode);
+    void restore_state(const TrainingState& state, RestoreMode mode) override;
     // Why `state` cannot be restored into this run with `mode` (another scenario, worker count,
     // number of parameters, step, optimizer, or data positions outside a worker's shard), or
     // nothing when it can.
-    std::optional<std::string> misfit(const TrainingState& state, RestoreMode mode) const;
+    std::optional<std::string> misfit(const TrainingState& state, RestoreMode mode) const override;
 
     const Scenario& scenario() const override { return scenario_; }
     int lanes() const override { return lanes_; }
@@ -143,22 +138,7 @@ public:
     bool replicas_aligned() const { return aligned_; }
     RunMetrics metrics() const override;
 
-    // One crash and what the run did about it, times on the run's clock.
-    struct Recovery {
-        FailureSpec cause;
-        int worker = 0; // the lane that crashed
-        std::int64_t crashed_at_step = 0;
-        Ticks crashed = 0, detected = 0, resumed = 0;
-        RecoveryPolicy policy = RecoveryPolicy::Restart;
-        bool rolled_back = false;             // restart and elastic roll back; backup does not
-        std::int64_t restored_step = 0;       // where training went on from
-        std::filesystem::path checkpoint;     // empty: restarted from the start
-        std::vector<CheckpointInfo> rejected; // newer ones that did not verify
-        std::vector<std::filesystem::path> cleaned; // leftover temporary files removed
-        std::int64_t lost_steps = 0;
-        int workers_after = 0;
-    };
-    const std::vector<Recovery>& recoveries() const { return faults_.recoveries; }
+    std::vector<Recovery> recoveries() const override { return faults_.recoveries; }
 
     // The loss after each step in the order the run did them (a rollback repeats steps), with
     // the time and the energy spent so far: for time and energy to a target loss.
@@ -309,50 +289,5 @@ private:
 double replica_spread(std::span<const std::span<const double>> replicas);
 // Each replica's L2 distance from the replicas' mean (replica_spread() is the largest).
 std::vector<double> replica_distances(std::span<const std::span<const double>> replicas);
-
-// Builds the scenario's dataset: a built-in set or its CSV file.
-std::shared_ptr<const Dataset> load_dataset(const Scenario& scenario);
-
-// The one-worker run that a run's speedup is measured against. Strong scaling: one worker, the
-// same global batch, no injected delays. Weak scaling: one worker with one worker's batch.
-Scenario baseline_scenario(const Scenario& scenario);
-
-struct RunResult {
-    RunMetrics metrics;
-    std::vector<double> parameters; // worker 0's final parameters
-    std::vector<ProgressPoint> progress;
-};
-
-// The scenario trained to its end by the trainer it names (make_run: any parallelism and way of
-// agreeing), with its speedup against the one-worker baseline and the loss after each step.
-RunResult run_to_end(const Scenario& scenario, TraceSink* sink = nullptr);
-
-// Runs a scenario and its baseline and fills speedup and efficiency. `sink` sees the main run.
-RunResult run_scenario(const Scenario& scenario, TraceSink* sink = nullptr);
-
-// Runs `trainer` (set up, restored or checkpointing as the caller wishes) to its scenario's end,
-// then the one-worker baseline, and fills speedup and efficiency.
-RunResult finish_run(DataParallelTrainer& trainer);
-
-// Fills baseline_time_s, speedup and efficiency of a run of `scenario` from the one-worker
-// baseline's time.
-void set_speedup(RunMetrics& m, const Scenario& scenario, double baseline_time_s);
-
-// Work::TimesOnly is for the modelled clock only (a measured time needs the real work).
-RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work);
-
-// The scenario with another number of workers: per-worker settings (batches, shards, slowdowns,
-// pauses, faults) for workers that no longer exist are dropped, the rest kept.
-Scenario scenario_for_workers(const Scenario& scenario, int workers);
-
-struct SweepPoint {
-    int workers = 1;
-    RunMetrics metrics;
-};
-
-// The same scenario over several worker counts, the runs executed in parallel with TBB. On the
-// modelled clock, Work::TimesOnly gives the same times without training (no loss figures).
-std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts,
-                              Work work = Work::Train);
 
 } // namespace lockstep

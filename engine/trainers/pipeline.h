@@ -7,9 +7,10 @@
 #include "model/model.h"
 #include "model/optimizer.h"
 #include "reports/metrics.h"
+#include "scenario/parallelism.h"
+#include "scenario/pipeline_plan.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/parallelism.h"
 #include "trainers/run.h"
 
 #include <cstdint>
@@ -18,59 +19,6 @@
 #include <vector>
 
 namespace lockstep {
-
-// One entry of a stage's program: the forward or backward pass of one micro-batch.
-struct PipelineOp {
-    enum class Kind { Forward, Backward };
-    Kind kind = Kind::Forward;
-    int microbatch = 0;
-    bool operator==(const PipelineOp&) const = default;
-};
-
-// Everything about a pipeline that follows from the model, the batch and the options: which
-// layers each stage owns, how many rows each micro-batch has, each stage's program, and the
-// most micro-batches whose activations a stage holds at once under that program.
-struct PipelinePlan {
-    int stages = 1;
-    int microbatches = 1;
-    int replicas = 1;
-    PipelineSchedule schedule = PipelineSchedule::FillDrain;
-    std::vector<LayerRange> ranges;                // per stage
-    std::vector<std::size_t> microbatch_rows;      // per micro-batch of one replica's batch
-    std::vector<std::vector<PipelineOp>> programs; // per stage
-    std::vector<int> peak_inflight;                // per stage
-
-    std::size_t first_row(int microbatch) const; // of the micro-batch inside the replica's batch
-};
-
-// Consecutive layers per stage, cut so that the slowest stage (multiply-adds per sample) is as
-// fast as possible; ties go to the earliest cut. Throws lockstep::Error naming the field when
-// there are more stages than layers.
-std::vector<LayerRange> split_stages(const ModelShape& shape, int stages);
-
-// A stage's program under a schedule. FillDrain: F0..F(M-1), B0..B(M-1). OneFOneB: min(P-1-s, M)
-// forwards to warm up, then alternately one forward and one backward, then the last backwards.
-// Backwards run in micro-batch order in both, so gradients add up in the order of an unsplit
-// batch and the results are bitwise those of unsplit training.
-std::vector<PipelineOp> stage_program(PipelineSchedule schedule, int stage, int stages,
-                                      int microbatches);
-
-// Validates the combination (stages, micro-batches, replicas against the model and the batch)
-// and builds the plan. `batch` is one replica's batch. Throws lockstep::Error naming the field.
-PipelinePlan plan_pipeline(const ModelShape& shape, std::size_t batch,
-                           const ParallelismConfig& config);
-
-// Multiply-adds per sample of a layer range's forward pass (weights plus biases).
-std::size_t range_cost(const ModelShape& shape, LayerRange range);
-
-// What a pipeline step moved and how long stages sat idle, over the run.
-struct PipelineReport {
-    double bubble_fraction = 0.0;       // idle stage-time / all stage-time
-    int peak_inflight_microbatches = 0; // the most any stage held at once, as counted while running
-    std::int64_t activation_bytes = 0;  // forward, stage to stage
-    std::int64_t activation_gradient_bytes = 0; // backward, stage to stage
-    std::int64_t gradient_bytes = 0;            // hybrid: each stage's all-reduce across replicas
-};
 
 // Pipeline (and hybrid) training on the modelled clock. Lane r*P + s is replica r's stage s.
 // Each step:
@@ -151,9 +99,5 @@ private:
     std::vector<TraceEvent> events_;   // this step's
     std::vector<WorkerMetrics> spent_; // per lane, whole run
 };
-
-// The one-worker time of the same work (the whole global batch on one worker, same steps), for
-// speedup. Throws as PipelineTrainer does.
-double pipeline_baseline_time_s(const Scenario& scenario);
 
 } // namespace lockstep

@@ -3,6 +3,7 @@
 #include "core/error.h"
 
 #include "clocks/cost_model.h"
+#include "reports/speedup.h"
 #include "trainers/pipeline_lane.h"
 #include "trainers/setup.h"
 
@@ -206,23 +207,9 @@ RunMetrics PipelineTrainer::metrics() const {
     m.final_loss = last_snapshot_.loss;
     m.final_accuracy = last_snapshot_.accuracy;
     m.replicas_aligned = aligned_;
-    m.baseline_time_s = pipeline_baseline_time_s(scenario_);
-    if (m.total_time_s > 0) {
-        m.speedup = m.baseline_time_s / m.total_time_s;
-        m.efficiency = m.speedup / static_cast<double>(m.workers);
-    }
+    m.pipeline = report();
+    set_speedup(m, scenario_, model_parallel_baseline_time_s(scenario_, scenario_.steps));
     return m;
-}
-
-double pipeline_baseline_time_s(const Scenario& s) {
-    const int replicas =
-        s.parallelism
-            ? std::max(1, s.parallelism->mode == Parallelism::Hybrid ? s.parallelism->replicas : 1)
-            : 1;
-    const std::size_t global = s.batch * static_cast<std::size_t>(replicas);
-    const Ticks per_step = to_ticks(compute_s_per_sample(s, global) * static_cast<double>(global)) +
-                           to_ticks(s.cost.update_s);
-    return to_seconds(per_step * s.steps);
 }
 
 } // namespace lockstep

@@ -12,7 +12,7 @@ namespace {
 
 // What a rank in a process of its own cannot do yet, named by the scenario's field.
 void refuse_what_a_rank_cannot_do(const Scenario& s) {
-    if (s.parallelism && s.parallelism->mode != Parallelism::Data)
+    if (s.model_parallel())
         throw Error("parallelism.mode: \"" + std::string(to_string(s.parallelism->mode)) +
                     "\": processes train data-parallel runs only");
     for (const FailureSpec& f : s.failures.events)

@@ -1,9 +1,9 @@
 #include "trainers/run.h"
 
 #include "core/error.h"
+#include "scenario/parallelism.h"
 #include "trainers/data_parallel.h"
 #include "trainers/loose_sync.h"
-#include "trainers/parallelism.h"
 #include "trainers/pipeline.h"
 #include "trainers/tensor.h"
 
@@ -16,7 +16,7 @@ namespace {
 std::string kind_of(const Scenario& s) {
     if (s.sync_mode() == SyncMode::Ssp || s.sync_mode() == SyncMode::Async)
         return std::string(to_string(s.sync_mode())) + " data";
-    return std::string(to_string(s.parallelism ? s.parallelism->mode : Parallelism::Data));
+    return std::string(to_string(s.parallelism_mode()));
 }
 
 } // namespace
@@ -35,14 +35,27 @@ void Run::set_checkpoint_directory(const std::filesystem::path& /*dir*/) {
     throw Error("checkpoint: this run (" + kind_of(scenario()) + "-parallel) saves no checkpoints");
 }
 
+TrainingState Run::capture_state() const {
+    throw Error("checkpoint: this run (" + kind_of(scenario()) + "-parallel) saves no checkpoints");
+}
+
+void Run::restore_state(const TrainingState& /*state*/, RestoreMode /*mode*/) {
+    throw Error("checkpoint: this run (" + kind_of(scenario()) +
+                "-parallel) cannot go on from a checkpoint");
+}
+
+std::optional<std::string> Run::misfit(const TrainingState& /*state*/, RestoreMode /*mode*/) const {
+    return "this run (" + kind_of(scenario()) + "-parallel) cannot go on from a checkpoint";
+}
+
 std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
-                              TraceSink* sink) {
-    const Parallelism mode = scenario.parallelism ? scenario.parallelism->mode : Parallelism::Data;
+                              TraceSink* sink, Work work) {
+    const Parallelism mode = scenario.parallelism_mode();
     switch (mode) {
     case Parallelism::Data:
         if (scenario.sync_mode() == SyncMode::Ssp || scenario.sync_mode() == SyncMode::Async)
             return std::make_unique<LooseSyncTrainer>(scenario, std::move(data), sink);
-        return std::make_unique<DataParallelTrainer>(scenario, std::move(data), sink);
+        return std::make_unique<DataParallelTrainer>(scenario, std::move(data), sink, work);
     case Parallelism::Tensor:
         return std::make_unique<TensorTrainer>(scenario, std::move(data), sink);
     case Parallelism::Pipeline:

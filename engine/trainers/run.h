@@ -3,6 +3,7 @@
 #include "data/data.h"
 #include "failures/failure.h"
 #include "reports/metrics.h"
+#include "reports/results.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 #include "trainers/handover.h"
@@ -11,9 +12,16 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace lockstep {
+
+// What a run computes. TimesOnly walks the same steps on the modelled clock (costs, delays,
+// jitter, collective schedules, waiting) without the arithmetic of training: for speedup sweeps
+// and baselines, where only the times matter. Its snapshots carry no loss (NaN) and no hashes.
+enum class Work { Train, TimesOnly };
 
 // Something a teacher does to a run while the class watches it: in force from one executed
 // step (TraceEvent::ordinal) on.
@@ -78,6 +86,21 @@ public:
     virtual std::shared_ptr<const Dataset> dataset() const { return nullptr; }
     // The loss after each step so far, with its time and energy (empty: the run keeps none).
     virtual std::vector<ProgressPoint> progress() const { return {}; }
+    // Each crash and what the run did about it, in order (empty: none, or a run without faults).
+    virtual std::vector<Recovery> recoveries() const { return {}; }
+
+    // Checkpoints: the whole state between steps, and putting one back. A run that keeps no
+    // checkpoints throws lockstep::Error naming why (capture, restore); misfit() says why a
+    // state cannot be restored into this run, or nothing when it can.
+    virtual TrainingState capture_state() const;
+    virtual void restore_state(const TrainingState& state, RestoreMode mode);
+    virtual std::optional<std::string> misfit(const TrainingState& state, RestoreMode mode) const;
+
+    // Runs the remaining steps.
+    void run_to_end() {
+        while (!finished())
+            step();
+    }
 
     virtual const Scenario& scenario() const = 0;
     virtual int lanes() const = 0; // trace lanes: one per worker the run started with
@@ -88,8 +111,13 @@ public:
 
 // The trainer for the scenario's parallelism. Throws lockstep::Error when the scenario does not
 // fit the data.
+// Work::TimesOnly is for data parallelism on the modelled clock; other runs always train.
 std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
-                              TraceSink* sink = nullptr);
+                              TraceSink* sink = nullptr, Work work = Work::Train);
+
+// Builds the scenario's dataset: a built-in set or its CSV file. Throws lockstep::Error naming
+// what is wrong with the file.
+std::shared_ptr<const Dataset> load_dataset(const Scenario& scenario);
 
 // Whether going from `from`'s settings to `to`'s, while a run goes on, needs another trainer:
 // the way the replicas agree changes (bsp, ssp, async, local).

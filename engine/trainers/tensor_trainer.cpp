@@ -8,6 +8,7 @@
 #include "trainers/pipeline.h"
 
 #include "clocks/cost_model.h"
+#include "reports/speedup.h"
 
 #include <oneapi/tbb/parallel_for.h>
 
@@ -304,11 +305,7 @@ RunMetrics TensorTrainer::metrics() const {
     m.bytes_moved = bytes_moved_;
     m.final_loss = last_snapshot_.loss;
     m.final_accuracy = last_snapshot_.accuracy;
-    m.baseline_time_s = pipeline_baseline_time_s(scenario_);
-    if (m.total_time_s > 0) {
-        m.speedup = m.baseline_time_s / m.total_time_s;
-        m.efficiency = m.speedup / static_cast<double>(m.workers);
-    }
+    set_speedup(m, scenario_, model_parallel_baseline_time_s(scenario_, scenario_.steps));
     return m;
 }
 

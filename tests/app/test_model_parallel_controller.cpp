@@ -97,15 +97,15 @@ class TestModelParallelController : public QObject {
 private Q_SLOTS:
     void lanes_follow_the_parallelism() {
         Scenario s = pipeline();
-        QVERIFY(EngineController::isModelParallel(s));
-        QCOMPARE(EngineController::lanes(s), 2);
+        QVERIFY(s.model_parallel());
+        QCOMPARE(s.lanes(), 2);
         s.parallelism->mode = lockstep::Parallelism::Hybrid;
         s.parallelism->replicas = 3;
-        QCOMPARE(EngineController::lanes(s), 6);
+        QCOMPARE(s.lanes(), 6);
         s.parallelism.reset();
         s.workers = 5;
-        QVERIFY(!EngineController::isModelParallel(s));
-        QCOMPARE(EngineController::lanes(s), 5);
+        QVERIFY(!s.model_parallel());
+        QCOMPARE(s.lanes(), 5);
     }
 
     // start() runs the pipeline on the engine thread and streams what the engine's pipeline

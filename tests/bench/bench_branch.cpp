@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
     const auto& library = window.lessonPane()->library();
     double worst = 0;
     for (const auto& lesson : library.lessons()) {
-        if (EngineController::isModelParallel(lesson.scenario) || lesson.scenario.workers < 2)
+        if (lesson.scenario.model_parallel() || lesson.scenario.workers < 2)
             continue;
         bool finished = false;
         auto c = QObject::connect(&window.controller(), &EngineController::runFinished,

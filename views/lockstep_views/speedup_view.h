@@ -1,7 +1,7 @@
 #pragma once
 
+#include "reports/results.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
 
 #include <QList>
 #include <QPointF>

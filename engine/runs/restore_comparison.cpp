@@ -1,7 +1,7 @@
-#include "reports/restore_comparison.h"
+#include "runs/restore_comparison.h"
 
 #include "core/error.h"
-#include "trainers/data_parallel.h"
+#include "trainers/run.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,18 +19,19 @@ bool is_crash(const FailureSpec& f) {
 struct Outcome {
     LossCurve curve;
     std::vector<double> parameters;
-    std::vector<DataParallelTrainer::Recovery> recoveries;
+    std::vector<Recovery> recoveries;
 };
 
 Outcome run_one(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                 const std::filesystem::path& dir, const std::atomic<bool>* stop) {
-    DataParallelTrainer trainer(scenario, std::move(data));
+    const auto run = make_run(scenario, std::move(data));
+    Run& trainer = *run;
     trainer.set_stop_flag(stop);
     if (!dir.empty()) {
         std::filesystem::create_directories(dir);
         trainer.set_checkpoint_directory(dir);
     }
-    trainer.run();
+    trainer.run_to_end();
     if (stop && stop->load())
         throw Error("compare restores: stopped before the runs finished");
     std::map<std::int64_t, double> last; // a repeated step keeps its later loss
@@ -41,7 +42,7 @@ Outcome run_one(const Scenario& scenario, std::shared_ptr<const Dataset> data,
         out.curve.steps.push_back(step);
         out.curve.loss.push_back(loss);
     }
-    out.parameters = trainer.workers().front().parameters;
+    out.parameters = trainer.parameters();
     out.recoveries = trainer.recoveries();
     return out;
 }
@@ -58,16 +59,8 @@ double largest_gap(const LossCurve& a, const LossCurve& b) {
 
 } // namespace
 
-bool loss_at(const LossCurve& curve, std::int64_t step, double* loss) {
-    const auto it = std::lower_bound(curve.steps.begin(), curve.steps.end(), step);
-    if (it == curve.steps.end() || *it != step)
-        return false;
-    *loss = curve.loss[static_cast<std::size_t>(it - curve.steps.begin())];
-    return true;
-}
-
 std::string restore_comparison_refusal(const Scenario& scenario) {
-    if (scenario.parallelism && scenario.parallelism->mode != Parallelism::Data)
+    if (scenario.model_parallel())
         return "model-parallel runs take no faults and save no checkpoints";
     if (!scenario.checkpoint)
         return "the scenario saves no checkpoints; add a \"checkpoint\" policy";

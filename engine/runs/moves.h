@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trainers/parallelism.h"
+#include "scenario/parallelism.h"
 #include "scenario/scenario.h"
 
 #include <cstdint>

@@ -1,5 +1,5 @@
+#include "scenario/pipeline_plan.h"
 #include "core/error.h"
-#include "trainers/pipeline.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,11 +1,9 @@
-#include "reports/moves.h"
+#include "runs/moves.h"
 
 #include "clocks/cost_model.h"
 #include "core/error.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
-#include "trainers/tensor.h"
+#include "trainers/run.h"
 
 #include <algorithm>
 #include <map>
@@ -80,9 +78,9 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
             s.worker_batch.push_back((k + 1) * batch / n - k * batch / n);
         s.batch = s.worker_batch.front();
         Trace trace;
-        DataParallelTrainer t(s, data, &trace);
-        t.run();
-        auto m = summarise(trace, t.metrics(), workers);
+        const auto t = make_run(s, data, &trace);
+        t->run_to_end();
+        auto m = summarise(trace, t->metrics(), workers);
         m.strategy = Parallelism::Data;
         m.layout = count(workers, "replica", "replicas") + ", " +
                    std::string(to_string(s.algorithm)) + " all-reduce";
@@ -98,9 +96,9 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
             ParallelismConfig{Parallelism::Pipeline, stages,
                               std::min(microbatches, static_cast<int>(batch)), schedule, 1};
         Trace trace;
-        PipelineTrainer t(s, data, &trace);
-        t.run();
-        auto m = summarise(trace, t.metrics(), stages);
+        const auto t = make_run(s, data, &trace);
+        t->run_to_end();
+        auto m = summarise(trace, t->metrics(), stages);
         m.strategy = Parallelism::Pipeline;
         m.layout = count(stages, "stage", "stages") + " x " +
                    count(s.parallelism->microbatches, "micro-batch", "micro-batches") + " (" +
@@ -118,9 +116,9 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
         s.parallelism =
             ParallelismConfig{Parallelism::Tensor, split, 1, PipelineSchedule::FillDrain, 1};
         Trace trace;
-        TensorTrainer t(s, data, &trace);
-        t.run();
-        auto m = summarise(trace, t.metrics(), split);
+        const auto t = make_run(s, data, &trace);
+        t->run_to_end();
+        auto m = summarise(trace, t->metrics(), split);
         m.strategy = Parallelism::Tensor;
         m.layout = split == 1 ? "1 worker holds every layer"
                               : std::to_string(split) + " workers share every layer";
@@ -131,9 +129,9 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
         Scenario s = base;
         s.parallelism = asked;
         Trace trace;
-        PipelineTrainer t(s, data, &trace);
-        t.run();
-        auto m = summarise(trace, t.metrics(), asked->lanes());
+        const auto t = make_run(s, data, &trace);
+        t->run_to_end();
+        auto m = summarise(trace, t->metrics(), asked->lanes());
         m.strategy = Parallelism::Hybrid;
         m.layout = count(asked->replicas, "replica", "replicas") + " x " +
                    count(asked->stages, "stage", "stages");

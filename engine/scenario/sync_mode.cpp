@@ -1,4 +1,4 @@
-#include "trainers/sync_mode.h"
+#include "scenario/sync_mode.h"
 
 namespace lockstep {
 

@@ -1,0 +1,301 @@
+// What the class quiz shows: students' and teacher's state, histogram, reveal, results.
+#include "lockstep_class/class_quiz.h"
+
+#include "lockstep_lessons/answer.h"
+#include "lockstep_lessons/language.h"
+#include "lockstep_lessons/quiz_export.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockstep::classroom {
+
+using lessons::localized_number;
+using lessons::QuestionInstance;
+using lessons::QuestionType;
+using lessons::Verdict;
+
+namespace {
+
+// The first sentence of a mistake's feedback names it on the histogram: "That is the sum of the
+// two gradients."
+QString first_sentence(const QString& text) {
+    const qsizetype end = text.indexOf(QStringLiteral(". "));
+    return end < 0 ? text : text.left(end + 1);
+}
+
+QString verdict_word(const Response* r) {
+    if (!r)
+        return QStringLiteral("unanswered");
+    return lessons::to_string(r->checked.verdict);
+}
+
+// A name or an answer as a spreadsheet should show it: text, never a formula ("=1+1", "@SUM").
+QString csv_text(const QString& text) {
+    static const QString starts = QStringLiteral("=+@\t\r");
+    const bool formula = !text.isEmpty() && starts.contains(text.front());
+    return lessons::csv_field(formula ? QLatin1Char('\'') + text : text);
+}
+
+// The right answer as the students and the projector see it: its number as the language writes
+// it (the results' CSV keeps format_value's).
+QString shown_answer(const QuestionInstance& in) {
+    if (!in.question || in.question->type != QuestionType::Numeric)
+        return in.answer_text();
+    return localized_number(lessons::format_value(in.answer)) +
+           (in.question->unit.isEmpty() ? QString() : QLatin1Char(' ') + in.question->unit);
+}
+
+QString example_name(const std::vector<Student>& students) {
+    for (const Student& s : students)
+        if (!s.removed)
+            return s.name;
+    return QStringLiteral("example"); // seeds the numbers: stays English
+}
+
+} // namespace
+
+QJsonObject ClassQuiz::question_json(int student, int position) {
+    const lessons::Question& q = bank_.questions[std::size_t(order_[std::size_t(position)])];
+    const QuestionInstance& in = instance(students_[std::size_t(student)].name, position);
+    QJsonObject out{{QStringLiteral("id"), q.id},
+                    {QStringLiteral("index"), position + 1},
+                    {QStringLiteral("count"), question_count()},
+                    {QStringLiteral("title"), lessons::question_title(q)},
+                    {QStringLiteral("type"), lessons::to_string(q.type)},
+                    {QStringLiteral("text"), in.text},
+                    {QStringLiteral("unit"), q.unit},
+                    {QStringLiteral("choices"), QJsonArray::fromStringList(in.choices)}};
+    return out;
+}
+
+std::optional<QJsonObject> ClassQuiz::student_question(int student) {
+    if (!current_question() || phase_ == Phase::Finished)
+        return std::nullopt;
+    return question_json(student, current_);
+}
+
+QJsonObject ClassQuiz::student_state(int student) {
+    const Student& s = students_[std::size_t(student)];
+    QJsonObject out{{QStringLiteral("phase"), to_string(phase_)},
+                    {QStringLiteral("name"), s.display},
+                    {QStringLiteral("students"), student_count()},
+                    {QStringLiteral("version"), version_}};
+    const std::optional<QJsonObject> q = student_question(student);
+    out.insert(QStringLiteral("question"), q ? QJsonValue(*q) : QJsonValue());
+    const auto r = s.responses.find(current_);
+    const bool answered = q && r != s.responses.end();
+    out.insert(QStringLiteral("answer"), answered ? QJsonValue(r->second.text) : QJsonValue());
+    out.insert(QStringLiteral("changes_left"),
+               q ? limits_.answer_changes - (answered ? r->second.submissions : 0) : 0);
+    QJsonValue result;
+    if (phase_ == Phase::Revealed && q) {
+        const QuestionInstance& in = instance(s.name, current_);
+        result = QJsonObject{
+            {QStringLiteral("verdict"), verdict_word(answered ? &r->second : nullptr)},
+            {QStringLiteral("feedback"),
+             answered ? QString(r->second.checked.feedback).remove(in.explanation).trimmed()
+                      : lessons::Text::tr("You did not answer this question.")},
+            {QStringLiteral("correct"), shown_answer(in)},
+            {QStringLiteral("explanation"), in.explanation}};
+    }
+    out.insert(QStringLiteral("result"), result);
+    QJsonValue score;
+    if (phase_ == Phase::Finished)
+        score = QJsonObject{{QStringLiteral("correct"), correct_count(s)},
+                            {QStringLiteral("questions"), question_count()}};
+    out.insert(QStringLiteral("score"), score);
+    return out;
+}
+
+std::vector<Bar> ClassQuiz::histogram() const {
+    std::vector<Bar> bars;
+    const lessons::Question* q = current_question();
+    if (!q)
+        return bars;
+    auto count = [&](auto&& pick) {
+        for (const Student& s : students_) {
+            const auto r = s.responses.find(current_);
+            if (!s.removed && r != s.responses.end())
+                pick(s, r->second);
+        }
+    };
+    if (q->type == QuestionType::SingleChoice) {
+        for (int c = 0; c < q->choices.size(); ++c)
+            bars.push_back({QStringLiteral("(%1) %2").arg(QChar(u'a' + c)).arg(q->choices[c]), 0,
+                            QStringLiteral("choice")});
+        count([&](const Student&, const Response& r) {
+            const auto parsed = lessons::parse_choices(r.text, int(q->choices.size()), true, false);
+            if (parsed.value && !parsed.value->empty()) {
+                Bar& b = bars[std::size_t(parsed.value->front())];
+                ++b.count;
+                if (r.checked.verdict == Verdict::Correct)
+                    b.kind = QStringLiteral("right");
+            }
+        });
+        return bars;
+    }
+    bars.push_back({lessons::Text::tr("right", "histogram bar"), 0, QStringLiteral("right")});
+    const std::size_t first_mistake = bars.size();
+    if (q->type == QuestionType::Numeric)
+        for (const lessons::Mistake& m : q->mistakes)
+            bars.push_back({first_sentence(m.feedback), 0, QStringLiteral("mistake")});
+    bars.push_back(
+        {lessons::Text::tr("close, not within the tolerance"), 0, QStringLiteral("near")});
+    bars.push_back({lessons::Text::tr("other", "histogram bar"), 0, QStringLiteral("other")});
+    count([&](const Student& s, const Response& r) {
+        if (r.checked.verdict == Verdict::Correct) {
+            ++bars.front().count;
+            return;
+        }
+        if (r.checked.verdict == Verdict::Near) {
+            ++bars[bars.size() - 2].count;
+            return;
+        }
+        if (q->type == QuestionType::Numeric) {
+            const auto key = std::make_pair(lessons::normalise_student(s.name), current_);
+            const auto in = instances_.find(key);
+            const auto x = lessons::parse_number(r.text, q->unit).value;
+            if (in != instances_.end() && x) {
+                const QuestionInstance& i = in->second;
+                for (std::size_t m = 0; m < i.traps.size(); ++m) {
+                    if (std::abs(*x - i.traps[m]) <= i.tolerance &&
+                        std::abs(i.traps[m] - i.answer) > i.tolerance) {
+                        ++bars[first_mistake + m].count;
+                        return;
+                    }
+                }
+            }
+        }
+        ++bars.back().count;
+    });
+    return bars;
+}
+
+QString ClassQuiz::projector_text() {
+    if (!current_question())
+        return {};
+    return instance(example_name(students_), current_).text;
+}
+
+ClassQuiz::Reveal ClassQuiz::reveal_text() {
+    // Worked out once per question: the projector and the teacher's page ask many times, and a
+    // scenario question's working is a run of the engine.
+    if (reveal_for_ == current_)
+        return reveal_;
+    Reveal out;
+    const lessons::Question* q = current_question();
+    if (!q)
+        return out;
+    out.example = example_name(students_);
+    const QuestionInstance& in = instance(out.example, current_);
+    out.answer = shown_answer(in);
+    out.explanation = in.explanation;
+    const std::optional<lessons::EngineCall>& call = q->answer ? q->answer : q->correct_call;
+    if (call) {
+        try {
+            out.working = lessons::describe_call(*call, in.values, bank_.base_dir);
+        } catch (const std::exception& e) {
+            out.working = QString::fromStdString(e.what());
+        }
+    }
+    out.run = in.run;
+    reveal_ = out;
+    reveal_for_ = current_;
+    return out;
+}
+
+QJsonObject ClassQuiz::teacher_state() {
+    QJsonArray students;
+    for (const Student& s : students_) {
+        if (s.removed)
+            continue;
+        students.append(QJsonObject{{QStringLiteral("id"), s.id},
+                                    {QStringLiteral("name"), s.display},
+                                    {QStringLiteral("answered"), s.responses.count(current_) > 0},
+                                    {QStringLiteral("correct"), correct_count(s)}});
+    }
+    QJsonObject out{{QStringLiteral("phase"), to_string(phase_)},
+                    {QStringLiteral("bank"), bank_.id},
+                    {QStringLiteral("title"), bank_.title},
+                    {QStringLiteral("code"), code_},
+                    {QStringLiteral("addresses"), QJsonArray::fromStringList(addresses_)},
+                    {QStringLiteral("locked"), locked_},
+                    {QStringLiteral("version"), version_},
+                    {QStringLiteral("students"), students}};
+    QJsonValue question;
+    if (const lessons::Question* q = current_question(); q && phase_ != Phase::Finished) {
+        const QuestionInstance& in = instance(example_name(students_), current_);
+        question = QJsonObject{{QStringLiteral("id"), q->id},
+                               {QStringLiteral("index"), current_ + 1},
+                               {QStringLiteral("count"), question_count()},
+                               {QStringLiteral("title"), lessons::question_title(*q)},
+                               {QStringLiteral("type"), lessons::to_string(q->type)},
+                               {QStringLiteral("text"), in.text},
+                               {QStringLiteral("choices"), QJsonArray::fromStringList(in.choices)},
+                               {QStringLiteral("answered"), answered_count()}};
+    }
+    out.insert(QStringLiteral("question"), question);
+    QJsonValue bars;
+    if (phase_ == Phase::Closed || phase_ == Phase::Revealed) {
+        QJsonArray list;
+        for (const Bar& b : histogram())
+            list.append(QJsonObject{{QStringLiteral("label"), b.label},
+                                    {QStringLiteral("count"), b.count},
+                                    {QStringLiteral("kind"), b.kind}});
+        bars = list;
+    }
+    out.insert(QStringLiteral("histogram"), bars);
+    QJsonValue reveal;
+    if (phase_ == Phase::Revealed) {
+        const Reveal r = reveal_text();
+        reveal = QJsonObject{{QStringLiteral("answer"), r.answer},
+                             {QStringLiteral("explanation"), r.explanation},
+                             {QStringLiteral("working"), r.working},
+                             {QStringLiteral("run"), r.run},
+                             {QStringLiteral("example"), r.example}};
+    }
+    out.insert(QStringLiteral("reveal"), reveal);
+    return out;
+}
+
+QString ClassQuiz::results_csv() {
+    QString out = QStringLiteral(
+        "student,bank,question,type,values,answer,tolerance,response,verdict,correct\n");
+    const int shown = phase_ == Phase::Finished ? question_count() : current_ + 1;
+    for (const Student& s : students_) {
+        for (int position = 0; position < shown; ++position) {
+            const lessons::Question& q =
+                bank_.questions[std::size_t(order_[std::size_t(position)])];
+            const QuestionInstance& in = instance(s.name, position);
+            QStringList values;
+            for (const lessons::Variable& v : q.variables)
+                values << v.name + QLatin1Char('=') +
+                              lessons::fill_template(QLatin1Char('{') + v.name + QLatin1Char('}'),
+                                                     in);
+            const auto r = s.responses.find(position);
+            const Response* response = r == s.responses.end() ? nullptr : &r->second;
+            const bool numeric = q.type == QuestionType::Numeric;
+            out += QStringList{csv_text(s.display),
+                               lessons::csv_field(bank_.id),
+                               lessons::csv_field(q.id),
+                               lessons::to_string(q.type),
+                               lessons::csv_field(values.join(QLatin1Char(' '))),
+                               lessons::csv_field(numeric ? lessons::format_value(in.answer)
+                                                          : in.answer_text()),
+                               numeric ? lessons::format_value(in.tolerance) : QString(),
+                               csv_text(response ? response->text : QString()),
+                               verdict_word(response),
+                               response && response->checked.verdict == Verdict::Correct
+                                   ? QStringLiteral("1")
+                                   : QStringLiteral("0")}
+                       .join(QLatin1Char(','));
+            out += QLatin1Char('\n');
+        }
+    }
+    return out;
+}
+
+} // namespace lockstep::classroom
