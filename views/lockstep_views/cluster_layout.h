@@ -4,7 +4,7 @@
 #include "collectives/schedule.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
-#include "trainers/parallelism.h"
+#include "scenario/parallelism.h"
 
 #include <QFont>
 #include <QPainterPath>

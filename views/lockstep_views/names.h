@@ -7,10 +7,10 @@
 #include "checkpoint/checkpoint.h"
 #include "collectives/reduction.h"
 #include "collectives/schedule.h"
+#include "scenario/parallelism.h"
 #include "scenario/scenario.h"
+#include "scenario/sync_mode.h"
 #include "trace/trace.h"
-#include "trainers/parallelism.h"
-#include "trainers/sync_mode.h"
 
 #include <QString>
 

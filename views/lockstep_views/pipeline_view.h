@@ -2,8 +2,8 @@
 
 #include "clocks/clock.h"
 #include "lockstep_views/trace_index.h"
+#include "scenario/parallelism.h"
 #include "trace/trace.h"
-#include "trainers/parallelism.h"
 
 #include <QFont>
 #include <QRectF>
