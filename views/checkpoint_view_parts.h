@@ -14,6 +14,7 @@ QString bytesText(std::int64_t bytes);
 // "saving", "committed", "partial", "corrupt".
 QString shelfStatusText(ShelfStatus status);
 
+// The file states the legend explains, in its order.
 inline constexpr FileState kLegendStates[] = {
     FileState::Writing, FileState::Synced,  FileState::Renamed, FileState::Committed,
     FileState::Partial, FileState::Corrupt, FileState::Missing};
