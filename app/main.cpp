@@ -2,11 +2,11 @@
 // tests, documentation and teachers' slides; --action applies a lesson link at a moment of the
 // run there, as a click would.
 
-#include "class_window.h"
-#include "controls_panel.h"
-#include "lesson_pane.h"
-#include "main_window.h"
-#include "study_panel.h"
+#include "class/class_window.h"
+#include "lab/controls_panel.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
+#include "lab/study_panel.h"
 
 #include "core/error.h"
 #include "lockstep_lessons/action.h"

@@ -1,5 +1,5 @@
-#include "lesson_pane.h"
-#include "main_window.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
 
 #include "lockstep_views/recovery_caption.h"
 #include "lockstep_views/timeline_view.h"

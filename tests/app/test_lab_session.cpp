@@ -1,4 +1,4 @@
-#include "lab_session.h"
+#include "lab/lab_session.h"
 
 #include "scenario/scenario.h"
 #include "trace/trace.h"

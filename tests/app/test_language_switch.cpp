@@ -3,9 +3,9 @@
 // follow; back to English, every text is as before. And the lab's audio description: a
 // straggler step announced once, in words.
 
-#include "audio_description.h"
-#include "lesson_pane.h"
-#include "main_window.h"
+#include "lab/audio_description.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
 
 #include "lockstep_lessons/language.h"
 #include "lockstep_views/cluster_view.h"

@@ -1,7 +1,7 @@
-#include "lesson_pane.h"
-#include "main_window.h"
-#include "study_panel.h"
-#include "worked_example_panel.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
+#include "lab/study_panel.h"
+#include "lab/worked_example_panel.h"
 
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/lesson.h"

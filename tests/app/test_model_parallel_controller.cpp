@@ -1,5 +1,5 @@
-#include "engine_controller.h"
-#include "main_window.h"
+#include "lab/engine_controller.h"
+#include "lab/main_window.h"
 
 #include "core/error.h"
 #include "data/data.h"

@@ -1,6 +1,6 @@
-#include "controls_panel.h"
-#include "lesson_pane.h"
-#include "main_window.h"
+#include "lab/controls_panel.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
 
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_views/timeline_view.h"

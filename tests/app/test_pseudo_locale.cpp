@@ -3,9 +3,9 @@
 // must carry the brackets (one without escaped tr(): it would stay English in German), and no
 // label or button may be cut off at 1280×800 (a longer language would clip there).
 
-#include "class_window.h"
-#include "lesson_pane.h"
-#include "main_window.h"
+#include "class/class_window.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
 
 #include "lockstep_lessons/language.h"
 

@@ -1,6 +1,6 @@
+#include "lab/speedup_sweeper.h"
 #include "lockstep_views/speedup_view.h"
 #include "scenario/scenario.h"
-#include "speedup_sweeper.h"
 #include "trainers/data_parallel.h"
 
 #include <QSignalSpy>

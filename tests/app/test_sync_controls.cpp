@@ -1,9 +1,9 @@
 // The lab with the looser ways of agreeing: the controls choose the mode and its one setting,
 // and a bounded-staleness run streams its pushes, with their staleness, to the timeline.
 
-#include "controls_panel.h"
-#include "main_window.h"
-#include "playback.h"
+#include "lab/controls_panel.h"
+#include "lab/main_window.h"
+#include "lab/playback.h"
 
 #include "scenario/scenario.h"
 #include "trace/trace.h"

@@ -2,9 +2,9 @@
 // answers, resetting a student and the worksheets live there, not in the student's pane. Students'
 // profiles switch from the lesson pane, and presentation mode keeps the page's links at hand.
 
-#include "lesson_pane.h"
-#include "main_window.h"
-#include "teacher_lock.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
+#include "lab/teacher_lock.h"
 #include "view_test_support.h"
 
 #include "lockstep_lessons/lesson.h"

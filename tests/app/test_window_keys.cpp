@@ -1,8 +1,8 @@
-#include "controls_panel.h"
-#include "keyboard.h"
-#include "lesson_pane.h"
-#include "main_window.h"
-#include "playback.h"
+#include "lab/controls_panel.h"
+#include "lab/keyboard.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
+#include "lab/playback.h"
 
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/timeline_view.h"

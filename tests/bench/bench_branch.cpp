@@ -5,10 +5,10 @@
 // offscreen:
 //   QT_QPA_PLATFORM=offscreen build/tests/bench/bench_branch
 
-#include "engine_controller.h"
-#include "lesson_pane.h"
-#include "main_window.h"
-#include "playback.h"
+#include "lab/engine_controller.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
+#include "lab/playback.h"
 
 #include "lockstep_lessons/lesson.h"
 #include "lockstep_views/cluster_view.h"

@@ -7,7 +7,7 @@
 // One loopback address stands for the whole class here, so the joins-per-address limit is raised
 // for the run, and --max-students (default 200) to the class; every other limit is the default.
 
-#include "class_window.h"
+#include "class/class_window.h"
 
 #include "lockstep_lessons/lesson.h"
 

@@ -3,7 +3,7 @@
 // an empty process to the window's first frame. Prints one JSON object per line. Run offscreen:
 //   QT_QPA_PLATFORM=offscreen build/tests/bench/bench_gui
 
-#include "main_window.h"
+#include "lab/main_window.h"
 
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/timeline_view.h"

@@ -5,8 +5,8 @@
 // median and 250 ms worst for a change, 300 ms to open a lesson. Run offscreen:
 //   LOCKSTEP_RESOURCES=resources QT_QPA_PLATFORM=offscreen build/tests/bench/bench_latency
 
-#include "lesson_pane.h"
-#include "main_window.h"
+#include "lab/lesson_pane.h"
+#include "lab/main_window.h"
 
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/lesson.h"

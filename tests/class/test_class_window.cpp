@@ -1,7 +1,7 @@
 // The projector's window of a class quiz, in the lab: where to join, the names as typed, the
 // live count, the histogram, the engine's working, the replay in the lab and the scores.
-#include "class_window.h"
-#include "main_window.h"
+#include "class/class_window.h"
+#include "lab/main_window.h"
 
 #include "lockstep_lessons/lesson.h"
 

@@ -2,7 +2,7 @@
 // worker, on this machine's cores (--oversubscribe), and compared with the same run on threads.
 
 #include "collectives/schedule.h"
-#include "lab_session.h"
+#include "lab/lab_session.h"
 #include "trace/recording.h"
 
 #include "cli_test_support.h"

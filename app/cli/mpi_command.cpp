@@ -1,5 +1,5 @@
-#include "cli_mpi.h"
-#include "cli_options.h"
+#include "mpi_command.h"
+#include "options.h"
 
 #include "core/error.h"
 

@@ -1,8 +1,8 @@
-#include "cli_help.h"
+#include "help.h"
 
-#include "cli_class.h"
-#include "cli_lessons.h"
-#include "cli_options.h"
+#include "class_command.h"
+#include "lessons_commands.h"
+#include "options.h"
 
 #include "lockstep_lessons/lesson.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli_options.h"
+#include "options.h"
 
 #include "trace/chrome_trace.h"
 #include "trace/trace.h"

@@ -1,4 +1,4 @@
-#include "cli_outputs.h"
+#include "run_outputs.h"
 
 #include "core/error.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli_options.h"
+#include "options.h"
 
 #include "scenario/scenario.h"
 

@@ -4,7 +4,7 @@
 #include "trace/chrome_trace.h"
 
 #include "audio_description.h"
-#include "class_window.h"
+#include "class/class_window.h"
 #include "controls_panel.h"
 #include "keyboard.h"
 #include "lesson_pane.h"

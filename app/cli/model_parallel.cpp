@@ -1,6 +1,6 @@
-#include "cli_parallel.h"
-#include "cli_outputs.h"
-#include "cli_report.h"
+#include "model_parallel.h"
+#include "report.h"
+#include "run_outputs.h"
 
 #include "core/error.h"
 #include "runs/moves.h"

@@ -2,8 +2,8 @@
 // their end; time and energy are read at the first step where each reaches the same target loss,
 // and everything a run spent is counted, failed work included.
 
-#include "cli_options.h"
-#include "cli_report.h"
+#include "options.h"
+#include "report.h"
 
 #include "core/error.h"
 #include "lockstep_lessons/study.h"

@@ -1,6 +1,6 @@
-#include "cli_lessons.h"
+#include "lessons_commands.h"
 
-#include "cli_options.h"
+#include "options.h"
 
 #include "lockstep_lessons/check.h"
 #include "lockstep_lessons/language.h"

@@ -1,7 +1,7 @@
 // lockstep-cli class serve: the live class quiz from a terminal (docs/CLASS.md).
-#include "cli_class.h"
+#include "class_command.h"
 
-#include "cli_options.h"
+#include "options.h"
 
 #include "lockstep_class/class_server.h"
 #include "lockstep_lessons/lesson.h"

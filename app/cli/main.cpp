@@ -1,14 +1,14 @@
 // lockstep-cli: run, sweep and inspect Lockstep scenarios from a terminal. Every command goes
 // through the same engine calls as the GUI; errors print one line on stderr and exit non-zero.
 
-#include "cli_class.h"
-#include "cli_help.h"
-#include "cli_lessons.h"
-#include "cli_mpi.h"
-#include "cli_options.h"
-#include "cli_outputs.h"
-#include "cli_parallel.h"
-#include "cli_report.h"
+#include "class_command.h"
+#include "help.h"
+#include "lessons_commands.h"
+#include "model_parallel.h"
+#include "mpi_command.h"
+#include "options.h"
+#include "report.h"
+#include "run_outputs.h"
 
 #include "checkpoint/checkpoint.h"
 #include "collectives/bench.h"
@@ -29,7 +29,7 @@
 #include <QStringList>
 
 namespace lockstep::cli {
-int command_compare(const std::vector<std::string>& args); // cli_compare.cpp
+int command_compare(const std::vector<std::string>& args); // compare_command.cpp
 }
 
 #include <clocale>

@@ -1,6 +1,6 @@
-#include "cli_report.h"
+#include "report.h"
 
-#include "cli_options.h"
+#include "options.h"
 
 #include <QStringList>
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-// lockstep-cli over Open MPI (cli_mpi.cpp): the same commands with one process per worker.
+// lockstep-cli over Open MPI (mpi_command.cpp): the same commands with one process per worker.
 // Built without Open MPI, each of these throws lockstep::Error saying so.
 namespace lockstep::cli {
 
