@@ -2,6 +2,7 @@
 // their end; time and energy are read at the first step where each reaches the same target loss,
 // and everything a run spent is counted, failed work included.
 
+#include "commands.h"
 #include "options.h"
 #include "report.h"
 

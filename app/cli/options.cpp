@@ -57,6 +57,15 @@ void print_error(const QString& text) {
     std::fputs(text.toUtf8().constData(), stderr);
 }
 
+void note(const QString& text) {
+    print_error(QStringLiteral("lockstep-cli: ") + text + QLatin1Char('\n'));
+}
+
+Error not_one_of(const std::string& flag, const char* allowed, const std::string& got) {
+    return Error(utf8(Cli::tr("%1: must be one of %2, got '%3'")
+                          .arg(qs(flag), QString::fromUtf8(allowed), qs(got))));
+}
+
 static std::vector<std::string> split(const std::string& text) {
     std::vector<std::string> parts;
     std::string current;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/error.h"
+
 #include <QCoreApplication>
 #include <QString>
 
@@ -7,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lockstep::cli {
@@ -37,6 +40,8 @@ QString pad(const QString& text, int width);
 // Writes the text to stdout or stderr, in UTF-8.
 void print(const QString& text);
 void print_error(const QString& text);
+// A note on stderr: something the command did or skipped, and why.
+void note(const QString& text);
 
 // The command line after the command word: positional arguments and --flag values. Each command
 // names the flags it accepts; anything else is an error that names the flag.
@@ -63,6 +68,20 @@ private:
     std::map<std::string, std::string> values_;
     std::map<std::string, std::vector<std::string>> every_;
 };
+
+// "--rule: must be one of sum, mean, weighted-mean, got 'median'".
+Error not_one_of(const std::string& flag, const char* allowed, const std::string& got);
+
+// Sets `out` from the flag's value when it is given, read by `parse`; anything else is an error
+// listing the `allowed` values.
+template <typename E>
+void choose(const Options& o, const std::string& flag, E& out, bool (*parse)(std::string_view, E&),
+            const char* allowed) {
+    if (auto t = o.text(flag)) {
+        if (!parse(*t, out))
+            throw not_one_of(flag, allowed, *t);
+    }
+}
 
 // Strict, locale-independent number parsing: the whole text must be the number.
 bool parse_integer(const std::string& text, std::int64_t& out);

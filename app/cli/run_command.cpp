@@ -1,0 +1,178 @@
+// lockstep-cli run: trains a scenario to its end, on threads (data-parallel, loosely synchronised
+// or model-parallel) or over Open MPI with one worker per process, and reports it.
+#include "checkpoint_directory.h"
+#include "commands.h"
+#include "model_parallel.h"
+#include "mpi_command.h"
+#include "report.h"
+#include "run_outputs.h"
+#include "run_report.h"
+#include "scenario_flags.h"
+
+#include "core/error.h"
+#include "runs/runs.h"
+#include "scenario/scenario.h"
+#include "trace/recording.h"
+#include "trace/trace.h"
+
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace lockstep::cli {
+
+int run_over_mpi(const Options& o, bool mpi_allreduce, const std::string& resume_dir) {
+    const lockstep::cli::MpiCommand mpi;
+    lockstep::Scenario scenario;
+    std::optional<lockstep::cli::RunOutputs> outputs;
+    std::string checkpoint_dir = resume_dir;
+    lockstep::cli::on_every_rank([&] {
+        namespace fs = std::filesystem;
+        if (!resume_dir.empty()) {
+            if (!fs::exists(fs::path(resume_dir) / kScenarioFile))
+                throw no_scenario_file(resume_dir);
+            scenario = lockstep::load_scenario((fs::path(resume_dir) / kScenarioFile).string());
+        } else {
+            scenario = scenario_from(o);
+            lockstep::cli::apply_parallel_flags(o, scenario);
+        }
+        // Between processes, time is what the ranks really took; the scenario a checkpoint
+        // directory keeps says so too.
+        scenario.clock = lockstep::ClockKind::Measured;
+        if (auto dir = o.text("--checkpoint-dir")) {
+            if (!scenario.checkpoint)
+                throw Error(utf8(Cli::tr("--checkpoint-dir: needs a checkpoint policy "
+                                         "(--checkpoint-every K, or checkpoint.every in the "
+                                         "scenario)")));
+            checkpoint_dir = *dir;
+            if (mpi.rank() == 0)
+                prepare_checkpoint_directory(*dir, scenario);
+        } else if (o.has("--checkpoint-every")) {
+            throw Error(utf8(Cli::tr("--checkpoint-every: needs --checkpoint-dir DIR")));
+        } else if (scenario.checkpoint && resume_dir.empty()) {
+            throw Error(utf8(Cli::tr("checkpoint: a run over processes checkpoints into a "
+                                     "directory every computer reaches; name it with "
+                                     "--checkpoint-dir DIR")));
+        }
+        if (mpi.rank() == 0)
+            outputs.emplace(o, scenario.name);
+    });
+    lockstep::cli::ProcessRun run = lockstep::cli::run_processes(
+        scenario, mpi_allreduce, o.has("--trace"), checkpoint_dir, !resume_dir.empty());
+    run.mpi_allreduce = mpi_allreduce;
+    if (mpi.rank() != 0)
+        return 0;
+    for (const std::string& skipped : run.skipped)
+        note(Cli::tr("note: skipped %1").arg(qs(skipped)));
+    if (run.resumed_from == 0)
+        note(Cli::tr("note: no complete checkpoint in %1: starting from step 0")
+                 .arg(qs(resume_dir)));
+    outputs->begin(run.ranks);
+    // The merged trace and the snapshots, step by step, as a threaded run hands them over.
+    std::size_t at = 0;
+    for (const auto& snapshot : run.snapshots) {
+        std::size_t end = at;
+        while (end < run.events.size() && run.events[end].step == snapshot.step)
+            ++end;
+        outputs->on_events(std::span(run.events).subspan(at, end - at));
+        outputs->on_snapshot(snapshot);
+        at = end;
+    }
+    // The trace carries the whole run for the lab to play back (lockstep --replay).
+    if (o.has("--trace")) {
+        lockstep::Recording recording;
+        recording.scenario = scenario;
+        recording.ranks = run.ranks;
+        recording.hosts = run.hosts;
+        recording.events = run.events;
+        recording.snapshots = run.snapshots;
+        recording.parameters = run.result.parameters;
+        outputs->set_trace_trailer(lockstep::recording_member(recording));
+    }
+    return report_run(o, scenario, run.result, *outputs, run.resumed_from, &run);
+}
+
+int command_run(const std::vector<std::string>& raw) {
+    // Open MPI's own all-reduce is not one of the scenario's algorithms: taken out here.
+    std::vector<std::string> args;
+    bool mpi_allreduce = false;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == "--algorithm=mpi-allreduce" ||
+            (raw[i] == "--algorithm" && i + 1 < raw.size() && raw[i + 1] == "mpi-allreduce")) {
+            mpi_allreduce = true;
+            i += raw[i] == "--algorithm" ? 1 : 0;
+            continue;
+        }
+        args.push_back(raw[i]);
+    }
+    const Options o(args, {"--workers",        "--steps",
+                           "--seed",           "--clock",
+                           "--rule",           "--algorithm",
+                           "--layers",         "--activation",
+                           "--optimizer",      "--lr",
+                           "--momentum",       "--batch",
+                           "--dataset",        "--shuffle",
+                           "--init-params",    "--params-out",
+                           "--trace",          "--metrics-csv",
+                           "--checkpoint-dir", "--checkpoint-every",
+                           "--trace-detail",   "--keep",
+                           "--restore",        "--fail",
+                           "--policy",         "--backup-workers",
+                           "--heartbeat",      "--parallelism",
+                           "--stages",         "--microbatches",
+                           "--schedule",       "--replicas",
+                           "--transport",      "--sync",
+                           "--staleness",      "--local-steps"},
+                    {"--json", "--staleness-aware-lr"});
+    const std::string transport = o.text("--transport").value_or("threads");
+    if (transport != "threads" && transport != "mpi")
+        throw not_one_of("--transport", "threads, mpi", transport);
+    if (transport == "mpi")
+        return run_over_mpi(o, mpi_allreduce);
+    if (mpi_allreduce)
+        throw Error(utf8(Cli::tr("--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it "
+                                 "needs --transport mpi (under mpirun)")));
+    auto scenario = scenario_from(o);
+    lockstep::cli::apply_parallel_flags(o, scenario);
+    if (scenario.model_parallel())
+        return lockstep::cli::run_model_parallel(o, scenario);
+    if (scenario.sync_mode() == lockstep::SyncMode::Ssp ||
+        scenario.sync_mode() == lockstep::SyncMode::Async) {
+        // Through the parameter server without a barrier: make_run's loosely synchronised run.
+        for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
+            if (o.has(flag))
+                throw Error(
+                    utf8(Cli::tr("%1: a %2 run has no step at which all workers agree, "
+                                 "so it saves no checkpoints")
+                             .arg(QString::fromLatin1(flag),
+                                  qs(std::string(lockstep::to_string(scenario.sync_mode()))))));
+        lockstep::cli::RunOutputs outputs(o, scenario.name);
+        outputs.begin(scenario.workers); // a lane per worker
+        const lockstep::RunResult result = lockstep::run_scenario(scenario, &outputs);
+        return report_run(o, scenario, result, outputs, -1);
+    }
+    lockstep::cli::RunOutputs outputs(o, scenario.name);
+    const auto run = lockstep::make_run(scenario, lockstep::load_dataset(scenario), &outputs);
+    lockstep::Run& trainer = *run;
+    std::optional<lockstep::cli::ScratchDirectory> scratch;
+    if (auto dir = o.text("--checkpoint-dir")) {
+        prepare_checkpoint_directory(*dir, scenario);
+        trainer.set_checkpoint_directory(*dir);
+    } else if (o.has("--checkpoint-every")) {
+        throw Error(utf8(Cli::tr("--checkpoint-every: needs --checkpoint-dir DIR")));
+    } else if (scenario.checkpoint) {
+        // The scenario checkpoints (its failures recover from them): into a scratch directory.
+        scratch.emplace();
+        trainer.set_checkpoint_directory(scratch->path());
+        if (!o.has("--json"))
+            print(Cli::tr("(checkpoints go to a scratch directory, removed at the end; "
+                          "--checkpoint-dir DIR keeps them)\n"));
+    }
+    outputs.begin(scenario.workers);
+    const auto result = lockstep::finish_run(trainer);
+    return report_run(o, scenario, result, outputs, -1);
+}
+
+} // namespace lockstep::cli

@@ -1,0 +1,126 @@
+#include "scenario_flags.h"
+
+#include "collectives/reduction.h"
+#include "core/error.h"
+#include "data/data.h"
+
+#include <QStringList>
+
+#include <cstdint>
+
+namespace lockstep::cli {
+
+Scenario scenario_from(const Options& o) {
+    if (o.positional().size() > 1)
+        throw Error(utf8(Cli::tr("expected at most one scenario file, got '%1' as well")
+                             .arg(qs(o.positional()[1]))));
+    lockstep::Scenario s = o.positional().empty() ? lockstep::Scenario{}
+                                                  : lockstep::load_scenario(o.positional().front());
+    using L = lockstep::ScenarioLimits;
+    if (auto v = o.integer("--workers", 1, L::max_workers))
+        s.workers = static_cast<int>(*v);
+    if (auto v = o.integer("--steps", 1, L::max_steps))
+        s.steps = *v;
+    if (auto v = o.integer("--seed", 0, std::int64_t{1} << 53))
+        s.seed = static_cast<std::uint64_t>(*v);
+    if (auto v = o.integer("--batch", 1, static_cast<std::int64_t>(L::max_batch))) {
+        s.batch = static_cast<std::size_t>(*v);
+        s.worker_batch.clear();
+    }
+    if (auto t = o.text("--clock")) {
+        if (*t == "modelled")
+            s.clock = lockstep::ClockKind::Modelled;
+        else if (*t == "measured")
+            s.clock = lockstep::ClockKind::Measured;
+        else
+            throw not_one_of("--clock", "modelled, measured", *t);
+    }
+    choose(o, "--rule", s.rule, lockstep::parse_reduction_rule, "sum, mean, weighted-mean");
+    choose(o, "--algorithm", s.algorithm, lockstep::parse_algorithm,
+           "parameter-server, ring, tree, none");
+    choose(o, "--activation", s.model.activation, lockstep::parse_activation,
+           "tanh, relu, sigmoid, linear");
+    choose(o, "--optimizer", s.optimizer.kind, lockstep::parse_optimizer, "sgd, adam");
+    if (auto v = o.integer_list("--layers", 1, L::max_layer_width))
+        s.model.layers.assign(v->begin(), v->end());
+    if (auto v = o.number("--lr", 0.0, 100.0))
+        s.optimizer.learning_rate = *v;
+    if (auto v = o.number("--momentum", 0.0, 0.999999))
+        s.optimizer.momentum = *v;
+    if (auto t = o.text("--dataset")) {
+        if (lockstep::is_synthetic_dataset(*t)) {
+            s.dataset.name = *t;
+            s.dataset.csv.clear();
+            s.model.loss = *t == "regression" ? lockstep::LossKind::MeanSquaredError
+                                              : lockstep::LossKind::SoftmaxCrossEntropy;
+        } else if (t->size() > 4 && t->substr(t->size() - 4) == ".csv") {
+            s.dataset.csv = *t;
+            s.dataset.name.clear();
+        } else {
+            QStringList known;
+            for (const auto& n : lockstep::synthetic_dataset_names())
+                known << qs(n);
+            throw Error(utf8(Cli::tr("--dataset: must be one of %1, or a file ending in .csv, got "
+                                     "'%2'")
+                                 .arg(known.join(QStringLiteral(", ")), qs(*t))));
+        }
+    }
+    if (auto t = o.text("--shuffle")) {
+        if (*t != "on" && *t != "off")
+            throw Error(utf8(Cli::tr("--shuffle: must be on or off, got '%1'").arg(qs(*t))));
+        s.shuffle = *t == "on";
+    }
+    if (auto t = o.text("--init-params"))
+        s.init_params = *t;
+    if (auto t = o.text("--sync")) {
+        lockstep::SyncConfig c;
+        if (!lockstep::parse_sync_mode(*t, c.mode))
+            throw not_one_of("--sync", "bsp, ssp, async, local", *t);
+        s.sync = c;
+        // Both send every gradient to a parameter server: the one they need, unless named.
+        if ((c.mode == lockstep::SyncMode::Ssp || c.mode == lockstep::SyncMode::Async) &&
+            !o.has("--algorithm"))
+            s.algorithm = lockstep::Algorithm::ParameterServer;
+    }
+    auto sync_flag = [&](const char* flag, lockstep::SyncMode needs) {
+        if (o.has(flag) && s.sync_mode() != needs)
+            throw Error(utf8(
+                Cli::tr("%1: goes with --sync %2")
+                    .arg(QString::fromLatin1(flag), qs(std::string(lockstep::to_string(needs))))));
+    };
+    sync_flag("--staleness", lockstep::SyncMode::Ssp);
+    sync_flag("--local-steps", lockstep::SyncMode::Local);
+    sync_flag("--staleness-aware-lr", lockstep::SyncMode::Async);
+    if (auto v = o.integer("--staleness", 0, L::max_staleness))
+        s.sync->staleness = static_cast<int>(*v);
+    if (auto v = o.integer("--local-steps", 1, L::max_steps))
+        s.sync->local_steps = static_cast<int>(*v);
+    if (o.has("--staleness-aware-lr"))
+        s.sync->staleness_aware_lr = true;
+    for (const auto& spec : o.texts("--fail"))
+        s.failures.events.push_back(lockstep::parse_failure_spec(spec));
+    choose(o, "--policy", s.failures.policy, lockstep::parse_recovery_policy,
+           "restart, elastic, backup");
+    if (auto v = o.integer("--backup-workers", 0, L::max_workers - 1))
+        s.failures.backup_workers = static_cast<int>(*v);
+    if (auto v = o.number("--heartbeat", 0.0, 3600.0))
+        s.failures.heartbeat_s = *v;
+    if (auto v = o.integer("--checkpoint-every", 1, L::max_steps)) {
+        s.checkpoint = s.checkpoint.value_or(lockstep::CheckpointConfig{});
+        s.checkpoint->every = *v;
+    }
+    if (o.has("--keep") || o.has("--restore")) {
+        if (!s.checkpoint)
+            throw Error(
+                utf8(Cli::tr("%1: needs a checkpoint policy (--checkpoint-every K)")
+                         .arg(QString::fromLatin1(o.has("--keep") ? "--keep" : "--restore"))));
+        if (auto v = o.integer("--keep", 1, L::max_checkpoints_kept))
+            s.checkpoint->keep = static_cast<int>(*v);
+        choose(o, "--restore", s.checkpoint->restore, lockstep::parse_restore_mode,
+               "full, weights-only");
+    }
+    lockstep::validate(s);
+    return s;
+}
+
+} // namespace lockstep::cli
