@@ -174,8 +174,8 @@ protected:
 private:
     void buildViews();
     void buildDocks();
-    void connectSession();
-    void buildActions(); // window_menus.cpp, with the dialogs its File menu opens
+    void connectSession(); // window_session.cpp, with what each of its signals changes
+    void buildActions();   // window_menus.cpp, with the playback toolbar
     // The texts of menus, actions, tabs and docks in the language in use (window_menus.cpp).
     void retranslate();
     QObject* label(QObject* target, const char* source);
@@ -201,11 +201,11 @@ private:
     void showBranchMarks();
     void showRestoreComparison();
     void fitTimeline();
-    void onLessonOpened(const QString& id);
+    void onLessonOpened(const QString& id); // window_lessons.cpp, with teacher mode
     void bringViewToFront(const QString& name);
     void updateScrubber();
     void showStatus(const QString& text);
-    void openScenarioDialog();
+    void openScenarioDialog(); // window_dialogs.cpp, with the other dialogs of the menus
     void openRecordingDialog();
     void runAsPipeline();
     // The current scenario trained whole under each of `modes` (ssp with `staleness`, local SGD
