@@ -1,5 +1,9 @@
 #pragma once
 
+// The class quiz in the lab: the dialog that starts it (class_quiz_dialog.cpp), the histogram of
+// the answers (answer_histogram.cpp) and the projector's window (class_window.cpp, its widgets in
+// class_window_layout.cpp), over the quiz and server of lessons/class.
+
 #include "lockstep_class/class_server.h"
 #include "lockstep_lessons/lesson.h"
 
