@@ -1,8 +1,8 @@
+// The Controls panel: its fields, their texts in the language in use, and how it arranges them.
+
 #include "controls_panel.h"
 
-#include "core/error.h"
 #include "lockstep_views/names.h"
-#include "runs/runs.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -19,31 +19,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include <cmath>
-
 namespace lockstep::app {
 
 namespace {
-
-// "30, 10" -> {30, 10}; empty -> {}. Throws naming the control on anything else.
-std::vector<double> parse_list(const QString& text, const QString& control) {
-    std::vector<double> out;
-    const QString trimmed = text.trimmed();
-    if (trimmed.isEmpty())
-        return out;
-    for (const QString& part : trimmed.split(QLatin1Char(','))) {
-        bool ok = false;
-        const double value = part.trimmed().toDouble(&ok);
-        if (!ok)
-            throw Error(QCoreApplication::translate(
-                            "lockstep::app::ControlsPanel",
-                            "%1: '%2' is not a number (write numbers separated by commas)")
-                            .arg(control, part.trimmed())
-                            .toStdString());
-        out.push_back(value);
-    }
-    return out;
-}
 
 // The items' data are the engine's values; retranslate() gives them their names.
 template <typename E> void fill(QComboBox* box, std::initializer_list<E> values) {
@@ -55,11 +33,6 @@ template <typename E> void fill(QComboBox* box, std::initializer_list<E> values)
 template <typename E, typename Name> void name_items(QComboBox* box, Name name) {
     for (int i = 0; i < box->count(); ++i)
         box->setItemText(i, name(static_cast<E>(box->itemData(i).toInt())));
-}
-
-// The workers a run has: a model-parallel run's lanes (its stages or slices), else its workers.
-int shown_workers(const Scenario& s) {
-    return s.model_parallel() ? s.parallelism->lanes() : s.workers;
 }
 
 } // namespace
@@ -196,36 +169,6 @@ bool ControlsPanel::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
-QString ControlsPanel::pendingText() const {
-    QStringList changed;
-    if (workers_->value() != shown_workers(base_))
-        changed << tr("workers %1").arg(workers_->value());
-    QStringList shards;
-    for (std::size_t v : base_.shard_sizes)
-        shards << QString::number(static_cast<double>(v));
-    if (shards_->text().simplified().remove(QLatin1Char(' ')) != shards.join(QLatin1Char(',')))
-        changed << tr("shard sizes");
-    if (static_cast<ClockKind>(clock_->currentData().toInt()) != base_.clock)
-        changed << tr("clock");
-    if (static_cast<std::uint64_t>(seed_->value()) !=
-        std::min<std::uint64_t>(base_.seed, 1'000'000'000))
-        changed << tr("seed %1").arg(seed_->value());
-    if (steps_->value() != base_.steps)
-        changed << tr("steps %1").arg(steps_->value());
-    if (changed.isEmpty())
-        return {};
-    return tr("Waiting for a new run: %1. Press Enter or Run to start it.")
-        .arg(changed.join(QStringLiteral(", ")));
-}
-
-void ControlsPanel::updatePending() {
-    const QString text = pendingText();
-    pending_->setText(text);
-    pending_->setVisible(!text.isEmpty());
-    run_->setAccessibleDescription(text.isEmpty() ? tr("Start a new run with these settings")
-                                                  : text);
-}
-
 // Every text the panel shows, in the language in use.
 void ControlsPanel::retranslate() {
     shards_->setPlaceholderText(tr("equal"));
@@ -316,114 +259,6 @@ void ControlsPanel::arrange() {
         grid_->setColumnStretch(1, 1);
         grid_->setRowStretch(i + 2, 1);
     }
-}
-
-void ControlsPanel::setScenario(const Scenario& s) {
-    base_ = s;
-    const QSignalBlocker quiet(learning_rate_);
-    learning_rate_->setValue(s.optimizer.learning_rate);
-    workers_->setValue(shown_workers(s));
-    algorithm_->setCurrentIndex(algorithm_->findData(static_cast<int>(s.algorithm)));
-    rule_->setCurrentIndex(rule_->findData(static_cast<int>(s.rule)));
-    auto join = [](const auto& values) {
-        QStringList parts;
-        for (auto v : values)
-            parts << QString::number(static_cast<double>(v));
-        return parts.join(QStringLiteral(", "));
-    };
-    shards_->setText(join(s.shard_sizes));
-    slowdown_->setText(join(s.delays.slowdown));
-    clock_->setCurrentIndex(clock_->findData(static_cast<int>(s.clock)));
-    seed_->setValue(static_cast<int>(std::min<std::uint64_t>(s.seed, 1'000'000'000)));
-    steps_->setValue(static_cast<int>(s.steps));
-    sync_->setCurrentIndex(sync_->findData(static_cast<int>(s.sync_mode())));
-    if (s.sync_mode() == SyncMode::Ssp)
-        staleness_value_ = s.sync->staleness;
-    if (s.sync_mode() == SyncMode::Local)
-        local_steps_value_ = s.sync->local_steps;
-    showSyncSettings();
-    updatePending();
-}
-
-void ControlsPanel::showSyncSettings() {
-    const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
-    const QSignalBlocker quiet(sync_setting_);
-    nameSyncSetting();
-    if (mode == SyncMode::Local) {
-        sync_setting_->setRange(1, static_cast<int>(ScenarioLimits::max_steps));
-        sync_setting_->setValue(local_steps_value_);
-    } else {
-        sync_setting_->setRange(0, ScenarioLimits::max_staleness);
-        sync_setting_->setValue(staleness_value_);
-    }
-    sync_setting_->setEnabled((mode == SyncMode::Ssp || mode == SyncMode::Local) &&
-                              sync_->isEnabled());
-}
-
-void ControlsPanel::nameSyncSetting() {
-    const bool local = static_cast<SyncMode>(sync_->currentData().toInt()) == SyncMode::Local;
-    sync_setting_label_->setText(local ? tr("Average ever&y") : tr("Stale&ness (S)"));
-    sync_setting_->setSuffix(local ? tr(" steps") : QString());
-    sync_setting_->setAccessibleName(sync_setting_label_->text().remove(QLatin1Char('&')));
-}
-
-Scenario ControlsPanel::scenario() const {
-    Scenario s = base_;
-    const int workers = workers_->value();
-    if (workers != shown_workers(s))
-        s = scenario_for_workers(s, workers); // per-worker settings for workers gone are dropped
-    s.algorithm = static_cast<Algorithm>(algorithm_->currentData().toInt());
-    s.rule = static_cast<ReductionRule>(rule_->currentData().toInt());
-    // Only a value the user changed replaces the scenario's own (the box shows 4 decimals).
-    if (std::abs(learning_rate_->value() - base_.optimizer.learning_rate) > 0.5e-4)
-        s.optimizer.learning_rate = learning_rate_->value();
-    s.clock = static_cast<ClockKind>(clock_->currentData().toInt());
-    s.seed = static_cast<std::uint64_t>(seed_->value());
-    s.steps = steps_->value();
-    s.shard_sizes.clear();
-    for (double v : parse_list(shards_->text(), tr("Shard sizes"))) {
-        if (v < 1 || v != static_cast<double>(static_cast<std::size_t>(v)))
-            throw Error(
-                tr("Shard sizes: each must be a whole number of rows, at least 1").toStdString());
-        s.shard_sizes.push_back(static_cast<std::size_t>(v));
-    }
-    s.delays.slowdown = parse_list(slowdown_->text(), tr("Slowdown"));
-    const auto mode = static_cast<SyncMode>(sync_->currentData().toInt());
-    if (mode == SyncMode::Bsp) {
-        s.sync.reset();
-    } else {
-        SyncConfig c = s.sync.value_or(SyncConfig{});
-        c.mode = mode;
-        c.staleness = mode == SyncMode::Ssp ? staleness_value_ : 0;
-        c.local_steps = mode == SyncMode::Local ? local_steps_value_ : 1;
-        if (mode != SyncMode::Async)
-            c.staleness_aware_lr = false;
-        s.sync = c;
-    }
-    validate(s);
-    return s;
-}
-
-void ControlsPanel::setLocked(bool locked) {
-    for (QWidget* w : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(algorithm_),
-                       static_cast<QWidget*>(rule_), static_cast<QWidget*>(learning_rate_),
-                       static_cast<QWidget*>(shards_), static_cast<QWidget*>(slowdown_),
-                       static_cast<QWidget*>(clock_), static_cast<QWidget*>(seed_),
-                       static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_)})
-        w->setEnabled(!locked);
-    showSyncSettings();
-}
-
-void ControlsPanel::setLockedControls(const QStringList& names) {
-    const std::pair<const char*, QWidget*> controls[] = {
-        {"workers", workers_}, {"algorithm", algorithm_},
-        {"rule", rule_},       {"learning_rate", learning_rate_},
-        {"shards", shards_},   {"slowdown", slowdown_},
-        {"clock", clock_},     {"seed", seed_},
-        {"steps", steps_},     {"sync", sync_}};
-    for (const auto& [name, widget] : controls)
-        widget->setEnabled(!names.contains(QLatin1String(name)));
-    showSyncSettings();
 }
 
 } // namespace lockstep::app
