@@ -5,6 +5,7 @@
 #include "reports/metrics.h"
 #include "trace/trace.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <vector>
 
@@ -25,6 +26,15 @@ struct Recovery {
     std::int64_t lost_steps = 0;
     int workers_after = 0;
 };
+// One gradient a parameter server applied, in a loosely synchronised run (ssp, async).
+struct AppliedGradient {
+    int worker = 0;
+    std::int64_t clock = 0;   // the worker's iteration that computed it
+    std::int64_t version = 0; // the model version it was computed on
+    int staleness = 0;        // updates applied between that version and this one
+    Ticks at = 0;             // when the server applied it
+};
+
 // A run trained to its end: its summary, its model and its loss along the way.
 struct RunResult {
     RunMetrics metrics;

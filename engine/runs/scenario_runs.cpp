@@ -73,6 +73,10 @@ Scenario scenario_for_workers(const Scenario& scenario, int workers) {
 
 std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts,
                               Work work) {
+    if (scenario.model_parallel())
+        throw Error("parallelism.mode: \"" + std::string(to_string(scenario.parallelism_mode())) +
+                    "\" is trained by lockstep-cli run; a sweep varies the number of "
+                    "data-parallel workers");
     std::vector<SweepPoint> points(worker_counts.size());
     auto one = [&](std::size_t i) {
         const Scenario s = scenario_for_workers(scenario, worker_counts[i]);

@@ -149,7 +149,7 @@ std::string scenario_to_json(const Scenario& scenario);
 std::uint64_t scenario_hash(const Scenario& scenario);
 
 // Copies into `into` the settings a running trainer can take between two steps
-// (DataParallelTrainer::retune()): rule, algorithm, the optimizer's hyperparameters (not its
+// (a Retune intervention): rule, algorithm, the optimizer's hyperparameters (not its
 // kind), delays.slowdown and the stragglers, cost, checkpoint.restore (when both have a policy),
 // and sync (its bound or period in place; another mode through continue_run()).
 void take_mid_run_settings(Scenario& into, const Scenario& from);

@@ -107,7 +107,7 @@ public:
     // Adds a fault while the run goes on (the lab's "crash" and "crash during the next
     // checkpoint" on a worker), checked like the scenario's own failures. Call between steps.
     // Throws lockstep::Error for a worker that is not there or a fault this run cannot take.
-    void inject_failure(const FailureSpec& spec);
+    void inject_failure(const FailureSpec& spec) override;
 
     // A flag another thread raises to stop the run: the measured clock's real sleeps end early
     // when it is set. The trainer only reads it; the caller keeps it alive.
@@ -131,6 +131,7 @@ public:
     const Scenario& scenario() const override { return scenario_; }
     int lanes() const override { return lanes_; }
     std::vector<double> parameters() const override { return workers_.front().parameters; }
+    std::vector<ReplicaState> replicas() const override;
     const Dataset& data() const { return *data_; }
     const std::shared_ptr<const Dataset>& shared_data() const { return data_; }
     const std::vector<Worker>& workers() const { return workers_; }

@@ -108,4 +108,12 @@ double DataParallelTrainer::energy_so_far() const {
     return energy_joules(lanes, to_seconds(now), scenario_.energy);
 }
 
+std::vector<ReplicaState> DataParallelTrainer::replicas() const {
+    std::vector<ReplicaState> out;
+    out.reserve(workers_.size());
+    for (const Worker& w : workers_)
+        out.push_back({w.parameters, w.optimizer.state(), w.cursor.shard(), w.clock});
+    return out;
+}
+
 } // namespace lockstep

@@ -23,10 +23,10 @@ void DataParallelTrainer::intervene(Intervention& change) {
     crash.step = steps_done();
     switch (change.kind) {
     case Intervention::Kind::Slow:
-        set_slowdown(index, change.amount > 0 ? change.amount : 3.0);
+        set_slowdown(index, change.amount != 0 ? change.amount : 3.0);
         break;
     case Intervention::Kind::Pause:
-        add_pause(index, steps_done(), change.amount > 0 ? change.amount : 5.0);
+        add_pause(index, steps_done(), change.amount != 0 ? change.amount : 5.0);
         break;
     case Intervention::Kind::Crash:
         crash.phase = change.phase;

@@ -416,7 +416,7 @@ RunMetrics LooseSyncTrainer::metrics() const {
     m.replicas_aligned = last_.replicas_aligned;
     std::int64_t total = prior_staleness_;
     m.max_staleness = prior_max_staleness_;
-    for (const Applied& a : applied_) {
+    for (const AppliedGradient& a : applied_) {
         m.max_staleness = std::max<std::int64_t>(m.max_staleness, a.staleness);
         total += a.staleness;
     }
@@ -532,7 +532,7 @@ Handover LooseSyncTrainer::hand_over() {
     h.applied = prior_applied_ + static_cast<std::int64_t>(applied_.size());
     h.staleness_total = prior_staleness_;
     h.max_staleness = prior_max_staleness_;
-    for (const Applied& a : applied_) {
+    for (const AppliedGradient& a : applied_) {
         h.staleness_total += a.staleness;
         h.max_staleness = std::max<std::int64_t>(h.max_staleness, a.staleness);
     }

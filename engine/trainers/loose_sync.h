@@ -70,15 +70,7 @@ public:
     // Goes on from a run handed over at a step boundary, in place of its own start.
     void adopt(Handover h);
 
-    // Every applied gradient, in the order the server applied them.
-    struct Applied {
-        int worker = 0;
-        std::int64_t clock = 0;   // the worker's iteration that computed it
-        std::int64_t version = 0; // the model version it was computed on
-        int staleness = 0;        // updates applied between that version and this one
-        Ticks at = 0;             // when the server applied it
-    };
-    const std::vector<Applied>& applied() const { return applied_; }
+    std::vector<AppliedGradient> applied_gradients() const override { return applied_; }
     // The loss after each step, with its time: for time to a target loss.
     std::vector<ProgressPoint> progress() const override { return progress_; }
 
@@ -158,7 +150,7 @@ private:
     std::vector<TraceEvent> events_;
     std::vector<LaneTotals> spent_;
     std::vector<std::vector<TraceEvent>> recent_; // per lane, its last few events
-    std::vector<Applied> applied_;
+    std::vector<AppliedGradient> applied_;
     std::vector<double> step_losses_; // the batch losses of the gradients in this step
     std::size_t step_correct_ = 0, step_counted_ = 0;
     std::int64_t samples_ = 0, bytes_moved_ = 0;

@@ -297,4 +297,11 @@ std::vector<double> PipelineTrainer::parameters(int replica) const {
     return whole;
 }
 
+std::vector<ReplicaState> PipelineTrainer::replicas() const {
+    std::vector<ReplicaState> out;
+    for (int r = 0; r < plan_.replicas; ++r)
+        out.push_back({parameters(r), {}, {}, 0});
+    return out;
+}
+
 } // namespace lockstep

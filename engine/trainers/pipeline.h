@@ -57,6 +57,7 @@ public:
     // The whole model's parameters of one replica, put back together from its stages.
     std::vector<double> parameters(int replica) const;
     std::vector<double> parameters() const override { return parameters(0); }
+    std::vector<ReplicaState> replicas() const override;
     bool replicas_aligned() const { return aligned_; }
     RunMetrics metrics() const override;
     PipelineReport report() const;

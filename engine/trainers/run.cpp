@@ -26,6 +26,10 @@ void Run::intervene(Intervention& /*change*/) {
                 "-parallel) takes no faults, delays or changed settings while it goes on");
 }
 
+void Run::inject_failure(const FailureSpec& /*spec*/) {
+    throw Error("failures: this run (" + kind_of(scenario()) + "-parallel) takes no faults");
+}
+
 Handover Run::hand_over() {
     throw Error("sync.mode: this run (" + kind_of(scenario()) +
                 "-parallel) cannot change its way of agreeing while it goes on");
@@ -51,6 +55,10 @@ std::optional<std::string> Run::misfit(const TrainingState& /*state*/, RestoreMo
 std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                               TraceSink* sink, Work work) {
     const Parallelism mode = scenario.parallelism_mode();
+    if (work == Work::TimesOnly && mode != Parallelism::Data)
+        throw Error("parallelism.mode: \"" + std::string(to_string(mode)) +
+                    "\" is timed by training it; only a data-parallel run can be timed without "
+                    "training");
     switch (mode) {
     case Parallelism::Data:
         if (scenario.sync_mode() == SyncMode::Ssp || scenario.sync_mode() == SyncMode::Async)

@@ -2,6 +2,7 @@
 
 #include "data/data.h"
 #include "failures/failure.h"
+#include "model/optimizer.h"
 #include "reports/metrics.h"
 #include "reports/results.h"
 #include "scenario/scenario.h"
@@ -44,6 +45,15 @@ struct Intervention {
     std::int64_t step = -1;                 // the training step it met, once applied
 };
 
+// One replica of the model as it stands between steps: its parameters, its optimizer state and
+// the rows of the data it draws from (left empty where a run keeps no such thing per replica).
+struct ReplicaState {
+    std::vector<double> parameters;
+    OptimizerState optimizer;
+    Shard shard;
+    Ticks clock = 0; // where its lane has got to on the run's clock
+};
+
 // One training run, whatever spreads it over the workers (data, pipeline, tensor or hybrid
 // parallelism): what the lab's controller, BranchingRun and lockstep-cli drive, so none of them
 // asks which kind it is. make_run() builds the trainer the scenario names.
@@ -73,6 +83,9 @@ public:
     // Applies an intervention before the next step (sets `change.step`). Throws lockstep::Error
     // naming what this run cannot take.
     virtual void intervene(Intervention& change);
+    // Adds a fault of the scenario's kinds (failures/failure.h) while the run goes on, checked
+    // like the scenario's own. Throws lockstep::Error naming what this run cannot take.
+    virtual void inject_failure(const FailureSpec& spec);
     // Saves checkpoints into `dir` by the scenario's policy. Throws lockstep::Error for a run
     // that saves none.
     virtual void set_checkpoint_directory(const std::filesystem::path& dir);
@@ -86,6 +99,9 @@ public:
     virtual std::shared_ptr<const Dataset> dataset() const { return nullptr; }
     // The loss after each step so far, with its time and energy (empty: the run keeps none).
     virtual std::vector<ProgressPoint> progress() const { return {}; }
+    // Every gradient a parameter server applied, in order (empty: the run has no server that
+    // applies gradients one by one).
+    virtual std::vector<AppliedGradient> applied_gradients() const { return {}; }
     // Each crash and what the run did about it, in order (empty: none, or a run without faults).
     virtual std::vector<Recovery> recoveries() const { return {}; }
 
@@ -107,6 +123,9 @@ public:
     virtual RunMetrics metrics() const = 0;
     // The trained model as one flat vector (replica 0's, put together from its pieces).
     virtual std::vector<double> parameters() const = 0;
+    // Every replica there is now: one per live worker under data parallelism, one per copy of
+    // the pipeline in a hybrid run; otherwise the one model of parameters().
+    virtual std::vector<ReplicaState> replicas() const { return {{parameters(), {}, {}, 0}}; }
 };
 
 // The trainer for the scenario's parallelism. Throws lockstep::Error when the scenario does not

@@ -7,8 +7,8 @@
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_view.h"
-#include "reports/restore_comparison.h"
-#include "trainers/data_parallel.h"
+#include "runs/restore_comparison.h"
+#include "runs/runs.h"
 
 #include <QAction>
 #include <QApplication>
@@ -104,8 +104,9 @@ private Q_SLOTS:
 void TestLabWindow::controller_streams_the_whole_trace() {
     const auto scenario = straggler(30);
     lockstep::Trace expected;
-    lockstep::DataParallelTrainer reference(scenario, lockstep::load_dataset(scenario), &expected);
-    reference.run();
+    const auto reference =
+        lockstep::make_run(scenario, lockstep::load_dataset(scenario), &expected);
+    reference->run_to_end();
 
     lockstep::app::EngineController controller;
     QVector<lockstep::TraceEvent> events;
@@ -130,7 +131,7 @@ void TestLabWindow::controller_streams_the_whole_trace() {
     }
     QCOMPARE(std::size_t(snapshots.size()), expected.snapshots().size());
     QCOMPARE(snapshots.back().parameter_hash, expected.snapshots().back().parameter_hash);
-    QCOMPARE(controller.finalParameters(), reference.workers().front().parameters);
+    QCOMPARE(controller.finalParameters(), reference->parameters());
 }
 
 // A 32-worker run, the playhead held at the start: the engine runs far ahead at once, and the

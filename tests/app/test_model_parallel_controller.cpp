@@ -5,9 +5,10 @@
 #include "data/data.h"
 #include "lockstep_views/comparison_view.h"
 #include "lockstep_views/pipeline_view.h"
+#include "runs/runs.h"
+#include "scenario/pipeline_plan.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
+#include "trainers/run.h"
 #include "trainers/tensor.h"
 
 #include <QApplication>
@@ -62,8 +63,8 @@ void check_pipeline_stream(const Streamed& got, const Scenario& s, EngineControl
     QVERIFY2(got.failures.isEmpty(), qPrintable(got.failures.join(QLatin1Char('\n'))));
     QCOMPARE(got.finished, 1);
     lockstep::Trace trace;
-    lockstep::PipelineTrainer direct(s, lockstep::load_dataset(s), &trace);
-    direct.run();
+    const auto direct = lockstep::make_run(s, lockstep::load_dataset(s), &trace);
+    direct->run_to_end();
     QCOMPARE(got.events.size(), static_cast<qsizetype>(trace.events().size()));
     QCOMPARE(got.snapshots.size(), static_cast<qsizetype>(s.steps));
     int forwards = 0, backwards = 0, activations = 0;
@@ -83,10 +84,10 @@ void check_pipeline_stream(const Streamed& got, const Scenario& s, EngineControl
     QCOMPARE(backwards, s.steps * m * p);
     QCOMPARE(activations, s.steps * m * (p - 1));
     QCOMPARE(got.snapshots.back().time, trace.snapshots().back().time);
-    QVERIFY(same_bits(c.finalParameters(), direct.parameters()));
+    QVERIFY(same_bits(c.finalParameters(), direct->parameters()));
     QCOMPARE(c.metrics().workers, p);
     QCOMPARE(c.metrics().steps_run, static_cast<std::int64_t>(s.steps));
-    QCOMPARE(c.metrics().total_time_s, direct.metrics().total_time_s);
+    QCOMPARE(c.metrics().total_time_s, direct->metrics().total_time_s);
 }
 
 } // namespace
@@ -140,9 +141,9 @@ private Q_SLOTS:
         collect(c, got);
         c.runToCompletion(s);
         QVERIFY2(got.failures.isEmpty(), qPrintable(got.failures.join(QLatin1Char('\n'))));
-        lockstep::TensorTrainer direct(s, lockstep::load_dataset(s));
-        direct.run();
-        QVERIFY(same_bits(c.finalParameters(), direct.parameters()));
+        const auto direct = lockstep::make_run(s, lockstep::load_dataset(s));
+        direct->run_to_end();
+        QVERIFY(same_bits(c.finalParameters(), direct->parameters()));
         QCOMPARE(got.snapshots.size(), qsizetype(3));
     }
 

@@ -1,7 +1,7 @@
 #include "lab/speedup_sweeper.h"
 #include "lockstep_views/speedup_view.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
 
 #include <QSignalSpy>
 #include <QThreadPool>

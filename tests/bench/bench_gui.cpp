@@ -7,7 +7,7 @@
 
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/timeline_view.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -63,8 +63,8 @@ int main(int argc, char** argv) {
     s.workers = 32;
     s.steps = 20;
     lockstep::Trace trace;
-    lockstep::DataParallelTrainer trainer(s, lockstep::load_dataset(s), &trace);
-    trainer.run();
+    const auto trainer = lockstep::make_run(s, lockstep::load_dataset(s), &trace);
+    trainer->run_to_end();
     lockstep::views::TraceIndex index;
     index.reset(s.workers, s.algorithm);
     index.append(trace.events());
@@ -116,9 +116,9 @@ int main(int argc, char** argv) {
         crowd.algorithm = algorithm;
         crowd.dataset.samples = 2048;
         lockstep::Trace crowd_trace;
-        lockstep::DataParallelTrainer crowd_trainer(crowd, lockstep::load_dataset(crowd),
-                                                    &crowd_trace);
-        crowd_trainer.run();
+        const auto crowd_trainer =
+            lockstep::make_run(crowd, lockstep::load_dataset(crowd), &crowd_trace);
+        crowd_trainer->run_to_end();
         lockstep::views::TraceIndex crowd_index;
         crowd_index.reset(crowd.workers, crowd.algorithm);
         crowd_index.append(crowd_trace.events());

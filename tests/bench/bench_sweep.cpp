@@ -2,7 +2,8 @@
 // scenario), and the measured-clock speedup of a compute-heavy run with 1 and 2 threads.
 
 #include "collectives/bench.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
+#include "runs/train_bench.h"
 
 #include <oneapi/tbb/global_control.h>
 

@@ -7,10 +7,10 @@
 
 #include "chrome_trace_reference.h"
 
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/chrome_trace.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 
 #include <chrono>
 #include <cstdio>
@@ -101,8 +101,8 @@ int main() {
     validate(s);
     PerStep recorded;
     {
-        DataParallelTrainer trainer(s, load_dataset(s), &recorded);
-        trainer.run();
+        const auto trainer = make_run(s, load_dataset(s), &recorded);
+        trainer->run_to_end();
     }
     std::size_t events = 0;
     for (const auto& step : recorded.steps)

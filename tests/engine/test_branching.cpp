@@ -1,8 +1,8 @@
 #include "core/error.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 #include "trainers/branching.h"
-#include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

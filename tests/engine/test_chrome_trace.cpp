@@ -1,11 +1,12 @@
 #include "chrome_trace_reference.h"
 
 #include "core/error.h"
+#include "runs/runs.h"
+#include "scenario/pipeline_plan.h"
 #include "scenario/scenario.h"
 #include "trace/chrome_trace.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
+#include "trainers/run.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -131,8 +132,8 @@ void TestChromeTrace::streamed_file_equals_whole_export() {
         std::ofstream out(path.toStdString(), std::ios::binary);
         ChromeTraceWriter writer(out, workers, s.name);
         Tee tee(recorded, writer);
-        DataParallelTrainer trainer(s, load_dataset(s), &tee);
-        trainer.run();
+        const auto trainer = make_run(s, load_dataset(s), &tee);
+        trainer->run_to_end();
         writer.finish();
         QCOMPARE(writer.bytes_written(), static_cast<std::int64_t>(out.tellp()));
     }
@@ -165,8 +166,8 @@ void TestChromeTrace::pipeline_streams_the_same() {
     std::ostringstream out;
     ChromeTraceWriter writer(out, 4, s.name);
     Tee tee(recorded, writer);
-    PipelineTrainer trainer(s, load_dataset(s), &tee);
-    trainer.run();
+    const auto trainer = make_run(s, load_dataset(s), &tee);
+    trainer->run_to_end();
     writer.finish();
     int transfers = 0;
     for (const auto& e : recorded.events())
@@ -197,8 +198,8 @@ void TestChromeTrace::phases_one_slice_per_collective() {
     std::ostringstream out;
     ChromeTraceWriter writer(out, workers, s.name, TraceDetail::Phases);
     Tee tee(recorded, writer);
-    DataParallelTrainer trainer(s, load_dataset(s), &tee);
-    trainer.run();
+    const auto trainer = make_run(s, load_dataset(s), &tee);
+    trainer->run_to_end();
     writer.finish();
 
     struct Expected {

@@ -1,8 +1,9 @@
 #include "clocks/cost_model.h"
 #include "collectives/schedule.h"
 #include "data/data.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
+#include "runs/runs.h"
+#include "scenario/pipeline_plan.h"
+#include "trainers/run.h"
 #include "trainers/tensor.h"
 
 #include <QtTest>
@@ -174,14 +175,15 @@ void TestCostModel::data_parallel_uses_the_cost_model() {
     s.algorithm = algorithm;
     s.delays.slowdown = {1.0, slowdown, 1.0};
     Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.step();
+    const auto trainer = make_run(s, load_dataset(s), &trace);
+    trainer->step();
     const std::vector<int> lanes{0, 1, 2};
     std::vector<Ticks> clocks;
     for (int k : lanes)
         clocks.push_back(last_end(trace.events(), k, EventKind::Compute, 0));
     std::vector<TraceEvent> expected;
-    price_schedule(trainer.schedule(), {lanes, clocks, {}}, s.cost, 0, 0, &expected);
+    price_schedule(make_schedule(s.algorithm, s.workers, s.model.parameter_count()),
+                   {lanes, clocks, {}}, s.cost, 0, 0, &expected);
     const auto drawn = collective_events(trace.events(), 0, lanes);
     QVERIFY(!drawn.empty());
     QVERIFY(same_timing(drawn, collective_events(expected, 0, lanes)));
@@ -198,8 +200,8 @@ void TestCostModel::hybrid_uses_the_cost_model() {
     s.workers = stages * replicas;
     s.delays.slowdown = {1.0, 1.0, 2.0, 1.0, 1.0, 1.0}; // replica 1, stage 0
     Trace trace;
-    PipelineTrainer trainer(s, load_dataset(s), &trace);
-    trainer.step();
+    const auto trainer = make_run(s, load_dataset(s), &trace);
+    trainer->step();
     for (int stage = 0; stage < stages; ++stage) {
         std::vector<int> lanes;
         std::vector<Ticks> clocks;
@@ -207,7 +209,8 @@ void TestCostModel::hybrid_uses_the_cost_model() {
             lanes.push_back(r * stages + stage);
             clocks.push_back(last_end(trace.events(), lanes.back(), EventKind::Backward, 0));
         }
-        const LayerRange range = trainer.plan().ranges[static_cast<std::size_t>(stage)];
+        const LayerRange range =
+            plan_pipeline(s.model, s.batch, *s.parallelism).ranges[static_cast<std::size_t>(stage)];
         const std::size_t count =
             s.model.weight_offset(range.end) - s.model.weight_offset(range.first);
         const CommSchedule schedule = make_schedule(Algorithm::Ring, replicas, count);
@@ -246,8 +249,8 @@ void TestCostModel::tensor_uses_the_cost_model() {
     s.parallelism =
         ParallelismConfig{Parallelism::Tensor, workers, 1, PipelineSchedule::FillDrain, 1};
     Trace trace;
-    TensorTrainer trainer(s, load_dataset(s), &trace);
-    trainer.run();
+    const auto trainer = make_run(s, load_dataset(s), &trace);
+    trainer->run_to_end();
 
     const ModelShape& shape = s.model;
     const std::size_t layers = shape.layer_count(), rows = s.batch;
@@ -306,7 +309,7 @@ void TestCostModel::tensor_uses_the_cost_model() {
         QVERIFY2(same_timing(drawn, collective_events(expected, step, lanes)),
                  qPrintable(QStringLiteral("step %1").arg(step)));
     }
-    QCOMPARE(trainer.bytes_moved(), bytes);
+    QCOMPARE(trainer->metrics().bytes_moved, bytes);
 }
 
 QTEST_APPLESS_MAIN(TestCostModel)

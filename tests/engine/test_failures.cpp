@@ -1,9 +1,9 @@
 #include "checkpoint/checkpoint.h"
 #include "core/error.h"
 #include "failures/failure.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -50,19 +50,19 @@ bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
 struct Outcome {
     std::vector<double> parameters;
     RunMetrics metrics;
-    std::vector<DataParallelTrainer::Recovery> recoveries;
+    std::vector<Recovery> recoveries;
     std::vector<TraceEvent> events;
     int workers_left = 0;
 };
 
 Outcome run(const Scenario& s, const fs::path& dir) {
     Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
+    const auto trainer = make_run(s, load_dataset(s), &trace);
     if (!dir.empty())
-        trainer.set_checkpoint_directory(dir);
-    trainer.run();
-    return {trainer.workers().front().parameters, trainer.metrics(), trainer.recoveries(),
-            trace.events(), static_cast<int>(trainer.workers().size())};
+        trainer->set_checkpoint_directory(dir);
+    trainer->run_to_end();
+    return {trainer->parameters(), trainer->metrics(), trainer->recoveries(), trace.events(),
+            static_cast<int>(trainer->replicas().size())};
 }
 
 Outcome run_clean(Scenario s) {
@@ -508,13 +508,13 @@ void TestFailures::crash_mid_write_leaves_a_truncated_temporary_file() {
     Scenario s = faulty_scenario();
     s.steps = 6;
     QTemporaryDir dir;
-    DataParallelTrainer trainer(s, load_dataset(s));
-    trainer.set_checkpoint_directory(dir.path().toStdString());
+    const auto trainer = make_run(s, load_dataset(s));
+    trainer->set_checkpoint_directory(dir.path().toStdString());
     for (int k = 0; k < 4; ++k)
-        trainer.step(); // the checkpoint of step 3 committed, then one step more
+        trainer->step(); // the checkpoint of step 3 committed, then one step more
     CheckpointOptions options;
     options.crash = CrashPoint{1, CrashPoint::Moment::BeforeFsync};
-    TrainingState state = trainer.capture_state();
+    TrainingState state = trainer->capture_state();
     const auto written = save_checkpoint(dir.path().toStdString(), state, options);
     QVERIFY(written.crash.has_value());
     const fs::path temp = written.directory / (worker_file_name(1) + std::string(temp_suffix));
@@ -523,13 +523,13 @@ void TestFailures::crash_mid_write_leaves_a_truncated_temporary_file() {
     QCOMPARE(static_cast<std::size_t>(fs::file_size(temp)), whole / 2);
     // Recovery inside the trainer cleans it and goes back to step 3.
     s.failures.events = {crash(1, 4, CrashPhase::Compute)};
-    DataParallelTrainer again(s, load_dataset(s));
-    again.set_checkpoint_directory(dir.path().toStdString());
+    const auto again = make_run(s, load_dataset(s));
+    again->set_checkpoint_directory(dir.path().toStdString());
     TrainingState at3 =
         load_newest_complete(dir.path().toStdString(), scenario_hash(s), 3).state.value();
-    again.restore_state(at3, RestoreMode::Full);
-    again.run();
-    const auto& r = again.recoveries().at(0);
+    again->restore_state(at3, RestoreMode::Full);
+    again->run_to_end();
+    const auto r = again->recoveries().at(0);
     QCOMPARE(r.restored_step, std::int64_t{3});
     QVERIFY(std::find(r.cleaned.begin(), r.cleaned.end(), temp) != r.cleaned.end());
     QVERIFY(!fs::exists(temp));
@@ -559,17 +559,17 @@ void TestFailures::elastic_shrink_reshards_the_data() {
     Scenario s = faulty_scenario(RecoveryPolicy::Elastic);
     s.failures.events = {crash(1, 5, CrashPhase::Compute)};
     QTemporaryDir dir;
-    DataParallelTrainer trainer(s, load_dataset(s));
-    trainer.set_checkpoint_directory(dir.path().toStdString());
-    trainer.run();
-    QCOMPARE(trainer.workers().size(), std::size_t{2});
+    const auto trainer = make_run(s, load_dataset(s));
+    trainer->set_checkpoint_directory(dir.path().toStdString());
+    trainer->run_to_end();
+    QCOMPARE(trainer->replicas().size(), std::size_t{2});
     // The two survivors share all 120 examples, 60 each, in order.
-    QCOMPARE(trainer.workers()[0].cursor.shard().begin, std::size_t{0});
-    QCOMPARE(trainer.workers()[0].cursor.shard().size(), std::size_t{60});
-    QCOMPARE(trainer.workers()[1].cursor.shard().begin, std::size_t{60});
-    QCOMPARE(trainer.workers()[1].cursor.shard().size(), std::size_t{60});
-    QVERIFY(trainer.replicas_aligned());
-    const RunMetrics m = trainer.metrics();
+    QCOMPARE(trainer->replicas()[0].shard.begin, std::size_t{0});
+    QCOMPARE(trainer->replicas()[0].shard.size(), std::size_t{60});
+    QCOMPARE(trainer->replicas()[1].shard.begin, std::size_t{60});
+    QCOMPARE(trainer->replicas()[1].shard.size(), std::size_t{60});
+    QVERIFY(trainer->metrics().replicas_aligned);
+    const RunMetrics m = trainer->metrics();
     QCOMPARE(m.workers, 3);
     QCOMPARE(m.workers_at_end, 2);
     QCOMPARE(m.steps, s.steps);
@@ -641,22 +641,22 @@ void TestFailures::injected_crash_equals_scenario_crash() {
     Scenario quiet = s;
     quiet.failures.events.clear();
     Trace trace;
-    DataParallelTrainer trainer(quiet, load_dataset(quiet), &trace);
-    trainer.set_checkpoint_directory(b.path().toStdString());
+    const auto trainer = make_run(quiet, load_dataset(quiet), &trace);
+    trainer->set_checkpoint_directory(b.path().toStdString());
     for (int k = 0; k < 7; ++k)
-        trainer.step();
-    trainer.inject_failure(crash(1, 7, CrashPhase::Communicate));
-    trainer.run();
-    QVERIFY(bitwise_equal(trainer.workers().front().parameters, planned.parameters));
-    QCOMPARE(trainer.metrics().total_time_s, planned.metrics.total_time_s);
-    QCOMPARE(trainer.recoveries().size(), std::size_t{1});
+        trainer->step();
+    trainer->inject_failure(crash(1, 7, CrashPhase::Communicate));
+    trainer->run_to_end();
+    QVERIFY(bitwise_equal(trainer->parameters(), planned.parameters));
+    QCOMPARE(trainer->metrics().total_time_s, planned.metrics.total_time_s);
+    QCOMPARE(trainer->recoveries().size(), std::size_t{1});
     // Faults the run cannot take are refused with the reason.
     QVERIFY(error_message([&] {
-                trainer.inject_failure(crash(5, 1, CrashPhase::Compute));
+                trainer->inject_failure(crash(5, 1, CrashPhase::Compute));
             }).contains("there is no running worker 5"));
-    DataParallelTrainer bare(quiet, load_dataset(quiet));
+    const auto bare = make_run(quiet, load_dataset(quiet));
     QVERIFY(error_message([&] {
-                bare.inject_failure(crash(0, 1, CrashPhase::CheckpointAfterFsync));
+                bare->inject_failure(crash(0, 1, CrashPhase::CheckpointAfterFsync));
             }).contains("this run writes no checkpoints"));
 }
 

@@ -4,8 +4,8 @@
 // its step, and every full restart must then finish bit for bit like the uninterrupted run.
 
 #include "checkpoint/checkpoint.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -91,11 +91,11 @@ const std::vector<TrainingState>& uninterrupted(Algorithm algorithm) {
     if (states.empty()) {
         Scenario s = matrix_scenario(algorithm, RecoveryPolicy::Restart, RestoreKind::Full);
         s.checkpoint.reset();
-        DataParallelTrainer trainer(s, load_dataset(s));
-        states.push_back(trainer.capture_state());
-        while (!trainer.finished()) {
-            trainer.step();
-            states.push_back(trainer.capture_state());
+        const auto trainer = make_run(s, load_dataset(s));
+        states.push_back(trainer->capture_state());
+        while (!trainer->finished()) {
+            trainer->step();
+            states.push_back(trainer->capture_state());
         }
     }
     return states;
@@ -185,14 +185,14 @@ void TestFaultMatrix::every_fault_recovers() {
     QTemporaryDir scratch(scratch_template());
     QVERIFY(scratch.isValid());
     const fs::path dir = scratch.path().toStdString();
-    DataParallelTrainer trainer(s, load_dataset(s));
-    trainer.set_checkpoint_directory(dir);
-    trainer.run();
+    const auto trainer = make_run(s, load_dataset(s));
+    trainer->set_checkpoint_directory(dir);
+    trainer->run_to_end();
 
-    QCOMPARE(trainer.steps_done(), kSteps);
-    QVERIFY(trainer.replicas_aligned());
-    QCOMPARE(trainer.recoveries().size(), std::size_t{1});
-    const auto& r = trainer.recoveries().front();
+    QCOMPARE(trainer->steps_done(), kSteps);
+    QVERIFY(trainer->metrics().replicas_aligned);
+    QCOMPARE(trainer->recoveries().size(), std::size_t{1});
+    const auto r = trainer->recoveries().front();
     QVERIFY(r.rolled_back);
     QCOMPARE(r.worker, kCrashedLane);
     QCOMPARE(r.restored_step, expected);
@@ -212,12 +212,12 @@ void TestFaultMatrix::every_fault_recovers() {
     QCOMPARE(loaded.step, expected);
     QVERIFY(loaded == then); // bitwise: parameters, optimizer, generators, data positions
 
-    const auto& final_parameters = trainer.workers().front().parameters;
+    const auto& final_parameters = trainer->parameters();
     const auto& clean_final = clean.back().parameters;
     if (policy == RecoveryPolicy::Elastic) {
         // One worker fewer from the restore on: a run of its own, every replica the same.
         QCOMPARE(r.workers_after, 2);
-        QCOMPARE(trainer.metrics().workers_at_end, 2);
+        QCOMPARE(trainer->metrics().workers_at_end, 2);
         QVERIFY(!bitwise_equal(final_parameters, clean_final));
     } else if (kind == RestoreKind::WeightsOnly) {
         // The optimizer, the generators and the data positions start afresh: another run.
@@ -226,7 +226,7 @@ void TestFaultMatrix::every_fault_recovers() {
         // A full restore continues exactly as if the crash had never happened.
         QVERIFY(bitwise_equal(final_parameters, clean_final));
         const std::int64_t crashed_in = in_checkpoint(f.phase) ? skipped - 1 : step;
-        QCOMPARE(trainer.metrics().lost_steps, crashed_in + 1 - expected);
+        QCOMPARE(trainer->metrics().lost_steps, crashed_in + 1 - expected);
     }
 }
 

@@ -1,10 +1,11 @@
 #include "core/error.h"
 #include "data/data.h"
 #include "model/model.h"
+#include "runs/runs.h"
+#include "scenario/pipeline_plan.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
+#include "trainers/run.h"
 
 #include <nlohmann/json.hpp>
 #include <oneapi/tbb/global_control.h>
@@ -68,11 +69,11 @@ struct PipelineRun {
 
 PipelineRun run_pipeline(const Scenario& s) {
     PipelineRun out;
-    PipelineTrainer trainer(s, load_dataset(s), &out.trace);
-    trainer.run();
-    out.parameters = trainer.parameters();
-    out.metrics = trainer.metrics();
-    out.report = trainer.report();
+    const auto trainer = make_run(s, load_dataset(s), &out.trace);
+    trainer->run_to_end();
+    out.parameters = trainer->parameters();
+    out.metrics = trainer->metrics();
+    out.report = trainer->metrics().pipeline;
     return out;
 }
 
@@ -139,17 +140,17 @@ private Q_SLOTS:
         const Scenario s = pipeline_scenario(stages, microbatches, schedule);
         const PipelineRun piped = run_pipeline(s);
         Trace reference_trace;
-        DataParallelTrainer reference(unsplit(s), load_dataset(s), &reference_trace);
-        reference.run();
-        QVERIFY(same_bits(piped.parameters, reference.workers().front().parameters));
+        const auto reference = make_run(unsplit(s), load_dataset(s), &reference_trace);
+        reference->run_to_end();
+        QVERIFY(same_bits(piped.parameters, reference->parameters()));
         QCOMPARE(piped.trace.snapshots().size(), reference_trace.snapshots().size());
         for (std::size_t k = 0; k < piped.trace.snapshots().size(); ++k) {
             QCOMPARE(piped.trace.snapshots()[k].loss, reference_trace.snapshots()[k].loss);
             QCOMPARE(piped.trace.snapshots()[k].accuracy, reference_trace.snapshots()[k].accuracy);
         }
         // It really trained: the parameters moved away from the start.
-        PipelineTrainer fresh(s, load_dataset(s));
-        QVERIFY(!same_bits(fresh.parameters(), piped.parameters));
+        const auto fresh = make_run(s, load_dataset(s));
+        QVERIFY(!same_bits(fresh->parameters(), piped.parameters));
     }
 
     void equals_unsplit_with_adam_relu_and_mse() {
@@ -158,9 +159,9 @@ private Q_SLOTS:
         s.dataset = {"regression", "", 90, 0.05, 1};
         s.optimizer = {OptimizerKind::Adam, 0.01, 0.0, 0.9, 0.999, 1e-8};
         const PipelineRun piped = run_pipeline(s);
-        DataParallelTrainer reference(unsplit(s), load_dataset(s));
-        reference.run();
-        QVERIFY(same_bits(piped.parameters, reference.workers().front().parameters));
+        const auto reference = make_run(unsplit(s), load_dataset(s));
+        reference->run_to_end();
+        QVERIFY(same_bits(piped.parameters, reference->parameters()));
     }
 
     void hybrid_equals_data_parallel_training_data() {
@@ -187,20 +188,21 @@ private Q_SLOTS:
         s.algorithm = algorithm;
         s.parallelism->mode = Parallelism::Hybrid;
         s.parallelism->replicas = replicas;
-        PipelineTrainer trainer(s, load_dataset(s));
-        trainer.run();
-        QCOMPARE(trainer.lanes(), replicas * stages);
-        QVERIFY(trainer.replicas_aligned());
+        const auto trainer = make_run(s, load_dataset(s));
+        trainer->run_to_end();
+        QCOMPARE(trainer->lanes(), replicas * stages);
+        QVERIFY(trainer->metrics().replicas_aligned);
         for (int r = 1; r < replicas; ++r)
-            QVERIFY(same_bits(trainer.parameters(0), trainer.parameters(r)));
-        DataParallelTrainer reference(unsplit(s), load_dataset(s));
-        reference.run();
-        const auto& expected = reference.workers().front().parameters;
-        QVERIFY2(largest_difference(trainer.parameters(), expected) < 1e-12,
-                 qPrintable(QString::number(largest_difference(trainer.parameters(), expected))));
+            QVERIFY(same_bits(trainer->replicas()[0].parameters,
+                              trainer->replicas()[static_cast<std::size_t>(r)].parameters));
+        const auto reference = make_run(unsplit(s), load_dataset(s));
+        reference->run_to_end();
+        const auto& expected = reference->parameters();
+        QVERIFY2(largest_difference(trainer->parameters(), expected) < 1e-12,
+                 qPrintable(QString::number(largest_difference(trainer->parameters(), expected))));
         // ...and training moved them much further than that.
-        PipelineTrainer fresh(s, load_dataset(s));
-        QVERIFY(largest_difference(fresh.parameters(), expected) > 1e-3);
+        const auto fresh = make_run(s, load_dataset(s));
+        QVERIFY(largest_difference(fresh->parameters(), expected) > 1e-3);
     }
 
     void bubble_matches_the_formula_data() {
@@ -262,10 +264,10 @@ private Q_SLOTS:
         Scenario s = pipeline_scenario(3, 4, PipelineSchedule::OneFOneB, 24);
         s.cost.alpha_s = 2e-5;
         s.cost.beta_s_per_byte = 1e-9;
-        PipelineTrainer trainer(s, load_dataset(s), nullptr);
+        const auto trainer = make_run(s, load_dataset(s), nullptr);
         Trace trace;
-        trainer.set_sink(&trace);
-        trainer.run();
+        trainer->set_sink(&trace);
+        trainer->run_to_end();
         QCOMPARE(trace.snapshots().size(), std::size_t(s.steps));
         Ticks begun = 0;
         for (const StepSnapshot& snap : trace.snapshots()) {
@@ -276,7 +278,8 @@ private Q_SLOTS:
             QCOMPARE(r.peak_inflight.size(), std::size_t(3));
             for (int lane = 0; lane < 3; ++lane)
                 QCOMPARE(r.peak_inflight[static_cast<std::size_t>(lane)],
-                         trainer.plan().peak_inflight[static_cast<std::size_t>(lane)]);
+                         plan_pipeline(s.model, s.batch, *s.parallelism)
+                             .peak_inflight[static_cast<std::size_t>(lane)]);
             Ticks idle = 0;
             for (const auto& e : trace.events())
                 if (e.step == snap.step && e.kind == EventKind::Bubble)
@@ -289,14 +292,15 @@ private Q_SLOTS:
                                     .arg(r.bubble_fraction)
                                     .arg(expected)));
             QVERIFY(r.bubble_fraction > 2.0 / 6.0);
-            QVERIFY(std::fabs(r.bubble_fraction - trainer.report().bubble_fraction) < 1e-12);
+            QVERIFY(std::fabs(r.bubble_fraction - trainer->metrics().pipeline.bubble_fraction) <
+                    1e-12);
             begun = snap.time;
         }
         // A data-parallel run's snapshots carry no pipeline report.
         Scenario data = unsplit(s);
         Trace plain;
-        DataParallelTrainer dp(data, load_dataset(data), &plain);
-        dp.run();
+        const auto dp = make_run(data, load_dataset(data), &plain);
+        dp->run_to_end();
         QVERIFY(!plain.snapshots().front().pipeline.has_value());
     }
 
@@ -471,7 +475,7 @@ private Q_SLOTS:
         const Scenario s = pipeline_scenario(stages, microbatches, PipelineSchedule::FillDrain);
         const QString message = error_message([&] { validate(s); });
         QVERIFY2(message.startsWith(expected), qPrintable(message));
-        QCOMPARE(error_message([&] { PipelineTrainer(s, load_dataset(s)); }), message);
+        QCOMPARE(error_message([&] { (void)make_run(s, load_dataset(s)); }), message);
     }
 
     // Textbook mode: the activation messages and the hybrid all-reduce are free, and each step
@@ -492,12 +496,12 @@ private Q_SLOTS:
         Scenario textbook = priced;
         textbook.cost.communication_s_per_step = 0.25;
         Trace trace;
-        PipelineTrainer t(textbook, load_dataset(textbook), &trace);
-        t.run();
-        PipelineTrainer reference(priced, load_dataset(priced));
-        reference.run();
-        QVERIFY(same_bits(t.parameters(), reference.parameters()));
-        std::vector<int> per_lane(static_cast<std::size_t>(t.lanes()), 0);
+        const auto t = make_run(textbook, load_dataset(textbook), &trace);
+        t->run_to_end();
+        const auto reference = make_run(priced, load_dataset(priced));
+        reference->run_to_end();
+        QVERIFY(same_bits(t->parameters(), reference->parameters()));
+        std::vector<int> per_lane(static_cast<std::size_t>(t->lanes()), 0);
         for (const auto& e : trace.events()) {
             if (e.kind == EventKind::Communicate) {
                 QCOMPARE(e.end - e.start, to_ticks(0.25));
@@ -506,30 +510,30 @@ private Q_SLOTS:
             if (e.kind == EventKind::Send || e.kind == EventKind::Receive)
                 QCOMPARE(e.end, e.start);
         }
-        QCOMPARE(per_lane, std::vector<int>(static_cast<std::size_t>(t.lanes()), 5));
-        QCOMPARE(t.metrics().bytes_moved, reference.metrics().bytes_moved);
-        QVERIFY(t.metrics().total_time_s >= 5 * 0.25);
+        QCOMPARE(per_lane, std::vector<int>(static_cast<std::size_t>(t->lanes()), 5));
+        QCOMPARE(t->metrics().bytes_moved, reference->metrics().bytes_moved);
+        QVERIFY(t->metrics().total_time_s >= 5 * 0.25);
     }
 
     void other_bad_settings() {
         Scenario s = pipeline_scenario(2, 2, PipelineSchedule::FillDrain);
         s.clock = ClockKind::Measured;
-        QVERIFY(error_message([&] { PipelineTrainer(s, load_dataset(s)); }).startsWith("clock:"));
+        QVERIFY(error_message([&] { (void)make_run(s, load_dataset(s)); }).startsWith("clock:"));
         s = pipeline_scenario(2, 2, PipelineSchedule::FillDrain);
         s.parallelism->mode = Parallelism::Hybrid;
         s.parallelism->replicas = 2;
         s.algorithm = Algorithm::None;
         QVERIFY(
-            error_message([&] { PipelineTrainer(s, load_dataset(s)); }).startsWith("algorithm:"));
+            error_message([&] { (void)make_run(s, load_dataset(s)); }).startsWith("algorithm:"));
         s = pipeline_scenario(2, 2, PipelineSchedule::FillDrain);
         s.parallelism->mode = Parallelism::Hybrid;
         s.parallelism->replicas = 200;
         QVERIFY(error_message([&] { validate(s); }).contains("at most 256"));
-        // The data-parallel trainer does not quietly ignore a model-parallel scenario.
+        // A model-parallel scenario is not quietly timed as a data-parallel one.
         s = pipeline_scenario(2, 2, PipelineSchedule::FillDrain);
         QVERIFY(error_message([&] {
-                    DataParallelTrainer(s, load_dataset(s));
-                }).startsWith("parallelism.mode: \"pipeline\" is trained by"));
+                    (void)make_run(s, load_dataset(s), nullptr, Work::TimesOnly);
+                }).startsWith("parallelism.mode: \"pipeline\" is timed by training it"));
     }
 };
 

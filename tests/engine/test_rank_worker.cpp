@@ -1,10 +1,10 @@
 // One worker per rank, each holding only its own replica and exchanging nothing but messages,
-// must end with the bits of DataParallelTrainer's workers on threads: what a run over processes
+// must end with the bits of the data-parallel workers on threads: what a run over processes
 // (Open MPI) rests on. Here the ranks are threads that share only a mailbox transport.
 
 #include "collectives/schedule.h"
 #include "data/data.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 #include "trainers/rank_worker.h"
 
 #include "test_support.h"
@@ -129,8 +129,8 @@ private Q_SLOTS:
         const Scenario s =
             small(workers, static_cast<Algorithm>(algorithm), static_cast<ReductionRule>(rule));
         Recorder threads;
-        DataParallelTrainer trainer(s, load_dataset(s), &threads);
-        trainer.run();
+        const auto trainer = make_run(s, load_dataset(s), &threads);
+        trainer->run_to_end();
         const auto ranks = run_ranks(s);
         QCOMPARE(threads.snapshots.size(), static_cast<std::size_t>(s.steps));
         for (int k = 0; k < workers; ++k) {
@@ -142,7 +142,8 @@ private Q_SLOTS:
                 QCOMPARE(rank.history()[step].loss,
                          threads.snapshots[step].worker_loss[static_cast<std::size_t>(k)]);
             }
-            QVERIFY(rank.parameters() == trainer.workers()[static_cast<std::size_t>(k)].parameters);
+            QVERIFY(rank.parameters() ==
+                    trainer->replicas()[static_cast<std::size_t>(k)].parameters);
             QCOMPARE(rank.samples(),
                      static_cast<std::int64_t>(s.batch_of(k)) * static_cast<std::int64_t>(s.steps));
         }

@@ -1,10 +1,10 @@
 #include "checkpoint/checkpoint.h"
 #include "core/error.h"
 #include "model/model.h"
-#include "reports/restore_comparison.h"
+#include "runs/restore_comparison.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -181,16 +181,16 @@ void TestRecovery::checkpoints_every_k_steps() {
     QVERIFY(dir.isValid());
     Scenario s = recovery_scenario();
     s.checkpoint->keep = 2;
-    DataParallelTrainer trainer(s, load_dataset(s));
-    trainer.set_checkpoint_directory(dir.path().toStdString());
-    trainer.run();
+    const auto trainer = make_run(s, load_dataset(s));
+    trainer->set_checkpoint_directory(dir.path().toStdString());
+    trainer->run_to_end();
     const auto scan = scan_checkpoints(dir.path().toStdString());
     QCOMPARE(scan.checkpoints.size(), std::size_t{2}); // steps 9 and 12; 3 and 6 pruned
     QCOMPARE(scan.checkpoints[0].step, std::int64_t{9});
     QCOMPARE(scan.checkpoints[1].step, std::int64_t{12});
     for (const auto& c : scan.checkpoints)
         QCOMPARE(c.status, CheckpointStatus::Complete);
-    const RunMetrics m = trainer.metrics();
+    const RunMetrics m = trainer->metrics();
     QCOMPARE(m.checkpoints, std::int64_t{4});
     QVERIFY(m.checkpoint_bytes > 0);
     // Three files and a manifest per checkpoint: per lane, write + 2 fsyncs + commit.
@@ -201,12 +201,11 @@ void TestRecovery::checkpoints_every_k_steps() {
     // The same run without checkpoints trains to the very same parameters, faster.
     Scenario plain = s;
     plain.checkpoint.reset();
-    DataParallelTrainer reference(plain, load_dataset(plain));
-    reference.run();
-    QVERIFY(bitwise_equal(reference.workers().front().parameters,
-                          trainer.workers().front().parameters));
-    QCOMPARE(reference.metrics().checkpoint_s, 0.0);
-    QVERIFY(reference.metrics().total_time_s < m.total_time_s);
+    const auto reference = make_run(plain, load_dataset(plain));
+    reference->run_to_end();
+    QVERIFY(bitwise_equal(reference->parameters(), trainer->parameters()));
+    QCOMPARE(reference->metrics().checkpoint_s, 0.0);
+    QVERIFY(reference->metrics().total_time_s < m.total_time_s);
 }
 
 void TestRecovery::phases_in_commit_order() {
@@ -214,9 +213,9 @@ void TestRecovery::phases_in_commit_order() {
     QVERIFY(dir.isValid());
     const Scenario s = recovery_scenario();
     Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.set_checkpoint_directory(dir.path().toStdString());
-    trainer.run();
+    const auto trainer = make_run(s, load_dataset(s), &trace);
+    trainer->set_checkpoint_directory(dir.path().toStdString());
+    trainer->run_to_end();
 
     for (int w = 0; w < s.workers; ++w) {
         std::vector<TraceEvent> lane;
@@ -272,25 +271,25 @@ void TestRecovery::restore_from_each_checkpoint() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const Scenario s = recovery_scenario();
-    DataParallelTrainer uninterrupted(s, load_dataset(s));
-    uninterrupted.set_checkpoint_directory(dir.path().toStdString());
-    uninterrupted.run();
-    const auto& expected = uninterrupted.workers().front().parameters;
+    const auto uninterrupted = make_run(s, load_dataset(s));
+    uninterrupted->set_checkpoint_directory(dir.path().toStdString());
+    uninterrupted->run_to_end();
+    const auto& expected = uninterrupted->parameters();
 
     const fs::path step_dir = fs::path(dir.path().toStdString()) / checkpoint_directory_name(step);
     const TrainingState saved = load_checkpoint(step_dir);
     QCOMPARE(saved.step, std::int64_t(step));
 
-    DataParallelTrainer full(s, load_dataset(s));
-    full.restore_state(saved, RestoreMode::Full);
-    full.run();
-    QCOMPARE(full.steps_done(), s.steps);
-    QVERIFY(bitwise_equal(full.workers().front().parameters, expected));
+    const auto full = make_run(s, load_dataset(s));
+    full->restore_state(saved, RestoreMode::Full);
+    full->run_to_end();
+    QCOMPARE(full->steps_done(), s.steps);
+    QVERIFY(bitwise_equal(full->parameters(), expected));
 
-    DataParallelTrainer weights(s, load_dataset(s));
-    weights.restore_state(saved, RestoreMode::WeightsOnly);
-    weights.run();
-    QVERIFY(!bitwise_equal(weights.workers().front().parameters, expected));
+    const auto weights = make_run(s, load_dataset(s));
+    weights->restore_state(saved, RestoreMode::WeightsOnly);
+    weights->run_to_end();
+    QVERIFY(!bitwise_equal(weights->parameters(), expected));
 }
 
 void TestRecovery::sharded_optimizer_restores_too() {
@@ -300,19 +299,18 @@ void TestRecovery::sharded_optimizer_restores_too() {
     s.checkpoint->sharded_optimizer = true;
     s.optimizer.kind = OptimizerKind::Adam;
     s.optimizer.learning_rate = 0.01;
-    DataParallelTrainer uninterrupted(s, load_dataset(s));
-    uninterrupted.set_checkpoint_directory(dir.path().toStdString());
-    uninterrupted.run();
+    const auto uninterrupted = make_run(s, load_dataset(s));
+    uninterrupted->set_checkpoint_directory(dir.path().toStdString());
+    uninterrupted->run_to_end();
     const auto recovery = load_newest_complete(dir.path().toStdString(), scenario_hash(s), 3);
     QVERIFY(recovery.state.has_value());
     QCOMPARE(recovery.state->step, std::int64_t{12});
     const TrainingState six =
         load_checkpoint(fs::path(dir.path().toStdString()) / "step-000000006");
-    DataParallelTrainer resumed(s, load_dataset(s));
-    resumed.restore_state(six, RestoreMode::Full);
-    resumed.run();
-    QVERIFY(bitwise_equal(resumed.workers().front().parameters,
-                          uninterrupted.workers().front().parameters));
+    const auto resumed = make_run(s, load_dataset(s));
+    resumed->restore_state(six, RestoreMode::Full);
+    resumed->run_to_end();
+    QVERIFY(bitwise_equal(resumed->parameters(), uninterrupted->parameters()));
 }
 
 void TestRecovery::phases_state_the_file_stage_data() {
@@ -339,9 +337,9 @@ void TestRecovery::phases_state_the_file_stage() {
     s.steps = 6;
     s.clock = clock;
     Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.set_checkpoint_directory(dir.path().toStdString());
-    trainer.run();
+    const auto trainer = make_run(s, load_dataset(s), &trace);
+    trainer->set_checkpoint_directory(dir.path().toStdString());
+    trainer->run_to_end();
     for (int w = 0; w < s.workers; ++w) {
         QList<FileStage> seen;
         for (const auto& e : trace.events()) {
@@ -368,11 +366,11 @@ void TestRecovery::measured_clock_times_the_real_save() {
     s.steps = 6;
     s.clock = ClockKind::Measured;
     Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.set_checkpoint_directory(dir.path().toStdString());
-    trainer.run();
-    QVERIFY(trainer.metrics().checkpoint_s > 0.0);
-    QCOMPARE(trainer.metrics().checkpoints, std::int64_t{2});
+    const auto trainer = make_run(s, load_dataset(s), &trace);
+    trainer->set_checkpoint_directory(dir.path().toStdString());
+    trainer->run_to_end();
+    QVERIFY(trainer->metrics().checkpoint_s > 0.0);
+    QCOMPARE(trainer->metrics().checkpoints, std::int64_t{2});
     for (int w = 0; w < s.workers; ++w) {
         std::vector<EventKind> kinds;
         Ticks last_end = 0;
@@ -396,27 +394,26 @@ void TestRecovery::measured_clock_times_the_real_save() {
     Scenario modelled = s;
     modelled.clock = ClockKind::Modelled;
     modelled.checkpoint.reset();
-    DataParallelTrainer reference(modelled, load_dataset(modelled));
-    reference.run();
-    QVERIFY(bitwise_equal(reference.workers().front().parameters,
-                          trainer.workers().front().parameters));
+    const auto reference = make_run(modelled, load_dataset(modelled));
+    reference->run_to_end();
+    QVERIFY(bitwise_equal(reference->parameters(), trainer->parameters()));
 }
 
 void TestRecovery::refuses_without_policy() {
     Scenario s = recovery_scenario();
     s.checkpoint.reset();
-    DataParallelTrainer trainer(s, load_dataset(s));
+    const auto trainer = make_run(s, load_dataset(s));
     QVERIFY(error_message([&] {
-                trainer.set_checkpoint_directory("/tmp");
+                trainer->set_checkpoint_directory("/tmp");
             }).contains("checkpoint: the scenario has no checkpoint policy"));
     Scenario drifting = recovery_scenario();
     drifting.algorithm = Algorithm::None;
-    DataParallelTrainer apart(drifting, load_dataset(drifting));
+    const auto apart = make_run(drifting, load_dataset(drifting));
     QVERIFY(
-        error_message([&] { apart.set_checkpoint_directory("/tmp"); }).contains("algorithm none"));
-    DataParallelTrainer times(recovery_scenario(), load_dataset(recovery_scenario()), nullptr,
-                              Work::TimesOnly);
-    QVERIFY(error_message([&] { times.set_checkpoint_directory("/tmp"); }).contains("times-only"));
+        error_message([&] { apart->set_checkpoint_directory("/tmp"); }).contains("algorithm none"));
+    const auto times =
+        make_run(recovery_scenario(), load_dataset(recovery_scenario()), nullptr, Work::TimesOnly);
+    QVERIFY(error_message([&] { times->set_checkpoint_directory("/tmp"); }).contains("times-only"));
 }
 
 // The lab's side-by-side picture, from three real runs: the full restore's curve is the
@@ -501,14 +498,14 @@ void TestRecovery::another_scenarios_directory_is_refused() {
     QTemporaryDir scratch;
     const fs::path dir = scratch.path().toStdString();
     const Scenario s = recovery_scenario();
-    DataParallelTrainer first(s, load_dataset(s));
-    first.set_checkpoint_directory(dir);
-    first.run();
+    const auto first = make_run(s, load_dataset(s));
+    first->set_checkpoint_directory(dir);
+    first->run_to_end();
     const auto before = fingerprint(dir);
 
     const Scenario other = other_run(s);
-    DataParallelTrainer second(other, load_dataset(other));
-    const QString message = error_message([&] { second.set_checkpoint_directory(dir); });
+    const auto second = make_run(other, load_dataset(other));
+    const QString message = error_message([&] { second->set_checkpoint_directory(dir); });
     LOCKSTEP_VERIFY_CONTAINS(message, QString::fromStdString(dir.string()));
     LOCKSTEP_VERIFY_CONTAINS(
         message, QStringLiteral("holds another run's checkpoints (4 checkpoints, step-000000003 to "
@@ -516,8 +513,8 @@ void TestRecovery::another_scenarios_directory_is_refused() {
     QVERIFY(!message.contains('\n'));
     QVERIFY(fingerprint(dir) == before);
     // The same scenario continues its own run there (what lockstep-cli resume does).
-    DataParallelTrainer again(s, load_dataset(s));
-    again.set_checkpoint_directory(dir);
+    const auto again = make_run(s, load_dataset(s));
+    again->set_checkpoint_directory(dir);
 }
 
 // Another run's checkpoints (newer steps) written into the directory while this run goes on:
@@ -527,19 +524,19 @@ void TestRecovery::keep_counts_only_the_runs_own() {
     const fs::path dir = scratch.path().toStdString();
     Scenario s = recovery_scenario();
     s.checkpoint->keep = 2;
-    DataParallelTrainer trainer(s, load_dataset(s));
-    trainer.set_checkpoint_directory(dir);
+    const auto trainer = make_run(s, load_dataset(s));
+    trainer->set_checkpoint_directory(dir);
     for (int k = 0; k < 3; ++k)
-        trainer.step(); // step-000000003
+        trainer->step(); // step-000000003
     const Scenario other = other_run(s);
-    DataParallelTrainer foreign(other, load_dataset(other));
-    TrainingState theirs = foreign.capture_state();
+    const auto foreign = make_run(other, load_dataset(other));
+    TrainingState theirs = foreign->capture_state();
     for (std::int64_t step : {80, 90, 100}) {
         theirs.step = step;
         save_checkpoint(dir, theirs);
     }
     const auto foreign_files = fingerprint(dir / "step-000000100");
-    trainer.run();
+    trainer->run_to_end();
     std::vector<std::int64_t> steps;
     for (const auto& c : scan_checkpoints(dir).checkpoints) {
         steps.push_back(c.step);
@@ -568,26 +565,25 @@ void TestRecovery::rollback_never_goes_forward() {
     QTemporaryDir scratch;
     const fs::path dir = scratch.path().toStdString();
     const Scenario s = recovery_scenario();
-    DataParallelTrainer earlier(s, load_dataset(s));
-    earlier.set_checkpoint_directory(dir);
-    earlier.run();
+    const auto earlier = make_run(s, load_dataset(s));
+    earlier->set_checkpoint_directory(dir);
+    earlier->run_to_end();
 
     Scenario shorter = s;
     shorter.steps = steps;
-    DataParallelTrainer clean(shorter, load_dataset(shorter));
-    clean.run();
+    const auto clean = make_run(shorter, load_dataset(shorter));
+    clean->run_to_end();
     shorter.failures.events = {{FailureKind::Crash, 2, crash_step, CrashPhase::Compute}};
-    DataParallelTrainer trainer(shorter, load_dataset(shorter));
-    trainer.set_checkpoint_directory(dir);
-    trainer.run();
-    QCOMPARE(trainer.steps_done(), std::int64_t(steps));
-    const auto& r = trainer.recoveries().at(0);
+    const auto trainer = make_run(shorter, load_dataset(shorter));
+    trainer->set_checkpoint_directory(dir);
+    trainer->run_to_end();
+    QCOMPARE(trainer->steps_done(), std::int64_t(steps));
+    const auto r = trainer->recoveries().at(0);
     QCOMPARE(r.restored_step, std::int64_t(restored));
     QCOMPARE(r.checkpoint.filename().string(), checkpoint_directory_name(restored));
     QCOMPARE(r.lost_steps, std::int64_t(crash_step + 1 - restored));
     QVERIFY(r.rejected.empty()); // newer ones were not candidates at all
-    QVERIFY(
-        bitwise_equal(trainer.workers().front().parameters, clean.workers().front().parameters));
+    QVERIFY(bitwise_equal(trainer->parameters(), clean->parameters()));
 }
 
 void TestRecovery::checkpoint_that_does_not_fit_is_skipped_data() {
@@ -615,14 +611,14 @@ void TestRecovery::checkpoint_that_does_not_fit_is_skipped() {
     QTemporaryDir scratch;
     const fs::path dir = scratch.path().toStdString();
     const Scenario s = recovery_scenario();
-    DataParallelTrainer clean(s, load_dataset(s));
-    clean.run();
+    const auto clean = make_run(s, load_dataset(s));
+    clean->run_to_end();
 
     Trace trace;
-    DataParallelTrainer trainer(s, load_dataset(s), &trace);
-    trainer.set_checkpoint_directory(dir);
+    const auto trainer = make_run(s, load_dataset(s), &trace);
+    trainer->set_checkpoint_directory(dir);
     for (int k = 0; k < 7; ++k)
-        trainer.step(); // checkpoints 3 and 6, then step 6 done
+        trainer->step(); // checkpoints 3 and 6, then step 6 done
     TrainingState bad = load_checkpoint(dir / checkpoint_directory_name(6));
     if (damage == "parameters") {
         bad.parameters.pop_back();
@@ -637,11 +633,11 @@ void TestRecovery::checkpoint_that_does_not_fit_is_skipped() {
         bad.optimizer.velocity.clear();
     }
     save_checkpoint(dir, bad);
-    trainer.inject_failure({FailureKind::Crash, 1, 7, CrashPhase::Communicate});
-    trainer.run();
+    trainer->inject_failure({FailureKind::Crash, 1, 7, CrashPhase::Communicate});
+    trainer->run_to_end();
 
-    QCOMPARE(trainer.steps_done(), s.steps);
-    const auto& r = trainer.recoveries().at(0);
+    QCOMPARE(trainer->steps_done(), s.steps);
+    const auto r = trainer->recoveries().at(0);
     QCOMPARE(r.restored_step, std::int64_t{3});
     QCOMPARE(r.rejected.size(), std::size_t{1});
     QCOMPARE(r.rejected[0].step, std::int64_t{6});
@@ -658,22 +654,21 @@ void TestRecovery::checkpoint_that_does_not_fit_is_skipped() {
     QCOMPARE(verdicts[0].first, 6);
     QCOMPARE(verdicts[0].second, static_cast<double>(CheckpointFault::DoesNotFit));
     QCOMPARE(verdicts[1].first, 3);
-    QVERIFY(
-        bitwise_equal(trainer.workers().front().parameters, clean.workers().front().parameters));
+    QVERIFY(bitwise_equal(trainer->parameters(), clean->parameters()));
 }
 
 // restore_state checks everything before it changes anything.
 void TestRecovery::restore_of_a_misfit_changes_nothing() {
     const Scenario s = recovery_scenario();
-    DataParallelTrainer trainer(s, load_dataset(s));
-    trainer.step();
-    TrainingState bad = trainer.capture_state();
+    const auto trainer = make_run(s, load_dataset(s));
+    trainer->step();
+    TrainingState bad = trainer->capture_state();
     const TrainingState before = bad;
     bad.cursors[2].position = 4000;
-    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { trainer.restore_state(bad, RestoreMode::Full); }),
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { trainer->restore_state(bad, RestoreMode::Full); }),
                              QStringLiteral("restore: worker 2: data cursor state"));
-    QVERIFY(trainer.capture_state() == before);
-    QVERIFY(trainer.misfit(bad, RestoreMode::WeightsOnly) == std::nullopt);
+    QVERIFY(trainer->capture_state() == before);
+    QVERIFY(trainer->misfit(bad, RestoreMode::WeightsOnly) == std::nullopt);
 }
 
 void TestRecovery::hash_covers_file_contents() {
@@ -694,7 +689,7 @@ void TestRecovery::hash_covers_file_contents() {
     QCOMPARE(scenario_hash(moved), original); // the same rows elsewhere
 
     Scenario p = recovery_scenario();
-    const auto params = DataParallelTrainer(p, load_dataset(p)).workers().front().parameters;
+    const auto params = make_run(p, load_dataset(p))->parameters();
     write(dir / "init.json", parameters_to_json(p.model, params));
     p.init_params = (dir / "init.json").string();
     const std::uint64_t with_params = scenario_hash(p);

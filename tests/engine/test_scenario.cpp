@@ -1,7 +1,7 @@
 #include "core/error.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "test_support.h"
-#include "trainers/data_parallel.h"
 
 #include <QDir>
 #include <QFile>

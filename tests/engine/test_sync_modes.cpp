@@ -2,10 +2,9 @@
 // SGD (local) against the bulk-synchronous run they loosen, and the settings they refuse.
 
 #include "core/error.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
-#include "trainers/loose_sync.h"
 #include "trainers/run.h"
 
 #include <oneapi/tbb/global_control.h>
@@ -38,7 +37,7 @@ struct Traced {
     Trace trace;
     RunMetrics metrics;
     std::vector<double> parameters;
-    std::vector<LooseSyncTrainer::Applied> applied;
+    std::vector<AppliedGradient> applied;
 };
 
 Traced run(const Scenario& s) {
@@ -49,8 +48,7 @@ Traced run(const Scenario& s) {
         r->step();
     out.metrics = r->metrics();
     out.parameters = r->parameters();
-    if (const auto* loose = dynamic_cast<const LooseSyncTrainer*>(r.get()))
-        out.applied = loose->applied();
+    out.applied = r->applied_gradients();
     return out;
 }
 

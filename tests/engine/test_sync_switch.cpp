@@ -2,11 +2,10 @@
 // a run over to one another at the playhead, and the faults a loosely synchronised run takes.
 
 #include "core/error.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 #include "trainers/branching.h"
-#include "trainers/data_parallel.h"
-#include "trainers/loose_sync.h"
 #include "trainers/run.h"
 
 #include <oneapi/tbb/global_control.h>
@@ -251,32 +250,31 @@ private Q_SLOTS:
         Scenario s = with_sync(base_scenario(), SyncMode::Bsp);
         s.algorithm = Algorithm::None;
         s.optimizer.momentum = 0.9;
-        DataParallelTrainer apart(s, load_dataset(s));
+        const auto apart = make_run(s, load_dataset(s));
         for (int k = 0; k < 10; ++k)
-            apart.step();
-        QVERIFY(!apart.replicas_aligned());
-        QVERIFY(!same_bits(apart.workers()[0].parameters, apart.workers()[1].parameters));
-        const std::vector<double> root = apart.workers()[0].parameters;
-        const double sent_before = apart.metrics().communication_s;
+            apart->step();
+        QVERIFY(!apart->metrics().replicas_aligned);
+        QVERIFY(!same_bits(apart->replicas()[0].parameters, apart->replicas()[1].parameters));
+        const std::vector<double> root = apart->replicas()[0].parameters;
+        const double sent_before = apart->metrics().communication_s;
 
         Scenario ring = s;
         ring.algorithm = Algorithm::Ring;
         Intervention on = retune(ring, 10);
-        apart.intervene(on);
+        apart->intervene(on);
         Intervention copy = delay(Intervention::Kind::Broadcast, 0, 0.0);
-        apart.intervene(copy);
-        apart.step();
-        QVERIFY(apart.replicas_aligned());
-        for (const auto& w : apart.workers()) {
-            QVERIFY(same_bits(w.parameters, apart.workers()[0].parameters));
-            QVERIFY(same_bits(w.optimizer.state().velocity,
-                              apart.workers()[0].optimizer.state().velocity));
+        apart->intervene(copy);
+        apart->step();
+        QVERIFY(apart->metrics().replicas_aligned);
+        for (const auto& w : apart->replicas()) {
+            QVERIFY(same_bits(w.parameters, apart->replicas()[0].parameters));
+            QVERIFY(same_bits(w.optimizer.velocity, apart->replicas()[0].optimizer.velocity));
         }
-        QVERIFY(!same_bits(apart.workers()[0].parameters, root)); // and then it trained a step
-        QVERIFY(apart.metrics().communication_s > sent_before);
-        while (!apart.finished())
-            apart.step();
-        QVERIFY(apart.replicas_aligned());
+        QVERIFY(!same_bits(apart->replicas()[0].parameters, root)); // and then it trained a step
+        QVERIFY(apart->metrics().communication_s > sent_before);
+        while (!apart->finished())
+            apart->step();
+        QVERIFY(apart->metrics().replicas_aligned);
 
         // Not a run with one model: refused with the reason.
         const Scenario async = with_sync(base_scenario(), SyncMode::Async);
@@ -291,35 +289,35 @@ private Q_SLOTS:
         saving.checkpoint = CheckpointConfig{};
         saving.checkpoint->every = 5;
         QTemporaryDir dir;
-        DataParallelTrainer run(saving, load_dataset(saving));
-        run.set_checkpoint_directory(dir.path().toStdString());
-        run.step();
+        const auto run = make_run(saving, load_dataset(saving));
+        run->set_checkpoint_directory(dir.path().toStdString());
+        run->step();
         Scenario to = base_scenario();
         to.checkpoint = saving.checkpoint;
         to.sync = SyncConfig{};
         to.sync->mode = SyncMode::Local;
         to.sync->local_steps = 5;
         try {
-            (void)continue_run(run, to);
+            (void)continue_run(*run, to);
             QFAIL("a checkpointing run handed over");
         } catch (const Error& e) {
             QVERIFY(std::string(e.what()).find("checkpoints") != std::string::npos);
         }
-        QCOMPARE(run.steps_done(), std::int64_t(1));
+        QCOMPARE(run->steps_done(), std::int64_t(1));
         to.sync->mode = SyncMode::Async;
-        QVERIFY_THROWS_EXCEPTION(Error, (void)continue_run(run, to)); // async saves none
+        QVERIFY_THROWS_EXCEPTION(Error, (void)continue_run(*run, to)); // async saves none
 
         // A measured run switches too, and goes on measured.
         Scenario measured = with_sync(base_scenario(), SyncMode::Bsp);
         measured.clock = ClockKind::Measured;
         measured.steps = 6;
-        DataParallelTrainer timed(measured, load_dataset(measured));
-        timed.step();
-        timed.step();
+        const auto timed = make_run(measured, load_dataset(measured));
+        timed->step();
+        timed->step();
         Scenario async = measured;
         async.sync = SyncConfig{};
         async.sync->mode = SyncMode::Async;
-        auto next = continue_run(timed, async);
+        auto next = continue_run(*timed, async);
         while (!next->finished())
             next->step();
         QCOMPARE(next->metrics().steps, std::int64_t(6));

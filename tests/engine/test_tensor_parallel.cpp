@@ -2,8 +2,8 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "model/model.h"
+#include "runs/runs.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 #include "trainers/tensor.h"
 
 #include <oneapi/tbb/global_control.h>
@@ -62,9 +62,9 @@ Scenario tensor_scenario(int workers) {
 
 std::vector<double> unsplit_training(Scenario s) {
     s.parallelism.reset();
-    DataParallelTrainer t(s, load_dataset(s));
-    t.run();
-    return t.workers().front().parameters;
+    const auto t = make_run(s, load_dataset(s));
+    t->run_to_end();
+    return t->parameters();
 }
 
 } // namespace
@@ -149,14 +149,14 @@ private Q_SLOTS:
     void tensor_training_equals_unsplit_training() {
         QFETCH(int, workers);
         const Scenario s = tensor_scenario(workers);
-        TensorTrainer t(s, load_dataset(s));
-        t.run();
+        const auto t = make_run(s, load_dataset(s));
+        t->run_to_end();
         const auto expected = unsplit_training(s);
-        const auto got = t.parameters();
+        const auto got = t->parameters();
         QCOMPARE(got.size(), expected.size());
         double worst = 0.0, moved = 0.0;
-        TensorTrainer fresh(s, load_dataset(s));
-        const auto start = fresh.parameters();
+        const auto fresh = make_run(s, load_dataset(s));
+        const auto start = fresh->parameters();
         for (std::size_t k = 0; k < got.size(); ++k) {
             worst = std::max(worst, std::fabs(got[k] - expected[k]));
             moved = std::max(moved, std::fabs(start[k] - expected[k]));
@@ -172,15 +172,15 @@ private Q_SLOTS:
     void tensor_training_moves_partial_results() {
         const Scenario s = tensor_scenario(2);
         Trace trace;
-        TensorTrainer t(s, load_dataset(s), &trace);
-        t.run();
+        const auto t = make_run(s, load_dataset(s), &trace);
+        t->run_to_end();
         const std::int64_t per_step = 1 * 12 * (8 + 6 + 5 + 3) * 8 + 2 * 1 * 12 * (8 + 6 + 5) * 8;
-        QCOMPARE(t.bytes_moved(), 5 * per_step);
+        QCOMPARE(t->metrics().bytes_moved, 5 * per_step);
         std::int64_t sent = 0;
         for (const auto& e : trace.events())
             sent += e.kind == EventKind::Send ? e.bytes : 0;
-        QCOMPARE(sent, t.bytes_moved());
-        QCOMPARE(t.metrics().bytes_moved, t.bytes_moved());
+        QCOMPARE(sent, t->metrics().bytes_moved);
+        QCOMPARE(t->metrics().bytes_moved, t->metrics().bytes_moved);
     }
 
     void tensor_training_is_the_same_at_any_thread_count() {
@@ -188,9 +188,9 @@ private Q_SLOTS:
         auto with_threads = [&](int threads) {
             tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                                       static_cast<std::size_t>(threads));
-            TensorTrainer t(s, load_dataset(s));
-            t.run();
-            return t.parameters();
+            const auto t = make_run(s, load_dataset(s));
+            t->run_to_end();
+            return t->parameters();
         };
         const auto one = with_threads(1);
         for (int threads : {2, 4}) {
@@ -206,11 +206,11 @@ private Q_SLOTS:
         Scenario textbook = priced;
         textbook.cost.communication_s_per_step = 0.25;
         Trace trace;
-        TensorTrainer t(textbook, load_dataset(textbook), &trace);
-        t.run();
-        TensorTrainer reference(priced, load_dataset(priced));
-        reference.run();
-        const auto a = t.parameters(), b = reference.parameters();
+        const auto t = make_run(textbook, load_dataset(textbook), &trace);
+        t->run_to_end();
+        const auto reference = make_run(priced, load_dataset(priced));
+        reference->run_to_end();
+        const auto a = t->parameters(), b = reference->parameters();
         QVERIFY(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
         std::vector<int> per_lane(3, 0);
         for (const auto& e : trace.events()) {
@@ -222,9 +222,9 @@ private Q_SLOTS:
                 QCOMPARE(e.end, e.start);
         }
         QCOMPARE(per_lane, std::vector<int>(3, 5));
-        QCOMPARE(t.bytes_moved(), reference.bytes_moved());
-        QVERIFY(t.metrics().total_time_s >= 5 * 0.25);
-        QVERIFY(t.metrics().communication_s >= 5 * 0.25);
+        QCOMPARE(t->metrics().bytes_moved, reference->metrics().bytes_moved);
+        QVERIFY(t->metrics().total_time_s >= 5 * 0.25);
+        QVERIFY(t->metrics().communication_s >= 5 * 0.25);
     }
 
     // Each layer's input gradient needs an all-reduce: none is refused by name, not replaced.
@@ -233,8 +233,9 @@ private Q_SLOTS:
         s.algorithm = Algorithm::None;
         LOCKSTEP_VERIFY_CONTAINS(error_message([&] { validate(s); }),
                                  QStringLiteral("algorithm: a tensor-parallel run"));
-        LOCKSTEP_VERIFY_CONTAINS(error_message([&] { TensorTrainer t(s, load_dataset(s)); }),
-                                 QStringLiteral("not none"));
+        LOCKSTEP_VERIFY_CONTAINS(
+            error_message([&] { const auto t = make_run(s, load_dataset(s)); }),
+            QStringLiteral("not none"));
     }
 
     void too_many_workers_is_an_error() {

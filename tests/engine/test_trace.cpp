@@ -1,7 +1,7 @@
 #include "reports/metrics.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -56,11 +56,11 @@ struct Recorded {
 
 std::unique_ptr<Recorded> run(const Scenario& s) {
     auto out = std::make_unique<Recorded>();
-    DataParallelTrainer trainer(s, load_dataset(s), &out->trace);
-    trainer.run();
-    for (const auto& w : trainer.workers())
+    const auto trainer = make_run(s, load_dataset(s), &out->trace);
+    trainer->run_to_end();
+    for (const auto& w : trainer->replicas())
         out->clocks.push_back(w.clock);
-    out->metrics = trainer.metrics();
+    out->metrics = trainer->metrics();
     return out;
 }
 

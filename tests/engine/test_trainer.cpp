@@ -4,9 +4,9 @@
 #include "data/data.h"
 #include "model/model.h"
 #include "reports/metrics.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 
 #include <oneapi/tbb/global_control.h>
 
@@ -75,12 +75,12 @@ struct OneStep {
 };
 
 OneStep run_one_step(const Scenario& s, std::shared_ptr<const Dataset> data) {
-    DataParallelTrainer trainer(s, std::move(data));
+    const auto trainer = make_run(s, std::move(data));
     OneStep out;
-    out.before = trainer.workers().front().parameters;
-    trainer.step();
-    out.after = trainer.workers().front().parameters;
-    out.aligned = trainer.replicas_aligned();
+    out.before = trainer->parameters();
+    trainer->step();
+    out.after = trainer->parameters();
+    out.aligned = trainer->metrics().replicas_aligned;
     return out;
 }
 
@@ -568,7 +568,7 @@ void TestTrainer::error_shards_exceed_rows() {
     Scenario s = one_step_scenario(2, 10, Algorithm::Ring, ReductionRule::Mean);
     s.dataset.samples = 100;
     s.shard_sizes = {60, 60};
-    const QString message = error_message([&] { DataParallelTrainer t(s, load_dataset(s)); });
+    const QString message = error_message([&] { const auto t = make_run(s, load_dataset(s)); });
     QVERIFY2(message.contains("shard", Qt::CaseInsensitive) && message.contains("100"),
              qPrintable(message));
     QVERIFY(!message.contains('\n'));
@@ -616,10 +616,10 @@ void TestTrainer::times_only_matches_training() {
     auto data = lockstep::load_dataset(s);
 
     lockstep::Trace trained, timed;
-    lockstep::DataParallelTrainer a(s, data, &trained);
-    lockstep::DataParallelTrainer b(s, data, &timed, lockstep::Work::TimesOnly);
-    a.run();
-    b.run();
+    const auto a = lockstep::make_run(s, data, &trained);
+    const auto b = lockstep::make_run(s, data, &timed, lockstep::Work::TimesOnly);
+    a->run_to_end();
+    b->run_to_end();
     QCOMPARE(timed.events().size(), trained.events().size());
     for (std::size_t i = 0; i < trained.events().size(); ++i) {
         const auto& x = trained.events()[i];
@@ -628,8 +628,8 @@ void TestTrainer::times_only_matches_training() {
                      x.bytes == y.bytes,
                  qPrintable(QStringLiteral("event %1 differs").arg(i)));
     }
-    const auto ma = a.metrics();
-    const auto mb = b.metrics();
+    const auto ma = a->metrics();
+    const auto mb = b->metrics();
     QVERIFY(ma.total_time_s == mb.total_time_s);
     QVERIFY(ma.waiting_s == mb.waiting_s);
     QVERIFY(ma.communication_s == mb.communication_s);
@@ -649,8 +649,8 @@ void TestTrainer::times_only_matches_training() {
 
     // Times only cannot stand in for the real work on the measured clock.
     s.clock = lockstep::ClockKind::Measured;
-    QVERIFY_THROWS_EXCEPTION(lockstep::Error, lockstep::DataParallelTrainer(
-                                                  s, data, nullptr, lockstep::Work::TimesOnly));
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error,
+                             (void)lockstep::make_run(s, data, nullptr, lockstep::Work::TimesOnly));
 }
 
 // A times-only run moves no bytes and compares no hashes: it says so instead of claiming
@@ -661,15 +661,15 @@ void TestTrainer::times_only_moves_nothing_and_checks_nothing() {
     s.steps = 6;
     auto data = lockstep::load_dataset(s);
     lockstep::Trace trained, timed;
-    lockstep::DataParallelTrainer a(s, data, &trained);
-    lockstep::DataParallelTrainer b(s, data, &timed, lockstep::Work::TimesOnly);
-    a.run();
-    b.run();
-    QVERIFY(a.metrics().bytes_moved > 0);
-    QCOMPARE(b.metrics().bytes_moved, std::int64_t{0});
-    QVERIFY(a.metrics().replicas_aligned);
-    QVERIFY(!b.metrics().replicas_aligned);
-    QVERIFY(!b.metrics().trained);
+    const auto a = lockstep::make_run(s, data, &trained);
+    const auto b = lockstep::make_run(s, data, &timed, lockstep::Work::TimesOnly);
+    a->run_to_end();
+    b->run_to_end();
+    QVERIFY(a->metrics().bytes_moved > 0);
+    QCOMPARE(b->metrics().bytes_moved, std::int64_t{0});
+    QVERIFY(a->metrics().replicas_aligned);
+    QVERIFY(!b->metrics().replicas_aligned);
+    QVERIFY(!b->metrics().trained);
     QCOMPARE(trained.snapshots().back().parameter_hash.size(), std::size_t{4});
     for (const auto& snap : timed.snapshots())
         QVERIFY(snap.parameter_hash.empty());
@@ -683,12 +683,20 @@ void TestTrainer::injected_delays_show_up() {
     s.cost.communication_s_per_step = 0.001;
     auto data = lockstep::load_dataset(s);
     lockstep::Trace trace;
-    lockstep::DataParallelTrainer trainer(s, data, &trace);
-    trainer.step();
-    trainer.step();
-    trainer.set_slowdown(1, 3.0);
-    trainer.add_pause(2, trainer.steps_done(), 0.5);
-    trainer.run();
+    const auto trainer = lockstep::make_run(s, data, &trace);
+    trainer->step();
+    trainer->step();
+    auto change = [&](lockstep::Intervention::Kind kind, int worker, double amount) {
+        lockstep::Intervention c;
+        c.kind = kind;
+        c.at = trainer->ordinal();
+        c.worker = worker;
+        c.amount = amount;
+        trainer->intervene(c);
+    };
+    change(lockstep::Intervention::Kind::Slow, 1, 3.0);
+    change(lockstep::Intervention::Kind::Pause, 2, 0.5);
+    trainer->run_to_end();
     auto compute_of = [&](int worker, std::int64_t step) {
         for (const auto& e : trace.events())
             if (e.worker == worker && e.step == step && e.kind == lockstep::EventKind::Compute)
@@ -706,9 +714,9 @@ void TestTrainer::injected_delays_show_up() {
             QCOMPARE(e.end - e.start, lockstep::to_ticks(0.5));
         }
     QCOMPARE(pauses, 1);
-    QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.set_slowdown(7, 2.0));
-    QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.set_slowdown(0, 0.5));
-    QVERIFY_THROWS_EXCEPTION(lockstep::Error, trainer.add_pause(0, 1, -1.0));
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, change(lockstep::Intervention::Kind::Slow, 7, 2.0));
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, change(lockstep::Intervention::Kind::Slow, 0, 0.5));
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, change(lockstep::Intervention::Kind::Pause, 0, -1.0));
 }
 
 // A full restore continues bit for bit like the uninterrupted run; weights alone do not.
@@ -739,29 +747,28 @@ void TestTrainer::full_restore_continues_exactly() {
     s.cost.jitter = 0.2;
     auto data = lockstep::load_dataset(s);
 
-    lockstep::DataParallelTrainer whole(s, data);
-    whole.run();
+    const auto whole = lockstep::make_run(s, data);
+    whole->run_to_end();
 
-    lockstep::DataParallelTrainer first(s, data);
+    const auto first = lockstep::make_run(s, data);
     for (int i = 0; i < 17; ++i)
-        first.step();
-    const lockstep::TrainingState saved = first.capture_state();
+        first->step();
+    const lockstep::TrainingState saved = first->capture_state();
     QCOMPARE(saved.step, std::int64_t{17});
     QCOMPARE(saved.workers(), 3);
 
-    lockstep::DataParallelTrainer resumed(s, data);
-    resumed.restore_state(saved, lockstep::RestoreMode::Full);
-    QCOMPARE(resumed.steps_done(), std::int64_t{17});
-    resumed.run();
-    QVERIFY(resumed.workers().front().parameters == whole.workers().front().parameters);
-    QCOMPARE(resumed.workers().front().optimizer.state().step,
-             whole.workers().front().optimizer.state().step);
+    const auto resumed = lockstep::make_run(s, data);
+    resumed->restore_state(saved, lockstep::RestoreMode::Full);
+    QCOMPARE(resumed->steps_done(), std::int64_t{17});
+    resumed->run_to_end();
+    QVERIFY(resumed->parameters() == whole->parameters());
+    QCOMPARE(resumed->replicas().front().optimizer.step, whole->replicas().front().optimizer.step);
 
-    lockstep::DataParallelTrainer weights_only(s, data);
-    weights_only.restore_state(saved, lockstep::RestoreMode::WeightsOnly);
-    weights_only.run();
-    QVERIFY(weights_only.workers().front().parameters != whole.workers().front().parameters);
-    QVERIFY(weights_only.replicas_aligned());
+    const auto weights_only = lockstep::make_run(s, data);
+    weights_only->restore_state(saved, lockstep::RestoreMode::WeightsOnly);
+    weights_only->run_to_end();
+    QVERIFY(weights_only->parameters() != whole->parameters());
+    QVERIFY(weights_only->metrics().replicas_aligned);
 }
 
 void TestTrainer::restore_refuses_foreign_state() {
@@ -769,19 +776,19 @@ void TestTrainer::restore_refuses_foreign_state() {
     s.workers = 2;
     s.steps = 5;
     auto data = lockstep::load_dataset(s);
-    lockstep::DataParallelTrainer a(s, data);
-    a.step();
-    const auto saved = a.capture_state();
+    const auto a = lockstep::make_run(s, data);
+    a->step();
+    const auto saved = a->capture_state();
 
     lockstep::Scenario other = s;
     other.seed = 99;
-    lockstep::DataParallelTrainer b(other, lockstep::load_dataset(other));
-    QVERIFY_THROWS_EXCEPTION(lockstep::Error, b.restore_state(saved, lockstep::RestoreMode::Full));
+    const auto b = lockstep::make_run(other, lockstep::load_dataset(other));
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, b->restore_state(saved, lockstep::RestoreMode::Full));
 
     s.algorithm = lockstep::Algorithm::None;
-    lockstep::DataParallelTrainer drifting(s, data);
-    drifting.step();
-    QVERIFY_THROWS_EXCEPTION(lockstep::Error, (void)drifting.capture_state());
+    const auto drifting = lockstep::make_run(s, data);
+    drifting->step();
+    QVERIFY_THROWS_EXCEPTION(lockstep::Error, (void)drifting->capture_state());
 }
 
 QTEST_APPLESS_MAIN(TestTrainer)

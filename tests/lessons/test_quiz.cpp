@@ -9,10 +9,11 @@
 #include "collectives/schedule.h"
 #include "core/error.h"
 #include "failures/failure.h"
-#include "reports/moves.h"
+#include "runs/moves.h"
+#include "runs/runs.h"
+#include "scenario/pipeline_plan.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
+#include "trainers/run.h"
 #include "trainers/tensor.h"
 
 #include <QJsonObject>
@@ -204,13 +205,13 @@ void TestQuiz::syllabus_items_are_the_engines() {
         return load_scenario(resources().toStdString() + "/lessons/" + lesson + "/scenario.json");
     };
     // A real run of the scenario, its checkpoints in a directory of its own.
-    const auto run = [](const Scenario& s, std::vector<DataParallelTrainer::Recovery>* recoveries) {
+    const auto run = [](const Scenario& s, std::vector<Recovery>* recoveries) {
         QTemporaryDir dir;
-        DataParallelTrainer trainer(s, load_dataset(s));
-        trainer.set_checkpoint_directory(dir.path().toStdString());
-        const RunResult r = finish_run(trainer);
+        const auto trainer = make_run(s, load_dataset(s));
+        trainer->set_checkpoint_directory(dir.path().toStdString());
+        const RunResult r = finish_run(*trainer);
         if (recoveries)
-            *recoveries = trainer.recoveries();
+            *recoveries = trainer->recoveries();
         return r.metrics;
     };
     if (question == QLatin1String("steps-redone")) {
@@ -240,25 +241,25 @@ void TestQuiz::syllabus_items_are_the_engines() {
         crash.step = 20;
         crash.phase = CrashPhase::CheckpointBeforeFsync;
         s.failures.events.push_back(crash);
-        std::vector<DataParallelTrainer::Recovery> recoveries;
+        std::vector<Recovery> recoveries;
         run(s, &recoveries);
         QCOMPARE(recoveries.size(), std::size_t{1});
         QCOMPARE(in.answer, static_cast<double>(recoveries.front().restored_step));
         QCOMPARE(in.answer, 16.0);
     } else if (question == QLatin1String("activation-bytes")) {
         const Scenario s = lesson_scenario("model-parallelism");
-        PipelineTrainer trainer(s, load_dataset(s));
-        trainer.run();
-        QCOMPARE(in.answer, static_cast<double>(trainer.report().activation_bytes) /
+        const auto trainer = make_run(s, load_dataset(s));
+        trainer->run_to_end();
+        QCOMPARE(in.answer, static_cast<double>(trainer->metrics().pipeline.activation_bytes) /
                                 static_cast<double>(s.steps));
         QCOMPARE(in.answer, 3.0 * 32 * 16 * 8); // three cuts 16 wide, as the text counts
     } else if (question == QLatin1String("hybrid-gradient-bytes")) {
         Scenario s =
             load_scenario(resources().toStdString() + "/lessons/model-parallelism/hybrid.json");
         s.batch = static_cast<std::size_t>(in.values["b"]);
-        PipelineTrainer trainer(s, load_dataset(s));
-        trainer.run();
-        QCOMPARE(in.answer, static_cast<double>(trainer.report().gradient_bytes) /
+        const auto trainer = make_run(s, load_dataset(s));
+        trainer->run_to_end();
+        QCOMPARE(in.answer, static_cast<double>(trainer->metrics().pipeline.gradient_bytes) /
                                 static_cast<double>(s.steps));
         QCOMPARE(in.answer, 2.0 * 2572 * 8); // the whole model once each way, whatever the batch
         QVERIFY(in.traps.front() < in.answer);
@@ -266,17 +267,17 @@ void TestQuiz::syllabus_items_are_the_engines() {
         Scenario s = lesson_scenario("tensor-parallelism");
         s.batch = static_cast<std::size_t>(in.values["b"]);
         s.steps = 1;
-        TensorTrainer trainer(s, load_dataset(s));
-        trainer.run();
-        QCOMPARE(in.answer, static_cast<double>(trainer.bytes_moved()));
+        const auto trainer = make_run(s, load_dataset(s));
+        trainer->run_to_end();
+        QCOMPARE(in.answer, static_cast<double>(trainer->metrics().bytes_moved));
         QCOMPARE(in.answer, 2352.0 * in.values["b"]); // as the explanation counts
         QCOMPARE(in.traps.front(), 23904.0);          // data parallelism's gradients
     } else if (question == QLatin1String("across-machines-efficiency")) {
         const Scenario s = load_scenario(resources().toStdString() +
                                          "/lessons/tensor-parallelism/across-machines.json");
-        TensorTrainer trainer(s, load_dataset(s));
-        trainer.run();
-        QCOMPARE(in.answer, trainer.metrics().efficiency);
+        const auto trainer = make_run(s, load_dataset(s));
+        trainer->run_to_end();
+        QCOMPARE(in.answer, trainer->metrics().efficiency);
         // The hints' reckoning: 1.6 ms computing, 14 rounds of 50 µs, about 0.04 ms of bytes.
         const double reckoned = 4.8 / (1.6 + 0.7 + 0.04) / 3;
         QVERIFY2(std::abs(in.answer - reckoned) <= in.tolerance,
@@ -812,9 +813,9 @@ void TestQuiz::page_figures_are_the_engines() {
     {
         const auto lost = [](const Scenario& s) {
             QTemporaryDir dir;
-            DataParallelTrainer trainer(s, load_dataset(s));
-            trainer.set_checkpoint_directory(dir.path().toStdString());
-            return finish_run(trainer).metrics.lost_worker_s;
+            const auto trainer = make_run(s, load_dataset(s));
+            trainer->set_checkpoint_directory(dir.path().toStdString());
+            return finish_run(*trainer).metrics.lost_worker_s;
         };
         Scenario s = load_scenario(root + "/lessons/fair-comparison/scenario.json");
         const double four = lost(s);
@@ -831,9 +832,9 @@ void TestQuiz::page_figures_are_the_engines() {
     {
         const auto last_loss = [](Scenario s) {
             QTemporaryDir dir;
-            DataParallelTrainer trainer(s, load_dataset(s));
-            trainer.set_checkpoint_directory(dir.path().toStdString());
-            return finish_run(trainer).metrics.final_loss;
+            const auto trainer = make_run(s, load_dataset(s));
+            trainer->set_checkpoint_directory(dir.path().toStdString());
+            return finish_run(*trainer).metrics.final_loss;
         };
         Scenario s = load_scenario(root + "/lessons/fair-comparison/scenario.json");
         QVERIFY2(near(last_loss(s), 0.5655, 0.00005), show(last_loss(s)).constData());
@@ -1000,23 +1001,23 @@ void TestQuiz::page_figures_are_the_engines() {
         const auto per_step = [](const Scenario& s, std::int64_t bytes) {
             return static_cast<double>(bytes) / static_cast<double>(s.steps);
         };
-        PipelineTrainer pipeline(one, load_dataset(one));
-        pipeline.run();
-        PipelineTrainer hybrid(two, load_dataset(two));
-        hybrid.run();
-        const PipelineReport& p = pipeline.report();
-        const PipelineReport& h = hybrid.report();
+        const auto pipeline = make_run(one, load_dataset(one));
+        pipeline->run_to_end();
+        const auto hybrid = make_run(two, load_dataset(two));
+        hybrid->run_to_end();
+        const PipelineReport& p = pipeline->metrics().pipeline;
+        const PipelineReport& h = hybrid->metrics().pipeline;
         QCOMPARE(per_step(one, p.activation_bytes + p.activation_gradient_bytes), 24576.0);
         QCOMPARE(per_step(two, h.activation_bytes + h.activation_gradient_bytes), 49152.0);
         QCOMPARE(per_step(two, h.gradient_bytes), 41152.0);
         QCOMPARE(per_step(two, h.gradient_bytes), 2.0 * 2572 * 8);
-        const RunMetrics m = hybrid.metrics();
+        const RunMetrics m = hybrid->metrics();
         const double step_ms = 1000 * m.total_time_s / static_cast<double>(two.steps);
         QVERIFY2(near(step_ms, 1.4, 0.05), show(step_ms).constData());
         QVERIFY2(near(m.speedup, 4.57, 0.005), show(m.speedup).constData());
         QVERIFY2(near(m.efficiency, 0.571, 0.0005), show(m.efficiency).constData());
-        QVERIFY2(near(pipeline.metrics().efficiency, 0.571, 0.0005),
-                 show(pipeline.metrics().efficiency).constData());
+        QVERIFY2(near(pipeline->metrics().efficiency, 0.571, 0.0005),
+                 show(pipeline->metrics().efficiency).constData());
     }
 
     // tensor-parallelism: the slices, the rounds and the bytes of a step, and the step's time on
@@ -1052,9 +1053,9 @@ void TestQuiz::page_figures_are_the_engines() {
         QCOMPARE(rounds, std::size_t{14});
         QCOMPARE(ring_schedule(3, 747).rounds.size(), std::size_t{4});
         const auto run = [](const Scenario& s) {
-            TensorTrainer t(s, load_dataset(s));
-            t.run();
-            return t.metrics();
+            const auto t = make_run(s, load_dataset(s));
+            t->run_to_end();
+            return t->metrics();
         };
         const auto step_ms = [](const RunMetrics& m, const Scenario& s) {
             return 1000 * m.total_time_s / static_cast<double>(s.steps);

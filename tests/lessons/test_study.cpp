@@ -3,7 +3,7 @@
 
 #include "core/error.h"
 #include "model/model.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <QFile>
 #include <QtTest>

@@ -3,8 +3,8 @@
 // Sweeps the speedup tests share: the worked example, points on Amdahl's curve, and the points a
 // Speedup view should show for a sweep.
 
+#include "runs/runs.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
 
 #include <QList>
 #include <QPointF>

@@ -5,8 +5,8 @@
 #include "test_support.h"
 
 #include "lockstep_views/trace_index.h"
+#include "runs/runs.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 
 #include <QColor>
 #include <QCoreApplication>
@@ -44,10 +44,10 @@ inline QImage settled_grab(QWidget& widget) {
 // it is given).
 inline Trace recorded(const Scenario& scenario, const std::filesystem::path& checkpoints = {}) {
     Trace trace;
-    DataParallelTrainer trainer(scenario, load_dataset(scenario), &trace);
+    const auto trainer = make_run(scenario, load_dataset(scenario), &trace);
     if (!checkpoints.empty())
-        trainer.set_checkpoint_directory(checkpoints);
-    trainer.run();
+        trainer->set_checkpoint_directory(checkpoints);
+    trainer->run_to_end();
     return trace;
 }
 

@@ -11,7 +11,8 @@
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/step_story.h"
 #include "lockstep_views/timeline_view.h"
-#include "trainers/pipeline.h"
+#include "scenario/pipeline_plan.h"
+#include "trainers/run.h"
 
 #include <QAccessible>
 #include <QtTest>
@@ -166,8 +167,8 @@ private Q_SLOTS:
         s.parallelism = ParallelismConfig{Parallelism::Pipeline, 2, 3};
         s.model = ModelShape{{2, 8, 8, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
         Trace trace;
-        PipelineTrainer trainer(s, load_dataset(s), &trace);
-        trainer.run();
+        const auto trainer = make_run(s, load_dataset(s), &trace);
+        trainer->run_to_end();
         TraceIndex index;
         index_into(s, trace, index);
         PipelineView view;

@@ -1,6 +1,6 @@
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -5,8 +5,8 @@
 #include "lockstep_views/continuation_plot.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
-#include "reports/restore_comparison.h"
-#include "trainers/data_parallel.h"
+#include "runs/restore_comparison.h"
+#include "runs/runs.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -65,9 +65,9 @@ void TestCheckpointView::initTestCase() {
     scenario_.failures.restart_s = 0.004;
     scenario_.failures.events = {parse_failure_spec("corrupt:worker=1,step=16"),
                                  parse_failure_spec("crash:worker=2,step=17,phase=before-fsync")};
-    DataParallelTrainer trainer(scenario_, load_dataset(scenario_), &trace_);
-    trainer.set_checkpoint_directory(dir_.path().toStdString());
-    trainer.run();
+    const auto trainer = make_run(scenario_, load_dataset(scenario_), &trace_);
+    trainer->set_checkpoint_directory(dir_.path().toStdString());
+    trainer->run_to_end();
     index_.reset(scenario_.workers, scenario_.algorithm);
     index_.append(trace_.events());
     for (const StepSnapshot& s : trace_.snapshots())

@@ -2,9 +2,9 @@
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 
 #include <QContextMenuEvent>
 #include <QDir>
@@ -49,8 +49,8 @@ struct Recorded {
 
 std::unique_ptr<Recorded> record(const Scenario& scenario) {
     auto run = std::make_unique<Recorded>();
-    DataParallelTrainer trainer(scenario, load_dataset(scenario), &run->trace);
-    trainer.run();
+    const auto trainer = make_run(scenario, load_dataset(scenario), &run->trace);
+    trainer->run_to_end();
     run->index.reset(scenario.workers, scenario.algorithm);
     run->index.append(run->trace.events());
     for (const StepSnapshot& snapshot : run->trace.snapshots())

@@ -1,8 +1,9 @@
 #include "lockstep_views/comparison_view.h"
 #include "lockstep_views/palette.h"
+#include "runs/runs.h"
+#include "scenario/pipeline_plan.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
+#include "trainers/run.h"
 #include "view_test_support.h"
 
 #include <QBarSeries>
@@ -23,9 +24,9 @@ Scenario shipped(const char* name, std::int64_t steps) {
 }
 
 RunMetrics data_parallel(const Scenario& s) {
-    DataParallelTrainer t(s, load_dataset(s));
-    t.run();
-    return t.metrics();
+    const auto t = make_run(s, load_dataset(s));
+    t->run_to_end();
+    return t->metrics();
 }
 
 // The bar values of the i-th chart.
@@ -54,16 +55,16 @@ private Q_SLOTS:
         const RunMetrics a = data_parallel(even);
         const RunMetrics b = data_parallel(shipped("straggler.json", 20));
         const Scenario crash_s = shipped("crash-recovery.json", 40);
-        DataParallelTrainer crash_t(crash_s, load_dataset(crash_s));
+        const auto crash_t = make_run(crash_s, load_dataset(crash_s));
         QTemporaryDir dir;
         if (crash_s.checkpoint)
-            crash_t.set_checkpoint_directory(dir.path().toStdString());
-        crash_t.run();
-        const RunMetrics c = crash_t.metrics();
+            crash_t->set_checkpoint_directory(dir.path().toStdString());
+        crash_t->run_to_end();
+        const RunMetrics c = crash_t->metrics();
         const Scenario pipe = shipped("pipeline.json", 10);
-        PipelineTrainer pipe_t(pipe, load_dataset(pipe));
-        pipe_t.run();
-        const RunMetrics d = pipe_t.metrics();
+        const auto pipe_t = make_run(pipe, load_dataset(pipe));
+        pipe_t->run_to_end();
+        const RunMetrics d = pipe_t->metrics();
 
         ComparisonView view;
         view.resize(1200, 700);

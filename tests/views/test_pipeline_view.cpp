@@ -2,10 +2,11 @@
 #include "lockstep_views/palette.h"
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/trace_index.h"
+#include "runs/runs.h"
+#include "scenario/pipeline_plan.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
-#include "trainers/pipeline.h"
+#include "trainers/run.h"
 #include "view_test_support.h"
 
 #include <QImage>
@@ -53,11 +54,11 @@ struct Indexed {
 
 void run_into(const Scenario& s, Indexed& out) {
     Trace trace;
-    PipelineTrainer trainer(s, load_dataset(s), &trace);
-    trainer.run();
-    out.plan = trainer.plan();
-    out.report = trainer.report();
-    out.index.reset(trainer.lanes(), Algorithm::Ring);
+    const auto trainer = make_run(s, load_dataset(s), &trace);
+    trainer->run_to_end();
+    out.plan = plan_pipeline(s.model, s.batch, *s.parallelism);
+    out.report = trainer->metrics().pipeline;
+    out.index.reset(trainer->lanes(), Algorithm::Ring);
     out.index.append(trace.events());
     for (const auto& snap : trace.snapshots())
         out.index.append(snap);
@@ -203,10 +204,10 @@ private Q_SLOTS:
     void figures_are_the_reports() {
         Scenario s = equal_stages(3, 4, PipelineSchedule::FillDrain);
         Trace trace;
-        PipelineTrainer trainer(s, load_dataset(s), &trace);
-        trainer.run();
+        const auto trainer = make_run(s, load_dataset(s), &trace);
+        trainer->run_to_end();
         TraceIndex index;
-        index.reset(trainer.lanes(), Algorithm::Ring);
+        index.reset(trainer->lanes(), Algorithm::Ring);
         index.append(trace.events());
         for (StepSnapshot snap : trace.snapshots()) {
             QVERIFY(snap.pipeline.has_value());
@@ -245,7 +246,7 @@ private Q_SLOTS:
         QVERIFY(view.summaryText().contains(QStringLiteral("yet")));
         // A step whose snapshot came without a report ran no pipeline: nothing is made up.
         TraceIndex plain;
-        plain.reset(trainer.lanes(), Algorithm::Ring);
+        plain.reset(trainer->lanes(), Algorithm::Ring);
         plain.append(trace.events());
         for (StepSnapshot snap : trace.snapshots()) {
             snap.pipeline.reset();
@@ -368,8 +369,8 @@ private Q_SLOTS:
         s.parallelism.reset();
         s.workers = 4;
         Trace trace;
-        DataParallelTrainer trainer(s, load_dataset(s), &trace);
-        trainer.run();
+        const auto trainer = make_run(s, load_dataset(s), &trace);
+        trainer->run_to_end();
         TraceIndex index;
         index.reset(4, Algorithm::Ring);
         index.append(trace.events());

@@ -1,7 +1,7 @@
 #include "lockstep_views/palette.h"
 #include "lockstep_views/speedup_view.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
-#include "trainers/data_parallel.h"
 #include "view_test_support.h"
 
 #include <QDir>

@@ -2,9 +2,9 @@
 #include "lockstep_views/timeline_styles.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/trace_index.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 #include "view_test_support.h"
 
 #include <QDir>

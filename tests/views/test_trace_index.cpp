@@ -1,7 +1,7 @@
 #include "view_test_support.h"
 
 #include "lockstep_views/trace_index.h"
-#include "trainers/data_parallel.h"
+#include "runs/runs.h"
 
 #include <QtTest>
 

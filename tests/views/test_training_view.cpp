@@ -5,9 +5,9 @@
 #include "lockstep_views/trace_index.h"
 #include "lockstep_views/training_view.h"
 #include "model/model.h"
+#include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
-#include "trainers/data_parallel.h"
 #include "view_test_support.h"
 
 #include <QDir>
@@ -103,9 +103,9 @@ void TestTrainingView::initTestCase() {
     Scenario s = four_workers(Algorithm::Ring, 4000);
     s.optimizer = OptimizerConfig{OptimizerKind::Adam, 0.02, 0.0, 0.9, 0.999, 1e-8};
     spiral_ = load_dataset(s);
-    DataParallelTrainer trainer(s, spiral_);
-    trainer.run();
-    spiralParameters_ = trainer.workers().front().parameters;
+    const auto trainer = make_run(s, spiral_);
+    trainer->run_to_end();
+    spiralParameters_ = trainer->parameters();
 
     Workspace work;
     const BatchView all{spiral_->features.data(), spiral_->targets.data(), spiral_->size()};

@@ -26,7 +26,7 @@ class SeriesLegend;
 // sweep, optionally the speedup measured on this computer, the efficiency (right axis, percent)
 // and Amdahl's law fitted to the modelled points (engine/reports/amdahl.h), with its serial
 // fraction in the legend. It draws the points it is given; the sweep that makes them runs in the
-// app (app/speedup_sweeper.h), which tells it while one is computing.
+// app (app/lab/speedup_sweeper.h), which tells it while one is computing.
 class SpeedupView : public QWidget {
     Q_OBJECT
 

@@ -3,7 +3,7 @@
 // The audio description of a run: one sentence or two per step, saying the step's key event in
 // plain words, from the trace alone. "Step 12. Worker 2 is 3 times slower; workers 0, 1 and 3
 // wait 8 milliseconds." The lab announces it through the accessibility layer as the playhead
-// passes the end of the step (app/audio_description.h).
+// passes the end of the step (app/lab/audio_description.h).
 
 #include "lockstep_views/trace_index.h"
 
