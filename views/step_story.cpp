@@ -1,5 +1,7 @@
 #include "lockstep_views/step_story.h"
 
+#include "trace/event_kinds.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -49,13 +51,23 @@ QString describe_step(const TraceIndex& index, const StepSnapshot& snapshot) {
                 continue;
             any = true;
             const Ticks span = e.end - e.start;
-            if (e.kind == EventKind::Compute || e.kind == EventKind::Forward ||
-                e.kind == EventKind::Backward)
+            switch (category_of(e.kind)) {
+            case EventCategory::Compute:
                 compute[static_cast<std::size_t>(k)] += span;
-            else if (e.kind == EventKind::Wait || e.kind == EventKind::Bubble)
+                break;
+            case EventCategory::Wait:
                 wait[static_cast<std::size_t>(k)] += span;
-            else if (e.kind == EventKind::Failed)
+                break;
+            case EventCategory::Failure:
                 failed[static_cast<std::size_t>(k)] = true;
+                break;
+            case EventCategory::Send:
+            case EventCategory::Receive:
+            case EventCategory::Update:
+            case EventCategory::Pause:
+            case EventCategory::Checkpoint:
+                break;
+            }
         }
     }
     if (!any)

@@ -89,38 +89,6 @@ QColor pattern_colour(const QColor& colour) {
     return colour.darker(175);
 }
 
-int rank(EventKind kind) {
-    switch (kind) {
-    case EventKind::Failed:
-    case EventKind::Detect:
-        return 7;
-    case EventKind::Wait:
-    case EventKind::Bubble:
-        return 6;
-    case EventKind::Pause:
-        return 5;
-    case EventKind::Send:
-    case EventKind::Receive:
-        return 4;
-    case EventKind::Reduce:
-    case EventKind::Communicate:
-        return 3;
-    case EventKind::CheckpointWrite:
-    case EventKind::CheckpointSync:
-    case EventKind::CheckpointCommit:
-    case EventKind::Restore:
-    case EventKind::Verify:
-    case EventKind::Damage:
-        return 2;
-    case EventKind::Compute:
-    case EventKind::Forward:
-    case EventKind::Backward:
-    case EventKind::Update:
-        return 1;
-    }
-    return 0;
-}
-
 QRectF band_rect(const QRectF& lane, Band band) {
     if (band == Outer)
         return lane;

@@ -4,6 +4,7 @@
 #include "lockstep_views/palette.h"
 #include "lockstep_views/timeline_axis.h"
 #include "lockstep_views/timeline_styles.h"
+#include "trace/event_kinds.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -193,7 +194,7 @@ const TraceEvent* TimelineView::eventAt(QPointF pos) const {
         if (!exact && !r.adjusted(-tolerance, 0, tolerance, 0).contains(pos))
             continue;
         if (!best || (exact && !best_exact) ||
-            (exact == best_exact && rank(it->kind) > rank(best->kind))) {
+            (exact == best_exact && priority_of(it->kind) > priority_of(best->kind))) {
             best = &*it;
             best_exact = exact;
         }

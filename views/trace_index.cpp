@@ -1,5 +1,7 @@
 #include "lockstep_views/trace_index.h"
 
+#include "trace/event_kinds.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -255,40 +257,7 @@ std::span<const TraceEvent> TraceIndex::lane(int worker) const {
     return lanes_[static_cast<std::size_t>(worker)].span();
 }
 
-// Ranks the kinds by how much they tell: waiting and pauses first, then communication.
-static int rank(EventKind kind) {
-    switch (kind) {
-    case EventKind::Failed:
-        return 7;
-    case EventKind::Pause:
-        return 6;
-    case EventKind::Detect:
-    case EventKind::Restore:
-    case EventKind::Verify:
-    case EventKind::Damage:
-    case EventKind::CheckpointWrite:
-    case EventKind::CheckpointSync:
-    case EventKind::CheckpointCommit:
-        return 2;
-    case EventKind::Wait:
-    case EventKind::Bubble:
-        return 5;
-    case EventKind::Send:
-        return 4;
-    case EventKind::Receive:
-        return 3;
-    case EventKind::Reduce:
-    case EventKind::Communicate:
-        return 2;
-    case EventKind::Compute:
-    case EventKind::Forward:
-    case EventKind::Backward:
-    case EventKind::Update:
-        return 1;
-    }
-    return 0;
-}
-
+// Of the events covering t, the one the engine's priority (trace/event_kinds.h) puts first.
 const TraceEvent* TraceIndex::event_at(int worker, Ticks t) const {
     const auto events = lane(worker);
     // Events that cover t start at or before t; lanes are short enough per step that scanning
@@ -302,43 +271,30 @@ const TraceEvent* TraceIndex::event_at(int worker, Ticks t) const {
         ++scanned;
         const bool covers =
             it->start <= t && (t < it->end || (it->start == it->end && t == it->start));
-        if (covers && (!best || rank(it->kind) > rank(best->kind)))
+        if (covers && (!best || priority_of(it->kind) > priority_of(best->kind)))
             best = &*it;
     }
     return best;
 }
 
-// The one table from what the trace says to what every view shows. A Detect is the instant a
-// live worker's heartbeat timeout gives up on a dead peer: the end of its wait, so it is shown
-// as waiting (the dead worker's own lane is Failed).
+// The engine's category of the kind (trace/event_kinds.h), in the views' words.
 WorkerActivity activity_of(EventKind kind) {
-    switch (kind) {
-    case EventKind::Compute:
-    case EventKind::Forward:
-    case EventKind::Backward:
+    switch (category_of(kind)) {
+    case EventCategory::Compute:
         return WorkerActivity::Computing;
-    case EventKind::Send:
-    case EventKind::Communicate:
+    case EventCategory::Send:
         return WorkerActivity::Sending;
-    case EventKind::Receive:
-    case EventKind::Reduce:
+    case EventCategory::Receive:
         return WorkerActivity::Receiving;
-    case EventKind::Wait:
-    case EventKind::Bubble:
-    case EventKind::Detect:
+    case EventCategory::Wait:
         return WorkerActivity::Waiting;
-    case EventKind::Update:
+    case EventCategory::Update:
         return WorkerActivity::Updating;
-    case EventKind::Pause:
+    case EventCategory::Pause:
         return WorkerActivity::Paused;
-    case EventKind::CheckpointWrite:
-    case EventKind::CheckpointSync:
-    case EventKind::CheckpointCommit:
-    case EventKind::Restore:
-    case EventKind::Verify:
-    case EventKind::Damage:
+    case EventCategory::Checkpoint:
         return WorkerActivity::Checkpointing;
-    case EventKind::Failed:
+    case EventCategory::Failure:
         return WorkerActivity::Failed;
     }
     return WorkerActivity::Idle;

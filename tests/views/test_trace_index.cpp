@@ -1,7 +1,9 @@
 #include "view_test_support.h"
 
+#include "lockstep_views/timeline_view.h"
 #include "lockstep_views/trace_index.h"
 #include "runs/runs.h"
+#include "trace/event_kinds.h"
 
 #include <QtTest>
 
@@ -11,6 +13,8 @@ using namespace lockstep;
 using namespace lockstep::views;
 using lockstep::testing::index_into;
 using lockstep::testing::recorded;
+
+Q_DECLARE_METATYPE(lockstep::EventKind)
 
 namespace {
 
@@ -36,6 +40,8 @@ private Q_SLOTS:
     void forgetting_keeps_every_answer_after_the_window_start();
     void forgetting_reuses_the_reserved_memory();
     void revision_changes_with_the_events();
+    void every_view_picks_the_engines_event_data();
+    void every_view_picks_the_engines_event();
 };
 
 void TestTraceIndex::forgetting_keeps_every_answer_after_the_window_start() {
@@ -131,6 +137,69 @@ void TestTraceIndex::revision_changes_with_the_events() {
     QCOMPARE(index.revision(), forgotten);
     index.reset(s.workers, s.algorithm);
     QVERIFY(index.revision() != forgotten);
+}
+
+// Where two events on one lane cover the same instant, the index (which the cluster view and the
+// screen reader ask) and the timeline under the pointer both show the one the engine's priority
+// (trace/event_kinds.h) puts first, whichever of the two comes first in the lane.
+void TestTraceIndex::every_view_picks_the_engines_event_data() {
+    QTest::addColumn<EventKind>("winner");
+    QTest::addColumn<EventKind>("loser");
+    // Both drawn in one band, so the pointer alone cannot tell them apart.
+    QTest::addColumn<bool>("sameBand");
+    QTest::newRow("pause over wait") << EventKind::Pause << EventKind::Wait << true;
+    QTest::newRow("failed over bubble") << EventKind::Failed << EventKind::Bubble << true;
+    QTest::newRow("receive over reduce") << EventKind::Receive << EventKind::Reduce << true;
+    QTest::newRow("restore over update") << EventKind::Restore << EventKind::Update << true;
+    QTest::newRow("checkpoint write over compute")
+        << EventKind::CheckpointWrite << EventKind::Compute << true;
+    QTest::newRow("send over receive") << EventKind::Send << EventKind::Receive << false;
+    QTest::newRow("wait over send") << EventKind::Wait << EventKind::Send << false;
+    QTest::newRow("pause over compute") << EventKind::Pause << EventKind::Compute << false;
+}
+
+void TestTraceIndex::every_view_picks_the_engines_event() {
+    QFETCH(EventKind, winner);
+    QFETCH(EventKind, loser);
+    QFETCH(bool, sameBand);
+    QVERIFY(priority_of(winner) > priority_of(loser));
+    for (const bool winnerFirst : {true, false}) {
+        TraceEvent a{.worker = 0, .kind = winnerFirst ? winner : loser, .start = 0, .end = 1000};
+        TraceEvent b = a;
+        b.kind = winnerFirst ? loser : winner;
+        const TraceEvent step_end{
+            .worker = 0, .kind = EventKind::Compute, .start = 1000, .end = 2000};
+        TraceIndex index;
+        index.reset(1, Algorithm::Ring);
+        const std::vector<TraceEvent> events{a, b, step_end};
+        index.append(events);
+        const TraceEvent* picked = index.event_at(0, 500);
+        QVERIFY(picked);
+        QCOMPARE(picked->kind, winner);
+        QCOMPARE(index.activity_at(0, 500), activity_of(winner));
+
+        // An instant: the one event every view agrees on, whatever the order.
+        TraceEvent detect{.worker = 0, .kind = EventKind::Detect, .start = 500, .end = 500};
+        TraceEvent restore = detect;
+        restore.kind = EventKind::Restore;
+        TraceIndex instants;
+        instants.reset(1, Algorithm::Ring);
+        const std::vector<TraceEvent> both =
+            winnerFirst ? std::vector{detect, restore} : std::vector{restore, detect};
+        instants.append(both);
+        QCOMPARE(instants.event_at(0, 500)->kind, EventKind::Detect);
+
+        if (!sameBand)
+            continue;
+        TimelineView view;
+        view.resize(800, 200);
+        view.setTrace(&index);
+        view.setPlayhead(index.end_time());
+        view.setVisibleRange(0, 2000);
+        const TraceEvent* hit = view.eventAt(view.eventRect(a).center());
+        QVERIFY(hit);
+        QCOMPARE(hit->kind, winner);
+    }
 }
 
 QTEST_MAIN(TestTraceIndex)

@@ -12,7 +12,8 @@ class QPainter;
 
 // The timeline's table of event styles: where in its lane each kind is drawn, which colour class
 // it falls in (one per activity of the palette, so a kind has the same colour here as in every
-// other view), and which kind tells most when several meet under the pointer.
+// other view). Which kind tells most when several meet under the pointer is the engine's
+// priority_of (trace/event_kinds.h).
 namespace lockstep::views::timeline {
 
 // Which band of the lane a kind occupies.
@@ -38,8 +39,6 @@ inline constexpr std::array<EventKind, ClassCount> kClassKinds{
 QString class_label(PaintClass c);
 // The darker shade a patterned kind draws its pattern in, over its solid colour.
 QColor pattern_colour(const QColor& colour);
-// Ranks the kinds by how much they tell when several meet under the pointer.
-int rank(EventKind kind);
 // The vertical extent of a band inside a lane rectangle, in whole pixels.
 QRectF band_rect(const QRectF& lane, Band band);
 // Fills `r` the way the timeline draws `kind`: its colour, then its pattern in a darker shade.

@@ -94,8 +94,8 @@ enum class WorkerActivity {
 inline constexpr std::size_t kWorkerActivityCount =
     static_cast<std::size_t>(WorkerActivity::Failed) + 1;
 
-// What a worker is doing during an event of this kind: the one mapping every view's colours and
-// labels follow.
+// What a worker is doing during an event of this kind: the engine's category_of
+// (trace/event_kinds.h), which every view's colours and labels follow.
 WorkerActivity activity_of(EventKind kind);
 
 // A message on the wire at one instant: `progress` runs from 0 (just left src) to 1 (arrived).
