@@ -194,20 +194,17 @@ void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
     measuredSeries_->setVisible(!measured.isEmpty());
     ideal_->replace(ideal);
 
+    // The engine's fit to the modelled points, its curve across every worker count shown.
     std::vector<SpeedupPoint> fitted;
-    for (const QPointF& p : speedup)
-        fitted.push_back({p.x(), p.y()});
-    serialFraction_ = fit_amdahl_serial_fraction(fitted);
+    for (const SweepPoint& p : modelled_)
+        fitted.push_back({static_cast<double>(p.workers), p.metrics.speedup});
+    const AmdahlFit fit = fit_amdahl(fitted, counts.empty() ? 0.0 : counts.back());
+    serialFraction_ = fit.serial_fraction;
     QList<QPointF> curve;
-    if (std::isfinite(serialFraction_) && !counts.empty()) {
-        const double last = counts.back();
-        constexpr int kSamples = 160;
-        for (int i = 0; i <= kSamples; ++i) {
-            const double n = 1.0 + (last - 1.0) * i / kSamples;
-            curve.append(QPointF(n, amdahl_speedup(serialFraction_, n)));
-        }
+    for (const SpeedupPoint& p : fit.curve)
+        curve.append(QPointF(p.workers, p.speedup));
+    if (!curve.isEmpty())
         amdahl_->setName(amdahlLabel());
-    }
     amdahl_->replace(curve);
     amdahl_->setVisible(!curve.isEmpty());
 

@@ -59,4 +59,17 @@ double fit_amdahl_serial_fraction(std::span<const SpeedupPoint> points) {
     return (lo + hi) / 2.0;
 }
 
+AmdahlFit fit_amdahl(std::span<const SpeedupPoint> points, double up_to, int samples) {
+    AmdahlFit fit;
+    fit.serial_fraction = fit_amdahl_serial_fraction(points);
+    if (!std::isfinite(fit.serial_fraction) || !(up_to >= 1.0) || samples < 1)
+        return fit;
+    fit.curve.reserve(static_cast<std::size_t>(samples) + 1);
+    for (int i = 0; i <= samples; ++i) {
+        const double n = 1.0 + (up_to - 1.0) * i / samples;
+        fit.curve.push_back({n, amdahl_speedup(fit.serial_fraction, n)});
+    }
+    return fit;
+}
+
 } // namespace lockstep

@@ -50,6 +50,33 @@ private Q_SLOTS:
         const std::vector<SpeedupPoint> junk{{1.0, 1.0}, {4.0, std::nan("")}, {8.0, -1.0}};
         QVERIFY(std::isnan(fit_amdahl_serial_fraction(junk)));
     }
+
+    // The fit as a chart draws it: the serial fraction of the points, and the law's curve from
+    // one worker to the last count in equal steps.
+    void fit_draws_the_curve() {
+        const std::vector<SpeedupPoint> points{{1.0, 1.0}, {4.0, 2.5}};
+        const AmdahlFit fit = fit_amdahl(points, 8.0, 4);
+        QCOMPARE(fit.serial_fraction, fit_amdahl_serial_fraction(points));
+        QCOMPARE(fit.curve.size(), std::size_t{5});
+        const double workers[] = {1.0, 2.75, 4.5, 6.25, 8.0};
+        for (std::size_t i = 0; i < fit.curve.size(); ++i) {
+            QCOMPARE(fit.curve[i].workers, workers[i]);
+            QCOMPARE(fit.curve[i].speedup, amdahl_speedup(fit.serial_fraction, workers[i]));
+        }
+        QCOMPARE(fit.curve.front().speedup, 1.0);
+        // s = 0.2 on eight workers: 1 / (0.2 + 0.8 / 8) = 10/3.
+        QVERIFY(std::abs(fit.curve.back().speedup - 10.0 / 3.0) < 1e-5);
+        QCOMPARE(fit_amdahl(points, 8.0).curve.size(), std::size_t{161});
+    }
+
+    void no_fit_draws_no_curve() {
+        const std::vector<SpeedupPoint> one{{1.0, 1.0}};
+        const AmdahlFit fit = fit_amdahl(one, 8.0);
+        QVERIFY(std::isnan(fit.serial_fraction));
+        QVERIFY(fit.curve.empty());
+        const std::vector<SpeedupPoint> points{{1.0, 1.0}, {4.0, 2.5}};
+        QVERIFY(fit_amdahl(points, 0.0).curve.empty());
+    }
 };
 
 QTEST_MAIN(TestAmdahl)

@@ -1,5 +1,6 @@
 #include "lockstep_views/palette.h"
 #include "lockstep_views/speedup_view.h"
+#include "reports/amdahl.h"
 #include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "view_test_support.h"
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void amdahlFitRecoversTheSerialFraction_data();
     void amdahlFitRecoversTheSerialFraction();
     void amdahlFitNeedsMoreThanOneWorker();
+    void amdahlCurveIsTheEnginesFit();
     void measuredSeriesIsOptional();
     void screenshotsFollowThePalette();
 };
@@ -91,6 +93,26 @@ void TestSpeedupView::amdahlFitNeedsMoreThanOneWorker() {
     view.setPoints({});
     QVERIFY(view.modelledPoints().isEmpty());
     QCOMPARE(view.accessibleDescription(), QStringLiteral("No speedup computed yet"));
+}
+
+// The view draws the engine's fit (reports/amdahl.h) point for point: of the modelled points,
+// across every worker count on the chart, measured ones included.
+void TestSpeedupView::amdahlCurveIsTheEnginesFit() {
+    const auto modelled = amdahl_points(0.15, {1, 2, 4});
+    SpeedupView view;
+    view.setPoints(modelled);
+    view.setMeasured(amdahl_points(0.3, {1, 2, 4, 8, 16}));
+    std::vector<SpeedupPoint> points;
+    for (const SweepPoint& p : modelled)
+        points.push_back({static_cast<double>(p.workers), p.metrics.speedup});
+    const AmdahlFit fit = fit_amdahl(points, 16.0);
+    QCOMPARE(view.amdahlSerialFraction(), fit.serial_fraction);
+    const QList<QPointF> curve = view.amdahlPoints();
+    QCOMPARE(curve.size(), qsizetype(fit.curve.size()));
+    for (qsizetype i = 0; i < curve.size(); ++i) {
+        QCOMPARE(curve[i].x(), fit.curve[static_cast<std::size_t>(i)].workers);
+        QCOMPARE(curve[i].y(), fit.curve[static_cast<std::size_t>(i)].speedup);
+    }
 }
 
 void TestSpeedupView::measuredSeriesIsOptional() {
