@@ -2,6 +2,7 @@
 #include "lockstep_views/pipeline_view.h"
 
 #include "lockstep_views/numbers.h"
+#include "scenario/pipeline_plan.h"
 
 #include <QEvent>
 #include <QFont>
@@ -116,16 +117,16 @@ QString PipelineView::summaryText() const {
     if (!grid_.reported)
         return grid_.finished ? tr("Bubble: none reported, this step ran no pipeline")
                               : tr("Bubble: not reported for this step yet");
-    // With the formula for equal stages and free messages, for this pipeline's P and M.
-    const int p = grid_.stages;
-    const int m = grid_.microbatches;
-    if (p > 1 && m > 0)
+    // With the engine's formula for equal stages and free messages, for this pipeline's P and M.
+    if (grid_.stages > 1 && grid_.microbatches > 0) {
+        const FillDrainBubble formula = fill_drain_bubble(grid_.stages, grid_.microbatches);
         return tr("Bubble: %1% of stage-time idle in this step  ·  equal stages, free messages: "
                   "(P−1)/(M+P−1) = %2/%3 = %4%")
             .arg(display_number(grid_.bubble_fraction * 100.0, 'f', 1))
-            .arg(p - 1)
-            .arg(m + p - 1)
-            .arg(display_number(100.0 * (p - 1) / (m + p - 1), 'f', 1));
+            .arg(formula.idle_slots)
+            .arg(formula.slots)
+            .arg(display_number(100.0 * formula.fraction, 'f', 1));
+    }
     return tr("Bubble: %1% of stage-time idle in this step")
         .arg(display_number(grid_.bubble_fraction * 100.0, 'f', 1));
 }

@@ -182,8 +182,7 @@ int run_model_parallel(const Options& o, const Scenario& s) {
     }
     print(time_lines(m));
     if (piped) {
-        const double formula =
-            static_cast<double>(p.stages - 1) / static_cast<double>(p.microbatches + p.stages - 1);
+        const double formula = fill_drain_bubble(p.stages, p.microbatches).fraction;
         print(report_line(Cli::tr("bubble"),
                           Cli::tr("%1 % of stage time idle (equal stages, free messages: "
                                   "(P-1)/(M+P-1) = %2 %)")

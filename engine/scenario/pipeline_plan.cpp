@@ -155,4 +155,12 @@ PipelinePlan plan_pipeline(const ModelShape& shape, std::size_t batch,
     return plan;
 }
 
+FillDrainBubble fill_drain_bubble(int stages, int microbatches) {
+    FillDrainBubble b;
+    b.idle_slots = std::max(stages - 1, 0);
+    b.slots = std::max(microbatches, 0) + b.idle_slots;
+    b.fraction = b.slots > 0 ? static_cast<double>(b.idle_slots) / b.slots : 0.0;
+    return b;
+}
+
 } // namespace lockstep

@@ -49,6 +49,17 @@ std::vector<PipelineOp> stage_program(PipelineSchedule schedule, int stage, int 
 PipelinePlan plan_pipeline(const ModelShape& shape, std::size_t batch,
                            const ParallelismConfig& config);
 
+// The bubble of a pipeline of `stages` equal stages over `microbatches` micro-batches when messages
+// cost nothing: the step lasts M + P - 1 slots (one micro-batch's pass through one stage), of
+// which each stage is busy M and idle P - 1, so (P-1)/(M+P-1) of the stage-time is idle. The same
+// for fill-drain and 1F1B, which saves memory, not time.
+struct FillDrainBubble {
+    int idle_slots = 0; // P - 1
+    int slots = 0;      // M + P - 1
+    double fraction = 0.0;
+};
+FillDrainBubble fill_drain_bubble(int stages, int microbatches);
+
 // Multiply-adds per sample of a layer range's forward pass (weights plus biases).
 std::size_t range_cost(const ModelShape& shape, LayerRange range);
 

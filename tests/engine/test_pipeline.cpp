@@ -257,6 +257,43 @@ private Q_SLOTS:
                  run.report.bubble_fraction);
     }
 
+    // The engine's one statement of the formula (scenario/pipeline_plan.h), in slots: P-1 idle of
+    // M+P-1. With equal stages and free messages the trainer idles exactly that share.
+    void fill_drain_bubble_counts_slots_data() {
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("microbatches");
+        QTest::addColumn<int>("idle");
+        QTest::addColumn<int>("slots");
+        QTest::newRow("one stage: no bubble") << 1 << 4 << 0 << 4;
+        QTest::newRow("P=2 M=4") << 2 << 4 << 1 << 5;
+        QTest::newRow("P=4 M=8") << 4 << 8 << 3 << 11;
+        QTest::newRow("P=3 M=6") << 3 << 6 << 2 << 8;
+        QTest::newRow("P=6 M=1") << 6 << 1 << 5 << 6;
+    }
+
+    void fill_drain_bubble_counts_slots() {
+        QFETCH(int, stages);
+        QFETCH(int, microbatches);
+        QFETCH(int, idle);
+        QFETCH(int, slots);
+        const FillDrainBubble b = fill_drain_bubble(stages, microbatches);
+        QCOMPARE(b.idle_slots, idle);
+        QCOMPARE(b.slots, slots);
+        QCOMPARE(b.fraction, static_cast<double>(idle) / slots);
+
+        Scenario s = pipeline_scenario(stages, microbatches, PipelineSchedule::FillDrain, 24);
+        s.model = {std::vector<int>(13, 2), Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+        s.dataset = {"xor", "", 120, 0.05, 2};
+        s.steps = 2;
+        s.cost.alpha_s = 0.0;
+        s.cost.beta_s_per_byte = 0.0;
+        s.cost.update_s = 0.0;
+        s.cost.compute_s_per_sample = 3e-4;
+        const double measured = run_pipeline(s).report.bubble_fraction;
+        QVERIFY2(std::fabs(measured - b.fraction) < 1e-12,
+                 qPrintable(QString("trainer %1, formula %2").arg(measured).arg(b.fraction)));
+    }
+
     // Each step's snapshot carries the trainer's report of that step: P, M, each lane's peak in
     // flight and the step's bubble fraction, idle stage-time over lanes x the step's time; with
     // messages that cost something it is above the formula's, and the same for every step.
