@@ -5,6 +5,7 @@
 #include "lockstep_views/chart_style.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/training_view.h"
+#include "reports/decision_grid.h"
 
 #include <QEvent>
 #include <QPainter>
@@ -39,8 +40,7 @@ void DecisionBoundaryPlot::clear() {
     params_.clear();
     data_.reset();
     image_ = QImage();
-    cellClass_.clear();
-    cellConfidence_.clear();
+    grid_ = DecisionGrid();
     correct_ = 0;
     retranslate(); // also repaints
 }
@@ -74,8 +74,7 @@ void DecisionBoundaryPlot::setModel(const ModelShape& shape, std::vector<double>
     }
     if (!hasModel_) {
         image_ = QImage();
-        cellClass_.clear();
-        cellConfidence_.clear();
+        grid_ = DecisionGrid();
     } else {
         retint();
     }
@@ -83,16 +82,16 @@ void DecisionBoundaryPlot::setModel(const ModelShape& shape, std::vector<double>
 }
 
 void DecisionBoundaryPlot::retint() {
-    if (cellClass_.empty())
+    if (grid_.predicted.empty())
         return;
-    const int n = TrainingView::kBoundaryCells;
+    const int n = grid_.cells;
     const QColor background = palette().color(QPalette::Window);
     QImage image(n, n, QImage::Format_RGB32);
     for (int row = 0; row < n; ++row) {
         auto* line = reinterpret_cast<QRgb*>(image.scanLine(row));
         for (int col = 0; col < n; ++col) {
-            const auto i = static_cast<std::size_t>(row * n + col);
-            line[col] = class_tint(cellClass_[i], cellConfidence_[i], background).rgb();
+            const std::size_t i = grid_.index({col, row});
+            line[col] = class_tint(grid_.predicted[i], grid_.confidence[i], background).rgb();
         }
     }
     image_ = image;
@@ -102,22 +101,14 @@ void DecisionBoundaryPlot::retint() {
 QPoint DecisionBoundaryPlot::cellAt(QPointF input) const {
     if (!hasModel_)
         return {-1, -1};
-    const int n = TrainingView::kBoundaryCells;
-    const double u = (input.x() - left_) / side_;
-    const double v = (top_ - input.y()) / side_;
-    if (u < 0 || u >= 1 || v < 0 || v >= 1)
-        return {-1, -1};
-    return {std::min(n - 1, static_cast<int>(u * n)), std::min(n - 1, static_cast<int>(v * n))};
+    const std::optional<GridCell> cell = grid_.cell_at(input.x(), input.y());
+    return cell ? QPoint(cell->column, cell->row) : QPoint(-1, -1);
 }
 
 int DecisionBoundaryPlot::predictedClass(QPointF input) const {
     if (!hasModel_)
         return -1;
-    const double row[2] = {input.x(), input.y()};
-    std::vector<double> out(static_cast<std::size_t>(shape_.outputs()));
-    Workspace work;
-    predict(shape_, params_, row, 1, out, work);
-    return static_cast<int>(std::max_element(out.begin(), out.end()) - out.begin());
+    return predicted_class(shape_, params_, input.x(), input.y());
 }
 
 void DecisionBoundaryPlot::changeEvent(QEvent* event) {
@@ -156,8 +147,9 @@ void DecisionBoundaryPlot::paintEvent(QPaintEvent*) {
     for (std::size_t i = 0; i < set.size(); ++i) {
         const double* x = set.row(i);
         const int cls = static_cast<int>(set.targets[i]);
-        const QPointF at(area.left() + (x[0] - left_) / side_ * area.width(),
-                         area.top() + (top_ - x[1]) / side_ * area.height());
+        const PlaneSquare& square = grid_.square;
+        const QPointF at(area.left() + (x[0] - square.left) / square.side * area.width(),
+                         area.top() + (square.top - x[1]) / square.side * area.height());
         draw_marker(painter, marker_for(cls), at, size, class_colour(cls), outline);
     }
 }
@@ -179,56 +171,8 @@ QString DecisionBoundaryPlot::unsupportedReason() const {
 }
 
 void DecisionBoundaryPlot::computeCells() {
-    const Dataset& set = *data_;
-    double x0min = set.row(0)[0], x0max = x0min, x1min = set.row(0)[1], x1max = x1min;
-    for (std::size_t i = 0; i < set.size(); ++i) {
-        const double* x = set.row(i);
-        x0min = std::min(x0min, x[0]);
-        x0max = std::max(x0max, x[0]);
-        x1min = std::min(x1min, x[1]);
-        x1max = std::max(x1max, x[1]);
-    }
-    side_ = std::max({x0max - x0min, x1max - x1min, 1e-6}) * 1.1;
-    left_ = (x0min + x0max) / 2 - side_ / 2;
-    top_ = (x1min + x1max) / 2 + side_ / 2;
-
-    const int n = TrainingView::kBoundaryCells;
-    const auto cells = static_cast<std::size_t>(n * n);
-    const auto classes = static_cast<std::size_t>(shape_.outputs());
-    std::vector<double> features(cells * 2);
-    for (int row = 0; row < n; ++row) {
-        for (int col = 0; col < n; ++col) {
-            const auto i = static_cast<std::size_t>(row * n + col);
-            features[2 * i] = left_ + (col + 0.5) * side_ / n;
-            features[2 * i + 1] = top_ - (row + 0.5) * side_ / n;
-        }
-    }
-    std::vector<double> logits(cells * classes);
-    Workspace work;
-    predict(shape_, params_, features.data(), cells, logits, work);
-
-    cellClass_.assign(cells, 0);
-    cellConfidence_.assign(cells, 0.0);
-    for (std::size_t i = 0; i < cells; ++i) {
-        const double* l = logits.data() + i * classes;
-        const auto best = static_cast<std::size_t>(std::max_element(l, l + classes) - l);
-        double sum = 0.0;
-        for (std::size_t c = 0; c < classes; ++c)
-            sum += std::exp(l[c] - l[best]);
-        const double p = 1.0 / sum; // softmax probability of the winning class
-        const double chance = 1.0 / static_cast<double>(classes);
-        cellClass_[i] = static_cast<int>(best);
-        cellConfidence_[i] = classes > 1 ? (p - chance) / (1.0 - chance) : 1.0;
-    }
-
-    std::vector<double> out(set.size() * classes);
-    predict(shape_, params_, set.features.data(), set.size(), out, work);
-    correct_ = 0;
-    for (std::size_t i = 0; i < set.size(); ++i) {
-        const double* l = out.data() + i * classes;
-        if (std::max_element(l, l + classes) - l == static_cast<std::ptrdiff_t>(set.targets[i]))
-            ++correct_;
-    }
+    grid_ = decision_grid(shape_, params_, square_around(*data_), TrainingView::kBoundaryCells);
+    correct_ = static_cast<int>(correctly_classified(shape_, params_, *data_));
 }
 
 QRectF DecisionBoundaryPlot::plotRect() const {

@@ -5,6 +5,7 @@
 #include "lockstep_views/trace_index.h"
 #include "lockstep_views/training_view.h"
 #include "model/model.h"
+#include "reports/decision_grid.h"
 #include "runs/runs.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
@@ -94,6 +95,7 @@ private Q_SLOTS:
     void manyWorkersDrawEvenlySpreadReplicas();
     void restartIsANewSegmentNeverALineBackInTime();
     void boundaryPredictsTheTrainedClasses();
+    void boundaryDrawsTheEnginesGrid();
     void boundaryExplainsWhatItCannotDraw_data();
     void boundaryExplainsWhatItCannotDraw();
     void screenshotsFollowThePalette();
@@ -319,6 +321,36 @@ void TestTrainingView::boundaryPredictsTheTrainedClasses() {
     view.clearModel();
     QVERIFY(view.boundaryImage().isNull());
     QVERIFY(!view.boundaryMessage().isEmpty());
+}
+
+// The map is the engine's decision grid (reports/decision_grid.h) over the square around the data,
+// cell for cell in the tint of the cell's class and confidence; the class under a point and the
+// caption's count are the engine's too.
+void TestTrainingView::boundaryDrawsTheEnginesGrid() {
+    TrainingView view;
+    view.setModel(spiralShape_, spiralParameters_, spiral_);
+    const DecisionGrid grid = decision_grid(spiralShape_, spiralParameters_,
+                                            square_around(*spiral_), TrainingView::kBoundaryCells);
+    const QImage image = view.boundaryImage();
+    QCOMPARE(image.size(), QSize(grid.cells, grid.cells));
+    const QColor background = view.palette().color(QPalette::Window);
+    for (int row = 0; row < grid.cells; ++row)
+        for (int col = 0; col < grid.cells; ++col) {
+            const std::size_t i = grid.index({col, row});
+            QCOMPARE(image.pixel(col, row),
+                     class_tint(grid.predicted[i], grid.confidence[i], background).rgb());
+        }
+    for (std::size_t i = 0; i < spiral_->size(); i += 11) {
+        const double* x = spiral_->row(i);
+        const QPointF input(x[0], x[1]);
+        QCOMPARE(view.predictedClassAt(input),
+                 predicted_class(spiralShape_, spiralParameters_, x[0], x[1]));
+        const std::optional<GridCell> cell = grid.cell_at(x[0], x[1]);
+        QVERIFY(cell);
+        QCOMPARE(view.boundaryCellAt(input), QPoint(cell->column, cell->row));
+    }
+    const auto correct = correctly_classified(spiralShape_, spiralParameters_, *spiral_);
+    QCOMPARE(static_cast<double>(correct) / static_cast<double>(spiral_->size()), spiralAccuracy_);
 }
 
 void TestTrainingView::boundaryExplainsWhatItCannotDraw_data() {

@@ -3,6 +3,7 @@
 
 #include "data/data.h"
 #include "model/model.h"
+#include "reports/decision_grid.h"
 
 #include <QColor>
 #include <QImage>
@@ -25,9 +26,10 @@ QColor class_colour(int cls);
 // the model is (`confidence` 0: a coin toss between all classes, 1: certain).
 QColor class_tint(int cls, double confidence, const QColor& background);
 
-// The decision-boundary map: predicts every cell of a square over the data once per model, keeps
-// each cell's class and confidence (so a palette change only re-tints), and paints the data over
-// it with one marker shape per class. Its texts are the Training view's (TrainingView::tr).
+// The decision-boundary map: draws the engine's decision grid (reports/decision_grid.h) of a square
+// around the data, asked for once per model and kept (so a palette change only re-tints), and
+// paints the data over it with one marker shape per class. Its texts are the Training view's
+// (TrainingView::tr).
 class DecisionBoundaryPlot : public QWidget {
 public:
     explicit DecisionBoundaryPlot(QWidget* parent);
@@ -60,7 +62,8 @@ protected:
 
 private:
     QString unsupportedReason() const;
-    // Predicts every cell once: a square over the data, with a margin around it.
+    // Asks the engine for the grid over the square around the data, and for the points it gets
+    // right.
     void computeCells();
     QRectF plotRect() const;
 
@@ -70,9 +73,7 @@ private:
     ModelShape shape_;
     std::vector<double> params_;
     std::shared_ptr<const Dataset> data_;
-    double left_ = 0, top_ = 0, side_ = 1; // the mapped square in input coordinates
-    std::vector<int> cellClass_;
-    std::vector<double> cellConfidence_;
+    DecisionGrid grid_;
     QImage image_;
     QString message_;
     int correct_ = 0;
