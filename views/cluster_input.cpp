@@ -1,9 +1,12 @@
 #include "lockstep_views/cluster_view.h"
 
+#include "failures/intervention.h"
+
 #include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 
 #include <QContextMenuEvent>
+#include <QCoreApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
@@ -16,29 +19,17 @@
 // key, the arrow keys choosing a worker, and the tooltips.
 namespace lockstep::views {
 
-namespace {
-
-struct WorkerAction {
-    const char* id;
-    QString text;
-};
-
-} // namespace
-
 QMenu* ClusterView::buildWorkerMenu(int worker) {
     auto* menu = new QMenu(this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->setAccessibleName(tr("Faults for worker %1").arg(worker));
     menu->addSection(tr("Worker %1").arg(worker));
-    const WorkerAction actions[] = {
-        {"slow", tr("Slow down 3×")},
-        {"pause", pauseText_.isEmpty() ? tr("Pause for 2 steps") : pauseText_},
-        {"crash", tr("Crash")},
-        {"crash-checkpoint", tr("Crash during next checkpoint")}};
     menu->setToolTipsVisible(true);
-    for (const WorkerAction& a : actions) {
-        QAction* action = menu->addAction(a.text);
-        const QString id = QString::fromLatin1(a.id);
+    for (const FaultKind* kind : fault_kinds()) {
+        if (!kind->menu_text)
+            continue; // not a change to one worker
+        QAction* action = menu->addAction(QCoreApplication::translate("Fault", kind->menu_text));
+        const QString id = QString::fromLatin1(kind->id);
         action->setData(id);
         if (unavailable_.contains(id)) {
             // Shown, so the class learns it exists, but greyed with the reason.
@@ -51,9 +42,7 @@ QMenu* ClusterView::buildWorkerMenu(int worker) {
     return menu;
 }
 
-void ClusterView::setWorkerMenu(const QString& pauseText,
-                                const QMap<QString, QString>& unavailable) {
-    pauseText_ = pauseText;
+void ClusterView::setWorkerMenu(const QMap<QString, QString>& unavailable) {
     unavailable_ = unavailable;
 }
 

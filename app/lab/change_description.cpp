@@ -1,5 +1,7 @@
 #include "change_description.h"
 
+#include "failures/intervention.h"
+
 #include "lockstep_views/names.h"
 #include "lockstep_views/numbers.h"
 
@@ -88,20 +90,10 @@ QString describe_change(const Scenario& from, const Scenario& to) {
 }
 
 QString describe_worker_action(int worker, const QString& action) {
-    if (action == QLatin1String("slow"))
-        return QCoreApplication::translate("lockstep::app::ChangeDescription",
-                                           "worker %1 slowed 3×")
-            .arg(worker);
-    if (action == QLatin1String("pause"))
-        return QCoreApplication::translate("lockstep::app::ChangeDescription",
-                                           "worker %1 paused for 2 steps")
-            .arg(worker);
-    if (action == QLatin1String("crash"))
-        return QCoreApplication::translate("lockstep::app::ChangeDescription", "worker %1 crashed")
-            .arg(worker);
-    return QCoreApplication::translate("lockstep::app::ChangeDescription",
-                                       "worker %1 crashes in the next checkpoint")
-        .arg(worker);
+    const FaultKind* kind = find_fault_kind(action.toStdString());
+    if (!kind || !kind->done_text)
+        return action;
+    return QCoreApplication::translate("Fault", kind->done_text).arg(worker);
 }
 
 } // namespace lockstep::app

@@ -92,10 +92,6 @@ public:
     // window uses intervene() at the playhead instead.
     bool injectFault(int worker, const QString& action, QString* why = nullptr,
                      double amount = 0.0);
-    // The Intervention a worker menu's action means ("slow", "pause", "crash",
-    // "crash-checkpoint"), at `at`; nothing for an unknown action.
-    static std::optional<Intervention> faultFor(int worker, const QString& action, std::int64_t at,
-                                                double amount = 0.0);
 
     // The crashes clicks injected into the current or last run (on its current branch), as the
     // engine took them (at the step it struck): with the scenario's own, what a rerun needs to

@@ -3,29 +3,12 @@
 
 #include "engine_controller.h"
 
+#include <QCoreApplication>
+
 namespace lockstep::app {
 
-std::optional<Intervention> EngineController::faultFor(int worker, const QString& action,
-                                                       std::int64_t at, double amount) {
-    Intervention i;
-    i.worker = worker;
-    i.at = at;
-    i.amount = amount;
-    if (action == QLatin1String("slow"))
-        i.kind = Intervention::Kind::Slow;
-    else if (action == QLatin1String("pause"))
-        i.kind = Intervention::Kind::Pause;
-    else if (action == QLatin1String("crash"))
-        i.kind = Intervention::Kind::Crash;
-    else if (action == QLatin1String("crash-checkpoint"))
-        i.kind = Intervention::Kind::CrashInCheckpoint;
-    else
-        return std::nullopt;
-    return i;
-}
-
 bool EngineController::injectFault(int worker, const QString& action, QString* why, double amount) {
-    const auto change = faultFor(worker, action, kAtTheHead, amount);
+    const auto change = make_intervention(action.toStdString(), worker, kAtTheHead, amount);
     if (!change) {
         if (why)
             *why = tr("The engine knows no action “%1”.").arg(action);
@@ -36,42 +19,18 @@ bool EngineController::injectFault(int worker, const QString& action, QString* w
 
 // Why this run cannot take `change`, in the status bar's words; empty when it can.
 QString EngineController::refusal(const Intervention& change) const {
-    using Kind = Intervention::Kind;
     if (scenario_.model_parallel())
         return tr("Model-parallel runs take no injected faults: every stage holds a part of the "
                   "one model. Use data parallelism to study failures.");
     if (!run_)
         return tr("There is no run yet: press Run first.");
-    if (change.kind == Kind::Broadcast) {
-        if (scenario_.sync_mode() == SyncMode::Ssp || scenario_.sync_mode() == SyncMode::Async)
-            return tr("Under %1 the workers read the one model the server holds: there are no "
-                      "replicas to copy parameters between.")
-                .arg(QString::fromStdString(std::string(to_string(scenario_.sync_mode()))));
-        if (scenario_.clock == ClockKind::Measured)
-            return tr("A broadcast is priced by the cost model: switch to the modelled clock.");
-        if (scenario_.workers < 2)
-            return tr("With one worker there is nobody to copy the parameters to.");
-        return {};
-    }
-    if (change.kind == Kind::Retune) {
-        if (const auto field = fixed_for_the_run(scenario_, change.scenario))
-            return tr("“%1” cannot change while the run goes on.")
-                .arg(QString::fromStdString(*field));
-        return {};
-    }
-    if (change.worker < 0 || change.worker >= scenario_.workers)
+    if (!fault_kind(change.kind).whole_run &&
+        (change.worker < 0 || change.worker >= scenario_.workers))
         return tr("There is no worker %1.").arg(change.worker);
-    if (change.kind == Kind::CrashInCheckpoint) {
-        if (!scenario_.checkpoint)
-            return tr("This scenario saves no checkpoints, so there is no next checkpoint to "
-                      "crash in. Give it a checkpoint policy first.");
-        if (scenario_.failures.policy == RecoveryPolicy::Backup)
-            return tr("With backup workers a crash is a gradient that never arrives; crash the "
-                      "worker in a step instead.");
+    if (const Refusal no = fault_kind(change.kind).refusal(scenario_, change)) {
+        const QString text = QCoreApplication::translate("Fault", no.text);
+        return no.arg.empty() ? text : text.arg(QString::fromStdString(no.arg));
     }
-    if (change.kind == Kind::Crash && scenario_.failures.policy != RecoveryPolicy::Restart &&
-        scenario_.workers < 2)
-        return tr("With one worker there is nobody left to go on.");
     return {};
 }
 

@@ -48,11 +48,8 @@ bool LabSession::intervene(Intervention change, const QString& what, QString* wh
     undo_.append(before);
     redo_.clear();
     Q_EMIT historyChanged();
-    if (change.kind == Intervention::Kind::Slow) {
-        // The Controls show the worker's new pace.
-        scenario_.delays.slowdown.resize(static_cast<std::size_t>(scenario_.workers), 1.0);
-        scenario_.delays.slowdown[static_cast<std::size_t>(change.worker)] =
-            change.amount > 0 ? change.amount : 3.0;
+    if (const auto show = fault_kind(change.kind).in_scenario) {
+        show(scenario_, change); // the Controls show what the change set, e.g. a worker's pace
         Q_EMIT scenarioChanged(scenario_);
     }
     if (from_start) {

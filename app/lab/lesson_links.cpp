@@ -57,8 +57,12 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Slow:
         case ActionKind::Stall: {
             const bool slow = action.kind == ActionKind::Slow;
+            const FaultKind& kind =
+                fault_kind(slow ? Intervention::Kind::Slow : Intervention::Kind::Pause);
+            const double fallback =
+                kind.amount_in_steps ? kind.default_amount * stepSeconds() : kind.default_amount;
             const double amount = action.number(
-                slow ? QStringLiteral("factor") : QStringLiteral("seconds"), slow ? 3.0 : 5.0);
+                slow ? QStringLiteral("factor") : QStringLiteral("seconds"), fallback);
             if (*worker >= current.workers) {
                 showStatus(tr("There is no worker %1 in this scenario.").arg(*worker));
                 break;

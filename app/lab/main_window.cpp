@@ -127,9 +127,12 @@ void MainWindow::buildViews() {
     // A worker's menu: the fault it names, at the playhead.
     connect(cluster_, &views::ClusterView::workerActionRequested, this,
             [this](int worker, const QString& action) {
-                // A pause lasts two of the run's own steps, whatever their scale.
-                const double amount = action == QLatin1String("pause") ? 2.0 * stepSeconds() : 0.0;
-                if (const auto change = EngineController::faultFor(worker, action, 0, amount))
+                // A default counted in steps (a pause) counts the run's own steps, whatever their
+                // scale.
+                const FaultKind* kind = find_fault_kind(action.toStdString());
+                const double amount =
+                    kind && kind->amount_in_steps ? kind->default_amount * stepSeconds() : 0.0;
+                if (const auto change = make_intervention(action.toStdString(), worker, 0, amount))
                     intervene(*change, describe_worker_action(worker, action));
             });
     connect(timeline_, &views::TimelineView::playheadRequested, &session_.playback(),

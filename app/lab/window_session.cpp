@@ -163,14 +163,13 @@ double MainWindow::stepSeconds() const {
 // The worker menu's offers for this run: what it cannot take, greyed, with the reason.
 void MainWindow::updateWorkerMenu() {
     QMap<QString, QString> unavailable;
-    for (const QString& id : {QStringLiteral("slow"), QStringLiteral("pause"),
-                              QStringLiteral("crash"), QStringLiteral("crash-checkpoint")})
-        if (const auto change = EngineController::faultFor(0, id, 0, 1.0)) {
+    for (const FaultKind* kind : fault_kinds())
+        if (const auto change = make_intervention(kind->id, 0, 0, 1.0); change && kind->menu_text) {
             const QString why = session_.controller().refusal(*change);
             if (!why.isEmpty())
-                unavailable.insert(id, why);
+                unavailable.insert(QString::fromLatin1(kind->id), why);
         }
-    cluster_->setWorkerMenu(tr("Pause for 2 steps"), unavailable);
+    cluster_->setWorkerMenu(unavailable);
 }
 
 bool MainWindow::speedupPending() const {
@@ -270,8 +269,7 @@ void MainWindow::showBranchMarks() {
     QList<views::TimelineView::BranchMark> marks;
     for (const LabSession::Branch& b : session_.branches()) {
         // A change to one worker is marked in its lane, a change to the whole run across all.
-        const bool run_wide = b.change.kind == Intervention::Kind::Retune ||
-                              b.change.kind == Intervention::Kind::Broadcast;
+        const bool run_wide = fault_kind(b.change.kind).whole_run;
         marks.append({session_.markTime(b), b.label, run_wide ? -1 : b.change.worker});
     }
     timeline_->setBranchMarks(marks);

@@ -81,7 +81,7 @@ public:
     // slowdowns (per lane) and stragglers, the cost model and the restore mode; the rest of `to`
     // is not read. Call between steps. Throws lockstep::Error for another kind of optimizer, or
     // for no synchronisation in a run that checkpoints.
-    void retune(const Scenario& to);
+    void retune(const Scenario& to) override;
     // The worker index of trace lane `lane` (they differ once an elastic run lost a worker), or
     // -1 when that lane's worker is gone.
     int index_of_lane(int lane) const;
@@ -113,9 +113,12 @@ public:
     // when it is set. The trainer only reads it; the caller keeps it alive.
     void set_stop_flag(const std::atomic<bool>* stop) override { stop_ = stop; }
 
-    // The lab's slow, pause, crash and changed settings, on trace lane `change.worker`, before
-    // the next step (data_parallel_interventions.cpp).
-    void intervene(Intervention& change) override;
+    // What the lab's changes do here, on a trace lane, before the next step
+    // (data_parallel_interventions.cpp; the changes themselves are failures/fault_*.cpp).
+    double mean_step_seconds() const override;
+    void slow_down_lane(int lane, double factor) override;
+    void pause_lane(int lane, double seconds) override;
+    void broadcast_from_lane(int lane) override;
 
     // The whole state between steps, for a checkpoint. Throws lockstep::Error when the replicas
     // differ (algorithm none): there is then no single model to save.

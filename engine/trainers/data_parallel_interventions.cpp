@@ -13,47 +13,37 @@
 
 namespace lockstep {
 
-void DataParallelTrainer::intervene(Intervention& change) {
-    const int index = index_of_lane(change.worker);
-    if (change.kind != Intervention::Kind::Retune && index < 0)
-        throw Error("worker " + std::to_string(change.worker) + " is no longer in the run");
-    FailureSpec crash;
-    crash.kind = FailureKind::Crash;
-    crash.worker = change.worker;
-    crash.step = steps_done();
-    switch (change.kind) {
-    case Intervention::Kind::Slow:
-        set_slowdown(index, change.amount != 0 ? change.amount : 3.0);
-        break;
-    case Intervention::Kind::Pause:
-        add_pause(index, steps_done(), change.amount != 0 ? change.amount : 5.0);
-        break;
-    case Intervention::Kind::Crash:
-        crash.phase = change.phase;
-        if (is_checkpoint_phase(change.phase))
-            crash.step = steps_done() + 1;
-        inject_failure(crash);
-        break;
-    case Intervention::Kind::CrashInCheckpoint:
-        // The first checkpoint that holds this step's update.
-        crash.phase = CrashPhase::CheckpointBeforeFsync;
-        crash.step = steps_done() + 1;
-        inject_failure(crash);
-        break;
-    case Intervention::Kind::Retune:
-        retune(change.scenario);
-        break;
-    case Intervention::Kind::Broadcast:
-        if (scenario_.clock == ClockKind::Measured)
-            throw Error("broadcast: it is priced by the cost model; use the modelled clock");
-        if (index != 0)
-            throw Error("broadcast: the parameters are copied from the first worker still in "
-                        "the run, worker " +
-                        std::to_string(faults_.lane_of.front()));
-        broadcast_due_ = true; // at the start of the next step (broadcast_parameters())
-        break;
-    }
-    change.step = steps_done();
+namespace {
+
+int require_lane(int index, int lane) {
+    if (index < 0)
+        throw Error("worker " + std::to_string(lane) + " is no longer in the run");
+    return index;
+}
+
+} // namespace
+
+double DataParallelTrainer::mean_step_seconds() const {
+    return ordinal_ > 0 ? to_seconds(last_snapshot_.time) / static_cast<double>(ordinal_) : 0.0;
+}
+
+void DataParallelTrainer::slow_down_lane(int lane, double factor) {
+    set_slowdown(require_lane(index_of_lane(lane), lane), factor);
+}
+
+void DataParallelTrainer::pause_lane(int lane, double seconds) {
+    add_pause(require_lane(index_of_lane(lane), lane), steps_done(), seconds);
+}
+
+void DataParallelTrainer::broadcast_from_lane(int lane) {
+    const int index = require_lane(index_of_lane(lane), lane);
+    if (scenario_.clock == ClockKind::Measured)
+        throw Error("broadcast: it is priced by the cost model; use the modelled clock");
+    if (index != 0)
+        throw Error("broadcast: the parameters are copied from the first worker still in the "
+                    "run, worker " +
+                    std::to_string(faults_.lane_of.front()));
+    broadcast_due_ = true; // at the start of the next step (broadcast_parameters())
 }
 
 // As data-parallel training does before its first step: the first worker's parameters and

@@ -63,7 +63,12 @@ public:
     // Slow and Pause as in any run; Retune takes the mid-run settings of its own mode (the
     // staleness bound, the learning rate, the rule). Crashes are refused: this trainer keeps no
     // checkpoints to recover from.
-    void intervene(Intervention& change) override;
+    double mean_step_seconds() const override;
+    void slow_down_lane(int lane, double factor) override;
+    void pause_lane(int lane, double seconds) override;
+    void inject_failure(const FailureSpec& spec) override;
+    void broadcast_from_lane(int lane) override;
+    void retune(const Scenario& to) override;
     // Every worker finishes what it is computing; the gradients not yet applied are dropped, and
     // every worker pulls the newest model (see Handover).
     Handover hand_over() override;

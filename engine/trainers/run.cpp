@@ -21,13 +21,38 @@ std::string kind_of(const Scenario& s) {
 
 } // namespace
 
-void Run::intervene(Intervention& /*change*/) {
-    throw Error("this run (" + kind_of(scenario()) +
+namespace {
+
+[[noreturn]] void takes_no_changes(const Scenario& s) {
+    throw Error("this run (" + kind_of(s) +
                 "-parallel) takes no faults, delays or changed settings while it goes on");
 }
 
+} // namespace
+
+void Run::intervene(Intervention& change) {
+    apply_intervention(*this, change);
+    change.step = steps_done();
+}
+
+void Run::slow_down_lane(int /*lane*/, double /*factor*/) {
+    takes_no_changes(scenario());
+}
+
+void Run::pause_lane(int /*lane*/, double /*seconds*/) {
+    takes_no_changes(scenario());
+}
+
+void Run::retune(const Scenario& /*to*/) {
+    takes_no_changes(scenario());
+}
+
+void Run::broadcast_from_lane(int /*lane*/) {
+    takes_no_changes(scenario());
+}
+
 void Run::inject_failure(const FailureSpec& /*spec*/) {
-    throw Error("failures: this run (" + kind_of(scenario()) + "-parallel) takes no faults");
+    takes_no_changes(scenario());
 }
 
 Handover Run::hand_over() {

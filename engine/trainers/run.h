@@ -2,6 +2,7 @@
 
 #include "data/data.h"
 #include "failures/failure.h"
+#include "failures/intervention.h"
 #include "model/optimizer.h"
 #include "reports/metrics.h"
 #include "reports/results.h"
@@ -24,27 +25,6 @@ namespace lockstep {
 // and baselines, where only the times matter. Its snapshots carry no loss (NaN) and no hashes.
 enum class Work { Train, TimesOnly };
 
-// Something a teacher does to a run while the class watches it: in force from one executed
-// step (TraceEvent::ordinal) on.
-struct Intervention {
-    enum class Kind {
-        Slow,              // lane `worker` computes `amount` times slower from here on
-        Pause,             // lane `worker` stalls `amount` seconds at the start of this step
-        Crash,             // lane `worker` dies in this step, in `phase`
-        CrashInCheckpoint, // lane `worker` dies while writing the next checkpoint
-        Retune,            // the mid-run settings of `scenario` apply from this step on
-        Broadcast          // before this step every replica takes lane `worker`'s parameters
-                           // and optimizer state (data parallelism, from its first worker)
-    };
-    Kind kind = Kind::Slow;
-    std::int64_t at = 0; // the executed step it takes effect before
-    int worker = 0;      // a trace lane
-    double amount = 0.0;
-    CrashPhase phase = CrashPhase::Compute; // Crash: a checkpoint phase means the next checkpoint
-    Scenario scenario;                      // Retune only
-    std::int64_t step = -1;                 // the training step it met, once applied
-};
-
 // One replica of the model as it stands between steps: its parameters, its optimizer state and
 // the rows of the data it draws from (left empty where a run keeps no such thing per replica).
 struct ReplicaState {
@@ -61,7 +41,7 @@ struct ReplicaState {
 // A copy (clone()) is the whole run as it stands between two steps: parameters, optimizer
 // state, data positions, generators, clocks, faults to come and accounts. Copies share the data
 // and the sink. Not thread-safe: one thread at a time calls a run.
-class Run {
+class Run : public FaultTarget {
 public:
     virtual ~Run() = default;
 
@@ -80,12 +60,18 @@ public:
     // A copy taken earlier goes on from where its lanes stood, on the measured clock.
     virtual void resume_measured_clock() {}
 
-    // Applies an intervention before the next step (sets `change.step`). Throws lockstep::Error
-    // naming what this run cannot take.
-    virtual void intervene(Intervention& change);
+    // Applies an intervention before the next step, through its kind (failures/intervention.h),
+    // and sets `change.step`. Throws lockstep::Error naming what this run cannot take.
+    void intervene(Intervention& change);
+    // What a change can do to this run (FaultTarget). By default a run takes none of them.
+    double mean_step_seconds() const override { return 0.0; }
+    void slow_down_lane(int lane, double factor) override;
+    void pause_lane(int lane, double seconds) override;
+    void retune(const Scenario& to) override;
+    void broadcast_from_lane(int lane) override;
     // Adds a fault of the scenario's kinds (failures/failure.h) while the run goes on, checked
     // like the scenario's own. Throws lockstep::Error naming what this run cannot take.
-    virtual void inject_failure(const FailureSpec& spec);
+    void inject_failure(const FailureSpec& spec) override;
     // Saves checkpoints into `dir` by the scenario's policy. Throws lockstep::Error for a run
     // that saves none.
     virtual void set_checkpoint_directory(const std::filesystem::path& dir);

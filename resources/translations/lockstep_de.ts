@@ -799,6 +799,69 @@
     </message>
 </context>
 <context>
+    <name>Fault</name>
+    <message>
+        <source>Under %1 the workers read the one model the server holds: there are no replicas to copy parameters between.</source>
+        <translation>Bei %1 lesen die Worker das eine Modell, das der Server hält: Es gibt keine Repliken, zwischen denen Parameter kopiert werden könnten.</translation>
+    </message>
+    <message>
+        <source>A broadcast is priced by the cost model: switch to the modelled clock.</source>
+        <translation>Ein Broadcast wird vom Kostenmodell bewertet: Wechsle zur modellierten Uhr.</translation>
+    </message>
+    <message>
+        <source>With one worker there is nobody to copy the parameters to.</source>
+        <translation>Mit einem Worker gibt es niemanden, zu dem die Parameter kopiert werden könnten.</translation>
+    </message>
+    <message>
+        <source>Crash</source>
+        <translation>Abstürzen</translation>
+    </message>
+    <message>
+        <source>worker %1 crashed</source>
+        <translation>Worker %1 abgestürzt</translation>
+    </message>
+    <message>
+        <source>With one worker there is nobody left to go on.</source>
+        <translation>Mit nur einem Worker bleibt niemand übrig, der weitermacht.</translation>
+    </message>
+    <message>
+        <source>Crash during next checkpoint</source>
+        <translation>Beim nächsten Checkpoint abstürzen</translation>
+    </message>
+    <message>
+        <source>worker %1 crashes in the next checkpoint</source>
+        <translation>Worker %1 stürzt beim nächsten Checkpoint ab</translation>
+    </message>
+    <message>
+        <source>This scenario saves no checkpoints, so there is no next checkpoint to crash in. Give it a checkpoint policy first.</source>
+        <translation>Dieses Szenario speichert keine Checkpoints, also gibt es keinen nächsten Checkpoint, in dem ein Absturz passieren könnte. Gib ihm zuerst eine Checkpoint-Regel.</translation>
+    </message>
+    <message>
+        <source>With backup workers a crash is a gradient that never arrives; crash the worker in a step instead.</source>
+        <translation>Mit Reserve-Workern ist ein Absturz nur ein Gradient, der nie ankommt; lass den Worker stattdessen in einem Schritt abstürzen.</translation>
+    </message>
+    <message>
+        <source>Pause for 2 steps</source>
+        <translation>Für 2 Schritte anhalten</translation>
+    </message>
+    <message>
+        <source>worker %1 paused for 2 steps</source>
+        <translation>Worker %1 für 2 Schritte angehalten</translation>
+    </message>
+    <message>
+        <source>“%1” cannot change while the run goes on.</source>
+        <translation>„%1“ kann sich nicht ändern, während der Lauf weitergeht.</translation>
+    </message>
+    <message>
+        <source>Slow down 3×</source>
+        <translation>3× verlangsamen</translation>
+    </message>
+    <message>
+        <source>worker %1 slowed 3×</source>
+        <translation>Worker %1 3× verlangsamt</translation>
+    </message>
+</context>
+<context>
     <name>Lockstep</name>
     <message>
         <source>Lockstep does not speak &apos;%1&apos; (it speaks %2)</source>
@@ -3349,18 +3412,6 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         <translation>Mitteln alle %1 Schritte</translation>
     </message>
     <message>
-        <source>worker %1 slowed 3×</source>
-        <translation>Worker %1 3× verlangsamt</translation>
-    </message>
-    <message>
-        <source>worker %1 crashed</source>
-        <translation>Worker %1 abgestürzt</translation>
-    </message>
-    <message>
-        <source>worker %1 crashes in the next checkpoint</source>
-        <translation>Worker %1 stürzt beim nächsten Checkpoint ab</translation>
-    </message>
-    <message>
         <source>%1 workers</source>
         <translation>%1 Worker</translation>
     </message>
@@ -3395,10 +3446,6 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
     <message>
         <source>%1 steps</source>
         <translation>%1 Schritte</translation>
-    </message>
-    <message>
-        <source>worker %1 paused for 2 steps</source>
-        <translation>Worker %1 für 2 Schritte angehalten</translation>
     </message>
 </context>
 <context>
@@ -3785,40 +3832,12 @@ Die Engine: %1</translation>
         <translation>Es gibt noch keinen Lauf: Drück zuerst Ausführen.</translation>
     </message>
     <message>
-        <source>“%1” cannot change while the run goes on.</source>
-        <translation>„%1“ kann sich nicht ändern, während der Lauf weitergeht.</translation>
-    </message>
-    <message>
         <source>There is no worker %1.</source>
         <translation>Es gibt keinen Worker %1.</translation>
     </message>
     <message>
-        <source>This scenario saves no checkpoints, so there is no next checkpoint to crash in. Give it a checkpoint policy first.</source>
-        <translation>Dieses Szenario speichert keine Checkpoints, also gibt es keinen nächsten Checkpoint, in dem ein Absturz passieren könnte. Gib ihm zuerst eine Checkpoint-Regel.</translation>
-    </message>
-    <message>
-        <source>With backup workers a crash is a gradient that never arrives; crash the worker in a step instead.</source>
-        <translation>Mit Reserve-Workern ist ein Absturz nur ein Gradient, der nie ankommt; lass den Worker stattdessen in einem Schritt abstürzen.</translation>
-    </message>
-    <message>
-        <source>With one worker there is nobody left to go on.</source>
-        <translation>Mit nur einem Worker bleibt niemand übrig, der weitermacht.</translation>
-    </message>
-    <message>
         <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
         <translation>Checkpoint: In %1 kann kein Verzeichnis für die Checkpoints dieses Laufs angelegt werden</translation>
-    </message>
-    <message>
-        <source>Under %1 the workers read the one model the server holds: there are no replicas to copy parameters between.</source>
-        <translation>Bei %1 lesen die Worker das eine Modell, das der Server hält: Es gibt keine Repliken, zwischen denen Parameter kopiert werden könnten.</translation>
-    </message>
-    <message>
-        <source>A broadcast is priced by the cost model: switch to the modelled clock.</source>
-        <translation>Ein Broadcast wird vom Kostenmodell bewertet: Wechsle zur modellierten Uhr.</translation>
-    </message>
-    <message>
-        <source>With one worker there is nobody to copy the parameters to.</source>
-        <translation>Mit einem Worker gibt es niemanden, zu dem die Parameter kopiert werden könnten.</translation>
     </message>
 </context>
 <context>
@@ -4717,10 +4736,6 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>&amp;Normal</translation>
     </message>
     <message>
-        <source>Pause for 2 steps</source>
-        <translation>Für 2 Schritte anhalten</translation>
-    </message>
-    <message>
         <source>t = %1 s of %2 s · step %3</source>
         <translation>t = %1 s von %2 s · Schritt %3</translation>
     </message>
@@ -5167,18 +5182,6 @@ Szenarien mit &quot;checkpoint&quot; speichern alle paar Schritte einen.</transl
         <translation>Worker %1</translation>
     </message>
     <message>
-        <source>Slow down 3×</source>
-        <translation>3× verlangsamen</translation>
-    </message>
-    <message>
-        <source>Crash</source>
-        <translation>Abstürzen</translation>
-    </message>
-    <message>
-        <source>Crash during next checkpoint</source>
-        <translation>Beim nächsten Checkpoint abstürzen</translation>
-    </message>
-    <message>
         <source>Worker %1: %2
 first gradient entry %3
 click for faults</source>
@@ -5225,10 +5228,6 @@ klicken für Fehler</translation>
     <message>
         <source>step %1</source>
         <translation>Schritt %1</translation>
-    </message>
-    <message>
-        <source>Pause for 2 steps</source>
-        <translation>Für 2 Schritte anhalten</translation>
     </message>
 </context>
 <context>

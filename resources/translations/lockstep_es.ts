@@ -799,6 +799,69 @@
     </message>
 </context>
 <context>
+    <name>Fault</name>
+    <message>
+        <source>Under %1 the workers read the one model the server holds: there are no replicas to copy parameters between.</source>
+        <translation>Con %1 los trabajadores leen el único modelo que guarda el servidor: no hay réplicas entre las que copiar parámetros.</translation>
+    </message>
+    <message>
+        <source>A broadcast is priced by the cost model: switch to the modelled clock.</source>
+        <translation>Una difusión la calcula el modelo de costes: cambia al reloj modelado.</translation>
+    </message>
+    <message>
+        <source>With one worker there is nobody to copy the parameters to.</source>
+        <translation>Con un trabajador no hay nadie a quien copiar los parámetros.</translation>
+    </message>
+    <message>
+        <source>Crash</source>
+        <translation>Crash (fallo)</translation>
+    </message>
+    <message>
+        <source>worker %1 crashed</source>
+        <translation>fallo del trabajador %1</translation>
+    </message>
+    <message>
+        <source>With one worker there is nobody left to go on.</source>
+        <translation>Con un solo trabajador no queda nadie para continuar.</translation>
+    </message>
+    <message>
+        <source>Crash during next checkpoint</source>
+        <translation>Crash en el próximo punto de control</translation>
+    </message>
+    <message>
+        <source>worker %1 crashes in the next checkpoint</source>
+        <translation>fallo del trabajador %1 en el próximo punto de control</translation>
+    </message>
+    <message>
+        <source>This scenario saves no checkpoints, so there is no next checkpoint to crash in. Give it a checkpoint policy first.</source>
+        <translation>Este escenario no guarda puntos de control, así que no hay un próximo punto de control en el que fallar. Dale antes una política de puntos de control.</translation>
+    </message>
+    <message>
+        <source>With backup workers a crash is a gradient that never arrives; crash the worker in a step instead.</source>
+        <translation>Con trabajadores de reserva, un fallo es un gradiente que nunca llega; haz que el trabajador falle en un paso.</translation>
+    </message>
+    <message>
+        <source>Pause for 2 steps</source>
+        <translation>Detener durante 2 pasos</translation>
+    </message>
+    <message>
+        <source>worker %1 paused for 2 steps</source>
+        <translation>trabajador %1 detenido durante 2 pasos</translation>
+    </message>
+    <message>
+        <source>“%1” cannot change while the run goes on.</source>
+        <translation>“%1” no puede cambiar mientras la ejecución está en marcha.</translation>
+    </message>
+    <message>
+        <source>Slow down 3×</source>
+        <translation>Ralentizar 3×</translation>
+    </message>
+    <message>
+        <source>worker %1 slowed 3×</source>
+        <translation>trabajador %1 ralentizado 3×</translation>
+    </message>
+</context>
+<context>
     <name>Lockstep</name>
     <message>
         <source>Lockstep does not speak &apos;%1&apos; (it speaks %2)</source>
@@ -3357,18 +3420,6 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         <translation>promedio cada %1 pasos</translation>
     </message>
     <message>
-        <source>worker %1 slowed 3×</source>
-        <translation>trabajador %1 ralentizado 3×</translation>
-    </message>
-    <message>
-        <source>worker %1 crashed</source>
-        <translation>fallo del trabajador %1</translation>
-    </message>
-    <message>
-        <source>worker %1 crashes in the next checkpoint</source>
-        <translation>fallo del trabajador %1 en el próximo punto de control</translation>
-    </message>
-    <message>
         <source>%1 workers</source>
         <translation>%1 trabajadores</translation>
     </message>
@@ -3403,10 +3454,6 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
     <message>
         <source>%1 steps</source>
         <translation>%1 pasos</translation>
-    </message>
-    <message>
-        <source>worker %1 paused for 2 steps</source>
-        <translation>trabajador %1 detenido durante 2 pasos</translation>
     </message>
 </context>
 <context>
@@ -3793,40 +3840,12 @@ El motor: %1</translation>
         <translation>Todavía no hay ninguna ejecución: pulsa antes Ejecutar.</translation>
     </message>
     <message>
-        <source>“%1” cannot change while the run goes on.</source>
-        <translation>“%1” no puede cambiar mientras la ejecución está en marcha.</translation>
-    </message>
-    <message>
         <source>There is no worker %1.</source>
         <translation>No existe el trabajador %1.</translation>
     </message>
     <message>
-        <source>This scenario saves no checkpoints, so there is no next checkpoint to crash in. Give it a checkpoint policy first.</source>
-        <translation>Este escenario no guarda puntos de control, así que no hay un próximo punto de control en el que fallar. Dale antes una política de puntos de control.</translation>
-    </message>
-    <message>
-        <source>With backup workers a crash is a gradient that never arrives; crash the worker in a step instead.</source>
-        <translation>Con trabajadores de reserva, un fallo es un gradiente que nunca llega; haz que el trabajador falle en un paso.</translation>
-    </message>
-    <message>
-        <source>With one worker there is nobody left to go on.</source>
-        <translation>Con un solo trabajador no queda nadie para continuar.</translation>
-    </message>
-    <message>
         <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
         <translation>punto de control: no se puede crear un directorio para los puntos de control de esta ejecución en %1</translation>
-    </message>
-    <message>
-        <source>Under %1 the workers read the one model the server holds: there are no replicas to copy parameters between.</source>
-        <translation>Con %1 los trabajadores leen el único modelo que guarda el servidor: no hay réplicas entre las que copiar parámetros.</translation>
-    </message>
-    <message>
-        <source>A broadcast is priced by the cost model: switch to the modelled clock.</source>
-        <translation>Una difusión la calcula el modelo de costes: cambia al reloj modelado.</translation>
-    </message>
-    <message>
-        <source>With one worker there is nobody to copy the parameters to.</source>
-        <translation>Con un trabajador no hay nadie a quien copiar los parámetros.</translation>
     </message>
 </context>
 <context>
@@ -4725,10 +4744,6 @@ Sigue cargado el escenario anterior.</translation>
         <translation>&amp;Normal</translation>
     </message>
     <message>
-        <source>Pause for 2 steps</source>
-        <translation>Detener durante 2 pasos</translation>
-    </message>
-    <message>
         <source>t = %1 s of %2 s · step %3</source>
         <translation>t = %1 s de %2 s · paso %3</translation>
     </message>
@@ -5175,18 +5190,6 @@ Los escenarios con &quot;checkpoint&quot; guardan uno cada pocos pasos.</transla
         <translation>Trabajador %1</translation>
     </message>
     <message>
-        <source>Slow down 3×</source>
-        <translation>Ralentizar 3×</translation>
-    </message>
-    <message>
-        <source>Crash</source>
-        <translation>Crash (fallo)</translation>
-    </message>
-    <message>
-        <source>Crash during next checkpoint</source>
-        <translation>Crash en el próximo punto de control</translation>
-    </message>
-    <message>
         <source>Worker %1: %2
 first gradient entry %3
 click for faults</source>
@@ -5233,10 +5236,6 @@ haz clic para ver los fallos</translation>
     <message>
         <source>step %1</source>
         <translation>paso %1</translation>
-    </message>
-    <message>
-        <source>Pause for 2 steps</source>
-        <translation>Detener durante 2 pasos</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <set>
+
 #include "test_support.h"
 
 #include <oneapi/tbb/global_control.h>
@@ -138,6 +140,8 @@ private Q_SLOTS:
     void injected_crash_equals_scenario_crash();
     void same_numbers_whatever_the_threads();
     void energy_counts_every_state();
+    void one_vocabulary_of_changes();
+    void a_change_without_an_amount_takes_its_kinds_default();
 };
 
 void TestFailures::specs_read_and_write_back() {
@@ -711,6 +715,80 @@ void TestFailures::energy_counts_every_state() {
     const EnergyConfig assumed;
     QCOMPARE(assumed.compute_w, 300.0);
     QCOMPARE(assumed.idle_w, 60.0);
+}
+
+// Every change a teacher can make is one kind in failures/intervention.h: its name, words and
+// default are found there and nowhere else.
+void TestFailures::one_vocabulary_of_changes() {
+    std::set<std::string_view> ids;
+    for (const FaultKind* kind : fault_kinds()) {
+        QVERIFY(ids.insert(kind->id).second); // every name once
+        QCOMPARE(&fault_kind(kind->kind), kind);
+        QCOMPARE(find_fault_kind(kind->id), kind);
+        QVERIFY(kind->apply != nullptr);
+        QVERIFY(kind->refusal != nullptr);
+        // A change to one worker is on the worker's menu and says what it did; a change to the
+        // whole run is neither.
+        QCOMPARE(kind->menu_text != nullptr, !kind->whole_run);
+        QCOMPARE(kind->done_text != nullptr, !kind->whole_run);
+    }
+    QCOMPARE(ids.size(), std::size_t{6});
+    const auto slow = make_intervention("slow", 2, 7, 4.0);
+    QVERIFY(slow.has_value());
+    QCOMPARE(slow->kind, Intervention::Kind::Slow);
+    QCOMPARE(slow->worker, 2);
+    QCOMPARE(slow->at, std::int64_t{7});
+    QCOMPARE(slow->amount, 4.0);
+    QVERIFY(!make_intervention("melt", 0, 0).has_value());
+
+    // A kind's own refusal: no checkpoint to crash in without a checkpoint policy.
+    Scenario s = faulty_scenario();
+    Intervention late = *make_intervention("crash-checkpoint", 1, 0);
+    s.checkpoint.reset();
+    QVERIFY(bool(fault_kind(late.kind).refusal(s, late)));
+    s.checkpoint = CheckpointConfig{};
+    QVERIFY(!fault_kind(late.kind).refusal(s, late));
+
+    // What the Controls show: a slowed worker's pace, the default when none was given.
+    Scenario shown = faulty_scenario();
+    Intervention slower = *make_intervention("slow", 1, 0);
+    fault_kind(slower.kind).in_scenario(shown, slower);
+    QCOMPARE(shown.delays.slowdown.at(1), fault_kind(Intervention::Kind::Slow).default_amount);
+    QCOMPARE(shown.delays.slowdown.at(0), 1.0);
+}
+
+// Slow without a factor is 3 times slower; a pause without seconds lasts two of the run's own
+// steps: the defaults of failures/fault_slow.cpp and fault_pause.cpp, met in the trace.
+void TestFailures::a_change_without_an_amount_takes_its_kinds_default() {
+    Scenario s; // no jitter: every worker computes a step in the same time
+    s.workers = 3;
+    s.steps = 6;
+    Trace trace;
+    const auto run = make_run(s, load_dataset(s), &trace);
+    for (int k = 0; k < 4; ++k)
+        run->step();
+    const double step_s = run->mean_step_seconds();
+    QVERIFY(step_s > 0.0);
+    Intervention slow = *make_intervention("slow", 1, run->ordinal());
+    run->intervene(slow);
+    Intervention pause = *make_intervention("pause", 2, run->ordinal());
+    run->intervene(pause);
+    run->step();
+    auto compute_of = [&](int worker, std::int64_t step) {
+        for (const auto& e : trace.events())
+            if (e.worker == worker && e.step == step && e.kind == EventKind::Compute)
+                return e.end - e.start;
+        return Ticks{-1};
+    };
+    QCOMPARE(compute_of(1, 4), 3 * compute_of(0, 4));
+    int pauses = 0;
+    for (const auto& e : trace.events())
+        if (e.kind == EventKind::Pause && e.step == 4) {
+            ++pauses;
+            QCOMPARE(e.worker, 2);
+            QCOMPARE(e.end - e.start, to_ticks(2.0 * step_s));
+        }
+    QCOMPARE(pauses, 1);
 }
 
 QTEST_GUILESS_MAIN(TestFailures)

@@ -498,7 +498,7 @@ void TestClusterView::worker_menu_emits_action() {
     QCOMPARE(spy.at(0).at(1).toString(), id);
 
     // What the run cannot take stays in the menu, greyed, with the reason as its tip.
-    view.setWorkerMenu(QStringLiteral("Pause for 2 steps"), {{id, QStringLiteral("Not here.")}});
+    view.setWorkerMenu({{id, QStringLiteral("Not here.")}});
     std::unique_ptr<QMenu> again(view.buildWorkerMenu(3));
     for (QAction* action : again->actions())
         if (action->data().toString() == id) {

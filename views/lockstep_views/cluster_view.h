@@ -66,9 +66,9 @@ public:
     int chosenWorker() const { return focusWorker_; }
     // The fault menu for one worker (owned by this widget, deleted when closed).
     QMenu* buildWorkerMenu(int worker);
-    // What the menu offers for this run: the pause's words ("Pause for 2 steps"), and the
-    // actions the run cannot take, each with the reason its disabled entry shows as a tip.
-    void setWorkerMenu(const QString& pauseText, const QMap<QString, QString>& unavailable);
+    // What the menu offers for this run (the kinds of failures/intervention.h): the actions the
+    // run cannot take, each with the reason its disabled entry shows as a tip.
+    void setWorkerMenu(const QMap<QString, QString>& unavailable);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -90,7 +90,6 @@ protected:
 private:
     ParallelismConfig parallelism_;
     void drawRecovery(QPainter& p, const ClusterScene& s) const;
-    QString pauseText_;
     QMap<QString, QString> unavailable_;
     // Part of the view painted once into a transparent image on the device pixel grid: drawn
     // with its top-left corner at `at` (device pixels), it lands where painting it directly would.

@@ -1,0 +1,24 @@
+// Slow: one worker computes `amount` times slower from here on (3 times by default).
+#include "failures/intervention.h"
+
+namespace lockstep {
+
+extern const FaultKind fault_slow;
+const FaultKind fault_slow{Intervention::Kind::Slow,
+                           "slow",
+                           QT_TRANSLATE_NOOP("Fault", "Slow down 3×"),
+                           QT_TRANSLATE_NOOP("Fault", "worker %1 slowed 3×"),
+                           3.0,
+                           false,
+                           [](const Scenario&, const Intervention&) { return Refusal{}; },
+                           [](FaultTarget& run, const Intervention& change) {
+                               run.slow_down_lane(change.worker, amount_or_default(change, run));
+                           },
+                           false,
+                           [](Scenario& s, const Intervention& change) {
+                               s.delays.slowdown.resize(static_cast<std::size_t>(s.workers), 1.0);
+                               s.delays.slowdown.at(static_cast<std::size_t>(change.worker)) =
+                                   change.amount != 0.0 ? change.amount : fault_slow.default_amount;
+                           }};
+
+} // namespace lockstep
