@@ -485,13 +485,17 @@ void TestLabWindow::long_runs_are_paced_and_windowed() {
     window.runScenario(s);
     QTRY_VERIFY(!window.traceIndex().snapshots().empty());
     // With the playhead held at the start, the engine stops a bounded way ahead.
-    // (However slow this machine, the count stops growing: two readings 300 ms apart agree.)
+    // (However slow this machine, the count stops growing: every reading for 300 ms agrees. The
+    // engine's sleep shows nowhere but in the count, so "stopped" is "unchanged for a while".)
     std::size_t held = 0;
+    QElapsedTimer unchanged;
     auto settled = [&] {
-        const auto before = window.traceIndex().snapshots().size();
-        QTest::qWait(300);
-        held = window.traceIndex().snapshots().size();
-        return held == before;
+        const auto now = window.traceIndex().snapshots().size();
+        if (!unchanged.isValid() || now != held) {
+            held = now;
+            unchanged.start();
+        }
+        return unchanged.elapsed() >= 300;
     };
     QTRY_VERIFY_WITH_TIMEOUT(settled(), 120000);
     QVERIFY(held < std::size_t(s.steps));
@@ -500,11 +504,11 @@ void TestLabWindow::long_runs_are_paced_and_windowed() {
             2 * std::size_t(lockstep::app::EngineController::kAheadEvents));
 
     // Moving the playhead on lets it run further; old steps are forgotten past the budget.
-    for (int i = 0; i < 400 && window.traceIndex().first_retained_snapshot() == 0; ++i) {
+    auto forgets_old_steps = [&] {
         window.playback().scrubTo(window.traceIndex().end_time());
-        QTest::qWait(10);
-    }
-    QVERIFY(window.traceIndex().first_retained_snapshot() > 0);
+        return window.traceIndex().first_retained_snapshot() > 0;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(forgets_old_steps(), 60000);
     QVERIFY(window.traceIndex().snapshots().size() > held);
     QVERIFY(window.traceIndex().events().size() < 2 * lockstep::app::MainWindow::kRetainedEvents);
     // The playhead cannot be scrubbed into forgotten steps.
@@ -528,7 +532,8 @@ void TestLabWindow::stopping_does_not_wait_for_real_sleeps() {
             });
     controller.start(s);
     QTRY_VERIFY(snapshots >= 1);
-    QTest::qWait(100); // now inside the stall
+    // Step 1's stall shows nowhere until the step ends: a moment for the engine to get into it.
+    QTest::qWait(100);
     QElapsedTimer timer;
     timer.start();
     controller.stop();

@@ -8,7 +8,6 @@
 #include "cli_test_support.h"
 #include "test_support.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -292,11 +291,8 @@ private Q_SLOTS:
             // Wait for a committed checkpoint (later ones for later kills), then kill a rank.
             const QString wanted =
                 ck + QStringLiteral("/step-%1/MANIFEST").arg(16 + 24 * kill, 9, 10, QChar('0'));
-            QElapsedTimer waited;
-            waited.start();
-            while (!QFile::exists(wanted) && waited.elapsed() < 60'000 &&
-                   job.state() == QProcess::Running)
-                QTest::qWait(5);
+            QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(wanted) || job.state() != QProcess::Running,
+                                     60'000);
             QVERIFY2(QFile::exists(wanted), qPrintable(wanted));
             QProcess children;
             children.start(QStringLiteral("pgrep"),
