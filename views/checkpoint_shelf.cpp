@@ -23,23 +23,28 @@ struct FileTrack {
     int damage = -1;
 };
 
+// One attempt at saving a checkpoint: the phases of one executed step (`ordinal`) that name it.
 struct Attempt {
     std::int64_t step = 0;
+    int ordinal = 0;
     Ticks started = 0;
     std::vector<FileTrack> files;
     std::vector<bool> members; // lanes expected to write a file
     Ticks commit_start = -1;
     Ticks commit_end = -1;
-    Ticks failed_at = -1; // a worker crashed before the commit: the attempt is partial
+    Ticks failed_at = -1; // the end of the phase its worker crashed in or after (the trace's
+                          // PhaseOutcome::Crashed): from then on the attempt is partial
     int crashed = -1;
+
+    bool failed_by(Ticks t) const { return failed_at >= 0 && failed_at <= t; }
 };
 
 FileState file_state(const Attempt& a, int lane, Ticks t, double& progress) {
     const FileTrack& f = a.files[static_cast<std::size_t>(lane)];
     progress = 0.0;
     if (!f.written)
-        return a.failed_at >= 0 && a.members[static_cast<std::size_t>(lane)] ? FileState::Missing
-                                                                             : FileState::Absent;
+        return a.failed_by(t) && a.members[static_cast<std::size_t>(lane)] ? FileState::Missing
+                                                                           : FileState::Absent;
     progress = f.write_end > f.write_start
                    ? std::clamp(static_cast<double>(t - f.write_start) /
                                     static_cast<double>(f.write_end - f.write_start),
@@ -47,7 +52,7 @@ FileState file_state(const Attempt& a, int lane, Ticks t, double& progress) {
                    : 1.0;
     if (f.damaged_at >= 0 && f.damaged_at <= t)
         return FileState::Corrupt;
-    if (a.failed_at >= 0 && lane == a.crashed)
+    if (a.failed_by(t) && lane == a.crashed)
         return FileState::Partial;
     if (a.failed_at < 0 && a.commit_end >= 0 && a.commit_end <= t)
         return FileState::Committed;
@@ -85,7 +90,6 @@ CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers
     const auto lanes = static_cast<std::size_t>(std::max(workers, 0));
     std::vector<Attempt> attempts;
     std::vector<bool> last_members(lanes, true);
-    CrashFinder crashes(lanes);
     auto current = [&](std::int64_t step) -> Attempt* {
         for (auto it = attempts.rbegin(); it != attempts.rend(); ++it)
             if (it->step == step)
@@ -104,16 +108,16 @@ CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers
         Attempt* a = e.round >= 0 ? current(e.round) : nullptr;
         switch (e.kind) {
         case EventKind::CheckpointWrite:
-            // A second write of a lane's file, or one after the commit or the crash: the
-            // checkpoint is being written again (after a rollback).
-            if (!a || a->files[lane].written || a->commit_start >= 0 || a->failed_at >= 0) {
+            // A write in another executed step than the attempt's: the checkpoint is being
+            // written again (after a rollback).
+            if (!a || a->ordinal != e.ordinal) {
                 if (!attempts.empty())
                     for (std::size_t k = 0; k < lanes; ++k)
                         last_members[k] =
                             attempts.back().files[k].written ||
                             (attempts.back().failed_at >= 0 && attempts.back().members[k]);
-                attempts.push_back({e.round, e.start, std::vector<FileTrack>(lanes), last_members,
-                                    -1, -1, -1, -1});
+                attempts.push_back({e.round, e.ordinal, e.start, std::vector<FileTrack>(lanes),
+                                    last_members, -1, -1, -1, -1});
                 a = &attempts.back();
             }
             a->files[lane].written = true;
@@ -136,23 +140,19 @@ CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers
                 a->commit_end = std::max(a->commit_end, e.end);
             }
             break;
-        case EventKind::Failed:
-            if (!crashes.is_new_crash(e))
-                break;
-            for (Attempt& open : attempts)
-                if (open.commit_start < 0 && open.failed_at < 0) {
-                    open.failed_at = e.start;
-                    open.crashed = e.worker;
-                }
-            break;
         case EventKind::Damage:
             if (a) {
                 a->files[lane].damaged_at = e.start;
-                a->files[lane].damage = static_cast<int>(e.value);
+                a->files[lane].damage = static_cast<int>(e.damage);
             }
             break;
         default:
             break;
+        }
+        // A crash in or right after a phase leaves its attempt partial from the phase's end.
+        if (a && e.outcome == PhaseOutcome::Crashed && a->failed_at < 0) {
+            a->failed_at = e.end;
+            a->crashed = e.worker;
         }
     }
 
@@ -182,14 +182,14 @@ CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers
             }
             c.files.push_back(f);
         }
-        if (a.failed_at >= 0)
+        if (a.failed_by(t))
             c.manifest = ManifestState::Missing;
         else if (a.commit_end >= 0 && a.commit_end <= t)
             c.manifest = ManifestState::Committed;
         else if (a.commit_start >= 0)
             c.manifest = ManifestState::Writing;
         c.status = corrupt                                  ? ShelfStatus::Corrupt
-                   : a.failed_at >= 0                       ? ShelfStatus::Partial
+                   : a.failed_by(t)                         ? ShelfStatus::Partial
                    : c.manifest == ManifestState::Committed ? ShelfStatus::Committed
                                                             : ShelfStatus::Saving;
         shelf.checkpoints.push_back(std::move(c));
@@ -228,8 +228,8 @@ RestoreWalk restore_walk(std::span<const TraceEvent> events, Ticks t) {
             walk.scan_at = e->start;
             ScanVerdict v;
             v.step = e->round;
-            v.status = static_cast<CheckpointStatus>(std::clamp(e->peer, 0, 2));
-            v.fault = static_cast<CheckpointFault>(static_cast<int>(e->value));
+            v.status = e->verdict;
+            v.fault = e->fault;
             if (v.status == CheckpointStatus::Complete && v.fault == CheckpointFault::None)
                 walk.chosen = v.step; // complete but another run's, or not fitting: skipped
             walk.verdicts.push_back(v);

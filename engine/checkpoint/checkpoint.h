@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpoint/verdict.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "data/data.h"
@@ -220,25 +221,6 @@ struct CheckpointOwners {
 CheckpointOwners checkpoint_owners(const std::filesystem::path& dir, std::uint64_t scenario_hash);
 // "step-000000010", or "3 checkpoints, step-000000080 to step-000000100", for messages.
 std::string describe_steps(std::span<const std::int64_t> steps);
-
-// Partial: never committed or missing a file; corrupt: present but not what was committed.
-enum class CheckpointStatus { Complete, Partial, Corrupt };
-enum class CheckpointFault {
-    None,
-    NoManifest,       // partial
-    MissingFile,      // partial
-    SizeMismatch,     // truncated or grown
-    ChecksumMismatch, // damaged, or not the file the manifest committed
-    BadVersion,
-    BadName,    // a manifest entry that could leave the directory
-    Unreadable, // I/O error, bad magic, lengths over the limits, contents that do not fit
-    WrongScenario,
-    WrongWorkers,
-    DoesNotFit, // complete, but its shape (parameters, data positions, optimizer) is not this run's
-};
-std::string_view to_string(CheckpointStatus status);
-std::string_view to_string(CheckpointFault fault);
-CheckpointStatus status_of(CheckpointFault fault);
 
 // A checkpoint that cannot be used, with the reason as a fault and a one-line message that
 // names the file, e.g. "worker-2.ckpt: checksum mismatch".

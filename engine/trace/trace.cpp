@@ -101,6 +101,7 @@ TraceEvent checkpoint_event(int worker, FileStage stage, std::int64_t step, Tick
     e.end = end;
     e.bytes = bytes;
     e.file = stage;
+    e.outcome = stage == FileStage::None ? PhaseOutcome::None : PhaseOutcome::Done;
     return e;
 }
 

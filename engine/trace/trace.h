@@ -1,6 +1,8 @@
 #pragma once
 
+#include "checkpoint/verdict.h"
 #include "clocks/clock.h"
+#include "failures/failure.h"
 
 #include <cstdint>
 #include <optional>
@@ -30,12 +32,12 @@ enum class EventKind {
     Detect,  // an instant: the heartbeat timeout declared worker `peer` dead
     Restore, // reading the checkpoint back (bytes = what this worker reads)
     // An instant of the recovery's scan, on the first live worker's lane, newest checkpoint
-    // first: `round` is the checkpoint's step, `peer` its verdict (0 complete: the one loaded,
-    // 1 partial, 2 corrupt: skipped), `value` the CheckpointFault as a number (a complete one
-    // with a fault, another run's or one that does not fit, was skipped too).
+    // first: `round` is the checkpoint's step, `verdict` and `fault` what the scan found (complete
+    // without a fault: the one loaded; partial or corrupt, or complete with a fault, another run's
+    // or one that does not fit: skipped).
     Verify,
-    // An instant: this worker's file of checkpoint `round` was damaged on disk (a storage fault;
-    // `value` 0 a flipped bit, 1 truncated). Nothing notices until a recovery reads it.
+    // An instant: this worker's file of checkpoint `round` was damaged on disk (a storage fault,
+    // `damage` says which). Nothing notices until a recovery reads it.
     Damage,
     // Model parallelism (a pipeline stage's lane; `microbatch` says which micro-batch). The
     // activations and their gradients travel as Send / Receive with `microbatch` set: towards
@@ -74,6 +76,14 @@ enum class FileStage : std::uint8_t {
     Committed, // CheckpointCommit: the manifest naming every file written, synced and renamed
 };
 
+// How a checkpoint phase ended for its worker's file (CheckpointWrite / Sync / Commit).
+enum class PhaseOutcome : std::uint8_t {
+    None,    // not a checkpoint phase
+    Done,    // the phase completed and the save went on
+    Crashed, // the worker crashed in this phase (a torn write) or right after it: its file stays
+             // partial and the checkpoint is never committed
+};
+
 // One interval on one worker's lane. Times are on the run's clock (modelled or measured).
 struct TraceEvent {
     int worker = 0;
@@ -92,6 +102,14 @@ struct TraceEvent {
     // the executed steps before it.
     int ordinal = 0;
     FileStage file = FileStage::None; // CheckpointWrite / Sync / Commit: what the phase completes
+    PhaseOutcome outcome = PhaseOutcome::None; // CheckpointWrite / Sync / Commit: how it ended
+    // Verify: the scan's verdict on checkpoint `round` and why (`peer` and `value` repeat them
+    // as numbers, status and fault, for readers of the untyped fields).
+    CheckpointStatus verdict = CheckpointStatus::Complete;
+    CheckpointFault fault = CheckpointFault::None;
+    // Damage: how the file was damaged (`value` says the same as a number: 0 a flipped bit, 1
+    // truncated).
+    Corruption damage = Corruption::BitFlip;
     // Loosely synchronised runs (sync ssp, async): on a worker's push (Send to the parameter
     // server) and on the server's Update, the parameter version the gradient was computed on and
     // its staleness tau, the updates applied since then. -1: not such an event.
@@ -101,7 +119,8 @@ struct TraceEvent {
 
 // The event of one checkpoint phase of `worker`'s file, its kind following from the stage it
 // completes (Written: CheckpointWrite; Synced, Renamed: CheckpointSync; Committed:
-// CheckpointCommit). `bytes`: the file's size for a write, the manifest's for a commit.
+// CheckpointCommit), its outcome Done. `bytes`: the file's size for a write, the manifest's for a
+// commit.
 TraceEvent checkpoint_event(int worker, FileStage stage, std::int64_t step, Ticks start, Ticks end,
                             std::int64_t bytes = 0);
 

@@ -191,16 +191,24 @@ void DataParallelTrainer::emit_crashed_checkpoint(const CheckpointWrite& written
         if (k == crashed && moment == CrashPoint::Moment::BeforeFsync)
             bytes /= 2;
         const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
-        emit(checkpoint_event(k, FileStage::Written, step_, w.clock, w.clock + write,
-                              static_cast<std::int64_t>(bytes)));
-        w.clock += write;
         const int syncs = k < crashed                                            ? 2
                           : moment == CrashPoint::Moment::BeforeFsync            ? 0
                           : moment == CrashPoint::Moment::AfterFsyncBeforeRename ? 1
                                                                                  : 2;
+        // The crashed worker's last phase says so: its file stays partial, nothing is committed.
+        auto ended = [&](TraceEvent e, bool last) {
+            if (k == crashed && last)
+                e.outcome = PhaseOutcome::Crashed;
+            return e;
+        };
+        emit(ended(checkpoint_event(k, FileStage::Written, step_, w.clock, w.clock + write,
+                                    static_cast<std::int64_t>(bytes)),
+                   syncs == 0));
+        w.clock += write;
         for (int s = 0; s < syncs; ++s) {
-            emit(checkpoint_event(k, s == 0 ? FileStage::Synced : FileStage::Renamed, step_,
-                                  w.clock, w.clock + fsync));
+            emit(ended(checkpoint_event(k, s == 0 ? FileStage::Synced : FileStage::Renamed, step_,
+                                        w.clock, w.clock + fsync),
+                       s == syncs - 1));
             w.clock += fsync;
         }
         at = w.clock;

@@ -231,10 +231,13 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
         const Ticks start = clock_->begins(resume_from, clock_->now());
         // The scan, newest first: every checkpoint skipped, then the one loaded.
         auto verdict = [&](std::int64_t step, CheckpointStatus status, CheckpointFault fault) {
-            emit({0, EventKind::Verify, step_, resume_from, resume_from, 0,
-                  static_cast<int>(status),
-                  static_cast<int>(std::min<std::int64_t>(step, INT32_MAX)),
-                  static_cast<double>(fault)});
+            TraceEvent e{0, EventKind::Verify, step_, resume_from, resume_from};
+            e.round = static_cast<int>(std::min<std::int64_t>(step, INT32_MAX));
+            e.verdict = status;
+            e.fault = fault;
+            e.peer = static_cast<int>(status); // the same two as numbers (see TraceEvent)
+            e.value = static_cast<double>(fault);
+            emit(e);
         };
         for (const auto& c : record.rejected)
             verdict(c.step, c.status, c.fault);
@@ -338,9 +341,11 @@ void DataParallelTrainer::corrupt_after_commit(const CheckpointWrite& written) {
         else
             truncate_file(file, size / 2);
         const Worker& w = workers_[static_cast<std::size_t>(index)];
-        emit({index, EventKind::Damage, step_, w.clock, w.clock, 0, -1,
-              static_cast<int>(std::min<std::int64_t>(*step, INT32_MAX)),
-              f.corruption == Corruption::BitFlip ? 0.0 : 1.0});
+        TraceEvent damage{index, EventKind::Damage, step_, w.clock, w.clock};
+        damage.round = static_cast<int>(std::min<std::int64_t>(*step, INT32_MAX));
+        damage.damage = f.corruption;
+        damage.value = f.corruption == Corruption::BitFlip ? 0.0 : 1.0; // the same as a number
+        emit(damage);
         return true;
     });
 }

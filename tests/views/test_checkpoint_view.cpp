@@ -37,6 +37,7 @@ private Q_SLOTS:
     void scan_verdicts_in_order();
     void loading_progress_and_resume();
     void rewritten_checkpoint_replaces_the_corrupt_one();
+    void shelf_draws_the_facts_the_trace_states();
     void newest_five_shown();
     void storage_events_survive_forgetting();
     void elastic_recovery_goes_on_without_the_dead_worker();
@@ -252,6 +253,74 @@ void TestCheckpointView::rewritten_checkpoint_replaces_the_corrupt_one() {
     QVERIFY(c->started > find(EventKind::Failed, 2, -1).start);
     // The partial 20 is still the newest attempt of its step until it is written again.
     QCOMPARE(column(shelf, 20)->status, ShelfStatus::Partial);
+}
+
+namespace {
+
+// What the shelf shows of every checkpoint, as text, to compare two shelves.
+QStringList shown(const CheckpointShelf& shelf) {
+    QStringList out{QString::number(shelf.older)};
+    for (const ShelfCheckpoint& c : shelf.checkpoints) {
+        QString line = QStringLiteral("%1 %2 %3 %4:")
+                           .arg(c.step)
+                           .arg(static_cast<int>(c.status))
+                           .arg(static_cast<int>(c.manifest))
+                           .arg(c.started);
+        for (const ShelfFile& f : c.files)
+            line += QStringLiteral(" %1/%2/%3")
+                        .arg(static_cast<int>(f.state))
+                        .arg(f.bytes)
+                        .arg(f.damage);
+        out << line;
+    }
+    return out;
+}
+
+} // namespace
+
+// The shelf and the scan draw what the trace states in typed fields: a crash ends the phase it
+// cut (PhaseOutcome::Crashed), a verdict and a damage are typed. So the numbers once kept in
+// `peer` and `value`, and the Failed intervals, change nothing on the shelf; without the
+// Crashed outcome the checkpoint the crash cut is no longer partial.
+void TestCheckpointView::shelf_draws_the_facts_the_trace_states() {
+    const std::span<const TraceEvent> events = index_.storage_events();
+    std::vector<TraceEvent> numbers_scrambled, no_failed, no_outcome;
+    for (TraceEvent e : events) {
+        no_outcome.push_back(e);
+        if (e.outcome == PhaseOutcome::Crashed)
+            no_outcome.back().outcome = PhaseOutcome::Done;
+        if (e.kind != EventKind::Failed)
+            no_failed.push_back(e);
+        if (e.kind == EventKind::Verify) {
+            e.peer = -1;
+            e.value = 7.0;
+        } else if (e.kind == EventKind::Damage) {
+            e.value = 1.0; // would read as truncated
+        }
+        numbers_scrambled.push_back(e);
+    }
+    const TraceEvent& failed = find(EventKind::Failed, 2, -1);
+    const TraceEvent& damage = find(EventKind::Damage, 1, 16);
+    const TraceEvent& verify = find(EventKind::Verify, 0, -1);
+    for (const Ticks t :
+         {damage.start, failed.start - 1, failed.start, verify.start, index_.end_time()}) {
+        const QStringList whole = shown(checkpoint_shelf(events, 4, t));
+        QCOMPARE(shown(checkpoint_shelf(numbers_scrambled, 4, t)), whole);
+        QCOMPARE(shown(checkpoint_shelf(no_failed, 4, t)), whole);
+    }
+    const RestoreWalk walk = restore_walk(events, verify.start);
+    const RestoreWalk scrambled = restore_walk(numbers_scrambled, verify.start);
+    QCOMPARE(scrambled.verdicts.size(), walk.verdicts.size());
+    for (std::size_t i = 0; i < walk.verdicts.size(); ++i) {
+        QCOMPARE(scrambled.verdicts[i].status, walk.verdicts[i].status);
+        QCOMPARE(scrambled.verdicts[i].fault, walk.verdicts[i].fault);
+    }
+    QCOMPARE(scrambled.chosen, walk.chosen);
+
+    const ShelfCheckpoint* c = column(checkpoint_shelf(no_outcome, 4, failed.start), 20);
+    QVERIFY(c);
+    QCOMPARE(c->status, ShelfStatus::Saving);
+    QCOMPARE(c->files[2].state, FileState::Writing);
 }
 
 void TestCheckpointView::newest_five_shown() {

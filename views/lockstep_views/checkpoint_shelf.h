@@ -88,12 +88,15 @@ struct RestoreWalk {
 };
 
 // The shelf at `t` from the trace's storage events (TraceIndex::storage_events(), sorted by
-// start): the `newest` most recent checkpoints, each file in its state. A checkpoint written again
-// after a rollback replaces the earlier attempt of the same step, as it does on disk.
+// start): the `newest` most recent checkpoints, each file in its state, as the events state it
+// (the stage each phase completes, the phase a crash cut, how a file was damaged). A checkpoint
+// written again after a rollback (in a later executed step) replaces the earlier attempt of the
+// same step, as it does on disk.
 CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers, Ticks t,
                                  int newest = 5);
 
-// The latest recovery at `t`: its phase, the scan's verdicts so far and the loading progress.
+// The latest recovery at `t`: its phase, the scan's verdicts so far (each Verify's verdict and
+// fault) and the loading progress.
 RestoreWalk restore_walk(std::span<const TraceEvent> events, Ticks t);
 
 // Colour, pattern and label of each state: colour is never the only cue.
