@@ -21,6 +21,7 @@ namespace lockstep {
 struct Intervention {
     enum class Kind {
         Slow,              // lane `worker` computes `amount` times slower from here on
+        FullSpeed,         // lane `worker` computes at its normal pace again
         Pause,             // lane `worker` stalls `amount` seconds at the start of this step
         Crash,             // lane `worker` dies in this step, in `phase`
         CrashInCheckpoint, // lane `worker` dies while writing the next checkpoint

@@ -860,6 +860,14 @@
         <source>worker %1 slowed 3×</source>
         <translation>Worker %1 3× verlangsamt</translation>
     </message>
+    <message>
+        <source>Back to full speed</source>
+        <translation>Wieder volle Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>worker %1 back to full speed</source>
+        <translation>Worker %1 wieder mit voller Geschwindigkeit</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>

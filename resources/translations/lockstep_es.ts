@@ -860,6 +860,14 @@
         <source>worker %1 slowed 3×</source>
         <translation>trabajador %1 ralentizado 3×</translation>
     </message>
+    <message>
+        <source>Back to full speed</source>
+        <translation>De nuevo a velocidad normal</translation>
+    </message>
+    <message>
+        <source>worker %1 back to full speed</source>
+        <translation>trabajador %1 de nuevo a velocidad normal</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>

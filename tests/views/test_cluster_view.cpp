@@ -1,4 +1,5 @@
 #include "collectives/schedule.h"
+#include "failures/intervention.h"
 #include "lockstep_views/cluster_view.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/trace_index.h"
@@ -518,7 +519,16 @@ void TestClusterView::click_opens_worker_menu() {
     QTest::mouseClick(&view, Qt::LeftButton, {}, glyphs[1].centre.toPoint());
     QMenu* menu = nullptr;
     QTRY_VERIFY((menu = view.findChild<QMenu*>()) && menu->isVisible());
-    QCOMPARE(menu->actions().size(), 5); // the "Worker 1" section and four faults
+    // The "Worker 1" section, then every change to one worker of failures/intervention.h, in order.
+    QStringList offered, vocabulary;
+    for (QAction* a : menu->actions())
+        if (!a->isSeparator())
+            offered << a->data().toString();
+    for (const FaultKind* kind : fault_kinds())
+        if (kind->menu_text)
+            vocabulary << QString::fromLatin1(kind->id);
+    QCOMPARE(offered, vocabulary);
+    QCOMPARE(menu->actions().size(), 1 + static_cast<int>(vocabulary.size()));
     QSignalSpy spy(&view, &ClusterView::workerActionRequested);
     menu->actions().back()->trigger();
     QCOMPARE(spy.count(), 1);
