@@ -213,19 +213,23 @@ private:
         std::vector<TraceEvent> priced; // a collective's events from the cost model
     };
 
-    // The step (data_parallel.cpp).
+    // The run's set-up and its step (data_parallel.cpp).
     void execute_step();
+    void build_collective(); // collective_ for the workers there are
+    void price_compute();    // compute_s_per_sample_ from the cost model
+
+    // The step's phases (data_parallel_phases.cpp).
     void compute_phase();
     void communicate_phase();
     void all_reduce_buffers(); // the collective over every worker's gradient buffer, priced
     void update_phase();
     bool averaging_due() const; // local SGD: the replicas average after this step
     void average_phase();
-    void finish_step();
     Ticks compute_cost(int worker, std::size_t samples);
-    void barrier();          // everyone waits for the slowest lane
-    void build_collective(); // collective_ for the workers there are
-    void price_compute();    // compute_s_per_sample_ from the cost model
+    void barrier(); // everyone waits for the slowest lane
+
+    // The step's end (data_parallel_snapshots.cpp).
+    void finish_step();
 
     // The collective's time (data_parallel_collective_time.cpp).
     void price_schedule(); // collective_.schedule's rounds
