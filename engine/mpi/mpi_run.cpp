@@ -1,7 +1,8 @@
+// A data-parallel run over MPI: a worker per rank, its checkpoints, each rank's clock on rank 0's.
 #include "mpi/mpi_run.h"
 
 #include "core/error.h"
-#include "core/rng.h"
+#include "mpi/mpi_world.h"
 #include "reports/speedup.h"
 #include "runs/runs.h"
 
@@ -9,67 +10,26 @@
 #include <chrono>
 #include <climits>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <exception>
-#include <functional>
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <tuple>
-#include <type_traits>
+#include <vector>
 
 namespace lockstep::mpi {
 
+using detail::check;
+using detail::gather;
+using detail::world_rank;
+using detail::world_size;
+
 namespace {
-
-void check(int code, const char* what) {
-    if (code != MPI_SUCCESS)
-        throw Error(std::string(what) + " failed (Open MPI error " + std::to_string(code) + ")");
-}
-
-int world_rank() {
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    return rank;
-}
-
-int world_size() {
-    int size = 1;
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    return size;
-}
 
 // steady_clock in nanoseconds: on Linux CLOCK_MONOTONIC, one clock for every process of a host.
 std::int64_t raw_now() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
-}
-
-// Gathers every rank's `mine` (plain values) to rank 0, in rank order.
-template <typename T> std::vector<T> gather(const std::vector<T>& mine) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    const int size = world_size();
-    const double total = static_cast<double>(mine.size()) * sizeof(T) * size;
-    if (static_cast<double>(mine.size()) * sizeof(T) > INT_MAX || total > INT_MAX)
-        throw Error("--transport mpi: the run's records are too large to gather (" +
-                    std::to_string(static_cast<long long>(total)) + " bytes); run fewer steps");
-    const int bytes = static_cast<int>(mine.size() * sizeof(T));
-    std::vector<int> counts(static_cast<std::size_t>(size)), offsets(counts.size());
-    check(MPI_Gather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD),
-          "MPI_Gather");
-    std::vector<T> all;
-    if (world_rank() == 0) {
-        int at = 0;
-        for (std::size_t k = 0; k < counts.size(); ++k) {
-            offsets[k] = at;
-            at += counts[k];
-        }
-        all.resize(static_cast<std::size_t>(at) / sizeof(T));
-    }
-    check(MPI_Gatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), offsets.data(),
-                      MPI_BYTE, 0, MPI_COMM_WORLD),
-          "MPI_Gatherv");
-    return all;
 }
 
 // Where rank k's clock stands against rank 0's at one moment: rank 0's time minus rank k's, and
@@ -198,66 +158,7 @@ std::int64_t write_checkpoint(RankWorker& worker, const std::filesystem::path& d
     return written;
 }
 
-// What the errors on_every_rank() reports are prefixed with: the session's program.
-std::string& program_name() {
-    static std::string name = "lockstep";
-    return name;
-}
-
 } // namespace
-
-Session::Session(int* argc, char*** argv, std::string program) {
-    program_name() = std::move(program);
-    int ready = 0;
-    MPI_Initialized(&ready);
-    if (!ready)
-        check(MPI_Init(argc, argv), "MPI_Init");
-    rank_ = world_rank();
-    size_ = world_size();
-}
-
-Session::~Session() {
-    int done = 0;
-    MPI_Finalized(&done);
-    if (!done)
-        MPI_Finalize();
-}
-
-void on_every_rank(const std::function<void()>& setup) {
-    std::exception_ptr failure;
-    try {
-        setup();
-    } catch (const Error&) {
-        failure = std::current_exception();
-    }
-    const int rank = world_rank();
-    const int mine = failure ? rank : INT_MAX;
-    int first = INT_MAX;
-    check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
-    if (first == INT_MAX)
-        return;
-    if (rank == first) {
-        try {
-            std::rethrow_exception(failure);
-        } catch (const Error& e) {
-            std::fprintf(stderr, "%s: %s\n", program_name().c_str(), e.what());
-            std::fflush(stderr);
-        }
-    }
-    check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
-    throw ReportedElsewhere();
-}
-
-std::vector<std::string> gather_hosts() {
-    std::vector<char> name(MPI_MAX_PROCESSOR_NAME, '\0');
-    int length = 0;
-    MPI_Get_processor_name(name.data(), &length);
-    const std::vector<char> all = gather(name);
-    std::vector<std::string> hosts;
-    for (std::size_t at = 0; at < all.size(); at += MPI_MAX_PROCESSOR_NAME)
-        hosts.emplace_back(all.data() + at, strnlen(all.data() + at, MPI_MAX_PROCESSOR_NAME));
-    return hosts; // rank 0: one per rank
-}
 
 MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     const Combine combine = options.combine;
@@ -410,73 +311,6 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     // The reference: the one-worker run of the steps this run did, as threads measure it.
     set_speedup(m, s, baseline_time_s(s, data, first_step));
     return run;
-}
-
-MpiBench bench_over_mpi(Algorithm algorithm, std::int64_t bytes, int iterations) {
-    const int rank = world_rank(), size = world_size();
-    on_every_rank([&] {
-        if (algorithm == Algorithm::None)
-            throw Error("--algorithm: none moves nothing; choose parameter-server, ring or tree");
-        if (bytes < 8 || bytes > (std::int64_t{1} << 30))
-            throw Error("--bytes: must be between 8 and 1073741824, got " + std::to_string(bytes));
-    });
-    const auto count = static_cast<std::size_t>(bytes) / sizeof(double);
-    if (iterations <= 0)
-        iterations =
-            std::clamp(static_cast<int>((512ll << 20) / std::max<std::int64_t>(bytes, 1)), 5, 200);
-    const CommSchedule schedule = make_schedule(algorithm, size, count);
-    MpiTransport transport(MPI_COMM_WORLD);
-
-    std::vector<double> input(count);
-    Rng rng = Rng::stream(2024, static_cast<std::uint64_t>(rank));
-    for (double& v : input)
-        v = rng.uniform(-1.0, 1.0);
-    std::vector<double> ours = input, theirs(count);
-    // Both sums once on the same input: how far Open MPI's order of additions lands from ours.
-    run_rank(schedule, transport, rank, ours);
-    check(MPI_Allreduce(input.data(), theirs.data(), static_cast<int>(count), MPI_DOUBLE, MPI_SUM,
-                        MPI_COMM_WORLD),
-          "MPI_Allreduce");
-    double difference = 0.0;
-    for (std::size_t i = 0; i < count; ++i)
-        difference = std::max(difference, std::abs(ours[i] - theirs[i]));
-
-    // The slowest rank's time of each iteration, the median over iterations.
-    auto time = [&](const std::function<void()>& once) {
-        std::vector<double> times;
-        for (int i = 0; i < iterations; ++i) {
-            check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
-            const auto start = std::chrono::steady_clock::now();
-            once();
-            const double mine =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            double slowest = 0.0;
-            check(MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD),
-                  "MPI_Allreduce");
-            times.push_back(slowest);
-        }
-        std::sort(times.begin(), times.end());
-        return times[times.size() / 2];
-    };
-    MpiBench b;
-    b.algorithm = algorithm;
-    b.ranks = size;
-    b.bytes = static_cast<std::int64_t>(count * sizeof(double));
-    b.iterations = iterations;
-    b.seconds = time([&] { run_rank(schedule, transport, rank, ours); });
-    b.mpi_seconds = time([&] {
-        check(MPI_Allreduce(input.data(), theirs.data(), static_cast<int>(count), MPI_DOUBLE,
-                            MPI_SUM, MPI_COMM_WORLD),
-              "MPI_Allreduce");
-    });
-    const double n = static_cast<double>(b.bytes), bus = 2.0 * (size - 1) / size;
-    b.algbw_gbps = b.seconds > 0 ? n / b.seconds / 1e9 : 0.0;
-    b.busbw_gbps = b.algbw_gbps * bus;
-    b.mpi_algbw_gbps = b.mpi_seconds > 0 ? n / b.mpi_seconds / 1e9 : 0.0;
-    b.mpi_busbw_gbps = b.mpi_algbw_gbps * bus;
-    check(MPI_Allreduce(&difference, &b.max_difference, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD),
-          "MPI_Allreduce");
-    return b;
 }
 
 } // namespace lockstep::mpi
