@@ -47,7 +47,7 @@ public:
 
     virtual void step() = 0; // one training step; no-op once the scenario's steps are done
     virtual bool finished() const = 0;
-    virtual std::int64_t steps_done() const = 0;
+    std::int64_t steps_done() const override = 0;
     // Steps executed so far, a rollback's repeated steps counted again: the next step's
     // TraceEvent::ordinal.
     virtual std::int64_t ordinal() const = 0;
@@ -104,7 +104,7 @@ public:
             step();
     }
 
-    virtual const Scenario& scenario() const = 0;
+    const Scenario& scenario() const override = 0;
     virtual int lanes() const = 0; // trace lanes: one per worker the run started with
     virtual RunMetrics metrics() const = 0;
     // The trained model as one flat vector (replica 0's, put together from its pieces).
