@@ -526,14 +526,22 @@ void TestLabWindow::stopping_does_not_wait_for_real_sleeps() {
     s.clock = lockstep::ClockKind::Measured;
     s.delays.pauses = {{1, 1, 60.0}}; // a minute-long stall at step 1
     int snapshots = 0;
+    lockstep::Ticks step0_end = 0;
     connect(&controller, &lockstep::app::EngineController::traceBatch, this,
             [&](const auto&, const QVector<lockstep::StepSnapshot>& snaps) {
+                if (snapshots == 0 && !snaps.isEmpty())
+                    step0_end = snaps.front().time;
                 snapshots += int(snaps.size());
             });
+    QElapsedTimer since_start;
+    since_start.start();
     controller.start(s);
     QTRY_VERIFY(snapshots >= 1);
-    // Step 1's stall shows nowhere until the step ends: a moment for the engine to get into it.
-    QTest::qWait(100);
+    // Step 1's stall shows nowhere until the step ends. Its work takes microseconds, so once
+    // the wall clock is 50 ms past step 0's end (on the run's measured clock, which started
+    // after `since_start`) with step 1 not back, the engine sleeps in the stall.
+    QTRY_VERIFY(since_start.nsecsElapsed() > step0_end + 50'000'000);
+    QCOMPARE(snapshots, 1);
     QElapsedTimer timer;
     timer.start();
     controller.stop();
