@@ -304,4 +304,8 @@ void CheckpointView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
+SessionView* make_checkpoints_view() {
+    return new CheckpointView;
+}
+
 } // namespace lockstep::views

@@ -1,12 +1,9 @@
 #include "lockstep_views/cluster_view.h"
 
-#include "failures/intervention.h"
-
 #include "lockstep_views/numbers.h"
 #include "lockstep_views/palette.h"
 
 #include <QContextMenuEvent>
-#include <QCoreApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMenu>
@@ -25,16 +22,14 @@ QMenu* ClusterView::buildWorkerMenu(int worker) {
     menu->setAccessibleName(tr("Faults for worker %1").arg(worker));
     menu->addSection(tr("Worker %1").arg(worker));
     menu->setToolTipsVisible(true);
-    for (const FaultKind* kind : fault_kinds()) {
-        if (!kind->menu_text)
-            continue; // not a change to one worker
-        QAction* action = menu->addAction(QCoreApplication::translate("Fault", kind->menu_text));
-        const QString id = QString::fromLatin1(kind->id);
+    for (const WorkerAction& entry : menu_) {
+        QAction* action = menu->addAction(entry.text);
+        const QString id = entry.id;
         action->setData(id);
-        if (unavailable_.contains(id)) {
+        if (!entry.unavailable.isEmpty()) {
             // Shown, so the class learns it exists, but greyed with the reason.
             action->setEnabled(false);
-            action->setToolTip(unavailable_.value(id));
+            action->setToolTip(entry.unavailable);
         }
         connect(action, &QAction::triggered, this,
                 [this, worker, id] { Q_EMIT workerActionRequested(worker, id); });
@@ -42,8 +37,8 @@ QMenu* ClusterView::buildWorkerMenu(int worker) {
     return menu;
 }
 
-void ClusterView::setWorkerMenu(const QMap<QString, QString>& unavailable) {
-    unavailable_ = unavailable;
+void ClusterView::setWorkerMenu(QList<WorkerAction> menu) {
+    menu_ = std::move(menu);
 }
 
 void ClusterView::openMenu(int worker, QPoint globalPosition) {

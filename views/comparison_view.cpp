@@ -222,4 +222,8 @@ void ComparisonView::applyStyle() {
     }
 }
 
+SessionView* make_comparison_view() {
+    return new ComparisonView;
+}
+
 } // namespace lockstep::views

@@ -261,4 +261,8 @@ void PipelineView::placeButton() {
                                   hint.height());
 }
 
+SessionView* make_pipeline_view() {
+    return new PipelineView;
+}
+
 } // namespace lockstep::views

@@ -391,4 +391,8 @@ void SpeedupView::applyStyle() {
     updateTexts();
 }
 
+SessionView* make_speedup_view() {
+    return new SpeedupView;
+}
+
 } // namespace lockstep::views

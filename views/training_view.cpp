@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QResizeEvent>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -252,6 +253,49 @@ void TrainingView::updateBoundaryCaption() {
     boundaryCaption_->show();
     boundary_->setAccessibleDescription(
         tr("The model puts %1% of the %2 data points in their own class.").arg(share).arg(total));
+}
+
+void TrainingView::runStarted(const TraceIndex& index, const Scenario&) {
+    setTrace(&index);
+    clearModel();
+    setComparison({}); // a comparison belongs to the scenario it was made of
+}
+
+void TrainingView::traceChanged() {
+    // Curves that move a pixel a step need no more than a few rebuilds a second, which keeps
+    // frames coming while the engine streams; a change held back is drawn when its time comes.
+    constexpr qint64 kInterval = 150;
+    if (!held_back_) {
+        held_back_ = new QTimer(this);
+        held_back_->setSingleShot(true);
+        connect(held_back_, &QTimer::timeout, this, [this] {
+            refresh();
+            refreshed_.start();
+        });
+    }
+    if (refreshed_.isValid() && refreshed_.elapsed() < kInterval) {
+        if (!held_back_->isActive())
+            held_back_->start(static_cast<int>(kInterval - refreshed_.elapsed()));
+        return;
+    }
+    held_back_->stop();
+    refresh();
+    refreshed_.start();
+}
+
+void TrainingView::runFinished(const FinishedRun& run) {
+    refresh(); // the last steps, whatever traceChanged() held back
+    refreshed_.start();
+    if (held_back_)
+        held_back_->stop();
+    if (run.data)
+        setModel(run.model, run.parameters, run.data);
+    else
+        clearModel();
+}
+
+SessionView* make_training_view() {
+    return new TrainingView;
 }
 
 } // namespace lockstep::views

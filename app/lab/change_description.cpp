@@ -89,11 +89,4 @@ QString describe_change(const Scenario& from, const Scenario& to) {
     return parts.join(QStringLiteral(", "));
 }
 
-QString describe_worker_action(int worker, const QString& action) {
-    const FaultKind* kind = find_fault_kind(action.toStdString());
-    if (!kind || !kind->done_text)
-        return action;
-    return QCoreApplication::translate("Fault", kind->done_text).arg(worker);
-}
-
 } // namespace lockstep::app

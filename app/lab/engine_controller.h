@@ -65,10 +65,11 @@ public:
 
     // An intervention at executed step `change.at` (see BranchingRun): the run goes back there,
     // however far the engine has got, and goes on with the change; a finished run goes on
-    // again. branched(at) is emitted at once (the views drop the trace from there), and the new
-    // trace arrives as usual. Returns false, with a reason in `why`, for what this run cannot
-    // take (a model-parallel run, a worker that is not there, a crash during the next
-    // checkpoint without checkpoints, a setting only a new run can change).
+    // again. The trace it hands over continues from `at` (the caller drops what it holds from
+    // there, as the controller does; branched() only says when the engine's answer moves that
+    // earlier), and the new trace arrives as usual. Returns false, with a reason in `why`, for what
+    // this run cannot take (a model-parallel run, a worker that is not there, a crash during the
+    // next checkpoint without checkpoints, a setting only a new run can change).
     bool intervene(Intervention change, QString* why = nullptr);
     // Why this run cannot take `change`, in the status bar's words; empty when it can.
     QString refusal(const Intervention& change) const;
@@ -160,6 +161,7 @@ private:
     void prepareCheckpoints();
     void launch();
     void queue(Command command);
+    void dropFrom(std::int64_t from);
     void cut(std::int64_t from);
     bool replaced(std::uint64_t generation, std::int64_t position) const;
     void engineMain();

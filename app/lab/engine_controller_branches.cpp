@@ -72,9 +72,9 @@ bool EngineController::restore(const Scenario& base, const Scenario& running,
 
 // Sends a branch or an undo to the run: to the engine thread, which may be running, done, or
 // gone (then it starts again on the same run), or, after runToCompletion(), straight to the
-// run's end on this thread. Where the trace changes is cut at once when it is known (a branch
-// at a given step); the engine says it otherwise (an undo, a branch at its head, the measured
-// clock's replays), and drain() cuts there.
+// run's end on this thread. Where the trace changes is dropped at once when it is known (a
+// branch at a given step); the engine says it otherwise (an undo, a branch at its head, the
+// measured clock's replays), and drain() cuts there and emits branched().
 void EngineController::queue(Command command) {
     command.generation = ++generation_;
     // The class is waiting for this change: look for the engine's answer every few
@@ -83,7 +83,7 @@ void EngineController::queue(Command command) {
     const std::int64_t from = command.change ? command.change->at : kAtTheHead;
     cuts_.push_back(from);
     if (from != kAtTheHead)
-        cut(from);
+        dropFrom(from); // the caller drops its own copy: nothing goes back up
     if (inline_) {
         runInline(std::move(command));
         return;

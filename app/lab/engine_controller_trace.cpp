@@ -118,12 +118,17 @@ void EngineController::drain() {
 }
 
 // The GUI's side of a branch from executed step `from`: what it holds from there goes.
-void EngineController::cut(std::int64_t from) {
+void EngineController::dropFrom(std::int64_t from) {
     std::erase_if(backlog_events_,
                   [from](const QVector<TraceEvent>& p) { return position(p.front()) >= from; });
     std::erase_if(backlog_snapshots_,
                   [from](const StepSnapshot& s) { return position(s) >= from; });
     handed_step_ = -1;
+}
+
+// The engine's answer moved a branch earlier than the GUI knew: the views drop it too.
+void EngineController::cut(std::int64_t from) {
+    dropFrom(from);
     Q_EMIT branched(from);
 }
 

@@ -2,6 +2,8 @@
 // run, from step 0 again), its mark, what it replaced, and undo and redo.
 #include "lab_session.h"
 
+#include <QCoreApplication>
+
 namespace lockstep::app {
 
 bool LabSession::replaysFromStart() const {
@@ -70,21 +72,62 @@ bool LabSession::intervene(Intervention change, const QString& what, QString* wh
 }
 
 // Hands `change` (its `at` set) to the engine and marks it; the marks of the replaced future go.
+// The session drops its trace from there first, keeping what it replaces as the faint line, so
+// nothing comes back up while the engine takes the change.
 bool LabSession::applyBranch(Intervention change, const QString& label, QString* refusal) {
-    const Intervention taken = change;
-    intervening_ = true; // the controller's branched() comes back before intervene() returns
-    const bool ok = controller_.intervene(std::move(change), refusal);
-    intervening_ = false;
-    if (!ok)
+    const QString no = controller_.refusal(change);
+    if (!no.isEmpty()) {
+        if (refusal)
+            *refusal = no;
         return false;
+    }
+    const Intervention taken = change;
+    replaced_loss_.clear();
+    for (const StepSnapshot& s : index_.snapshots())
+        if (s.ordinal >= taken.at)
+            replaced_loss_.append(QPointF(static_cast<double>(s.step), s.loss));
+    Q_EMIT replacedLossChanged();
     QList<Branch> kept;
     for (const Branch& b : branches_)
         if (b.ordinal <= taken.at)
             kept.append(b);
     kept.append({taken.at, label, taken});
     branches_ = kept;
+    onBranched(taken.at);
+    controller_.intervene(std::move(change));
     Q_EMIT branchesChanged();
     return true;
+}
+
+// A click on a worker: the kind `id` names, at the playhead, with its default (a pause counts
+// the run's own steps, whatever their scale), marked with the kind's own words.
+bool LabSession::workerAction(int worker, const QString& id) {
+    const FaultKind* kind = find_fault_kind(id.toStdString());
+    if (!kind)
+        return false;
+    const double amount = kind->amount_in_steps ? kind->default_amount * meanStepSeconds() : 0.0;
+    const auto change = make_intervention(kind->id, worker, 0, amount);
+    const QString what =
+        kind->done_text ? QCoreApplication::translate("Fault", kind->done_text).arg(worker) : id;
+    return change && intervene(*change, what);
+}
+
+// The run's mean step so far, in seconds on its clock (a first guess before any step).
+double LabSession::meanStepSeconds() const {
+    const auto& snaps = index_.snapshots();
+    return snaps.empty() ? 0.01 : to_seconds(snaps.back().time) / static_cast<double>(snaps.size());
+}
+
+QList<views::WorkerAction> LabSession::workerMenu() const {
+    QList<views::WorkerAction> menu;
+    for (const FaultKind* kind : fault_kinds())
+        if (kind->menu_text) {
+            const auto change = make_intervention(kind->id, 0, 0, 1.0);
+            menu.append({QString::fromLatin1(kind->id),
+                         QCoreApplication::translate("Fault", kind->menu_text),
+                         change ? controller_.refusal(*change) : QString()});
+        }
+    return menu;
 }
 
 void LabSession::changeScenario(const Scenario& changed, const QString& what) {
@@ -115,7 +158,7 @@ void LabSession::changeScenario(const Scenario& changed, const QString& what) {
         index_.set_algorithm_from(branches_.back().ordinal, changed.algorithm);
     scenario_ = controller_.scenario();
     Q_EMIT scenarioChanged(scenario_);
-    Q_EMIT runRetuned(scenario_);
+    retuned();
 }
 
 bool LabSession::rerunWithChange(const Scenario& changed) {
@@ -196,7 +239,7 @@ void LabSession::goTo(const State& state) {
     Q_EMIT branchesChanged();
     scenario_ = state.running;
     Q_EMIT scenarioChanged(scenario_);
-    Q_EMIT runRetuned(scenario_);
+    retuned();
     seek_ = Seek{state.playhead, state.at_end};
     seekPending();
 }
@@ -226,21 +269,15 @@ Ticks LabSession::markTime(const Branch& branch) const {
     return index_.last_step() ? index_.end_time() : 0;
 }
 
+// The trace from executed step `from` on goes: a branch made here, or the engine's answer
+// moving one earlier (an undo, a change at its head, the measured clock's replay).
 void LabSession::onBranched(std::int64_t from) {
-    // What the run did from there before the change: what the new one is read against.
-    if (intervening_) {
-        replaced_loss_.clear();
-        for (const StepSnapshot& s : index_.snapshots())
-            if (s.ordinal >= from)
-                replaced_loss_.append(QPointF(static_cast<double>(s.step), s.loss));
-        intervening_ = false; // a later cut of the same change (measured clock) keeps this line
-        Q_EMIT replacedLossChanged();
-    }
     run_finished_ = false;
     index_.truncate_from(from);
     // The playhead never stands past what the run holds.
     if (playback_.playhead() > index_.end_time())
         playback_.scrubTo(index_.end_time());
+    toViews([](views::SessionView& v) { v.traceChanged(); });
     Q_EMIT branched(from);
 }
 

@@ -69,6 +69,15 @@ LabSession::~LabSession() {
     controller_.stop();
 }
 
+void LabSession::addView(views::SessionView* view) {
+    views_.emplace_back(view->widget(), view);
+}
+
+void LabSession::retuned() {
+    toViews([this](views::SessionView& v) { v.runRetuned(scenario_); });
+    Q_EMIT runRetuned(scenario_);
+}
+
 void LabSession::useScenario(const Scenario& scenario, const QString& path) {
     scenario_ = scenario;
     scenario_path_ = path;
@@ -188,6 +197,7 @@ void LabSession::onRunStarted(const Scenario& scenario) {
                            "here.")
                       : why);
     Q_EMIT replacedLossChanged();
+    toViews([&](views::SessionView& v) { v.runStarted(index_, scenario); });
     Q_EMIT runStarted(scenario);
     Q_EMIT status(tr("Running %1 with %2 workers…")
                       .arg(QString::fromStdString(scenario.name))
@@ -213,6 +223,7 @@ void LabSession::onTraceBatch(const QVector<TraceEvent>& events,
     index_.append(batch);
     for (const auto& s : snapshots)
         index_.append(s);
+    toViews([](views::SessionView& v) { v.traceChanged(); });
     Q_EMIT traceAppended(first, first ? snapshots.front().time : 0);
     seekPending();
 }
@@ -220,6 +231,19 @@ void LabSession::onTraceBatch(const QVector<TraceEvent>& events,
 void LabSession::onRunFinished() {
     run_finished_ = true;
     compareRestores();
+    views::FinishedRun finished_run;
+    finished_run.model = scenario_.model;
+    if (recording_note_.isEmpty()) {
+        finished_run.label = runLabel();
+        finished_run.metrics = controller_.metrics();
+        finished_run.parameters = controller_.finalParameters();
+        finished_run.data = controller_.dataset();
+    } else { // a recording: its own model and data, and no figures of this machine
+        finished_run.live = false;
+        finished_run.parameters = recording_parameters_;
+        finished_run.data = recording_data_;
+    }
+    toViews([&](views::SessionView& v) { v.runFinished(finished_run); });
     Q_EMIT runFinished();
     seekPending();
     const auto& snaps = index_.snapshots();
@@ -259,6 +283,7 @@ void LabSession::onPlayhead(Ticks t) {
     const StepSnapshot* done = index_.snapshot_at(t);
     controller_.setPlayheadStep(done ? std::max(done->ordinal, done->step) + 1 : 0);
     forgetOldSteps(t);
+    toViews([t](views::SessionView& v) { v.playheadMoved(t); });
     Q_EMIT playheadMoved(t);
 }
 

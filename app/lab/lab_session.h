@@ -4,6 +4,8 @@
 #include "playback.h"
 #include "restore_comparer.h"
 
+#include "lockstep_views/cluster_view.h"
+#include "lockstep_views/session_view.h"
 #include "lockstep_views/trace_index.h"
 #include "runs/restore_comparison.h"
 #include "scenario/scenario.h"
@@ -13,7 +15,9 @@
 #include <QList>
 #include <QObject>
 #include <QPointF>
+#include <QPointer>
 #include <QString>
+#include <QWidget>
 
 #include <cstdint>
 #include <optional>
@@ -42,6 +46,11 @@ class LabSession : public QObject {
 public:
     explicit LabSession(QObject* parent = nullptr);
     ~LabSession() override;
+
+    // A view the session drives from now on, after those added before: each run's start, its
+    // trace as it grows or branches, the playhead, the running settings and the run's end (see
+    // views::SessionView). Not owned; a view whose widget is gone is skipped.
+    void addView(views::SessionView* view);
 
     EngineController& controller() { return controller_; }
     const EngineController& controller() const { return controller_; }
@@ -102,6 +111,14 @@ public:
     // as the faint line. What the run cannot take: false, with the reason in `why` and
     // refused(reason).
     bool intervene(Intervention change, const QString& what, QString* why = nullptr);
+    // A click on a worker's menu: the fault kind `id` (failures/fault_<id>.cpp) on `worker`,
+    // with its default, through intervene(). False for an unknown id or what the run refuses.
+    bool workerAction(int worker, const QString& id);
+    // The worker menu's entries for this run: each kind a worker can take, greyed with the
+    // reason where this run cannot take it.
+    QList<views::WorkerAction> workerMenu() const;
+    // The run's mean step so far, in seconds on its clock (what "pause for 2 steps" counts).
+    double meanStepSeconds() const;
     // Whether a change now would replay the run from step 0 (the playhead at the end of a
     // finished run) rather than branch at the playhead.
     bool replaysFromStart() const;
@@ -189,6 +206,12 @@ Q_SIGNALS:
     void cannotRun(const QString& message);
 
 private:
+    template <typename Call> void toViews(Call call) {
+        for (const auto& [widget, view] : views_)
+            if (widget)
+                call(*view);
+    }
+    void retuned(); // the running scenario changed: the views, then runRetuned()
     void onRunStarted(const Scenario& scenario);
     void onTraceBatch(const QVector<TraceEvent>& events, const QVector<StepSnapshot>& snapshots);
     void onRunFinished();
@@ -213,6 +236,7 @@ private:
     bool applyBranch(Intervention change, const QString& label, QString* refusal);
 
     EngineController controller_;
+    std::vector<std::pair<QPointer<QWidget>, views::SessionView*>> views_;
     Playback playback_;
     views::TraceIndex index_;
     RestoreComparer comparer_;
@@ -228,7 +252,6 @@ private:
     };
     std::optional<Seek> seek_; // where the playhead goes once the run has got there
     QList<QPointF> replaced_loss_;
-    bool intervening_ = false;  // a branch made here: keep what it replaced as replacedLoss()
     bool run_finished_ = false; // the whole run is in the index
     QString recording_note_;    // set while the index holds a recording
     std::vector<double> recording_parameters_;

@@ -59,8 +59,9 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             const bool slow = action.kind == ActionKind::Slow;
             const FaultKind& kind =
                 fault_kind(slow ? Intervention::Kind::Slow : Intervention::Kind::Pause);
-            const double fallback =
-                kind.amount_in_steps ? kind.default_amount * stepSeconds() : kind.default_amount;
+            const double fallback = kind.amount_in_steps
+                                        ? kind.default_amount * session_.meanStepSeconds()
+                                        : kind.default_amount;
             const double amount = action.number(
                 slow ? QStringLiteral("factor") : QStringLiteral("seconds"), fallback);
             if (*worker >= current.workers) {

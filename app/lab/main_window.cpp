@@ -17,11 +17,11 @@
 #include "lockstep_views/accessibility.h"
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
-#include "lockstep_views/comparison_view.h"
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/training_view.h"
+#include "lockstep_views/view_catalog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -68,43 +68,45 @@ MainWindow::~MainWindow() {
 }
 
 QStringList MainWindow::viewNames() {
-    return {QStringLiteral("cluster"),   QStringLiteral("timeline"),    QStringLiteral("training"),
-            QStringLiteral("speedup"),   QStringLiteral("checkpoints"), QStringLiteral("pipeline"),
-            QStringLiteral("comparison")};
+    QStringList names{QStringLiteral("cluster"), QStringLiteral("timeline")};
+    for (const views::ViewEntry& entry : views::tab_views())
+        names << QString::fromLatin1(entry.name);
+    return names;
+}
+
+QList<QWidget*> MainWindow::allViews() const {
+    QList<QWidget*> all{cluster_, timeline_};
+    for (const auto& [entry, view] : tab_views_)
+        all << view->widget();
+    return all;
 }
 
 void MainWindow::buildViews() {
+    // The cluster and the timeline have places of their own; the catalog's views are the tabs.
     cluster_ = new views::ClusterView;
     timeline_ = new views::TimelineView;
-    training_ = new views::TrainingView;
-    speedup_ = new views::SpeedupView;
+    session_.addView(cluster_);
+    session_.addView(timeline_);
+    side_tabs_ = new QTabWidget;
+    for (const views::ViewEntry& entry : views::tab_views()) {
+        views::SessionView* view = entry.make();
+        tab_views_.emplace_back(&entry, view);
+        session_.addView(view);
+        side_tabs_->addTab(view->widget(), tabTitle(view->widget()));
+    }
+    training_ = qobject_cast<views::TrainingView*>(view(QStringLiteral("training")));
+    speedup_ = qobject_cast<views::SpeedupView*>(view(QStringLiteral("speedup")));
+    checkpoints_ = qobject_cast<views::CheckpointView*>(view(QStringLiteral("checkpoints")));
+    pipeline_ = qobject_cast<views::PipelineView*>(view(QStringLiteral("pipeline")));
     sweeper_ = new SpeedupSweeper(speedup_);
     comparer_ = new ModeComparer(this);
-    checkpoints_ = new views::CheckpointView;
-    pipeline_ = new views::PipelineView;
-    comparison_ = new views::ComparisonView;
-    for (QWidget* v : {static_cast<QWidget*>(cluster_), static_cast<QWidget*>(timeline_),
-                       static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_),
-                       static_cast<QWidget*>(checkpoints_), static_cast<QWidget*>(pipeline_),
-                       static_cast<QWidget*>(comparison_)})
+    for (QWidget* v : allViews())
         v->installEventFilter(this);
-    const views::TraceIndex* index = &session_.traceIndex();
-    checkpoints_->setTrace(index);
-    cluster_->setTrace(index);
-    timeline_->setTrace(index);
-    training_->setTrace(index);
-    pipeline_->setIndex(index);
     connect(pipeline_, &views::PipelineView::runAsPipelineRequested, this,
             &MainWindow::runAsPipeline);
     timeline_->setFollowPlayhead(true);
 
-    side_tabs_ = new QTabWidget;
-    side_tabs_->addTab(training_, tr("Training"));
-    side_tabs_->addTab(speedup_, tr("Speedup"));
-    side_tabs_->addTab(checkpoints_, tr("Checkpoints"));
-    side_tabs_->addTab(pipeline_, tr("Pipeline"));
-    side_tabs_->addTab(comparison_, tr("Compare"));
-    side_tabs_->setAccessibleName(tr("Training, speedup, checkpoints, pipeline and comparison"));
+    side_tabs_->setAccessibleName(tabsName());
 
     top_ = new QSplitter(Qt::Horizontal);
     top_->addWidget(cluster_);
@@ -125,16 +127,8 @@ void MainWindow::buildViews() {
     setCentralWidget(splitter_);
 
     // A worker's menu: the fault it names, at the playhead.
-    connect(cluster_, &views::ClusterView::workerActionRequested, this,
-            [this](int worker, const QString& action) {
-                // A default counted in steps (a pause) counts the run's own steps, whatever their
-                // scale.
-                const FaultKind* kind = find_fault_kind(action.toStdString());
-                const double amount =
-                    kind && kind->amount_in_steps ? kind->default_amount * stepSeconds() : 0.0;
-                if (const auto change = make_intervention(action.toStdString(), worker, 0, amount))
-                    intervene(*change, describe_worker_action(worker, action));
-            });
+    connect(cluster_, &views::ClusterView::workerActionRequested, &session_,
+            &LabSession::workerAction);
     connect(timeline_, &views::TimelineView::playheadRequested, &session_.playback(),
             &Playback::scrubTo);
 }
@@ -303,17 +297,18 @@ QWidget* MainWindow::view(const QString& name) const {
         return cluster_;
     if (name == QLatin1String("timeline"))
         return timeline_;
-    if (name == QLatin1String("training"))
-        return training_;
-    if (name == QLatin1String("speedup"))
-        return speedup_;
-    if (name == QLatin1String("checkpoints"))
-        return checkpoints_;
-    if (name == QLatin1String("pipeline"))
-        return pipeline_;
-    if (name == QLatin1String("comparison"))
-        return comparison_;
+    for (const auto& [entry, view] : tab_views_)
+        if (name == QLatin1String(entry->name))
+            return view->widget();
     return nullptr;
+}
+
+// The tabs' names together, for screen readers: "Training, Speedup, ...".
+QString MainWindow::tabsName() const {
+    QStringList titles;
+    for (const auto& [entry, view] : tab_views_)
+        titles << tabTitle(view->widget());
+    return titles.join(QStringLiteral(", "));
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {

@@ -32,7 +32,8 @@ class TrainingView;
 class SpeedupView;
 class CheckpointView;
 class PipelineView;
-class ComparisonView;
+class SessionView;
+struct ViewEntry;
 } // namespace lockstep::views
 
 class QSettings;
@@ -123,9 +124,10 @@ public:
     // and a crash's restores are compared in place.
     void setHeadless(bool on) { session_.setHeadless(on); }
 
-    // A view by name (cluster, timeline, speedup, training), or nullptr.
+    // A view by name (cluster, timeline, and the tabs of views::tab_views()), or nullptr.
     QWidget* view(const QString& name) const;
     static QStringList viewNames();
+    QList<QWidget*> allViews() const;
     bool exportView(QWidget* view, const QString& path, QString* error = nullptr) const;
 
     EngineController& controller() { return session_.controller(); }
@@ -180,6 +182,7 @@ private:
     void retranslate();
     QObject* label(QObject* target, const char* source);
     QString tabTitle(QWidget* page) const;
+    QString tabsName() const;
     QString welcomePage(const QStringList& problems);
     void updateWindowTitle();
     void fitPanes(); // window_layout.cpp, with the presentation mode
@@ -192,7 +195,6 @@ private:
     void onRunStarted(const Scenario& scenario);
     void sweep(const Scenario& scenario);
     void updateWorkerMenu();
-    double stepSeconds() const;
     std::int64_t playheadStep() const; // the step under the playhead, as the views name it
     void onTraceAppended(bool first, Ticks first_step_end);
     void onRunFinished();
@@ -238,8 +240,8 @@ private:
     ModeComparer* comparer_ = nullptr;  // the Training view's one loss line per way of agreeing
     views::CheckpointView* checkpoints_ = nullptr;
     views::PipelineView* pipeline_ = nullptr;
-    views::ComparisonView* comparison_ = nullptr; // the runs finished this session
-    QElapsedTimer training_refreshed_;            // when the loss charts were last rebuilt
+    // The tabs' views, as views::tab_views() lists them; the session drives them.
+    std::vector<std::pair<const views::ViewEntry*, views::SessionView*>> tab_views_;
     QTabWidget* side_tabs_ = nullptr;
     QSplitter* splitter_ = nullptr;
     QSplitter* top_ = nullptr; // the cluster beside the tabs, unless it is one of them

@@ -19,6 +19,7 @@
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/training_view.h"
+#include "lockstep_views/view_catalog.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -234,7 +235,7 @@ void MainWindow::retranslate() {
     controls_dock_->setWindowTitle(tr("Controls"));
     for (int i = 0; i < side_tabs_->count(); ++i)
         side_tabs_->setTabText(i, tabTitle(side_tabs_->widget(i)));
-    side_tabs_->setAccessibleName(tr("Training, speedup, checkpoints, pipeline and comparison"));
+    side_tabs_->setAccessibleName(tabsName());
     updateScrubber();
     updateWindowTitle();
 }
@@ -242,16 +243,9 @@ void MainWindow::retranslate() {
 QString MainWindow::tabTitle(QWidget* page) const {
     if (page == cluster_)
         return tr("Cluster");
-    if (page == training_)
-        return tr("Training");
-    if (page == speedup_)
-        return tr("Speedup");
-    if (page == checkpoints_)
-        return tr("Checkpoints");
-    if (page == pipeline_)
-        return tr("Pipeline");
-    if (page == comparison_)
-        return tr("Compare");
+    for (const auto& [entry, view] : tab_views_)
+        if (page == view->widget())
+            return QCoreApplication::translate("View", entry->title);
     if (lesson_pane_ && page == lesson_pane_->calculator())
         return tr("Worked example");
     if (lesson_pane_ && page == lesson_pane_->study())
@@ -299,10 +293,7 @@ void MainWindow::setHighContrast(bool on, bool remember) {
     QApplication::setPalette(on ? views::high_contrast_palette() : default_palette_);
     if (contrast_action_)
         contrast_action_->setChecked(on);
-    for (QWidget* v : {static_cast<QWidget*>(cluster_), static_cast<QWidget*>(timeline_),
-                       static_cast<QWidget*>(training_), static_cast<QWidget*>(speedup_),
-                       static_cast<QWidget*>(checkpoints_), static_cast<QWidget*>(pipeline_),
-                       static_cast<QWidget*>(comparison_)})
+    for (QWidget* v : allViews())
         v->update();
     training_->refresh();
     showStatus(on ? tr("High contrast: on") : tr("High contrast: off"));

@@ -10,7 +10,6 @@
 
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
-#include "lockstep_views/comparison_view.h"
 #include "lockstep_views/numbers.h"
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/speedup_view.h"
@@ -35,8 +34,6 @@ void MainWindow::connectSession() {
     connect(&session_, &LabSession::status, this, &MainWindow::showStatus);
     connect(&session_, &LabSession::scenarioChanged, controls_, &ControlsPanel::setScenario);
     connect(&session_, &LabSession::runRetuned, this, [this](const Scenario& running) {
-        checkpoints_->setRestoreMode(running.checkpoint ? running.checkpoint->restore
-                                                        : RestoreMode::Full);
         sweep(running); // the speedup of the run as it now trains
         updateWorkerMenu();
     });
@@ -53,8 +50,6 @@ void MainWindow::connectSession() {
     });
     connect(&session_, &LabSession::restoreComparisonChanged, this,
             &MainWindow::showRestoreComparison);
-    // A comparison belongs to the scenario it was made of: a new run takes it away.
-    connect(&session_, &LabSession::runStarted, this, [this] { training_->setComparison({}); });
     connect(comparer_, &ModeComparer::finished, this, [this] {
         QList<views::TrainingView::ComparisonLine> lines;
         QStringList said;
@@ -124,28 +119,15 @@ bool MainWindow::openRecording(const QString& path, QString* error, bool quiet) 
     return false;
 }
 
+// The session has shown the views the run; the window fits itself to it.
 void MainWindow::onRunStarted(const Scenario& scenario) {
     audio_->reset();
-    const views::TraceIndex* index = &session_.traceIndex();
-    const int lanes = scenario.lanes();
-    cluster_->setParallelism(scenario.parallelism.value_or(ParallelismConfig{}));
-    cluster_->setTrace(index);
-    timeline_->setTrace(index);
-    training_->setTrace(index);
-    pipeline_->setStages(scenario.parallelism ? scenario.parallelism->stages : 0);
-    pipeline_->setParallelism(scenario.parallelism ? scenario.parallelism->mode
-                                                   : Parallelism::Data);
-    pipeline_->setIndex(index);
     if (scenario.parallelism && (scenario.parallelism->mode == Parallelism::Pipeline ||
                                  scenario.parallelism->mode == Parallelism::Hybrid))
         side_tabs_->setCurrentWidget(pipeline_);
-    training_->clearModel();
-    if (lanes != fitted_lanes_)
+    if (scenario.lanes() != fitted_lanes_)
         fitTimeline();
     showBranchMarks();
-    checkpoints_->setTrace(index);
-    checkpoints_->setRestoreMode(scenario.checkpoint ? scenario.checkpoint->restore
-                                                     : RestoreMode::Full);
     sweep(scenario);
 }
 
@@ -154,22 +136,9 @@ std::int64_t MainWindow::playheadStep() const {
     return step ? step->step : 0;
 }
 
-// The run's mean step so far, in seconds on its clock (a first guess before any step).
-double MainWindow::stepSeconds() const {
-    const auto& snaps = session_.traceIndex().snapshots();
-    return snaps.empty() ? 0.01 : to_seconds(snaps.back().time) / static_cast<double>(snaps.size());
-}
-
 // The worker menu's offers for this run: what it cannot take, greyed, with the reason.
 void MainWindow::updateWorkerMenu() {
-    QMap<QString, QString> unavailable;
-    for (const FaultKind* kind : fault_kinds())
-        if (const auto change = make_intervention(kind->id, 0, 0, 1.0); change && kind->menu_text) {
-            const QString why = session_.controller().refusal(*change);
-            if (!why.isEmpty())
-                unavailable.insert(QString::fromLatin1(kind->id), why);
-        }
-    cluster_->setWorkerMenu(unavailable);
+    cluster_->setWorkerMenu(session_.workerMenu());
 }
 
 bool MainWindow::speedupPending() const {
@@ -185,7 +154,6 @@ void MainWindow::sweep(const Scenario& scenario) {
     if (std::find(counts.begin(), counts.end(), scenario.workers) == counts.end())
         counts.push_back(scenario.workers);
     std::sort(counts.begin(), counts.end());
-    speedup_->setRunWorkers(scenario.workers);
     sweeper_->request(scenario, counts);
 }
 
@@ -195,34 +163,9 @@ void MainWindow::onTraceAppended(bool first, Ticks first_step_end) {
         timeline_->setVisibleRange(0, std::max<Ticks>(1000, 3 * first_step_end));
     if (!session_.branches().isEmpty())
         showBranchMarks(); // a mark waits for its step to come back after a branch
-    cluster_->refresh();
-    timeline_->refresh();
-    // The loss charts cost several milliseconds to rebuild: a few times a second is enough for
-    // curves that move a pixel a step, and keeps frames coming while the engine streams.
-    if (!training_refreshed_.isValid() || training_refreshed_.elapsed() >= 150) {
-        training_->refresh();
-        training_refreshed_.start();
-    }
-    checkpoints_->refresh();
-    pipeline_->refresh();
 }
 
 void MainWindow::onRunFinished() {
-    training_->refresh(); // the last steps, whatever the throttle held back
-    const EngineController& controller = session_.controller();
-    if (!session_.recordingNote().isEmpty()) {
-        // A recording: its own model and data, and no figures of the engine's last live run.
-        if (session_.recordingData())
-            training_->setModel(session_.scenario().model, session_.recordingParameters(),
-                                session_.recordingData());
-        else
-            training_->clearModel();
-        updateScrubber();
-        return;
-    }
-    comparison_->addRun({session_.runLabel(), controller.metrics()});
-    training_->setModel(session_.scenario().model, controller.finalParameters(),
-                        controller.dataset());
     updateScrubber();
 }
 
@@ -233,11 +176,6 @@ void MainWindow::showRestoreComparison() {
 
 void MainWindow::onPlayhead(Ticks t) {
     audio_->follow(session_.traceIndex(), t);
-    cluster_->setPlayhead(t);
-    timeline_->setPlayhead(t);
-    training_->setPlayhead(t);
-    checkpoints_->setPlayhead(t);
-    pipeline_->setPlayhead(t);
     updateScrubber();
 }
 
@@ -258,11 +196,6 @@ void MainWindow::updateScrubber() {
 void MainWindow::onBranched() {
     showBranchMarks();
     updateScrubber();
-    cluster_->refresh();
-    timeline_->refresh();
-    training_->refresh();
-    checkpoints_->refresh();
-    pipeline_->refresh();
 }
 
 void MainWindow::showBranchMarks() {

@@ -3320,6 +3320,29 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
     </message>
 </context>
 <context>
+    <name>View</name>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>Speedup</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Checkpoints</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>Pipeline</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+</context>
+<context>
     <name>Welcome</name>
     <message>
         <source>&lt;h2&gt;Welcome to the lab&lt;/h2&gt;</source>
@@ -4259,30 +4282,6 @@ Die Engine: %1</translation>
     <message>
         <source>Lockstep</source>
         <translation>Lockstep</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>Training</translation>
-    </message>
-    <message>
-        <source>Speedup</source>
-        <translation>Speedup</translation>
-    </message>
-    <message>
-        <source>Checkpoints</source>
-        <translation>Checkpoints</translation>
-    </message>
-    <message>
-        <source>Pipeline</source>
-        <translation>Pipeline</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>Vergleich</translation>
-    </message>
-    <message>
-        <source>Training, speedup, checkpoints, pipeline and comparison</source>
-        <translation>Training, Speedup, Checkpoints, Pipeline und Vergleich</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Lessons that could not be loaded&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>

@@ -3328,6 +3328,29 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
     </message>
 </context>
 <context>
+    <name>View</name>
+    <message>
+        <source>Training</source>
+        <translation>Entrenamiento</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>Aceleración</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Puntos de control</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>Pipeline</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Comparar</translation>
+    </message>
+</context>
+<context>
     <name>Welcome</name>
     <message>
         <source>&lt;h2&gt;Welcome to the lab&lt;/h2&gt;</source>
@@ -4267,30 +4290,6 @@ El motor: %1</translation>
     <message>
         <source>Lockstep</source>
         <translation>Lockstep</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>Entrenamiento</translation>
-    </message>
-    <message>
-        <source>Speedup</source>
-        <translation>Aceleración</translation>
-    </message>
-    <message>
-        <source>Checkpoints</source>
-        <translation>Puntos de control</translation>
-    </message>
-    <message>
-        <source>Pipeline</source>
-        <translation>Pipeline</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>Comparar</translation>
-    </message>
-    <message>
-        <source>Training, speedup, checkpoints, pipeline and comparison</source>
-        <translation>Entrenamiento, aceleración, puntos de control, pipeline y comparación</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Lessons that could not be loaded&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>

@@ -1,5 +1,6 @@
 #include "lab/lab_session.h"
 
+#include "failures/intervention.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 
@@ -168,6 +169,45 @@ private Q_SLOTS:
         QVERIFY(!session.canUndo());
         QVERIFY(session.runComplete());
         QVERIFY(same_events(events_of(session), original));
+    }
+
+    // A click on a worker: the menu offers every kind a worker can take, greyed with the reason
+    // where this run cannot take it; a choice branches at the playhead in the kind's words, and
+    // the current scenario shows what it set.
+    void a_click_on_a_worker_offers_and_takes_each_kind() {
+        LabSession session;
+        QSignalSpy finished(&session, &LabSession::runFinished);
+        QVERIFY(session.run(small_scenario()));
+        QVERIFY(finishes(finished, 1));
+        QStringList offered, kinds;
+        QString checkpoint_refusal;
+        for (const lockstep::views::WorkerAction& offer : session.workerMenu()) {
+            offered << offer.id;
+            QVERIFY(!offer.text.isEmpty());
+            if (offer.id == QLatin1String("crash-checkpoint"))
+                checkpoint_refusal = offer.unavailable;
+            else
+                QVERIFY2(offer.unavailable.isEmpty(), qPrintable(offer.id));
+        }
+        for (const lockstep::FaultKind* kind : lockstep::fault_kinds())
+            if (kind->menu_text)
+                kinds << QString::fromLatin1(kind->id);
+        QCOMPARE(offered, kinds);
+        QVERIFY(!checkpoint_refusal.isEmpty()); // the scenario writes no checkpoints
+
+        session.playback().scrubTo(middle_of(session, 9));
+        QVERIFY(!session.workerAction(1, QStringLiteral("explode")));
+        QVERIFY(session.branches().isEmpty());
+        QVERIFY(session.workerAction(1, QStringLiteral("slow")));
+        QCOMPARE(session.branches().size(), 1);
+        QCOMPARE(session.branches().front().ordinal, 10);
+        QVERIFY(session.branches().front().label.endsWith(QStringLiteral("worker 1 slowed 3×")));
+        QCOMPARE(session.scenario().delays.slowdown.at(1), 3.0);
+        QVERIFY(finishes(finished, 2));
+        const Ticks slowed = compute_time(events_of(session), 1, 10);
+        const Ticks usual = compute_time(events_of(session), 0, 10);
+        QVERIFY(usual > 0);
+        QVERIFY2(std::abs(slowed - 3 * usual) <= 3, qPrintable(QString::number(slowed)));
     }
 
     // A setting that can change mid-run changes at the playhead, in the run and in the current

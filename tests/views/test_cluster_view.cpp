@@ -8,6 +8,7 @@
 #include "trace/trace.h"
 
 #include <QContextMenuEvent>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFontMetricsF>
 #include <QImage>
@@ -480,11 +481,24 @@ void TestClusterView::worker_menu_emits_action_data() {
         << QStringLiteral("crash-checkpoint") << QStringLiteral("Crash during next checkpoint");
 }
 
+// What the lab offers (LabSession::workerMenu()): the engine's kinds, in their words.
+static QList<lockstep::views::WorkerAction> kinds_offered() {
+    QList<lockstep::views::WorkerAction> offers;
+    for (const lockstep::FaultKind* kind : lockstep::fault_kinds())
+        if (kind->menu_text)
+            offers.append({QString::fromLatin1(kind->id),
+                           QCoreApplication::translate("Fault", kind->menu_text),
+                           {}});
+    return offers;
+}
+
 void TestClusterView::worker_menu_emits_action() {
     QFETCH(QString, id);
     QFETCH(QString, text);
     ClusterView view;
     view.setTrace(&ring_->index);
+    QList<lockstep::views::WorkerAction> offers = kinds_offered();
+    view.setWorkerMenu(offers);
     QSignalSpy spy(&view, &ClusterView::workerActionRequested);
     std::unique_ptr<QMenu> menu(view.buildWorkerMenu(3));
     QAction* chosen = nullptr;
@@ -499,7 +513,10 @@ void TestClusterView::worker_menu_emits_action() {
     QCOMPARE(spy.at(0).at(1).toString(), id);
 
     // What the run cannot take stays in the menu, greyed, with the reason as its tip.
-    view.setWorkerMenu({{id, QStringLiteral("Not here.")}});
+    for (lockstep::views::WorkerAction& offer : offers)
+        if (offer.id == id)
+            offer.unavailable = QStringLiteral("Not here.");
+    view.setWorkerMenu(offers);
     std::unique_ptr<QMenu> again(view.buildWorkerMenu(3));
     for (QAction* action : again->actions())
         if (action->data().toString() == id) {
@@ -513,6 +530,7 @@ void TestClusterView::click_opens_worker_menu() {
     ClusterView view;
     view.resize(800, 600);
     view.setTrace(&ring_->index);
+    view.setWorkerMenu(kinds_offered());
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     const auto glyphs = view.glyphs();

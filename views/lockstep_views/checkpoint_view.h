@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lockstep_views/checkpoint_shelf.h"
+#include "lockstep_views/session_view.h"
 #include "lockstep_views/trace_index.h"
 #include "reports/restore_comparison.h"
 #include "scenario/scenario.h"
@@ -22,7 +23,7 @@ namespace lockstep::views {
 // once the app has rerun the crash both ways (a RestoreComparison), each with its loss curve
 // over the uninterrupted run's. Draws only what the TraceIndex and the comparison answer; holds
 // no engine state.
-class CheckpointView : public QWidget {
+class CheckpointView : public QWidget, public SessionView {
     Q_OBJECT
 
 public:
@@ -30,6 +31,18 @@ public:
     static constexpr int kShown = 5;
 
     explicit CheckpointView(QWidget* parent = nullptr);
+
+    // What the lab's session tells it (SessionView).
+    QWidget* widget() override { return this; }
+    void runStarted(const TraceIndex& index, const Scenario& scenario) override {
+        setTrace(&index);
+        runRetuned(scenario);
+    }
+    void traceChanged() override { refresh(); }
+    void playheadMoved(Ticks t) override { setPlayhead(t); }
+    void runRetuned(const Scenario& running) override {
+        setRestoreMode(running.checkpoint ? running.checkpoint->restore : RestoreMode::Full);
+    }
 
     // Not owned; may be nullptr. Call refresh() after appending to the index.
     void setTrace(const TraceIndex* index);

@@ -2,6 +2,7 @@
 
 #include "lockstep_views/cluster_layout.h"
 #include "lockstep_views/palette.h"
+#include "lockstep_views/session_view.h"
 #include "lockstep_views/trace_index.h"
 
 #include <QFont>
@@ -31,7 +32,15 @@ namespace lockstep::views {
 // offers faults to inject. Draws only what the TraceIndex answers; holds no engine state. Where
 // things go is ClusterScene's (cluster_layout.h), how they look ClusterPainter's
 // (cluster_painter.h); the widget keeps the pictures, the state at the playhead and the input.
-class ClusterView : public QWidget {
+// One entry of a worker's menu: the change's name ("slow"), its words ("Slow down 3×"), and why
+// this run cannot take it (empty when it can).
+struct WorkerAction {
+    QString id;
+    QString text;
+    QString unavailable;
+};
+
+class ClusterView : public QWidget, public SessionView {
     Q_OBJECT
 public:
     // One worker as drawn, in widget coordinates for the current size and playhead.
@@ -44,6 +53,15 @@ public:
     };
 
     explicit ClusterView(QWidget* parent = nullptr);
+
+    // What the lab's session tells it (SessionView).
+    QWidget* widget() override { return this; }
+    void runStarted(const TraceIndex& index, const Scenario& scenario) override {
+        setParallelism(scenario.parallelism.value_or(ParallelismConfig{}));
+        setTrace(&index);
+    }
+    void traceChanged() override { refresh(); }
+    void playheadMoved(Ticks t) override { setPlayhead(t); }
 
     // The index is not owned and may be nullptr. Call again after the index is reset.
     void setTrace(const TraceIndex* index);
@@ -66,9 +84,9 @@ public:
     int chosenWorker() const { return focusWorker_; }
     // The fault menu for one worker (owned by this widget, deleted when closed).
     QMenu* buildWorkerMenu(int worker);
-    // What the menu offers for this run (the kinds of failures/intervention.h): the actions the
-    // run cannot take, each with the reason its disabled entry shows as a tip.
-    void setWorkerMenu(const QMap<QString, QString>& unavailable);
+    // What the menu offers for this run, in order (the lab gives the kinds of
+    // failures/intervention.h); an entry the run cannot take is greyed, its reason as a tip.
+    void setWorkerMenu(QList<WorkerAction> menu);
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -90,7 +108,7 @@ protected:
 private:
     ParallelismConfig parallelism_;
     void drawRecovery(QPainter& p, const ClusterScene& s) const;
-    QMap<QString, QString> unavailable_;
+    QList<WorkerAction> menu_;
     // Part of the view painted once into a transparent image on the device pixel grid: drawn
     // with its top-left corner at `at` (device pixels), it lands where painting it directly would.
     struct Sprite {

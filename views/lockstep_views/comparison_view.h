@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lockstep_views/session_view.h"
 #include "reports/metrics.h"
 
 #include <QColor>
@@ -36,13 +37,23 @@ struct ComparisonMetric {
 // (worker-seconds thrown away by rollbacks) and energy (joules, at the scenario's power prices).
 // Each chart has its own axis and unit; the runs are numbered #1, #2, ... under the bars and named
 // in the key. Reads finished runs' metrics only.
-class ComparisonView : public QWidget {
+class ComparisonView : public QWidget, public SessionView {
     Q_OBJECT
 
 public:
     static constexpr std::size_t kMaxRuns = 4;
 
     explicit ComparisonView(QWidget* parent = nullptr);
+
+    // What the lab's session tells it (SessionView).
+    QWidget* widget() override { return this; }
+    void runStarted(const TraceIndex&, const Scenario&) override {}
+    void traceChanged() override {}
+    void playheadMoved(Ticks) override {}
+    void runFinished(const FinishedRun& run) override {
+        if (run.live)
+            addRun({run.label, run.metrics});
+    }
 
     // Adds a finished run; the oldest goes once there are more than kMaxRuns.
     void addRun(ComparedRun run);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clocks/clock.h"
+#include "lockstep_views/session_view.h"
 #include "lockstep_views/trace_index.h"
 #include "scenario/parallelism.h"
 #include "trace/trace.h"
@@ -65,11 +66,21 @@ struct PipelineGrid {
 // stage boundary written between the rows, and the step's bubble fraction and each stage's peak
 // of micro-batches in flight as text. Boxes that start after the playhead are drawn as outlines,
 // so the diagram fills in as the step plays. Reads the trace only.
-class PipelineView : public QWidget {
+class PipelineView : public QWidget, public SessionView {
     Q_OBJECT
 
 public:
     explicit PipelineView(QWidget* parent = nullptr);
+
+    // What the lab's session tells it (SessionView).
+    QWidget* widget() override { return this; }
+    void runStarted(const TraceIndex& index, const Scenario& scenario) override {
+        setStages(scenario.parallelism ? scenario.parallelism->stages : 0);
+        setParallelism(scenario.parallelism ? scenario.parallelism->mode : Parallelism::Data);
+        setIndex(&index);
+    }
+    void traceChanged() override { refresh(); }
+    void playheadMoved(Ticks t) override { setPlayhead(t); }
 
     // Not owned; may be nullptr. Call refresh() after appending to the index.
     void setIndex(const TraceIndex* index);

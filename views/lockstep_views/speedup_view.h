@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lockstep_views/session_view.h"
 #include "reports/results.h"
 #include "scenario/scenario.h"
 
@@ -27,11 +28,22 @@ class SeriesLegend;
 // and Amdahl's law fitted to the modelled points (engine/reports/amdahl.h), with its serial
 // fraction in the legend. It draws the points it is given; the sweep that makes them runs in the
 // app (app/lab/speedup_sweeper.h), which tells it while one is computing.
-class SpeedupView : public QWidget {
+class SpeedupView : public QWidget, public SessionView {
     Q_OBJECT
 
 public:
     explicit SpeedupView(QWidget* parent = nullptr);
+
+    // What the lab's session tells it (SessionView).
+    QWidget* widget() override { return this; }
+    // Its points come from a sweep the lab computes (SpeedupSweeper); the session says only
+    // which worker count the run has.
+    void runStarted(const TraceIndex&, const Scenario& scenario) override {
+        setRunWorkers(scenario.workers);
+    }
+    void traceChanged() override {}
+    void playheadMoved(Ticks) override {}
+    void runRetuned(const Scenario& running) override { setRunWorkers(running.workers); }
     ~SpeedupView() override;
 
     // Shows these points now, ending any "computing" state and any error.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clocks/clock.h"
+#include "lockstep_views/session_view.h"
 #include "lockstep_views/trace_index.h"
 #include "trace/trace.h"
 
@@ -22,11 +23,17 @@ namespace lockstep::views {
 // little inside their lane, with sends in its upper half and receives in its lower half.
 // Mouse wheel and + / - zoom, dragging and the arrow keys pan, Home fits the whole run; a click on
 // the time axis (or Shift+click anywhere) asks for the playhead to move there.
-class TimelineView : public QWidget {
+class TimelineView : public QWidget, public SessionView {
     Q_OBJECT
 
 public:
     explicit TimelineView(QWidget* parent = nullptr);
+
+    // What the lab's session tells it (SessionView).
+    QWidget* widget() override { return this; }
+    void runStarted(const TraceIndex& index, const Scenario&) override { setTrace(&index); }
+    void traceChanged() override { refresh(); }
+    void playheadMoved(Ticks t) override { setPlayhead(t); }
 
     // Not owned; may be nullptr. Call refresh() after appending to the index.
     void setTrace(const TraceIndex* index);

@@ -3,9 +3,11 @@
 #include "clocks/clock.h"
 #include "data/data.h"
 #include "lockstep_views/decision_boundary_plot.h"
+#include "lockstep_views/session_view.h"
 #include "model/model.h"
 
 #include <QColor>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QList>
 #include <QPoint>
@@ -20,6 +22,7 @@ class QChart;
 class QChartView;
 class QLabel;
 class QLineSeries;
+class QTimer;
 class QValueAxis;
 
 namespace lockstep::views {
@@ -32,7 +35,7 @@ class SeriesLegend;
 // once they differ one loss line per replica, so the drift is visible. Right: the decision
 // boundary of a model handed in by the caller (the view never runs the engine): the class the
 // model predicts over the input plane, paler where it is less sure, with the data on top.
-class TrainingView : public QWidget {
+class TrainingView : public QWidget, public SessionView {
     Q_OBJECT
 
 public:
@@ -42,6 +45,16 @@ public:
     static constexpr int kMaxReplicaSeries = 8;
 
     explicit TrainingView(QWidget* parent = nullptr);
+
+    // What the lab's session tells it (SessionView).
+    QWidget* widget() override { return this; }
+    // A run's start takes away the model, and the comparison of the scenario before; the loss
+    // charts follow the trace a few times a second (each rebuild costs milliseconds), and
+    // wholly at the run's end, with its model.
+    void runStarted(const TraceIndex& index, const Scenario& scenario) override;
+    void traceChanged() override;
+    void playheadMoved(Ticks t) override { setPlayhead(t); }
+    void runFinished(const FinishedRun& run) override;
     ~TrainingView() override;
 
     // Not owned; may be nullptr. Call refresh() after appending to the index.
@@ -110,6 +123,8 @@ private:
 
     const TraceIndex* trace_ = nullptr;
     Ticks playhead_ = 0;
+    QElapsedTimer refreshed_;     // when traceChanged() last rebuilt the loss charts
+    QTimer* held_back_ = nullptr; // the rebuild traceChanged() held back, still to come
     std::size_t shownSnapshots_ = 0;
     std::size_t knownSnapshots_ = 0;
     bool replicaMode_ = false;
