@@ -1,19 +1,18 @@
 #include "model_parallel.h"
 #include "report.h"
-#include "run_outputs.h"
+#include "scenario_flags.h"
 
 #include "core/error.h"
+#include "reports/results.h"
 #include "runs/moves.h"
 #include "scenario/pipeline_plan.h"
 #include "trace/trace.h"
-#include "trainers/run.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QStringList>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 namespace lockstep::cli {
@@ -21,14 +20,6 @@ namespace lockstep::cli {
 namespace {
 
 using nlohmann::json;
-
-void write_text(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out)
-        throw Error(utf8(Cli::tr("%1: cannot write the file").arg(qs(path))));
-}
 
 // "1 stage", "3 stages": `one` and `many` hold %1 for the number.
 QString count(long long n, const QString& one, const QString& many) {
@@ -42,97 +33,16 @@ QString layers_text(LayerRange range) {
                      .arg(QString::number(range.first), QString::number(range.end - 1));
 }
 
-// Everything a model-parallel run reports, whichever trainer ran it.
-struct ParallelRun {
-    RunMetrics metrics;
-    std::vector<double> parameters;
-    PipelineReport pipeline; // pipeline and hybrid
-    std::vector<LayerRange> ranges;
-};
-
-ParallelRun train(const Scenario& s, RunOutputs& outputs) {
-    ParallelRun out;
-    const std::unique_ptr<Run> run = make_run(s, load_dataset(s), &outputs);
-    outputs.begin(run->lanes());
-    while (!run->finished())
-        run->step();
-    out.metrics = run->metrics();
-    out.parameters = run->parameters();
-    // A pipeline also states its own figures: the bubble, the stages' layers.
-    out.pipeline = out.metrics.pipeline;
-    if (s.parallelism_mode() == Parallelism::Pipeline ||
-        s.parallelism_mode() == Parallelism::Hybrid)
-        out.ranges = plan_pipeline(s.model, s.batch, *s.parallelism).ranges;
-    return out;
-}
-
 } // namespace
 
-const std::vector<std::string>& parallel_flags() {
-    static const std::vector<std::string> flags{"--parallelism", "--stages", "--microbatches",
-                                                "--schedule", "--replicas"};
-    return flags;
-}
-
-void apply_parallel_flags(const Options& o, Scenario& s) {
-    using L = ScenarioLimits;
-    if (auto t = o.text("--parallelism")) {
-        Parallelism mode = Parallelism::Data;
-        if (!parse_parallelism(*t, mode))
-            throw Error(utf8(
-                Cli::tr("--parallelism: must be one of data, pipeline, tensor, hybrid, got '%1'")
-                    .arg(qs(*t))));
-        if (mode == Parallelism::Data) {
-            s.parallelism.reset();
-        } else {
-            ParallelismConfig c = s.parallelism.value_or(ParallelismConfig{});
-            if (!s.parallelism) { // defaults for a scenario without a "parallelism" object
-                c.stages = 2;
-                c.microbatches = 4;
-                c.replicas = 2;
-            }
-            c.mode = mode;
-            s.parallelism = c;
-        }
-    }
-    for (const auto& flag : parallel_flags())
-        if (flag != "--parallelism" && o.has(flag) && !s.parallelism)
-            throw Error(utf8(Cli::tr("%1: needs --parallelism pipeline, tensor or hybrid (or a "
-                                     "\"parallelism\" object in the scenario)")
-                                 .arg(qs(flag))));
-    if (s.parallelism) {
-        auto& c = *s.parallelism;
-        if (auto v = o.integer("--stages", 0, L::max_workers))
-            c.stages = static_cast<int>(*v);
-        if (auto v = o.integer("--microbatches", 0, static_cast<std::int64_t>(L::max_batch)))
-            c.microbatches = static_cast<int>(*v);
-        if (auto v = o.integer("--replicas", 0, L::max_workers))
-            c.replicas = static_cast<int>(*v);
-        if (auto t = o.text("--schedule"))
-            if (!parse_pipeline_schedule(*t, c.schedule))
-                throw Error(utf8(
-                    Cli::tr("--schedule: must be one of fill-drain, 1f1b, got '%1'").arg(qs(*t))));
-        if (o.has("--replicas") && c.mode != Parallelism::Hybrid)
-            throw Error(utf8(Cli::tr("--replicas: only a hybrid run has data-parallel replicas of "
-                                     "its pipeline (--parallelism hybrid)")));
-    }
-    validate(s);
-}
-
-int run_model_parallel(const Options& o, const Scenario& s) {
-    for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
-        if (o.has(flag))
-            throw Error(utf8(Cli::tr("%1: checkpoints are written by data-parallel runs only for "
-                                     "now")
-                                 .arg(QString::fromLatin1(flag))));
-    RunOutputs outputs(o, s.name);
-    const ParallelRun run = train(s, outputs);
-    outputs.finish();
-    const auto& m = run.metrics;
+int report_model_parallel(const Options& o, const Scenario& s, const RunResult& result) {
+    const auto& m = result.metrics;
     const auto& p = *s.parallelism;
-    if (auto path = o.text("--params-out"))
-        write_text(*path, parameters_to_json(s.model, run.parameters));
     const bool piped = p.mode != Parallelism::Tensor;
+    // A pipeline states its own figures: the bubble, the stages' layers.
+    const PipelineReport& pipeline = m.pipeline;
+    const std::vector<LayerRange> ranges =
+        piped ? plan_pipeline(s.model, s.batch, p).ranges : std::vector<LayerRange>{};
 
     if (o.has("--json")) {
         // The same fields as a data-parallel run, then what only a split model has.
@@ -141,17 +51,17 @@ int run_model_parallel(const Options& o, const Scenario& s) {
         out["stages"] = p.stages;
         if (piped) {
             json stages = json::array();
-            for (const auto& r : run.ranges)
+            for (const auto& r : ranges)
                 stages.push_back({{"first_layer", r.first}, {"end_layer", r.end}});
             out["microbatches"] = p.microbatches;
             out["schedule"] = std::string(to_string(p.schedule));
             out["replicas"] = p.mode == Parallelism::Hybrid ? p.replicas : 1;
             out["stage_layers"] = stages;
-            out["bubble_fraction"] = run.pipeline.bubble_fraction;
-            out["peak_inflight_microbatches"] = run.pipeline.peak_inflight_microbatches;
-            out["activation_bytes"] = run.pipeline.activation_bytes;
-            out["activation_gradient_bytes"] = run.pipeline.activation_gradient_bytes;
-            out["gradient_bytes"] = run.pipeline.gradient_bytes;
+            out["bubble_fraction"] = pipeline.bubble_fraction;
+            out["peak_inflight_microbatches"] = pipeline.peak_inflight_microbatches;
+            out["activation_bytes"] = pipeline.activation_bytes;
+            out["activation_gradient_bytes"] = pipeline.activation_gradient_bytes;
+            out["gradient_bytes"] = pipeline.gradient_bytes;
             out["replicas_aligned"] = m.replicas_aligned;
         }
         std::cout << out.dump(2) << '\n';
@@ -171,7 +81,7 @@ int run_model_parallel(const Options& o, const Scenario& s) {
                        count(m.steps, Cli::tr("%1 step"), Cli::tr("%1 steps")),
                        qs(std::string(to_string(s.clock)))));
         QStringList stages;
-        for (const LayerRange& range : run.ranges)
+        for (const LayerRange& range : ranges)
             stages << layers_text(range);
         print(report_line(Cli::tr("stages"), stages.join(QStringLiteral(" | "))));
     } else {
@@ -186,17 +96,17 @@ int run_model_parallel(const Options& o, const Scenario& s) {
         print(report_line(Cli::tr("bubble"),
                           Cli::tr("%1 % of stage time idle (equal stages, free messages: "
                                   "(P-1)/(M+P-1) = %2 %)")
-                              .arg(decimal("%.1f", 100.0 * run.pipeline.bubble_fraction),
+                              .arg(decimal("%.1f", 100.0 * pipeline.bubble_fraction),
                                    decimal("%.1f", 100.0 * formula))));
         print(report_line(Cli::tr("in flight"),
                           Cli::tr("at most %1 micro-batches' activations held by one stage")
-                              .arg(QString::number(run.pipeline.peak_inflight_microbatches))));
+                              .arg(QString::number(pipeline.peak_inflight_microbatches))));
         print(report_line(Cli::tr("bytes moved"),
                           Cli::tr("%1 (activations %2, activation gradients %3, gradients %4)")
                               .arg(QString::number(m.bytes_moved),
-                                   QString::number(run.pipeline.activation_bytes),
-                                   QString::number(run.pipeline.activation_gradient_bytes),
-                                   QString::number(run.pipeline.gradient_bytes))));
+                                   QString::number(pipeline.activation_bytes),
+                                   QString::number(pipeline.activation_gradient_bytes),
+                                   QString::number(pipeline.gradient_bytes))));
     } else {
         print(report_line(Cli::tr("bytes moved"),
                           Cli::tr("%1 (layer outputs gathered, input gradients all-reduced)")
@@ -233,6 +143,7 @@ int command_moves(const std::vector<std::string>& args) {
                 utf8(Cli::tr("--algorithm: must be one of parameter-server, ring, tree, got '%1'")
                          .arg(qs(*t))));
     apply_parallel_flags(o, s);
+    validate(s);
     const auto strategies = compare_moves(s);
 
     if (o.has("--json")) {

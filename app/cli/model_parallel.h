@@ -2,6 +2,7 @@
 
 #include "options.h"
 
+#include "reports/results.h"
 #include "scenario/scenario.h"
 
 #include <string>
@@ -9,17 +10,10 @@
 
 namespace lockstep::cli {
 
-// The flags that choose model parallelism, for `run` and `moves`.
-const std::vector<std::string>& parallel_flags();
-
-// Applies --parallelism, --stages, --microbatches, --schedule and --replicas over the scenario's
-// "parallelism" object, then validates. Throws lockstep::Error naming the flag.
-void apply_parallel_flags(const Options& options, Scenario& scenario);
-
-// `run` for a model-parallel scenario: trains it and prints the summary (text or --json), with
-// the bubble, the most micro-batches in flight and the bytes moved; writes --trace,
-// --metrics-csv and --params-out like a data-parallel run.
-int run_model_parallel(const Options& options, const Scenario& scenario);
+// `run`'s summary of a model-parallel run (text or --json): the data-parallel figures, then the
+// stages' layers, the bubble, the most micro-batches in flight and the bytes moved.
+int report_model_parallel(const Options& options, const Scenario& scenario,
+                          const RunResult& result);
 
 // `moves [SCENARIO] [--json]`: for the same model and batch, the bytes each strategy moves per
 // step (per link) and the time its workers spend waiting.

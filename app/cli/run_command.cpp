@@ -2,7 +2,6 @@
 // or model-parallel) or over Open MPI with one worker per process, and reports it.
 #include "checkpoint_directory.h"
 #include "commands.h"
-#include "model_parallel.h"
 #include "mpi_command.h"
 #include "report.h"
 #include "run_outputs.h"
@@ -14,6 +13,7 @@
 #include "scenario/scenario.h"
 #include "trace/recording.h"
 #include "trace/trace.h"
+#include "trainers/run.h"
 
 #include <filesystem>
 #include <optional>
@@ -36,7 +36,6 @@ int run_over_mpi(const Options& o, bool mpi_allreduce, const std::string& resume
             scenario = lockstep::load_scenario((fs::path(resume_dir) / kScenarioFile).string());
         } else {
             scenario = scenario_from(o);
-            lockstep::cli::apply_parallel_flags(o, scenario);
         }
         // Between processes, time is what the ranks really took; the scenario a checkpoint
         // directory keeps says so too.
@@ -134,44 +133,32 @@ int command_run(const std::vector<std::string>& raw) {
     if (mpi_allreduce)
         throw Error(utf8(Cli::tr("--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it "
                                  "needs --transport mpi (under mpirun)")));
-    auto scenario = scenario_from(o);
-    lockstep::cli::apply_parallel_flags(o, scenario);
-    if (scenario.model_parallel())
-        return lockstep::cli::run_model_parallel(o, scenario);
-    if (scenario.sync_mode() == lockstep::SyncMode::Ssp ||
-        scenario.sync_mode() == lockstep::SyncMode::Async) {
-        // Through the parameter server without a barrier: make_run's loosely synchronised run.
-        for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
-            if (o.has(flag))
-                throw Error(
-                    utf8(Cli::tr("%1: a %2 run has no step at which all workers agree, "
-                                 "so it saves no checkpoints")
-                             .arg(QString::fromLatin1(flag),
-                                  qs(std::string(lockstep::to_string(scenario.sync_mode()))))));
-        lockstep::cli::RunOutputs outputs(o, scenario.name);
-        outputs.begin(scenario.workers); // a lane per worker
-        const lockstep::RunResult result = lockstep::run_scenario(scenario, &outputs);
-        return report_run(o, scenario, result, outputs, -1);
-    }
+    // One way for every run on threads: make_run() picks the trainer.
+    const lockstep::Scenario scenario = scenario_from(o);
     lockstep::cli::RunOutputs outputs(o, scenario.name);
     const auto run = lockstep::make_run(scenario, lockstep::load_dataset(scenario), &outputs);
-    lockstep::Run& trainer = *run;
+    if (!run->saves_checkpoints())
+        for (const char* flag : {"--checkpoint-dir", "--checkpoint-every", "--keep", "--restore"})
+            if (o.has(flag))
+                throw Error(utf8(Cli::tr("%1: checkpoints are written by data-parallel runs only "
+                                         "for now")
+                                     .arg(QString::fromLatin1(flag))));
     std::optional<lockstep::cli::ScratchDirectory> scratch;
     if (auto dir = o.text("--checkpoint-dir")) {
         prepare_checkpoint_directory(*dir, scenario);
-        trainer.set_checkpoint_directory(*dir);
+        run->set_checkpoint_directory(*dir);
     } else if (o.has("--checkpoint-every")) {
         throw Error(utf8(Cli::tr("--checkpoint-every: needs --checkpoint-dir DIR")));
-    } else if (scenario.checkpoint) {
+    } else if (scenario.checkpoint && run->saves_checkpoints()) {
         // The scenario checkpoints (its failures recover from them): into a scratch directory.
         scratch.emplace();
-        trainer.set_checkpoint_directory(scratch->path());
+        run->set_checkpoint_directory(scratch->path());
         if (!o.has("--json"))
             print(Cli::tr("(checkpoints go to a scratch directory, removed at the end; "
                           "--checkpoint-dir DIR keeps them)\n"));
     }
-    outputs.begin(scenario.workers);
-    const auto result = lockstep::finish_run(trainer);
+    outputs.begin(run->lanes());
+    const auto result = lockstep::finish_run(*run);
     return report_run(o, scenario, result, outputs, -1);
 }
 

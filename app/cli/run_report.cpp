@@ -1,5 +1,7 @@
 #include "run_report.h"
 
+#include "model_parallel.h"
+
 #include "report.h"
 
 #include "core/error.h"
@@ -54,6 +56,8 @@ int report_run(const Options& o, const Scenario& scenario, const RunResult& resu
     outputs.finish();
     if (auto path = o.text("--params-out"))
         write_file(*path, lockstep::parameters_to_json(scenario.model, result.parameters));
+    if (scenario.model_parallel())
+        return report_model_parallel(o, scenario, result);
 
     if (o.has("--json")) {
         json out = metrics_json(scenario, m);

@@ -10,6 +10,10 @@
 
 namespace lockstep::cli {
 
+using lockstep::Parallelism;
+using lockstep::ParallelismConfig;
+using lockstep::ScenarioLimits;
+
 Scenario scenario_from(const Options& o) {
     if (o.positional().size() > 1)
         throw Error(utf8(Cli::tr("expected at most one scenario file, got '%1' as well")
@@ -119,8 +123,59 @@ Scenario scenario_from(const Options& o) {
         choose(o, "--restore", s.checkpoint->restore, lockstep::parse_restore_mode,
                "full, weights-only");
     }
-    lockstep::validate(s);
+    apply_parallel_flags(o, s);
+    lockstep::validate(s); // once, the file and every flag together
     return s;
+}
+
+const std::vector<std::string>& parallel_flags() {
+    static const std::vector<std::string> flags{"--parallelism", "--stages", "--microbatches",
+                                                "--schedule", "--replicas"};
+    return flags;
+}
+
+void apply_parallel_flags(const Options& o, Scenario& s) {
+    using L = ScenarioLimits;
+    if (auto t = o.text("--parallelism")) {
+        Parallelism mode = Parallelism::Data;
+        if (!parse_parallelism(*t, mode))
+            throw Error(utf8(
+                Cli::tr("--parallelism: must be one of data, pipeline, tensor, hybrid, got '%1'")
+                    .arg(qs(*t))));
+        if (mode == Parallelism::Data) {
+            s.parallelism.reset();
+        } else {
+            ParallelismConfig c = s.parallelism.value_or(ParallelismConfig{});
+            if (!s.parallelism) { // defaults for a scenario without a "parallelism" object
+                c.stages = 2;
+                c.microbatches = 4;
+                c.replicas = 2;
+            }
+            c.mode = mode;
+            s.parallelism = c;
+        }
+    }
+    for (const auto& flag : parallel_flags())
+        if (flag != "--parallelism" && o.has(flag) && !s.parallelism)
+            throw Error(utf8(Cli::tr("%1: needs --parallelism pipeline, tensor or hybrid (or a "
+                                     "\"parallelism\" object in the scenario)")
+                                 .arg(qs(flag))));
+    if (s.parallelism) {
+        auto& c = *s.parallelism;
+        if (auto v = o.integer("--stages", 0, L::max_workers))
+            c.stages = static_cast<int>(*v);
+        if (auto v = o.integer("--microbatches", 0, static_cast<std::int64_t>(L::max_batch)))
+            c.microbatches = static_cast<int>(*v);
+        if (auto v = o.integer("--replicas", 0, L::max_workers))
+            c.replicas = static_cast<int>(*v);
+        if (auto t = o.text("--schedule"))
+            if (!parse_pipeline_schedule(*t, c.schedule))
+                throw Error(utf8(
+                    Cli::tr("--schedule: must be one of fill-drain, 1f1b, got '%1'").arg(qs(*t))));
+        if (o.has("--replicas") && c.mode != Parallelism::Hybrid)
+            throw Error(utf8(Cli::tr("--replicas: only a hybrid run has data-parallel replicas of "
+                                     "its pipeline (--parallelism hybrid)")));
+    }
 }
 
 } // namespace lockstep::cli

@@ -103,6 +103,7 @@ public:
     // Throws lockstep::Error naming the directory when it holds another scenario's checkpoints:
     // a run never uses or deletes another run's files.
     void set_checkpoint_directory(const std::filesystem::path& dir) override;
+    bool saves_checkpoints() const override { return true; }
 
     // Adds a fault while the run goes on (the lab's "crash" and "crash during the next
     // checkpoint" on a worker), checked like the scenario's own failures. Call between steps.

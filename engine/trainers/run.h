@@ -72,6 +72,8 @@ public:
     // Adds a fault of the scenario's kinds (failures/failure.h) while the run goes on, checked
     // like the scenario's own. Throws lockstep::Error naming what this run cannot take.
     void inject_failure(const FailureSpec& spec) override;
+    // Whether this kind of run saves checkpoints at all (a data-parallel one does, with a policy).
+    virtual bool saves_checkpoints() const { return false; }
     // Saves checkpoints into `dir` by the scenario's policy. Throws lockstep::Error for a run
     // that saves none.
     virtual void set_checkpoint_directory(const std::filesystem::path& dir);

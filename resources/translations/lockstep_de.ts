@@ -2193,10 +2193,6 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>--algorithm: mpi-allreduce ist das eigene All-Reduce von Open MPI und braucht daher --transport mpi (unter mpirun)</translation>
     </message>
     <message>
-        <source>%1: a %2 run has no step at which all workers agree, so it saves no checkpoints</source>
-        <translation>%1: ein %2-Lauf hat keinen Schritt, an dem sich alle Worker einig sind, daher speichert er keine Checkpoints</translation>
-    </message>
-    <message>
         <source>(checkpoints go to a scratch directory, removed at the end; --checkpoint-dir DIR keeps them)
 </source>
         <translation>(die Checkpoints kommen in ein temporäres Verzeichnis, das am Ende gelöscht wird; mit --checkpoint-dir DIR bleiben sie erhalten)

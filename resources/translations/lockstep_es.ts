@@ -2199,10 +2199,6 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>--algorithm: mpi-allreduce es el all-reduce propio de Open MPI, así que necesita --transport mpi (con mpirun)</translation>
     </message>
     <message>
-        <source>%1: a %2 run has no step at which all workers agree, so it saves no checkpoints</source>
-        <translation>%1: una ejecución %2 no tiene ningún paso en el que todos los trabajadores estén de acuerdo, así que no guarda puntos de control</translation>
-    </message>
-    <message>
         <source>(checkpoints go to a scratch directory, removed at the end; --checkpoint-dir DIR keeps them)
 </source>
         <translation>(los puntos de control van a un directorio temporal que se borra al final; --checkpoint-dir DIR los conserva)
