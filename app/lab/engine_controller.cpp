@@ -89,9 +89,11 @@ RunMetrics EngineController::metrics() const {
     return metrics_;
 }
 
-void EngineController::start(const Scenario& scenario) {
-    validate(scenario);
-    auto data = load_dataset(scenario);
+void EngineController::start(const Scenario& scenario, std::shared_ptr<const Dataset> data) {
+    if (!data) {
+        validate(scenario); // before its data is read
+        data = load_dataset(scenario);
+    }
     // Constructing a trainer checks that the data fits the model before anything changes.
     auto run = std::make_unique<BranchingRun>(scenario, data);
     stop();

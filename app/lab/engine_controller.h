@@ -54,7 +54,8 @@ public:
     // Starts a fresh run of `scenario` (stopping any current one). Emits runStarted(), then
     // traceBatch() as the engine produces, then runFinished() or runFailed(message). Throws
     // lockstep::Error at once, with nothing changed, when the scenario or its data is bad.
-    void start(const Scenario& scenario);
+    // `data`, when given, is the scenario's dataset, loaded and checked by the caller.
+    void start(const Scenario& scenario, std::shared_ptr<const Dataset> data = nullptr);
     void stop();
     bool running() const { return thread_.joinable() && !finished_.load(); }
 

@@ -87,8 +87,10 @@ void LabSession::useScenario(const Scenario& scenario, const QString& path) {
 bool LabSession::openScenario(const QString& path, QString* error) {
     try {
         Scenario s = load_scenario(path.toStdString());
-        (void)load_dataset(s); // a bad CSV is reported now, and the current scenario stays
+        auto data = load_dataset(s); // a bad CSV is reported now, and the current scenario stays
         useScenario(s, path);
+        checked_for_ = scenario_to_json(s);
+        checked_data_ = std::move(data);
         return true;
     } catch (const std::exception& e) {
         if (error)
@@ -104,7 +106,11 @@ bool LabSession::run(const Scenario& scenario) {
         return true;
     }
     try {
-        controller_.start(scenario);
+        // The data openScenario() checked, when this is its scenario; read once either way.
+        std::shared_ptr<const Dataset> data;
+        if (checked_data_ && scenario_to_json(scenario) == checked_for_)
+            data = checked_data_;
+        controller_.start(scenario, std::move(data));
         return true;
     } catch (const std::exception& e) {
         Q_EMIT cannotRun(QString::fromStdString(e.what()));

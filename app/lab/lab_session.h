@@ -35,10 +35,11 @@ namespace lockstep::app {
 // Thread contract:
 // - A LabSession lives on the GUI thread. Every public method is called there, and every signal
 //   is emitted there; the views read traceIndex() and playback() there only.
-// - It starts no thread of its own. The engine thread is the controller's, the comparison's
-//   thread is the comparer's (see their headers); their results reach the session as queued
-//   signals, so the session never waits on them. Only runToCompletion() and a headless session
-//   (setHeadless(true)) run the engine, and the comparison, on the calling thread, by design.
+// - It starts no thread of its own. The engine thread is the controller's, the restore
+//   comparison is the comparer's BackgroundJob (see their headers); their results reach the
+//   session as queued signals, so the session never waits on them. Only runToCompletion() and a
+//   headless session (setHeadless(true)) run the engine, and the comparison, on the calling thread,
+//   by design.
 // - The trace index and the playback are touched by no other thread: the controller hands the
 //   trace over on the GUI thread (traceBatch()), and the session appends it there.
 class LabSession : public QObject {
@@ -242,6 +243,10 @@ private:
     RestoreComparer comparer_;
     Scenario scenario_;
     QString scenario_path_;
+    // The data openScenario() loaded to check the file, with the scenario it belongs to (as
+    // scenario_to_json()): the run of that scenario takes it rather than reading it again.
+    std::string checked_for_;
+    std::shared_ptr<const Dataset> checked_data_;
     MemoryPolicy memory_;
 
     QList<Branch> branches_;

@@ -1,23 +1,11 @@
 #include "mode_comparer.h"
 
-#include "background.h"
 #include "lockstep_views/names.h"
 #include "runs/runs.h"
 
 #include <QCoreApplication>
-#include <QMetaObject>
-#include <QThreadPool>
-
-#include <exception>
-#include <mutex>
 
 namespace lockstep::app {
-
-// Where a finished comparison is handed back; cleared under the mutex when the comparer goes.
-struct ModeComparer::Mailbox {
-    std::mutex mutex;
-    ModeComparer* comparer = nullptr;
-};
 
 namespace {
 
@@ -44,14 +32,9 @@ QString name_of(const Scenario& s) {
 
 ModeComparer::ModeComparer(QObject* parent)
     : QObject(parent)
-    , mailbox_(std::make_shared<Mailbox>()) {
-    mailbox_->comparer = this;
-}
+    , job_(new BackgroundJob(this)) {}
 
-ModeComparer::~ModeComparer() {
-    std::lock_guard lock(mailbox_->mutex);
-    mailbox_->comparer = nullptr;
-}
+ModeComparer::~ModeComparer() = default;
 
 void ModeComparer::request(const Scenario& scenario, const std::vector<SyncMode>& modes,
                            int staleness, int localSteps) {
@@ -60,52 +43,30 @@ void ModeComparer::request(const Scenario& scenario, const std::vector<SyncMode>
     modelled.clock = ClockKind::Modelled; // the same numbers on every machine, and fast
     for (SyncMode m : modes)
         runs.push_back(with_sync(modelled, {m, staleness, localSteps, false}));
-    const std::uint64_t generation = ++generation_;
-    computing_ = true;
-    std::shared_ptr<Mailbox> mailbox = mailbox_;
-    QThreadPool::globalInstance()->start([mailbox, generation, runs = std::move(runs)] {
-        QList<Line> lines;
-        QString error;
-        try {
-            run_beside_the_gui([&] {
-                for (const Scenario& s : runs) {
-                    const RunResult r = run_scenario(s);
-                    Line line;
-                    line.mode = s.sync_mode();
-                    line.name = name_of(s);
-                    for (const ProgressPoint& p : r.progress)
-                        line.loss.append(QPointF(static_cast<double>(p.step), p.loss));
-                    line.total_s = r.metrics.total_time_s;
-                    line.waiting_s = r.metrics.waiting_s;
-                    line.final_loss = r.metrics.final_loss;
-                    lines.append(line);
-                }
-            });
-        } catch (const std::exception& e) {
-            error = QString::fromUtf8(e.what());
-        }
-        std::lock_guard lock(mailbox->mutex);
-        if (ModeComparer* comparer = mailbox->comparer)
-            QMetaObject::invokeMethod(
-                comparer,
-                [comparer, generation, lines = std::move(lines), error] {
-                    comparer->deliver(generation, lines, error);
-                },
-                Qt::QueuedConnection);
-    });
-}
-
-void ModeComparer::deliver(std::uint64_t generation, const QList<Line>& lines,
-                           const QString& error) {
-    if (generation != generation_)
-        return; // a newer request is running
-    computing_ = false;
-    if (!error.isEmpty()) {
-        Q_EMIT failed(error);
-        return;
-    }
-    lines_ = lines;
-    Q_EMIT finished();
+    job_->start(
+        [runs = std::move(runs)](const std::atomic<bool>& stop) {
+            QList<Line> lines;
+            for (const Scenario& s : runs) {
+                if (stop.load())
+                    break;
+                const RunResult r = run_scenario(s);
+                Line line;
+                line.mode = s.sync_mode();
+                line.name = name_of(s);
+                for (const ProgressPoint& p : r.progress)
+                    line.loss.append(QPointF(static_cast<double>(p.step), p.loss));
+                line.total_s = r.metrics.total_time_s;
+                line.waiting_s = r.metrics.waiting_s;
+                line.final_loss = r.metrics.final_loss;
+                lines.append(line);
+            }
+            return lines;
+        },
+        [this](QList<Line> lines) {
+            lines_ = std::move(lines);
+            Q_EMIT finished();
+        },
+        [this](const QString& error) { Q_EMIT failed(error); });
 }
 
 } // namespace lockstep::app

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "background.h"
+
 #include "scenario/scenario.h"
 
 #include <QList>
@@ -13,9 +15,9 @@
 
 namespace lockstep::app {
 
-// Trains one scenario under several ways of agreeing (bsp, ssp, async, local), whole, on a pool
-// thread beside the GUI (background.h), for the Training view's one loss line per mode. The
-// result comes back as a queued call; a newer request wins over an older one still running.
+// Trains one scenario under several ways of agreeing (bsp, ssp, async, local), whole, as a
+// BackgroundJob (background.h), for the Training view's one loss line per mode; a newer request
+// wins over an older one still running, which stops between runs.
 // Lives on the GUI thread; destroying it during a comparison is safe.
 class ModeComparer : public QObject {
     Q_OBJECT
@@ -36,7 +38,7 @@ public:
     // Throws lockstep::Error naming a mode the scenario cannot train with, before anything runs.
     void request(const Scenario& scenario, const std::vector<SyncMode>& modes, int staleness,
                  int localSteps);
-    bool isComputing() const { return computing_; }
+    bool isComputing() const { return job_->busy(); }
     const QList<Line>& lines() const { return lines_; }
 
 Q_SIGNALS:
@@ -44,13 +46,8 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    struct Mailbox;
-    void deliver(std::uint64_t generation, const QList<Line>& lines, const QString& error);
-
     QList<Line> lines_;
-    bool computing_ = false;
-    std::uint64_t generation_ = 0;
-    std::shared_ptr<Mailbox> mailbox_;
+    BackgroundJob* job_ = nullptr;
 };
 
 } // namespace lockstep::app

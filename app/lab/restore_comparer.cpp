@@ -1,11 +1,9 @@
 #include "restore_comparer.h"
 
-#include "background.h"
 #include "core/error.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QMetaObject>
 #include <QTemporaryDir>
 
 namespace lockstep::app {
@@ -26,11 +24,10 @@ RestoreComparison compare_in_scratch(const Scenario& scenario, const std::atomic
 } // namespace
 
 RestoreComparer::RestoreComparer(QObject* parent)
-    : QObject(parent) {}
+    : QObject(parent)
+    , job_(new BackgroundJob(this)) {}
 
-RestoreComparer::~RestoreComparer() {
-    cancel();
-}
+RestoreComparer::~RestoreComparer() = default;
 
 bool RestoreComparer::comparable(const Scenario& scenario, QString* why) {
     const std::string refusal = restore_comparison_refusal(scenario);
@@ -42,44 +39,14 @@ bool RestoreComparer::comparable(const Scenario& scenario, QString* why) {
 }
 
 void RestoreComparer::request(const Scenario& scenario) {
-    cancel();
-    const std::uint64_t generation = ++generation_;
-    stop_ = std::make_shared<std::atomic<bool>>(false);
-    busy_ = true;
-    worker_ = std::thread([this, generation, scenario, stop = stop_] {
-        std::optional<RestoreComparison> result;
-        QString error;
-        try {
-            result = run_beside_the_gui([&] { return compare_in_scratch(scenario, stop.get()); });
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
-        }
-        if (stop->load())
-            return; // cancelled: nobody is waiting for this one
-        // The destructor joins this thread before `this` goes, so the call is posted to a live
-        // object; a newer request makes it a no-op.
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, result = std::move(result), error] {
-                if (generation != generation_)
-                    return;
-                busy_ = false;
-                if (result)
-                    Q_EMIT ready(*result);
-                else
-                    Q_EMIT failed(error);
-            },
-            Qt::QueuedConnection);
-    });
+    job_->start(
+        [scenario](const std::atomic<bool>& stop) { return compare_in_scratch(scenario, &stop); },
+        [this](const RestoreComparison& comparison) { Q_EMIT ready(comparison); },
+        [this](const QString& error) { Q_EMIT failed(error); });
 }
 
 void RestoreComparer::cancel() {
-    ++generation_; // a result already posted is stale now
-    if (stop_)
-        stop_->store(true);
-    if (worker_.joinable())
-        worker_.join();
-    busy_ = false;
+    job_->cancel();
 }
 
 RestoreComparison RestoreComparer::compareNow(const Scenario& scenario) {

@@ -1,15 +1,12 @@
 #pragma once
 
+#include "background.h"
+
 #include "runs/restore_comparison.h"
 #include "scenario/scenario.h"
 
 #include <QObject>
 #include <QString>
-
-#include <atomic>
-#include <memory>
-#include <optional>
-#include <thread>
 
 namespace lockstep::app {
 
@@ -17,10 +14,10 @@ namespace lockstep::app {
 // its crashes, with a full restore and with a weights-only restore (compare_restores, three real
 // runs, checkpoints in a scratch directory removed afterwards).
 //
-// Thread contract: lives on the GUI thread; request() starts one worker thread (niced, beside the
-// GUI) and returns at once; the result comes back as ready() or failed(), emitted on the GUI
-// thread by a queued call. A new request, cancel() or the destructor raises the running job's stop
-// flag and joins its thread (the engine stops between steps, so within milliseconds).
+// Thread contract: lives on the GUI thread; request() starts a BackgroundJob (background.h) and
+// returns at once; the result comes back as ready() or failed() on the GUI thread. A new request,
+// cancel() or the destructor raises the running job's stop flag (the engine stops between steps,
+// so within milliseconds, and its scratch directory goes) and drops its result.
 class RestoreComparer : public QObject {
     Q_OBJECT
 public:
@@ -34,7 +31,7 @@ public:
 
     void request(const Scenario& scenario);
     void cancel();
-    bool busy() const { return busy_; }
+    bool busy() const { return job_->busy(); }
 
     // The same work on the calling thread, for the headless screenshot. Throws lockstep::Error.
     static RestoreComparison compareNow(const Scenario& scenario);
@@ -44,10 +41,7 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    std::thread worker_;
-    std::shared_ptr<std::atomic<bool>> stop_;
-    std::uint64_t generation_ = 0;
-    bool busy_ = false;
+    BackgroundJob* job_ = nullptr;
 };
 
 } // namespace lockstep::app

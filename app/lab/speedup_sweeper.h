@@ -1,5 +1,7 @@
 #pragma once
 
+#include "background.h"
+
 #include "runs/runs.h"
 #include "scenario/scenario.h"
 
@@ -19,11 +21,10 @@ class SpeedupView;
 namespace lockstep::app {
 
 // Computes a Speedup view's points off the GUI thread: request() sweeps a scenario over worker
-// counts on a pool thread, run beside the GUI (background.h), once no newer request has come for
-// kDebounceMs, so a slider can drive it; the points come back as a queued call and go to the
-// view. The newest of a request and the view's own setPoints() wins: a sweep whose result is no
-// longer wanted is dropped when it ends. Lives on the GUI thread; destroying it (or the view)
-// during a sweep is safe.
+// counts as a BackgroundJob (background.h) once no newer request has come for kDebounceMs, so a
+// slider can drive it; the points go to the view. The newest of a request and the view's own
+// setPoints() wins: a sweep whose result is no longer wanted is dropped when it ends. Lives on
+// the GUI thread; destroying it (or the view) during a sweep is safe.
 class SpeedupSweeper : public QObject {
     Q_OBJECT
 
@@ -44,20 +45,15 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    struct Mailbox;
-
     void start();
-    void deliver(std::uint64_t generation, const std::vector<SweepPoint>& points,
-                 const QString& error);
     bool overtaken() const; // the view shows points newer than the request
 
     QPointer<views::SpeedupView> view_;
     QTimer debounce_;
     Scenario pending_scenario_;
     std::vector<int> pending_counts_;
-    std::uint64_t generation_ = 0;    // the request whose result may be shown
     std::uint64_t view_revision_ = 0; // the view's points when it was made
-    std::shared_ptr<Mailbox> mailbox_;
+    BackgroundJob* job_ = nullptr;
 };
 
 } // namespace lockstep::app

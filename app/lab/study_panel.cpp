@@ -14,7 +14,6 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QPointer>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -56,7 +55,8 @@ void fill_table(QTableWidget& table, const std::vector<lessons::StudyPoint>& res
 } // namespace
 
 StudyPanel::StudyPanel(QWidget* parent)
-    : QWidget(parent) {
+    : QWidget(parent)
+    , job_(new BackgroundJob(this)) {
     run_ = new QPushButton;
     status_ = new QLabel;
     status_->setWordWrap(true);
@@ -107,7 +107,7 @@ void StudyPanel::retranslate() {
 
 // The status line from the study's state: running, stopped, done, or not yet run.
 void StudyPanel::showStatus() {
-    if (busy_)
+    if (job_->busy())
         status_->setText(tr("Training %1 models…").arg(study_.models.size()));
     else if (!error_.isEmpty())
         status_->setText(tr("The study stopped: %1").arg(error_));
@@ -129,9 +129,10 @@ void StudyPanel::showStatus() {
         status_->setText(tr("Trains every model of the study on the same data."));
 }
 
-StudyPanel::~StudyPanel() {
-    if (worker_.joinable())
-        worker_.join();
+StudyPanel::~StudyPanel() = default;
+
+bool StudyPanel::running() const {
+    return job_->busy();
 }
 
 void StudyPanel::setStudy(const Scenario& scenario, const lessons::StudyConfig& study) {
@@ -140,37 +141,20 @@ void StudyPanel::setStudy(const Scenario& scenario, const lessons::StudyConfig& 
 }
 
 void StudyPanel::start() {
-    if (busy_)
+    if (job_->busy())
         return;
-    if (worker_.joinable())
-        worker_.join();
-    busy_ = true;
     error_.clear();
     run_->setEnabled(false);
+    job_->start(
+        [scenario = scenario_, study = study_](const std::atomic<bool>&) {
+            return lessons::run_study(scenario, study);
+        },
+        [this](std::vector<lessons::StudyPoint> points) { showResults(std::move(points), {}); },
+        [this](const QString& error) { showResults({}, error); });
     showStatus();
-    QPointer<StudyPanel> self(this);
-    worker_ = std::thread([self, scenario = scenario_, study = study_] {
-        std::vector<lessons::StudyPoint> points;
-        QString error;
-        try {
-            points = run_beside_the_gui([&] { return lessons::run_study(scenario, study); });
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
-        }
-        // Only a queued call crosses back: the panel's destructor joins this thread first, so
-        // the pointer is alive when the call is posted.
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, points = std::move(points), error]() mutable {
-                if (self)
-                    self->showResults(std::move(points), error);
-            },
-            Qt::QueuedConnection);
-    });
 }
 
 void StudyPanel::showResults(std::vector<lessons::StudyPoint> points, const QString& error) {
-    busy_ = false;
     run_->setEnabled(true);
     error_ = error;
     if (!error.isEmpty()) {

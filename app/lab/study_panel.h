@@ -5,8 +5,6 @@
 
 #include <QWidget>
 
-#include <thread>
-
 class QChartView;
 class QComboBox;
 class QEvent;
@@ -16,9 +14,11 @@ class QTableWidget;
 
 namespace lockstep::app {
 
+class BackgroundJob;
+
 // The discussion lesson's study: several model sizes trained for real on the same data, shown
-// as loss against modelled energy, with a table of the final figures. The training runs on its
-// own thread; the results arrive queued, so the window never waits for it.
+// as loss against modelled energy, with a table of the final figures. The training is a
+// BackgroundJob (background.h); the results arrive queued, so the window never waits for it.
 class StudyPanel : public QWidget {
     Q_OBJECT
 public:
@@ -27,7 +27,7 @@ public:
 
     void setStudy(const Scenario& scenario, const lessons::StudyConfig& study);
     void start();
-    bool running() const { return worker_.joinable() && busy_; }
+    bool running() const;
     const std::vector<lessons::StudyPoint>& results() const { return results_; }
 
 Q_SIGNALS:
@@ -45,8 +45,7 @@ private:
     Scenario scenario_;
     lessons::StudyConfig study_;
     std::vector<lessons::StudyPoint> results_;
-    std::thread worker_;
-    bool busy_ = false;
+    BackgroundJob* job_ = nullptr;
     QString error_; // why the last study stopped
     QPushButton* run_ = nullptr;
     QLabel* status_ = nullptr;
