@@ -36,6 +36,23 @@ MessagePrice price_message(const CostConfig& cost, std::int64_t bytes, Message::
             op == Message::Op::Reduce ? to_ticks(b * cost.gamma_s_per_byte) : 0};
 }
 
+Ticks price_storage(const CostConfig& cost, std::uint64_t bytes, int syncs) {
+    return to_ticks(static_cast<double>(bytes) * cost.checkpoint_s_per_byte +
+                    static_cast<double>(syncs) * cost.fsync_s);
+}
+
+double slow_link_factor(const FailureConfig& failures, int worker, std::int64_t step) {
+    double factor = 1.0;
+    std::int64_t since = -1;
+    for (const FailureSpec& f : failures.events)
+        if (f.kind == FailureKind::SlowLink && f.worker == worker && f.step <= step &&
+            f.step >= since) {
+            factor = f.factor;
+            since = f.step;
+        }
+    return factor;
+}
+
 CollectiveTime price_schedule(const CommSchedule& schedule, const Participants& who,
                               const CostConfig& cost, std::int64_t step, int first_round,
                               std::vector<TraceEvent>* events) {

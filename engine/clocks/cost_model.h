@@ -48,6 +48,14 @@ struct MessagePrice {
 MessagePrice price_message(const CostConfig& cost, std::int64_t bytes, Message::Op op,
                            double slow = 1.0);
 
+// Checkpoint storage, written or read: `bytes` at cost.checkpoint_s_per_byte, then `syncs`
+// fsyncs at cost.fsync_s each (a worker's own storage: no link, no contention).
+Ticks price_storage(const CostConfig& cost, std::uint64_t bytes, int syncs = 0);
+
+// A worker's links' slowdown at `step` from the scenario's slow-link faults: the factor of the
+// last one of that worker at or before `step` (a later step wins; 1 without any).
+double slow_link_factor(const FailureConfig& failures, int worker, std::int64_t step);
+
 // Who takes part in a collective: participant p of the schedule is trace lane `lanes[p]`, has
 // reached `clocks[p]` on the run's clock, and has links slowed by `slow[p]` (empty: none).
 struct Participants {

@@ -169,8 +169,7 @@ void DataParallelTrainer::emit_crashed_checkpoint(const CheckpointWrite& written
     // Files are written one after another in worker order: those before the crashed worker are
     // durable, the crashed worker's own file is cut where it died, and the workers after it are
     // still waiting their turn.
-    const double per_byte = scenario_.cost.checkpoint_s_per_byte;
-    const Ticks fsync = to_ticks(scenario_.cost.fsync_s);
+    const Ticks fsync = price_storage(scenario_.cost, 0, 1);
     const int crashed = written.crash->worker;
     Ticks at = clock_->begins(started, clock_->now());
     if (clock_->kind() == ClockKind::Measured) {
@@ -190,7 +189,7 @@ void DataParallelTrainer::emit_crashed_checkpoint(const CheckpointWrite& written
         const auto moment = written.crash->moment;
         if (k == crashed && moment == CrashPoint::Moment::BeforeFsync)
             bytes /= 2;
-        const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
+        const Ticks write = price_storage(scenario_.cost, bytes);
         const int syncs = k < crashed                                            ? 2
                           : moment == CrashPoint::Moment::BeforeFsync            ? 0
                           : moment == CrashPoint::Moment::AfterFsyncBeforeRename ? 1
@@ -218,14 +217,13 @@ void DataParallelTrainer::emit_crashed_checkpoint(const CheckpointWrite& written
 void DataParallelTrainer::emit_modelled_checkpoint(const CheckpointWrite& written) {
     // Every worker writes its own file at once (its own storage), then syncs it, renames it and
     // syncs the directory; once all are durable, the manifest commits the checkpoint on every lane.
-    const double per_byte = scenario_.cost.checkpoint_s_per_byte;
-    const Ticks fsync = to_ticks(scenario_.cost.fsync_s);
+    const Ticks fsync = price_storage(scenario_.cost, 0, 1);
     std::uint64_t file_bytes = 0;
     for (std::size_t k = 0; k < workers_.size() && k < written.files.size(); ++k) {
         Worker& w = workers_[k];
         const auto bytes = written.files[k].size;
         file_bytes += bytes;
-        const Ticks write = to_ticks(static_cast<double>(bytes) * per_byte);
+        const Ticks write = price_storage(scenario_.cost, bytes);
         emit(checkpoint_event(w.id, FileStage::Written, step_, w.clock, w.clock + write,
                               static_cast<std::int64_t>(bytes)));
         w.clock += write;
@@ -236,8 +234,8 @@ void DataParallelTrainer::emit_modelled_checkpoint(const CheckpointWrite& writte
     }
     barrier();
     const auto manifest = static_cast<std::int64_t>(written.bytes - file_bytes);
-    const Ticks commit =
-        to_ticks(static_cast<double>(manifest) * per_byte) + 2 * fsync; // file and directory
+    const Ticks commit = price_storage(scenario_.cost, static_cast<std::uint64_t>(manifest)) +
+                         2 * fsync; // file and directory
     for (auto& w : workers_) {
         emit(checkpoint_event(w.id, FileStage::Committed, step_, w.clock, w.clock + commit,
                               manifest));

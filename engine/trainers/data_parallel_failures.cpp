@@ -1,5 +1,6 @@
 // The data-parallel trainer's failures: injected faults, detection on the run's clock, recovery
 // by policy, and the accounting of what was lost.
+#include "clocks/cost_model.h"
 #include "core/error.h"
 #include "trainers/data_parallel.h"
 #include "trainers/setup.h"
@@ -246,9 +247,7 @@ void DataParallelTrainer::roll_back(Ticks at, Ticks resume_from, Recovery& recor
             Worker& w = workers_[k];
             const int lane = faults_.lane_of[k];
             const auto bytes = shared + manifest + (lane > 0 ? size_of(worker_file_name(lane)) : 0);
-            const Ticks read =
-                to_ticks(static_cast<double>(bytes) * scenario_.cost.checkpoint_s_per_byte +
-                         scenario_.cost.fsync_s);
+            const Ticks read = price_storage(scenario_.cost, static_cast<std::uint64_t>(bytes), 1);
             const Ticks end = clock_->ends(start, read);
             emit({w.id, EventKind::Restore, step_, start, end, static_cast<std::int64_t>(bytes), -1,
                   static_cast<int>(std::min<std::int64_t>(step_, INT32_MAX))});

@@ -70,11 +70,8 @@ Ticks LooseSyncTrainer::transfer(int k) const {
         return 0; // the server sits with worker 0, as the bulk-synchronous root does
     if (scenario_.cost.communication_s_per_step)
         return to_ticks(*scenario_.cost.communication_s_per_step / 2.0);
-    double slow = 1.0;
-    for (const FailureSpec& f : scenario_.failures.events)
-        if (f.kind == FailureKind::SlowLink && f.worker == k &&
-            f.step <= lanes_[static_cast<std::size_t>(k)].clock)
-            slow = std::max(slow, f.factor);
+    const double slow =
+        slow_link_factor(scenario_.failures, k, lanes_[static_cast<std::size_t>(k)].clock);
     return price_message(scenario_.cost, bytes_, Message::Op::Copy, slow).transfer;
 }
 

@@ -6,6 +6,7 @@
 #include "trainers/run.h"
 #include "trainers/tensor.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -94,6 +95,9 @@ private Q_SLOTS:
     void hybrid_uses_the_cost_model();
     void tensor_uses_the_cost_model_data();
     void tensor_uses_the_cost_model();
+    void storage_price();
+    void checkpoints_use_the_cost_model();
+    void slow_link_factor_in_effect();
 };
 
 void TestCostModel::message_price() {
@@ -310,6 +314,67 @@ void TestCostModel::tensor_uses_the_cost_model() {
                  qPrintable(QStringLiteral("step %1").arg(step)));
     }
     QCOMPARE(trainer->metrics().bytes_moved, bytes);
+}
+
+// Checkpoint storage: bytes at the per-byte price, then each fsync.
+void TestCostModel::storage_price() {
+    CostConfig cost;
+    cost.checkpoint_s_per_byte = 2e-9;
+    cost.fsync_s = 0.003;
+    QCOMPARE(price_storage(cost, 0), Ticks{0});
+    QCOMPARE(price_storage(cost, 1'000'000), to_ticks(0.002));
+    QCOMPARE(price_storage(cost, 0, 1), to_ticks(0.003));
+    QCOMPARE(price_storage(cost, 1'000'000, 2), to_ticks(0.002 + 0.006));
+}
+
+// A data-parallel run's checkpoint phases last exactly what the cost model charges for their
+// bytes and syncs: the file written, then synced and renamed.
+void TestCostModel::checkpoints_use_the_cost_model() {
+    Scenario s = small_scenario();
+    s.workers = 2;
+    s.steps = 4;
+    s.checkpoint = CheckpointConfig{};
+    s.checkpoint->every = 2;
+    s.cost.checkpoint_s_per_byte = 5e-9;
+    s.cost.fsync_s = 0.004;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Trace trace;
+    const auto run = make_run(s, load_dataset(s), &trace);
+    run->set_checkpoint_directory(dir.path().toStdString());
+    run->run_to_end();
+    int written = 0, synced = 0;
+    for (const TraceEvent& e : trace.events()) {
+        if (e.file == FileStage::Written) {
+            QVERIFY(e.bytes > 0);
+            QCOMPARE(e.end - e.start, price_storage(s.cost, static_cast<std::uint64_t>(e.bytes)));
+            ++written;
+        } else if (e.file == FileStage::Synced || e.file == FileStage::Renamed) {
+            QCOMPARE(e.end - e.start, price_storage(s.cost, 0, 1));
+            ++synced;
+        }
+    }
+    QCOMPARE(written, 2 * s.workers); // two checkpoints, a file per worker
+    QCOMPARE(synced, 2 * written);
+}
+
+// The slow link in effect: the latest at or before the step, of that worker only.
+void TestCostModel::slow_link_factor_in_effect() {
+    FailureConfig f;
+    FailureSpec a;
+    a.kind = FailureKind::SlowLink;
+    a.worker = 1;
+    a.step = 3;
+    a.factor = 4.0;
+    FailureSpec b = a;
+    b.step = 6;
+    b.factor = 2.0;
+    f.events = {b, a}; // out of order: the step decides
+    QCOMPARE(slow_link_factor(f, 1, 2), 1.0);
+    QCOMPARE(slow_link_factor(f, 1, 3), 4.0);
+    QCOMPARE(slow_link_factor(f, 1, 5), 4.0);
+    QCOMPARE(slow_link_factor(f, 1, 6), 2.0);
+    QCOMPARE(slow_link_factor(f, 0, 9), 1.0);
 }
 
 QTEST_APPLESS_MAIN(TestCostModel)
