@@ -37,8 +37,9 @@ template <typename E, typename Name> void name_items(QComboBox* box, Name name) 
 
 } // namespace
 
-ControlsPanel::ControlsPanel(QWidget* parent)
-    : QWidget(parent) {
+ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
+    : QWidget(parent)
+    , session_(session) {
     workers_ = new QSpinBox;
     workers_->setRange(1, ScenarioLimits::max_workers);
     algorithm_ = new QComboBox;

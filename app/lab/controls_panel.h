@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lab_session.h"
+
 #include "scenario/scenario.h"
 
 #include <QWidget>
@@ -19,18 +21,21 @@ class QSpinBox;
 namespace lockstep::app {
 
 // The knobs a teacher turns most: workers, collective, reduction rule, learning rate, shard
-// sizes, per-worker slowdown, clock, seed and steps. Everything else comes from the scenario
-// file. Reads and writes a Scenario; never talks to the engine itself. The collective, the rule,
-// the learning rate and the slowdowns can change while a run goes on: editing one asks for the
-// change at once (changeRequested()); the others wait for Run, which starts a new run.
+// sizes, per-worker slowdown, clock, seed and steps, over the session's current scenario
+// (LabSession::scenario()), which it edits and never copies; everything else comes from the
+// scenario file. It never talks to the engine itself. The collective, the rule, the learning
+// rate and the slowdowns can change while a run goes on: editing one asks for the change at once
+// (changeRequested()); the others wait for Run, which starts a new run.
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ControlsPanel(QWidget* parent = nullptr);
+    explicit ControlsPanel(const LabSession& session, QWidget* parent = nullptr);
 
-    void setScenario(const Scenario& scenario);
-    // The scenario last set, with the panel's values applied. Throws lockstep::Error naming the
-    // control when a value is bad (e.g. a shard size that is not a number).
+    // Fills the fields from the session's scenario (when it changes, or a run starts).
+    void showScenario();
+    // The session's scenario with the fields' values applied: what Run or a change takes.
+    // Throws lockstep::Error naming the control when a value is bad (e.g. a shard size that is
+    // not a number).
     Scenario scenario() const;
     // Greys out the controls while `locked` (a lesson can fix its scenario).
     void setLocked(bool locked);
@@ -65,7 +70,7 @@ private:
     void nameSyncSetting();  // its label and suffix, as the mode says
     void updatePending();    // the line under Run
 
-    Scenario base_;
+    const LabSession& session_;
     QLabel* pending_ = nullptr;
     QSpinBox* workers_ = nullptr;
     QComboBox* algorithm_ = nullptr;

@@ -51,20 +51,21 @@ int shown_workers(const Scenario& s) {
 } // namespace
 
 QString ControlsPanel::pendingText() const {
+    const Scenario& base = session_.scenario();
     QStringList changed;
-    if (workers_->value() != shown_workers(base_))
+    if (workers_->value() != shown_workers(base))
         changed << tr("workers %1").arg(workers_->value());
     QStringList shards;
-    for (std::size_t v : base_.shard_sizes)
+    for (std::size_t v : base.shard_sizes)
         shards << QString::number(static_cast<double>(v));
     if (shards_->text().simplified().remove(QLatin1Char(' ')) != shards.join(QLatin1Char(',')))
         changed << tr("shard sizes");
-    if (static_cast<ClockKind>(clock_->currentData().toInt()) != base_.clock)
+    if (static_cast<ClockKind>(clock_->currentData().toInt()) != base.clock)
         changed << tr("clock");
     if (static_cast<std::uint64_t>(seed_->value()) !=
-        std::min<std::uint64_t>(base_.seed, 1'000'000'000))
+        std::min<std::uint64_t>(base.seed, 1'000'000'000))
         changed << tr("seed %1").arg(seed_->value());
-    if (steps_->value() != base_.steps)
+    if (steps_->value() != base.steps)
         changed << tr("steps %1").arg(steps_->value());
     if (changed.isEmpty())
         return {};
@@ -80,8 +81,8 @@ void ControlsPanel::updatePending() {
                                                   : text);
 }
 
-void ControlsPanel::setScenario(const Scenario& s) {
-    base_ = s;
+void ControlsPanel::showScenario() {
+    const Scenario& s = session_.scenario();
     const QSignalBlocker quiet(learning_rate_);
     learning_rate_->setValue(s.optimizer.learning_rate);
     workers_->setValue(shown_workers(s));
@@ -130,14 +131,15 @@ void ControlsPanel::nameSyncSetting() {
 }
 
 Scenario ControlsPanel::scenario() const {
-    Scenario s = base_;
+    const Scenario& base = session_.scenario();
+    Scenario s = base;
     const int workers = workers_->value();
     if (workers != shown_workers(s))
         s = scenario_for_workers(s, workers); // per-worker settings for workers gone are dropped
     s.algorithm = static_cast<Algorithm>(algorithm_->currentData().toInt());
     s.rule = static_cast<ReductionRule>(rule_->currentData().toInt());
     // Only a value the user changed replaces the scenario's own (the box shows 4 decimals).
-    if (std::abs(learning_rate_->value() - base_.optimizer.learning_rate) > 0.5e-4)
+    if (std::abs(learning_rate_->value() - base.optimizer.learning_rate) > 0.5e-4)
         s.optimizer.learning_rate = learning_rate_->value();
     s.clock = static_cast<ClockKind>(clock_->currentData().toInt());
     s.seed = static_cast<std::uint64_t>(seed_->value());

@@ -49,7 +49,7 @@ MainWindow::MainWindow(QWidget* parent)
     buildDocks();
     buildActions();
     connectSession();
-    controls_->setScenario(session_.scenario());
+    controls_->showScenario();
     if (settings_->value(QStringLiteral("high_contrast"), false).toBool())
         setHighContrast(true, false);
     if (settings_->value(QStringLiteral("audio_description"), false).toBool())
@@ -223,7 +223,7 @@ void MainWindow::buildDocks() {
     lesson_dock_->setWidget(lesson_pane_);
     addDockWidget(Qt::LeftDockWidgetArea, lesson_dock_);
 
-    controls_ = new ControlsPanel;
+    controls_ = new ControlsPanel(session_);
     controls_dock_ = new QDockWidget(tr("Controls"), this);
     controls_dock_->setObjectName(QStringLiteral("controls"));
     controls_dock_->setWidget(controls_);

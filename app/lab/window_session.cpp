@@ -32,7 +32,9 @@ void MainWindow::connectSession() {
     connect(&session_, &LabSession::branched, this, &MainWindow::onBranched);
     connect(&session_, &LabSession::playheadMoved, this, &MainWindow::onPlayhead);
     connect(&session_, &LabSession::status, this, &MainWindow::showStatus);
-    connect(&session_, &LabSession::scenarioChanged, controls_, &ControlsPanel::setScenario);
+    // The Controls show the session's scenario: when it changes, and when a run starts.
+    connect(&session_, &LabSession::scenarioChanged, controls_, &ControlsPanel::showScenario);
+    connect(&session_, &LabSession::runStarted, controls_, &ControlsPanel::showScenario);
     connect(&session_, &LabSession::runRetuned, this, [this](const Scenario& running) {
         sweep(running); // the speedup of the run as it now trains
         updateWorkerMenu();

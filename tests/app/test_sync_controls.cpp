@@ -50,8 +50,10 @@ private Q_SLOTS:
     void initTestCase() { qputenv("LOCKSTEP_RESOURCES", LOCKSTEP_SOURCE_DIR "/resources"); }
 
     void controls_choose_the_mode_and_its_setting() {
-        lockstep::app::ControlsPanel panel;
-        panel.setScenario(lockstep::load_scenario(scenario_path("straggler.json").toStdString()));
+        lockstep::app::LabSession session;
+        session.useScenario(lockstep::load_scenario(scenario_path("straggler.json").toStdString()));
+        lockstep::app::ControlsPanel panel(session);
+        panel.showScenario();
         QComboBox* agreement = nullptr;
         for (auto* box : panel.findChildren<QComboBox*>())
             if (box->accessibleName() == QStringLiteral("Agreement"))
