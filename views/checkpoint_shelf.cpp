@@ -63,26 +63,6 @@ FileState file_state(const Attempt& a, int lane, Ticks t, double& progress) {
     return FileState::Writing;
 }
 
-// Tells a crash from the Failed intervals that follow it: a lane that stays down (the elastic
-// policy goes on without it) gets one Failed interval per step, each starting where the last ended.
-class CrashFinder {
-public:
-    explicit CrashFinder(std::size_t lanes)
-        : down_until_(lanes, -1) {}
-    bool is_new_crash(const TraceEvent& e) {
-        if (e.kind != EventKind::Failed || e.worker < 0 ||
-            static_cast<std::size_t>(e.worker) >= down_until_.size())
-            return false;
-        Ticks& until = down_until_[static_cast<std::size_t>(e.worker)];
-        const bool fresh = until < 0 || e.start > until;
-        until = std::max(until, e.end);
-        return fresh;
-    }
-
-private:
-    std::vector<Ticks> down_until_;
-};
-
 } // namespace
 
 CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers, Ticks t,
@@ -200,15 +180,12 @@ CheckpointShelf checkpoint_shelf(std::span<const TraceEvent> events, int workers
 RestoreWalk restore_walk(std::span<const TraceEvent> events, Ticks t) {
     RestoreWalk walk;
     // The latest crash up to t starts the walk.
+    // (The trace marks where a crash begins; a lane gone for good is drawn failed each step.)
     const TraceEvent* crash = nullptr;
-    int lanes = 0;
-    for (const TraceEvent& e : events)
-        lanes = std::max(lanes, e.worker + 1);
-    CrashFinder crashes(static_cast<std::size_t>(lanes));
     for (const TraceEvent& e : events) {
         if (e.start > t)
             break;
-        if (crashes.is_new_crash(e))
+        if (e.kind == EventKind::Failed && e.crash_begins)
             crash = &e;
     }
     if (!crash)

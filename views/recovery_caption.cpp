@@ -27,7 +27,7 @@ QString recovery_caption(const TraceIndex& index, Ticks t) {
                 next_detect = &e;
             continue;
         }
-        if (e.kind == EventKind::Failed) {
+        if (e.kind == EventKind::Failed && e.crash_begins) {
             failed = &e;
             detect = restore = nullptr;
         } else if (e.kind == EventKind::Detect && failed && e.peer == failed->worker) {

@@ -115,6 +115,9 @@ struct TraceEvent {
     // its staleness tau, the updates applied since then. -1: not such an event.
     std::int64_t version = -1;
     int staleness = -1;
+    // Failed: true on the interval that begins at the crash (a lane gone for good is drawn failed
+    // again each step, false).
+    bool crash_begins = false;
 };
 
 // The event of one checkpoint phase of `worker`'s file, its kind following from the stage it

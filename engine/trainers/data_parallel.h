@@ -187,9 +187,15 @@ private:
     // Failures: what is still to happen, which lanes are left, what happened, and where each step
     // began, to count what a rollback loses (data_parallel_failures.cpp).
     struct Faults {
-        std::vector<FailureSpec> pending;         // crashes, corruptions, slow links not yet due
-        std::vector<int> lane_of;                 // worker index -> trace lane
-        std::vector<std::pair<int, Ticks>> dead;  // lanes gone for good, and how far drawn failed
+        std::vector<FailureSpec> pending; // crashes, corruptions, slow links not yet due
+        std::vector<int> lane_of;         // worker index -> trace lane
+        // Lanes gone for good, how far each is drawn failed, and whether its crash is drawn yet.
+        struct DeadLane {
+            int lane = -1;
+            Ticks drawn = 0;
+            bool crash_drawn = false;
+        };
+        std::vector<DeadLane> dead;
         std::vector<double> link_factor;          // per lane: slow-link factor on its messages
         std::vector<Ticks> step_started;          // per step: when it began (for lost work)
         std::vector<std::int64_t> samples_before; // per step: samples processed before it

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <utility>
 
 namespace lockstep {
 
@@ -126,7 +127,7 @@ void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
     if (record.policy == RecoveryPolicy::Backup) {
         // Nobody waits and nothing is rolled back: the dead worker's gradient is one that never
         // arrives, this step and every step after.
-        faults_.dead.emplace_back(record.worker, at);
+        faults_.dead.push_back({record.worker, at});
         remove_worker(index, false);
         record.resumed = at;
         record.restored_step = step_;
@@ -157,7 +158,9 @@ void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
         const Ticks restarted = resume_from + to_ticks(scenario_.failures.restart_s);
         clock_->wait_until(restarted, stop_);
         Worker& dead = workers_[static_cast<std::size_t>(index)];
-        emit({index, EventKind::Failed, step_, at, restarted});
+        TraceEvent down{index, EventKind::Failed, step_, at, restarted};
+        down.crash_begins = true;
+        emit(down);
         dead.clock = restarted;
         for (auto& w : workers_) {
             if (w.id != index && w.clock < restarted)
@@ -167,7 +170,7 @@ void DataParallelTrainer::fail(const FailureSpec& spec, int index, Ticks at) {
         resume_from = restarted;
     } else {
         // Elastic: the survivors go on without it, the data re-sharded over them.
-        faults_.dead.emplace_back(record.worker, at);
+        faults_.dead.push_back({record.worker, at});
         remove_worker(index, true);
         for (auto& w : workers_)
             w.clock = resume_from;
@@ -317,10 +320,14 @@ void DataParallelTrainer::remove_worker(int index, bool reshard) {
 
 void DataParallelTrainer::mark_dead_lanes(Ticks until) {
     // A worker that is gone for good is drawn failed up to where the others have got.
-    for (auto& [lane, drawn] : faults_.dead) {
-        if (until > drawn)
-            emit_lane({lane, EventKind::Failed, step_, drawn, until});
-        drawn = std::max(drawn, until);
+    for (auto& dead : faults_.dead) {
+        if (until > dead.drawn) {
+            TraceEvent down{dead.lane, EventKind::Failed, step_, dead.drawn, until};
+            if (!std::exchange(dead.crash_drawn, true))
+                down.crash_begins = true; // where the crash begins
+            emit_lane(down);
+        }
+        dead.drawn = std::max(dead.drawn, until);
     }
 }
 

@@ -474,6 +474,7 @@ void TestFailures::detection_waits_for_the_heartbeat() {
     QCOMPARE(failed->worker, 2);
     QCOMPARE(failed->start, r.crashed);
     QCOMPARE(failed->end, r.detected + to_ticks(0.25));
+    QVERIFY(failed->crash_begins); // the trace says where the crash begins
     // Everyone else waits for the silent worker up to the detection, sees it, waits for the
     // replacement, and reads the checkpoint back.
     for (int w : {0, 1}) {
@@ -564,7 +565,8 @@ void TestFailures::elastic_shrink_reshards_the_data() {
     Scenario s = faulty_scenario(RecoveryPolicy::Elastic);
     s.failures.events = {crash(1, 5, CrashPhase::Compute)};
     QTemporaryDir dir;
-    const auto trainer = make_run(s, load_dataset(s));
+    Trace trace;
+    const auto trainer = make_run(s, load_dataset(s), &trace);
     trainer->set_checkpoint_directory(dir.path().toStdString());
     trainer->run_to_end();
     QCOMPARE(trainer->replicas().size(), std::size_t{2});
@@ -587,6 +589,22 @@ void TestFailures::elastic_shrink_reshards_the_data() {
     for (const auto& lane : m.per_worker)
         failed = std::max(failed, to_ticks(lane.failed_s));
     QVERIFY(failed > to_ticks(m.total_time_s / 2));
+    // The lane gone for good is drawn failed step after step, and only the first interval,
+    // from the crash on, is marked as where the crash begins.
+    int intervals = 0, marked = 0;
+    Ticks crash_start = -1;
+    for (const auto& e : trace.events())
+        if (e.kind == EventKind::Failed) {
+            QCOMPARE(e.worker, 1);
+            ++intervals;
+            if (e.crash_begins) {
+                ++marked;
+                crash_start = e.start;
+            }
+        }
+    QVERIFY(intervals > 1);
+    QCOMPARE(marked, 1);
+    QCOMPARE(crash_start, trainer->recoveries().at(0).crashed);
 }
 
 void TestFailures::backup_workers_cut_the_straggler() {
