@@ -94,7 +94,9 @@ bool LabSession::applyBranch(Intervention change, const QString& label, QString*
     kept.append({taken.at, label, taken});
     branches_ = kept;
     onBranched(taken.at);
-    controller_.intervene(std::move(change));
+    // It takes it: refusal() was empty, and intervene() asks nothing else.
+    [[maybe_unused]] const bool taken_by_engine = controller_.intervene(std::move(change));
+    Q_ASSERT(taken_by_engine);
     Q_EMIT branchesChanged();
     return true;
 }

@@ -124,8 +124,8 @@ bool MainWindow::openRecording(const QString& path, QString* error, bool quiet) 
 // The session has shown the views the run; the window fits itself to it.
 void MainWindow::onRunStarted(const Scenario& scenario) {
     audio_->reset();
-    if (scenario.parallelism && (scenario.parallelism->mode == Parallelism::Pipeline ||
-                                 scenario.parallelism->mode == Parallelism::Hybrid))
+    const Parallelism mode = scenario.parallelism_mode();
+    if (mode == Parallelism::Pipeline || mode == Parallelism::Hybrid)
         side_tabs_->setCurrentWidget(pipeline_);
     if (scenario.lanes() != fitted_lanes_)
         fitTimeline();

@@ -76,7 +76,7 @@ public:
     QWidget* widget() override { return this; }
     void runStarted(const TraceIndex& index, const Scenario& scenario) override {
         setStages(scenario.parallelism ? scenario.parallelism->stages : 0);
-        setParallelism(scenario.parallelism ? scenario.parallelism->mode : Parallelism::Data);
+        setParallelism(scenario.parallelism_mode());
         setIndex(&index);
     }
     void traceChanged() override { refresh(); }
