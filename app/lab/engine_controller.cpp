@@ -1,6 +1,6 @@
 // The controller's run: started on the engine thread, the thread's loop and its last word, or run
-// to its end on the GUI thread (headless). The trace's handover and the branches are in
-// engine_controller_trace.cpp and engine_controller_branches.cpp.
+// to its end on the GUI thread (headless). The GUI thread's half (changes down, the trace up) is
+// in engine_controller_gui.cpp.
 
 #include "engine_controller.h"
 

@@ -1,6 +1,8 @@
 // Slow: one worker computes `amount` times slower from here on (3 times by default).
 #include "failures/intervention.h"
 
+#include "core/error.h"
+
 namespace lockstep {
 
 extern const FaultKind fault_slow;
@@ -12,7 +14,10 @@ const FaultKind fault_slow{Intervention::Kind::Slow,
                            false,
                            [](const Scenario&, const Intervention&) { return Refusal{}; },
                            [](FaultTarget& run, const Intervention& change) {
-                               run.slow_down_lane(change.worker, amount_or_default(change, run));
+                               const double factor = amount_or_default(change, run);
+                               if (!(factor >= 1.0 && factor <= 100.0))
+                                   throw Error("slowdown: the factor must be between 1 and 100");
+                               run.slow_down_lane(change.worker, factor);
                            },
                            false,
                            [](Scenario& s, const Intervention& change) {

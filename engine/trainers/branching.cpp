@@ -133,7 +133,8 @@ void BranchingRun::apply_due() {
                 run_->set_stop_flag(stop_);
                 i.step = run_->steps_done();
             } else {
-                run_->intervene(i);
+                apply_intervention(*run_, i); // the kind's own apply (failures/fault_<id>.cpp)
+                i.step = run_->steps_done();
             }
             return false;
         } catch (const Error& e) {

@@ -89,7 +89,6 @@ public:
     // Delays injected while the run goes on (the GUI's "slow down" and "pause" on a worker).
     // Call between steps, from the thread that calls step(); they show up in the next steps'
     // trace like delays from the scenario file. Throws lockstep::Error for a bad worker or value.
-    void set_slowdown(int worker, double factor);
     void add_pause(int worker, std::int64_t step, double seconds);
 
     // Saves a checkpoint into `dir` after the update of every K-th step, K and the number kept

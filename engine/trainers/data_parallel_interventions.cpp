@@ -28,7 +28,12 @@ double DataParallelTrainer::mean_step_seconds() const {
 }
 
 void DataParallelTrainer::slow_down_lane(int lane, double factor) {
-    set_slowdown(require_lane(index_of_lane(lane), lane), factor);
+    // The factor is the kind's to check (failures/fault_slow.cpp); from the next step on,
+    // compute_cost() prices this worker's work that many times.
+    const auto worker = static_cast<std::size_t>(require_lane(index_of_lane(lane), lane));
+    auto& slowdown = scenario_.delays.slowdown;
+    slowdown.resize(std::max(slowdown.size(), worker + 1), 1.0);
+    slowdown[worker] = factor;
 }
 
 void DataParallelTrainer::pause_lane(int lane, double seconds) {
@@ -139,10 +144,6 @@ void DataParallelTrainer::retune(const Scenario& to) {
         scenario_.delays.slowdown[i] = to.slowdown_of(faults_.lane_of[i]);
     build_collective();
     price_compute();
-}
-
-void DataParallelTrainer::set_slowdown(int worker, double factor) {
-    detail::set_slowdown(scenario_, worker, factor);
 }
 
 void DataParallelTrainer::add_pause(int worker, std::int64_t step, double seconds) {

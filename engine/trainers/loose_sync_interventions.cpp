@@ -17,7 +17,11 @@ double LooseSyncTrainer::mean_step_seconds() const {
 }
 
 void LooseSyncTrainer::slow_down_lane(int lane, double factor) {
-    detail::set_slowdown(scenario_, lane, factor);
+    if (lane < 0 || lane >= scenario_.workers)
+        throw Error("slowdown: no worker " + std::to_string(lane));
+    auto& slowdown = scenario_.delays.slowdown; // the factor is the kind's to check
+    slowdown.resize(std::max(slowdown.size(), static_cast<std::size_t>(lane) + 1), 1.0);
+    slowdown[static_cast<std::size_t>(lane)] = factor;
 }
 
 void LooseSyncTrainer::pause_lane(int lane, double seconds) {

@@ -85,17 +85,6 @@ void hand_over_step(TraceSink* sink, std::vector<TraceEvent>& events, StepSnapsh
     sink->on_snapshot(snapshot);
 }
 
-void set_slowdown(Scenario& s, int worker, double factor) {
-    if (worker < 0 || worker >= s.workers)
-        throw Error("slowdown: no worker " + std::to_string(worker));
-    if (!(factor >= 1.0 && factor <= 100.0))
-        throw Error("slowdown: the factor must be between 1 and 100");
-    auto& slowdown = s.delays.slowdown;
-    if (slowdown.size() <= static_cast<std::size_t>(worker))
-        slowdown.resize(static_cast<std::size_t>(worker) + 1, 1.0);
-    slowdown[static_cast<std::size_t>(worker)] = factor;
-}
-
 void check_pause(const Scenario& s, int worker, double seconds) {
     if (worker < 0 || worker >= s.workers)
         throw Error("pause: no worker " + std::to_string(worker));

@@ -32,10 +32,8 @@ void add_lane_time(std::vector<WorkerMetrics>& spent, std::span<const TraceEvent
 void hand_over_step(TraceSink* sink, std::vector<TraceEvent>& events, StepSnapshot& snapshot,
                     std::int64_t step);
 
-// The delays a teacher gives a data-parallel worker while the run goes on, checked alike by every
-// trainer that takes them: worker `worker` computes `factor` (1 to 100) times slower from now on;
-// a pause of `seconds` (0 to 86400). Throw lockstep::Error naming what is wrong.
-void set_slowdown(Scenario& s, int worker, double factor);
+// A pause a worker takes while the run goes on, checked alike by every trainer that takes one:
+// worker `worker` stalls `seconds` (0 to 86400). Throws lockstep::Error naming what is wrong.
 void check_pause(const Scenario& s, int worker, double seconds);
 
 } // namespace lockstep::detail

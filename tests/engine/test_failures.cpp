@@ -810,6 +810,17 @@ void TestFailures::a_change_without_an_amount_takes_its_kinds_default() {
             QCOMPARE(e.end - e.start, to_ticks(2.0 * step_s));
         }
     QCOMPARE(pauses, 1);
+
+    // The kind checks its own amount, for every trainer alike: 500 times slower is refused,
+    // named, and the worker's pace is left as it was.
+    Intervention absurd = *make_intervention("slow", 0, run->ordinal(), 500.0);
+    try {
+        run->intervene(absurd);
+        QFAIL("a 500-fold slowdown was taken");
+    } catch (const Error& e) {
+        QVERIFY(std::string(e.what()).find("slowdown") != std::string::npos);
+    }
+    QVERIFY(run->scenario().delays.slowdown.empty() || run->scenario().delays.slowdown[0] == 1.0);
 }
 
 QTEST_GUILESS_MAIN(TestFailures)
