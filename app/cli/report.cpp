@@ -75,6 +75,33 @@ QString sync_summary(const Scenario& s, const RunMetrics& m) {
     return out;
 }
 
+QString gradient_summary(const Scenario& s, const RunMetrics& m) {
+    if (!s.gradients)
+        return {};
+    QString out;
+    if (m.accumulation > 1)
+        out += report_line(
+            Cli::tr("accumulation"),
+            Cli::tr("%n micro-batch(es) added up before each reduction", nullptr, m.accumulation));
+    const QString buckets =
+        m.buckets > 1
+            ? Cli::tr("%n bucket(s) of at most %1 bytes each, reduced in turn", nullptr, m.buckets)
+                  .arg(m.bucket_bytes)
+            : Cli::tr("one bucket: the whole gradient, once backward is over");
+    out += report_line(Cli::tr("buckets"), buckets);
+    const QString hidden =
+        s.gradients->overlap || m.buckets == 1
+            ? Cli::tr("%1 s of %2 s per worker hidden behind backward (%3 %); %4 s exposed")
+            : Cli::tr("%1 s of %2 s per worker hidden (%3 %): without overlap every bucket waits "
+                      "for backward; %4 s exposed");
+    out += report_line(Cli::tr("communication"),
+                       hidden.arg(decimal("%.4g", m.collective_s - m.exposed_communication_s),
+                                  decimal("%.4g", m.collective_s),
+                                  decimal("%.1f", 100.0 * m.overlap_fraction),
+                                  decimal("%.4g", m.exposed_communication_s)));
+    return out;
+}
+
 json metrics_json(const Scenario& s, const RunMetrics& m) {
     json per_worker = json::array();
     for (std::size_t k = 0; k < m.per_worker.size(); ++k) {
@@ -88,51 +115,60 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
                               {"restore_s", w.restore_s},
                               {"failed_s", w.failed_s}});
     }
-    return {{"scenario", s.name},
-            {"workers", m.workers},
-            {"workers_at_end", m.workers_at_end},
-            {"steps", m.steps},
-            {"steps_run", m.steps_run},
-            {"algorithm", std::string(to_string(s.algorithm))},
-            {"sync", std::string(to_string(s.sync_mode()))},
-            {"staleness_bound", s.sync_mode() == SyncMode::Ssp ? json(s.sync->staleness) : json()},
-            {"local_steps", s.sync_mode() == SyncMode::Local ? json(s.sync->local_steps) : json()},
-            {"max_staleness", m.max_staleness},
-            {"mean_staleness", m.mean_staleness},
-            {"averagings", m.averagings},
-            {"rule", std::string(to_string(s.rule))},
-            {"clock", std::string(to_string(s.clock))},
-            {"scaling", std::string(to_string(s.scaling))},
-            {"total_time_s", m.total_time_s},
-            {"step_time_s", m.step_time_s},
-            {"baseline_time_s", m.baseline_time_s},
-            {"speedup", m.speedup},
-            {"efficiency", m.efficiency},
-            {"throughput_samples_per_s", m.throughput},
-            {"samples", m.samples},
-            {"useful_samples", m.useful_samples},
-            {"goodput_samples_per_s", m.goodput},
-            {"final_loss", m.final_loss},
-            {"final_accuracy", m.final_accuracy},
-            {"replicas_aligned", m.trained ? json(m.replicas_aligned) : json("not checked")},
-            {"misaligned_steps", m.misaligned_steps},
-            {"compute_s", m.compute_s},
-            {"communication_s", m.communication_s},
-            {"waiting_s", m.waiting_s},
-            {"update_s", m.update_s},
-            {"checkpoint_s", m.checkpoint_s},
-            {"checkpoints", m.checkpoints},
-            {"checkpoint_bytes", m.checkpoint_bytes},
-            {"bytes_moved", m.bytes_moved},
-            {"failures", m.failures},
-            {"lost_steps", m.lost_steps},
-            {"lost_worker_s", m.lost_worker_s},
-            {"detection_s", m.detection_s},
-            {"recovery_s", m.recovery_s},
-            {"dropped_gradients", m.dropped_gradients},
-            {"energy_j", m.energy_j},
-            {"energy_per_sample_j", m.energy_per_sample_j},
-            {"per_worker", per_worker}};
+    return {
+        {"scenario", s.name},
+        {"workers", m.workers},
+        {"workers_at_end", m.workers_at_end},
+        {"steps", m.steps},
+        {"steps_run", m.steps_run},
+        {"algorithm", std::string(to_string(s.algorithm))},
+        {"sync", std::string(to_string(s.sync_mode()))},
+        {"staleness_bound", s.sync_mode() == SyncMode::Ssp ? json(s.sync->staleness) : json()},
+        {"local_steps", s.sync_mode() == SyncMode::Local ? json(s.sync->local_steps) : json()},
+        {"max_staleness", m.max_staleness},
+        {"mean_staleness", m.mean_staleness},
+        {"averagings", m.averagings},
+        {"rule", std::string(to_string(s.rule))},
+        {"clock", std::string(to_string(s.clock))},
+        {"scaling", std::string(to_string(s.scaling))},
+        {"total_time_s", m.total_time_s},
+        {"step_time_s", m.step_time_s},
+        {"baseline_time_s", m.baseline_time_s},
+        {"speedup", m.speedup},
+        {"efficiency", m.efficiency},
+        {"throughput_samples_per_s", m.throughput},
+        {"samples", m.samples},
+        {"useful_samples", m.useful_samples},
+        {"goodput_samples_per_s", m.goodput},
+        {"final_loss", m.final_loss},
+        {"final_accuracy", m.final_accuracy},
+        {"replicas_aligned", m.trained ? json(m.replicas_aligned) : json("not checked")},
+        {"misaligned_steps", m.misaligned_steps},
+        {"compute_s", m.compute_s},
+        {"communication_s", m.communication_s},
+        {"waiting_s", m.waiting_s},
+        {"update_s", m.update_s},
+        {"checkpoint_s", m.checkpoint_s},
+        {"checkpoints", m.checkpoints},
+        {"checkpoint_bytes", m.checkpoint_bytes},
+        {"bytes_moved", m.bytes_moved},
+        {"bytes_per_sample",
+         m.samples > 0 ? static_cast<double>(m.bytes_moved) / static_cast<double>(m.samples) : 0.0},
+        {"buckets", m.buckets},
+        {"bucket_bytes", m.bucket_bytes},
+        {"accumulation", m.accumulation},
+        {"collective_s", m.collective_s},
+        {"exposed_communication_s", m.exposed_communication_s},
+        {"overlap_fraction", m.overlap_fraction},
+        {"failures", m.failures},
+        {"lost_steps", m.lost_steps},
+        {"lost_worker_s", m.lost_worker_s},
+        {"detection_s", m.detection_s},
+        {"recovery_s", m.recovery_s},
+        {"dropped_gradients", m.dropped_gradients},
+        {"energy_j", m.energy_j},
+        {"energy_per_sample_j", m.energy_per_sample_j},
+        {"per_worker", per_worker}};
 }
 
 json recoveries_json(std::span<const Recovery> recoveries) {

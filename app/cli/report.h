@@ -30,6 +30,9 @@ QString describe(const Recovery& r);
 // A loosely synchronised run's lines: how the workers agreed, the gradients' staleness, and the
 // waiting against the bulk-synchronous run of the same scenario.
 QString sync_summary(const Scenario& s, const RunMetrics& m);
+// Buckets, accumulation and how much communication hid behind backward (a scenario with a
+// gradients block); empty otherwise.
+QString gradient_summary(const Scenario& s, const RunMetrics& m);
 // The same scenario bulk-synchronous (times only on the modelled clock): what a looser run is
 // compared with.
 RunMetrics bsp_reference(const Scenario& s);

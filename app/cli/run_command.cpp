@@ -123,8 +123,9 @@ int command_run(const std::vector<std::string>& raw) {
                            "--stages",         "--microbatches",
                            "--schedule",       "--replicas",
                            "--transport",      "--sync",
-                           "--staleness",      "--local-steps"},
-                    {"--json", "--staleness-aware-lr"});
+                           "--staleness",      "--local-steps",
+                           "--bucket-kb",      "--accumulate"},
+                    {"--json", "--staleness-aware-lr", "--no-overlap"});
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")
         throw not_one_of("--transport", "threads, mpi", transport);

@@ -91,6 +91,7 @@ int report_run(const Options& o, const Scenario& scenario, const RunResult& resu
                    qs(std::string(lockstep::to_string(scenario.clock)))));
     if (scenario.sync_mode() != lockstep::SyncMode::Bsp)
         print(lockstep::cli::sync_summary(scenario, m));
+    print(lockstep::cli::gradient_summary(scenario, m));
     if (processes) {
         const QString ranks = QString::number(processes->ranks);
         const QString hosts = QString::number(processes->hosts.size());

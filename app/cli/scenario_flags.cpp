@@ -123,6 +123,16 @@ Scenario scenario_from(const Options& o) {
         choose(o, "--restore", s.checkpoint->restore, lockstep::parse_restore_mode,
                "full, weights-only");
     }
+    if (o.has("--bucket-kb") || o.has("--accumulate") || o.has("--no-overlap")) {
+        lockstep::GradientConfig g = s.gradients.value_or(lockstep::GradientConfig{});
+        if (auto v = o.integer("--bucket-kb", 0, static_cast<std::int64_t>(L::max_bucket_kb)))
+            g.bucket_kb = static_cast<std::size_t>(*v);
+        if (auto v = o.integer("--accumulate", 1, L::max_accumulate))
+            g.accumulate = static_cast<int>(*v);
+        if (o.has("--no-overlap"))
+            g.overlap = false;
+        s.gradients = g;
+    }
     apply_parallel_flags(o, s);
     lockstep::validate(s); // once, the file and every flag together
     return s;

@@ -28,6 +28,26 @@ PassCost split_passes(double seconds) {
     return {to_ticks(seconds / 3.0), to_ticks(seconds * 2.0 / 3.0)};
 }
 
+LayerCosts price_layers(std::span<const std::size_t> layer_parameters, Ticks took) {
+    LayerCosts c;
+    c.forward = took / 3;
+    const Ticks back = took - c.forward;
+    std::size_t total = 0;
+    for (const std::size_t n : layer_parameters)
+        total += n;
+    c.backward.assign(layer_parameters.size(), 0);
+    Ticks given = 0;
+    for (std::size_t l = 1; l < layer_parameters.size() && total > 0; ++l) {
+        c.backward[l] = static_cast<Ticks>(static_cast<double>(back) *
+                                           static_cast<double>(layer_parameters[l]) /
+                                           static_cast<double>(total));
+        given += c.backward[l];
+    }
+    if (!c.backward.empty())
+        c.backward[0] = back - given;
+    return c;
+}
+
 MessagePrice price_message(const CostConfig& cost, std::int64_t bytes, Message::Op op,
                            double slow) {
     const auto b = static_cast<double>(bytes);

@@ -39,6 +39,16 @@ struct PassCost {
 };
 PassCost split_passes(double seconds);
 
+// A data-parallel worker's computation of `took`, pass by pass, for gradient buckets: the forward
+// third, then backward layer by layer from the last, each layer's part of backward in proportion
+// to its parameters (the products it does). `backward[l]` is layer l's; with the forward part
+// they add up to `took` exactly (the rounding goes to layer 0, the last backward reaches).
+struct LayerCosts {
+    Ticks forward = 0;
+    std::vector<Ticks> backward;
+};
+LayerCosts price_layers(std::span<const std::size_t> layer_parameters, Ticks took);
+
 // One message: alpha + bytes * beta on the link, stretched by a slow link's factor, then
 // bytes * gamma at the receiver when it adds the bytes in.
 struct MessagePrice {

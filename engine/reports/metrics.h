@@ -75,10 +75,20 @@ struct RunMetrics {
     std::int64_t dropped_gradients = 0; // backup workers: late gradients left out (and those on
                                         // their way when a run changed its way of agreeing)
     std::int64_t averagings = 0;        // local SGD: times the replicas averaged their parameters
-    std::int64_t useful_samples = 0;    // samples whose gradients reached the final model
-    double goodput = 0.0;               // useful samples per second of the run's time
-    double energy_j = 0.0;              // every worker's lane, at the scenario's power prices
-    double energy_per_sample_j = 0.0;   // per useful sample
+    // How the gradient left each worker (data parallelism): its buckets (1: the whole gradient
+    // after backward), the largest one's bytes, the micro-batches added up before each
+    // reduction; and, per worker and averaged over them, the time its gradient collectives took
+    // (waits inside them included) and the part not hidden behind its own computation.
+    int buckets = 1;
+    std::int64_t bucket_bytes = 0;
+    int accumulation = 1;
+    double collective_s = 0.0;
+    double exposed_communication_s = 0.0;
+    double overlap_fraction = 0.0;    // 1 - exposed / collective: the share hidden (0 without any)
+    std::int64_t useful_samples = 0;  // samples whose gradients reached the final model
+    double goodput = 0.0;             // useful samples per second of the run's time
+    double energy_j = 0.0;            // every worker's lane, at the scenario's power prices
+    double energy_per_sample_j = 0.0; // per useful sample
 
     // Loosely synchronised runs (sync ssp, async): the staleness of the applied gradients, in
     // updates between the version a gradient was computed on and the one it joined.

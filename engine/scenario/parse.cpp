@@ -172,6 +172,19 @@ void parse_sync_config(ObjectReader& root, Scenario& s) {
     s.sync = c;
 }
 
+void parse_gradients(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("gradients");
+    if (!v)
+        return;
+    ObjectReader r(*v, "gradients");
+    GradientConfig c;
+    r.read_count("bucket_kb", c.bucket_kb, 0, ScenarioLimits::max_bucket_kb);
+    r.read_bool("overlap", c.overlap);
+    r.read_count("accumulate", c.accumulate, 1, ScenarioLimits::max_accumulate);
+    r.reject_unknown();
+    s.gradients = c;
+}
+
 void parse_delays(ObjectReader& root, Scenario& s) {
     const json* v = root.find("delays");
     if (!v)
@@ -337,6 +350,7 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_energy(r, s);
     parse_parallelism_config(r, s);
     parse_sync_config(r, s);
+    parse_gradients(r, s);
     r.reject_unknown();
 
     namespace fs = std::filesystem;

@@ -31,6 +31,8 @@ struct ScenarioLimits {
     static constexpr std::int64_t max_checkpoints_kept = 1000;
     static constexpr int max_staleness = 1000; // sync.staleness
     static constexpr std::size_t max_failures = 1024;
+    static constexpr std::size_t max_bucket_kb = 1 << 20; // gradients.bucket_kb: 1 GiB
+    static constexpr int max_accumulate = 1024;           // gradients.accumulate
 };
 
 struct DatasetConfig {
@@ -91,6 +93,20 @@ struct CheckpointConfig {
     RestoreMode restore = RestoreMode::Full;
 };
 
+// How a data-parallel worker hands its gradient to the collective, as PyTorch's DDP does. The
+// backward pass finishes the layers' gradients last layer first; they are packed, in that order,
+// into buckets of at most `bucket_kb` kilobytes (1024 bytes; a layer larger than that is a bucket
+// of its own), and each bucket's collective runs on the worker's communication lane. With
+// `overlap` a bucket's collective starts as soon as its layers are done, while backward goes on
+// with the earlier layers; without, the buckets wait for backward to end. `accumulate` K: each
+// worker computes K micro-batches of `batch` samples, adds their gradients without communicating
+// (DDP's no_sync), then reduces once: a step is still one update, of K times the batch.
+struct GradientConfig {
+    std::size_t bucket_kb = 0; // 0: one bucket, the whole gradient once backward ends
+    bool overlap = true;
+    int accumulate = 1;
+};
+
 // Everything a run needs. Scenario files (JSON) map onto it key for key; see
 // docs/SCENARIO.md. The CLI's flags override single fields before validate() runs.
 struct Scenario {
@@ -117,8 +133,10 @@ struct Scenario {
     EnergyConfig energy;                          // power per worker state, for energy estimates
     std::optional<ParallelismConfig> parallelism; // none: data parallelism over `workers`
     std::optional<SyncConfig> sync;               // none: bulk-synchronous (bsp)
+    std::optional<GradientConfig> gradients; // none: one bucket after backward, no accumulation
 
-    std::size_t batch_of(int worker) const;
+    std::size_t batch_of(int worker) const; // per micro-batch when gradients accumulate
+    int accumulation() const { return gradients ? gradients->accumulate : 1; }
     std::size_t global_batch() const;
     double slowdown_of(int worker) const;
     SyncMode sync_mode() const { return sync ? sync->mode : SyncMode::Bsp; }

@@ -124,6 +124,10 @@ json scenario_reading::scenario_json(const Scenario& s) {
             sync["staleness_aware_lr"] = s.sync->staleness_aware_lr;
         j["sync"] = sync;
     }
+    if (s.gradients)
+        j["gradients"] = {{"bucket_kb", s.gradients->bucket_kb},
+                          {"overlap", s.gradients->overlap},
+                          {"accumulate", s.gradients->accumulate}};
     return j;
 }
 

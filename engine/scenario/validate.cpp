@@ -114,6 +114,34 @@ static void validate_sync(const Scenario& s) {
                     mode + " run does not wait for the last gradient in the first place");
 }
 
+// Buckets and accumulation shape how a bulk-synchronous data-parallel worker hands over its
+// gradient; elsewhere there is no such gradient to put in buckets.
+static void validate_gradients(const Scenario& s) {
+    const GradientConfig& g = *s.gradients;
+    check_range<std::int64_t>("gradients.bucket_kb", static_cast<std::int64_t>(g.bucket_kb), 0,
+                              static_cast<std::int64_t>(ScenarioLimits::max_bucket_kb));
+    check_range("gradients.accumulate", g.accumulate, 1, ScenarioLimits::max_accumulate);
+    if (s.model_parallel())
+        throw Error("gradients: buckets and accumulation are for data parallelism; "
+                    "parallelism.mode is \"" +
+                    std::string(to_string(s.parallelism->mode)) + "\"");
+    if (s.sync_mode() != SyncMode::Bsp)
+        throw Error("gradients: buckets and accumulation are for sync mode bsp, which reduces "
+                    "every step's gradients; sync.mode is " +
+                    std::string(to_string(s.sync_mode())));
+    if (g.bucket_kb > 0 && s.cost.communication_s_per_step)
+        throw Error("gradients.bucket_kb: a fixed communication time per step "
+                    "(cost.communication_s_per_step) has no messages to put in buckets");
+    if (g.bucket_kb > 0 && s.failures.backup_workers > 0)
+        throw Error("gradients.bucket_kb: backup workers drop late gradients as a whole; they "
+                    "do not work with buckets yet");
+    for (int w = 0; w < s.workers; ++w)
+        if (s.batch_of(w) * static_cast<std::size_t>(g.accumulate) > ScenarioLimits::max_batch)
+            throw Error("gradients.accumulate: worker " + std::to_string(w) + " would compute " +
+                        std::to_string(s.batch_of(w) * static_cast<std::size_t>(g.accumulate)) +
+                        " samples a step, more than " + std::to_string(ScenarioLimits::max_batch));
+}
+
 static void validate_parallelism(const Scenario& s) {
     const ParallelismConfig& p = *s.parallelism;
     check_range("parallelism.stages", p.stages, 1, ScenarioLimits::max_workers);
@@ -242,6 +270,8 @@ void validate(const Scenario& s) {
         validate_parallelism(s);
     if (s.sync)
         validate_sync(s);
+    if (s.gradients)
+        validate_gradients(s);
     if (s.checkpoint) {
         check_range<std::int64_t>("checkpoint.every", s.checkpoint->every, 1,
                                   ScenarioLimits::max_steps);

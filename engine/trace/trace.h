@@ -42,6 +42,8 @@ enum class EventKind {
     // Model parallelism (a pipeline stage's lane; `microbatch` says which micro-batch). The
     // activations and their gradients travel as Send / Receive with `microbatch` set: towards
     // the next stage (peer = worker + 1) activations, towards the previous one their gradients.
+    // With gradient buckets, a data-parallel worker's computation is drawn as these too: its
+    // forward pass, then its backward layer by layer (`layer` set, `microbatch` -1).
     Forward,  // forward pass of one micro-batch through the stage's layers
     Backward, // backward pass of one micro-batch: gradients added up, input gradient produced
     Bubble,   // idle: the pipeline has no micro-batch for this stage yet, or any more
@@ -118,6 +120,11 @@ struct TraceEvent {
     // Failed: true on the interval that begins at the crash (a lane gone for good is drawn failed
     // again each step, false).
     bool crash_begins = false;
+    // Data parallelism with gradient buckets: a Backward event's layer (its gradient is done at
+    // the event's end); a collective's Send, Receive, Reduce and Wait, drawn on the worker's
+    // communication row, name their bucket (0: the first reduced, the last layers). -1: neither.
+    int layer = -1;
+    int bucket = -1;
 };
 
 // The event of one checkpoint phase of `worker`'s file, its kind following from the stage it

@@ -2,6 +2,7 @@
 
 #include "checkpoint/checkpoint.h"
 #include "clocks/clock.h"
+#include "collectives/buckets.h"
 #include "collectives/schedule.h"
 #include "collectives/transport.h"
 #include "core/indirect.h"
@@ -31,6 +32,7 @@ struct Worker {
     Optimizer optimizer;
     DataCursor cursor;
     std::vector<double> gradient; // its own gradient, then (after the collective) the combined one
+    std::vector<double> micro_gradient; // with accumulation: one micro-batch's gradient
     Workspace work;
     std::vector<std::size_t> rows;
     std::vector<double> batch_features;
@@ -164,6 +166,11 @@ private:
         CommSchedule schedule;
         std::int64_t bytes = 0;
         std::vector<double> weights;
+        // Gradient buckets (scenario gradients.bucket_kb): each with its own schedule, reduced
+        // in this order. Empty: the whole gradient in one collective once backward ends.
+        std::vector<Bucket> buckets;
+        std::vector<CommSchedule> bucket_schedules;
+        std::vector<std::size_t> layer_parameters; // per layer of the model
     };
     // What the run did and what it cost, added up as it goes: what metrics() reports
     // (data_parallel_accounts.cpp).
@@ -182,6 +189,9 @@ private:
         std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
         std::int64_t averagings = 0; // local SGD's parameter averagings
         std::vector<ProgressPoint> progress;
+        // Per lane, whole run: the time its gradient collectives took (their rounds, waits
+        // inside them included), and the part of it not hidden behind its own computation.
+        std::vector<Ticks> collective, exposed;
     };
     // Failures: what is still to happen, which lanes are left, what happened, and where each step
     // began, to count what a rollback loses (data_parallel_failures.cpp).
@@ -217,6 +227,9 @@ private:
         std::vector<int> touched;                               // workers busy this round
         std::vector<Ticks> round_start; // where each lane began a measured round
         std::vector<TraceEvent> priced; // a collective's events from the cost model
+        // Per worker, this step: where its computation began and how long it took (-1: it did
+        // not compute to the end), for the buckets' ready times.
+        std::vector<Ticks> computed_from, computed_took;
     };
 
     // The run's set-up and its step (data_parallel.cpp).
@@ -226,9 +239,20 @@ private:
 
     // The step's phases (data_parallel_phases.cpp).
     void compute_phase();
+    std::size_t samples_of(int worker) const; // a step's samples: batch times accumulation
+    void compute_gradient(Worker& w, std::size_t batch, std::size_t micro);
     void communicate_phase();
     void all_reduce_buffers(); // the collective over every worker's gradient buffer, priced
     void update_phase();
+    // Gradient buckets (data_parallel_buckets.cpp): a computation's events, backward layer by
+    // layer when the run has buckets; the buckets' collectives on each worker's communication
+    // lane, each starting when its layers are done (or, without overlap, after backward).
+    bool bucketed() const { return !collective_.buckets.empty(); }
+    void emit_computation(int id, Ticks start, Ticks took, double gradient0);
+    void reduce_buckets();
+    std::vector<Ticks> price_bucket(const CommSchedule& schedule, std::span<Ticks> clocks,
+                                    int bucket);
+    void account_exposure(std::span<const Ticks> computed, std::span<const Ticks> collective);
     bool averaging_due() const; // local SGD: the replicas average after this step
     void average_phase();
     Ticks compute_cost(int worker, std::size_t samples);
@@ -242,6 +266,7 @@ private:
     void price_schedule(const CommSchedule& schedule);
     void broadcast_parameters(); // a Broadcast intervention, at the start of the step
     void run_measured_collective();
+    void run_measured_collective(const CommSchedule& schedule, int bucket);
 
     // Checkpoints (data_parallel_checkpoints.cpp).
     void checkpoint_phase(); // after the update of a K-th step
@@ -255,7 +280,7 @@ private:
     void emit(TraceEvent event);             // `worker` and `peer` are worker indices
     void emit_lane(const TraceEvent& event); // `worker` and `peer` are trace lanes
     // Ends a collective round: gaps before each worker's activity become Wait events.
-    void close_round(std::span<const Ticks> from);
+    void close_round(std::span<const Ticks> from, int bucket = -1); // a bucket's round: its id
     void mark_busy(int worker, Ticks start, Ticks end);
     double energy_so_far() const;
 

@@ -33,7 +33,7 @@ void DataParallelTrainer::emit_lane(const TraceEvent& e) {
     }
 }
 
-void DataParallelTrainer::close_round(std::span<const Ticks> from) {
+void DataParallelTrainer::close_round(std::span<const Ticks> from, int bucket) {
     // Per worker, in time order: every gap since `from` is waiting; busy time is the union.
     for (const int w : scratch_.touched) {
         auto& list = scratch_.busy[static_cast<std::size_t>(w)];
@@ -41,8 +41,11 @@ void DataParallelTrainer::close_round(std::span<const Ticks> from) {
         Ticks at = from[static_cast<std::size_t>(w)];
         Ticks covered = 0;
         for (const auto& [start, end] : list) {
-            if (start > at)
-                emit({w, EventKind::Wait, step_, at, start});
+            if (start > at) {
+                TraceEvent wait{w, EventKind::Wait, step_, at, start};
+                wait.bucket = bucket;
+                emit(wait);
+            }
             covered += std::max<Ticks>(0, end - std::max(start, at));
             at = std::max(at, end);
         }
@@ -90,6 +93,25 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.recovery_s = to_seconds(accounts_.recovery);
     m.dropped_gradients = accounts_.dropped_gradients;
     m.averagings = accounts_.averagings;
+    m.accumulation = scenario_.accumulation();
+    m.buckets = bucketed() ? static_cast<int>(collective_.buckets.size()) : 1;
+    m.bucket_bytes = collective_.schedule.count * sizeof(double);
+    if (bucketed()) {
+        m.bucket_bytes = 0;
+        for (const Bucket& b : collective_.buckets)
+            m.bucket_bytes = std::max(m.bucket_bytes, b.bytes());
+    }
+    Ticks collective = 0, exposed = 0;
+    for (std::size_t lane = 0; lane < accounts_.collective.size(); ++lane) {
+        collective += accounts_.collective[lane];
+        exposed += accounts_.exposed[lane];
+    }
+    const auto lanes_counted =
+        static_cast<double>(std::max<std::size_t>(1, accounts_.collective.size()));
+    m.collective_s = to_seconds(collective) / lanes_counted;
+    m.exposed_communication_s = to_seconds(exposed) / lanes_counted;
+    m.overlap_fraction =
+        collective > 0 ? 1.0 - static_cast<double>(exposed) / static_cast<double>(collective) : 0.0;
     m.max_staleness = accounts_.max_staleness;
     m.mean_staleness = accounts_.applied ? static_cast<double>(accounts_.staleness_total) /
                                                static_cast<double>(accounts_.applied)

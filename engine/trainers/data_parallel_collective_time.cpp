@@ -41,13 +41,17 @@ void DataParallelTrainer::price_schedule(const CommSchedule& schedule) {
 }
 
 void DataParallelTrainer::run_measured_collective() {
+    run_measured_collective(collective_.schedule, -1);
+}
+
+void DataParallelTrainer::run_measured_collective(const CommSchedule& schedule, int bucket) {
     std::vector<std::span<double>> buffers;
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
     transport_.attach(buffers);
     const auto n = workers_.size();
-    for (std::size_t r = 0; r < collective_.schedule.rounds.size(); ++r) {
-        const Round& round = collective_.schedule.rounds[r];
+    for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {
+        const Round& round = schedule.rounds[r];
         scratch_.round_start.resize(n);
         for (std::size_t k = 0; k < n; ++k)
             scratch_.round_start[k] = workers_[k].clock;
@@ -56,8 +60,11 @@ void DataParallelTrainer::run_measured_collective() {
         const Ticks end = clock_->now();
         const int ri = static_cast<int>(r);
         for (const auto& m : round.messages) {
-            emit({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri});
-            emit({m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri});
+            TraceEvent send{m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri};
+            TraceEvent receive{m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri};
+            send.bucket = receive.bucket = bucket;
+            emit(send);
+            emit(receive);
             mark_busy(m.src, start, end);
             mark_busy(m.dst, start, end);
             workers_[static_cast<std::size_t>(m.src)].clock =
@@ -65,7 +72,7 @@ void DataParallelTrainer::run_measured_collective() {
             workers_[static_cast<std::size_t>(m.dst)].clock =
                 std::max(workers_[static_cast<std::size_t>(m.dst)].clock, end);
         }
-        close_round(scratch_.round_start);
+        close_round(scratch_.round_start, bucket);
     }
 }
 

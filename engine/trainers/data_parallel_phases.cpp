@@ -26,9 +26,11 @@ void DataParallelTrainer::compute_phase() {
         scenario_.algorithm != Algorithm::None && scenario_.sync_mode() != SyncMode::Local;
 
     // Prices are drawn serially, in worker order, so they never depend on threads.
+    // With accumulation a worker computes K micro-batches of its batch.
+    const auto micro = static_cast<std::size_t>(scenario_.accumulation());
     std::vector<Ticks> cost(n, 0), pause(n, 0);
     for (std::size_t k = 0; k < n; ++k) {
-        cost[k] = compute_cost(static_cast<int>(k), scenario_.batch_of(static_cast<int>(k)));
+        cost[k] = compute_cost(static_cast<int>(k), samples_of(static_cast<int>(k)));
         for (const auto& p : scenario_.delays.pauses)
             if (p.worker == static_cast<int>(k) && p.step == step_)
                 pause[k] += to_ticks(p.seconds);
@@ -39,10 +41,7 @@ void DataParallelTrainer::compute_phase() {
     tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
         started[k] = clock.now();
-        w.cursor.next_batch(scenario_.batch_of(static_cast<int>(k)), w.rows);
-        gather_rows(*data_, w.rows, w.batch_features, w.batch_targets);
-        const BatchView batch{w.batch_features.data(), w.batch_targets.data(), w.rows.size()};
-        w.last = loss_and_gradient(scenario_.model, w.parameters, batch, w.gradient, w.work);
+        compute_gradient(w, scenario_.batch_of(static_cast<int>(k)), micro);
         ended[k] = clock.now();
     });
     // Where each worker's computation begins and how long it takes, on the run's clock.
@@ -72,6 +71,8 @@ void DataParallelTrainer::compute_phase() {
     }
 
     Ticks latest = 0;
+    scratch_.computed_from.assign(n, 0);
+    scratch_.computed_took.assign(n, -1);
     for (std::size_t k = 0; k < n; ++k) {
         Worker& w = workers_[k];
         const int id = static_cast<int>(k);
@@ -94,8 +95,8 @@ void DataParallelTrainer::compute_phase() {
             w.clock = stop;
             if (train)
                 scale_contribution(w.gradient, 0.0);
-            accounts_.samples += static_cast<std::int64_t>(scenario_.batch_of(id));
-            accounts_.dropped_samples += static_cast<std::int64_t>(scenario_.batch_of(id));
+            accounts_.samples += static_cast<std::int64_t>(samples_of(id));
+            accounts_.dropped_samples += static_cast<std::int64_t>(samples_of(id));
             continue;
         }
         // A pause stalls the worker before it computes; on the measured clock both are realised
@@ -105,15 +106,52 @@ void DataParallelTrainer::compute_phase() {
             emit({id, EventKind::Pause, step_, w.clock, w.clock + pause[k]});
             w.clock += pause[k];
         }
-        emit({id, EventKind::Compute, step_, w.clock, w.clock + took[k], 0, -1, -1, gradient0});
+        emit_computation(id, w.clock, took[k], gradient0);
+        scratch_.computed_from[k] = w.clock;
+        scratch_.computed_took[k] = took[k];
         w.clock += took[k];
         latest = std::max(latest, w.clock);
         if (synchronised && train)
             scale_contribution(w.gradient,
                                selective ? scratch_.chosen_weights[k] : collective_.weights[k]);
-        accounts_.samples += static_cast<std::int64_t>(scenario_.batch_of(id));
+        accounts_.samples += static_cast<std::int64_t>(samples_of(id));
     }
     clock.wait_until(latest, stop_);
+}
+
+std::size_t DataParallelTrainer::samples_of(int worker) const {
+    return scenario_.batch_of(worker) * static_cast<std::size_t>(scenario_.accumulation());
+}
+
+// The worker's gradient over `micro` micro-batches of `batch` rows each: their mean gradients
+// added up without communicating, then divided by `micro`, so that under the mean rule it is the
+// mean gradient of all those rows (to rounding); the loss likewise.
+void DataParallelTrainer::compute_gradient(Worker& w, std::size_t batch, std::size_t micro) {
+    const ModelShape& model = scenario_.model;
+    LossResult total;
+    for (std::size_t m = 0; m < micro; ++m) {
+        w.cursor.next_batch(batch, w.rows);
+        gather_rows(*data_, w.rows, w.batch_features, w.batch_targets);
+        const BatchView rows{w.batch_features.data(), w.batch_targets.data(), w.rows.size()};
+        if (micro == 1) {
+            w.last = loss_and_gradient(model, w.parameters, rows, w.gradient, w.work);
+            return;
+        }
+        auto& into = m == 0 ? w.gradient : w.micro_gradient;
+        into.resize(w.gradient.size());
+        const LossResult part = loss_and_gradient(model, w.parameters, rows, into, w.work);
+        if (m > 0)
+            for (std::size_t i = 0; i < w.gradient.size(); ++i)
+                w.gradient[i] += into[i];
+        total.loss += part.loss;
+        total.correct += part.correct;
+        total.count += part.count;
+    }
+    const double share = 1.0 / static_cast<double>(micro);
+    for (double& g : w.gradient)
+        g *= share;
+    total.loss *= share;
+    w.last = total;
 }
 
 void DataParallelTrainer::barrier() {
@@ -131,7 +169,15 @@ void DataParallelTrainer::communicate_phase() {
     if (scenario_.algorithm == Algorithm::None || workers_.size() == 1 ||
         scenario_.sync_mode() == SyncMode::Local)
         return;
+    if (bucketed())
+        return reduce_buckets();
+    std::vector<Ticks> computed(workers_.size()), spent(workers_.size());
+    for (std::size_t k = 0; k < workers_.size(); ++k)
+        computed[k] = workers_[k].clock;
     all_reduce_buffers();
+    for (std::size_t k = 0; k < workers_.size(); ++k)
+        spent[k] = workers_[k].clock - computed[k];
+    account_exposure(computed, spent); // one collective after backward: all of it exposed
 }
 
 bool DataParallelTrainer::averaging_due() const {

@@ -1,0 +1,33 @@
+#include "collectives/buckets.h"
+
+namespace lockstep {
+
+std::vector<Bucket> make_buckets(std::span<const std::size_t> layer_counts, std::size_t cap_bytes) {
+    std::vector<std::size_t> starts(layer_counts.size() + 1, 0);
+    for (std::size_t l = 0; l < layer_counts.size(); ++l)
+        starts[l + 1] = starts[l] + layer_counts[l];
+    std::vector<Bucket> buckets;
+    std::size_t end = layer_counts.size();
+    while (end > 0) {
+        // Take layers from `end` downwards while the bucket stays within the cap; at least one.
+        std::size_t first = cap_bytes == 0 ? 0 : end - 1;
+        while (first > 0 && (starts[end] - starts[first - 1]) * sizeof(double) <= cap_bytes)
+            --first;
+        buckets.push_back({static_cast<int>(buckets.size()), first, end, starts[first],
+                           starts[end] - starts[first]});
+        end = first;
+    }
+    return buckets;
+}
+
+CommSchedule bucket_schedule(Algorithm algorithm, int workers, std::size_t count,
+                             const Bucket& bucket) {
+    CommSchedule s = make_schedule(algorithm, workers, bucket.count);
+    s.count = count;
+    for (Round& round : s.rounds)
+        for (Message& m : round.messages)
+            m.offset += bucket.offset;
+    return s;
+}
+
+} // namespace lockstep

@@ -1,0 +1,141 @@
+// Gradient buckets: a worker's backward pass finishes the layers' gradients last layer first;
+// each bucket's collective runs on the worker's communication lane as soon as the bucket's layers
+// are done on every worker it waits for, while backward goes on with the earlier layers (or,
+// without overlap, once backward has ended). The bytes move bucket by bucket between the worker
+// buffers; the cost model prices each bucket's schedule from where each lane stands.
+#include "trainers/data_parallel.h"
+
+#include "clocks/cost_model.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace lockstep {
+
+void DataParallelTrainer::emit_computation(int id, Ticks start, Ticks took, double gradient0) {
+    if (!bucketed() || clock_->kind() != ClockKind::Modelled) {
+        emit({id, EventKind::Compute, step_, start, start + took, 0, -1, -1, gradient0});
+        return;
+    }
+    // Accumulated micro-batches before the last one communicate nothing: one computation.
+    const Ticks k = scenario_.accumulation();
+    const Ticks earlier = took / k * (k - 1);
+    if (earlier > 0)
+        emit({id, EventKind::Compute, step_, start, start + earlier, 0, -1, -1, gradient0});
+    const LayerCosts c = price_layers(collective_.layer_parameters, took - earlier);
+    Ticks at = start + earlier;
+    emit({id, EventKind::Forward, step_, at, at + c.forward, 0, -1, -1, gradient0});
+    at += c.forward;
+    for (std::size_t l = c.backward.size(); l-- > 0;) {
+        TraceEvent e{id, EventKind::Backward, step_, at, at + c.backward[l], 0, -1, -1, gradient0};
+        e.layer = static_cast<int>(l);
+        emit(e);
+        at += c.backward[l];
+    }
+}
+
+void DataParallelTrainer::reduce_buckets() {
+    const auto n = workers_.size();
+    const bool train = work_ == Work::Train;
+    if (train)
+        accounts_.bytes_moved += collective_.bytes;
+    std::vector<std::span<double>> buffers;
+    buffers.reserve(n);
+    for (auto& w : workers_)
+        buffers.emplace_back(w.gradient);
+    std::vector<Ticks> computed(n), lane(n, 0), spent(n, 0), busy(n, 0);
+    for (std::size_t k = 0; k < n; ++k)
+        computed[k] = workers_[k].clock;
+
+    if (clock_->kind() == ClockKind::Measured) {
+        // The real rounds, timed, bucket after bucket once backward is over.
+        for (std::size_t b = 0; b < collective_.buckets.size(); ++b)
+            run_measured_collective(collective_.bucket_schedules[b], static_cast<int>(b));
+        for (std::size_t k = 0; k < n; ++k)
+            spent[k] = workers_[k].clock - computed[k];
+        account_exposure(computed, spent);
+        return;
+    }
+
+    // When each worker's backward finishes bucket b's layers: its computation's last
+    // micro-batch, forward then backward from the last layer, as emit_computation() drew it.
+    const bool overlap = scenario_.gradients->overlap;
+    std::vector<std::vector<Ticks>> ready(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Ticks took = scratch_.computed_took[k];
+        if (!overlap || took < 0) {
+            ready[k].assign(collective_.buckets.size(), computed[k]);
+            continue;
+        }
+        const Ticks acc = scenario_.accumulation();
+        const Ticks earlier = took / acc * (acc - 1);
+        const LayerCosts c = price_layers(collective_.layer_parameters, took - earlier);
+        Ticks at = scratch_.computed_from[k] + earlier + c.forward;
+        std::size_t layer = c.backward.size();
+        for (const Bucket& bucket : collective_.buckets) {
+            while (layer > bucket.first_layer)
+                at += c.backward[--layer];
+            ready[k].push_back(at);
+        }
+    }
+    std::vector<Ticks> clocks(n), began(n);
+    for (std::size_t b = 0; b < collective_.buckets.size(); ++b) {
+        const CommSchedule& schedule = collective_.bucket_schedules[b];
+        if (train)
+            run_all_reduce(schedule, transport_, buffers);
+        for (std::size_t k = 0; k < n; ++k)
+            began[k] = clocks[k] = std::max(lane[k], ready[k][b]);
+        const std::vector<Ticks> took = price_bucket(schedule, clocks, static_cast<int>(b));
+        for (std::size_t k = 0; k < n; ++k) {
+            spent[k] += clocks[k] - began[k];
+            busy[k] += took[k];
+            lane[k] = clocks[k];
+        }
+    }
+    // What the worker waits for once its backward is over and is not spent communicating is
+    // waiting; a wait on the communication row while backward goes on costs nothing.
+    for (std::size_t k = 0; k < n; ++k) {
+        workers_[k].clock = std::max(computed[k], lane[k]);
+        const Ticks exposed = workers_[k].clock - computed[k];
+        accounts_.spent[static_cast<std::size_t>(faults_.lane_of[k])].add(
+            TimeBucket::Waiting, std::max<Ticks>(0, exposed - busy[k]));
+    }
+    account_exposure(computed, spent);
+}
+
+// One bucket's schedule priced from `clocks` (advanced to its end); its events name the bucket.
+// Returns each worker's busy time in it, accounted as communication.
+std::vector<Ticks> DataParallelTrainer::price_bucket(const CommSchedule& schedule,
+                                                     std::span<Ticks> clocks, int bucket) {
+    const auto n = workers_.size();
+    std::vector<double> slow(n);
+    for (std::size_t k = 0; k < n; ++k)
+        slow[k] = faults_.link_factor[static_cast<std::size_t>(faults_.lane_of[k])];
+    scratch_.priced.clear();
+    const CollectiveTime time =
+        lockstep::price_schedule(schedule, {faults_.lane_of, clocks, slow}, scenario_.cost, step_,
+                                 0, sink_ ? &scratch_.priced : nullptr);
+    for (std::size_t k = 0; k < n; ++k)
+        accounts_.spent[static_cast<std::size_t>(faults_.lane_of[k])].add(TimeBucket::Communication,
+                                                                          time.busy[k]);
+    for (TraceEvent& e : scratch_.priced) {
+        e.ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
+        e.bucket = bucket;
+        scratch_.events.push_back(e);
+    }
+    return time.busy;
+}
+
+// Per worker: `computed` where its computation ended, `collective` how long its collectives took;
+// its clock now stands where they ended. The exposed part is what it spent after its computation.
+void DataParallelTrainer::account_exposure(std::span<const Ticks> computed,
+                                           std::span<const Ticks> collective) {
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        const auto lane = static_cast<std::size_t>(faults_.lane_of[k]);
+        const Ticks exposed = std::max<Ticks>(0, workers_[k].clock - computed[k]);
+        accounts_.collective[lane] += collective[k];
+        accounts_.exposed[lane] += exposed;
+    }
+}
+
+} // namespace lockstep

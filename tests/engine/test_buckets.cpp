@@ -1,0 +1,309 @@
+// Gradient buckets overlapping backward, and gradient accumulation: the same numbers as the plain
+// run where the arithmetic is the same, and communication hidden exactly where the cost model says.
+#include "clocks/cost_model.h"
+#include "collectives/buckets.h"
+#include "core/error.h"
+#include "trainers/run.h"
+#include "trainers/setup.h"
+
+#include <QtTest>
+
+#include <oneapi/tbb/global_control.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace lockstep;
+
+namespace {
+
+// Four layers of unequal size (192, 4160, 4160 and 195 parameters), no jitter.
+Scenario layered(Algorithm algorithm = Algorithm::Ring) {
+    Scenario s;
+    s.workers = 4;
+    s.steps = 12;
+    s.algorithm = algorithm;
+    s.model.layers = {2, 64, 64, 64, 3};
+    return s;
+}
+
+Scenario with_buckets(Scenario s, std::size_t kb, bool overlap = true) {
+    s.gradients = GradientConfig{kb, overlap, 1};
+    return s;
+}
+
+struct Outcome {
+    std::vector<double> parameters;
+    RunMetrics metrics;
+    Trace trace;
+};
+
+Outcome train(const Scenario& s) {
+    Outcome o;
+    auto run = make_run(s, load_dataset(s), &o.trace);
+    while (!run->finished())
+        run->step();
+    o.parameters = run->parameters();
+    o.metrics = run->metrics();
+    return o;
+}
+
+double largest_relative_difference(const std::vector<double>& a, const std::vector<double>& b) {
+    double worst = 0.0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        worst = std::max(worst, std::abs(a[i] - b[i]) / std::max(std::abs(a[i]), 1e-300));
+    return worst;
+}
+
+} // namespace
+
+class TestBuckets : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void buckets_follow_backward_and_the_cap();
+    void a_bucketed_run_gives_the_plain_runs_numbers();
+    void a_bucketed_run_is_the_same_on_any_number_of_threads();
+    void one_bucket_hides_nothing();
+    void only_the_last_bucket_stays_exposed_when_the_others_fit_in_backward();
+    void without_overlap_every_bucket_waits_for_backward();
+    void the_trace_draws_backward_layer_by_layer_and_names_the_buckets();
+    void accumulation_equals_a_k_fold_batch();
+    void gradients_fit_only_bulk_synchronous_data_parallelism();
+};
+
+void TestBuckets::buckets_follow_backward_and_the_cap() {
+    const std::vector<std::size_t> layers{192, 4160, 4160, 195};
+    // No cap: one bucket, the whole gradient.
+    auto one = make_buckets(layers, 0);
+    QCOMPARE(one.size(), std::size_t{1});
+    QCOMPARE(one[0].offset, std::size_t{0});
+    QCOMPARE(one[0].count, std::size_t{8707});
+    // 1 KB: every layer is larger, so each is a bucket of its own, the last layer first.
+    auto each = make_buckets(layers, 1024);
+    QCOMPARE(each.size(), std::size_t{4});
+    QCOMPARE(each[0].first_layer, std::size_t{3});
+    QCOMPARE(each[0].offset, std::size_t{8512});
+    QCOMPARE(each[3].first_layer, std::size_t{0});
+    QCOMPARE(each[3].offset, std::size_t{0});
+    // 36 KB (36864 bytes) holds layers 3 and 2 (4355 doubles, 34840 bytes) but not layer 1
+    // too; then layers 1 and 0 (4352 doubles, 34816 bytes).
+    auto packed = make_buckets(layers, 36 * 1024);
+    QCOMPARE(packed.size(), std::size_t{2});
+    QCOMPARE(packed[0].first_layer, std::size_t{2});
+    QCOMPARE(packed[0].end_layer, std::size_t{4});
+    QCOMPARE(packed[0].bytes(), std::int64_t{4355 * 8});
+    QCOMPARE(packed[1].first_layer, std::size_t{0});
+    QCOMPARE(packed[1].count, std::size_t{4352});
+    // One byte less than layers 3 and 2: layer 3 alone, layer 2 alone, then layers 1 and 0.
+    QCOMPARE(make_buckets(layers, 34839).size(), std::size_t{3});
+    // Together they cover the gradient once, without gaps.
+    std::size_t covered = 0;
+    for (const Bucket& b : packed)
+        covered += b.count;
+    QCOMPARE(covered, std::size_t{8707});
+
+    // A bucket's schedule is the plain schedule of its length, moved to where it lies.
+    const CommSchedule moved = bucket_schedule(Algorithm::Ring, 4, 8707, packed[1]);
+    const CommSchedule plain = make_schedule(Algorithm::Ring, 4, 4160);
+    QCOMPARE(moved.count, std::size_t{8707});
+    QCOMPARE(moved.rounds.size(), plain.rounds.size());
+    QCOMPARE(moved.rounds[0].messages[0].offset,
+             plain.rounds[0].messages[0].offset + packed[1].offset);
+}
+
+void TestBuckets::a_bucketed_run_gives_the_plain_runs_numbers() {
+    // The parameter server and the tree add every element in the same order whatever the
+    // buckets: the same bits. The ring's chunks move with the buckets: the same to 1e-12.
+    for (Algorithm a : {Algorithm::ParameterServer, Algorithm::Tree, Algorithm::Ring}) {
+        const Outcome plain = train(layered(a));
+        for (std::size_t kb : {1, 4, 36}) {
+            const Outcome bucketed = train(with_buckets(layered(a), kb));
+            QVERIFY(bucketed.metrics.buckets > 1);
+            if (a == Algorithm::Ring) {
+                QVERIFY(bucketed.parameters != plain.parameters); // the chunks did move
+                QVERIFY(largest_relative_difference(plain.parameters, bucketed.parameters) < 1e-12);
+            } else {
+                QVERIFY2(bucketed.parameters == plain.parameters,
+                         qPrintable(QString::fromStdString(std::string(to_string(a)))));
+            }
+            QCOMPARE(bucketed.metrics.final_loss, bucketed.metrics.final_loss); // not NaN
+        }
+    }
+}
+
+void TestBuckets::a_bucketed_run_is_the_same_on_any_number_of_threads() {
+    for (bool measured : {false, true}) {
+        Scenario s = with_buckets(layered(Algorithm::Ring), 4);
+        s.steps = 6;
+        s.clock = measured ? ClockKind::Measured : ClockKind::Modelled;
+        std::vector<double> first;
+        Ticks end = -1;
+        for (int threads : {1, 2, 4}) {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                                      static_cast<std::size_t>(threads));
+            const Outcome o = train(s);
+            if (first.empty())
+                first = o.parameters;
+            QVERIFY(o.parameters == first);
+            if (!measured) { // the modelled clock: the same times too
+                const Ticks last = o.trace.snapshots().back().time;
+                QVERIFY(end < 0 || last == end);
+                end = last;
+            }
+        }
+    }
+}
+
+void TestBuckets::one_bucket_hides_nothing() {
+    // One bucket starts when backward is over, overlap or not: everything is exposed, exactly
+    // as in the plain run.
+    Scenario big = layered();
+    big.gradients = GradientConfig{1024 * 1024, true, 1};
+    const Outcome one = train(big);
+    const Outcome plain = train(layered());
+    QCOMPARE(one.metrics.buckets, 1);
+    QCOMPARE(one.metrics.exposed_communication_s, one.metrics.collective_s);
+    QCOMPARE(one.metrics.exposed_communication_s, plain.metrics.exposed_communication_s);
+    QCOMPARE(one.metrics.total_time_s, plain.metrics.total_time_s);
+    QCOMPARE(one.metrics.overlap_fraction, 0.0);
+    QVERIFY(plain.metrics.collective_s > 0.0);
+}
+
+void TestBuckets::only_the_last_bucket_stays_exposed_when_the_others_fit_in_backward() {
+    // Compute is slow against the links: every bucket's collective is over before backward
+    // reaches the next one, so only the last bucket (layer 0's) is left once backward ends.
+    Scenario s = with_buckets(layered(Algorithm::Ring), 1);
+    s.cost.compute_s_per_sample = 1e-2;
+    s.steps = 3;
+    const Outcome o = train(s);
+    QCOMPARE(o.metrics.buckets, 4);
+    // The last bucket's collective alone, from lanes that stand level.
+    const std::vector<std::size_t> layers{192, 4160, 4160, 195};
+    const auto buckets = make_buckets(layers, 1024);
+    const CommSchedule last = bucket_schedule(Algorithm::Ring, 4, 8707, buckets.back());
+    const std::vector<int> lanes{0, 1, 2, 3};
+    std::vector<Ticks> clocks(4, 0);
+    price_schedule(last, {lanes, clocks, {}}, s.cost, 0, 0, nullptr);
+    const Ticks last_bucket = *std::max_element(clocks.begin(), clocks.end());
+    QVERIFY(last_bucket > 0);
+    QCOMPARE(to_ticks(o.metrics.exposed_communication_s), last_bucket * s.steps);
+    // Each step: the update begins that long after backward ended, on every worker.
+    std::map<std::pair<int, std::int64_t>, Ticks> backward_end, update_start;
+    for (const TraceEvent& e : o.trace.events()) {
+        if (e.kind == EventKind::Backward)
+            backward_end[{e.worker, e.step}] = std::max(backward_end[{e.worker, e.step}], e.end);
+        if (e.kind == EventKind::Update)
+            update_start[{e.worker, e.step}] = e.start;
+    }
+    QCOMPARE(update_start.size(), std::size_t{12});
+    for (const auto& [key, start] : update_start)
+        QCOMPARE(start - backward_end.at(key), last_bucket);
+    QVERIFY(o.metrics.overlap_fraction > 0.5);
+}
+
+void TestBuckets::without_overlap_every_bucket_waits_for_backward() {
+    Scenario s = with_buckets(layered(Algorithm::Ring), 1, false);
+    s.cost.compute_s_per_sample = 1e-2;
+    s.steps = 3;
+    const Outcome o = train(s);
+    const Outcome overlapped = train(with_buckets(s, 1, true));
+    QCOMPARE(o.metrics.exposed_communication_s, o.metrics.collective_s);
+    QCOMPARE(o.metrics.overlap_fraction, 0.0);
+    QVERIFY(overlapped.metrics.total_time_s < o.metrics.total_time_s);
+    QVERIFY(o.parameters == overlapped.parameters); // when, not what
+    // No bucket's message leaves before its worker's backward has ended.
+    std::map<std::pair<int, std::int64_t>, Ticks> backward_end;
+    for (const TraceEvent& e : o.trace.events())
+        if (e.kind == EventKind::Backward)
+            backward_end[{e.worker, e.step}] = std::max(backward_end[{e.worker, e.step}], e.end);
+    for (const TraceEvent& e : o.trace.events())
+        if (e.kind == EventKind::Send)
+            QVERIFY(e.start >= backward_end.at({e.worker, e.step}));
+}
+
+void TestBuckets::the_trace_draws_backward_layer_by_layer_and_names_the_buckets() {
+    Scenario s = with_buckets(layered(Algorithm::Ring), 36);
+    s.steps = 2;
+    const Outcome o = train(s);
+    std::vector<int> layers_of_worker0;
+    std::map<int, Ticks> first_send; // per bucket, on worker 0 in step 0
+    std::map<int, Ticks> done;       // per layer, worker 0 step 0
+    for (const TraceEvent& e : o.trace.events()) {
+        if (e.worker != 0 || e.step != 0)
+            continue;
+        if (e.kind == EventKind::Backward) {
+            layers_of_worker0.push_back(e.layer);
+            done[e.layer] = e.end;
+        }
+        if (e.kind == EventKind::Send) {
+            QVERIFY(e.bucket >= 0 && e.bucket < 2);
+            if (!first_send.count(e.bucket))
+                first_send[e.bucket] = e.start;
+        }
+        if (e.kind == EventKind::Compute)
+            QFAIL("a bucketed run draws its computation as forward and backward");
+    }
+    QCOMPARE(layers_of_worker0, (std::vector<int>{3, 2, 1, 0}));
+    QCOMPARE(first_send.size(), std::size_t{2});
+    // Bucket 0 (layers 3 and 2) leaves once layer 2 is done, before layer 1 is: overlap.
+    QVERIFY(first_send[0] >= done[2]);
+    QVERIFY(first_send[0] < done[1]);
+    QVERIFY(first_send[1] >= done[0]);
+}
+
+void TestBuckets::accumulation_equals_a_k_fold_batch() {
+    for (Algorithm a : {Algorithm::Ring, Algorithm::ParameterServer}) {
+        Scenario big = layered(a);
+        big.batch = 32;
+        Scenario micro = layered(a);
+        micro.batch = 8;
+        micro.gradients = GradientConfig{0, true, 4};
+        const Outcome b = train(big);
+        const Outcome m = train(micro);
+        QVERIFY(largest_relative_difference(b.parameters, m.parameters) < 1e-12);
+        QCOMPARE(m.metrics.accumulation, 4);
+        QCOMPARE(m.metrics.samples, b.metrics.samples);
+        QCOMPARE(m.metrics.bytes_moved, b.metrics.bytes_moved);
+        // Against the micro-batch alone, each sample moves a quarter of the bytes.
+        Scenario alone = micro;
+        alone.gradients.reset();
+        const Outcome single = train(alone);
+        QCOMPARE(single.metrics.bytes_moved, m.metrics.bytes_moved);
+        QCOMPARE(single.metrics.samples * 4, m.metrics.samples);
+    }
+}
+
+void TestBuckets::gradients_fit_only_bulk_synchronous_data_parallelism() {
+    auto refused = [](const Scenario& s, const char* words) {
+        try {
+            validate(s);
+        } catch (const Error& e) {
+            return std::string(e.what()).find(words) != std::string::npos;
+        }
+        return false;
+    };
+    Scenario ssp = with_buckets(layered(Algorithm::ParameterServer), 4);
+    ssp.sync = SyncConfig{SyncMode::Ssp};
+    QVERIFY(refused(ssp, "sync mode bsp"));
+    Scenario fixed = with_buckets(layered(), 4);
+    fixed.cost.communication_s_per_step = 1.0;
+    QVERIFY(refused(fixed, "no messages to put in buckets"));
+    Scenario many = layered();
+    many.batch = 1000;
+    many.gradients = GradientConfig{0, true, 100};
+    QVERIFY(refused(many, "gradients.accumulate: worker 0 would compute 100000 samples"));
+    Scenario text = parse_scenario(R"({"gradients": {"bucket_kb": 16, "overlap": false}})");
+    QCOMPARE(text.gradients->bucket_kb, std::size_t{16});
+    QVERIFY(!text.gradients->overlap);
+    QCOMPARE(parse_scenario(scenario_to_json(text)).gradients->bucket_kb, std::size_t{16});
+    try {
+        parse_scenario(R"({"gradients": {"bucket_mb": 16}})");
+        QFAIL("an unknown key was taken");
+    } catch (const Error& e) {
+        QVERIFY(std::string(e.what()).find("gradients.bucket_mb") != std::string::npos);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestBuckets)
+#include "test_buckets.moc"
