@@ -18,7 +18,8 @@ QStringList engine_functions() {
             QStringLiteral("bubble_fraction"),
             QStringLiteral("study"),
             QStringLiteral("first_to_target"),
-            QStringLiteral("collective_time")};
+            QStringLiteral("collective_time"),
+            QStringLiteral("best_bucket")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -41,6 +42,8 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
         check_collective_time_call(call, probe);
     else if (fn == QLatin1String("bubble_fraction"))
         check_bubble_fraction_call(call, probe);
+    else if (fn == QLatin1String("best_bucket"))
+        check_best_bucket_call(call, probe, base_dir);
     else
         fail(QStringLiteral("answer.engine: must be one of %1, got '%2'")
                  .arg(engine_functions().join(QStringLiteral(", ")), fn));
@@ -62,6 +65,8 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
         return study_call(call, values, base_dir);
     if (fn == QLatin1String("first_to_target"))
         return first_to_target(call, values, base_dir);
+    if (fn == QLatin1String("best_bucket"))
+        return best_bucket(call, values, base_dir);
     check_engine_call(call, values.keys(), base_dir); // throws with the reason
     fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
 }

@@ -62,6 +62,10 @@ void check_collective_time_call(const EngineCall& call, const Values& probe);
 double collective_bytes(const EngineCall& call, const Values& values);
 double collective_time(const EngineCall& call, const Values& values);
 
+// best_bucket (bucket_answers.cpp).
+void check_best_bucket_call(const EngineCall& call, const Values& probe, const QString& base_dir);
+double best_bucket(const EngineCall& call, const Values& values, const QString& base_dir);
+
 // bubble_fraction (pipeline_answers.cpp).
 void check_bubble_fraction_call(const EngineCall& call, const Values& probe);
 double bubble_fraction(const EngineCall& call, const Values& values);

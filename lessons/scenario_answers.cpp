@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lockstep::lessons::detail {
@@ -40,12 +41,18 @@ const QStringList kMetrics = {QStringLiteral("speedup"),
                               QStringLiteral("max_staleness"),
                               QStringLiteral("mean_staleness"),
                               QStringLiteral("averagings"),
-                              QStringLiteral("bytes_moved")};
+                              QStringLiteral("bytes_moved"),
+                              QStringLiteral("step_time_s"),
+                              QStringLiteral("collective_per_step_s"),
+                              QStringLiteral("exposed_per_step_s"),
+                              QStringLiteral("overlap_fraction"),
+                              QStringLiteral("bytes_per_sample")};
 // The figures that need the run to really train (its model, its gradients' ages), not only its
 // times.
-const QStringList kTrainedMetrics = {QStringLiteral("final_loss"), QStringLiteral("max_staleness"),
-                                     QStringLiteral("mean_staleness"), QStringLiteral("averagings"),
-                                     QStringLiteral("bytes_moved")};
+const QStringList kTrainedMetrics = {
+    QStringLiteral("final_loss"),     QStringLiteral("max_staleness"),
+    QStringLiteral("mean_staleness"), QStringLiteral("averagings"),
+    QStringLiteral("bytes_moved"),    QStringLiteral("bytes_per_sample")};
 const QStringList kPipelineMetrics = {
     QStringLiteral("bubble_fraction"), QStringLiteral("activation_bytes_per_step"),
     QStringLiteral("gradient_bytes_per_step"), QStringLiteral("total_time_s")};
@@ -85,6 +92,20 @@ double metric(const RunMetrics& m, const QString& name) {
         return static_cast<double>(m.averagings);
     if (name == QLatin1String("bytes_moved"))
         return static_cast<double>(m.bytes_moved);
+    // Gradient buckets and accumulation: per step, the collectives' time and the part of it left
+    // exposed once backward is over (per worker, averaged over them).
+    const double steps = static_cast<double>(std::max<std::int64_t>(1, m.steps_run));
+    if (name == QLatin1String("step_time_s"))
+        return m.step_time_s;
+    if (name == QLatin1String("collective_per_step_s"))
+        return m.collective_s / steps;
+    if (name == QLatin1String("exposed_per_step_s"))
+        return m.exposed_communication_s / steps;
+    if (name == QLatin1String("overlap_fraction"))
+        return m.overlap_fraction;
+    if (name == QLatin1String("bytes_per_sample"))
+        return m.samples > 0 ? static_cast<double>(m.bytes_moved) / static_cast<double>(m.samples)
+                             : 0.0;
     return m.waiting_s;
 }
 

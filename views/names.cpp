@@ -102,6 +102,8 @@ QString event_name(EventKind kind) {
         return QCoreApplication::translate("Names", "failed");
     case EventKind::Detect:
         return QCoreApplication::translate("Names", "detect");
+    case EventKind::Mismatch:
+        return QCoreApplication::translate("Names", "bucket mismatch");
     case EventKind::Restore:
         return QCoreApplication::translate("Names", "restore");
     case EventKind::Verify:

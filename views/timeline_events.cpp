@@ -88,11 +88,15 @@ void TimelineView::renderEventLayer(const Layout& l, qreal dpr) const {
         r = {cls, x0, x1, band};
     };
 
-    for (int k = 0; k < n; ++k) {
+    // With buckets each lane is drawn as two rows: computation, then the buckets' collectives.
+    const bool split = index_->has_buckets();
+    for (int row_index = 0; row_index < n * (split ? 2 : 1); ++row_index) {
+        const int k = split ? row_index / 2 : row_index;
+        const bool communication_row = split && row_index % 2 == 1;
         const auto lane = index_->lane(k);
         if (lane.empty())
             continue;
-        const QRectF lane_rect = l.lane(k);
+        const QRectF lane_rect = row_rect(l.lane(k), split, communication_row);
         std::array<QRectF, BandCount> band;
         for (int b = 0; b < BandCount; ++b)
             band[static_cast<std::size_t>(b)] = band_rect(lane_rect, static_cast<Band>(b));
@@ -123,7 +127,8 @@ void TimelineView::renderEventLayer(const Layout& l, qreal dpr) const {
                 first = back;
         }
         for (auto it = first; it != lane.end() && it->start < to_; ++it) {
-            if (it->end <= from_ || it->end <= it->start)
+            if (it->end <= from_ || it->end <= it->start ||
+                (split && (it->bucket >= 0) != communication_row))
                 continue;
             const double x0 = x_of(std::max(it->start, from_));
             const double x1 = x_of(std::min(it->end, to_));

@@ -33,6 +33,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintEvents(painter, l);
     paintCheckpointKinds(painter, l);
     paintStaleness(painter, l);
+    paintBuckets(painter, l);
     paintSteps(painter, l);
     paintAxis(painter, l);
     paintBranchMarks(painter, l);

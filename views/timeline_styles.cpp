@@ -21,6 +21,7 @@ Band band_of(EventKind kind) {
     case EventKind::Pause:
     case EventKind::Failed:
     case EventKind::Detect:
+    case EventKind::Mismatch:
     case EventKind::Bubble:
         return Outer;
     case EventKind::Restore:
@@ -100,6 +101,16 @@ QRectF band_rect(const QRectF& lane, Band band) {
     const double mid = inner.top() + std::floor(inner.height() / 2);
     return band == Upper ? QRectF(inner.left(), inner.top(), inner.width(), mid - inner.top())
                          : QRectF(inner.left(), mid, inner.width(), inner.bottom() - mid);
+}
+
+QRectF row_rect(const QRectF& lane, bool split, bool communication_row) {
+    if (!split || lane.height() < 6)
+        return lane;
+    const double gap = std::max(1.0, std::round(lane.height() * 0.06));
+    const double top_height = std::round((lane.height() - gap) * 0.55);
+    return communication_row ? QRectF(lane.left(), lane.top() + top_height + gap, lane.width(),
+                                      lane.height() - top_height - gap)
+                             : QRectF(lane.left(), lane.top(), lane.width(), top_height);
 }
 
 void fill_swatch(QPainter& painter, const QRectF& r, EventKind kind) {

@@ -162,7 +162,8 @@ QRectF TimelineView::eventRect(const TraceEvent& event) const {
     const QRectF lane = laneRect(event.worker);
     if (lane.isNull())
         return {};
-    const QRectF band = band_rect(lane, band_of(event.kind));
+    const QRectF row = row_rect(lane, index_ && index_->has_buckets(), event.bucket >= 0);
+    const QRectF band = band_rect(row, band_of(event.kind));
     const double x0 = xForTime(event.start);
     const double x1 = xForTime(event.end);
     return QRectF(x0, band.top(), x1 - x0, band.height());
@@ -231,6 +232,18 @@ QString TimelineView::describe(const TraceEvent& e) {
     } else if (communication && e.peer >= 0) {
         text += QLatin1Char('\n') + tr("peer: worker %1").arg(e.peer);
     }
+    if (e.bucket >= 0 && e.layer >= 0 && e.layer_end > e.layer + 1)
+        text += QLatin1Char('\n') + tr("bucket %1: the gradients of layers %2 to %3")
+                                        .arg(e.bucket)
+                                        .arg(e.layer_end - 1)
+                                        .arg(e.layer);
+    else if (e.bucket >= 0 && e.layer >= 0)
+        text += QLatin1Char('\n') +
+                tr("bucket %1: the gradient of layer %2").arg(e.bucket).arg(e.layer);
+    else if (e.kind == EventKind::Backward && e.layer >= 0)
+        text += QLatin1Char('\n') + tr("backward through layer %1: its gradient is ready at the "
+                                       "end")
+                                        .arg(e.layer);
     if (e.version >= 0 && e.staleness >= 0)
         text += QLatin1Char('\n') +
                 tr("gradient computed on version %1 of the model, τ = %2 (%n update(s) "

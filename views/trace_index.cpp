@@ -42,6 +42,7 @@ void TraceIndex::reset(int workers, Algorithm algorithm) {
     algorithm_changes_.clear();
     first_snapshot_ = 0;
     earliest_ = 0;
+    has_buckets_ = false;
     ++revision_;
 }
 
@@ -80,8 +81,10 @@ void TraceIndex::append(std::span<const TraceEvent> events) {
             continue;
         events_.push_back(e);
         lanes_[static_cast<std::size_t>(e.worker)].push_back(e);
-        if (e.kind == EventKind::Compute || e.kind == EventKind::Update)
+        if (e.kind == EventKind::Compute || e.kind == EventKind::Update ||
+            (e.kind == EventKind::Backward && e.layer >= 0))
             values_[static_cast<std::size_t>(e.worker)].push_back({e.end, e.value, e.ordinal});
+        has_buckets_ = has_buckets_ || e.bucket >= 0;
         if (e.kind == EventKind::Send)
             sends_.push_back(e);
         if (is_storage_event(e.kind))

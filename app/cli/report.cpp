@@ -94,6 +94,12 @@ QString gradient_summary(const Scenario& s, const RunMetrics& m) {
             ? Cli::tr("%1 s of %2 s per worker hidden behind backward (%3 %); %4 s exposed")
             : Cli::tr("%1 s of %2 s per worker hidden (%3 %): without overlap every bucket waits "
                       "for backward; %4 s exposed");
+    if (m.abandoned_steps > 0)
+        out += report_line(Cli::tr("bucket order"),
+                           Cli::tr("%n step(s) stopped: a worker reduced its buckets in another "
+                                   "order, so a message named the wrong bucket; nothing was "
+                                   "added or applied in those steps",
+                                   nullptr, static_cast<int>(m.abandoned_steps)));
     out += report_line(Cli::tr("communication"),
                        hidden.arg(decimal("%.4g", m.collective_s - m.exposed_communication_s),
                                   decimal("%.4g", m.collective_s),
@@ -128,6 +134,7 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
         {"max_staleness", m.max_staleness},
         {"mean_staleness", m.mean_staleness},
         {"averagings", m.averagings},
+        {"abandoned_steps", m.abandoned_steps},
         {"rule", std::string(to_string(s.rule))},
         {"clock", std::string(to_string(s.clock))},
         {"scaling", std::string(to_string(s.scaling))},

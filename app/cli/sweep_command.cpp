@@ -39,6 +39,10 @@ std::vector<std::string> without(const std::vector<std::string>& args, const std
     return rest;
 }
 
+double per_step(double seconds, const RunMetrics& m) {
+    return m.steps_run > 0 ? seconds / static_cast<double>(m.steps_run) : 0.0;
+}
+
 // sweep --bucket-kb 1,4,16,...: the same run with buckets of each size, overlapping backward
 // (with --no-overlap, waiting for it). Too small pays a message's latency per bucket; too large
 // starts too late.
@@ -63,18 +67,20 @@ int sweep_buckets(const Options& o, const std::vector<std::string>& args) {
     if (o.has("--json")) {
         json out = json::array();
         for (std::size_t i = 0; i < runs.size(); ++i)
-            out.push_back({{"bucket_kb", (*sizes)[i]},
-                           {"buckets", runs[i].buckets},
-                           {"step_time_s", runs[i].step_time_s},
-                           {"collective_s", runs[i].collective_s},
-                           {"exposed_communication_s", runs[i].exposed_communication_s},
-                           {"overlap_fraction", runs[i].overlap_fraction}});
+            out.push_back(
+                {{"bucket_kb", (*sizes)[i]},
+                 {"buckets", runs[i].buckets},
+                 {"step_time_s", runs[i].step_time_s},
+                 {"collective_s", runs[i].collective_s},
+                 {"exposed_communication_s", runs[i].exposed_communication_s},
+                 {"exposed_per_step_s", per_step(runs[i].exposed_communication_s, runs[i])},
+                 {"overlap_fraction", runs[i].overlap_fraction}});
         std::cout << out.dump(2) << '\n';
         return 0;
     }
     print(pad(Cli::tr("bucket KB"), 10) + QStringLiteral("  ") + pad(Cli::tr("buckets"), 8) +
           QStringLiteral("  ") + pad(Cli::tr("step (s)"), 12) + QStringLiteral("  ") +
-          pad(Cli::tr("exposed (s)"), 12) + QStringLiteral("  ") + Cli::tr("hidden") +
+          pad(Cli::tr("exposed/step"), 12) + QStringLiteral("  ") + Cli::tr("hidden") +
           QLatin1Char('\n'));
     std::size_t best = 0;
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -84,7 +90,7 @@ int sweep_buckets(const Options& o, const std::vector<std::string>& args) {
                   .arg(pad(QString::number((*sizes)[i]), 10),
                        pad(QString::number(runs[i].buckets), 8),
                        decimal("%12.6g", runs[i].step_time_s),
-                       decimal("%12.6g", runs[i].exposed_communication_s),
+                       decimal("%12.6g", per_step(runs[i].exposed_communication_s, runs[i])),
                        decimal("%5.1f", 100.0 * runs[i].overlap_fraction)));
     }
     print(Cli::tr("fastest step: buckets of %1 KB\n").arg((*sizes)[best]));

@@ -110,6 +110,9 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                            .arg(s.checkpoint->every));
             break;
         }
+        case ActionKind::Misorder:
+            session_.workerAction(*worker, QStringLiteral("bucket_order"));
+            break;
         case ActionKind::Broadcast: {
             // As data-parallel training starts: worker 0's parameters (and optimizer state) to
             // every replica, at the playhead.
@@ -211,6 +214,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Crash:
         case ActionKind::Restore:
         case ActionKind::Broadcast:
+        case ActionKind::Misorder:
             if (!session_.headless())
                 playback.play();
             // Where the class sees the change: the lesson's own view, if a tool or another

@@ -12,11 +12,12 @@ namespace lockstep {
 
 namespace {
 
-constexpr std::array<std::pair<FailureKind, std::string_view>, 4> kKinds{{
+constexpr std::array<std::pair<FailureKind, std::string_view>, 5> kKinds{{
     {FailureKind::Crash, "crash"},
     {FailureKind::Pause, "pause"},
     {FailureKind::SlowLink, "slow-link"},
     {FailureKind::Corrupt, "corrupt"},
+    {FailureKind::BucketOrder, "bucket-order"},
 }};
 constexpr std::array<std::pair<CrashPhase, std::string_view>, 6> kPhases{{
     {CrashPhase::Compute, "compute"},
@@ -146,6 +147,8 @@ FailureSpec parse_failure_spec(std::string_view text) {
     case FailureKind::Corrupt:
         allowed.insert("how");
         break;
+    case FailureKind::BucketOrder:
+        break;
     }
     std::set<std::string> seen;
     std::string_view rest =
@@ -210,6 +213,8 @@ std::string to_text(const FailureSpec& spec) {
         break;
     case FailureKind::Corrupt:
         text += ",how=" + std::string(to_string(spec.corruption));
+        break;
+    case FailureKind::BucketOrder:
         break;
     }
     return text;

@@ -14,7 +14,9 @@ namespace lockstep {
 //   slow-link: from `step` on, every message to or from `worker` takes `factor` times longer.
 //   corrupt:   the first checkpoint of step `step` or later gets `worker`'s file damaged on disk
 //              after it was committed (one flipped bit, or cut to half its size).
-enum class FailureKind { Crash, Pause, SlowLink, Corrupt };
+// BucketOrder: in that step the worker reduces its gradient buckets in another order than the
+// others (bucket 1 before bucket 0), as a rank whose autograd hooks fired differently would.
+enum class FailureKind { Crash, Pause, SlowLink, Corrupt, BucketOrder };
 
 // Where in a step a crash strikes. The checkpoint moments hit the first checkpoint whose step
 // (the number of updates it holds) is `step` or later, inside the crashed worker's own save.
@@ -78,7 +80,8 @@ struct EnergyConfig {
     double idle_w = 60.0; // failed or restarting, and lanes that finished early
 };
 
-std::string_view to_string(FailureKind kind);    // "crash", "pause", "slow-link", "corrupt"
+std::string_view to_string(FailureKind kind);    // "crash", "pause", "slow-link", "corrupt",
+                                                 // "bucket-order"
 std::string_view to_string(CrashPhase phase);    // "compute", ..., "after-rename"
 std::string_view to_string(Corruption kind);     // "bit-flip", "truncate"
 std::string_view to_string(RecoveryPolicy kind); // "restart", "elastic", "backup"
@@ -89,8 +92,8 @@ bool parse_recovery_policy(std::string_view text, RecoveryPolicy& out);
 
 // Reads the command line's form, e.g. "crash:worker=2,step=30,phase=after-fsync",
 // "pause:worker=1,step=10,seconds=5", "slow-link:worker=3,step=0,factor=4",
-// "corrupt:step=20,worker=0[,how=truncate]". Throws lockstep::Error naming the part that is wrong.
-// Worker numbers are checked against a scenario by validate().
+// "corrupt:step=20,worker=0[,how=truncate]", "bucket-order:worker=2,step=5". Throws lockstep::Error
+// naming the part that is wrong. Worker numbers are checked against a scenario by validate().
 FailureSpec parse_failure_spec(std::string_view text);
 std::string to_text(const FailureSpec& spec); // the same form back
 

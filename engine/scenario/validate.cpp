@@ -1,5 +1,7 @@
 #include "scenario/scenario.h"
 
+#include "collectives/buckets.h"
+
 #include "core/error.h"
 #include "data/data.h"
 #include "scenario/json_reader.h"
@@ -27,6 +29,17 @@ using namespace scenario_reading;
 
 namespace {
 
+// How many buckets a data-parallel run of `s` reduces its gradient in (0: no collective).
+std::size_t bucket_count(const Scenario& s) {
+    if (!s.gradients || s.workers < 2 || s.algorithm == Algorithm::None || s.model_parallel() ||
+        s.sync_mode() != SyncMode::Bsp)
+        return 0;
+    std::vector<std::size_t> layers;
+    for (std::size_t l = 0; l < s.model.layer_count(); ++l)
+        layers.push_back(s.model.weight_offset(l + 1) - s.model.weight_offset(l));
+    return make_buckets(layers, s.gradients->bucket_kb * std::size_t{1024}).size();
+}
+
 void validate_failures(const Scenario& s) {
     const FailureConfig& f = s.failures;
     check_finite("failures.heartbeat_s", f.heartbeat_s, 0.0, 3600.0);
@@ -53,6 +66,10 @@ void validate_failures(const Scenario& s) {
         if (e.during_checkpoint() && f.policy == RecoveryPolicy::Backup)
             throw Error(at + ": with backup workers a crash is a gradient that never arrives; "
                              "give it a step phase (compute, communicate or update)");
+        if (e.kind == FailureKind::BucketOrder && bucket_count(s) < 2)
+            throw Error(at + ": needs the gradient in two buckets or more, reduced between "
+                             "workers (gradients.bucket_kb smaller than the model's gradient, "
+                             "two workers or more, an algorithm)");
         if (e.kind == FailureKind::Crash)
             ++crashes;
     }

@@ -19,6 +19,7 @@ EventCategory category_of(EventKind kind) {
     case EventKind::Wait:
     case EventKind::Bubble:
     case EventKind::Detect:
+    case EventKind::Mismatch:
         return EventCategory::Wait;
     case EventKind::Pause:
         return EventCategory::Pause;
@@ -44,6 +45,7 @@ int priority_of(EventKind kind) {
     case EventKind::Wait:
     case EventKind::Bubble:
     case EventKind::Detect:
+    case EventKind::Mismatch:
         return 9;
     case EventKind::Send:
         return 8;

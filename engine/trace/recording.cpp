@@ -14,7 +14,7 @@ using nlohmann::json;
 namespace {
 
 constexpr int kVersion = 1;
-constexpr int kLastKind = static_cast<int>(EventKind::Bubble);
+constexpr int kLastKind = static_cast<int>(EventKind::Mismatch);
 constexpr int kLastStage = static_cast<int>(FileStage::Committed);
 
 // One event as a row: worker, kind, step, start, end, bytes, peer, round, value, microbatch,

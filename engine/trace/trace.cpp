@@ -51,6 +51,8 @@ std::string_view to_string(EventKind kind) {
         return "backward";
     case EventKind::Bubble:
         return "bubble";
+    case EventKind::Mismatch:
+        return "mismatch";
     }
     return "compute";
 }
@@ -80,6 +82,7 @@ TimeBucket bucket_of(EventKind kind) {
     case EventKind::Detect:
     case EventKind::Verify:
     case EventKind::Damage:
+    case EventKind::Mismatch:
         return TimeBucket::Instant;
     case EventKind::Send:
     case EventKind::Receive:

@@ -47,6 +47,10 @@ enum class EventKind {
     Forward,  // forward pass of one micro-batch through the stage's layers
     Backward, // backward pass of one micro-batch: gradients added up, input gradient produced
     Bubble,   // idle: the pipeline has no micro-batch for this stage yet, or any more
+    // An instant, with gradient buckets: a message this worker received named another bucket
+    // (`value`, from worker `peer`) than the one it was reducing (`bucket`): the workers reduce
+    // their buckets in different orders. The step stops there, nothing added and nothing applied.
+    Mismatch,
 };
 
 std::string_view to_string(EventKind kind);
@@ -122,9 +126,11 @@ struct TraceEvent {
     bool crash_begins = false;
     // Data parallelism with gradient buckets: a Backward event's layer (its gradient is done at
     // the event's end); a collective's Send, Receive, Reduce and Wait, drawn on the worker's
-    // communication row, name their bucket (0: the first reduced, the last layers). -1: neither.
+    // communication row, name their bucket (0: the first reduced, the last layers) and its
+    // layers [layer, layer_end). -1: neither.
     int layer = -1;
     int bucket = -1;
+    int layer_end = -1;
 };
 
 // The event of one checkpoint phase of `worker`'s file, its kind following from the stage it

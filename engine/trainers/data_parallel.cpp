@@ -69,7 +69,8 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     for (const FailureSpec& f : scenario_.failures.events) {
         if (f.kind == FailureKind::Pause)
             scenario_.delays.pauses.push_back({f.worker, f.step, f.seconds});
-        else if (work_ == Work::Train || f.kind == FailureKind::SlowLink)
+        else if (work_ == Work::Train || f.kind == FailureKind::SlowLink ||
+                 f.kind == FailureKind::BucketOrder)
             faults_.pending.push_back(f); // times-only runs keep no state to lose or damage
     }
     build_collective();
@@ -155,7 +156,12 @@ void DataParallelTrainer::execute_step() {
     } else if (crash && crash->phase == CrashPhase::Communicate) {
         return abandon(victim);
     }
-    communicate_phase(); // 3: the collective combines them
+    if (!communicate_phase()) { // 3: the collective combines them
+        update_phase(false);    // the buckets did not match: nothing is applied this step
+        if (sink_)
+            sink_->on_events(scratch_.events);
+        return finish_step();
+    }
     if (crash && !backup && crash->phase == CrashPhase::Update)
         return abandon(victim);
     update_phase(); // 4-5: same update everywhere, then hash

@@ -187,7 +187,8 @@ private:
         // Gradients applied so far with their staleness (a loosely synchronised run's, before a
         // switch to this one).
         std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
-        std::int64_t averagings = 0; // local SGD's parameter averagings
+        std::int64_t averagings = 0;                             // local SGD's parameter averagings
+        std::int64_t abandoned_steps = 0, abandoned_samples = 0; // stopped at a bucket mismatch
         std::vector<ProgressPoint> progress;
         // Per lane, whole run: the time its gradient collectives took (their rounds, waits
         // inside them included), and the part of it not hidden behind its own computation.
@@ -210,6 +211,7 @@ private:
         std::vector<std::int64_t> samples_before; // per step: samples processed before it
         std::vector<Recovery> recoveries;
         int crashing = -1;        // worker index crashing in this step's compute phase
+        int misordering = -1;     // worker index reducing its buckets out of order this step
         bool rolled_back = false; // a crash during this step's checkpoint rolled the run back
     };
     // Where the run saves its checkpoints, and which of those there are its own
@@ -241,15 +243,19 @@ private:
     void compute_phase();
     std::size_t samples_of(int worker) const; // a step's samples: batch times accumulation
     void compute_gradient(Worker& w, std::size_t batch, std::size_t micro);
-    void communicate_phase();
+    bool communicate_phase();  // false: the step was abandoned (buckets in different orders)
     void all_reduce_buffers(); // the collective over every worker's gradient buffer, priced
-    void update_phase();
+    void update_phase(bool apply = true); // without `apply`: the step's snapshot, no update
     // Gradient buckets (data_parallel_buckets.cpp): a computation's events, backward layer by
     // layer when the run has buckets; the buckets' collectives on each worker's communication
     // lane, each starting when its layers are done (or, without overlap, after backward).
     bool bucketed() const { return !collective_.buckets.empty(); }
     void emit_computation(int id, Ticks start, Ticks took, double gradient0);
-    void reduce_buckets();
+    bool reduce_buckets();
+    // A worker offers its buckets in another order (FailureKind::BucketOrder): the first
+    // message to or from it names the wrong bucket, and its receiver stops the step there.
+    void stop_at_bucket_mismatch(int misordered, std::span<const Ticks> computed,
+                                 const std::vector<std::vector<Ticks>>& ready);
     std::vector<Ticks> price_bucket(const CommSchedule& schedule, std::span<Ticks> clocks,
                                     int bucket);
     void account_exposure(std::span<const Ticks> computed, std::span<const Ticks> collective);

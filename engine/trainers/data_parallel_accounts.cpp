@@ -70,7 +70,9 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.steps = step_;
     m.samples = accounts_.samples;
     m.steps_run = steps_run_;
-    m.useful_samples = accounts_.samples - accounts_.lost_samples - accounts_.dropped_samples;
+    m.useful_samples = accounts_.samples - accounts_.lost_samples - accounts_.dropped_samples -
+                       accounts_.abandoned_samples;
+    m.abandoned_steps = accounts_.abandoned_steps;
     Ticks end = 0;
     for (const auto& w : workers_)
         end = std::max(end, w.clock);

@@ -34,11 +34,9 @@ void DataParallelTrainer::emit_computation(int id, Ticks start, Ticks took, doub
     }
 }
 
-void DataParallelTrainer::reduce_buckets() {
+bool DataParallelTrainer::reduce_buckets() {
     const auto n = workers_.size();
     const bool train = work_ == Work::Train;
-    if (train)
-        accounts_.bytes_moved += collective_.bytes;
     std::vector<std::span<double>> buffers;
     buffers.reserve(n);
     for (auto& w : workers_)
@@ -49,12 +47,17 @@ void DataParallelTrainer::reduce_buckets() {
 
     if (clock_->kind() == ClockKind::Measured) {
         // The real rounds, timed, bucket after bucket once backward is over.
+        if (faults_.misordering >= 0) {
+            stop_at_bucket_mismatch(faults_.misordering, computed, {});
+            return false;
+        }
+        accounts_.bytes_moved += collective_.bytes;
         for (std::size_t b = 0; b < collective_.buckets.size(); ++b)
             run_measured_collective(collective_.bucket_schedules[b], static_cast<int>(b));
         for (std::size_t k = 0; k < n; ++k)
             spent[k] = workers_[k].clock - computed[k];
         account_exposure(computed, spent);
-        return;
+        return true;
     }
 
     // When each worker's backward finishes bucket b's layers: its computation's last
@@ -78,6 +81,12 @@ void DataParallelTrainer::reduce_buckets() {
             ready[k].push_back(at);
         }
     }
+    if (faults_.misordering >= 0) {
+        stop_at_bucket_mismatch(faults_.misordering, computed, ready);
+        return false;
+    }
+    if (train)
+        accounts_.bytes_moved += collective_.bytes; // a times-only run moves nothing
     std::vector<Ticks> clocks(n), began(n);
     for (std::size_t b = 0; b < collective_.buckets.size(); ++b) {
         const CommSchedule& schedule = collective_.bucket_schedules[b];
@@ -101,6 +110,67 @@ void DataParallelTrainer::reduce_buckets() {
             TimeBucket::Waiting, std::max<Ticks>(0, exposed - busy[k]));
     }
     account_exposure(computed, spent);
+    return true;
+}
+
+void DataParallelTrainer::stop_at_bucket_mismatch(int misordered, std::span<const Ticks> computed,
+                                                  const std::vector<std::vector<Ticks>>& ready) {
+    faults_.misordering = -1;
+    const auto n = workers_.size();
+    const auto odd = static_cast<std::size_t>(misordered);
+    // Every other worker reduces bucket 0 first; this one offers bucket 1. The first message of
+    // bucket 0's schedule that it sends or receives carries the other bucket's id.
+    const Message* first = nullptr;
+    for (const Round& round : collective_.bucket_schedules[0].rounds) {
+        for (const Message& m : round.messages)
+            if (static_cast<std::size_t>(m.src) == odd || static_cast<std::size_t>(m.dst) == odd) {
+                first = &m;
+                break;
+            }
+        if (first)
+            break;
+    }
+    const auto src = static_cast<std::size_t>(first->src);
+    const auto dst = static_cast<std::size_t>(first->dst);
+    const int sent = src == odd ? 1 : 0;     // the bucket the message names
+    const int expected = dst == odd ? 1 : 0; // the one its receiver reduces
+    auto ready_at = [&](std::size_t k, int bucket) {
+        return ready.empty() ? computed[k] : ready[k][static_cast<std::size_t>(bucket)];
+    };
+    const Ticks from = std::max(ready_at(src, sent), ready_at(dst, expected));
+    const double slow =
+        std::max(faults_.link_factor[static_cast<std::size_t>(faults_.lane_of[src])],
+                 faults_.link_factor[static_cast<std::size_t>(faults_.lane_of[dst])]);
+    Ticks seen = from + price_message(scenario_.cost, first->bytes(), first->op, slow).transfer;
+    if (clock_->kind() == ClockKind::Measured)
+        seen = std::max(clock_->now(), from);
+    TraceEvent send{first->src, EventKind::Send, step_, from, seen, first->bytes(), first->dst, 0};
+    TraceEvent receive{first->dst, EventKind::Receive, step_,      from,
+                       seen,       first->bytes(),     first->src, 0};
+    send.bucket = receive.bucket = sent;
+    const Bucket& carried = collective_.buckets[static_cast<std::size_t>(sent)];
+    send.layer = receive.layer = static_cast<int>(carried.first_layer);
+    send.layer_end = receive.layer_end = static_cast<int>(carried.end_layer);
+    emit(send);
+    emit(receive);
+    if (work_ == Work::Train)
+        accounts_.bytes_moved += first->bytes();
+    TraceEvent mismatch{first->dst, EventKind::Mismatch,      step_, seen, seen, 0, first->src,
+                        0,          static_cast<double>(sent)};
+    mismatch.bucket = expected;
+    emit(mismatch);
+    // The receiver stops the step and says so; nobody adds anything, nobody updates.
+    for (std::size_t k = 0; k < n; ++k)
+        workers_[k].clock = std::max(workers_[k].clock, seen);
+    std::vector<Ticks> spent(n);
+    for (std::size_t k = 0; k < n; ++k)
+        spent[k] = workers_[k].clock - computed[k];
+    account_exposure(computed, spent);
+    ++accounts_.abandoned_steps;
+    std::int64_t samples = 0;
+    for (std::size_t k = 0; k < n; ++k)
+        samples += static_cast<std::int64_t>(samples_of(static_cast<int>(k)));
+    accounts_.abandoned_samples += samples;
 }
 
 // One bucket's schedule priced from `clocks` (advanced to its end); its events name the bucket.
@@ -121,6 +191,10 @@ std::vector<Ticks> DataParallelTrainer::price_bucket(const CommSchedule& schedul
     for (TraceEvent& e : scratch_.priced) {
         e.ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
         e.bucket = bucket;
+        e.layer =
+            static_cast<int>(collective_.buckets[static_cast<std::size_t>(bucket)].first_layer);
+        e.layer_end =
+            static_cast<int>(collective_.buckets[static_cast<std::size_t>(bucket)].end_layer);
         scratch_.events.push_back(e);
     }
     return time.busy;

@@ -62,7 +62,12 @@ void DataParallelTrainer::run_measured_collective(const CommSchedule& schedule, 
         for (const auto& m : round.messages) {
             TraceEvent send{m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst, ri};
             TraceEvent receive{m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri};
-            send.bucket = receive.bucket = bucket;
+            if (bucket >= 0) {
+                const Bucket& b = collective_.buckets[static_cast<std::size_t>(bucket)];
+                send.bucket = receive.bucket = bucket;
+                send.layer = receive.layer = static_cast<int>(b.first_layer);
+                send.layer_end = receive.layer_end = static_cast<int>(b.end_layer);
+            }
             emit(send);
             emit(receive);
             mark_busy(m.src, start, end);

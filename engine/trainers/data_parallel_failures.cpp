@@ -19,8 +19,11 @@ using detail::make_shards;
 void DataParallelTrainer::inject_failure(const FailureSpec& spec) {
     if (spec.worker < 0 || spec.worker >= lanes_ || index_of_lane(spec.worker) < 0)
         throw Error(to_text(spec) + ": there is no running worker " + std::to_string(spec.worker));
+    if (spec.kind == FailureKind::BucketOrder && collective_.buckets.size() < 2)
+        throw Error(to_text(spec) + ": this run reduces its gradient in one piece: there is no "
+                                    "order of buckets to get wrong");
     if (work_ != Work::Train && spec.kind != FailureKind::Pause &&
-        spec.kind != FailureKind::SlowLink)
+        spec.kind != FailureKind::SlowLink && spec.kind != FailureKind::BucketOrder)
         throw Error(to_text(spec) + ": a times-only run keeps no state to lose");
     const bool storage = spec.during_checkpoint() || spec.kind == FailureKind::Corrupt;
     if (storage && checkpoints_.directory.empty())
@@ -57,6 +60,15 @@ void DataParallelTrainer::start_step_faults() {
     faults_.step_started[s] = begin;
     faults_.samples_before[s] = accounts_.samples;
 
+    // A worker due to reduce its buckets in another order, in this step (or at once, when
+    // injected for a step already past).
+    faults_.misordering = -1;
+    std::erase_if(faults_.pending, [&](const FailureSpec& f) {
+        if (f.kind != FailureKind::BucketOrder || f.step > step_)
+            return false;
+        faults_.misordering = index_of_lane(f.worker);
+        return true;
+    });
     // Slow links take effect from their step on.
     std::erase_if(faults_.pending, [&](const FailureSpec& f) {
         if (f.kind != FailureKind::SlowLink || f.step > step_)

@@ -165,10 +165,10 @@ void DataParallelTrainer::barrier() {
     }
 }
 
-void DataParallelTrainer::communicate_phase() {
+bool DataParallelTrainer::communicate_phase() {
     if (scenario_.algorithm == Algorithm::None || workers_.size() == 1 ||
         scenario_.sync_mode() == SyncMode::Local)
-        return;
+        return true;
     if (bucketed())
         return reduce_buckets();
     std::vector<Ticks> computed(workers_.size()), spent(workers_.size());
@@ -178,6 +178,7 @@ void DataParallelTrainer::communicate_phase() {
     for (std::size_t k = 0; k < workers_.size(); ++k)
         spent[k] = workers_[k].clock - computed[k];
     account_exposure(computed, spent); // one collective after backward: all of it exposed
+    return true;
 }
 
 bool DataParallelTrainer::averaging_due() const {
@@ -248,7 +249,7 @@ void DataParallelTrainer::all_reduce_buffers() {
     }
 }
 
-void DataParallelTrainer::update_phase() {
+void DataParallelTrainer::update_phase(bool apply) {
     const auto n = workers_.size();
     const Clock& clock = *clock_;
     std::vector<Ticks> started(n), ended(n);
@@ -257,7 +258,8 @@ void DataParallelTrainer::update_phase() {
     tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
         started[k] = clock.now();
-        w.optimizer.apply(w.parameters, w.gradient);
+        if (apply)
+            w.optimizer.apply(w.parameters, w.gradient);
         hashes[k] = hash_parameters(w.parameters);
         ended[k] = clock.now();
     });
@@ -265,6 +267,8 @@ void DataParallelTrainer::update_phase() {
     for (std::size_t k = 0; k < n; ++k) {
         Worker& w = workers_[k];
         const double gradient0 = w.gradient.empty() ? 0.0 : w.gradient[0];
+        if (!apply)
+            continue;
         const Ticks start = clock.begins(w.clock, started[k]);
         const Ticks end = start + clock.took(update, started[k], ended[k]);
         emit({w.id, EventKind::Update, step_, start, end, 0, -1, -1, gradient0});

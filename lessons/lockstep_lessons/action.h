@@ -34,6 +34,8 @@ enum class ActionKind {
     Calculator, // lockstep:calculator — the worked-example calculator
     Study,      // lockstep:study — the lesson's model-size study
     Broadcast,  // lockstep:broadcast — every replica takes worker 0's parameters, at the playhead
+    Misorder,   // lockstep:misorder?worker=2 — that worker reduces its gradient buckets in
+                // another order than the others, in the step at the playhead
 };
 
 // One parsed link: its kind and its parameters, each already checked against the vocabulary.

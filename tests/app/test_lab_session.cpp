@@ -180,12 +180,14 @@ private Q_SLOTS:
         QVERIFY(session.run(small_scenario()));
         QVERIFY(finishes(finished, 1));
         QStringList offered, kinds;
-        QString checkpoint_refusal;
+        QString checkpoint_refusal, order_refusal;
         for (const lockstep::views::WorkerAction& offer : session.workerMenu()) {
             offered << offer.id;
             QVERIFY(!offer.text.isEmpty());
             if (offer.id == QLatin1String("crash-checkpoint"))
                 checkpoint_refusal = offer.unavailable;
+            else if (offer.id == QLatin1String("bucket_order"))
+                order_refusal = offer.unavailable;
             else
                 QVERIFY2(offer.unavailable.isEmpty(), qPrintable(offer.id));
         }
@@ -194,6 +196,7 @@ private Q_SLOTS:
                 kinds << QString::fromLatin1(kind->id);
         QCOMPARE(offered, kinds);
         QVERIFY(!checkpoint_refusal.isEmpty()); // the scenario writes no checkpoints
+        QVERIFY(order_refusal.contains(QLatin1String("one bucket"))); // nor buckets
 
         session.playback().scrubTo(middle_of(session, 9));
         QVERIFY(!session.workerAction(1, QStringLiteral("explode")));

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void the_trace_draws_backward_layer_by_layer_and_names_the_buckets();
     void accumulation_equals_a_k_fold_batch();
     void gradients_fit_only_bulk_synchronous_data_parallelism();
+    void buckets_out_of_order_stop_their_step_on_every_collective();
 };
 
 void TestBuckets::buckets_follow_backward_and_the_cap() {
@@ -303,6 +304,43 @@ void TestBuckets::gradients_fit_only_bulk_synchronous_data_parallelism() {
     } catch (const Error& e) {
         QVERIFY(std::string(e.what()).find("gradients.bucket_mb") != std::string::npos);
     }
+}
+
+void TestBuckets::buckets_out_of_order_stop_their_step_on_every_collective() {
+    for (Algorithm a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer}) {
+        for (bool measured : {false, true}) {
+            Scenario s = with_buckets(layered(a), 4);
+            s.steps = 6;
+            s.clock = measured ? ClockKind::Measured : ClockKind::Modelled;
+            s.failures.events.push_back(parse_failure_spec("bucket-order:worker=2,step=3"));
+            const Outcome o = train(s);
+            QCOMPARE(o.metrics.abandoned_steps, std::int64_t{1});
+            QVERIFY(o.metrics.replicas_aligned);
+            // Seen within the step: one mismatch, in step 3, naming another bucket than the
+            // one its receiver reduces; nobody updates in that step.
+            int mismatches = 0;
+            for (const TraceEvent& e : o.trace.events()) {
+                if (e.kind == EventKind::Mismatch) {
+                    ++mismatches;
+                    QCOMPARE(e.step, std::int64_t{3});
+                    QVERIFY(static_cast<int>(e.value) != e.bucket);
+                    QVERIFY(e.worker == 2 || e.peer == 2);
+                }
+                if (e.step == 3)
+                    QVERIFY(e.kind != EventKind::Update);
+            }
+            QCOMPARE(mismatches, 1);
+            const auto& snaps = o.trace.snapshots();
+            QCOMPARE(snaps.size(), std::size_t{6});
+            QCOMPARE(snaps[3].parameter_hash, snaps[2].parameter_hash);  // nothing applied
+            QVERIFY(snaps[4].parameter_hash != snaps[3].parameter_hash); // and then on again
+            QCOMPARE(o.metrics.useful_samples, o.metrics.samples - 4 * 16);
+        }
+    }
+    // One bucket has no order to get wrong: the scenario says so.
+    Scenario whole = layered();
+    whole.failures.events.push_back(parse_failure_spec("bucket-order:worker=2,step=3"));
+    QVERIFY_THROWS_EXCEPTION(Error, validate(whole));
 }
 
 QTEST_GUILESS_MAIN(TestBuckets)

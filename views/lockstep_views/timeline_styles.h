@@ -41,6 +41,10 @@ QString class_label(PaintClass c);
 QColor pattern_colour(const QColor& colour);
 // The vertical extent of a band inside a lane rectangle, in whole pixels.
 QRectF band_rect(const QRectF& lane, Band band);
+// Where an event's row lies in its worker's lane. With gradient buckets (`split`) the lane has
+// two rows: computation and everything else above, the buckets' collectives (events with a
+// bucket) below, so the two are seen at once. Without, the row is the lane.
+QRectF row_rect(const QRectF& lane, bool split, bool communication_row);
 // Fills `r` the way the timeline draws `kind`: its colour, then its pattern in a darker shade.
 void fill_swatch(QPainter& painter, const QRectF& r, EventKind kind);
 

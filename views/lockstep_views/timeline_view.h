@@ -136,6 +136,7 @@ private:
     void renderEventLayer(const Layout& l, qreal dpr) const;
     void paintEvents(QPainter& painter, const Layout& l) const;
     void paintStaleness(QPainter& painter, const Layout& l) const;
+    void paintBuckets(QPainter& painter, const Layout& l) const; // timeline_buckets.cpp
     void paintCheckpointKinds(QPainter& painter, const Layout& l) const;
     void paintSteps(QPainter& painter, const Layout& l) const;
     void paintAxis(QPainter& painter, const Layout& l) const;

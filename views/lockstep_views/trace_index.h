@@ -159,6 +159,9 @@ public:
     // order of its first message), as the engine states them (schedule_links()).
     std::vector<std::pair<int, int>> links_at(Ticks t) const;
     Ticks end_time() const { return end_; } // latest event end seen so far
+    // The run reduces its gradient in buckets (events name them): each worker has a compute
+    // row and a communication row, busy at once while a bucket travels during backward.
+    bool has_buckets() const { return has_buckets_; }
     bool empty() const { return events_.empty(); }
 
     // Every retained event, in the order they arrived.
@@ -211,6 +214,7 @@ private:
     std::uint64_t revision_ = 0;
     std::size_t first_snapshot_ = 0;
     Ticks earliest_ = 0;
+    bool has_buckets_ = false;
 };
 
 } // namespace lockstep::views
