@@ -53,6 +53,21 @@ language (a flag of every command, before or after the command):
 )");
 }
 
+// How a data-parallel worker hands over its gradient: buckets, overlap, accumulation.
+QString gradient_flags_text() {
+    return Cli::tr(R"(
+gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" block):
+  --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
+         bucket's collective starting while backward goes on (0: one bucket, after backward)
+  --no-overlap  the buckets wait until backward has ended
+  --accumulate K  K micro-batches of --batch samples added up before one reduction
+  --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
+         that step: the run sees it from the messages and stops the step
+  sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
+         communication left exposed, and the fastest size
+)");
+}
+
 // The flags of run, in the overview and on run's page.
 QString run_flags_text() {
     return Cli::tr(R"(
@@ -171,7 +186,8 @@ bool is_flag(const std::string& word) {
 } // namespace
 
 QString overview_help() {
-    return commands_text() + language_text() + run_flags_text() + lessons_usage() + class_usage();
+    return commands_text() + language_text() + run_flags_text() + gradient_flags_text() +
+           lessons_usage() + class_usage();
 }
 
 QString command_help(const std::vector<std::string>& words) {
@@ -196,7 +212,9 @@ QString command_help(const std::vector<std::string>& words) {
     const QString text = page(names[0]);
     if (text.isEmpty())
         return {};
-    return names[0] == "run" ? text + run_flags_text() : text;
+    if (names[0] == "sweep")
+        return text + gradient_flags_text();
+    return names[0] == "run" ? text + run_flags_text() + gradient_flags_text() : text;
 }
 
 bool asks_for_help(const std::vector<std::string>& args) {

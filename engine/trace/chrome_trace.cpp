@@ -91,12 +91,14 @@ void ChromeTraceWriter::write_slice(std::string_view name, int worker, Ticks sta
 }
 
 void ChromeTraceWriter::write_event(const TraceEvent& e) {
-    Arg args[6];
+    Arg args[7];
     std::size_t n = 0;
     if (e.bytes > 0)
         args[n++] = arg("bytes", e.bytes);
     if (e.kind == EventKind::Compute || e.kind == EventKind::Update)
         args[n++] = arg_number("gradient0", e.value);
+    if (e.kind == EventKind::Backward && e.layer >= 0) // with gradient buckets: its layer
+        args[n++] = arg("layer", e.layer);
     if (e.microbatch >= 0)
         args[n++] = arg("microbatch", e.microbatch);
     // A loosely synchronised run's gradient: the version it was computed on, and its staleness.

@@ -62,8 +62,10 @@ private:
         std::int32_t round = 0;
         std::int32_t staleness = -1; // a loosely synchronised run's push: its gradient's tau
         std::int64_t version = -1;   // and the version it was computed on (or a pull's)
+        std::int32_t bucket = -1;    // a gradient bucket's collective: its bucket
     };
-    using RoundKey = std::tuple<int, int, std::int64_t, int>; // worker, ordinal, step, round
+    // worker, ordinal, step, and the round (a bucket's rounds after the buckets before it)
+    using RoundKey = std::tuple<int, int, std::int64_t, int>;
 
     // The document and its slices (chrome_trace.cpp).
     void begin_element();

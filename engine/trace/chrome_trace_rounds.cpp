@@ -38,8 +38,10 @@ std::size_t hash_key(const std::tuple<int, int, std::int64_t, int>& k) {
 } // namespace
 
 void ChromeTraceWriter::write_round(int worker, const RoundSlice& slice) {
-    Arg args[6];
+    Arg args[7];
     std::size_t n = 0;
+    if (slice.bucket >= 0)
+        args[n++] = arg("bucket", slice.bucket);
     args[n++] = arg("bytes_received", slice.received);
     args[n++] = arg("bytes_sent", slice.sent);
     args[n++] = arg("round", slice.round);
@@ -58,11 +60,15 @@ void ChromeTraceWriter::add_round(const TraceEvent& e) {
     if (std::pair(e.ordinal, e.step) < spilled_)
         throw std::logic_error("ChromeTraceWriter: a step's events came after a later step's");
     const std::size_t before = pending_.size();
-    auto& slice = pending_round({e.worker, e.ordinal, e.step, e.round});
+    // Each bucket's collective has rounds of its own: a slice per bucket and round, in order.
+    constexpr int kRoundsPerBucket = 1 << 16;
+    const int key_round = e.bucket >= 0 ? (e.bucket + 1) * kRoundsPerBucket + e.round : e.round;
+    auto& slice = pending_round({e.worker, e.ordinal, e.step, key_round});
     if (pending_.size() != before) {
         slice.ordinal = e.ordinal;
         slice.step = e.step;
         slice.round = e.round;
+        slice.bucket = e.bucket;
         slice.start = e.start;
         slice.end = e.end;
     }

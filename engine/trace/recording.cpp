@@ -18,10 +18,17 @@ constexpr int kLastKind = static_cast<int>(EventKind::Mismatch);
 constexpr int kLastStage = static_cast<int>(FileStage::Committed);
 
 // One event as a row: worker, kind, step, start, end, bytes, peer, round, value, microbatch,
-// ordinal, file stage.
+// ordinal, file stage; and, for a run with gradient buckets, layer, bucket and layer_end.
 json event_row(const TraceEvent& e) {
-    return json::array({e.worker, static_cast<int>(e.kind), e.step, e.start, e.end, e.bytes, e.peer,
-                        e.round, e.value, e.microbatch, e.ordinal, static_cast<int>(e.file)});
+    json row =
+        json::array({e.worker, static_cast<int>(e.kind), e.step, e.start, e.end, e.bytes, e.peer,
+                     e.round, e.value, e.microbatch, e.ordinal, static_cast<int>(e.file)});
+    if (e.layer >= 0 || e.bucket >= 0) {
+        row.push_back(e.layer);
+        row.push_back(e.bucket);
+        row.push_back(e.layer_end);
+    }
+    return row;
 }
 
 // Reads with the field's path in every message.
@@ -133,8 +140,8 @@ Recording parse_recording(const std::string& text, const std::string& name) {
     for (std::size_t i = 0; i < events.size(); ++i) {
         const std::string where = at + ".events[" + std::to_string(i) + "]";
         const json& row = events[i];
-        if (!row.is_array() || row.size() != 12)
-            in.fail(where, "must be a row of 12 values");
+        if (!row.is_array() || (row.size() != 12 && row.size() != 15))
+            in.fail(where, "must be a row of 12 values (15 with gradient buckets)");
         TraceEvent e;
         e.worker = static_cast<int>(in.integer(row[0], where + "[0] (worker)", 0, r.ranks - 1));
         e.kind = static_cast<EventKind>(in.integer(row[1], where + "[1] (kind)", 0, kLastKind));
@@ -149,6 +156,13 @@ Recording parse_recording(const std::string& text, const std::string& name) {
             static_cast<int>(in.integer(row[9], where + "[9] (microbatch)", -1, INT32_MAX));
         e.ordinal = static_cast<int>(in.integer(row[10], where + "[10] (ordinal)", 0, INT32_MAX));
         e.file = static_cast<FileStage>(in.integer(row[11], where + "[11] (file)", 0, kLastStage));
+        if (row.size() == 15) {
+            constexpr std::int64_t kMost = ScenarioLimits::max_layers;
+            e.layer = static_cast<int>(in.integer(row[12], where + "[12] (layer)", -1, kMost));
+            e.bucket = static_cast<int>(in.integer(row[13], where + "[13] (bucket)", -1, kMost));
+            e.layer_end =
+                static_cast<int>(in.integer(row[14], where + "[14] (layer_end)", -1, kMost));
+        }
         if (!r.events.empty() && e.step < r.events.back().step)
             in.fail(where, "events must come step by step");
         r.events.push_back(e);

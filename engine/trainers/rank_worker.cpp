@@ -27,6 +27,9 @@ void refuse_what_a_rank_cannot_do(const Scenario& s) {
     if (s.cost.communication_s_per_step)
         throw Error("cost.communication_s_per_step: a fixed communication time is for the "
                     "modelled clock; between processes the messages take what they really take");
+    if (s.gradients && (s.gradients->bucket_kb > 0 || s.gradients->accumulate > 1))
+        throw Error("gradients: buckets and accumulation run on threads only for now; run "
+                    "without --transport mpi to use them");
 }
 
 } // namespace

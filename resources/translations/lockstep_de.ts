@@ -868,6 +868,18 @@
         <source>worker %1 back to full speed</source>
         <translation>Worker %1 wieder mit voller Geschwindigkeit</translation>
     </message>
+    <message>
+        <source>Reduce buckets out of order</source>
+        <translation>Buckets in falscher Reihenfolge reduzieren</translation>
+    </message>
+    <message>
+        <source>worker %1 reduced its buckets out of order</source>
+        <translation>Worker %1 hat seine Buckets in falscher Reihenfolge reduziert</translation>
+    </message>
+    <message>
+        <source>This run sends its whole gradient in one bucket: there is no order to get wrong.</source>
+        <translation>Dieser Lauf schickt seinen ganzen Gradienten in einem Bucket: Es gibt keine Reihenfolge, die falsch sein könnte.</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>
@@ -2742,6 +2754,106 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         <translation>Train-Verl. und Genauigk.: Batch des letzten Schritts, erster Seed; Verlust_neu: frische Beispiele, Mittel ± Sd über die Seeds (%1)
 </translation>
     </message>
+    <message>
+        <source>accumulation</source>
+        <translation>Akkumulation</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es) added up before each reduction</source>
+        <translation>
+            <numerusform>%n Micro-Batch vor jeder Reduktion aufsummiert</numerusform>
+            <numerusform>%n Micro-Batches vor jeder Reduktion aufsummiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bucket(s) of at most %1 bytes each, reduced in turn</source>
+        <translation>
+            <numerusform>%n Bucket mit höchstens %1 Bytes, der Reihe nach reduziert</numerusform>
+            <numerusform>%n Buckets mit je höchstens %1 Bytes, der Reihe nach reduziert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>one bucket: the whole gradient, once backward is over</source>
+        <translation>ein Bucket: der ganze Gradient, sobald der Rückwärtsdurchlauf fertig ist</translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation>Buckets</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s per worker hidden behind backward (%3 %); %4 s exposed</source>
+        <translation>%1 s von %2 s pro Worker hinter dem Rückwärtsdurchlauf verborgen (%3 %); %4 s sichtbar</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s per worker hidden (%3 %): without overlap every bucket waits for backward; %4 s exposed</source>
+        <translation>%1 s von %2 s pro Worker verborgen (%3 %): ohne Überlappung wartet jeder Bucket auf den Rückwärtsdurchlauf; %4 s sichtbar</translation>
+    </message>
+    <message>
+        <source>bucket order</source>
+        <translation>Bucket-Reihenfolge</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) stopped: a worker reduced its buckets in another order, so a message named the wrong bucket; nothing was added or applied in those steps</source>
+        <translation>
+            <numerusform>%n Schritt angehalten: Ein Worker hat seine Buckets in anderer Reihenfolge reduziert, also nannte eine Nachricht den falschen Bucket; in diesem Schritt wurde nichts addiert und nichts angewendet</numerusform>
+            <numerusform>%n Schritte angehalten: Ein Worker hat seine Buckets in anderer Reihenfolge reduziert, also nannte eine Nachricht den falschen Bucket; in diesen Schritten wurde nichts addiert und nichts angewendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>bucket KB</source>
+        <translation>Bucket KB</translation>
+    </message>
+    <message>
+        <source>step (s)</source>
+        <translation>Schritt (s)</translation>
+    </message>
+    <message>
+        <source>exposed/step</source>
+        <translation>sichtbar/Schritt</translation>
+    </message>
+    <message>
+        <source>hidden</source>
+        <translation>verborgen</translation>
+    </message>
+    <message>
+        <source>fastest step: buckets of %1 KB
+</source>
+        <translation>schnellster Schritt: Buckets von %1 KB
+</translation>
+    </message>
+    <message>
+        <source>--no-overlap: goes with --bucket-kb (the bucket sweep)</source>
+        <translation>--no-overlap: gehört zu --bucket-kb (dem Durchlauf über Bucket-Größen)</translation>
+    </message>
+    <message>
+        <source>
+gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
+  --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
+         bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
+  --no-overlap  the buckets wait until backward has ended
+  --accumulate K  K micro-batches of --batch samples added up before one reduction
+  --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
+         that step: the run sees it from the messages and stops the step
+  sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
+         communication left exposed, and the fastest size
+</source>
+        <translation>
+Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&quot; des Szenarios):
+  --bucket-kb B  Gradienten gehen in Buckets von höchstens B KB los, die letzten Schichten
+         zuerst, und die Kollektive eines Buckets beginnt, während der Rückwärtsdurchlauf
+         weiterläuft (0: ein Bucket, nach dem Rückwärtsdurchlauf)
+  --no-overlap  die Buckets warten, bis der Rückwärtsdurchlauf fertig ist
+  --accumulate K  K Micro-Batches von --batch Beispielen, vor einer Reduktion aufsummiert
+  --fail bucket-order:worker=2,step=5  dieser Worker reduziert seine Buckets in diesem Schritt
+         in anderer Reihenfolge: Der Lauf erkennt es an den Nachrichten und hält den Schritt an
+  sweep --bucket-kb 0,8,32,128  derselbe Lauf für jede Bucket-Größe: Schrittzeit, die sichtbar
+         gebliebene Kommunikation und die schnellste Größe
+</translation>
+    </message>
 </context>
 <context>
     <name>LockstepMain</name>
@@ -3079,6 +3191,10 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
     <message>
         <source>does not fit this run</source>
         <translation>passt nicht zu diesem Lauf</translation>
+    </message>
+    <message>
+        <source>bucket mismatch</source>
+        <translation>falscher Bucket</translation>
     </message>
 </context>
 <context>
@@ -5566,6 +5682,39 @@ klicken für Fehler</translation>
     <message>
         <source>%1, %2 shown, %3 steps done</source>
         <translation>%1, %2 gezeigt, %3 Schritte erledigt</translation>
+    </message>
+    <message>
+        <source>bucket %1</source>
+        <translation>Bucket %1</translation>
+    </message>
+    <message>
+        <source>b%1</source>
+        <comment>a bucket&apos;s number where its name does not fit</comment>
+        <translation>B%1</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>vorwärts</translation>
+    </message>
+    <message>
+        <source>got bucket %1, expected %2: step stopped</source>
+        <translation>Bucket %1 erhalten, %2 erwartet: Schritt angehalten</translation>
+    </message>
+    <message>
+        <source>bucket %1: the gradients of layers %2 to %3</source>
+        <translation>Bucket %1: die Gradienten der Schichten %2 bis %3</translation>
+    </message>
+    <message>
+        <source>bucket %1: the gradient of layer %2</source>
+        <translation>Bucket %1: der Gradient von Schicht %2</translation>
+    </message>
+    <message>
+        <source>backward through layer %1: its gradient is ready at the end</source>
+        <translation>rückwärts durch Schicht %1: ihr Gradient ist am Ende fertig</translation>
     </message>
 </context>
 <context>

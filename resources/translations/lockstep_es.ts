@@ -868,6 +868,18 @@
         <source>worker %1 back to full speed</source>
         <translation>trabajador %1 de nuevo a velocidad normal</translation>
     </message>
+    <message>
+        <source>Reduce buckets out of order</source>
+        <translation>Reducir los cubos en otro orden</translation>
+    </message>
+    <message>
+        <source>worker %1 reduced its buckets out of order</source>
+        <translation>el trabajador %1 redujo sus cubos en otro orden</translation>
+    </message>
+    <message>
+        <source>This run sends its whole gradient in one bucket: there is no order to get wrong.</source>
+        <translation>Esta ejecución envía todo su gradiente en un solo cubo: no hay orden que equivocar.</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>
@@ -2750,6 +2762,106 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         <translation>pérd_entr y exactitud: el lote del último paso, primera semilla; pérd_nuevos: ejemplos nuevos, media ± dt sobre las semillas (%1)
 </translation>
     </message>
+    <message>
+        <source>accumulation</source>
+        <translation>acumulación</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es) added up before each reduction</source>
+        <translation>
+            <numerusform>%n microlote sumado antes de cada reducción</numerusform>
+            <numerusform>%n microlotes sumados antes de cada reducción</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bucket(s) of at most %1 bytes each, reduced in turn</source>
+        <translation>
+            <numerusform>%n cubo de como mucho %1 bytes, reducido por turnos</numerusform>
+            <numerusform>%n cubos de como mucho %1 bytes cada uno, reducidos por turnos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>one bucket: the whole gradient, once backward is over</source>
+        <translation>un cubo: todo el gradiente, al terminar la pasada hacia atrás</translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation>cubos</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s per worker hidden behind backward (%3 %); %4 s exposed</source>
+        <translation>%1 s de %2 s por trabajador ocultos tras la pasada hacia atrás (%3 %); %4 s expuestos</translation>
+    </message>
+    <message>
+        <source>%1 s of %2 s per worker hidden (%3 %): without overlap every bucket waits for backward; %4 s exposed</source>
+        <translation>%1 s de %2 s por trabajador ocultos (%3 %): sin solapamiento cada cubo espera a la pasada hacia atrás; %4 s expuestos</translation>
+    </message>
+    <message>
+        <source>bucket order</source>
+        <translation>orden de los cubos</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) stopped: a worker reduced its buckets in another order, so a message named the wrong bucket; nothing was added or applied in those steps</source>
+        <translation>
+            <numerusform>%n paso detenido: un trabajador redujo sus cubos en otro orden, así que un mensaje nombraba el cubo equivocado; en ese paso no se sumó ni se aplicó nada</numerusform>
+            <numerusform>%n pasos detenidos: un trabajador redujo sus cubos en otro orden, así que un mensaje nombraba el cubo equivocado; en esos pasos no se sumó ni se aplicó nada</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>comunicación</translation>
+    </message>
+    <message>
+        <source>bucket KB</source>
+        <translation>cubo KB</translation>
+    </message>
+    <message>
+        <source>step (s)</source>
+        <translation>paso (s)</translation>
+    </message>
+    <message>
+        <source>exposed/step</source>
+        <translation>expuesto/paso</translation>
+    </message>
+    <message>
+        <source>hidden</source>
+        <translation>oculto</translation>
+    </message>
+    <message>
+        <source>fastest step: buckets of %1 KB
+</source>
+        <translation>paso más rápido: cubos de %1 KB
+</translation>
+    </message>
+    <message>
+        <source>--no-overlap: goes with --bucket-kb (the bucket sweep)</source>
+        <translation>--no-overlap: va con --bucket-kb (el barrido de tamaños de cubo)</translation>
+    </message>
+    <message>
+        <source>
+gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
+  --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
+         bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
+  --no-overlap  the buckets wait until backward has ended
+  --accumulate K  K micro-batches of --batch samples added up before one reduction
+  --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
+         that step: the run sees it from the messages and stops the step
+  sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
+         communication left exposed, and the fastest size
+</source>
+        <translation>
+opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradients&quot; del escenario):
+  --bucket-kb B  los gradientes salen en cubos de como mucho B KB, las últimas capas primero,
+         y la colectiva de cada cubo empieza mientras sigue la pasada hacia atrás (0: un cubo,
+         después de la pasada hacia atrás)
+  --no-overlap  los cubos esperan a que termine la pasada hacia atrás
+  --accumulate K  K microlotes de --batch ejemplos sumados antes de una reducción
+  --fail bucket-order:worker=2,step=5  ese trabajador reduce sus cubos en otro orden en ese
+         paso: la ejecución lo ve en los mensajes y detiene el paso
+  sweep --bucket-kb 0,8,32,128  la misma ejecución para cada tamaño de cubo: tiempo de paso,
+         la comunicación que queda expuesta y el tamaño más rápido
+</translation>
+    </message>
 </context>
 <context>
     <name>LockstepMain</name>
@@ -3087,6 +3199,10 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
     <message>
         <source>does not fit this run</source>
         <translation>no encaja con esta ejecución</translation>
+    </message>
+    <message>
+        <source>bucket mismatch</source>
+        <translation>cubo equivocado</translation>
     </message>
 </context>
 <context>
@@ -5574,6 +5690,39 @@ haz clic para ver los fallos</translation>
     <message>
         <source>%1, %2 shown, %3 steps done</source>
         <translation>%1, %2 visibles, %3 pasos hechos</translation>
+    </message>
+    <message>
+        <source>bucket %1</source>
+        <translation>cubo %1</translation>
+    </message>
+    <message>
+        <source>b%1</source>
+        <comment>a bucket&apos;s number where its name does not fit</comment>
+        <translation>c%1</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>hacia delante</translation>
+    </message>
+    <message>
+        <source>got bucket %1, expected %2: step stopped</source>
+        <translation>llegó el cubo %1, se esperaba el %2: paso detenido</translation>
+    </message>
+    <message>
+        <source>bucket %1: the gradients of layers %2 to %3</source>
+        <translation>cubo %1: los gradientes de las capas %2 a %3</translation>
+    </message>
+    <message>
+        <source>bucket %1: the gradient of layer %2</source>
+        <translation>cubo %1: el gradiente de la capa %2</translation>
+    </message>
+    <message>
+        <source>backward through layer %1: its gradient is ready at the end</source>
+        <translation>hacia atrás por la capa %1: su gradiente está listo al final</translation>
     </message>
 </context>
 <context>
