@@ -106,6 +106,27 @@ void ClusterPainter::packets(QPainter& p,
         const qreal radius = std::clamp(largest * std::sqrt(share), smallest, largest);
         p.drawEllipse(position, radius, radius);
     }
+    // With gradient buckets, which bucket each packet carries ("b2"), where it has room.
+    p.setFont(s.font);
+    const QFontMetricsF metrics(s.font);
+    for (const auto& [packet, position] : packets) {
+        if (packet.bucket < 0)
+            continue;
+        const QString name =
+            QCoreApplication::translate("lockstep::views::TimelineView", "b%1",
+                                        "a bucket's number where its name does not fit")
+                .arg(packet.bucket);
+        const QRectF box(position.x() - metrics.horizontalAdvance(name) / 2 - 2,
+                         position.y() - largest - metrics.height(),
+                         metrics.horizontalAdvance(name) + 4, metrics.height());
+        p.setPen(Qt::NoPen);
+        p.setBrush(withAlpha(palette_.color(QPalette::Window), 215));
+        p.drawRoundedRect(box, box.height() / 3, box.height() / 3);
+        p.setPen(fill.darker(300));
+        p.drawText(box, Qt::AlignCenter, name);
+        p.setBrush(fill);
+        p.setPen(QPen(fill.darker(300), std::max(1.0, 0.08 * s.line)));
+    }
 }
 
 void ClusterPainter::distance(QPainter& p, int worker, double distance, double share) const {

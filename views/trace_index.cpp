@@ -319,7 +319,7 @@ std::vector<PacketInFlight> TraceIndex::packets_at(Ticks t) const {
         if (it->start <= t && t < it->end) {
             const double span = static_cast<double>(it->end - it->start);
             out.push_back({it->worker, it->peer, it->bytes, it->round,
-                           span > 0 ? static_cast<double>(t - it->start) / span : 1.0});
+                           span > 0 ? static_cast<double>(t - it->start) / span : 1.0, it->bucket});
         }
     }
     std::reverse(out.begin(), out.end());

@@ -105,6 +105,7 @@ struct PacketInFlight {
     std::int64_t bytes = 0;
     int round = 0;
     double progress = 0.0;
+    int bucket = -1; // with gradient buckets: the bucket it carries
 };
 
 // The trace of one run, indexed for the views: which event each lane is in at a given time,
