@@ -86,6 +86,27 @@ private Q_SLOTS:
         QCOMPARE(scenario_to_json(back.scenario), scenario_to_json(r.scenario));
     }
 
+    // A run with gradient buckets: a backward's layer and a collective's bucket and layers come
+    // back; a row of another length is refused.
+    void keeps_layers_and_buckets() {
+        Recording r = small();
+        r.events[0].kind = EventKind::Backward;
+        r.events[0].layer = 1;
+        r.events[1].bucket = 0;
+        r.events[1].layer = 0;
+        r.events[1].layer_end = 2;
+        const Recording back = parse_recording(document(r), "run.json");
+        QCOMPARE(back.events[0].kind, EventKind::Backward);
+        QCOMPARE(back.events[0].layer, 1);
+        QCOMPARE(back.events[0].bucket, -1);
+        QCOMPARE(back.events[1].bucket, 0);
+        QCOMPARE(back.events[1].layer, 0);
+        QCOMPARE(back.events[1].layer_end, 2);
+        QCOMPARE(back.events[2].layer, -1); // rows without them read as before
+        const std::string thirteen = changed([](json& rec) { rec["events"][0].push_back(1); });
+        QVERIFY(refusal(thirteen).contains(QLatin1String("15 with gradient buckets")));
+    }
+
     void refuses_what_is_not_a_recording_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
