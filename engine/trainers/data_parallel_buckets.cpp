@@ -12,17 +12,33 @@
 
 namespace lockstep {
 
+namespace {
+
+// A computation of `took` with K accumulated micro-batches: the first K - 1, which send nothing,
+// then the last one's forward and backward layer by layer, where the buckets' ready times lie.
+struct Computation {
+    Ticks earlier = 0;
+    LayerCosts last;
+};
+
+Computation split_computation(std::span<const std::size_t> layer_parameters, Ticks took,
+                              Ticks micro_batches) {
+    const Ticks earlier = took / micro_batches * (micro_batches - 1);
+    return {earlier, price_layers(layer_parameters, took - earlier)};
+}
+
+} // namespace
+
 void DataParallelTrainer::emit_computation(int id, Ticks start, Ticks took, double gradient0) {
     if (!bucketed() || clock_->kind() != ClockKind::Modelled) {
         emit({id, EventKind::Compute, step_, start, start + took, 0, -1, -1, gradient0});
         return;
     }
     // Accumulated micro-batches before the last one communicate nothing: one computation.
-    const Ticks k = scenario_.accumulation();
-    const Ticks earlier = took / k * (k - 1);
+    const auto [earlier, c] =
+        split_computation(collective_.layer_parameters, took, scenario_.accumulation());
     if (earlier > 0)
         emit({id, EventKind::Compute, step_, start, start + earlier, 0, -1, -1, gradient0});
-    const LayerCosts c = price_layers(collective_.layer_parameters, took - earlier);
     Ticks at = start + earlier;
     emit({id, EventKind::Forward, step_, at, at + c.forward, 0, -1, -1, gradient0});
     at += c.forward;
@@ -70,9 +86,8 @@ bool DataParallelTrainer::reduce_buckets() {
             ready[k].assign(collective_.buckets.size(), computed[k]);
             continue;
         }
-        const Ticks acc = scenario_.accumulation();
-        const Ticks earlier = took / acc * (acc - 1);
-        const LayerCosts c = price_layers(collective_.layer_parameters, took - earlier);
+        const auto [earlier, c] =
+            split_computation(collective_.layer_parameters, took, scenario_.accumulation());
         Ticks at = scratch_.computed_from[k] + earlier + c.forward;
         std::size_t layer = c.backward.size();
         for (const Bucket& bucket : collective_.buckets) {
