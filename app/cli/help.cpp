@@ -60,6 +60,8 @@ gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" bl
   --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
          bucket's collective starting while backward goes on (0: one bucket, after backward)
   --no-overlap  the buckets wait until backward has ended
+  --paced-links  on the measured clock, each round of the collective also lasts the cost
+         model's price for real (its links' speed), so overlap hides real time
   --accumulate K  K micro-batches of --batch samples added up before one reduction
   --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
          that step: the run sees it from the messages and stops the step

@@ -125,7 +125,7 @@ int command_run(const std::vector<std::string>& raw) {
                            "--transport",      "--sync",
                            "--staleness",      "--local-steps",
                            "--bucket-kb",      "--accumulate"},
-                    {"--json", "--staleness-aware-lr", "--no-overlap"});
+                    {"--json", "--staleness-aware-lr", "--no-overlap", "--paced-links"});
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")
         throw not_one_of("--transport", "threads, mpi", transport);

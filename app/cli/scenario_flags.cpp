@@ -123,6 +123,8 @@ Scenario scenario_from(const Options& o) {
         choose(o, "--restore", s.checkpoint->restore, lockstep::parse_restore_mode,
                "full, weights-only");
     }
+    if (o.has("--paced-links"))
+        s.cost.paced_links = true;
     if (o.has("--bucket-kb") || o.has("--accumulate") || o.has("--no-overlap")) {
         lockstep::GradientConfig g = s.gradients.value_or(lockstep::GradientConfig{});
         if (auto v = o.integer("--bucket-kb", 0, static_cast<std::int64_t>(L::max_bucket_kb)))

@@ -51,7 +51,8 @@ int sweep_buckets(const Options& o, const std::vector<std::string>& args) {
         o.integer_list("--bucket-kb", 0, static_cast<std::int64_t>(ScenarioLimits::max_bucket_kb));
     std::vector<std::string> flags = kScenarioFlags;
     flags.push_back("--workers");
-    const Options base(without(args, "--bucket-kb"), flags, {"--json", "--no-overlap"});
+    const Options base(without(args, "--bucket-kb"), flags,
+                       {"--json", "--no-overlap", "--paced-links"});
     const Scenario scenario = scenario_from(base);
     std::vector<RunMetrics> runs;
     for (const std::int64_t kb : *sizes) {
@@ -102,7 +103,7 @@ int sweep_buckets(const Options& o, const std::vector<std::string>& args) {
 int command_sweep(const std::vector<std::string>& args) {
     std::vector<std::string> flags = kScenarioFlags;
     flags.insert(flags.end(), {"--workers", "--bucket-kb"});
-    const Options o(args, flags, {"--json", "--no-overlap"});
+    const Options o(args, flags, {"--json", "--no-overlap", "--paced-links"});
     if (o.has("--bucket-kb"))
         return sweep_buckets(o, args);
     if (o.has("--no-overlap"))

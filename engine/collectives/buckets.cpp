@@ -1,5 +1,7 @@
 #include "collectives/buckets.h"
 
+#include <algorithm>
+
 namespace lockstep {
 
 std::vector<Bucket> make_buckets(std::span<const std::size_t> layer_counts, std::size_t cap_bytes) {
@@ -28,6 +30,15 @@ CommSchedule bucket_schedule(Algorithm algorithm, int workers, std::size_t count
         for (Message& m : round.messages)
             m.offset += bucket.offset;
     return s;
+}
+
+std::int64_t largest_bucket_bytes(std::span<const Bucket> buckets, std::size_t count) {
+    if (buckets.empty())
+        return static_cast<std::int64_t>(count * sizeof(double));
+    std::int64_t largest = 0;
+    for (const Bucket& b : buckets)
+        largest = std::max(largest, b.bytes());
+    return largest;
 }
 
 } // namespace lockstep

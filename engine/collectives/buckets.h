@@ -28,6 +28,9 @@ struct Bucket {
 // layer, for buckets of at most `cap_bytes` (0: one bucket, the whole gradient).
 std::vector<Bucket> make_buckets(std::span<const std::size_t> layer_counts, std::size_t cap_bytes);
 
+// The bytes of the largest of `buckets`, or of the whole gradient of `count` doubles without any.
+std::int64_t largest_bucket_bytes(std::span<const Bucket> buckets, std::size_t count);
+
 // `algorithm`'s all-reduce of `bucket`'s range of buffers `count` doubles long: the schedule of a
 // buffer the bucket's length, moved to where the bucket lies. Every element is added in the same
 // order as in the whole buffer's schedule for the parameter server and the tree; the ring's

@@ -290,7 +290,8 @@ const double* forward(const ModelShape& shape, LayerRange range, const double* p
 // `input_delta`, when given, gets d(loss)/d(input) before any activation derivative.
 void backward_layers(const ModelShape& shape, LayerRange range, const double* params,
                      const double* input, const double* outputs, std::size_t rows, double* d,
-                     double* d_next, double* gradient, double* transposed, double* input_delta) {
+                     double* d_next, double* gradient, double* transposed, double* input_delta,
+                     const std::function<void(std::size_t)>* after_layer) {
     const std::size_t base = shape.weight_offset(range.first);
     auto block = [&](std::size_t l) { // where layer l's outputs start
         std::size_t offset = 0;
@@ -306,6 +307,8 @@ void backward_layers(const ModelShape& shape, LayerRange range, const double* pa
         accumulate_layer_gradient(x, d, rows, in, out, gradient + shape.weight_offset(l) - base,
                                   gradient + shape.bias_offset(l) - base,
                                   transposed + shape.weight_offset(l) - base);
+        if (after_layer)
+            (*after_layer)(l);
         if (l == range.first) {
             if (input_delta)
                 affine_backward_input(d, rows, in, out, w, input_delta);

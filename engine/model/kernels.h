@@ -3,6 +3,7 @@
 #include "model/model.h"
 
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -59,9 +60,12 @@ void output_loss(const ModelShape& shape, const double* logits, const double* ta
                  std::size_t rows, std::size_t first_row, double scale, double* delta,
                  double& total, std::size_t& correct);
 // Backward from d(loss)/d(the last layer's pre-activation) in `d`, ping-pong with `d_next`.
+// `after_layer` (when given) is called with each layer's index as soon as this pass has added
+// into its parameter gradient, last layer first.
 void backward_layers(const ModelShape& shape, LayerRange range, const double* params,
                      const double* input, const double* outputs, std::size_t rows, double* d,
-                     double* d_next, double* gradient, double* transposed, double* input_delta);
+                     double* d_next, double* gradient, double* transposed, double* input_delta,
+                     const std::function<void(std::size_t)>* after_layer = nullptr);
 // Weight gradients gathered transposed, put back in [out][in] order.
 void untranspose_gradient(const ModelShape& shape, LayerRange range, const double* transposed,
                           double* gradient);

@@ -35,7 +35,7 @@ std::size_t activation_row(const ModelShape& shape) {
 // Forward and loss for a batch, chunk by chunk; with `want_gradient` also the backward pass.
 LossResult run_batch(const ModelShape& shape, std::span<const double> parameters,
                      const BatchView& batch, std::span<double> gradient, bool want_gradient,
-                     Workspace& work) {
+                     Workspace& work, const LayerDone* done = nullptr) {
     check_parameters(shape, parameters);
     if (want_gradient && gradient.size() != parameters.size())
         throw Error("gradient has " + std::to_string(gradient.size()) + " entries, model has " +
@@ -81,10 +81,20 @@ LossResult run_batch(const ModelShape& shape, std::span<const double> parameters
         if (!want_gradient)
             continue;
 
+        // In the last rows' pass each layer's gradient is final once it is added in: put back in
+        // order (when gathered transposed), it is handed over while backward goes on.
+        const bool last = first + rows == batch.count;
+        const std::function<void(std::size_t)> finish = [&](std::size_t l) {
+            untranspose_gradient(shape, {l, l + 1}, gwt + shape.weight_offset(l),
+                                 gradient.data() + shape.weight_offset(l));
+            (*done)(l);
+        };
+        if (done && last)
+            (*done)(shape.layer_count());
         backward_layers(shape, all, params, x0, acts, rows, d, deltas + chunk * shape.widest(),
-                        gradient.data(), gwt, nullptr);
+                        gradient.data(), gwt, nullptr, done && last ? &finish : nullptr);
     }
-    if (want_gradient)
+    if (want_gradient && !done)
         untranspose_gradient(shape, all, gwt, gradient.data());
 
     result.loss = total * scale;
@@ -155,6 +165,12 @@ std::vector<double> init_parameters(const ModelShape& shape, Rng& rng) {
 LossResult loss_and_gradient(const ModelShape& shape, std::span<const double> parameters,
                              const BatchView& batch, std::span<double> gradient, Workspace& work) {
     return run_batch(shape, parameters, batch, gradient, true, work);
+}
+
+LossResult loss_and_gradient(const ModelShape& shape, std::span<const double> parameters,
+                             const BatchView& batch, std::span<double> gradient, Workspace& work,
+                             const LayerDone& done) {
+    return run_batch(shape, parameters, batch, gradient, true, work, done ? &done : nullptr);
 }
 
 LossResult evaluate(const ModelShape& shape, std::span<const double> parameters,

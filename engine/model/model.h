@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -63,6 +64,16 @@ std::vector<double> init_parameters(const ModelShape& shape, Rng& rng);
 // have parameter_count() entries; it is overwritten.
 LossResult loss_and_gradient(const ModelShape& shape, std::span<const double> parameters,
                              const BatchView& batch, std::span<double> gradient, Workspace& work);
+
+// As above, calling `done(layer)` on the calling thread as soon as that layer's slice of
+// `gradient` is final (last layer first), while the pass goes on with the layers below it: what
+// lets a layer's gradient leave for its collective during backward. Before the first layer it
+// calls `done(layer_count())`: the last rows' forward pass is over and their backward begins.
+// The gradient is bitwise that of the call without `done`.
+using LayerDone = std::function<void(std::size_t layer)>;
+LossResult loss_and_gradient(const ModelShape& shape, std::span<const double> parameters,
+                             const BatchView& batch, std::span<double> gradient, Workspace& work,
+                             const LayerDone& done);
 
 // Mean loss only (forward pass).
 LossResult evaluate(const ModelShape& shape, std::span<const double> parameters,

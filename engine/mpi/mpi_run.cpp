@@ -5,6 +5,7 @@
 #include "mpi/mpi_world.h"
 #include "reports/speedup.h"
 #include "runs/runs.h"
+#include "trainers/setup.h"
 
 #include <algorithm>
 #include <chrono>
@@ -177,6 +178,10 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
                         std::to_string(s.workers) + ")");
         if (combine == Combine::MpiAllreduce && s.algorithm == Algorithm::None)
             throw Error("--algorithm: mpi-allreduce cannot be combined with none");
+        if (combine == Combine::MpiAllreduce && s.gradients && s.gradients->bucket_kb > 0)
+            throw Error("gradients.bucket_kb: Open MPI's own all-reduce takes the whole "
+                        "gradient at once; buckets need one of Lockstep's algorithms "
+                        "(parameter-server, ring, tree)");
         data = load_dataset(s);
         worker.emplace(s, data, rank);
         worker->keep_events(keep_events);
@@ -298,8 +303,14 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     m.useful_samples = m.samples;
     summarise_lanes(m, lanes, run.snapshots.empty() ? 0.0 : to_seconds(run.snapshots.back().time),
                     s.energy);
+    const lockstep::detail::BucketPlan buckets = lockstep::detail::plan_buckets(s);
     if (combine == Combine::Schedule && s.algorithm != Algorithm::None && size > 1)
-        m.bytes_moved = schedule.total_bytes() * m.steps_run;
+        m.bytes_moved =
+            (buckets.buckets.empty() ? schedule.total_bytes() : buckets.bytes) * m.steps_run;
+    // How the gradient left each rank: as the threaded trainer reports it.
+    m.accumulation = s.accumulation();
+    m.buckets = buckets.buckets.empty() ? 1 : static_cast<int>(buckets.buckets.size());
+    m.bucket_bytes = largest_bucket_bytes(buckets.buckets, schedule.count);
     m.trained = true;
     if (!run.snapshots.empty()) {
         m.final_loss = run.snapshots.back().loss;

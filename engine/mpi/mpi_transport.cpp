@@ -105,6 +105,11 @@ void MpiGroup::barrier() {
     }
 }
 
+void MpiGroup::all_reduce(const CommSchedule& schedule, std::span<double> gradient,
+                          const Clock& clock, std::int64_t step, std::vector<TraceEvent>& events) {
+    schedule_all_reduce(schedule, transport_, rank_, gradient, clock, step, events);
+}
+
 void MpiGroup::all_reduce(std::span<double> gradient, const Clock& clock, std::int64_t step,
                           std::vector<TraceEvent>& events) {
     if (combine_ == Combine::Schedule) {

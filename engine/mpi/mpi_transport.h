@@ -43,6 +43,8 @@ public:
     void barrier() override;
     void all_reduce(std::span<double> gradient, const Clock& clock, std::int64_t step,
                     std::vector<TraceEvent>& events) override;
+    void all_reduce(const CommSchedule& schedule, std::span<double> gradient, const Clock& clock,
+                    std::int64_t step, std::vector<TraceEvent>& events) override;
 
 private:
     const CommSchedule& schedule_;

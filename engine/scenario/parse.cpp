@@ -110,6 +110,7 @@ void parse_cost(ObjectReader& root, Scenario& s) {
     r.read_optional_number("communication_s_per_step", s.cost.communication_s_per_step, 0.0, 1e5);
     r.read_number("checkpoint_s_per_byte", s.cost.checkpoint_s_per_byte, 0.0, 1.0);
     r.read_number("fsync_s", s.cost.fsync_s, 0.0, 3600.0);
+    r.read_bool("paced_links", s.cost.paced_links);
     r.reject_unknown();
 }
 

@@ -60,6 +60,11 @@ struct CostConfig {
     // (of a file or of its directory) a further fsync_s.
     double checkpoint_s_per_byte = 2e-9; // 500 MB/s, a plain SSD
     double fsync_s = 1e-3;
+    // The measured clock's links: in one process a message is a copy in memory, nearly free.
+    // Paced, every round of a data-parallel collective also lasts its price above for real (the
+    // communication lane sleeps out the rest), a network of this speed with real threads around
+    // it. The modelled clock is not changed.
+    bool paced_links = false;
 };
 
 // A worker stalled for `seconds` at the start of `step`.

@@ -79,6 +79,8 @@ json scenario_reading::scenario_json(const Scenario& s) {
                    {"straggler_factor", s.delays.straggler_factor}};
     j["cost"]["checkpoint_s_per_byte"] = s.cost.checkpoint_s_per_byte;
     j["cost"]["fsync_s"] = s.cost.fsync_s;
+    if (s.cost.paced_links) // written only when set, so older scenarios keep their hashes
+        j["cost"]["paced_links"] = true;
     if (s.checkpoint)
         j["checkpoint"] = {{"every", s.checkpoint->every},
                            {"keep", s.checkpoint->keep},
@@ -166,6 +168,7 @@ std::uint64_t scenario_hash(const Scenario& scenario) {
     j.erase("checkpoint");
     j["cost"].erase("checkpoint_s_per_byte");
     j["cost"].erase("fsync_s");
+    j["cost"].erase("paced_links"); // how the measured clock's links take time, not training
     // Faults and the energy prices change neither the training nor its state at a given step;
     // backup workers do (each step drops the late gradients).
     j.erase("failures");

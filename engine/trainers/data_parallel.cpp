@@ -53,10 +53,6 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
                  std::vector<double>(count, 0.0),
                  {},
                  {},
-                 {},
-                 {},
-                 {},
-                 {},
                  0};
         workers_.push_back(std::move(w));
     }
@@ -87,23 +83,12 @@ void DataParallelTrainer::build_collective() {
     collective_.schedule =
         make_schedule(s.algorithm, s.workers, workers_.front().parameters.size());
     collective_.bytes = collective_.schedule.total_bytes();
-    collective_.buckets.clear();
-    collective_.bucket_schedules.clear();
-    collective_.layer_parameters.clear();
-    const ModelShape& shape = s.model;
-    for (std::size_t l = 0; l < shape.layer_count(); ++l)
-        collective_.layer_parameters.push_back(shape.weight_offset(l + 1) - shape.weight_offset(l));
-    if (s.gradients && s.gradients->bucket_kb > 0 && s.algorithm != Algorithm::None &&
-        s.workers > 1) {
-        collective_.buckets =
-            make_buckets(collective_.layer_parameters, s.gradients->bucket_kb * std::size_t{1024});
-        collective_.bytes = 0;
-        for (const Bucket& b : collective_.buckets) {
-            collective_.bucket_schedules.push_back(
-                bucket_schedule(s.algorithm, s.workers, shape.parameter_count(), b));
-            collective_.bytes += collective_.bucket_schedules.back().total_bytes();
-        }
-    }
+    detail::BucketPlan plan = detail::plan_buckets(s);
+    collective_.buckets = std::move(plan.buckets);
+    collective_.bucket_schedules = std::move(plan.schedules);
+    collective_.layer_parameters = std::move(plan.layer_parameters);
+    if (!collective_.buckets.empty())
+        collective_.bytes = plan.bytes;
     scratch_.busy.assign(workers_.size(), {});
     std::vector<double> samples;
     for (int i = 0; i < s.workers; ++i)

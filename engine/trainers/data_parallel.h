@@ -12,6 +12,7 @@
 #include "reports/metrics.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
+#include "trainers/gradient.h"
 #include "trainers/run.h"
 
 #include <atomic>
@@ -32,11 +33,7 @@ struct Worker {
     Optimizer optimizer;
     DataCursor cursor;
     std::vector<double> gradient; // its own gradient, then (after the collective) the combined one
-    std::vector<double> micro_gradient; // with accumulation: one micro-batch's gradient
-    Workspace work;
-    std::vector<std::size_t> rows;
-    std::vector<double> batch_features;
-    std::vector<double> batch_targets;
+    BatchScratch scratch;         // its batch's rows and the model's workspace, reused every step
     LossResult last;
     Ticks clock = 0; // where this worker's lane has got to on the run's clock
 };
@@ -232,6 +229,18 @@ private:
         // Per worker, this step: where its computation began and how long it took (-1: it did
         // not compute to the end), for the buckets' ready times.
         std::vector<Ticks> computed_from, computed_took;
+        // On the measured clock with overlap: the buckets' collectives ran on a communication
+        // thread during backward (data_parallel_live.cpp). Per worker: when the last rows'
+        // backward began and each layer's gradient was done; then the rounds' events, and per
+        // worker where its lane ended, its time in rounds, and its buckets' time.
+        struct Live {
+            bool ran = false;
+            std::vector<Ticks> backward_from;
+            std::vector<std::vector<Ticks>> layer_done;
+            std::vector<TraceEvent> events;
+            std::vector<Ticks> lane_end, busy, spent;
+            std::vector<std::vector<std::pair<Ticks, Ticks>>> rounds; // per worker, its rounds
+        } live;
     };
 
     // The run's set-up and its step (data_parallel.cpp).
@@ -242,7 +251,10 @@ private:
     // The step's phases (data_parallel_phases.cpp).
     void compute_phase();
     std::size_t samples_of(int worker) const; // a step's samples: batch times accumulation
-    void compute_gradient(Worker& w, std::size_t batch, std::size_t micro);
+    // With `ready`, the last micro-batch hands each layer's final gradient to `ready(layer)` as
+    // backward finishes it (and `ready(layer_count())` as that backward begins).
+    void compute_gradient(Worker& w, std::size_t batch, std::size_t micro,
+                          const LayerDone* ready = nullptr);
     bool communicate_phase();  // false: the step was abandoned (buckets in different orders)
     void all_reduce_buffers(); // the collective over every worker's gradient buffer, priced
     void update_phase(bool apply = true); // without `apply`: the step's snapshot, no update
@@ -259,6 +271,18 @@ private:
     std::vector<Ticks> price_bucket(const CommSchedule& schedule, std::span<Ticks> clocks,
                                     int bucket);
     void account_exposure(std::span<const Ticks> computed, std::span<const Ticks> collective);
+    // The measured clock's: per worker, the collective's time in rounds since `busy_before` (its
+    // lane's communication ticks then), all of it after its computation: exposed.
+    std::vector<Ticks> communication_ticks() const;
+    void account_measured_exposure(std::span<const Ticks> busy_before);
+    // The measured clock's overlap (data_parallel_live.cpp): whether this step's buckets can run
+    // beside backward; the computation with its collectives on a communication thread; the
+    // accounts once both are over; and how long a paced round lasts for real.
+    bool live_overlap(std::span<const Ticks> pause) const;
+    void compute_live(std::span<Ticks> started, std::span<Ticks> ended, std::size_t micro);
+    void emit_live_computation(int id, Ticks start, Ticks took, double gradient0);
+    void account_live(std::span<const Ticks> computed);
+    Ticks paced_round(const Round& round) const;
     bool averaging_due() const; // local SGD: the replicas average after this step
     void average_phase();
     Ticks compute_cost(int worker, std::size_t samples);

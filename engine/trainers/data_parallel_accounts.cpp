@@ -97,12 +97,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.averagings = accounts_.averagings;
     m.accumulation = scenario_.accumulation();
     m.buckets = bucketed() ? static_cast<int>(collective_.buckets.size()) : 1;
-    m.bucket_bytes = collective_.schedule.count * sizeof(double);
-    if (bucketed()) {
-        m.bucket_bytes = 0;
-        for (const Bucket& b : collective_.buckets)
-            m.bucket_bytes = std::max(m.bucket_bytes, b.bytes());
-    }
+    m.bucket_bytes = largest_bucket_bytes(collective_.buckets, collective_.schedule.count);
     Ticks collective = 0, exposed = 0;
     for (std::size_t lane = 0; lane < accounts_.collective.size(); ++lane) {
         collective += accounts_.collective[lane];

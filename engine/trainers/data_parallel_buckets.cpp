@@ -30,6 +30,8 @@ Computation split_computation(std::span<const std::size_t> layer_parameters, Tic
 } // namespace
 
 void DataParallelTrainer::emit_computation(int id, Ticks start, Ticks took, double gradient0) {
+    if (scratch_.live.ran)
+        return emit_live_computation(id, start, took, gradient0);
     if (!bucketed() || clock_->kind() != ClockKind::Modelled) {
         emit({id, EventKind::Compute, step_, start, start + took, 0, -1, -1, gradient0});
         return;
@@ -61,6 +63,10 @@ bool DataParallelTrainer::reduce_buckets() {
     for (std::size_t k = 0; k < n; ++k)
         computed[k] = workers_[k].clock;
 
+    if (scratch_.live.ran) { // already reduced, beside backward
+        account_live(computed);
+        return true;
+    }
     if (clock_->kind() == ClockKind::Measured) {
         // The real rounds, timed, bucket after bucket once backward is over.
         if (faults_.misordering >= 0) {
@@ -68,11 +74,10 @@ bool DataParallelTrainer::reduce_buckets() {
             return false;
         }
         accounts_.bytes_moved += collective_.bytes;
+        const std::vector<Ticks> before = communication_ticks();
         for (std::size_t b = 0; b < collective_.buckets.size(); ++b)
             run_measured_collective(collective_.bucket_schedules[b], static_cast<int>(b));
-        for (std::size_t k = 0; k < n; ++k)
-            spent[k] = workers_[k].clock - computed[k];
-        account_exposure(computed, spent);
+        account_measured_exposure(before);
         return true;
     }
 

@@ -57,6 +57,8 @@ void DataParallelTrainer::run_measured_collective(const CommSchedule& schedule, 
             scratch_.round_start[k] = workers_[k].clock;
         const Ticks start = clock_->now();
         transport_.run_round(round);
+        if (scenario_.cost.paced_links)
+            clock_->wait_until(start + paced_round(round), stop_);
         const Ticks end = clock_->now();
         const int ri = static_cast<int>(r);
         for (const auto& m : round.messages) {

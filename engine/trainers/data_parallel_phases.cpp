@@ -38,12 +38,16 @@ void DataParallelTrainer::compute_phase() {
 
     std::vector<Ticks> started(n), ended(n);
     const bool train = work_ == Work::Train;
-    tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
-        Worker& w = workers_[k];
-        started[k] = clock.now();
-        compute_gradient(w, scenario_.batch_of(static_cast<int>(k)), micro);
-        ended[k] = clock.now();
-    });
+    scratch_.live.ran = false;
+    if (live_overlap(pause))
+        compute_live(started, ended, micro); // the buckets leave while backward goes on
+    else
+        tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
+            Worker& w = workers_[k];
+            started[k] = clock.now();
+            compute_gradient(w, scenario_.batch_of(static_cast<int>(k)), micro);
+            ended[k] = clock.now();
+        });
     // Where each worker's computation begins and how long it takes, on the run's clock.
     std::vector<Ticks> from(n), took(n);
     for (std::size_t k = 0; k < n; ++k) {
@@ -111,7 +115,7 @@ void DataParallelTrainer::compute_phase() {
         scratch_.computed_took[k] = took[k];
         w.clock += took[k];
         latest = std::max(latest, w.clock);
-        if (synchronised && train)
+        if (synchronised && train && !scratch_.live.ran) // live: scaled layer by layer
             scale_contribution(w.gradient,
                                selective ? scratch_.chosen_weights[k] : collective_.weights[k]);
         accounts_.samples += static_cast<std::int64_t>(samples_of(id));
@@ -123,35 +127,10 @@ std::size_t DataParallelTrainer::samples_of(int worker) const {
     return scenario_.batch_of(worker) * static_cast<std::size_t>(scenario_.accumulation());
 }
 
-// The worker's gradient over `micro` micro-batches of `batch` rows each: their mean gradients
-// added up without communicating, then divided by `micro`, so that under the mean rule it is the
-// mean gradient of all those rows (to rounding); the loss likewise.
-void DataParallelTrainer::compute_gradient(Worker& w, std::size_t batch, std::size_t micro) {
-    const ModelShape& model = scenario_.model;
-    LossResult total;
-    for (std::size_t m = 0; m < micro; ++m) {
-        w.cursor.next_batch(batch, w.rows);
-        gather_rows(*data_, w.rows, w.batch_features, w.batch_targets);
-        const BatchView rows{w.batch_features.data(), w.batch_targets.data(), w.rows.size()};
-        if (micro == 1) {
-            w.last = loss_and_gradient(model, w.parameters, rows, w.gradient, w.work);
-            return;
-        }
-        auto& into = m == 0 ? w.gradient : w.micro_gradient;
-        into.resize(w.gradient.size());
-        const LossResult part = loss_and_gradient(model, w.parameters, rows, into, w.work);
-        if (m > 0)
-            for (std::size_t i = 0; i < w.gradient.size(); ++i)
-                w.gradient[i] += into[i];
-        total.loss += part.loss;
-        total.correct += part.correct;
-        total.count += part.count;
-    }
-    const double share = 1.0 / static_cast<double>(micro);
-    for (double& g : w.gradient)
-        g *= share;
-    total.loss *= share;
-    w.last = total;
+void DataParallelTrainer::compute_gradient(Worker& w, std::size_t batch, std::size_t micro,
+                                           const LayerDone* ready) {
+    w.last = accumulated_gradient(scenario_.model, w.parameters, *data_, w.cursor, batch, micro,
+                                  w.gradient, w.scratch, ready);
 }
 
 void DataParallelTrainer::barrier() {
@@ -174,6 +153,12 @@ bool DataParallelTrainer::communicate_phase() {
     std::vector<Ticks> computed(workers_.size()), spent(workers_.size());
     for (std::size_t k = 0; k < workers_.size(); ++k)
         computed[k] = workers_[k].clock;
+    if (clock_->kind() == ClockKind::Measured && !scenario_.cost.communication_s_per_step) {
+        const std::vector<Ticks> before = communication_ticks();
+        all_reduce_buffers();
+        account_measured_exposure(before); // its real rounds, all after backward
+        return true;
+    }
     all_reduce_buffers();
     for (std::size_t k = 0; k < workers_.size(); ++k)
         spent[k] = workers_[k].clock - computed[k];

@@ -27,9 +27,6 @@ void refuse_what_a_rank_cannot_do(const Scenario& s) {
     if (s.cost.communication_s_per_step)
         throw Error("cost.communication_s_per_step: a fixed communication time is for the "
                     "modelled clock; between processes the messages take what they really take");
-    if (s.gradients && (s.gradients->bucket_kb > 0 || s.gradients->accumulate > 1))
-        throw Error("gradients: buckets and accumulation run on threads only for now; run "
-                    "without --transport mpi to use them");
 }
 
 } // namespace
@@ -57,6 +54,7 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
     optimizer_ = Optimizer(scenario_.optimizer, parameters_.size());
     cursor_ = detail::fresh_cursor(scenario_, rank, shards[static_cast<std::size_t>(rank)]);
     gradient_.assign(parameters_.size(), 0.0);
+    buckets_ = detail::plan_buckets(scenario_);
     std::vector<double> samples;
     for (int i = 0; i < scenario_.workers; ++i)
         samples.push_back(static_cast<double>(scenario_.batch_of(i)));
@@ -139,18 +137,18 @@ void RankWorker::step(RankGroup& group) {
         record({rank_, EventKind::Pause, step_, from, clock.now()});
     }
 
-    // 2. The gradient of its own batch; a slowed worker takes longer for real.
+    // 2. The gradient of its own batch (K micro-batches of it with accumulation); a slowed
+    // worker takes longer for real.
     const std::size_t batch = scenario_.batch_of(rank_);
+    const auto micro = static_cast<std::size_t>(scenario_.accumulation());
     const Ticks started = clock.now();
-    cursor_->next_batch(batch, rows_);
-    gather_rows(*data_, rows_, features_, targets_);
-    const BatchView view{features_.data(), targets_.data(), rows_.size()};
-    const LossResult last = loss_and_gradient(scenario_.model, parameters_, view, gradient_, work_);
+    const LossResult last = accumulated_gradient(scenario_.model, parameters_, *data_, *cursor_,
+                                                 batch, micro, gradient_, scratch_);
     const Ticks computed =
         started + clock.took(0, started, clock.now(), scenario_.slowdown_of(rank_));
     clock.wait_until(computed, nullptr);
     record({rank_, EventKind::Compute, step_, started, computed, 0, -1, -1, gradient_[0]});
-    samples_ += static_cast<std::int64_t>(batch);
+    samples_ += static_cast<std::int64_t>(batch * micro);
 
     // 3. Scaled by the rule's weight and combined with every other rank's.
     if (scenario_.algorithm != Algorithm::None) {
@@ -161,7 +159,19 @@ void RankWorker::step(RankGroup& group) {
             const Ticks everyone = clock.now();
             if (everyone > arrived)
                 record({rank_, EventKind::Wait, step_, arrived, everyone});
-            group.all_reduce(gradient_, clock, step_, step_events_);
+            if (buckets_.buckets.empty())
+                group.all_reduce(gradient_, clock, step_, step_events_);
+            // Bucket after bucket, last layers first; each message names its bucket.
+            for (std::size_t b = 0; b < buckets_.buckets.size(); ++b) {
+                const std::size_t from = step_events_.size();
+                group.all_reduce(buckets_.schedules[b], gradient_, clock, step_, step_events_);
+                const Bucket& bucket = buckets_.buckets[b];
+                for (std::size_t e = from; e < step_events_.size(); ++e) {
+                    step_events_[e].bucket = bucket.id;
+                    step_events_[e].layer = static_cast<int>(bucket.first_layer);
+                    step_events_[e].layer_end = static_cast<int>(bucket.end_layer);
+                }
+            }
             // The rank's time in the collective, rounds one after another (its Send and Receive
             // events overlap within a round, so they are not added one by one).
             spent_.add(TimeBucket::Communication, clock.now() - everyone);

@@ -11,6 +11,8 @@
 #include "reports/metrics.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
+#include "trainers/gradient.h"
+#include "trainers/setup.h"
 
 #include <cstdint>
 #include <memory>
@@ -31,6 +33,10 @@ public:
     // bitwise the same everywhere, and appends this rank's part of it to `events` (times on
     // `clock`, `step` the step it belongs to).
     virtual void all_reduce(std::span<double> gradient, const Clock& clock, std::int64_t step,
+                            std::vector<TraceEvent>& events) = 0;
+    // The same with `schedule` (a gradient bucket's, which touches only its range of `gradient`).
+    virtual void all_reduce(const CommSchedule& schedule, std::span<double> gradient,
+                            const Clock& clock, std::int64_t step,
                             std::vector<TraceEvent>& events) = 0;
 };
 
@@ -53,13 +59,14 @@ struct RankStep {
 
 // One worker of a data-parallel run, alone in its process: worker `rank`'s replica, optimizer,
 // data cursor and generator, set up exactly as DataParallelTrainer sets up its worker `rank`, and
-// the same step: compute the gradient of its own batch, scale it by the rule's weight, all-reduce
-// it with the other ranks, update, hash. So N ranks, one per process, end with the bits of
-// DataParallelTrainer's N workers on threads. The clock is the measured one: the wall time of
-// the real work on this rank, a slowdown and a pause realised as real sleeps. Injected faults,
-// backups and fixed communication times belong to DataParallelTrainer; the constructor refuses a
-// scenario that has them. Checkpoints are written by the ranks together (engine/mpi/): each
-// writes its own worker file from state_for_files(), in the threaded run's format.
+// the same step: compute the gradient of its own batch (of K micro-batches with accumulation),
+// scale it by the rule's weight, all-reduce it with the other ranks (bucket after bucket once
+// backward is over, when the scenario has buckets), update, hash. So N ranks, one per process, end
+// with the bits of DataParallelTrainer's N workers on threads. The clock is the measured one: the
+// wall time of the real work on this rank, a slowdown and a pause realised as real sleeps. Injected
+// faults, backups and fixed communication times belong to DataParallelTrainer; the constructor
+// refuses a scenario that has them. Checkpoints are written by the ranks together (engine/mpi/):
+// each writes its own worker file from state_for_files(), in the threaded run's format.
 class RankWorker {
 public:
     // Throws lockstep::Error when the scenario does not fit the data or a single rank, or `rank`
@@ -109,9 +116,8 @@ private:
     Optimizer optimizer_;
     std::optional<DataCursor> cursor_; // set once the scenario is checked
     std::vector<double> gradient_;
-    Workspace work_;
-    std::vector<std::size_t> rows_;
-    std::vector<double> features_, targets_;
+    BatchScratch scratch_;
+    detail::BucketPlan buckets_; // the scenario's gradient buckets, if any
     Indirect<Clock> clock_{make_clock(ClockKind::Measured)};
     std::int64_t step_ = 0;
     std::int64_t samples_ = 0;

@@ -85,6 +85,23 @@ void hand_over_step(TraceSink* sink, std::vector<TraceEvent>& events, StepSnapsh
     sink->on_snapshot(snapshot);
 }
 
+BucketPlan plan_buckets(const Scenario& s) {
+    BucketPlan plan;
+    const ModelShape& shape = s.model;
+    for (std::size_t l = 0; l < shape.layer_count(); ++l)
+        plan.layer_parameters.push_back(shape.weight_offset(l + 1) - shape.weight_offset(l));
+    if (!s.gradients || s.gradients->bucket_kb == 0 || s.algorithm == Algorithm::None ||
+        s.workers < 2)
+        return plan;
+    plan.buckets = make_buckets(plan.layer_parameters, s.gradients->bucket_kb * std::size_t{1024});
+    for (const Bucket& b : plan.buckets) {
+        plan.schedules.push_back(
+            bucket_schedule(s.algorithm, s.workers, shape.parameter_count(), b));
+        plan.bytes += plan.schedules.back().total_bytes();
+    }
+    return plan;
+}
+
 void check_pause(const Scenario& s, int worker, double seconds) {
     if (worker < 0 || worker >= s.workers)
         throw Error("pause: no worker " + std::to_string(worker));

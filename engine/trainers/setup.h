@@ -1,5 +1,7 @@
 #pragma once
 
+#include "collectives/buckets.h"
+#include "collectives/schedule.h"
 #include "data/data.h"
 #include "reports/metrics.h"
 #include "scenario/scenario.h"
@@ -31,6 +33,17 @@ void add_lane_time(std::vector<WorkerMetrics>& spent, std::span<const TraceEvent
 // each marked with its executed step, then its snapshot.
 void hand_over_step(TraceSink* sink, std::vector<TraceEvent>& events, StepSnapshot& snapshot,
                     std::int64_t step);
+
+// The scenario's gradient buckets (gradients.bucket_kb) for its workers, each with its schedule,
+// and the bytes they move; no buckets when the gradient leaves whole (no cap, one worker, no
+// collective). Every model layer's parameter count either way.
+struct BucketPlan {
+    std::vector<Bucket> buckets;
+    std::vector<CommSchedule> schedules;
+    std::vector<std::size_t> layer_parameters;
+    std::int64_t bytes = 0;
+};
+BucketPlan plan_buckets(const Scenario& s);
 
 // A pause a worker takes while the run goes on, checked alike by every trainer that takes one:
 // worker `worker` stalls `seconds` (0 to 86400). Throws lockstep::Error naming what is wrong.

@@ -2835,6 +2835,8 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
   --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
          bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
   --no-overlap  the buckets wait until backward has ended
+  --paced-links  on the measured clock, each round of the collective also lasts the cost
+         model&apos;s price for real (its links&apos; speed), so overlap hides real time
   --accumulate K  K micro-batches of --batch samples added up before one reduction
   --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
          that step: the run sees it from the messages and stops the step
@@ -2847,6 +2849,9 @@ Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&q
          zuerst, und die Kollektive eines Buckets beginnt, während der Rückwärtsdurchlauf
          weiterläuft (0: ein Bucket, nach dem Rückwärtsdurchlauf)
   --no-overlap  die Buckets warten, bis der Rückwärtsdurchlauf fertig ist
+  --paced-links  auf der gemessenen Uhr dauert jede Runde der Kollektive zusätzlich real so
+         lange, wie das Kostenmodell sie bepreist (die Geschwindigkeit ihrer Verbindungen),
+         damit Überlappung echte Zeit verbirgt
   --accumulate K  K Micro-Batches von --batch Beispielen, vor einer Reduktion aufsummiert
   --fail bucket-order:worker=2,step=5  dieser Worker reduziert seine Buckets in diesem Schritt
          in anderer Reihenfolge: Der Lauf erkennt es an den Nachrichten und hält den Schritt an

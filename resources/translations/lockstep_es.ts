@@ -2843,6 +2843,8 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
   --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
          bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
   --no-overlap  the buckets wait until backward has ended
+  --paced-links  on the measured clock, each round of the collective also lasts the cost
+         model&apos;s price for real (its links&apos; speed), so overlap hides real time
   --accumulate K  K micro-batches of --batch samples added up before one reduction
   --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
          that step: the run sees it from the messages and stops the step
@@ -2855,6 +2857,9 @@ opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradient
          y la colectiva de cada cubo empieza mientras sigue la pasada hacia atrás (0: un cubo,
          después de la pasada hacia atrás)
   --no-overlap  los cubos esperan a que termine la pasada hacia atrás
+  --paced-links  en el reloj medido, cada ronda de la colectiva dura además de verdad lo que
+         le pone el modelo de costes (la velocidad de sus enlaces), para que el solapamiento
+         oculte tiempo real
   --accumulate K  K microlotes de --batch ejemplos sumados antes de una reducción
   --fail bucket-order:worker=2,step=5  ese trabajador reduce sus cubos en otro orden en ese
          paso: la ejecución lo ve en los mensajes y detiene el paso

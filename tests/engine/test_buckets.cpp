@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 using namespace lockstep;
@@ -71,6 +72,10 @@ private Q_SLOTS:
     void accumulation_equals_a_k_fold_batch();
     void gradients_fit_only_bulk_synchronous_data_parallelism();
     void buckets_out_of_order_stop_their_step_on_every_collective();
+    void the_measured_clock_overlaps_with_the_same_numbers();
+    void a_communication_thread_reduces_buckets_while_backward_goes_on();
+    void paced_links_make_each_round_last_its_price();
+    void crashes_and_checkpoints_keep_a_bucketed_runs_numbers();
 };
 
 void TestBuckets::buckets_follow_backward_and_the_cap() {
@@ -341,6 +346,117 @@ void TestBuckets::buckets_out_of_order_stop_their_step_on_every_collective() {
     Scenario whole = layered();
     whole.failures.events.push_back(parse_failure_spec("bucket-order:worker=2,step=3"));
     QVERIFY_THROWS_EXCEPTION(Error, validate(whole));
+}
+
+void TestBuckets::the_measured_clock_overlaps_with_the_same_numbers() {
+    // Real threads: the buckets leave from inside backward on a communication thread. Clocks
+    // change no addition, so the parameters are bit for bit the modelled run's.
+    for (Algorithm a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree})
+        for (int accumulate : {1, 3}) {
+            Scenario s = with_buckets(layered(a), 16);
+            s.gradients->accumulate = accumulate;
+            s.steps = 6;
+            const Outcome modelled = train(s);
+            s.clock = ClockKind::Measured;
+            const Outcome measured = train(s);
+            QCOMPARE(measured.parameters, modelled.parameters);
+            QCOMPARE(measured.metrics.buckets, modelled.metrics.buckets);
+            QCOMPARE(measured.metrics.bytes_moved, modelled.metrics.bytes_moved);
+            QVERIFY(measured.metrics.exposed_communication_s <= measured.metrics.collective_s);
+            QVERIFY(measured.metrics.overlap_fraction >= 0.0);
+            QVERIFY(measured.metrics.overlap_fraction <= 1.0);
+            // Each worker's backward is drawn layer by layer from the real hand-overs, and every
+            // bucket's messages carry its id.
+            std::map<int, int> layers_seen, buckets_seen;
+            for (const TraceEvent& e : measured.trace.events()) {
+                if (e.kind == EventKind::Backward)
+                    ++layers_seen[e.layer];
+                if (e.kind == EventKind::Send)
+                    ++buckets_seen[e.bucket];
+            }
+            QCOMPARE(layers_seen.size(), std::size_t{4});
+            QCOMPARE(layers_seen[0], 4 * 6);
+            QCOMPARE(static_cast<int>(buckets_seen.size()), measured.metrics.buckets);
+            QVERIFY(!buckets_seen.contains(-1));
+        }
+}
+
+void TestBuckets::a_communication_thread_reduces_buckets_while_backward_goes_on() {
+    // Layers big enough that backward lasts milliseconds, and paced links: with overlap some
+    // step's first bucket is on the wire before the last worker's backward is over; without
+    // overlap never.
+    for (bool overlap : {true, false}) {
+        Scenario s = with_buckets(layered(Algorithm::Ring), 64, overlap);
+        s.model.layers = {2, 256, 256, 256, 3};
+        s.batch = 64;
+        s.steps = 5;
+        s.clock = ClockKind::Measured;
+        s.cost.paced_links = true;
+        const Outcome o = train(s);
+        int overlapped = 0;
+        for (std::int64_t step = 0; step < s.steps; ++step) {
+            Ticks first_send = std::numeric_limits<Ticks>::max(), backward_over = 0;
+            for (const TraceEvent& e : o.trace.events()) {
+                if (e.step != step)
+                    continue;
+                if (e.kind == EventKind::Send && e.bucket == 0)
+                    first_send = std::min(first_send, e.start);
+                if (e.kind == EventKind::Backward || e.kind == EventKind::Compute)
+                    backward_over = std::max(backward_over, e.end);
+            }
+            overlapped += first_send < backward_over ? 1 : 0;
+        }
+        if (overlap)
+            QVERIFY(overlapped > 0);
+        else
+            QCOMPARE(overlapped, 0);
+    }
+}
+
+void TestBuckets::paced_links_make_each_round_last_its_price() {
+    // A 5 ms latency per message: each of a 4-worker ring's 6 rounds lasts at least that for
+    // real when the links are paced, and a copy in memory takes far less when they are not.
+    Scenario s = layered(Algorithm::Ring);
+    s.steps = 3;
+    s.model.layers = {2, 8, 3};
+    s.clock = ClockKind::Measured;
+    s.cost.alpha_s = 5e-3;
+    const double floor = 3 * 6 * 5e-3;
+    const Outcome plain = train(s);
+    QVERIFY(plain.metrics.collective_s < floor / 2);
+    s.cost.paced_links = true;
+    const Outcome paced = train(s);
+    QVERIFY(paced.metrics.collective_s >= floor);
+    QCOMPARE(paced.parameters, plain.parameters);
+    // Pacing is how the measured clock's links take time: it is no part of the training.
+    Scenario modelled = s;
+    modelled.clock = ClockKind::Modelled;
+    Scenario unpaced = modelled;
+    unpaced.cost.paced_links = false;
+    QCOMPARE(scenario_hash(modelled), scenario_hash(unpaced));
+    QCOMPARE(train(modelled).metrics.total_time_s, train(unpaced).metrics.total_time_s);
+}
+
+void TestBuckets::crashes_and_checkpoints_keep_a_bucketed_runs_numbers() {
+    // A crash in the middle of a bucketed run with accumulation, recovered from a full
+    // checkpoint, ends bit for bit where the run without the crash ends, on every collective.
+    for (Algorithm a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree}) {
+        Scenario s = with_buckets(layered(a), 16);
+        s.gradients->accumulate = 2;
+        s.steps = 10;
+        const Outcome clean = train(s);
+        s.checkpoint = CheckpointConfig{3, 1000, false, RestoreMode::Full};
+        s.failures.policy = RecoveryPolicy::Restart;
+        s.failures.events.push_back(parse_failure_spec("crash:worker=1,step=7,phase=communicate"));
+        QTemporaryDir dir;
+        Trace trace;
+        auto run = make_run(s, load_dataset(s), &trace);
+        run->set_checkpoint_directory(dir.path().toStdString());
+        run->run_to_end();
+        QCOMPARE(run->parameters(), clean.parameters);
+        QCOMPARE(run->recoveries().size(), std::size_t{1});
+        QVERIFY(run->metrics().lost_steps > 0);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestBuckets)

@@ -16,6 +16,7 @@
 #include <barrier>
 #include <limits>
 #include <memory>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -63,6 +64,10 @@ public:
                     std::vector<TraceEvent>& events) override {
         schedule_all_reduce(shared_.schedule, shared_.mailbox, rank_, gradient, clock, step,
                             events);
+    }
+    void all_reduce(const CommSchedule& schedule, std::span<double> gradient, const Clock& clock,
+                    std::int64_t step, std::vector<TraceEvent>& events) override {
+        schedule_all_reduce(schedule, shared_.mailbox, rank_, gradient, clock, step, events);
     }
 
 private:
@@ -146,6 +151,44 @@ private Q_SLOTS:
                     trainer->replicas()[static_cast<std::size_t>(k)].parameters);
             QCOMPARE(rank.samples(),
                      static_cast<std::int64_t>(s.batch_of(k)) * static_cast<std::int64_t>(s.steps));
+        }
+    }
+
+    // Buckets and accumulation in a process of its own: the same bits as the threaded trainer's
+    // worker, whatever the collective; every message names its bucket.
+    void buckets_and_accumulation_give_the_bits_of_threads_data() {
+        QTest::addColumn<int>("algorithm");
+        QTest::addColumn<int>("accumulate");
+        for (Algorithm a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree})
+            for (int k : {1, 3})
+                QTest::addRow("%s-accumulate-%d", std::string(to_string(a)).c_str(), k)
+                    << static_cast<int>(a) << k;
+    }
+    void buckets_and_accumulation_give_the_bits_of_threads() {
+        QFETCH(int, algorithm);
+        QFETCH(int, accumulate);
+        Scenario s = small(4, static_cast<Algorithm>(algorithm), ReductionRule::WeightedMean);
+        s.model.layers = {2, 16, 16, 3}; // 48, 272 and 51 parameters: 1 KB buckets make three
+        s.gradients = GradientConfig{1, true, accumulate};
+        Recorder threads;
+        const auto trainer = make_run(s, load_dataset(s), &threads);
+        trainer->run_to_end();
+        QCOMPARE(trainer->metrics().buckets, 3);
+        const auto ranks = run_ranks(s, true);
+        for (int k = 0; k < 4; ++k) {
+            const RankWorker& rank = ranks[static_cast<std::size_t>(k)];
+            for (std::size_t step = 0; step < rank.history().size(); ++step)
+                QCOMPARE(rank.history()[step].hash,
+                         threads.snapshots[step].parameter_hash[static_cast<std::size_t>(k)]);
+            QVERIFY(rank.parameters() ==
+                    trainer->replicas()[static_cast<std::size_t>(k)].parameters);
+            QCOMPARE(rank.samples(), static_cast<std::int64_t>(s.batch_of(k)) * accumulate *
+                                         static_cast<std::int64_t>(s.steps));
+            std::set<int> buckets;
+            for (const TraceEvent& e : rank.events())
+                if (e.kind == EventKind::Send || e.kind == EventKind::Receive)
+                    buckets.insert(e.bucket);
+            QCOMPARE(buckets, (std::set<int>{0, 1, 2}));
         }
     }
 

@@ -151,6 +151,45 @@ private Q_SLOTS:
         QCOMPARE(m.value("per_worker").toArray().size(), ranks);
     }
 
+    // Gradient buckets and accumulation over processes: the bytes of the threaded run, the same
+    // buckets and bytes moved in the report.
+    void buckets_and_accumulation_give_the_bits_of_threads_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<int>("ranks");
+        for (const char* a : {"parameter-server", "ring", "tree"})
+            for (int n : {2, 4})
+                QTest::addRow("%s-%d", a, n) << QString::fromLatin1(a) << n;
+    }
+    void buckets_and_accumulation_give_the_bits_of_threads() {
+        QFETCH(QString, algorithm);
+        QFETCH(int, ranks);
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, ranks, QStringLiteral("weighted-mean"));
+        const QString threads_params = dir.filePath(QStringLiteral("threads.json"));
+        const QString mpi_params = dir.filePath(QStringLiteral("mpi.json"));
+        const QStringList threads_args{"run",          scenario,    "--algorithm", algorithm,
+                                       "--layers",     "2,16,16,3", "--bucket-kb", "1",
+                                       "--accumulate", "2",         "--json",      "--params-out",
+                                       threads_params};
+        const CliResult threads = testing::run_cli(threads_args);
+        QVERIFY2(threads.finished && threads.exit_code == 0,
+                 qPrintable(testing::describe(threads_args, threads)));
+        QStringList mpi_args = threads_args;
+        mpi_args.last() = mpi_params;
+        mpi_args << QStringLiteral("--transport") << QStringLiteral("mpi");
+        const CliResult mpi = mpirun(ranks, mpi_args);
+        QVERIFY2(mpi.finished && mpi.exit_code == 0, qPrintable(testing::describe(mpi_args, mpi)));
+        QVERIFY(!read(threads_params).isEmpty());
+        QCOMPARE(read(mpi_params), read(threads_params));
+        const QJsonObject t = QJsonDocument::fromJson(threads.out).object();
+        const QJsonObject m = QJsonDocument::fromJson(mpi.out).object();
+        QCOMPARE(m.value("buckets").toInt(), 3);
+        QCOMPARE(m.value("buckets").toInt(), t.value("buckets").toInt());
+        QCOMPARE(m.value("accumulation").toInt(), 2);
+        QCOMPARE(m.value("bucket_bytes").toInteger(), t.value("bucket_bytes").toInteger());
+        QCOMPARE(m.value("bytes_moved").toInteger(), t.value("bytes_moved").toInteger());
+    }
+
     // Open MPI's own MPI_Allreduce adds in its own order: the same model within 1e-12, and the
     // report names it.
     void mpi_allreduce_agrees_with_ours() {
