@@ -92,8 +92,10 @@ SpeedupView::SpeedupView(QWidget* parent)
     amdahl_ = add(speedupAxis_);
     efficiency_ = add(efficiencyAxis_);
     measuredSeries_ = add(speedupAxis_);
+    withoutOverlapSeries_ = add(speedupAxis_);
     modelledSeries_ = add(speedupAxis_);
     measuredSeries_->setVisible(false);
+    withoutOverlapSeries_->setVisible(false);
     amdahl_->setVisible(false);
 
     chartView_ = new QChartView(chart_, this);
@@ -136,16 +138,21 @@ void SpeedupView::retranslate() {
     ideal_->setName(tr("ideal: speedup = workers"));
     efficiency_->setName(tr("efficiency (right axis)"));
     measuredSeries_->setName(tr("measured on this computer"));
+    withoutOverlapSeries_->setName(tr("without overlap: buckets wait for backward"));
     modelledSeries_->setName(tr("modelled speedup"));
     if (std::isfinite(serialFraction_))
         amdahl_->setName(amdahlLabel());
     computing_->setText(tr("computing…"));
 }
 
-void SpeedupView::setPoints(const std::vector<SweepPoint>& modelled) {
+void SpeedupView::setPoints(const std::vector<SweepPoint>& modelled,
+                            const std::vector<SweepPoint>& withoutOverlap) {
     ++revision_;
     awaiting_ = false;
     error_.clear();
+    withoutOverlap_ = withoutOverlap;
+    std::sort(withoutOverlap_.begin(), withoutOverlap_.end(),
+              [](const SweepPoint& a, const SweepPoint& b) { return a.workers < b.workers; });
     showPoints(modelled);
 }
 
@@ -172,7 +179,7 @@ void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
     std::sort(modelled_.begin(), modelled_.end(),
               [](const SweepPoint& a, const SweepPoint& b) { return a.workers < b.workers; });
 
-    QList<QPointF> speedup, efficiency, measured, ideal;
+    QList<QPointF> speedup, efficiency, measured, ideal, plain;
     std::vector<int> counts;
     for (const SweepPoint& p : modelled_) {
         speedup.append(QPointF(p.workers, p.metrics.speedup));
@@ -183,6 +190,8 @@ void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
         measured.append(QPointF(p.workers, p.metrics.speedup));
         counts.push_back(p.workers);
     }
+    for (const SweepPoint& p : withoutOverlap_)
+        plain.append(QPointF(p.workers, p.metrics.speedup));
     std::sort(counts.begin(), counts.end());
     counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
     for (int n : counts)
@@ -192,6 +201,8 @@ void SpeedupView::showPoints(const std::vector<SweepPoint>& modelled) {
     efficiency_->replace(efficiency);
     measuredSeries_->replace(measured);
     measuredSeries_->setVisible(!measured.isEmpty());
+    withoutOverlapSeries_->replace(plain);
+    withoutOverlapSeries_->setVisible(!plain.isEmpty());
     ideal_->replace(ideal);
 
     // The engine's fit to the modelled points, its curve across every worker count shown.
@@ -225,6 +236,8 @@ void SpeedupView::updateAxes() {
         maxWorkers = std::max(maxWorkers, static_cast<double>(p.workers));
         maxSpeedup = std::max(maxSpeedup, p.metrics.speedup);
     }
+    for (const SweepPoint& p : withoutOverlap_)
+        maxSpeedup = std::max(maxSpeedup, p.metrics.speedup);
     maxSpeedup = std::max(maxSpeedup, maxWorkers);
     // Half a tick of room past the last point, so its marker and value label are not clipped.
     const double xStep = power_of_two_interval(maxWorkers);
@@ -279,6 +292,10 @@ QList<QPointF> SpeedupView::measuredPoints() const {
     return measuredSeries_->points();
 }
 
+QList<QPointF> SpeedupView::withoutOverlapPoints() const {
+    return withoutOverlapSeries_->points();
+}
+
 QList<QPointF> SpeedupView::efficiencyPoints() const {
     return efficiency_->points();
 }
@@ -318,6 +335,12 @@ void SpeedupView::updateTexts() {
                        .arg(workers, format_speedup(p.metrics.speedup))
                        .arg(p.workers)
                        .arg(format_efficiency(p.metrics.efficiency));
+        const auto plain =
+            std::find_if(withoutOverlap_.begin(), withoutOverlap_.end(),
+                         [&](const SweepPoint& q) { return q.workers == p.workers; });
+        if (plain != withoutOverlap_.end())
+            headline += QStringLiteral("; ") +
+                        tr("without overlap %1×").arg(format_speedup(plain->metrics.speedup));
     }
     header_->setText(headline);
     computing_->setVisible(awaiting_);
@@ -335,6 +358,8 @@ void SpeedupView::updateTexts() {
     entries.push_back(entry(modelledSeries_, MarkerShape::Circle));
     if (measuredSeries_->isVisible())
         entries.push_back(entry(measuredSeries_, MarkerShape::Square));
+    if (withoutOverlapSeries_->isVisible())
+        entries.push_back(entry(withoutOverlapSeries_, MarkerShape::Diamond));
     entries.push_back(entry(ideal_, MarkerShape::None));
     if (amdahl_->isVisible())
         entries.push_back(entry(amdahl_, MarkerShape::None));
@@ -367,6 +392,7 @@ void SpeedupView::applyStyle() {
     dotted.setDashPattern({1.0, 1.5});
     efficiency_->setPen(dotted);
     measuredSeries_->setPen(series_pen(orange, 3.0, Qt::DashDotLine));
+    withoutOverlapSeries_->setPen(series_pen(vermillion, 3.0, Qt::DashLine));
     modelledSeries_->setPen(series_pen(blue, 4.0, Qt::SolidLine));
 
     auto markers = [&](QLineSeries* series, MarkerShape shape, const QColor& colour) {
@@ -376,6 +402,7 @@ void SpeedupView::applyStyle() {
     };
     markers(modelledSeries_, MarkerShape::Circle, blue);
     markers(measuredSeries_, MarkerShape::Square, orange);
+    markers(withoutOverlapSeries_, MarkerShape::Diamond, vermillion);
     markers(efficiency_, MarkerShape::Triangle, bluish_green);
 
     QFont bold = font();

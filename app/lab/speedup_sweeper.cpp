@@ -2,6 +2,8 @@
 
 #include "lockstep_views/speedup_view.h"
 
+#include <utility>
+
 namespace lockstep::app {
 
 SpeedupSweeper::SpeedupSweeper(views::SpeedupView* view)
@@ -42,12 +44,21 @@ void SpeedupSweeper::start() {
         [scenario = pending_scenario_, counts = pending_counts_](const std::atomic<bool>&) {
             // Modelled times need no training: the quick path gives the same speedups.
             const auto work = scenario.clock == ClockKind::Modelled ? Work::TimesOnly : Work::Train;
-            return sweep(scenario, counts, work);
+            std::pair<std::vector<SweepPoint>, std::vector<SweepPoint>> points{
+                sweep(scenario, counts, work), {}};
+            // Buckets that overlap backward: the same sweep with them waiting for it, beside.
+            if (scenario.gradients && scenario.gradients->bucket_kb > 0 &&
+                scenario.gradients->overlap && !scenario.model_parallel()) {
+                Scenario plain = scenario;
+                plain.gradients->overlap = false;
+                points.second = sweep(plain, counts, work);
+            }
+            return points;
         },
-        [this](const std::vector<SweepPoint>& points) {
+        [this](const std::pair<std::vector<SweepPoint>, std::vector<SweepPoint>>& points) {
             if (overtaken())
                 return; // points given to the view meanwhile
-            view_->setPoints(points);
+            view_->setPoints(points.first, points.second);
             view_revision_ = view_->pointsRevision();
             Q_EMIT finished();
         },

@@ -5614,6 +5614,14 @@ klicken für Fehler</translation>
         <source>computing</source>
         <translation>wird berechnet</translation>
     </message>
+    <message>
+        <source>without overlap: buckets wait for backward</source>
+        <translation>ohne Überlappung: Buckets warten auf den Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>without overlap %1×</source>
+        <translation>ohne Überlappung %1×</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::views::TimelineView</name>

@@ -5622,6 +5622,14 @@ haz clic para ver los fallos</translation>
         <source>computing</source>
         <translation>calculando</translation>
     </message>
+    <message>
+        <source>without overlap: buckets wait for backward</source>
+        <translation>sin solapamiento: los cubos esperan a la pasada hacia atrás</translation>
+    </message>
+    <message>
+        <source>without overlap %1×</source>
+        <translation>sin solapamiento %1×</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::views::TimelineView</name>

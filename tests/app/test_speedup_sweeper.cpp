@@ -25,6 +25,7 @@ private Q_SLOTS:
     void setPointsWinsOverARunningSweep();
     void aBadScenarioReportsItsError();
     void destroyingTheViewDuringASweepIsSafe();
+    void bucketsThatOverlapAlsoSweepWithoutOverlap();
 
     void cleanup() { QThreadPool::globalInstance()->waitForDone(); }
 };
@@ -113,6 +114,36 @@ void TestSpeedupSweeper::destroyingTheViewDuringASweepIsSafe() {
     delete view;
     QThreadPool::globalInstance()->waitForDone();
     QCoreApplication::processEvents(); // a result posted before the delete must not arrive
+}
+
+// A run whose buckets overlap backward: the view draws the engine's sweep with overlap and,
+// beside it, the same sweep with the buckets waiting for backward, slower from two workers on;
+// a run without buckets has no second curve.
+void TestSpeedupSweeper::bucketsThatOverlapAlsoSweepWithoutOverlap() {
+    Scenario scenario;
+    scenario.model.layers = {2, 64, 64, 64, 3};
+    scenario.gradients = GradientConfig{16, true, 1};
+    const std::vector<int> counts{1, 2, 4};
+    SpeedupView view;
+    auto* sweeper = new SpeedupSweeper(&view);
+    QSignalSpy finished(sweeper, &SpeedupSweeper::finished);
+    sweeper->request(scenario, counts);
+    QTRY_COMPARE(finished.count(), 1);
+    QCOMPARE(view.modelledPoints(), speedups(sweep(scenario, counts, Work::TimesOnly)));
+    Scenario plain = scenario;
+    plain.gradients->overlap = false;
+    const QList<QPointF> without = speedups(sweep(plain, counts, Work::TimesOnly));
+    QCOMPARE(view.withoutOverlapPoints(), without);
+    QVERIFY(without[2].y() < view.modelledPoints()[2].y());
+    view.setRunWorkers(4);
+    QVERIFY2(view.accessibleDescription().contains(QStringLiteral("without overlap ")),
+             qPrintable(view.accessibleDescription()));
+
+    scenario.gradients.reset();
+    sweeper->request(scenario, counts);
+    QTRY_COMPARE(finished.count(), 2);
+    QVERIFY(view.withoutOverlapPoints().isEmpty());
+    QVERIFY(!view.accessibleDescription().contains(QStringLiteral("without overlap")));
 }
 
 QTEST_MAIN(TestSpeedupSweeper)

@@ -24,7 +24,8 @@ namespace lockstep::views {
 class SeriesLegend;
 
 // Speedup against the number of workers: the ideal line (speedup = N), the modelled speedup of a
-// sweep, optionally the speedup measured on this computer, the efficiency (right axis, percent)
+// sweep, optionally the speedup measured on this computer and, for a run whose gradient buckets
+// overlap backward, the same sweep without overlap, the efficiency (right axis, percent)
 // and Amdahl's law fitted to the modelled points (engine/reports/amdahl.h), with its serial
 // fraction in the legend. It draws the points it is given; the sweep that makes them runs in the
 // app (app/lab/speedup_sweeper.h), which tells it while one is computing.
@@ -46,8 +47,10 @@ public:
     void runRetuned(const Scenario& running) override { setRunWorkers(running.workers); }
     ~SpeedupView() override;
 
-    // Shows these points now, ending any "computing" state and any error.
-    void setPoints(const std::vector<SweepPoint>& modelled);
+    // Shows these points now, ending any "computing" state and any error. `withoutOverlap`: the
+    // same sweep with the buckets waiting for backward (empty: the run has no overlap to lose).
+    void setPoints(const std::vector<SweepPoint>& modelled,
+                   const std::vector<SweepPoint>& withoutOverlap = {});
     // Changes with every setPoints(): whoever computes points for the view can tell whether
     // someone else has shown newer ones meanwhile.
     std::uint64_t pointsRevision() const { return revision_; }
@@ -69,6 +72,7 @@ public:
     QList<QPointF> modelledPoints() const;
     QList<QPointF> idealPoints() const;
     QList<QPointF> measuredPoints() const;
+    QList<QPointF> withoutOverlapPoints() const;
     QList<QPointF> efficiencyPoints() const; // percent
     QList<QPointF> amdahlPoints() const;
     QString amdahlLabel() const; // "Amdahl fit, serial fraction 12%"; empty without a fit
@@ -88,6 +92,7 @@ private:
 
     std::vector<SweepPoint> modelled_;
     std::vector<SweepPoint> measured_;
+    std::vector<SweepPoint> withoutOverlap_;
     double serialFraction_;
     QString error_;
 
@@ -104,6 +109,7 @@ private:
     QLineSeries* amdahl_ = nullptr;
     QLineSeries* efficiency_ = nullptr;
     QLineSeries* measuredSeries_ = nullptr;
+    QLineSeries* withoutOverlapSeries_ = nullptr;
     QLineSeries* modelledSeries_ = nullptr;
     QList<QGraphicsSimpleTextItem*> valueLabels_; // "2.5×" beside each modelled point
     QLabel* header_ = nullptr;
