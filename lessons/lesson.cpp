@@ -57,11 +57,11 @@ QStringList bank_files(const QDir& folder) {
 } // namespace
 
 QStringList lockable_controls() {
-    return {QStringLiteral("workers"), QStringLiteral("algorithm"),
-            QStringLiteral("rule"),    QStringLiteral("learning_rate"),
-            QStringLiteral("shards"),  QStringLiteral("slowdown"),
-            QStringLiteral("clock"),   QStringLiteral("seed"),
-            QStringLiteral("steps"),   QStringLiteral("sync")};
+    return {
+        QStringLiteral("workers"),       QStringLiteral("algorithm"), QStringLiteral("rule"),
+        QStringLiteral("learning_rate"), QStringLiteral("shards"),    QStringLiteral("slowdown"),
+        QStringLiteral("clock"),         QStringLiteral("seed"),      QStringLiteral("steps"),
+        QStringLiteral("sync"),          QStringLiteral("gradients")};
 }
 
 QStringList view_names() {

@@ -64,6 +64,14 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
     // The modes' names; the tooltip says what each is.
     fill(sync_, {SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local});
     sync_setting_ = new QSpinBox;
+    bucket_kb_ = new QSpinBox;
+    bucket_kb_->setRange(0, static_cast<int>(ScenarioLimits::max_bucket_kb));
+    bucket_kb_->setSingleStep(8);
+    overlap_ = new QComboBox;
+    overlap_->addItem(QString(), true);
+    overlap_->addItem(QString(), false);
+    accumulate_ = new QSpinBox;
+    accumulate_->setRange(1, ScenarioLimits::max_accumulate);
     run_ = new QPushButton;
     run_->setObjectName(QStringLiteral("run"));
     run_->setDefault(true);
@@ -73,7 +81,8 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
                            static_cast<QWidget*>(shards_), static_cast<QWidget*>(slowdown_),
                            static_cast<QWidget*>(clock_), static_cast<QWidget*>(seed_),
                            static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_),
-                           static_cast<QWidget*>(sync_setting_)}) {
+                           static_cast<QWidget*>(sync_setting_), static_cast<QWidget*>(bucket_kb_),
+                           static_cast<QWidget*>(overlap_), static_cast<QWidget*>(accumulate_)}) {
         auto* label = new QLabel;
         label->setBuddy(field);
         // Fields take the room there is; their text scrolls inside them.
@@ -92,7 +101,7 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
         else if (mode == SyncMode::Local)
             local_steps_value_ = value;
     });
-    for (QComboBox* box : {algorithm_, rule_, clock_, sync_})
+    for (QComboBox* box : {algorithm_, rule_, clock_, sync_, overlap_})
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     // Bounded staleness and asynchronous updates go through the parameter server; each mode's
     // own setting is there to change only with that mode.
@@ -115,8 +124,12 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
     connect(steps_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
     connect(shards_, &QLineEdit::textChanged, this, &ControlsPanel::updatePending);
     connect(clock_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
+    connect(bucket_kb_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
+    connect(overlap_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
+    connect(accumulate_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
     for (QWidget* field : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(seed_),
-                           static_cast<QWidget*>(steps_), static_cast<QWidget*>(shards_)})
+                           static_cast<QWidget*>(steps_), static_cast<QWidget*>(shards_),
+                           static_cast<QWidget*>(bucket_kb_), static_cast<QWidget*>(accumulate_)})
         field->installEventFilter(this);
     // What a run can take as it goes, asked for as soon as the user has chosen or typed it.
     for (QComboBox* box : {algorithm_, rule_, sync_})
@@ -178,6 +191,12 @@ void ControlsPanel::retranslate() {
     name_items<ReductionRule>(rule_, views::rule_name);
     name_items<ClockKind>(clock_, views::clock_name);
     name_items<SyncMode>(sync_, views::sync_name);
+    bucket_kb_->setSuffix(tr(" KB"));
+    bucket_kb_->setSpecialValueText(tr("one bucket"));
+    overlap_->setItemText(0, tr("during backward"));
+    overlap_->setItemText(1, tr("after backward"));
+    accumulate_->setSuffix(tr(" micro-batches"));
+    accumulate_->setSpecialValueText(tr("none"));
     const struct {
         QWidget* widget;
         QString label;
@@ -205,6 +224,15 @@ void ControlsPanel::retranslate() {
         {sync_setting_, tr("Stale&ness (S)"),
          tr("ssp: how many steps a worker may run ahead of the slowest. local: the steps each "
             "replica takes on its own between two averagings")},
+        {bucket_kb_, tr("&Buckets"),
+         tr("Gradients leave in buckets of at most this size, the last layers first; one "
+            "bucket: the whole gradient after backward")},
+        {overlap_, tr("O&verlap"),
+         tr("When a bucket's collective starts: as soon as its layers are done, while backward "
+            "goes on, or after backward")},
+        {accumulate_, tr("Acc&umulate"),
+         tr("Micro-batches each worker adds up before one reduction; the batch is then the "
+            "micro-batch")},
     };
     for (const auto& row : rows) {
         for (const auto& [label, widget] : fields_)

@@ -21,7 +21,8 @@ class QSpinBox;
 namespace lockstep::app {
 
 // The knobs a teacher turns most: workers, collective, reduction rule, learning rate, shard
-// sizes, per-worker slowdown, clock, seed and steps, over the session's current scenario
+// sizes, per-worker slowdown, clock, seed and steps, the way of agreeing, and how a worker's
+// gradient leaves (bucket size, overlap, accumulation), over the session's current scenario
 // (LabSession::scenario()), which it edits and never copies; everything else comes from the
 // scenario file. It never talks to the engine itself. The collective, the rule, the learning
 // rate and the slowdowns can change while a run goes on: editing one asks for the change at once
@@ -40,7 +41,7 @@ public:
     // Greys out the controls while `locked` (a lesson can fix its scenario).
     void setLocked(bool locked);
     // Greys out just these controls (workers, algorithm, rule, shards, slowdown, clock, seed,
-    // steps) and frees the others: what a teacher locks for a lesson.
+    // steps, sync, gradients) and frees the others: what a teacher locks for a lesson.
     void setLockedControls(const QStringList& names);
     // Lays the fields out three to a row (for a dock under the views) or one to a row (beside
     // them).
@@ -49,8 +50,8 @@ public:
     QSize sizeHint() const override;
     QPushButton* runButton() const { return run_; }
     // The settings typed that only a new run can take (workers, shard sizes, clock, seed,
-    // steps), as the line under Run names them; empty when there are none. Enter in one of those
-    // fields starts the new run, as Run does.
+    // steps, buckets, overlap, accumulation), as the line under Run names them; empty when there
+    // are none. Enter in one of those fields starts the new run, as Run does.
     QString pendingText() const;
 
 Q_SIGNALS:
@@ -84,6 +85,9 @@ private:
     QComboBox* sync_ = nullptr;        // how often the workers agree
     QSpinBox* sync_setting_ = nullptr; // ssp: the staleness bound S; local: the steps H
     QLabel* sync_setting_label_ = nullptr;
+    QSpinBox* bucket_kb_ = nullptr;  // 0: the whole gradient in one bucket
+    QComboBox* overlap_ = nullptr;   // the buckets start during backward, or after it
+    QSpinBox* accumulate_ = nullptr; // micro-batches per reduction
     int staleness_value_ = 2;
     int local_steps_value_ = 4;
     QPushButton* run_ = nullptr;

@@ -67,6 +67,13 @@ QString ControlsPanel::pendingText() const {
         changed << tr("seed %1").arg(seed_->value());
     if (steps_->value() != base.steps)
         changed << tr("steps %1").arg(steps_->value());
+    const GradientConfig g = base.gradients.value_or(GradientConfig{});
+    if (static_cast<std::size_t>(bucket_kb_->value()) != g.bucket_kb)
+        changed << tr("buckets");
+    if (overlap_->currentData().toBool() != g.overlap)
+        changed << tr("overlap");
+    if (accumulate_->value() != g.accumulate)
+        changed << tr("accumulation %1").arg(accumulate_->value());
     if (changed.isEmpty())
         return {};
     return tr("Waiting for a new run: %1. Press Enter or Run to start it.")
@@ -105,6 +112,10 @@ void ControlsPanel::showScenario() {
     if (s.sync_mode() == SyncMode::Local)
         local_steps_value_ = s.sync->local_steps;
     showSyncSettings();
+    const GradientConfig g = s.gradients.value_or(GradientConfig{});
+    bucket_kb_->setValue(static_cast<int>(g.bucket_kb));
+    overlap_->setCurrentIndex(overlap_->findData(g.overlap));
+    accumulate_->setValue(g.accumulate);
     updatePending();
 }
 
@@ -164,6 +175,11 @@ Scenario ControlsPanel::scenario() const {
             c.staleness_aware_lr = false;
         s.sync = c;
     }
+    // How the gradient leaves: written only when it differs from the plain step.
+    const GradientConfig g{static_cast<std::size_t>(bucket_kb_->value()),
+                           overlap_->currentData().toBool(), accumulate_->value()};
+    if (g.bucket_kb != 0 || !g.overlap || g.accumulate != 1 || base.gradients)
+        s.gradients = g;
     validate(s);
     return s;
 }
@@ -173,18 +189,22 @@ void ControlsPanel::setLocked(bool locked) {
                        static_cast<QWidget*>(rule_), static_cast<QWidget*>(learning_rate_),
                        static_cast<QWidget*>(shards_), static_cast<QWidget*>(slowdown_),
                        static_cast<QWidget*>(clock_), static_cast<QWidget*>(seed_),
-                       static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_)})
+                       static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_),
+                       static_cast<QWidget*>(bucket_kb_), static_cast<QWidget*>(overlap_),
+                       static_cast<QWidget*>(accumulate_)})
         w->setEnabled(!locked);
     showSyncSettings();
 }
 
 void ControlsPanel::setLockedControls(const QStringList& names) {
     const std::pair<const char*, QWidget*> controls[] = {
-        {"workers", workers_}, {"algorithm", algorithm_},
-        {"rule", rule_},       {"learning_rate", learning_rate_},
-        {"shards", shards_},   {"slowdown", slowdown_},
-        {"clock", clock_},     {"seed", seed_},
-        {"steps", steps_},     {"sync", sync_}};
+        {"workers", workers_},     {"algorithm", algorithm_},
+        {"rule", rule_},           {"learning_rate", learning_rate_},
+        {"shards", shards_},       {"slowdown", slowdown_},
+        {"clock", clock_},         {"seed", seed_},
+        {"steps", steps_},         {"sync", sync_},
+        {"gradients", bucket_kb_}, {"gradients", overlap_},
+        {"gradients", accumulate_}};
     for (const auto& [name, widget] : controls)
         widget->setEnabled(!names.contains(QLatin1String(name)));
     showSyncSettings();

@@ -3964,6 +3964,66 @@ Die Engine: %1</translation>
         <source>steps %1</source>
         <translation>Schritte %1</translation>
     </message>
+    <message>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <source>one bucket</source>
+        <translation>ein Bucket</translation>
+    </message>
+    <message>
+        <source>during backward</source>
+        <translation>während des Rückwärtsdurchlaufs</translation>
+    </message>
+    <message>
+        <source>after backward</source>
+        <translation>nach dem Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source> micro-batches</source>
+        <translation> Micro-Batches</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>&amp;Buckets</source>
+        <translation>&amp;Buckets</translation>
+    </message>
+    <message>
+        <source>Gradients leave in buckets of at most this size, the last layers first; one bucket: the whole gradient after backward</source>
+        <translation>Gradienten gehen in Buckets von höchstens dieser Größe los, die letzten Schichten zuerst; ein Bucket: der ganze Gradient nach dem Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>O&amp;verlap</source>
+        <translation>Überla&amp;ppung</translation>
+    </message>
+    <message>
+        <source>When a bucket&apos;s collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
+        <translation>Wann die Kollektive eines Buckets beginnt: sobald seine Schichten fertig sind, während der Rückwärtsdurchlauf weiterläuft, oder nach dem Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>Acc&amp;umulate</source>
+        <translation>Aufsummie&amp;ren</translation>
+    </message>
+    <message>
+        <source>Micro-batches each worker adds up before one reduction; the batch is then the micro-batch</source>
+        <translation>Micro-Batches, die jeder Worker vor einer Reduktion aufsummiert; der Batch ist dann der Micro-Batch</translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation>Buckets</translation>
+    </message>
+    <message>
+        <source>overlap</source>
+        <translation>Überlappung</translation>
+    </message>
+    <message>
+        <source>accumulation %1</source>
+        <translation>Aufsummieren %1</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::EngineController</name>

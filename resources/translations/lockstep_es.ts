@@ -3972,6 +3972,66 @@ El motor: %1</translation>
         <source>steps %1</source>
         <translation>pasos %1</translation>
     </message>
+    <message>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <source>one bucket</source>
+        <translation>un cubo</translation>
+    </message>
+    <message>
+        <source>during backward</source>
+        <translation>durante la pasada hacia atrás</translation>
+    </message>
+    <message>
+        <source>after backward</source>
+        <translation>tras la pasada hacia atrás</translation>
+    </message>
+    <message>
+        <source> micro-batches</source>
+        <translation> microlotes</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <source>&amp;Buckets</source>
+        <translation>Cu&amp;bos</translation>
+    </message>
+    <message>
+        <source>Gradients leave in buckets of at most this size, the last layers first; one bucket: the whole gradient after backward</source>
+        <translation>Los gradientes salen en cubos de como mucho este tamaño, las últimas capas primero; un cubo: el gradiente entero tras la pasada hacia atrás</translation>
+    </message>
+    <message>
+        <source>O&amp;verlap</source>
+        <translation>Sola&amp;pamiento</translation>
+    </message>
+    <message>
+        <source>When a bucket&apos;s collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
+        <translation>Cuándo empieza la colectiva de un cubo: en cuanto sus capas están hechas, mientras sigue la pasada hacia atrás, o tras ella</translation>
+    </message>
+    <message>
+        <source>Acc&amp;umulate</source>
+        <translation>Acum&amp;ular</translation>
+    </message>
+    <message>
+        <source>Micro-batches each worker adds up before one reduction; the batch is then the micro-batch</source>
+        <translation>Microlotes que cada trabajador suma antes de una reducción; el lote es entonces el microlote</translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation>cubos</translation>
+    </message>
+    <message>
+        <source>overlap</source>
+        <translation>solapamiento</translation>
+    </message>
+    <message>
+        <source>accumulation %1</source>
+        <translation>acumulación %1</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::EngineController</name>

@@ -101,6 +101,58 @@ private Q_SLOTS:
     }
 
     // Workers wait for a new run: typing 8 says so under Run at once, and Enter starts it.
+    // How a worker's gradient leaves: bucket size, overlap and accumulation, read from the
+    // scenario, written back into it, waiting for a new run, and locked together.
+    void controls_set_the_buckets_overlap_and_accumulation() {
+        lockstep::app::LabSession session;
+        session.useScenario(lockstep::load_scenario(scenario_path("straggler.json").toStdString()));
+        lockstep::app::ControlsPanel panel(session);
+        panel.showScenario();
+        QSpinBox *buckets = nullptr, *accumulate = nullptr;
+        QComboBox* overlap = nullptr;
+        for (auto* spin : panel.findChildren<QSpinBox*>()) {
+            if (spin->accessibleName() == QStringLiteral("Buckets"))
+                buckets = spin;
+            if (spin->accessibleName() == QStringLiteral("Accumulate"))
+                accumulate = spin;
+        }
+        for (auto* box : panel.findChildren<QComboBox*>())
+            if (box->accessibleName() == QStringLiteral("Overlap"))
+                overlap = box;
+        QVERIFY(buckets && accumulate && overlap);
+        QCOMPARE(buckets->value(), 0);
+        QCOMPARE(buckets->text(), QStringLiteral("one bucket"));
+        QVERIFY(!panel.scenario().gradients.has_value()); // untouched: the plain step
+        QVERIFY(panel.pendingText().isEmpty());
+
+        buckets->setValue(16);
+        overlap->setCurrentIndex(overlap->findData(false));
+        accumulate->setValue(3);
+        const auto s = panel.scenario();
+        QVERIFY(s.gradients.has_value());
+        QCOMPARE(s.gradients->bucket_kb, std::size_t{16});
+        QVERIFY(!s.gradients->overlap);
+        QCOMPARE(s.gradients->accumulate, 3);
+        const QString pending = panel.pendingText();
+        QVERIFY2(pending.contains(QStringLiteral("buckets")) &&
+                     pending.contains(QStringLiteral("overlap")) &&
+                     pending.contains(QStringLiteral("accumulation 3")),
+                 qPrintable(pending));
+
+        // A scenario with buckets fills the fields with its own.
+        session.useScenario(s);
+        panel.showScenario();
+        QCOMPARE(buckets->value(), 16);
+        QCOMPARE(overlap->currentData().toBool(), false);
+        QCOMPARE(accumulate->value(), 3);
+        QVERIFY(panel.pendingText().isEmpty());
+
+        panel.setLockedControls({QStringLiteral("gradients")});
+        QVERIFY(!buckets->isEnabled() && !overlap->isEnabled() && !accumulate->isEnabled());
+        panel.setLockedControls({});
+        QVERIFY(buckets->isEnabled() && overlap->isEnabled() && accumulate->isEnabled());
+    }
+
     void settings_for_a_new_run_say_so_and_enter_runs_them() {
         lockstep::app::MainWindow window;
         QString error;
