@@ -4006,7 +4006,7 @@ Die Engine: %1</translation>
     </message>
     <message>
         <source>Acc&amp;umulate</source>
-        <translation>Aufsummie&amp;ren</translation>
+        <translation>Aufsummiere&amp;n</translation>
     </message>
     <message>
         <source>Micro-batches each worker adds up before one reduction; the batch is then the micro-batch</source>

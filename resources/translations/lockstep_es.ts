@@ -4006,7 +4006,7 @@ El motor: %1</translation>
     </message>
     <message>
         <source>O&amp;verlap</source>
-        <translation>Sola&amp;pamiento</translation>
+        <translation>Solapamie&amp;nto</translation>
     </message>
     <message>
         <source>When a bucket&apos;s collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
@@ -4014,7 +4014,7 @@ El motor: %1</translation>
     </message>
     <message>
         <source>Acc&amp;umulate</source>
-        <translation>Acum&amp;ular</translation>
+        <translation>Acumulac&amp;ión</translation>
     </message>
     <message>
         <source>Micro-batches each worker adds up before one reduction; the batch is then the micro-batch</source>
