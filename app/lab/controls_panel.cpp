@@ -2,6 +2,8 @@
 
 #include "controls_panel.h"
 
+#include <algorithm>
+
 #include "lockstep_views/names.h"
 
 #include <QComboBox>
@@ -195,7 +197,6 @@ void ControlsPanel::retranslate() {
     bucket_kb_->setSpecialValueText(tr("one bucket"));
     overlap_->setItemText(0, tr("during backward"));
     overlap_->setItemText(1, tr("after backward"));
-    accumulate_->setSuffix(tr(" micro-batches"));
     accumulate_->setSpecialValueText(tr("none"));
     const struct {
         QWidget* widget;
@@ -227,7 +228,7 @@ void ControlsPanel::retranslate() {
         {bucket_kb_, tr("&Buckets"),
          tr("Gradients leave in buckets of at most this size, the last layers first; one "
             "bucket: the whole gradient after backward")},
-        {overlap_, tr("O&verlap"),
+        {overlap_, tr("Overlap &mode"),
          tr("When a bucket's collective starts: as soon as its layers are done, while backward "
             "goes on, or after backward")},
         {accumulate_, tr("Acc&umulate"),
@@ -260,7 +261,17 @@ void ControlsPanel::setWide(bool wide) {
     arrange();
 }
 
-// Tall: one field a row, Run below. Wide (under the views): three fields a row, Run last.
+int ControlsPanel::wideHeightHint() const {
+    int row = run_->sizeHint().height();
+    for (const auto& [label, widget] : fields_)
+        row = std::max({row, label->sizeHint().height(), widget->sizeHint().height()});
+    const int cells = static_cast<int>(fields_.size()) + 1; // the fields and Run
+    const int rows = (cells + kWidePerRow - 1) / kWidePerRow + (pending_->isHidden() ? 0 : 1);
+    const QMargins margins = grid_->contentsMargins();
+    return rows * row + (rows - 1) * grid_->verticalSpacing() + margins.top() + margins.bottom();
+}
+
+// Tall: one field a row, Run below. Wide (under the views): kWidePerRow fields a row, Run last.
 void ControlsPanel::arrange() {
     while (grid_->count() > 0)
         delete grid_->takeAt(0);
@@ -268,7 +279,7 @@ void ControlsPanel::arrange() {
         grid_->setColumnStretch(c, 0);
     for (int r = 0; r < grid_->rowCount(); ++r)
         grid_->setRowStretch(r, 0);
-    const int per_row = wide_ ? 3 : 1;
+    const int per_row = wide_ ? kWidePerRow : 1;
     int i = 0;
     for (const auto& [label, widget] : fields_) {
         const int row = i / per_row, column = 2 * (i % per_row);

@@ -43,11 +43,15 @@ public:
     // Greys out just these controls (workers, algorithm, rule, shards, slowdown, clock, seed,
     // steps, sync, gradients) and frees the others: what a teacher locks for a lesson.
     void setLockedControls(const QStringList& names);
-    // Lays the fields out three to a row (for a dock under the views) or one to a row (beside
+    // Lays the fields out kWidePerRow to a row (for a dock under the views) or one to a row (beside
     // them).
     void setWide(bool wide);
     bool wide() const { return wide_; }
+    // The height the fields take laid out wide, whatever the arrangement now: what the window
+    // asks when it decides whether they fit under the views.
+    int wideHeightHint() const;
     QSize sizeHint() const override;
+    static constexpr int kWidePerRow = 3; // fields a row under the views
     QPushButton* runButton() const { return run_; }
     // The settings typed that only a new run can take (workers, shard sizes, clock, seed,
     // steps, buckets, overlap, accumulation), as the line under Run names them; empty when there

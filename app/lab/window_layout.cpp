@@ -63,7 +63,7 @@ void MainWindow::fitPanes() {
         // Beside the views; else under them while that leaves the views room (about 26 lines
         // of text); else a tab beside the lesson (large text on a projector's short screen).
         const bool below_fits =
-            height() - controls_->sizeHint().height() >= fontMetrics().height() * 26;
+            height() - controls_->wideHeightHint() >= fontMetrics().height() * 26;
         const Qt::DockWidgetArea area = controls_beside ? Qt::RightDockWidgetArea
                                         : below_fits    ? Qt::BottomDockWidgetArea
                                                         : Qt::LeftDockWidgetArea;

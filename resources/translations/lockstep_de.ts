@@ -3981,10 +3981,6 @@ Die Engine: %1</translation>
         <translation>nach dem Rückwärtsdurchlauf</translation>
     </message>
     <message>
-        <source> micro-batches</source>
-        <translation> Micro-Batches</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>keine</translation>
     </message>
@@ -3995,10 +3991,6 @@ Die Engine: %1</translation>
     <message>
         <source>Gradients leave in buckets of at most this size, the last layers first; one bucket: the whole gradient after backward</source>
         <translation>Gradienten gehen in Buckets von höchstens dieser Größe los, die letzten Schichten zuerst; ein Bucket: der ganze Gradient nach dem Rückwärtsdurchlauf</translation>
-    </message>
-    <message>
-        <source>O&amp;verlap</source>
-        <translation>Überla&amp;ppung</translation>
     </message>
     <message>
         <source>When a bucket&apos;s collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
@@ -4023,6 +4015,10 @@ Die Engine: %1</translation>
     <message>
         <source>accumulation %1</source>
         <translation>Aufsummieren %1</translation>
+    </message>
+    <message>
+        <source>Overlap &amp;mode</source>
+        <translation>Überla&amp;ppung</translation>
     </message>
 </context>
 <context>

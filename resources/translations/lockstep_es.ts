@@ -3989,10 +3989,6 @@ El motor: %1</translation>
         <translation>tras la pasada hacia atrás</translation>
     </message>
     <message>
-        <source> micro-batches</source>
-        <translation> microlotes</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>ninguna</translation>
     </message>
@@ -4003,10 +3999,6 @@ El motor: %1</translation>
     <message>
         <source>Gradients leave in buckets of at most this size, the last layers first; one bucket: the whole gradient after backward</source>
         <translation>Los gradientes salen en cubos de como mucho este tamaño, las últimas capas primero; un cubo: el gradiente entero tras la pasada hacia atrás</translation>
-    </message>
-    <message>
-        <source>O&amp;verlap</source>
-        <translation>Solapamie&amp;nto</translation>
     </message>
     <message>
         <source>When a bucket&apos;s collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
@@ -4031,6 +4023,10 @@ El motor: %1</translation>
     <message>
         <source>accumulation %1</source>
         <translation>acumulación %1</translation>
+    </message>
+    <message>
+        <source>Overlap &amp;mode</source>
+        <translation>Solapamie&amp;nto</translation>
     </message>
 </context>
 <context>

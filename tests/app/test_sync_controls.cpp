@@ -117,7 +117,7 @@ private Q_SLOTS:
                 accumulate = spin;
         }
         for (auto* box : panel.findChildren<QComboBox*>())
-            if (box->accessibleName() == QStringLiteral("Overlap"))
+            if (box->accessibleName() == QStringLiteral("Overlap mode"))
                 overlap = box;
         QVERIFY(buckets && accumulate && overlap);
         QCOMPARE(buckets->value(), 0);
