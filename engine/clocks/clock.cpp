@@ -4,6 +4,10 @@
 #include <chrono>
 #include <thread>
 
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
 namespace lockstep {
 
 namespace {
@@ -36,6 +40,13 @@ public:
     Ticks ends(Ticks start, Ticks) const override { return std::max(start, now()); }
     void wait_until(Ticks until, const std::atomic<bool>* stop) const override {
         const auto deadline = start_ + std::chrono::nanoseconds(until);
+#if defined(__linux__)
+        // Linux lets a sleeping thread wake up to 50 us late by default (its timer slack); a
+        // paced link's rounds last a few hundred microseconds, so the sleeping thread asks for
+        // 1 us. Per thread, once.
+        thread_local const bool precise = prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0) == 0;
+        (void)precise;
+#endif
         while (!(stop && stop->load()) && Wall::now() < deadline)
             std::this_thread::sleep_for(std::min<std::chrono::nanoseconds>(
                 deadline - Wall::now(), std::chrono::milliseconds(10)));
