@@ -232,13 +232,13 @@ private:
         // On the measured clock with overlap: the buckets' collectives ran on a communication
         // thread during backward (data_parallel_live.cpp). Per worker: when the last rows'
         // backward began and each layer's gradient was done; then the rounds' events, and per
-        // worker where its lane ended, its time in rounds, and its buckets' time.
+        // worker where its lane ended, its time in rounds and the rounds themselves.
         struct Live {
             bool ran = false;
             std::vector<Ticks> backward_from;
             std::vector<std::vector<Ticks>> layer_done;
             std::vector<TraceEvent> events;
-            std::vector<Ticks> lane_end, busy, spent;
+            std::vector<Ticks> lane_end, busy;
             std::vector<std::vector<std::pair<Ticks, Ticks>>> rounds; // per worker, its rounds
         } live;
     };

@@ -49,7 +49,6 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
     live.events.clear();
     live.lane_end.assign(n, 0);
     live.busy.assign(n, 0);
-    live.spent.assign(n, 0);
     live.rounds.assign(n, {});
 
     // The bucket a layer completes: bucket b is ready on a worker once its first layer is done
@@ -82,7 +81,6 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
                     }
                     const Bucket& bucket = collective_.buckets[b];
                     const CommSchedule& schedule = collective_.bucket_schedules[b];
-                    const Ticks began = clock.now();
                     for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {
                         const Round& round = schedule.rounds[r];
                         const Ticks start = clock.now();
@@ -112,9 +110,6 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
                                 live.rounds[k].emplace_back(start, end);
                             }
                     }
-                    const Ticks over = clock.now();
-                    for (std::size_t k = 0; k < n; ++k)
-                        live.spent[k] += over - began;
                 }
             });
         } catch (...) {
