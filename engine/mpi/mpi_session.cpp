@@ -34,8 +34,13 @@ Session::Session(int* argc, char*** argv, std::string program) {
     program_name() = std::move(program);
     int ready = 0;
     MPI_Initialized(&ready);
+    // A rank's gradient buckets are reduced by a communication thread while its main thread
+    // computes backward; only one of them calls MPI at a time (serialized).
+    int provided = MPI_THREAD_SINGLE;
     if (!ready)
-        check(MPI_Init(argc, argv), "MPI_Init");
+        check(MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided), "MPI_Init_thread");
+    else
+        MPI_Query_thread(&provided);
     rank_ = world_rank();
     size_ = world_size();
 }

@@ -90,6 +90,12 @@ MpiGroup::MpiGroup(const CommSchedule& schedule, int rank, Combine combine)
     oversubscribed_ = cores != 0 && static_cast<unsigned>(on_host) > cores;
 }
 
+bool MpiGroup::reduces_beside_compute() const {
+    int provided = MPI_THREAD_SINGLE;
+    MPI_Query_thread(&provided);
+    return combine_ == Combine::Schedule && provided >= MPI_THREAD_SERIALIZED;
+}
+
 void MpiGroup::barrier() {
     if (!oversubscribed_) {
         check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");

@@ -45,6 +45,8 @@ public:
                     std::vector<TraceEvent>& events) override;
     void all_reduce(const CommSchedule& schedule, std::span<double> gradient, const Clock& clock,
                     std::int64_t step, std::vector<TraceEvent>& events) override;
+    // When Open MPI gave serialized threads (MPI_Init_thread) and the schedules are ours.
+    bool reduces_beside_compute() const override;
 
 private:
     const CommSchedule& schedule_;

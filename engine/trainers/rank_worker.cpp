@@ -4,7 +4,11 @@
 #include "core/error.h"
 #include "trainers/setup.h"
 
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <string>
+#include <thread>
 
 namespace lockstep {
 
@@ -137,10 +141,18 @@ void RankWorker::step(RankGroup& group) {
         record({rank_, EventKind::Pause, step_, from, clock.now()});
     }
 
-    // 2. The gradient of its own batch (K micro-batches of it with accumulation); a slowed
-    // worker takes longer for real.
     const std::size_t batch = scenario_.batch_of(rank_);
     const auto micro = static_cast<std::size_t>(scenario_.accumulation());
+    const bool live = !buckets_.buckets.empty() && scenario_.gradients->overlap &&
+                      scenario_.workers > 1 && group.reduces_beside_compute();
+    if (live) {
+        const LossResult last = compute_and_reduce_live(group);
+        samples_ += static_cast<std::int64_t>(batch * micro);
+        return finish_step(last);
+    }
+
+    // 2. The gradient of its own batch (K micro-batches of it with accumulation); a slowed
+    // worker takes longer for real.
     const Ticks started = clock.now();
     const LossResult last = accumulated_gradient(scenario_.model, parameters_, *data_, *cursor_,
                                                  batch, micro, gradient_, scratch_);
@@ -178,7 +190,12 @@ void RankWorker::step(RankGroup& group) {
         }
     }
 
-    // 4-5. The same update on every replica, then its hash.
+    finish_step(last);
+}
+
+// 4-5. The same update on every replica, then its hash; the step's events kept.
+void RankWorker::finish_step(const LossResult& last) {
+    const Clock& clock = *clock_;
     const Ticks update_from = clock.now();
     optimizer_.apply(parameters_, gradient_);
     const std::uint64_t hash = hash_parameters(parameters_);
@@ -192,6 +209,114 @@ void RankWorker::step(RankGroup& group) {
         events_.insert(events_.end(), step_events_.begin(), step_events_.end());
     }
     ++step_;
+}
+
+// The buckets leave during backward. The model hands each layer's gradient over as backward
+// finishes it (the same bits); this thread scales it by the rule's weight and, when a bucket's
+// first layer is done, lets the communication thread have it. That thread reduces the buckets
+// in order with the other ranks, whose messages say when they are ready too: no barrier. A
+// slowed rank sleeps after each layer in proportion to it, so its buckets leave late too.
+LossResult RankWorker::compute_and_reduce_live(RankGroup& group) {
+    const Clock& clock = *clock_;
+    const ModelShape& model = scenario_.model;
+    const std::size_t layers = model.layer_count();
+    std::vector<int> completes(layers, -1);
+    for (const Bucket& b : buckets_.buckets)
+        completes[b.first_layer] = b.id;
+    std::size_t ready = 0; // buckets whose layers are done here
+    bool abandon = false;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<TraceEvent> sent; // the communication thread's events
+    Ticks in_rounds = 0;
+    std::exception_ptr failed;
+    std::thread communication([&] {
+        try {
+            for (std::size_t b = 0; b < buckets_.buckets.size(); ++b) {
+                {
+                    std::unique_lock lock(mutex);
+                    changed.wait(lock, [&] { return ready > b || abandon; });
+                    if (abandon)
+                        return;
+                }
+                const Bucket& bucket = buckets_.buckets[b];
+                const std::size_t from = sent.size();
+                const Ticks start = clock.now();
+                group.all_reduce(buckets_.schedules[b], gradient_, clock, step_, sent);
+                in_rounds += clock.now() - start;
+                for (std::size_t e = from; e < sent.size(); ++e) {
+                    sent[e].bucket = bucket.id;
+                    sent[e].layer = static_cast<int>(bucket.first_layer);
+                    sent[e].layer_end = static_cast<int>(bucket.end_layer);
+                }
+            }
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    });
+
+    const double slowdown = scenario_.slowdown_of(rank_);
+    Ticks backward_from = 0, mark = 0;
+    std::vector<Ticks> done(layers, 0);
+    const LayerDone hand_over = [&](std::size_t l) {
+        if (slowdown != 1.0) // the layer's real time, stretched for real
+            clock.wait_until(
+                clock.now() +
+                    static_cast<Ticks>(static_cast<double>(clock.now() - mark) * (slowdown - 1.0)),
+                nullptr);
+        mark = clock.now();
+        if (l == layers) {
+            backward_from = mark;
+            return;
+        }
+        const std::size_t first = model.weight_offset(l);
+        scale_contribution(std::span(gradient_).subspan(first, model.weight_offset(l + 1) - first),
+                           weight_);
+        done[l] = clock.now();
+        if (completes[l] < 0)
+            return;
+        {
+            const std::lock_guard lock(mutex);
+            ++ready;
+        }
+        changed.notify_one();
+    };
+    const Ticks started = clock.now();
+    mark = started;
+    LossResult last;
+    try {
+        last = accumulated_gradient(model, parameters_, *data_, *cursor_, scenario_.batch_of(rank_),
+                                    static_cast<std::size_t>(scenario_.accumulation()), gradient_,
+                                    scratch_, &hand_over);
+    } catch (...) {
+        {
+            const std::lock_guard lock(mutex);
+            abandon = true;
+        }
+        changed.notify_one();
+        communication.join();
+        throw;
+    }
+    const Ticks computed = clock.now();
+    communication.join();
+    if (failed)
+        std::rethrow_exception(failed);
+
+    // The computation as it went: until the last rows' backward began, then layer by layer.
+    record({rank_, EventKind::Compute, step_, started, backward_from, 0, -1, -1, gradient_[0]});
+    Ticks at = backward_from;
+    for (std::size_t l = layers; l-- > 0;) {
+        const Ticks end = l == 0 ? computed : std::max(at, done[l]);
+        TraceEvent e{rank_, EventKind::Backward, step_, at, end, 0, -1, -1, gradient_[0]};
+        e.layer = static_cast<int>(l);
+        record(e);
+        at = end;
+    }
+    for (const TraceEvent& e : sent)
+        record(e);
+    // Its time in the buckets' rounds (Send and Receive overlap within a round).
+    spent_.add(TimeBucket::Communication, in_rounds);
+    return last;
 }
 
 void schedule_all_reduce(const CommSchedule& schedule, Transport& transport, int rank,

@@ -38,6 +38,10 @@ public:
     virtual void all_reduce(const CommSchedule& schedule, std::span<double> gradient,
                             const Clock& clock, std::int64_t step,
                             std::vector<TraceEvent>& events) = 0;
+    // Whether another thread may call all_reduce(schedule, ...) while the rank's own thread
+    // computes (the two never call the group at the same time): what lets a bucket leave during
+    // backward. The same answer on every rank.
+    virtual bool reduces_beside_compute() const { return false; }
 };
 
 // The all-reduce of a schedule on one rank: every round in order over `transport`, with a Send
@@ -60,13 +64,14 @@ struct RankStep {
 // One worker of a data-parallel run, alone in its process: worker `rank`'s replica, optimizer,
 // data cursor and generator, set up exactly as DataParallelTrainer sets up its worker `rank`, and
 // the same step: compute the gradient of its own batch (of K micro-batches with accumulation),
-// scale it by the rule's weight, all-reduce it with the other ranks (bucket after bucket once
-// backward is over, when the scenario has buckets), update, hash. So N ranks, one per process, end
-// with the bits of DataParallelTrainer's N workers on threads. The clock is the measured one: the
-// wall time of the real work on this rank, a slowdown and a pause realised as real sleeps. Injected
-// faults, backups and fixed communication times belong to DataParallelTrainer; the constructor
-// refuses a scenario that has them. Checkpoints are written by the ranks together (engine/mpi/):
-// each writes its own worker file from state_for_files(), in the threaded run's format.
+// scale it by the rule's weight, all-reduce it with the other ranks (bucket after bucket, each
+// during backward when the scenario's buckets overlap and the group allows it), update, hash. So N
+// ranks, one per process, end with the bits of DataParallelTrainer's N workers on threads. The
+// clock is the measured one: the wall time of the real work on this rank, a slowdown and a pause
+// realised as real sleeps. Injected faults, backups and fixed communication times belong to
+// DataParallelTrainer; the constructor refuses a scenario that has them. Checkpoints are written by
+// the ranks together (engine/mpi/): each writes its own worker file from state_for_files(), in the
+// threaded run's format.
 class RankWorker {
 public:
     // Throws lockstep::Error when the scenario does not fit the data or a single rank, or `rank`
@@ -105,6 +110,10 @@ public:
 private:
     void record(const TraceEvent& event);
     void record_outside(const TraceEvent& event);
+    // Steps 2-3 with the buckets leaving during backward: a communication thread reduces each
+    // bucket as soon as this rank's backward has finished its layers. Returns the loss.
+    LossResult compute_and_reduce_live(RankGroup& group);
+    void finish_step(const LossResult& last); // 4-5: update, hash, the step's record
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> data_;

@@ -56,10 +56,12 @@ struct Threads {
 
 class ThreadRank final : public RankGroup {
 public:
-    ThreadRank(Threads& shared, int rank)
+    ThreadRank(Threads& shared, int rank, bool beside = false)
         : shared_(shared)
-        , rank_(rank) {}
+        , rank_(rank)
+        , beside_(beside) {}
     void barrier() override { shared_.gate.arrive_and_wait(); }
+    bool reduces_beside_compute() const override { return beside_; }
     void all_reduce(std::span<double> gradient, const Clock& clock, std::int64_t step,
                     std::vector<TraceEvent>& events) override {
         schedule_all_reduce(shared_.schedule, shared_.mailbox, rank_, gradient, clock, step,
@@ -73,11 +75,14 @@ public:
 private:
     Threads& shared_;
     int rank_;
+    bool beside_;
 };
 
 // Every rank's worker at the end of the run, each run on its own thread (keeping its events when
 // asked).
-std::vector<RankWorker> run_ranks(const Scenario& s, bool keep_events = false) {
+// With `beside`, buckets that overlap backward leave during it, from a thread of their own.
+std::vector<RankWorker> run_ranks(const Scenario& s, bool keep_events = false,
+                                  bool beside = false) {
     const auto data = load_dataset(s);
     std::vector<RankWorker> ranks;
     for (int k = 0; k < s.workers; ++k) {
@@ -88,7 +93,7 @@ std::vector<RankWorker> run_ranks(const Scenario& s, bool keep_events = false) {
     std::vector<std::thread> threads;
     for (int k = 0; k < s.workers; ++k)
         threads.emplace_back([&, k] {
-            ThreadRank group(shared, k);
+            ThreadRank group(shared, k, beside);
             RankWorker& me = ranks[static_cast<std::size_t>(k)];
             group.barrier();
             me.start_clock();
@@ -159,14 +164,18 @@ private Q_SLOTS:
     void buckets_and_accumulation_give_the_bits_of_threads_data() {
         QTest::addColumn<int>("algorithm");
         QTest::addColumn<int>("accumulate");
+        QTest::addColumn<bool>("beside");
         for (Algorithm a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree})
             for (int k : {1, 3})
-                QTest::addRow("%s-accumulate-%d", std::string(to_string(a)).c_str(), k)
-                    << static_cast<int>(a) << k;
+                for (bool beside : {false, true})
+                    QTest::addRow("%s-accumulate-%d%s", std::string(to_string(a)).c_str(), k,
+                                  beside ? "-during-backward" : "")
+                        << static_cast<int>(a) << k << beside;
     }
     void buckets_and_accumulation_give_the_bits_of_threads() {
         QFETCH(int, algorithm);
         QFETCH(int, accumulate);
+        QFETCH(bool, beside);
         Scenario s = small(4, static_cast<Algorithm>(algorithm), ReductionRule::WeightedMean);
         s.model.layers = {2, 16, 16, 3}; // 48, 272 and 51 parameters: 1 KB buckets make three
         s.gradients = GradientConfig{1, true, accumulate};
@@ -174,9 +183,14 @@ private Q_SLOTS:
         const auto trainer = make_run(s, load_dataset(s), &threads);
         trainer->run_to_end();
         QCOMPARE(trainer->metrics().buckets, 3);
-        const auto ranks = run_ranks(s, true);
+        const auto ranks = run_ranks(s, true, beside);
         for (int k = 0; k < 4; ++k) {
             const RankWorker& rank = ranks[static_cast<std::size_t>(k)];
+            // During backward the trace has each layer's backward; after it, one computation.
+            int backward = 0;
+            for (const TraceEvent& e : rank.events())
+                backward += e.kind == EventKind::Backward ? 1 : 0;
+            QCOMPARE(backward, beside ? 3 * static_cast<int>(s.steps) : 0);
             for (std::size_t step = 0; step < rank.history().size(); ++step)
                 QCOMPARE(rank.history()[step].hash,
                          threads.snapshots[step].parameter_hash[static_cast<std::size_t>(k)]);
