@@ -51,6 +51,7 @@ const std::vector<Spec>& specs() {
           {"algorithm", T::Choice, 0, 0, "parameter-server,ring,tree,none"},
           {"learning_rate", T::Number, 1e-6, 10},
           {"clock", T::Choice, 0, 0, "modelled,measured"},
+          {"paced_links", T::Choice, 0, 0, "on,off"},
           {"slowdown", T::NumberList, 1, 100},
           {"shards", T::NumberList, 1, static_cast<double>(ScenarioLimits::max_samples)},
           {"worker_batch", T::NumberList, 1, static_cast<double>(ScenarioLimits::max_batch)},

@@ -63,6 +63,8 @@ void apply_set(const Action& a, Scenario& s) {
         s.clock = a.text(QStringLiteral("clock")) == QLatin1String("measured")
                       ? ClockKind::Measured
                       : ClockKind::Modelled;
+    if (a.has(QStringLiteral("paced_links")))
+        s.cost.paced_links = a.text(QStringLiteral("paced_links")) == QLatin1String("on");
     if (a.has(QStringLiteral("slowdown")))
         s.delays.slowdown = number_list(a.text(QStringLiteral("slowdown")));
     if (a.has(QStringLiteral("shards"))) {

@@ -283,6 +283,18 @@ void TestLessonLibrary::set_changes_the_worked_example() {
         apply_set(parse_action(QStringLiteral("lockstep:set?slowdown=1,1,3,1,1,1,1,1,1")), s);
     });
     QVERIFY2(bad.contains(QStringLiteral("slowdown")), qPrintable(bad));
+    // The measured clock with paced links, and buckets that wait for backward.
+    Scenario t = load_scenario(LOCKSTEP_SOURCE_DIR "/resources/scenarios/straggler.json");
+    QVERIFY(!t.cost.paced_links);
+    apply_set(parse_action(QStringLiteral(
+                  "lockstep:set?clock=measured&paced_links=on&bucket_kb=1&overlap=off")),
+              t);
+    QCOMPARE(t.clock, ClockKind::Measured);
+    QVERIFY(t.cost.paced_links);
+    QCOMPARE(t.gradients->bucket_kb, std::size_t{1});
+    QVERIFY(!t.gradients->overlap);
+    apply_set(parse_action(QStringLiteral("lockstep:set?paced_links=off")), t);
+    QVERIFY(!t.cost.paced_links);
 }
 
 void TestLessonLibrary::broken_lesson_is_reported_with_reasons() {
