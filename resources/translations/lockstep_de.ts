@@ -3974,11 +3974,11 @@ Die Engine: %1</translation>
     </message>
     <message>
         <source>during backward</source>
-        <translation>während des Rückwärtsdurchlaufs</translation>
+        <translation>gleichzeitig</translation>
     </message>
     <message>
         <source>after backward</source>
-        <translation>nach dem Rückwärtsdurchlauf</translation>
+        <translation>danach</translation>
     </message>
     <message>
         <source>none</source>

@@ -3982,11 +3982,11 @@ El motor: %1</translation>
     </message>
     <message>
         <source>during backward</source>
-        <translation>durante la pasada hacia atrás</translation>
+        <translation>a la vez</translation>
     </message>
     <message>
         <source>after backward</source>
-        <translation>tras la pasada hacia atrás</translation>
+        <translation>después</translation>
     </message>
     <message>
         <source>none</source>
