@@ -51,7 +51,9 @@ public:
             std::this_thread::sleep_for(std::min<std::chrono::nanoseconds>(
                 deadline - Wall::now(), std::chrono::milliseconds(10)));
     }
-    void resume_at(Ticks at) override { start_ = Wall::now() - std::chrono::nanoseconds(at); }
+    void resume_at(Ticks at) override {
+        start_ = Wall::now() - std::chrono::nanoseconds(at);
+    }
 
 private:
     Wall::time_point start_ = Wall::now();

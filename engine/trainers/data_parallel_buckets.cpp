@@ -6,6 +6,7 @@
 #include "trainers/data_parallel.h"
 
 #include "clocks/cost_model.h"
+#include "trainers/overlap.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -167,10 +168,8 @@ void DataParallelTrainer::stop_at_bucket_mismatch(int misordered, std::span<cons
     TraceEvent send{first->src, EventKind::Send, step_, from, seen, first->bytes(), first->dst, 0};
     TraceEvent receive{first->dst, EventKind::Receive, step_,      from,
                        seen,       first->bytes(),     first->src, 0};
-    send.bucket = receive.bucket = sent;
-    const Bucket& carried = collective_.buckets[static_cast<std::size_t>(sent)];
-    send.layer = receive.layer = static_cast<int>(carried.first_layer);
-    send.layer_end = receive.layer_end = static_cast<int>(carried.end_layer);
+    name_bucket(std::span(&send, 1), collective_.buckets[static_cast<std::size_t>(sent)]);
+    name_bucket(std::span(&receive, 1), collective_.buckets[static_cast<std::size_t>(sent)]);
     emit(send);
     emit(receive);
     if (work_ == Work::Train)
@@ -208,13 +207,9 @@ std::vector<Ticks> DataParallelTrainer::price_bucket(const CommSchedule& schedul
     for (std::size_t k = 0; k < n; ++k)
         accounts_.spent[static_cast<std::size_t>(faults_.lane_of[k])].add(TimeBucket::Communication,
                                                                           time.busy[k]);
+    name_bucket(scratch_.priced, collective_.buckets[static_cast<std::size_t>(bucket)]);
     for (TraceEvent& e : scratch_.priced) {
         e.ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
-        e.bucket = bucket;
-        e.layer =
-            static_cast<int>(collective_.buckets[static_cast<std::size_t>(bucket)].first_layer);
-        e.layer_end =
-            static_cast<int>(collective_.buckets[static_cast<std::size_t>(bucket)].end_layer);
         scratch_.events.push_back(e);
     }
     return time.busy;

@@ -1,6 +1,7 @@
 #include "trainers/data_parallel.h"
 
 #include "clocks/cost_model.h"
+#include "trainers/overlap.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -66,9 +67,8 @@ void DataParallelTrainer::run_measured_collective(const CommSchedule& schedule, 
             TraceEvent receive{m.dst, EventKind::Receive, step_, start, end, m.bytes(), m.src, ri};
             if (bucket >= 0) {
                 const Bucket& b = collective_.buckets[static_cast<std::size_t>(bucket)];
-                send.bucket = receive.bucket = bucket;
-                send.layer = receive.layer = static_cast<int>(b.first_layer);
-                send.layer_end = receive.layer_end = static_cast<int>(b.end_layer);
+                name_bucket(std::span(&send, 1), b);
+                name_bucket(std::span(&receive, 1), b);
             }
             emit(send);
             emit(receive);

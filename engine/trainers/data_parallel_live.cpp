@@ -10,15 +10,12 @@
 
 #include "clocks/cost_model.h"
 #include "collectives/reduction.h"
+#include "trainers/overlap.h"
 
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
-#include <condition_variable>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 namespace lockstep {
 
@@ -51,73 +48,48 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
     live.busy.assign(n, 0);
     live.rounds.assign(n, {});
 
-    // The bucket a layer completes: bucket b is ready on a worker once its first layer is done
-    // (backward runs last layer first).
-    std::vector<int> completes(layers, -1);
-    for (const Bucket& b : collective_.buckets)
-        completes[b.first_layer] = b.id;
-    const std::size_t buckets = collective_.buckets.size();
-    std::vector<std::size_t> ready(buckets, 0); // workers done with each bucket
-    std::mutex mutex;
-    std::condition_variable changed;
-    bool abandon = false;
-
     std::vector<std::span<double>> buffers;
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
     transport_.attach(buffers);
 
-    std::exception_ptr failed;
-    std::thread communication([&] {
-        try {
-            tbb::task_arena own(1); // large messages split into tasks here, never the workers'
+    // One bucket's rounds, every worker's part of each, timed (and paced) on this thread.
+    tbb::task_arena own(1); // large messages split into tasks here, never the workers'
+    auto reduce = [&](std::size_t b) {
+        const Bucket& bucket = collective_.buckets[b];
+        const CommSchedule& schedule = collective_.bucket_schedules[b];
+        for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {
+            const Round& round = schedule.rounds[r];
+            const Ticks start = clock.now();
             own.execute([&] {
-                for (std::size_t b = 0; b < buckets; ++b) {
-                    {
-                        std::unique_lock lock(mutex);
-                        changed.wait(lock, [&] { return ready[b] == n || abandon; });
-                        if (abandon)
-                            return;
-                    }
-                    const Bucket& bucket = collective_.buckets[b];
-                    const CommSchedule& schedule = collective_.bucket_schedules[b];
-                    for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {
-                        const Round& round = schedule.rounds[r];
-                        const Ticks start = clock.now();
-                        for (std::size_t k = 0; k < n; ++k)
-                            transport_.execute(round, static_cast<int>(k), buffers[k]);
-                        if (scenario_.cost.paced_links)
-                            clock.wait_until(start + paced_round(round), stop_);
-                        const Ticks end = clock.now();
-                        std::vector<char> in_round(n, 0);
-                        for (const Message& m : round.messages) {
-                            for (const auto& [who, peer, kind] :
-                                 {std::tuple{m.src, m.dst, EventKind::Send},
-                                  std::tuple{m.dst, m.src, EventKind::Receive}}) {
-                                TraceEvent e{who, kind,      step_, start,
-                                             end, m.bytes(), peer,  static_cast<int>(r)};
-                                e.bucket = bucket.id;
-                                e.layer = static_cast<int>(bucket.first_layer);
-                                e.layer_end = static_cast<int>(bucket.end_layer);
-                                live.events.push_back(e);
-                                in_round[static_cast<std::size_t>(who)] = 1;
-                            }
-                        }
-                        for (std::size_t k = 0; k < n; ++k)
-                            if (in_round[k]) {
-                                live.busy[k] += end - start;
-                                live.lane_end[k] = end;
-                                live.rounds[k].emplace_back(start, end);
-                            }
-                    }
-                }
+                for (std::size_t k = 0; k < n; ++k)
+                    transport_.execute(round, static_cast<int>(k), buffers[k]);
             });
-        } catch (...) {
-            failed = std::current_exception();
+            if (scenario_.cost.paced_links)
+                clock.wait_until(start + paced_round(round), stop_);
+            const Ticks end = clock.now();
+            const std::size_t from = live.events.size();
+            std::vector<char> in_round(n, 0);
+            for (const Message& m : round.messages) {
+                live.events.push_back({m.src, EventKind::Send, step_, start, end, m.bytes(), m.dst,
+                                       static_cast<int>(r)});
+                live.events.push_back({m.dst, EventKind::Receive, step_, start, end, m.bytes(),
+                                       m.src, static_cast<int>(r)});
+                in_round[static_cast<std::size_t>(m.src)] = 1;
+                in_round[static_cast<std::size_t>(m.dst)] = 1;
+            }
+            name_bucket(std::span(live.events).subspan(from), bucket);
+            for (std::size_t k = 0; k < n; ++k)
+                if (in_round[k]) {
+                    live.busy[k] += end - start;
+                    live.lane_end[k] = end;
+                    live.rounds[k].emplace_back(start, end);
+                }
         }
-    });
-
-    try {
+    };
+    // Each worker's backward hands its layers over: scaled by the rule's weight, then counted.
+    BucketGate gate(collective_.buckets, layers, n);
+    auto compute = [&] {
         tbb::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
             Worker& w = workers_[k];
             const double weight = collective_.weights[k];
@@ -131,48 +103,24 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
                 scale_contribution(
                     std::span(w.gradient).subspan(from, model.weight_offset(l + 1) - from), weight);
                 live.layer_done[k][l] = clock.now();
-                if (completes[l] < 0)
-                    return;
-                {
-                    const std::lock_guard lock(mutex);
-                    ++ready[static_cast<std::size_t>(completes[l])];
-                }
-                changed.notify_one();
+                gate.layer_done(l);
             };
             started[k] = clock.now();
             compute_gradient(w, scenario_.batch_of(static_cast<int>(k)), micro, &hand_over);
             ended[k] = clock.now();
         });
-    } catch (...) {
-        {
-            const std::lock_guard lock(mutex);
-            abandon = true;
-        }
-        changed.notify_one();
-        communication.join();
-        throw;
-    }
-    communication.join();
-    if (failed)
-        std::rethrow_exception(failed);
+    };
+    reduce_beside(gate, collective_.buckets.size(), compute, reduce);
 }
 
 // The computation as it really went: until the last rows' backward began, then each layer's
 // backward from the end of the one above it, last layer first.
 void DataParallelTrainer::emit_live_computation(int id, Ticks start, Ticks took, double gradient0) {
-    const auto& live = scratch_.live;
     const auto k = static_cast<std::size_t>(id);
-    const Ticks end = start + took;
-    auto within = [&](Ticks t) { return std::clamp(t, start, end); };
-    Ticks at = within(live.backward_from[k]);
-    emit({id, EventKind::Compute, step_, start, at, 0, -1, -1, gradient0});
-    for (std::size_t l = live.layer_done[k].size(); l-- > 0;) {
-        const Ticks done = l == 0 ? end : within(live.layer_done[k][l]);
-        TraceEvent e{id, EventKind::Backward, step_, at, done, 0, -1, -1, gradient0};
-        e.layer = static_cast<int>(l);
+    for (const TraceEvent& e :
+         computation_events(id, step_, start, scratch_.live.backward_from[k],
+                            scratch_.live.layer_done[k], start + took, gradient0))
         emit(e);
-        at = done;
-    }
 }
 
 // Once both are over: the worker's lane goes on from where its computation and its last round

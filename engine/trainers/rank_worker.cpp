@@ -2,13 +2,10 @@
 
 #include "collectives/reduction.h"
 #include "core/error.h"
+#include "trainers/overlap.h"
 #include "trainers/setup.h"
 
-#include <condition_variable>
-#include <exception>
-#include <mutex>
 #include <string>
-#include <thread>
 
 namespace lockstep {
 
@@ -177,12 +174,7 @@ void RankWorker::step(RankGroup& group) {
             for (std::size_t b = 0; b < buckets_.buckets.size(); ++b) {
                 const std::size_t from = step_events_.size();
                 group.all_reduce(buckets_.schedules[b], gradient_, clock, step_, step_events_);
-                const Bucket& bucket = buckets_.buckets[b];
-                for (std::size_t e = from; e < step_events_.size(); ++e) {
-                    step_events_[e].bucket = bucket.id;
-                    step_events_[e].layer = static_cast<int>(bucket.first_layer);
-                    step_events_[e].layer_end = static_cast<int>(bucket.end_layer);
-                }
+                name_bucket(std::span(step_events_).subspan(from), buckets_.buckets[b]);
             }
             // The rank's time in the collective, rounds one after another (its Send and Receive
             // events overlap within a round, so they are not added one by one).
@@ -220,43 +212,20 @@ LossResult RankWorker::compute_and_reduce_live(RankGroup& group) {
     const Clock& clock = *clock_;
     const ModelShape& model = scenario_.model;
     const std::size_t layers = model.layer_count();
-    std::vector<int> completes(layers, -1);
-    for (const Bucket& b : buckets_.buckets)
-        completes[b.first_layer] = b.id;
-    std::size_t ready = 0; // buckets whose layers are done here
-    bool abandon = false;
-    std::mutex mutex;
-    std::condition_variable changed;
     std::vector<TraceEvent> sent; // the communication thread's events
     Ticks in_rounds = 0;
-    std::exception_ptr failed;
-    std::thread communication([&] {
-        try {
-            for (std::size_t b = 0; b < buckets_.buckets.size(); ++b) {
-                {
-                    std::unique_lock lock(mutex);
-                    changed.wait(lock, [&] { return ready > b || abandon; });
-                    if (abandon)
-                        return;
-                }
-                const Bucket& bucket = buckets_.buckets[b];
-                const std::size_t from = sent.size();
-                const Ticks start = clock.now();
-                group.all_reduce(buckets_.schedules[b], gradient_, clock, step_, sent);
-                in_rounds += clock.now() - start;
-                for (std::size_t e = from; e < sent.size(); ++e) {
-                    sent[e].bucket = bucket.id;
-                    sent[e].layer = static_cast<int>(bucket.first_layer);
-                    sent[e].layer_end = static_cast<int>(bucket.end_layer);
-                }
-            }
-        } catch (...) {
-            failed = std::current_exception();
-        }
-    });
+    auto reduce = [&](std::size_t b) {
+        const std::size_t from = sent.size();
+        const Ticks start = clock.now();
+        group.all_reduce(buckets_.schedules[b], gradient_, clock, step_, sent);
+        in_rounds += clock.now() - start;
+        name_bucket(std::span(sent).subspan(from), buckets_.buckets[b]);
+    };
 
+    BucketGate gate(buckets_.buckets, layers, 1);
     const double slowdown = scenario_.slowdown_of(rank_);
-    Ticks backward_from = 0, mark = 0;
+    const Ticks started = clock.now();
+    Ticks backward_from = started, mark = started;
     std::vector<Ticks> done(layers, 0);
     const LayerDone hand_over = [&](std::size_t l) {
         if (slowdown != 1.0) // the layer's real time, stretched for real
@@ -273,45 +242,21 @@ LossResult RankWorker::compute_and_reduce_live(RankGroup& group) {
         scale_contribution(std::span(gradient_).subspan(first, model.weight_offset(l + 1) - first),
                            weight_);
         done[l] = clock.now();
-        if (completes[l] < 0)
-            return;
-        {
-            const std::lock_guard lock(mutex);
-            ++ready;
-        }
-        changed.notify_one();
+        gate.layer_done(l);
     };
-    const Ticks started = clock.now();
-    mark = started;
     LossResult last;
-    try {
+    Ticks computed = 0;
+    auto compute = [&] {
         last = accumulated_gradient(model, parameters_, *data_, *cursor_, scenario_.batch_of(rank_),
                                     static_cast<std::size_t>(scenario_.accumulation()), gradient_,
                                     scratch_, &hand_over);
-    } catch (...) {
-        {
-            const std::lock_guard lock(mutex);
-            abandon = true;
-        }
-        changed.notify_one();
-        communication.join();
-        throw;
-    }
-    const Ticks computed = clock.now();
-    communication.join();
-    if (failed)
-        std::rethrow_exception(failed);
+        computed = clock.now();
+    };
+    reduce_beside(gate, buckets_.buckets.size(), compute, reduce);
 
-    // The computation as it went: until the last rows' backward began, then layer by layer.
-    record({rank_, EventKind::Compute, step_, started, backward_from, 0, -1, -1, gradient_[0]});
-    Ticks at = backward_from;
-    for (std::size_t l = layers; l-- > 0;) {
-        const Ticks end = l == 0 ? computed : std::max(at, done[l]);
-        TraceEvent e{rank_, EventKind::Backward, step_, at, end, 0, -1, -1, gradient_[0]};
-        e.layer = static_cast<int>(l);
+    for (const TraceEvent& e :
+         computation_events(rank_, step_, started, backward_from, done, computed, gradient_[0]))
         record(e);
-        at = end;
-    }
     for (const TraceEvent& e : sent)
         record(e);
     // Its time in the buckets' rounds (Send and Receive overlap within a round).

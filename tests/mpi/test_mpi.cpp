@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <utility>
 
 using namespace lockstep;
 using lockstep::testing::CliResult;
@@ -92,6 +93,33 @@ std::vector<double> numbers(const QJsonValue& v) {
     return out;
 }
 
+// `run ARGS --json` on threads and through mpirun with N processes, each writing its parameters:
+// both must succeed and write the same bytes. Returns the two reports (threads, then MPI).
+std::pair<QJsonObject, QJsonObject> same_bytes_both_ways(const QTemporaryDir& dir, int ranks,
+                                                         const QStringList& args) {
+    const QString threads_params = dir.filePath(QStringLiteral("threads.json"));
+    const QString mpi_params = dir.filePath(QStringLiteral("mpi.json"));
+    const QStringList threads_args =
+        QStringList{QStringLiteral("run")} + args +
+        QStringList{QStringLiteral("--json"), QStringLiteral("--params-out"), threads_params};
+    const CliResult threads = testing::run_cli(threads_args);
+    [&] {
+        QVERIFY2(threads.finished && threads.exit_code == 0,
+                 qPrintable(testing::describe(threads_args, threads)));
+    }();
+    QStringList mpi_args = threads_args;
+    mpi_args.last() = mpi_params;
+    mpi_args << QStringLiteral("--transport") << QStringLiteral("mpi");
+    const CliResult mpi = mpirun(ranks, mpi_args);
+    [&] {
+        QVERIFY2(mpi.finished && mpi.exit_code == 0, qPrintable(testing::describe(mpi_args, mpi)));
+        QVERIFY(!read(threads_params).isEmpty());
+        QCOMPARE(read(mpi_params), read(threads_params));
+    }();
+    return {QJsonDocument::fromJson(threads.out).object(),
+            QJsonDocument::fromJson(mpi.out).object()};
+}
+
 } // namespace
 
 class TestMpi : public QObject {
@@ -117,28 +145,9 @@ private Q_SLOTS:
         QFETCH(QString, rule);
         QTemporaryDir dir;
         const QString scenario = scenario_file(dir, ranks, rule);
-        const QString threads_params = dir.filePath(QStringLiteral("threads.json"));
-        const QString mpi_params = dir.filePath(QStringLiteral("mpi.json"));
-        const QStringList threads_args{QStringLiteral("run"),
-                                       scenario,
-                                       QStringLiteral("--algorithm"),
-                                       algorithm,
-                                       QStringLiteral("--json"),
-                                       QStringLiteral("--params-out"),
-                                       threads_params};
-        const CliResult threads = testing::run_cli(threads_args);
-        QVERIFY2(threads.finished && threads.exit_code == 0,
-                 qPrintable(testing::describe(threads_args, threads)));
-        QStringList mpi_args = threads_args;
-        mpi_args.last() = mpi_params;
-        mpi_args << QStringLiteral("--transport") << QStringLiteral("mpi");
-        const CliResult mpi = mpirun(ranks, mpi_args);
-        QVERIFY2(mpi.finished && mpi.exit_code == 0, qPrintable(testing::describe(mpi_args, mpi)));
-
-        QVERIFY(!read(threads_params).isEmpty());
-        QCOMPARE(read(mpi_params), read(threads_params));
-        const QJsonObject t = QJsonDocument::fromJson(threads.out).object();
-        const QJsonObject m = QJsonDocument::fromJson(mpi.out).object();
+        const auto [t, m] = same_bytes_both_ways(dir, ranks, {scenario, "--algorithm", algorithm});
+        if (QTest::currentTestFailed())
+            return;
         for (auto it = t.begin(); it != t.end(); ++it)
             QVERIFY2(m.contains(it.key()), qPrintable(it.key()));
         QCOMPARE(m.value("transport").toString(), QStringLiteral("mpi"));
@@ -165,24 +174,12 @@ private Q_SLOTS:
         QFETCH(int, ranks);
         QTemporaryDir dir;
         const QString scenario = scenario_file(dir, ranks, QStringLiteral("weighted-mean"));
-        const QString threads_params = dir.filePath(QStringLiteral("threads.json"));
-        const QString mpi_params = dir.filePath(QStringLiteral("mpi.json"));
-        const QStringList threads_args{"run",          scenario,    "--algorithm", algorithm,
-                                       "--layers",     "2,16,16,3", "--bucket-kb", "1",
-                                       "--accumulate", "2",         "--json",      "--params-out",
-                                       threads_params};
-        const CliResult threads = testing::run_cli(threads_args);
-        QVERIFY2(threads.finished && threads.exit_code == 0,
-                 qPrintable(testing::describe(threads_args, threads)));
-        QStringList mpi_args = threads_args;
-        mpi_args.last() = mpi_params;
-        mpi_args << QStringLiteral("--transport") << QStringLiteral("mpi");
-        const CliResult mpi = mpirun(ranks, mpi_args);
-        QVERIFY2(mpi.finished && mpi.exit_code == 0, qPrintable(testing::describe(mpi_args, mpi)));
-        QVERIFY(!read(threads_params).isEmpty());
-        QCOMPARE(read(mpi_params), read(threads_params));
-        const QJsonObject t = QJsonDocument::fromJson(threads.out).object();
-        const QJsonObject m = QJsonDocument::fromJson(mpi.out).object();
+        const auto [t, m] =
+            same_bytes_both_ways(dir, ranks,
+                                 {scenario, "--algorithm", algorithm, "--layers", "2,16,16,3",
+                                  "--bucket-kb", "1", "--accumulate", "2"});
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(m.value("buckets").toInt(), 3);
         QCOMPARE(m.value("buckets").toInt(), t.value("buckets").toInt());
         QCOMPARE(m.value("accumulation").toInt(), 2);
