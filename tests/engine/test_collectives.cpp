@@ -1,5 +1,6 @@
 #include "collectives/reduction.h"
 #include "collectives/schedule.h"
+#include "collectives/sharding.h"
 #include "collectives/transport.h"
 #include "core/error.h"
 #include "core/rng.h"
@@ -111,6 +112,11 @@ class TestCollectives : public QObject {
 private Q_SLOTS:
     void all_reduce_data();
     void all_reduce();
+    void sharded_halves_add_as_the_all_reduce_data();
+    void sharded_halves_add_as_the_all_reduce();
+    void sharded_bytes_data();
+    void sharded_bytes();
+    void nothing_to_shard_without_a_collective();
 
     void schedule_valid_data();
     void schedule_valid();
@@ -230,6 +236,93 @@ void TestCollectives::all_reduce() {
     // The parameter server adds at the root in worker order, like the reference: exact.
     if (algorithm == Algorithm::ParameterServer)
         QVERIFY(std::memcmp(first.data(), reference.data(), bytes) == 0);
+}
+
+void TestCollectives::sharded_halves_add_as_the_all_reduce_data() {
+    schedule_valid_data();
+}
+
+// Reduce-scatter, then every worker keeps its shard only (all else overwritten), then
+// all-gather: every worker ends with the all-reduce's bits. After the first half alone, each
+// worker's shard already holds them; the shards cover the buffer once.
+void TestCollectives::sharded_halves_add_as_the_all_reduce() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(int, workers);
+    QFETCH(qulonglong, count);
+    const auto n = static_cast<std::size_t>(workers);
+    const auto len = static_cast<std::size_t>(count);
+    std::vector<std::vector<double>> inputs(n, std::vector<double>(len));
+    for (std::size_t k = 0; k < n; ++k) {
+        Rng rng = Rng::stream(static_cast<std::uint64_t>(workers) * 7'919 + len, k);
+        for (double& x : inputs[k])
+            x = rng.uniform(-1.0, 1.0);
+    }
+    Buffers whole(inputs);
+    InProcessTransport transport;
+    run_all_reduce(make_schedule(algorithm, workers, len), transport, whole.spans);
+
+    const ShardedCollective sharded = sharded_collective(algorithm, workers, len);
+    for (const CommSchedule* half : {&sharded.reduce_scatter, &sharded.all_gather}) {
+        const QString problem = schedule_problem(*half);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(half->count, len);
+    }
+    QCOMPARE(sharded.shards.size(), n);
+    std::vector<int> covered(len, 0);
+    for (const auto& [begin, end] : sharded.shards)
+        for (std::size_t i = begin; i < end; ++i)
+            covered[i] += 1;
+    QVERIFY(std::all_of(covered.begin(), covered.end(), [](int c) { return c == 1; }));
+
+    Buffers halves(inputs);
+    run_all_reduce(sharded.reduce_scatter, transport, halves.spans);
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto [begin, end] = sharded.shards[k];
+        QVERIFY2(std::memcmp(halves.data[k].data() + begin, whole.data[k].data() + begin,
+                             (end - begin) * sizeof(double)) == 0,
+                 qPrintable(QStringLiteral("worker %1's shard is not the all-reduce's").arg(k)));
+        for (std::size_t i = 0; i < len; ++i)
+            if (i < begin || i >= end)
+                halves.data[k][i] = std::nan(""); // what it does not keep
+    }
+    run_all_reduce(sharded.all_gather, transport, halves.spans);
+    for (std::size_t k = 0; k < n; ++k)
+        QVERIFY2(std::memcmp(halves.data[k].data(), whole.data[k].data(), len * sizeof(double)) ==
+                     0,
+                 qPrintable(QStringLiteral("worker %1 differs after the all-gather").arg(k)));
+}
+
+void TestCollectives::sharded_bytes_data() {
+    schedule_valid_data();
+}
+
+// The ring's halves move exactly its all-reduce's bytes, half each, so ZeRO 3's second
+// all-gather (before backward) makes 1.5 times the all-reduce; at a root the shards go down and
+// come back up once more.
+void TestCollectives::sharded_bytes() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(int, workers);
+    QFETCH(qulonglong, count);
+    const auto len = static_cast<std::size_t>(count);
+    const std::int64_t all = make_schedule(algorithm, workers, len).total_bytes();
+    const ShardedCollective s = sharded_collective(algorithm, workers, len);
+    const std::int64_t scatter = s.reduce_scatter.total_bytes();
+    const std::int64_t gather = s.all_gather.total_bytes();
+    if (algorithm == Algorithm::Ring) {
+        QCOMPARE(scatter + gather, all);
+        QCOMPARE(scatter, gather);
+        QCOMPARE(scatter + 2 * gather, all * 3 / 2);
+        return;
+    }
+    std::int64_t away = 0; // the shards not the root's
+    for (int k = 1; k < workers; ++k)
+        away += static_cast<std::int64_t>(s.shard_size(k) * sizeof(double));
+    QCOMPARE(scatter + gather, all + 2 * away);
+}
+
+void TestCollectives::nothing_to_shard_without_a_collective() {
+    QVERIFY_THROWS_EXCEPTION(Error, sharded_collective(Algorithm::None, 4, 100));
+    QVERIFY_THROWS_EXCEPTION(Error, sharded_collective(Algorithm::Ring, 0, 100));
 }
 
 void TestCollectives::schedule_valid_data() {

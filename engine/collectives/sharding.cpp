@@ -1,0 +1,82 @@
+#include "collectives/sharding.h"
+
+#include "core/error.h"
+
+#include <string>
+
+namespace lockstep {
+
+namespace {
+
+// Chunk c of `count` values split `workers` ways, as the ring cuts them.
+std::pair<std::size_t, std::size_t> chunk(std::size_t c, std::size_t count, int workers) {
+    const auto n = static_cast<std::size_t>(workers);
+    return {c * count / n, (c + 1) * count / n};
+}
+
+CommSchedule empty_like(const CommSchedule& s) {
+    CommSchedule half;
+    half.algorithm = s.algorithm;
+    half.workers = s.workers;
+    half.count = s.count;
+    return half;
+}
+
+// The ring: its own two phases; worker k finishes chunk (k + 1) mod N.
+ShardedCollective split_ring(const CommSchedule& all) {
+    ShardedCollective out{empty_like(all), empty_like(all), {}};
+    for (const Round& round : all.rounds)
+        (round.phase == "reduce-scatter" ? out.reduce_scatter : out.all_gather)
+            .rounds.push_back(round);
+    for (int k = 0; k < all.workers; ++k)
+        out.shards.push_back(
+            chunk(static_cast<std::size_t>((k + 1) % all.workers), all.count, all.workers));
+    return out;
+}
+
+// Reduce to the root, scatter the shards; gather them back to the root, send everything down.
+ShardedCollective split_at_root(const CommSchedule& all, int root) {
+    ShardedCollective out{empty_like(all), empty_like(all), {}};
+    for (int k = 0; k < all.workers; ++k)
+        out.shards.push_back(chunk(static_cast<std::size_t>(k), all.count, all.workers));
+    Round scatter{"scatter", {}}, collect{"gather", {}};
+    for (int k = 0; k < all.workers; ++k) {
+        const auto [begin, end] = out.shards[static_cast<std::size_t>(k)];
+        if (k == root || end == begin)
+            continue;
+        scatter.messages.push_back({root, k, begin, end - begin, Message::Op::Copy});
+        collect.messages.push_back({k, root, begin, end - begin, Message::Op::Copy});
+    }
+    bool down = false; // the rounds after the reduce send the sum back down
+    for (const Round& round : all.rounds) {
+        if (!down && !round.messages.empty() && round.messages.front().op == Message::Op::Copy) {
+            down = true;
+            if (!scatter.messages.empty()) {
+                out.reduce_scatter.rounds.push_back(std::move(scatter));
+                out.all_gather.rounds.push_back(std::move(collect));
+            }
+        }
+        (down ? out.all_gather : out.reduce_scatter).rounds.push_back(round);
+    }
+    return out;
+}
+
+} // namespace
+
+std::size_t ShardedCollective::shard_size(int worker) const {
+    const auto& [begin, end] = shards.at(static_cast<std::size_t>(worker));
+    return end - begin;
+}
+
+ShardedCollective sharded_collective(Algorithm algorithm, int workers, std::size_t count) {
+    if (algorithm == Algorithm::None)
+        throw Error("sharding needs a collective: with algorithm none nothing is reduced");
+    const CommSchedule all = make_schedule(algorithm, workers, count);
+    if (workers == 1) {
+        ShardedCollective one{all, all, {{0, count}}};
+        return one;
+    }
+    return algorithm == Algorithm::Ring ? split_ring(all) : split_at_root(all, 0);
+}
+
+} // namespace lockstep

@@ -1,0 +1,42 @@
+#pragma once
+
+// Sharded data parallelism (ZeRO, FSDP) splits the all-reduce in its two halves: a
+// reduce-scatter leaves each worker the finished sum of its own shard of the buffer only, and an
+// all-gather later gives every worker every shard again. Between the two a worker can update its
+// shard alone, so it needs the optimizer state (ZeRO 1), the gradient (2) and even the parameters
+// (3) of its shard only.
+//
+// Each half is a schedule like any other (the transport moves it, the cost model prices it). Run
+// one after the other they add in exactly the order of the algorithm's all-reduce, so a sharded
+// run gives the same bits as an unsharded one.
+//   - Ring: its all-reduce already is a reduce-scatter then an all-gather; the halves are its
+//     two phases, and together they move exactly the all-reduce's bytes. Worker k's shard is the
+//     chunk it finishes, (k + 1) mod N.
+//   - Parameter server and tree: their all-reduce reduces to one root and sends the sum back
+//     down. Sharded, the root scatters the shards after its reduce (shard k to worker k), and
+//     before the all-gather the shards come back to the root, which then sends the whole buffer
+//     down as before: 2(N-1)/N of the buffer more than their all-reduce, through the root.
+#include "collectives/schedule.h"
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace lockstep {
+
+struct ShardedCollective {
+    CommSchedule reduce_scatter; // afterwards worker k's shard holds the sum of that range
+    CommSchedule all_gather;     // afterwards every worker holds every worker's shard
+    // Worker k's shard: [shards[k].first, shards[k].second). The shards cover the buffer once;
+    // they may be empty when there are fewer values than workers.
+    std::vector<std::pair<std::size_t, std::size_t>> shards;
+
+    std::size_t shard_size(int worker) const;
+};
+
+// The two halves of `algorithm`'s all-reduce over `workers` buffers of `count` values. Throws
+// lockstep::Error for Algorithm::None (nothing is reduced, so nothing can be sharded) or a worker
+// count no schedule takes.
+ShardedCollective sharded_collective(Algorithm algorithm, int workers, std::size_t count);
+
+} // namespace lockstep
