@@ -67,6 +67,9 @@ gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" bl
          that step: the run sees it from the messages and stops the step
   sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
          communication left exposed, and the fastest size
+  --shard optimizer  sharded data parallelism (ZeRO stage 1; the scenario's "sharding"):
+         the gradients are reduce-scattered, each worker keeps and updates the optimizer
+         state of its 1/N of the parameters only, then the parameters are all-gathered
 )");
 }
 

@@ -76,9 +76,15 @@ QString sync_summary(const Scenario& s, const RunMetrics& m) {
 }
 
 QString gradient_summary(const Scenario& s, const RunMetrics& m) {
-    if (!s.gradients)
-        return {};
     QString out;
+    if (s.sharding == Sharding::Optimizer)
+        out += report_line(Cli::tr("sharding"),
+                           Cli::tr("ZeRO stage 1: the gradients are reduce-scattered, each worker "
+                                   "keeps and updates the optimizer state of its 1/%1 of the "
+                                   "parameters only, then the parameters are all-gathered")
+                               .arg(s.workers));
+    if (!s.gradients)
+        return out;
     if (m.accumulation > 1)
         out += report_line(
             Cli::tr("accumulation"),
@@ -129,6 +135,7 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
         {"steps_run", m.steps_run},
         {"algorithm", std::string(to_string(s.algorithm))},
         {"sync", std::string(to_string(s.sync_mode()))},
+        {"sharding", std::string(to_string(s.sharding))},
         {"staleness_bound", s.sync_mode() == SyncMode::Ssp ? json(s.sync->staleness) : json()},
         {"local_steps", s.sync_mode() == SyncMode::Local ? json(s.sync->local_steps) : json()},
         {"max_staleness", m.max_staleness},

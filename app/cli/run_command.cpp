@@ -124,7 +124,8 @@ int command_run(const std::vector<std::string>& raw) {
                            "--schedule",       "--replicas",
                            "--transport",      "--sync",
                            "--staleness",      "--local-steps",
-                           "--bucket-kb",      "--accumulate"},
+                           "--bucket-kb",      "--accumulate",
+                           "--shard"},
                     {"--json", "--staleness-aware-lr", "--no-overlap", "--paced-links"});
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")

@@ -135,6 +135,8 @@ Scenario scenario_from(const Options& o) {
             g.overlap = false;
         s.gradients = g;
     }
+    choose(o, "--shard", s.sharding, lockstep::parse_sharding,
+           "none, optimizer, gradients, parameters");
     apply_parallel_flags(o, s);
     lockstep::validate(s); // once, the file and every flag together
     return s;

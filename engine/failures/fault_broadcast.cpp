@@ -23,6 +23,11 @@ const FaultKind fault_broadcast{
             return Refusal{QT_TRANSLATE_NOOP("Fault", "A broadcast is priced by the cost model: "
                                                       "switch to the modelled clock."),
                            {}};
+        if (s.sharding != Sharding::None)
+            return Refusal{QT_TRANSLATE_NOOP("Fault", "A sharded worker's optimizer state is its "
+                                                      "own shard: there is no whole state to copy "
+                                                      "to the others."),
+                           {}};
         if (s.workers < 2)
             return Refusal{QT_TRANSLATE_NOOP("Fault", "With one worker there is nobody to copy "
                                                       "the parameters to."),

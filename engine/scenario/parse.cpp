@@ -352,6 +352,8 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_parallelism_config(r, s);
     parse_sync_config(r, s);
     parse_gradients(r, s);
+    r.read_choice<Sharding>("sharding", s.sharding,
+                            {"none", "optimizer", "gradients", "parameters"}, parse_sharding);
     r.reject_unknown();
 
     namespace fs = std::filesystem;

@@ -45,6 +45,30 @@ std::string_view to_string(Scaling scaling) {
     return scaling == Scaling::Strong ? "strong" : "weak";
 }
 
+std::string_view to_string(Sharding sharding) {
+    switch (sharding) {
+    case Sharding::Optimizer:
+        return "optimizer";
+    case Sharding::Gradients:
+        return "gradients";
+    case Sharding::Parameters:
+        return "parameters";
+    case Sharding::None:
+        break;
+    }
+    return "none";
+}
+
+bool parse_sharding(std::string_view text, Sharding& out) {
+    for (Sharding s :
+         {Sharding::None, Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters})
+        if (text == to_string(s)) {
+            out = s;
+            return true;
+        }
+    return false;
+}
+
 std::string_view to_string(RestoreMode mode) {
     return mode == RestoreMode::Full ? "full" : "weights-only";
 }
@@ -124,6 +148,10 @@ std::optional<std::string> fixed_for_the_run(const Scenario& from, const Scenari
     Scenario same = to;
     same.name = from.name;
     take_mid_run_settings(same, from);
+    if (from.sharding != Sharding::None) { // its optimizer state lies in the collective's shards
+        same.algorithm = to.algorithm;
+        same.sync = to.sync;
+    }
     const json a = scenario_json(from);
     const json b = scenario_json(same);
     if (a == b)

@@ -112,6 +112,17 @@ struct GradientConfig {
     int accumulate = 1;
 };
 
+// Sharded data parallelism (ZeRO; stage 3 is PyTorch's FSDP): what a bulk-synchronous
+// data-parallel worker keeps only its 1/N shard of between steps. The all-reduce runs as its two
+// halves (collectives/sharding.h): a reduce-scatter leaves each worker the summed gradient of its
+// shard, it updates that shard alone, and an all-gather hands every worker the new parameters.
+// Optimizer (ZeRO 1): the optimizer state is a shard; Gradients (2): the gradient too, once
+// reduced; Parameters (3): the parameters too, gathered layer by layer when a pass needs them.
+enum class Sharding { None, Optimizer, Gradients, Parameters };
+
+std::string_view to_string(Sharding sharding);
+bool parse_sharding(std::string_view text, Sharding& out);
+
 // Everything a run needs. Scenario files (JSON) map onto it key for key; see
 // docs/SCENARIO.md. The CLI's flags override single fields before validate() runs.
 struct Scenario {
@@ -139,6 +150,7 @@ struct Scenario {
     std::optional<ParallelismConfig> parallelism; // none: data parallelism over `workers`
     std::optional<SyncConfig> sync;               // none: bulk-synchronous (bsp)
     std::optional<GradientConfig> gradients; // none: one bucket after backward, no accumulation
+    Sharding sharding = Sharding::None;      // ZeRO stage: what a worker keeps a shard of
 
     std::size_t batch_of(int worker) const; // per micro-batch when gradients accumulate
     int accumulation() const { return gradients ? gradients->accumulate : 1; }

@@ -130,6 +130,8 @@ json scenario_reading::scenario_json(const Scenario& s) {
         j["gradients"] = {{"bucket_kb", s.gradients->bucket_kb},
                           {"overlap", s.gradients->overlap},
                           {"accumulate", s.gradients->accumulate}};
+    if (s.sharding != Sharding::None) // written only when set, so older scenarios keep their hashes
+        j["sharding"] = std::string(to_string(s.sharding));
     return j;
 }
 

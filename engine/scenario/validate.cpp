@@ -188,6 +188,41 @@ static void validate_parallelism(const Scenario& s) {
                             " outputs (each needs at least one)");
 }
 
+// Sharding splits a bulk-synchronous data-parallel all-reduce in its halves; what does not have
+// one, or keeps state whole that a shard would split, is refused by name.
+static void validate_sharding(const Scenario& s) {
+    const std::string stage = "sharding \"" + std::string(to_string(s.sharding)) + "\": ";
+    if (s.sharding != Sharding::Optimizer)
+        throw Error(stage + "this version shards the optimizer state only (\"optimizer\", "
+                            "ZeRO stage 1)");
+    if (s.model_parallel())
+        throw Error(stage +
+                    "sharding splits the replicas of data parallelism; parallelism.mode "
+                    "is \"" +
+                    std::string(to_string(s.parallelism->mode)) + "\"");
+    if (s.sync_mode() != SyncMode::Bsp)
+        throw Error(stage +
+                    "needs sync mode bsp, which reduces every step's gradients; "
+                    "sync.mode is " +
+                    std::string(to_string(s.sync_mode())));
+    if (s.algorithm == Algorithm::None)
+        throw Error(stage + "needs a collective to split; algorithm is none");
+    if (s.cost.communication_s_per_step)
+        throw Error(stage + "a fixed communication time per step "
+                            "(cost.communication_s_per_step) has no halves to split");
+    if (s.gradients && s.gradients->bucket_kb > 0)
+        throw Error(stage + "does not work with gradient buckets (gradients.bucket_kb) yet");
+    if (s.checkpoint)
+        throw Error(stage + "a sharded run does not write checkpoints yet");
+    if (s.failures.backup_workers > 0)
+        throw Error(stage + "backup workers drop a late worker's gradient, and with it its "
+                            "shard's update");
+    for (const FailureSpec& f : s.failures.events)
+        if (f.kind != FailureKind::Pause && f.kind != FailureKind::SlowLink)
+            throw Error(stage + "failures.events: a sharded run takes pauses and slow links; " +
+                        to_text(f) + " would lose a shard, and recovering one is not built yet");
+}
+
 void validate(const Scenario& s) {
     check_range("workers", s.workers, 1, ScenarioLimits::max_workers);
     check_range<std::int64_t>("steps", s.steps, 1, ScenarioLimits::max_steps);
@@ -289,6 +324,8 @@ void validate(const Scenario& s) {
         validate_sync(s);
     if (s.gradients)
         validate_gradients(s);
+    if (s.sharding != Sharding::None)
+        validate_sharding(s);
     if (s.checkpoint) {
         check_range<std::int64_t>("checkpoint.every", s.checkpoint->every, 1,
                                   ScenarioLimits::max_steps);

@@ -25,6 +25,9 @@ void refuse_what_a_rank_cannot_do(const Scenario& s) {
         throw Error("failures.backup_workers: backup workers run on threads only");
     if (s.checkpoint && s.checkpoint->restore != RestoreMode::Full)
         throw Error("checkpoint.restore: a run over processes restores the full state only");
+    if (s.sharding != Sharding::None)
+        throw Error("sharding: processes hold whole replicas in this version; run without "
+                    "--transport mpi to shard the optimizer state");
     if (s.cost.communication_s_per_step)
         throw Error("cost.communication_s_per_step: a fixed communication time is for the "
                     "modelled clock; between processes the messages take what they really take");

@@ -880,6 +880,14 @@
         <source>This run sends its whole gradient in one bucket: there is no order to get wrong.</source>
         <translation>Dieser Lauf schickt seinen ganzen Gradienten in einem Bucket: Es gibt keine Reihenfolge, die falsch sein könnte.</translation>
     </message>
+    <message>
+        <source>A sharded worker&apos;s optimizer state is its own shard: there is no whole state to copy to the others.</source>
+        <translation>Der Optimiererzustand eines geshardeten Workers ist nur sein eigener Shard: Es gibt keinen ganzen Zustand, den man zu den anderen kopieren könnte.</translation>
+    </message>
+    <message>
+        <source>A sharded worker holds the only copy of its shard&apos;s optimizer state: this version cannot recover it after a crash.</source>
+        <translation>Ein geshardeter Worker hält die einzige Kopie des Optimiererzustands seines Shards: Diese Version kann ihn nach einem Absturz nicht wiederherstellen.</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>
@@ -2842,6 +2850,9 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
          that step: the run sees it from the messages and stops the step
   sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
          communication left exposed, and the fastest size
+  --shard optimizer  sharded data parallelism (ZeRO stage 1; the scenario&apos;s &quot;sharding&quot;):
+         the gradients are reduce-scattered, each worker keeps and updates the optimizer
+         state of its 1/N of the parameters only, then the parameters are all-gathered
 </source>
         <translation>
 Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&quot; des Szenarios):
@@ -2857,7 +2868,19 @@ Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&q
          in anderer Reihenfolge: Der Lauf erkennt es an den Nachrichten und hält den Schritt an
   sweep --bucket-kb 0,8,32,128  derselbe Lauf für jede Bucket-Größe: Schrittzeit, die sichtbar
          gebliebene Kommunikation und die schnellste Größe
+  --shard optimizer  geshardete Datenparallelität (ZeRO-Stufe 1; &quot;sharding&quot; im Szenario):
+         die Gradienten werden per Reduce-Scatter verteilt, jeder Worker hält und aktualisiert
+         den Optimiererzustand nur seines 1/N der Parameter, dann werden die Parameter per
+         All-Gather eingesammelt
 </translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation>Sharding</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 1: the gradients are reduce-scattered, each worker keeps and updates the optimizer state of its 1/%1 of the parameters only, then the parameters are all-gathered</source>
+        <translation>ZeRO-Stufe 1: Die Gradienten werden per Reduce-Scatter verteilt, jeder Worker hält und aktualisiert den Optimiererzustand nur seines 1/%1 der Parameter, dann werden die Parameter per All-Gather eingesammelt</translation>
     </message>
 </context>
 <context>

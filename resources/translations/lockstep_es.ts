@@ -880,6 +880,14 @@
         <source>This run sends its whole gradient in one bucket: there is no order to get wrong.</source>
         <translation>Esta ejecución envía todo su gradiente en un solo cubo: no hay orden que equivocar.</translation>
     </message>
+    <message>
+        <source>A sharded worker&apos;s optimizer state is its own shard: there is no whole state to copy to the others.</source>
+        <translation>El estado del optimizador de un worker fragmentado es solo su propio fragmento: no hay un estado completo que copiar a los demás.</translation>
+    </message>
+    <message>
+        <source>A sharded worker holds the only copy of its shard&apos;s optimizer state: this version cannot recover it after a crash.</source>
+        <translation>Un worker fragmentado guarda la única copia del estado del optimizador de su fragmento: esta versión no puede recuperarlo tras una caída.</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>
@@ -2850,6 +2858,9 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
          that step: the run sees it from the messages and stops the step
   sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
          communication left exposed, and the fastest size
+  --shard optimizer  sharded data parallelism (ZeRO stage 1; the scenario&apos;s &quot;sharding&quot;):
+         the gradients are reduce-scattered, each worker keeps and updates the optimizer
+         state of its 1/N of the parameters only, then the parameters are all-gathered
 </source>
         <translation>
 opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradients&quot; del escenario):
@@ -2865,7 +2876,19 @@ opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradient
          paso: la ejecución lo ve en los mensajes y detiene el paso
   sweep --bucket-kb 0,8,32,128  la misma ejecución para cada tamaño de cubo: tiempo de paso,
          la comunicación que queda expuesta y el tamaño más rápido
+  --shard optimizer  paralelismo de datos fragmentado (ZeRO etapa 1; &quot;sharding&quot; del escenario):
+         los gradientes se reparten con reduce-scatter, cada worker guarda y actualiza el
+         estado del optimizador solo de su 1/N de los parámetros, y luego los parámetros se
+         reúnen con all-gather
 </translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation>fragmentación</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 1: the gradients are reduce-scattered, each worker keeps and updates the optimizer state of its 1/%1 of the parameters only, then the parameters are all-gathered</source>
+        <translation>ZeRO etapa 1: los gradientes se reparten con reduce-scatter, cada worker guarda y actualiza el estado del optimizador solo de su 1/%1 de los parámetros, y luego los parámetros se reúnen con all-gather</translation>
     </message>
 </context>
 <context>
