@@ -70,6 +70,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
             faults_.pending.push_back(f); // times-only runs keep no state to lose or damage
     }
     build_collective();
+    shard_optimizers();
     price_compute();
     accounts_.spent.assign(static_cast<std::size_t>(n), {});
     accounts_.collective.assign(static_cast<std::size_t>(n), 0);
@@ -89,6 +90,13 @@ void DataParallelTrainer::build_collective() {
     collective_.layer_parameters = std::move(plan.layer_parameters);
     if (!collective_.buckets.empty())
         collective_.bytes = plan.bytes;
+    collective_.sharded.reset();
+    if (s.sharding != Sharding::None && s.workers > 1 && s.algorithm != Algorithm::None) {
+        collective_.sharded =
+            sharded_collective(s.algorithm, s.workers, collective_.schedule.count);
+        collective_.bytes = collective_.sharded->reduce_scatter.total_bytes() +
+                            collective_.sharded->all_gather.total_bytes();
+    }
     scratch_.busy.assign(workers_.size(), {});
     std::vector<double> samples;
     for (int i = 0; i < s.workers; ++i)

@@ -4,6 +4,7 @@
 #include "clocks/clock.h"
 #include "collectives/buckets.h"
 #include "collectives/schedule.h"
+#include "collectives/sharding.h"
 #include "collectives/transport.h"
 #include "core/indirect.h"
 #include "data/data.h"
@@ -168,6 +169,8 @@ private:
         std::vector<Bucket> buckets;
         std::vector<CommSchedule> bucket_schedules;
         std::vector<std::size_t> layer_parameters; // per layer of the model
+        // Sharded (scenario sharding): the all-reduce's two halves and each worker's shard.
+        std::optional<ShardedCollective> sharded;
     };
     // What the run did and what it cost, added up as it goes: what metrics() reports
     // (data_parallel_accounts.cpp).
@@ -296,7 +299,15 @@ private:
     void price_schedule(const CommSchedule& schedule);
     void broadcast_parameters(); // a Broadcast intervention, at the start of the step
     void run_measured_collective();
-    void run_measured_collective(const CommSchedule& schedule, int bucket);
+    // Over the workers' gradient buffers, or with `on_parameters` their parameters.
+    void run_measured_collective(const CommSchedule& schedule, int bucket,
+                                 bool on_parameters = false);
+    // Sharded data parallelism (data_parallel_sharded.cpp): the gradients reduce-scattered, each
+    // worker's optimizer (state: its shard only) updating its shard, the parameters all-gathered.
+    void shard_optimizers();
+    void reduce_scatter_gradients();
+    void apply_to_shard(Worker& w, std::size_t k);
+    void gather_parameters();
 
     // Checkpoints (data_parallel_checkpoints.cpp).
     void checkpoint_phase(); // after the update of a K-th step

@@ -45,10 +45,11 @@ void DataParallelTrainer::run_measured_collective() {
     run_measured_collective(collective_.schedule, -1);
 }
 
-void DataParallelTrainer::run_measured_collective(const CommSchedule& schedule, int bucket) {
+void DataParallelTrainer::run_measured_collective(const CommSchedule& schedule, int bucket,
+                                                  bool on_parameters) {
     std::vector<std::span<double>> buffers;
     for (auto& w : workers_)
-        buffers.emplace_back(w.gradient);
+        buffers.emplace_back(on_parameters ? w.parameters : w.gradient);
     transport_.attach(buffers);
     const auto n = workers_.size();
     for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {

@@ -135,6 +135,9 @@ void DataParallelTrainer::retune(const Scenario& to) {
     if (to.algorithm == Algorithm::None && !checkpoints_.directory.empty() && scenario_.workers > 1)
         throw Error("algorithm: a run that saves checkpoints needs one model, so its replicas "
                     "must stay synchronised");
+    if (collective_.sharded && to.algorithm != scenario_.algorithm)
+        throw Error("algorithm: a sharded run keeps its optimizer state in the shards its "
+                    "collective laid out; it cannot change collective mid-run");
     for (auto& w : workers_)
         w.optimizer.retune(to.optimizer);
     take_mid_run_settings(scenario_, to);

@@ -150,6 +150,10 @@ bool DataParallelTrainer::communicate_phase() {
         return true;
     if (bucketed())
         return reduce_buckets();
+    if (collective_.sharded) {
+        reduce_scatter_gradients();
+        return true;
+    }
     std::vector<Ticks> computed(workers_.size()), spent(workers_.size());
     for (std::size_t k = 0; k < workers_.size(); ++k)
         computed[k] = workers_[k].clock;
@@ -243,7 +247,9 @@ void DataParallelTrainer::update_phase(bool apply) {
     tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
         started[k] = clock.now();
-        if (apply)
+        if (apply && collective_.sharded)
+            apply_to_shard(w, k);
+        else if (apply)
             w.optimizer.apply(w.parameters, w.gradient);
         hashes[k] = hash_parameters(w.parameters);
         ended[k] = clock.now();
@@ -254,10 +260,23 @@ void DataParallelTrainer::update_phase(bool apply) {
         const double gradient0 = w.gradient.empty() ? 0.0 : w.gradient[0];
         if (!apply)
             continue;
+        // A sharded worker updates its shard only: that share of the whole update's price.
+        const double share =
+            collective_.sharded && collective_.sharded->reduce_scatter.count > 0
+                ? static_cast<double>(collective_.sharded->shard_size(static_cast<int>(k))) /
+                      static_cast<double>(collective_.sharded->reduce_scatter.count)
+                : 1.0;
         const Ticks start = clock.begins(w.clock, started[k]);
-        const Ticks end = start + clock.took(update, started[k], ended[k]);
+        const Ticks end =
+            start + clock.took(static_cast<Ticks>(static_cast<double>(update) * share), started[k],
+                               ended[k]);
         emit({w.id, EventKind::Update, step_, start, end, 0, -1, -1, gradient0});
         w.clock = end;
+    }
+    if (apply && collective_.sharded) {
+        gather_parameters(); // every replica whole again, then hashed
+        for (std::size_t k = 0; train && k < n; ++k)
+            hashes[k] = hash_parameters(workers_[k].parameters);
     }
 
     StepSnapshot snap;

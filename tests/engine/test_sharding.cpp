@@ -1,0 +1,269 @@
+// Sharded data parallelism, ZeRO stage 1: the same bits as the unsharded run for every collective,
+// optimizer, clock and thread count; each worker's optimizer state really is its shard; the bytes
+// the halves move; and what a sharded run refuses, by name.
+#include "collectives/sharding.h"
+#include "core/error.h"
+#include "failures/intervention.h"
+#include "trainers/run.h"
+#include "trainers/setup.h"
+
+#include <QtTest>
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <cstring>
+
+using namespace lockstep;
+
+Q_DECLARE_METATYPE(lockstep::Algorithm)
+Q_DECLARE_METATYPE(lockstep::OptimizerKind)
+Q_DECLARE_METATYPE(lockstep::ClockKind)
+
+namespace {
+
+Scenario base(Algorithm algorithm, OptimizerKind optimizer, ClockKind clock) {
+    Scenario s;
+    s.workers = 4;
+    s.steps = 15;
+    s.batch = 12;
+    s.algorithm = algorithm;
+    s.clock = clock;
+    s.model.layers = {2, 17, 9, 3}; // 243 parameters: shards of 60 and 61
+    s.optimizer.kind = optimizer;
+    s.optimizer.learning_rate = optimizer == OptimizerKind::Adam ? 0.01 : 0.1;
+    return s;
+}
+
+struct Outcome {
+    std::vector<double> parameters;
+    std::vector<ReplicaState> replicas;
+    RunMetrics metrics;
+};
+
+Outcome train(const Scenario& s, int threads = 2) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                              static_cast<std::size_t>(threads));
+    tbb::task_arena arena(threads);
+    Outcome o;
+    arena.execute([&] {
+        auto run = make_run(s, load_dataset(s), nullptr);
+        run->run_to_end();
+        o.parameters = run->parameters();
+        o.replicas = run->replicas();
+        o.metrics = run->metrics();
+    });
+    return o;
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+std::size_t state_size(const OptimizerState& state) {
+    return state.velocity.size() + state.first_moment.size() + state.second_moment.size();
+}
+
+QString refusal_of(const Scenario& s) {
+    try {
+        validate(s);
+    } catch (const Error& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSharding : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void same_bits_as_unsharded_data();
+    void same_bits_as_unsharded();
+    void optimizer_state_is_a_shard();
+    void the_halves_bytes();
+    void refused_by_name();
+    void no_crash_or_broadcast();
+    void collective_fixed_for_the_run();
+};
+
+void TestSharding::same_bits_as_unsharded_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<OptimizerKind>("optimizer");
+    QTest::addColumn<double>("momentum");
+    QTest::addColumn<ClockKind>("clock");
+    for (Algorithm a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer})
+        for (ClockKind c : {ClockKind::Modelled, ClockKind::Measured}) {
+            const QByteArray name =
+                QByteArray(to_string(a).data()) + "/" + QByteArray(to_string(c).data());
+            QTest::newRow((name + "/sgd").constData()) << a << OptimizerKind::Sgd << 0.0 << c;
+            QTest::newRow((name + "/momentum").constData()) << a << OptimizerKind::Sgd << 0.9 << c;
+            QTest::newRow((name + "/adam").constData()) << a << OptimizerKind::Adam << 0.0 << c;
+        }
+}
+
+// The reduce-scatter and all-gather add in the all-reduce's order and the optimizers work value by
+// value, so a worker updating its shard alone gives the unsharded run's bits, for 1, 2 and 4
+// threads; on the modelled clock the times are the same too for the ring, whose halves are its
+// all-reduce (the cost model prices no update here).
+void TestSharding::same_bits_as_unsharded() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(OptimizerKind, optimizer);
+    QFETCH(double, momentum);
+    QFETCH(ClockKind, clock);
+    Scenario plain = base(algorithm, optimizer, clock);
+    plain.optimizer.momentum = momentum;
+    Scenario sharded = plain;
+    sharded.sharding = Sharding::Optimizer;
+    const Outcome reference = train(plain);
+    for (int threads : {1, 2, 4}) {
+        const Outcome o = train(sharded, threads);
+        QVERIFY2(same_bits(o.parameters, reference.parameters),
+                 qPrintable(QStringLiteral("%1 threads").arg(threads)));
+        for (const ReplicaState& r : o.replicas)
+            QVERIFY(same_bits(r.parameters, reference.parameters)); // every replica whole again
+        QCOMPARE(o.metrics.final_loss, reference.metrics.final_loss);
+        if (clock == ClockKind::Modelled && algorithm == Algorithm::Ring)
+            QCOMPARE(o.metrics.step_time_s, reference.metrics.step_time_s);
+    }
+    // And the run did something: the parameters moved from where they started.
+    QVERIFY(!same_bits(reference.parameters, detail::initial_parameters(plain)));
+}
+
+// The test reads the replicas' optimizer state, not a ledger: each worker's is its shard's size,
+// and the shards add up to the model once.
+void TestSharding::optimizer_state_is_a_shard() {
+    for (OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::Adam}) {
+        Scenario s = base(Algorithm::Ring, kind, ClockKind::Modelled);
+        const std::size_t per_value = kind == OptimizerKind::Adam ? 2 : 1;
+        const Outcome whole = train(s);
+        const std::size_t parameters = whole.parameters.size();
+        QCOMPARE(parameters, std::size_t{243});
+        for (const ReplicaState& r : whole.replicas)
+            QCOMPARE(state_size(r.optimizer), per_value * parameters);
+        s.sharding = Sharding::Optimizer;
+        const Outcome sharded = train(s);
+        const ShardedCollective layout = sharded_collective(Algorithm::Ring, 4, parameters);
+        std::size_t total = 0;
+        QCOMPARE(sharded.replicas.size(), std::size_t{4});
+        for (std::size_t k = 0; k < sharded.replicas.size(); ++k) {
+            const std::size_t held = state_size(sharded.replicas[k].optimizer);
+            QCOMPARE(held, per_value * layout.shard_size(static_cast<int>(k)));
+            QVERIFY(held <= per_value * (parameters / 4 + 1));
+            total += held;
+        }
+        QCOMPARE(total, per_value * parameters);
+    }
+}
+
+// The ring's halves move exactly its all-reduce's bytes; at a root the shards go down after the
+// reduce and come back up before the broadcast, 2 (N-1)/N of the buffer more.
+void TestSharding::the_halves_bytes() {
+    for (Algorithm a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer}) {
+        Scenario s = base(a, OptimizerKind::Sgd, ClockKind::Modelled);
+        const Outcome plain = train(s);
+        s.sharding = Sharding::Optimizer;
+        const Outcome sharded = train(s);
+        const ShardedCollective layout = sharded_collective(a, 4, plain.parameters.size());
+        std::int64_t away = 0; // the shards not the root's, down and up again each step
+        for (int k = 1; k < 4; ++k)
+            away += 2 * static_cast<std::int64_t>(layout.shard_size(k) * sizeof(double)) * s.steps;
+        if (a != Algorithm::Ring) // the root keeps chunk 0 (60 values), the others 61 each
+            QCOMPARE(away, std::int64_t{2 * (61 * 3) * 8 * 15});
+        if (a == Algorithm::Ring)
+            QCOMPARE(sharded.metrics.bytes_moved, plain.metrics.bytes_moved);
+        else
+            QCOMPARE(sharded.metrics.bytes_moved, plain.metrics.bytes_moved + away);
+    }
+}
+
+void TestSharding::refused_by_name() {
+    const Scenario ok = [] {
+        Scenario s = base(Algorithm::Ring, OptimizerKind::Sgd, ClockKind::Modelled);
+        s.sharding = Sharding::Optimizer;
+        return s;
+    }();
+    QVERIFY(refusal_of(ok).isEmpty());
+    auto refused = [&](auto change, const char* words) {
+        Scenario s = ok;
+        change(s);
+        const QString why = refusal_of(s);
+        QVERIFY2(why.startsWith(QStringLiteral("sharding \"")), qPrintable(why));
+        QVERIFY2(why.contains(QLatin1String(words)), qPrintable(why));
+    };
+    refused([](Scenario& s) { s.sharding = Sharding::Gradients; }, "optimizer state only");
+    refused([](Scenario& s) { s.sharding = Sharding::Parameters; }, "optimizer state only");
+    refused([](Scenario& s) { s.algorithm = Algorithm::None; }, "algorithm is none");
+    refused(
+        [](Scenario& s) {
+            s.algorithm = Algorithm::ParameterServer;
+            s.sync = SyncConfig{SyncMode::Ssp, 2, 4, false};
+        },
+        "sync.mode");
+    refused([](Scenario& s) { s.gradients = GradientConfig{64, true, 1}; }, "gradients.bucket_kb");
+    refused([](Scenario& s) { s.checkpoint = CheckpointConfig{}; }, "checkpoints");
+    refused([](Scenario& s) { s.cost.communication_s_per_step = 0.01; },
+            "cost.communication_s_per_step");
+    refused(
+        [](Scenario& s) {
+            FailureSpec crash;
+            crash.worker = 1;
+            crash.step = 3;
+            s.failures.events.push_back(crash);
+        },
+        "failures.events");
+    // A pause and accumulation are fine.
+    Scenario paused = ok;
+    paused.delays.pauses.push_back({1, 3, 0.01});
+    paused.gradients = GradientConfig{0, true, 2};
+    QVERIFY(refusal_of(paused).isEmpty());
+    QVERIFY(same_bits(train(paused).parameters, [&] {
+        Scenario plain = paused;
+        plain.sharding = Sharding::None;
+        return train(plain).parameters;
+    }()));
+}
+
+// A crash would lose the only copy of a shard's optimizer state, and a broadcast has no whole
+// state to copy: both kinds say so for a sharded run, and not for the same run unsharded.
+void TestSharding::no_crash_or_broadcast() {
+    Scenario s = base(Algorithm::Ring, OptimizerKind::Sgd, ClockKind::Modelled);
+    Intervention change;
+    change.worker = 1;
+    for (Intervention::Kind kind : {Intervention::Kind::Crash, Intervention::Kind::Broadcast}) {
+        change.kind = kind;
+        s.sharding = Sharding::None;
+        QVERIFY(!fault_kind(kind).refusal(s, change));
+        s.sharding = Sharding::Optimizer;
+        const Refusal no = fault_kind(kind).refusal(s, change);
+        QVERIFY(no);
+        QVERIFY(QString::fromLatin1(no.text).contains(QLatin1String("shard")));
+    }
+}
+
+// Its optimizer state lies in the shards the collective laid out: the collective waits for a new
+// run, while the learning rate may change mid-run as for any run.
+void TestSharding::collective_fixed_for_the_run() {
+    Scenario from = base(Algorithm::Ring, OptimizerKind::Sgd, ClockKind::Modelled);
+    from.sharding = Sharding::Optimizer;
+    Scenario to = from;
+    to.algorithm = Algorithm::Tree;
+    QCOMPARE(fixed_for_the_run(from, to).value_or(""), std::string("algorithm"));
+    to = from;
+    to.optimizer.learning_rate = 0.05;
+    QVERIFY(!fixed_for_the_run(from, to));
+    auto run = make_run(from, load_dataset(from), nullptr);
+    run->step();
+    to = from;
+    to.algorithm = Algorithm::Tree;
+    QVERIFY_THROWS_EXCEPTION(Error, run->retune(to));
+    Scenario plain = from;
+    plain.sharding = Sharding::None;
+    to = plain;
+    to.algorithm = Algorithm::Tree;
+    QVERIFY(!fixed_for_the_run(plain, to)); // unsharded, the collective changes mid-run
+}
+
+QTEST_GUILESS_MAIN(TestSharding)
+#include "test_sharding.moc"
