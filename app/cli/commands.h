@@ -18,6 +18,7 @@ int command_compare(const std::vector<std::string>& args);     // compare_comman
 int command_reduce(const std::vector<std::string>& args);      // reduce_command.cpp
 int command_validate(const std::vector<std::string>& args);    // validate_command.cpp
 int command_bench(const std::vector<std::string>& args);       // bench_command.cpp
+int command_memory(const std::vector<std::string>& args);      // memory_command.cpp
 
 // A data-parallel run with one worker per process that mpirun started: every rank trains its
 // worker, rank 0 reports for all of them. `resume_dir`: continue the run checkpointed there

@@ -37,6 +37,8 @@ commands:
   moves [SCENARIO.json] [--stages P ...] [--json]
                                   bytes each parallelism moves per step, per link, and waiting
   validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
   mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
   bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
@@ -158,6 +160,14 @@ QString page(const std::string& name) {
             "                          [--steps N] [--algorithm A] [--json]\n\n"
             "Prints the bytes each kind of parallelism moves per step, per link, and the time\n"
             "workers wait, for the same model.\n");
+    if (name == "memory")
+        return Cli::tr(
+            "usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]\n"
+            "                           [--layers L] [--optimizer sgd|adam] [--batch N] "
+            "[--json]\n\n"
+            "Runs one step of the scenario for each way of sharding and prints, kind by kind,\n"
+            "the bytes the worker holding the most keeps: parameters, gradients, optimizer\n"
+            "state, activations and the kernels' workspace, read off its buffers.\n");
     if (name == "validate")
         return Cli::tr(
             "usage: lockstep-cli validate FILE\n\n"

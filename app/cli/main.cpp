@@ -134,6 +134,8 @@ int main(int argc, char** argv) {
             return lockstep::cli::command_reduce(args);
         if (command == "validate")
             return lockstep::cli::command_validate(args);
+        if (command == "memory")
+            return lockstep::cli::command_memory(args);
         if (command == "bench")
             return lockstep::cli::command_bench(args);
         if (command == "compare")

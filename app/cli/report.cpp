@@ -4,6 +4,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <unistd.h>
@@ -114,7 +115,37 @@ QString gradient_summary(const Scenario& s, const RunMetrics& m) {
     return out;
 }
 
+QString memory_summary(const RunMetrics& m) {
+    if (m.memory.empty())
+        return {};
+    const auto most = std::max_element(
+        m.memory.begin(), m.memory.end(),
+        [](const WorkerMemory& a, const WorkerMemory& b) { return a.peak < b.peak; });
+    return report_line(
+        Cli::tr("memory"),
+        Cli::tr("worker %1 holds the most, %2 bytes: parameters %3, gradients %4, optimizer %5, "
+                "activations %6, workspace %7")
+            .arg(most - m.memory.begin())
+            .arg(most->peak)
+            .arg(most->parameters)
+            .arg(most->gradients)
+            .arg(most->optimizer)
+            .arg(most->activations)
+            .arg(most->workspace));
+}
+
 json metrics_json(const Scenario& s, const RunMetrics& m) {
+    json memory = json::array();
+    for (std::size_t k = 0; k < m.memory.size(); ++k) {
+        const WorkerMemory& w = m.memory[k];
+        memory.push_back({{"worker", k},
+                          {"parameters", w.parameters},
+                          {"gradients", w.gradients},
+                          {"optimizer", w.optimizer},
+                          {"activations", w.activations},
+                          {"workspace", w.workspace},
+                          {"peak", w.peak}});
+    }
     json per_worker = json::array();
     for (std::size_t k = 0; k < m.per_worker.size(); ++k) {
         const auto& w = m.per_worker[k];
@@ -182,7 +213,8 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
         {"dropped_gradients", m.dropped_gradients},
         {"energy_j", m.energy_j},
         {"energy_per_sample_j", m.energy_per_sample_j},
-        {"per_worker", per_worker}};
+        {"per_worker", per_worker},
+        {"memory", memory}};
 }
 
 json recoveries_json(std::span<const Recovery> recoveries) {

@@ -33,6 +33,8 @@ QString sync_summary(const Scenario& s, const RunMetrics& m);
 // Buckets, accumulation and how much communication hid behind backward (a scenario with a
 // gradients block); empty otherwise.
 QString gradient_summary(const Scenario& s, const RunMetrics& m);
+// What the worker holding the most keeps, kind by kind, in bytes (data parallelism).
+QString memory_summary(const RunMetrics& m);
 // The same scenario bulk-synchronous (times only on the modelled clock): what a looser run is
 // compared with.
 RunMetrics bsp_reference(const Scenario& s);

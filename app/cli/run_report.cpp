@@ -122,6 +122,7 @@ int report_run(const Options& o, const Scenario& scenario, const RunResult& resu
                           Cli::tr("not known (inside Open MPI's MPI_Allreduce)")));
     else
         print(report_line(Cli::tr("bytes moved"), QString::number(m.bytes_moved)));
+    print(lockstep::cli::memory_summary(m));
     print(lockstep::cli::failure_summary(m, result.recoveries));
     print(report_line(Cli::tr("final loss"), Cli::tr("%1   accuracy %2 %")
                                                  .arg(decimal("%.4f", m.final_loss),

@@ -10,6 +10,19 @@
 
 namespace lockstep {
 
+// What one data-parallel worker holds, in bytes, read off its own buffers (their capacity) at the
+// end of each step: its parameters; its gradient (with accumulation, the micro-batch sum too);
+// its optimizer's state (SGD's velocity, Adam's two moments); its activations (every layer's
+// outputs and deltas for a chunk of rows, and its batch's rows); and the kernels' workspace (the
+// transposed copies of the weights and of the gradient). `peak`: the largest total it reached.
+struct WorkerMemory {
+    std::int64_t parameters = 0, gradients = 0, optimizer = 0, activations = 0, workspace = 0;
+    std::int64_t peak = 0;
+    std::int64_t total() const {
+        return parameters + gradients + optimizer + activations + workspace;
+    }
+};
+
 // Where one worker's time went, in seconds on the run's clock.
 struct WorkerMetrics {
     double compute_s = 0.0;
@@ -63,6 +76,7 @@ struct RunMetrics {
     bool replicas_aligned = true; // after the last step; false when not checked (not trained)
     std::int64_t misaligned_steps = 0;
     std::vector<WorkerMetrics> per_worker; // one per worker the run started with
+    std::vector<WorkerMemory> memory;      // data parallelism: one per worker it started with
     PipelineReport pipeline; // pipeline and hybrid runs: the bubble, what crossed the stages
 
     // Failures and what they cost. Lost work is what a rollback threw away and had to redo.

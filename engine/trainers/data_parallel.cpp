@@ -73,6 +73,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     shard_optimizers();
     price_compute();
     accounts_.spent.assign(static_cast<std::size_t>(n), {});
+    accounts_.memory.assign(static_cast<std::size_t>(n), {});
     accounts_.collective.assign(static_cast<std::size_t>(n), 0);
     accounts_.exposed.assign(static_cast<std::size_t>(n), 0);
     clock_ = Indirect<Clock>(make_clock(scenario_.clock));

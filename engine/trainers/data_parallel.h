@@ -183,7 +183,8 @@ private:
         std::int64_t lost_steps = 0, lost_samples = 0;           // redone after a rollback
         std::int64_t dropped_gradients = 0, dropped_samples = 0; // late, with backup workers
         Ticks lost_lane_time = 0, detection = 0, recovery = 0;
-        std::vector<LaneTotals> spent; // per lane, whole run
+        std::vector<LaneTotals> spent;    // per lane, whole run
+        std::vector<WorkerMemory> memory; // per lane, as of the last step, with its peak
         // Gradients applied so far with their staleness (a loosely synchronised run's, before a
         // switch to this one).
         std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
@@ -305,6 +306,7 @@ private:
     // Sharded data parallelism (data_parallel_sharded.cpp): the gradients reduce-scattered, each
     // worker's optimizer (state: its shard only) updating its shard, the parameters all-gathered.
     void shard_optimizers();
+    void note_memory(); // each worker's buffers now (data_parallel_accounts.cpp)
     void reduce_scatter_gradients();
     void apply_to_shard(Worker& w, std::size_t k);
     void gather_parameters();

@@ -96,6 +96,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.dropped_gradients = accounts_.dropped_gradients;
     m.averagings = accounts_.averagings;
     m.accumulation = scenario_.accumulation();
+    m.memory = accounts_.memory;
     m.buckets = bucketed() ? static_cast<int>(collective_.buckets.size()) : 1;
     m.bucket_bytes = largest_bucket_bytes(collective_.buckets, collective_.schedule.count);
     Ticks collective = 0, exposed = 0;
@@ -133,6 +134,28 @@ std::vector<ReplicaState> DataParallelTrainer::replicas() const {
     for (const Worker& w : workers_)
         out.push_back({w.parameters, w.optimizer.state(), w.cursor.shard(), w.clock});
     return out;
+}
+
+void DataParallelTrainer::note_memory() {
+    auto bytes = [](const auto& v) {
+        return static_cast<std::int64_t>(v.capacity() * sizeof(v[0]));
+    };
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        const Worker& w = workers_[k];
+        const OptimizerState& o = w.optimizer.state();
+        const auto lane = static_cast<std::size_t>(faults_.lane_of[k]);
+        if (accounts_.memory.size() <= lane)
+            accounts_.memory.resize(lane + 1);
+        WorkerMemory& m = accounts_.memory[lane];
+        m.parameters = bytes(w.parameters);
+        m.gradients = bytes(w.gradient) + bytes(w.scratch.micro_gradient);
+        m.optimizer = bytes(o.velocity) + bytes(o.first_moment) + bytes(o.second_moment);
+        m.activations = bytes(w.scratch.work.activations) + bytes(w.scratch.work.deltas) +
+                        bytes(w.scratch.features) + bytes(w.scratch.targets) +
+                        bytes(w.scratch.rows);
+        m.workspace = bytes(w.scratch.work.scratch);
+        m.peak = std::max(m.peak, m.total());
+    }
 }
 
 } // namespace lockstep

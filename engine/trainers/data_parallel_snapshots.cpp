@@ -19,6 +19,7 @@ void DataParallelTrainer::finish_step() {
                                                           last_snapshot_.replica_distance.end());
     }
     aligned_ = last_snapshot_.replicas_aligned;
+    note_memory();
     accounts_.applied += static_cast<std::int64_t>(workers_.size()); // each fresh: staleness 0
     if (!aligned_)
         ++accounts_.misaligned_steps;

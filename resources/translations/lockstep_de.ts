@@ -2667,62 +2667,6 @@ Bytes pro Schritt auf jeder Verbindung (von-&gt;nach):
         <translation>%1 ± %2 %</translation>
     </message>
     <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
-        lockstep-cli --version | --help | COMMAND --help
-
-Befehle:
-  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  dasselbe Szenario mit mehreren Worker-Anzahlen
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
-  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
-                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
-  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
         <source>usage: lockstep-cli compare A.json B.json [--target-loss X] [--seeds N] [--json]
        lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
                             [--staleness S] [--local-steps H] [--target-loss X] [--json]
@@ -2881,6 +2825,125 @@ Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&q
     <message>
         <source>ZeRO stage 1: the gradients are reduce-scattered, each worker keeps and updates the optimizer state of its 1/%1 of the parameters only, then the parameters are all-gathered</source>
         <translation>ZeRO-Stufe 1: Die Gradienten werden per Reduce-Scatter verteilt, jeder Worker hält und aktualisiert den Optimiererzustand nur seines 1/%1 der Parameter, dann werden die Parameter per All-Gather eingesammelt</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
+        lockstep-cli --version | --help | COMMAND --help
+
+Befehle:
+  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  dasselbe Szenario mit mehreren Worker-Anzahlen
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
+  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
+                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
+  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
+  memory [SCENARIO.json] [--shard none,optimizer] [--json]
+                                  was ein datenparalleler Worker hält, Art für Art, je Stufe
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]
+                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
+
+Runs one step of the scenario for each way of sharding and prints, kind by kind,
+the bytes the worker holding the most keeps: parameters, gradients, optimizer
+state, activations and the kernels&apos; workspace, read off its buffers.
+</source>
+        <translation>Aufruf: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]
+                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
+
+Führt für jede Art des Shardings einen Schritt des Szenarios aus und gibt Art für Art
+die Bytes aus, die der Worker mit dem meisten Speicher hält: Parameter, Gradienten,
+Optimiererzustand, Aktivierungen und den Arbeitsspeicher der Kernel, von seinen
+Puffern abgelesen.
+</translation>
+    </message>
+    <message>
+        <source>memory: only data-parallel runs account their memory</source>
+        <translation>memory: nur datenparallele Läufe führen Buch über ihren Speicher</translation>
+    </message>
+    <message>
+        <source>Bytes held by the worker that holds the most, after one step of &quot;%1&quot; (%2 workers, %3 parameters); in brackets, against the first column
+</source>
+        <translation>Bytes des Workers, der am meisten hält, nach einem Schritt von „%1“ (%2 Worker, %3 Parameter); in Klammern gegenüber der ersten Spalte
+</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>Gradienten</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>workspace</source>
+        <translation>Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>Spitze</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>worker %1 holds the most, %2 bytes: parameters %3, gradients %4, optimizer %5, activations %6, workspace %7</source>
+        <translation>Worker %1 hält am meisten, %2 Bytes: Parameter %3, Gradienten %4, Optimierer %5, Aktivierungen %6, Arbeitsspeicher %7</translation>
     </message>
 </context>
 <context>

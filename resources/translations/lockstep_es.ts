@@ -2673,64 +2673,6 @@ bytes por paso en cada enlace (origen-&gt;destino):
         <translation>%1 ± %2 %</translation>
     </message>
     <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>uso: lockstep-cli COMMAND [ARGS]
-     lockstep-cli --version | --help | COMMAND --help
-
-comandos:
-  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
-                                  y la pérdida
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
-                                  la misma ejecución con un proceso por trabajador, con Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  el mismo escenario con varios números de trabajadores
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combina valores como el motor combina los gradientes
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continúa una ejecución desde su punto de control completo más
-                                  reciente
-  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  dos escenarios lado a lado: tiempo y energía hasta la misma
-                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
-  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
         <source>usage: lockstep-cli compare A.json B.json [--target-loss X] [--seeds N] [--json]
        lockstep-cli compare [SCENARIO.json] --sync bsp,ssp,async,local
                             [--staleness S] [--local-steps H] [--target-loss X] [--json]
@@ -2889,6 +2831,126 @@ opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradient
     <message>
         <source>ZeRO stage 1: the gradients are reduce-scattered, each worker keeps and updates the optimizer state of its 1/%1 of the parameters only, then the parameters are all-gathered</source>
         <translation>ZeRO etapa 1: los gradientes se reparten con reduce-scatter, cada worker guarda y actualiza el estado del optimizador solo de su 1/%1 de los parámetros, y luego los parámetros se reúnen con all-gather</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>uso: lockstep-cli COMMAND [ARGS]
+     lockstep-cli --version | --help | COMMAND --help
+
+comandos:
+  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
+                                  y la pérdida
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
+                                  la misma ejecución con un proceso por trabajador, con Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  el mismo escenario con varios números de trabajadores
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combina valores como el motor combina los gradientes
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continúa una ejecución desde su punto de control completo más
+                                  reciente
+  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  dos escenarios lado a lado: tiempo y energía hasta la misma
+                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
+  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
+  memory [SCENARIO.json] [--shard none,optimizer] [--json]
+                                  lo que guarda un worker de datos en paralelo, por tipo y etapa
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]
+                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
+
+Runs one step of the scenario for each way of sharding and prints, kind by kind,
+the bytes the worker holding the most keeps: parameters, gradients, optimizer
+state, activations and the kernels&apos; workspace, read off its buffers.
+</source>
+        <translation>uso: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]
+                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
+
+Ejecuta un paso del escenario para cada forma de fragmentar e imprime, tipo por tipo,
+los bytes que guarda el worker que más guarda: parámetros, gradientes, estado del
+optimizador, activaciones y la memoria de trabajo de los kernels, leídos de sus búferes.
+</translation>
+    </message>
+    <message>
+        <source>memory: only data-parallel runs account their memory</source>
+        <translation>memory: solo las ejecuciones de datos en paralelo llevan la cuenta de su memoria</translation>
+    </message>
+    <message>
+        <source>Bytes held by the worker that holds the most, after one step of &quot;%1&quot; (%2 workers, %3 parameters); in brackets, against the first column
+</source>
+        <translation>Bytes del worker que más guarda, tras un paso de «%1» (%2 workers, %3 parámetros); entre paréntesis, frente a la primera columna
+</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>parámetros</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>gradientes</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>optimizador</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>activaciones</translation>
+    </message>
+    <message>
+        <source>workspace</source>
+        <translation>trabajo</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>pico</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memoria</translation>
+    </message>
+    <message>
+        <source>worker %1 holds the most, %2 bytes: parameters %3, gradients %4, optimizer %5, activations %6, workspace %7</source>
+        <translation>el worker %1 guarda más, %2 bytes: parámetros %3, gradientes %4, optimizador %5, activaciones %6, memoria de trabajo %7</translation>
     </message>
 </context>
 <context>

@@ -82,6 +82,7 @@ private Q_SLOTS:
     void same_bits_as_unsharded_data();
     void same_bits_as_unsharded();
     void optimizer_state_is_a_shard();
+    void ledger_by_hand();
     void the_halves_bytes();
     void refused_by_name();
     void no_crash_or_broadcast();
@@ -155,6 +156,36 @@ void TestSharding::optimizer_state_is_a_shard() {
         }
         QCOMPARE(total, per_value * parameters);
     }
+}
+
+// The memory ledger of a small model worked out by hand: 243 parameters of 8 bytes; SGD's
+// velocity or Adam's two moments, whole or a shard; 12 rows' activations (layer widths 17, 9, 3)
+// and deltas (two rows of the widest layer, 17, per row); the batch's 2 features, target and
+// row index per row; the kernels' transposed weights and gradient, 2 x 243.
+void TestSharding::ledger_by_hand() {
+    const std::int64_t p = 243 * 8;
+    const std::int64_t activations = (12 * (17 + 9 + 3) + 2 * 12 * 17 + 12 * 2 + 12 + 12) * 8;
+    for (OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::Adam})
+        for (Sharding stage : {Sharding::None, Sharding::Optimizer}) {
+            Scenario s = base(Algorithm::Ring, kind, ClockKind::Modelled);
+            s.sharding = stage;
+            const Outcome o = train(s);
+            const ShardedCollective layout = sharded_collective(Algorithm::Ring, 4, 243);
+            const std::int64_t moments = kind == OptimizerKind::Adam ? 2 : 1;
+            QCOMPARE(o.metrics.memory.size(), std::size_t{4});
+            for (int k = 0; k < 4; ++k) {
+                const WorkerMemory& m = o.metrics.memory[static_cast<std::size_t>(k)];
+                const std::int64_t held =
+                    stage == Sharding::None ? 243 : static_cast<std::int64_t>(layout.shard_size(k));
+                QCOMPARE(m.parameters, p);
+                QCOMPARE(m.gradients, p);
+                QCOMPARE(m.optimizer, moments * held * 8);
+                QCOMPARE(m.activations, activations);
+                QCOMPARE(m.workspace, 2 * p);
+                QCOMPARE(m.peak, m.total());
+                QCOMPARE(m.peak, 4 * p + activations + moments * held * 8);
+            }
+        }
 }
 
 // The ring's halves move exactly its all-reduce's bytes; at a root the shards go down after the
