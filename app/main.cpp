@@ -302,7 +302,7 @@ int main(int argc, char** argv) {
             return fail(Main::tr("--trace-out: %1").arg(QString::fromStdString(e.what())));
         }
         if (!parser.isSet(screenshotOption))
-            return 0;
+            return window.headlessNotices().isEmpty() ? 0 : 1;
     }
     lockstep::Ticks playhead = window.traceIndex().end_time();
     if (parser.isSet(playToOption)) {
@@ -332,5 +332,6 @@ int main(int argc, char** argv) {
     QString error;
     if (!window.exportView(target, parser.value(screenshotOption), &error))
         return fail(error.isEmpty() ? Main::tr("cannot write the screenshot") : error);
-    return 0;
+    // The picture shows the lab after what it refused; the refusal went to stderr.
+    return window.headlessNotices().isEmpty() ? 0 : 1;
 }

@@ -12,7 +12,6 @@
 #include "lockstep_views/timeline_view.h"
 
 #include <QDir>
-#include <QMessageBox>
 
 #include <algorithm>
 
@@ -234,7 +233,7 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         }
     } catch (const Error& e) {
         showStatus(QString::fromStdString(e.what()));
-        QMessageBox::information(this, tr("Not possible"), QString::fromStdString(e.what()));
+        tell(tr("Not possible"), QString::fromStdString(e.what()));
     }
 }
 

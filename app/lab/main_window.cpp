@@ -35,6 +35,8 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <cstdio>
+
 namespace lockstep::app {
 
 MainWindow::MainWindow(QWidget* parent)
@@ -256,7 +258,7 @@ void MainWindow::buildDocks() {
         try {
             session_.rerunWithChange(controls_->scenario());
         } catch (const Error& e) {
-            QMessageBox::warning(this, tr("Cannot run"), QString::fromStdString(e.what()));
+            tell(tr("Cannot run"), QString::fromStdString(e.what()), true);
         }
     });
 }
@@ -290,6 +292,18 @@ void MainWindow::bringViewToFront(const QString& name) {
 
 void MainWindow::showStatus(const QString& text) {
     statusBar()->showMessage(text);
+}
+
+void MainWindow::tell(const QString& title, const QString& text, bool warning) {
+    if (session_.headless()) {
+        headless_notices_.append(text);
+        std::fprintf(stderr, "lockstep: %s: %s\n", qUtf8Printable(title), qUtf8Printable(text));
+        return;
+    }
+    if (warning)
+        QMessageBox::warning(this, title, text);
+    else
+        QMessageBox::information(this, title, text);
 }
 
 QWidget* MainWindow::view(const QString& name) const {

@@ -123,6 +123,9 @@ public:
     // Headless (screenshots, --action): every run and branch goes to its end on this thread,
     // and a crash's restores are compared in place.
     void setHeadless(bool on) { session_.setHeadless(on); }
+    // What the lab would have said in a dialog while headless (a refused action, a run that
+    // cannot start): written to stderr instead, since nobody is there to close a dialog.
+    const QStringList& headlessNotices() const { return headless_notices_; }
 
     // A view by name (cluster, timeline, and the tabs of views::tab_views()), or nullptr.
     QWidget* view(const QString& name) const;
@@ -207,6 +210,8 @@ private:
     void bringViewToFront(const QString& name);
     void updateScrubber();
     void showStatus(const QString& text);
+    // A message box, or while headless a line on stderr (headlessNotices()).
+    void tell(const QString& title, const QString& text, bool warning = false);
     void openScenarioDialog(); // window_dialogs.cpp, with the other dialogs of the menus
     void openRecordingDialog();
     void runAsPipeline();
@@ -231,6 +236,7 @@ private:
     QWidget* currentView() const;
 
     LabSession session_;
+    QStringList headless_notices_; // see headlessNotices()
 
     views::ClusterView* cluster_ = nullptr;
     views::TimelineView* timeline_ = nullptr;

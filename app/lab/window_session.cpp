@@ -69,16 +69,14 @@ void MainWindow::connectSession() {
     });
     connect(comparer_, &ModeComparer::failed, this,
             [this](const QString& message) { showStatus(tr("No comparison: %1").arg(message)); });
-    connect(&session_, &LabSession::runFailed, this, [this](const QString& message) {
-        QMessageBox::warning(this, tr("Run failed"), message);
-    });
+    connect(&session_, &LabSession::runFailed, this,
+            [this](const QString& message) { tell(tr("Run failed"), message, true); });
     connect(&session_, &LabSession::refused, this, [this](const QString& why) {
         showStatus(why);
-        QMessageBox::information(this, tr("Not possible"), why);
+        tell(tr("Not possible"), why);
     });
-    connect(&session_, &LabSession::cannotRun, this, [this](const QString& message) {
-        QMessageBox::warning(this, tr("Cannot run"), message);
-    });
+    connect(&session_, &LabSession::cannotRun, this,
+            [this](const QString& message) { tell(tr("Cannot run"), message, true); });
     Playback& playback = session_.playback();
     connect(&playback, &Playback::playingChanged, this,
             [this](bool playing) { play_action_->setText(playing ? tr("&Pause") : tr("&Play")); });

@@ -447,6 +447,33 @@ private Q_SLOTS:
         QCOMPARE(gui.exitCode(), 2);
         QVERIFY(gui.readAllStandardError().contains("--action: expected T:LINK"));
     }
+
+    // A refused headless action (a crash in a sharded run, which would lose the only copy of a
+    // shard) does not wait for someone to close a dialog: its reason goes to stderr, the
+    // screenshot is still written, and the exit status says something was refused.
+    void headless_refusal_ends_with_its_reason() {
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("sharded.json"));
+        QFile file(scenario);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"workers": 4, "steps": 30, "sharding": "optimizer"})");
+        file.close();
+        const QString png = dir.filePath(QStringLiteral("shot.png"));
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+        gui.setProcessEnvironment(env);
+        gui.start(QStringLiteral(LOCKSTEP_GUI_PATH),
+                  {QStringLiteral("--scenario"), scenario, QStringLiteral("--action"),
+                   QStringLiteral("0.001:lockstep:crash?worker=2"), QStringLiteral("--screenshot"),
+                   png, QStringLiteral("--size"), QStringLiteral("1024x768")});
+        QVERIFY2(gui.waitForFinished(60000), "a refused action must not hang the headless lab");
+        QCOMPARE(gui.exitCode(), 1);
+        const QByteArray err = gui.readAllStandardError();
+        QVERIFY2(err.contains("only copy of its shard"), err.constData());
+        QVERIFY(QFileInfo(png).size() > 0);
+    }
 };
 
 QTEST_MAIN(TestInterventions)
