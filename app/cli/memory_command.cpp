@@ -1,6 +1,7 @@
 // lockstep-cli memory: what a data-parallel worker holds, kind by kind, with each way of sharding
 // side by side: one real step of the scenario per stage, its buffers read off every worker.
 #include "commands.h"
+#include "report.h"
 #include "scenario_flags.h"
 
 #include "core/error.h"
@@ -77,14 +78,11 @@ int command_memory(const std::vector<std::string>& args) {
     }
     if (o.has("--json")) {
         json out = json::array();
-        for (const auto& [stage, w] : columns)
-            out.push_back({{"sharding", std::string(to_string(stage))},
-                           {"parameters", w.parameters},
-                           {"gradients", w.gradients},
-                           {"optimizer", w.optimizer},
-                           {"activations", w.activations},
-                           {"workspace", w.workspace},
-                           {"peak", w.peak}});
+        for (const auto& [stage, w] : columns) {
+            json column = memory_json(w);
+            column["sharding"] = std::string(to_string(stage));
+            out.push_back(std::move(column));
+        }
         std::cout << out.dump(2) << '\n';
         return 0;
     }

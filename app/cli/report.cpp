@@ -134,17 +134,17 @@ QString memory_summary(const RunMetrics& m) {
             .arg(most->workspace));
 }
 
+json memory_json(const WorkerMemory& w) {
+    return {{"parameters", w.parameters},   {"gradients", w.gradients}, {"optimizer", w.optimizer},
+            {"activations", w.activations}, {"workspace", w.workspace}, {"peak", w.peak}};
+}
+
 json metrics_json(const Scenario& s, const RunMetrics& m) {
     json memory = json::array();
     for (std::size_t k = 0; k < m.memory.size(); ++k) {
-        const WorkerMemory& w = m.memory[k];
-        memory.push_back({{"worker", k},
-                          {"parameters", w.parameters},
-                          {"gradients", w.gradients},
-                          {"optimizer", w.optimizer},
-                          {"activations", w.activations},
-                          {"workspace", w.workspace},
-                          {"peak", w.peak}});
+        json worker = memory_json(m.memory[k]);
+        worker["worker"] = k;
+        memory.push_back(std::move(worker));
     }
     json per_worker = json::array();
     for (std::size_t k = 0; k < m.per_worker.size(); ++k) {

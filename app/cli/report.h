@@ -35,6 +35,8 @@ QString sync_summary(const Scenario& s, const RunMetrics& m);
 QString gradient_summary(const Scenario& s, const RunMetrics& m);
 // What the worker holding the most keeps, kind by kind, in bytes (data parallelism).
 QString memory_summary(const RunMetrics& m);
+// One worker's memory, kind by kind, as `run --json` and `memory --json` give it.
+nlohmann::json memory_json(const WorkerMemory& w);
 // The same scenario bulk-synchronous (times only on the modelled clock): what a looser run is
 // compared with.
 RunMetrics bsp_reference(const Scenario& s);

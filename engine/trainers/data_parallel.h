@@ -307,6 +307,7 @@ private:
     // worker's optimizer (state: its shard only) updating its shard, the parameters all-gathered.
     void shard_optimizers();
     void note_memory(); // each worker's buffers now (data_parallel_accounts.cpp)
+    void run_half(const CommSchedule& half, bool on_parameters);
     void reduce_scatter_gradients();
     void apply_to_shard(Worker& w, std::size_t k);
     void gather_parameters();
