@@ -19,10 +19,7 @@ using namespace kernels;
 
 namespace {
 
-// Rows handled per forward/backward sweep. Large batches are cut into chunks of this size so the
-// workspace stays small; every sum still runs over rows in ascending order, so chunking never
-// changes a bit of the result.
-constexpr std::size_t chunk_rows = 128;
+constexpr std::size_t chunk_rows = pass_rows;
 
 // Sum of the widths of layers 1..L: one row of stored activations.
 std::size_t activation_row(const ModelShape& shape) {

@@ -57,6 +57,11 @@ struct Workspace {
     std::vector<double> scratch;
 };
 
+// Rows handled per forward/backward sweep. Large batches are cut into chunks of this size so the
+// workspace stays small; every sum still runs over rows in ascending order, so chunking never
+// changes a bit of the result. Code that runs the layers piece by piece cuts the rows the same.
+constexpr std::size_t pass_rows = 128;
+
 // Parameters drawn like torch.nn.Linear's default: U(-1/sqrt(in), 1/sqrt(in)).
 std::vector<double> init_parameters(const ModelShape& shape, Rng& rng);
 

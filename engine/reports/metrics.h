@@ -17,7 +17,8 @@ namespace lockstep {
 // transposed copies of the weights and of the gradient). `peak`: the largest total it reached.
 struct WorkerMemory {
     std::int64_t parameters = 0, gradients = 0, optimizer = 0, activations = 0, workspace = 0;
-    std::int64_t peak = 0;
+    std::int64_t peak = 0;            // the most held at once, of all kinds together
+    std::int64_t parameters_peak = 0; // the most parameters held at once (gathered ones too)
     std::int64_t total() const {
         return parameters + gradients + optimizer + activations + workspace;
     }

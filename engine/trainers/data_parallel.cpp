@@ -53,7 +53,10 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
                  std::vector<double>(count, 0.0),
                  {},
                  {},
-                 0};
+                 0,
+                 {},
+                 {},
+                 {}};
         workers_.push_back(std::move(w));
     }
 
@@ -82,8 +85,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
 void DataParallelTrainer::build_collective() {
     // The collective, its prices and the rule's weights, for the workers there are now.
     const Scenario& s = scenario_;
-    collective_.schedule =
-        make_schedule(s.algorithm, s.workers, workers_.front().parameters.size());
+    collective_.schedule = make_schedule(s.algorithm, s.workers, s.model.parameter_count());
     collective_.bytes = collective_.schedule.total_bytes();
     detail::BucketPlan plan = detail::plan_buckets(s);
     collective_.buckets = std::move(plan.buckets);
@@ -92,7 +94,18 @@ void DataParallelTrainer::build_collective() {
     if (!collective_.buckets.empty())
         collective_.bytes = plan.bytes;
     collective_.sharded.reset();
-    if (s.sharding != Sharding::None && s.workers > 1 && s.algorithm != Algorithm::None) {
+    collective_.layers.clear();
+    if (s.sharding == Sharding::Parameters && s.workers > 1 && s.algorithm != Algorithm::None) {
+        // Each layer its own halves: gathered before forward and again before backward, its
+        // gradient reduce-scattered once.
+        collective_.bytes = 0;
+        for (std::size_t l = 0; l < s.model.layer_count(); ++l) {
+            collective_.layers.push_back(sharded_collective(
+                s.algorithm, s.workers, s.model.weight_offset(l + 1) - s.model.weight_offset(l)));
+            collective_.bytes += 2 * collective_.layers.back().all_gather.total_bytes() +
+                                 collective_.layers.back().reduce_scatter.total_bytes();
+        }
+    } else if (s.sharding != Sharding::None && s.workers > 1 && s.algorithm != Algorithm::None) {
         collective_.sharded =
             sharded_collective(s.algorithm, s.workers, collective_.schedule.count);
         collective_.bytes = collective_.sharded->reduce_scatter.total_bytes() +

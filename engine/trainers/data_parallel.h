@@ -37,6 +37,14 @@ struct Worker {
     BatchScratch scratch;         // its batch's rows and the model's workspace, reused every step
     LossResult last;
     Ticks clock = 0; // where this worker's lane has got to on the run's clock
+    // Sharded (scenario sharding). Gradients (ZeRO 2): its shard of the summed gradient, once
+    // the reduce-scatter is over, and `gradient` freed. Parameters (3): `parameters`, `gradient`
+    // and the optimizer are its pieces of every layer; `gathered` is the one layer whose
+    // parameters are gathered while a pass needs them, `layer_gradient` that layer's gradient
+    // until it is reduce-scattered; both are freed after use.
+    std::vector<double> shard_gradient;
+    std::vector<double> gathered;
+    RangeGradient layer_gradient;
 };
 
 // Data-parallel training: N replicas, each step
@@ -133,7 +141,7 @@ public:
 
     const Scenario& scenario() const override { return scenario_; }
     int lanes() const override { return lanes_; }
-    std::vector<double> parameters() const override { return workers_.front().parameters; }
+    std::vector<double> parameters() const override;
     std::vector<ReplicaState> replicas() const override;
     const Dataset& data() const { return *data_; }
     const std::shared_ptr<const Dataset>& shared_data() const { return data_; }
@@ -171,6 +179,9 @@ private:
         std::vector<std::size_t> layer_parameters; // per layer of the model
         // Sharded (scenario sharding): the all-reduce's two halves and each worker's shard.
         std::optional<ShardedCollective> sharded;
+        // Sharded parameters (ZeRO 3, FSDP): each layer's own halves over that layer's
+        // parameters, every worker holding a piece of every layer.
+        std::vector<ShardedCollective> layers;
     };
     // What the run did and what it cost, added up as it goes: what metrics() reports
     // (data_parallel_accounts.cpp).
@@ -303,14 +314,30 @@ private:
     // Over the workers' gradient buffers, or with `on_parameters` their parameters.
     void run_measured_collective(const CommSchedule& schedule, int bucket,
                                  bool on_parameters = false);
+    void run_measured_collective(const CommSchedule& schedule,
+                                 std::span<const std::span<double>> buffers, int bucket);
     // Sharded data parallelism (data_parallel_sharded.cpp): the gradients reduce-scattered, each
     // worker's optimizer (state: its shard only) updating its shard, the parameters all-gathered.
     void shard_optimizers();
     void note_memory(); // each worker's buffers now (data_parallel_accounts.cpp)
+    // One half over the workers' gradients or their parameters, or over `buffers`.
     void run_half(const CommSchedule& half, bool on_parameters);
     void reduce_scatter_gradients();
+    void unshard_gradients(); // stage 2: a whole gradient buffer for the next backward
     void apply_to_shard(Worker& w, std::size_t k);
     void gather_parameters();
+    void run_half(const CommSchedule& half, std::span<const std::span<double>> buffers);
+    // Sharded parameters (data_parallel_fsdp.cpp): the parameters cut into each worker's pieces
+    // of every layer; the step's passes layer by layer, each layer gathered before forward and
+    // again before backward and freed after, its gradient reduce-scattered as backward leaves
+    // it; and the whole model put together from the pieces, for what reports it.
+    bool layer_sharded() const { return !collective_.layers.empty(); }
+    void shard_parameters();
+    void compute_layer_by_layer(std::span<const Ticks> cost, std::span<const Ticks> pause);
+    void gather_layer(std::size_t layer);
+    void layer_pass(std::size_t layer, bool backward, std::span<const Ticks> cost);
+    void reduce_scatter_layer(std::size_t layer);
+    std::vector<double> assembled_parameters() const;
 
     // Checkpoints (data_parallel_checkpoints.cpp).
     void checkpoint_phase(); // after the update of a K-th step

@@ -132,7 +132,8 @@ std::vector<ReplicaState> DataParallelTrainer::replicas() const {
     std::vector<ReplicaState> out;
     out.reserve(workers_.size());
     for (const Worker& w : workers_)
-        out.push_back({w.parameters, w.optimizer.state(), w.cursor.shard(), w.clock});
+        out.push_back({layer_sharded() ? assembled_parameters() : w.parameters, w.optimizer.state(),
+                       w.cursor.shard(), w.clock});
     return out;
 }
 
@@ -147,14 +148,17 @@ void DataParallelTrainer::note_memory() {
         if (accounts_.memory.size() <= lane)
             accounts_.memory.resize(lane + 1);
         WorkerMemory& m = accounts_.memory[lane];
-        m.parameters = bytes(w.parameters);
-        m.gradients = bytes(w.gradient) + bytes(w.scratch.micro_gradient);
+        m.parameters = bytes(w.parameters) + bytes(w.gathered);
+        m.gradients = bytes(w.gradient) + bytes(w.scratch.micro_gradient) +
+                      bytes(w.shard_gradient) + bytes(w.layer_gradient.gradient) +
+                      bytes(w.layer_gradient.transposed);
         m.optimizer = bytes(o.velocity) + bytes(o.first_moment) + bytes(o.second_moment);
         m.activations = bytes(w.scratch.work.activations) + bytes(w.scratch.work.deltas) +
                         bytes(w.scratch.features) + bytes(w.scratch.targets) +
-                        bytes(w.scratch.rows);
+                        bytes(w.scratch.rows) + bytes(w.scratch.layer_deltas);
         m.workspace = bytes(w.scratch.work.scratch);
         m.peak = std::max(m.peak, m.total());
+        m.parameters_peak = std::max(m.parameters_peak, m.parameters);
     }
 }
 

@@ -19,6 +19,9 @@ TrainingState DataParallelTrainer::capture_state() const {
     if (!aligned_)
         throw Error("checkpoint: the replicas differ (no synchronisation), so there is no single "
                     "model to save");
+    if (scenario_.sharding != Sharding::None)
+        throw Error("checkpoint: a sharded run's state is spread over its workers, and saving "
+                    "the shards is not built yet");
     TrainingState state;
     state.step = step_;
     state.scenario_hash = hash_;

@@ -50,6 +50,12 @@ void DataParallelTrainer::run_measured_collective(const CommSchedule& schedule, 
     std::vector<std::span<double>> buffers;
     for (auto& w : workers_)
         buffers.emplace_back(on_parameters ? w.parameters : w.gradient);
+    run_measured_collective(schedule, buffers, bucket);
+}
+
+void DataParallelTrainer::run_measured_collective(const CommSchedule& schedule,
+                                                  std::span<const std::span<double>> buffers,
+                                                  int bucket) {
     transport_.attach(buffers);
     const auto n = workers_.size();
     for (std::size_t r = 0; r < schedule.rounds.size(); ++r) {

@@ -36,6 +36,9 @@ void DataParallelTrainer::compute_phase() {
                 pause[k] += to_ticks(p.seconds);
     }
 
+    if (layer_sharded())
+        return compute_layer_by_layer(cost, pause); // each layer gathered when a pass needs it
+    unshard_gradients();
     std::vector<Ticks> started(n), ended(n);
     const bool train = work_ == Work::Train;
     scratch_.live.ran = false;
@@ -150,6 +153,8 @@ bool DataParallelTrainer::communicate_phase() {
         return true;
     if (bucketed())
         return reduce_buckets();
+    if (layer_sharded())
+        return true; // reduce-scattered layer by layer as backward went
     if (collective_.sharded) {
         reduce_scatter_gradients();
         return true;
@@ -247,7 +252,7 @@ void DataParallelTrainer::update_phase(bool apply) {
     tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
         started[k] = clock.now();
-        if (apply && collective_.sharded)
+        if (apply && (collective_.sharded || layer_sharded()))
             apply_to_shard(w, k);
         else if (apply)
             w.optimizer.apply(w.parameters, w.gradient);
@@ -261,11 +266,12 @@ void DataParallelTrainer::update_phase(bool apply) {
         if (!apply)
             continue;
         // A sharded worker updates its shard only: that share of the whole update's price.
+        const auto whole = static_cast<double>(scenario_.model.parameter_count());
         const double share =
-            collective_.sharded && collective_.sharded->reduce_scatter.count > 0
-                ? static_cast<double>(collective_.sharded->shard_size(static_cast<int>(k))) /
-                      static_cast<double>(collective_.sharded->reduce_scatter.count)
-                : 1.0;
+            collective_.sharded
+                ? static_cast<double>(collective_.sharded->shard_size(static_cast<int>(k))) / whole
+            : layer_sharded() ? static_cast<double>(w.parameters.size()) / whole
+                              : 1.0;
         const Ticks start = clock.begins(w.clock, started[k]);
         const Ticks end =
             start + clock.took(static_cast<Ticks>(static_cast<double>(update) * share), started[k],
@@ -278,6 +284,8 @@ void DataParallelTrainer::update_phase(bool apply) {
         for (std::size_t k = 0; train && k < n; ++k)
             hashes[k] = hash_parameters(workers_[k].parameters);
     }
+    if (train && layer_sharded()) // one model in pieces: its hash, whoever holds which piece
+        hashes.assign(n, hash_parameters(assembled_parameters()));
 
     StepSnapshot snap;
     snap.step = step_;

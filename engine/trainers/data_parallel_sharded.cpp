@@ -1,9 +1,10 @@
-// Sharded data parallelism, ZeRO stage 1: a worker keeps the optimizer state of its own shard of
-// the parameters only. The all-reduce runs as its two halves (collectives/sharding.h): the
-// reduce-scatter leaves each worker the summed gradient of its shard, its optimizer updates that
-// shard alone, and the all-gather hands every worker everyone's new parameters. The halves add
-// in the all-reduce's order and every optimizer works value by value, so the parameters are the
-// bits of the unsharded run.
+// Sharded data parallelism, ZeRO stages 1 and 2: a worker keeps the optimizer state (1) and the
+// summed gradient (2) of its own shard of the parameters only. The all-reduce runs as its two
+// halves (collectives/sharding.h): the reduce-scatter leaves each worker the summed gradient of
+// its shard (stage 2 keeps that and frees the rest), its optimizer updates that shard alone, and
+// the all-gather hands every worker everyone's new parameters. The halves add in the all-reduce's
+// order and every optimizer works value by value, so the parameters are the bits of the
+// unsharded run. Stage 3 is data_parallel_fsdp.cpp.
 #include "trainers/data_parallel.h"
 
 #include "clocks/cost_model.h"
@@ -11,45 +12,81 @@
 namespace lockstep {
 
 // Each worker's optimizer state sized to its shard: the memory sharding saves is really not there.
+// Stage 2 keeps its shard's gradient from the start; stage 3 its pieces of everything.
 void DataParallelTrainer::shard_optimizers() {
+    if (layer_sharded())
+        return shard_parameters();
     if (!collective_.sharded)
         return;
-    for (std::size_t k = 0; k < workers_.size(); ++k)
-        workers_[k].optimizer =
-            Optimizer(scenario_.optimizer, collective_.sharded->shard_size(static_cast<int>(k)));
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        Worker& w = workers_[k];
+        const std::size_t shard = collective_.sharded->shard_size(static_cast<int>(k));
+        w.optimizer = Optimizer(scenario_.optimizer, shard);
+        if (scenario_.sharding != Sharding::Gradients)
+            continue;
+        w.shard_gradient.assign(shard, 0.0);
+        std::vector<double>().swap(w.gradient);
+    }
 }
 
 // One half over the workers' gradients (the reduce-scatter) or their parameters (the
 // all-gather), priced on the modelled clock or timed on the measured one; all of it exposed, as
 // nothing computes beside it.
 void DataParallelTrainer::run_half(const CommSchedule& half, bool on_parameters) {
+    std::vector<std::span<double>> buffers;
+    for (auto& w : workers_)
+        buffers.emplace_back(on_parameters ? w.parameters : w.gradient);
+    run_half(half, buffers);
+}
+
+void DataParallelTrainer::run_half(const CommSchedule& half,
+                                   std::span<const std::span<double>> buffers) {
     const auto n = workers_.size();
     const bool train = work_ == Work::Train;
     if (train)
         accounts_.bytes_moved += half.total_bytes();
     if (clock_->kind() == ClockKind::Measured) {
         const std::vector<Ticks> before = communication_ticks();
-        run_measured_collective(half, -1, on_parameters);
+        run_measured_collective(half, buffers, -1);
         account_measured_exposure(before);
         return;
     }
     std::vector<Ticks> began(n), spent(n);
     for (std::size_t k = 0; k < n; ++k)
         began[k] = workers_[k].clock;
-    if (train) {
-        std::vector<std::span<double>> buffers;
-        for (auto& w : workers_)
-            buffers.emplace_back(on_parameters ? w.parameters : w.gradient);
+    if (train)
         run_all_reduce(half, transport_, buffers);
-    }
     price_schedule(half);
     for (std::size_t k = 0; k < n; ++k)
         spent[k] = workers_[k].clock - began[k];
     account_exposure(began, spent);
 }
 
+// Stage 2 keeps the shard of the sum and frees the whole gradient (the next backward allocates
+// it again): from here to the next step its gradient memory is its shard's.
 void DataParallelTrainer::reduce_scatter_gradients() {
     run_half(collective_.sharded->reduce_scatter, false);
+    if (scenario_.sharding != Sharding::Gradients || work_ != Work::Train)
+        return;
+    note_memory(); // the peak: the whole gradient, at the end of backward
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        Worker& w = workers_[k];
+        const auto [begin, end] = collective_.sharded->shards[k];
+        w.shard_gradient.assign(w.gradient.begin() + static_cast<std::ptrdiff_t>(begin),
+                                w.gradient.begin() + static_cast<std::ptrdiff_t>(end));
+        std::vector<double>().swap(w.gradient);
+        std::vector<double>().swap(w.scratch.micro_gradient);
+    }
+}
+
+// Stage 2: the whole gradient again, for the backward pass that fills it.
+void DataParallelTrainer::unshard_gradients() {
+    if (scenario_.sharding != Sharding::Gradients || !collective_.sharded || work_ != Work::Train)
+        return;
+    for (Worker& w : workers_) {
+        w.gradient.assign(collective_.sharded->reduce_scatter.count, 0.0);
+        std::vector<double>().swap(w.shard_gradient);
+    }
 }
 
 // After the update: every worker's shard of the new parameters to every other worker.
@@ -58,9 +95,16 @@ void DataParallelTrainer::gather_parameters() {
 }
 
 void DataParallelTrainer::apply_to_shard(Worker& w, std::size_t k) {
+    if (layer_sharded()) { // stage 3: the worker holds its pieces only, all of them updated
+        w.optimizer.apply(w.parameters, w.gradient);
+        return;
+    }
     const auto [begin, end] = collective_.sharded->shards[k];
-    w.optimizer.apply(std::span(w.parameters).subspan(begin, end - begin),
-                      std::span<const double>(w.gradient).subspan(begin, end - begin));
+    const std::span<const double> gradient =
+        scenario_.sharding == Sharding::Gradients
+            ? std::span<const double>(w.shard_gradient)
+            : std::span<const double>(w.gradient).subspan(begin, end - begin);
+    w.optimizer.apply(std::span(w.parameters).subspan(begin, end - begin), gradient);
 }
 
 } // namespace lockstep

@@ -17,6 +17,7 @@ struct BatchScratch {
     std::vector<std::size_t> rows;
     std::vector<double> features, targets;
     std::vector<double> micro_gradient; // with accumulation
+    std::vector<double> layer_deltas;   // sharded parameters: the deltas between two layers
     Workspace work;
 };
 

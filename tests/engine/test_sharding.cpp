@@ -1,9 +1,11 @@
-// Sharded data parallelism, ZeRO stage 1: the same bits as the unsharded run for every collective,
-// optimizer, clock and thread count; each worker's optimizer state really is its shard; the bytes
-// the halves move; and what a sharded run refuses, by name.
+// Sharded data parallelism, ZeRO stages 1 to 3: the same bits as the unsharded run for every
+// stage, collective, optimizer, clock and thread count; each worker's resident buffers really are
+// its shard; the memory ledger and the bytes the halves move, worked out by hand; and what a
+// sharded run refuses, by name.
 #include "collectives/sharding.h"
 #include "core/error.h"
 #include "failures/intervention.h"
+#include "trainers/data_parallel.h"
 #include "trainers/run.h"
 #include "trainers/setup.h"
 
@@ -19,6 +21,7 @@ using namespace lockstep;
 Q_DECLARE_METATYPE(lockstep::Algorithm)
 Q_DECLARE_METATYPE(lockstep::OptimizerKind)
 Q_DECLARE_METATYPE(lockstep::ClockKind)
+Q_DECLARE_METATYPE(lockstep::Sharding)
 
 namespace {
 
@@ -64,6 +67,22 @@ std::size_t state_size(const OptimizerState& state) {
     return state.velocity.size() + state.first_moment.size() + state.second_moment.size();
 }
 
+// The model's layers as a sharded run lays them out: worker k's piece of each layer, in turn.
+std::vector<ShardedCollective> layer_layouts(const Scenario& s) {
+    std::vector<ShardedCollective> layers;
+    for (std::size_t l = 0; l < s.model.layer_count(); ++l)
+        layers.push_back(sharded_collective(
+            s.algorithm, s.workers, s.model.weight_offset(l + 1) - s.model.weight_offset(l)));
+    return layers;
+}
+
+std::size_t pieces_of(const std::vector<ShardedCollective>& layers, int worker) {
+    std::size_t held = 0;
+    for (const ShardedCollective& layer : layers)
+        held += layer.shard_size(worker);
+    return held;
+}
+
 QString refusal_of(const Scenario& s) {
     try {
         validate(s);
@@ -81,8 +100,9 @@ class TestSharding : public QObject {
 private Q_SLOTS:
     void same_bits_as_unsharded_data();
     void same_bits_as_unsharded();
-    void optimizer_state_is_a_shard();
+    void resident_buffers_are_shards();
     void ledger_by_hand();
+    void ledger_by_hand_fully_sharded();
     void the_halves_bytes();
     void refused_by_name();
     void no_crash_or_broadcast();
@@ -94,29 +114,41 @@ void TestSharding::same_bits_as_unsharded_data() {
     QTest::addColumn<OptimizerKind>("optimizer");
     QTest::addColumn<double>("momentum");
     QTest::addColumn<ClockKind>("clock");
-    for (Algorithm a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer})
-        for (ClockKind c : {ClockKind::Modelled, ClockKind::Measured}) {
-            const QByteArray name =
-                QByteArray(to_string(a).data()) + "/" + QByteArray(to_string(c).data());
-            QTest::newRow((name + "/sgd").constData()) << a << OptimizerKind::Sgd << 0.0 << c;
-            QTest::newRow((name + "/momentum").constData()) << a << OptimizerKind::Sgd << 0.9 << c;
-            QTest::newRow((name + "/adam").constData()) << a << OptimizerKind::Adam << 0.0 << c;
-        }
+    QTest::addColumn<Sharding>("stage");
+    for (Sharding z : {Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters})
+        for (Algorithm a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer})
+            for (ClockKind c : {ClockKind::Modelled, ClockKind::Measured}) {
+                const QByteArray name = QByteArray(to_string(z).data()) + "/" +
+                                        QByteArray(to_string(a).data()) + "/" +
+                                        QByteArray(to_string(c).data());
+                QTest::newRow((name + "/sgd").constData())
+                    << a << OptimizerKind::Sgd << 0.0 << c << z;
+                QTest::newRow((name + "/momentum").constData())
+                    << a << OptimizerKind::Sgd << 0.9 << c << z;
+                QTest::newRow((name + "/adam").constData())
+                    << a << OptimizerKind::Adam << 0.0 << c << z;
+            }
 }
 
 // The reduce-scatter and all-gather add in the all-reduce's order and the optimizers work value by
 // value, so a worker updating its shard alone gives the unsharded run's bits, for 1, 2 and 4
-// threads; on the modelled clock the times are the same too for the ring, whose halves are its
-// all-reduce (the cost model prices no update here).
+// threads; on the modelled clock the times are the same too for the ring in stages 1 and 2, whose
+// halves are its all-reduce (the cost model prices no update here). Stage 3 reduces layer by
+// layer: the parameter server and the tree add each value in the same order still, and the ring
+// gives the bits of the unsharded run whose gradient buckets hold one layer each (1 KB here:
+// the layers' 51, 162 and 30 values do not fit two to a bucket).
 void TestSharding::same_bits_as_unsharded() {
     QFETCH(Algorithm, algorithm);
     QFETCH(OptimizerKind, optimizer);
     QFETCH(double, momentum);
     QFETCH(ClockKind, clock);
+    QFETCH(Sharding, stage);
     Scenario plain = base(algorithm, optimizer, clock);
     plain.optimizer.momentum = momentum;
     Scenario sharded = plain;
-    sharded.sharding = Sharding::Optimizer;
+    sharded.sharding = stage;
+    if (stage == Sharding::Parameters && algorithm == Algorithm::Ring)
+        plain.gradients = GradientConfig{1, true, 1};
     const Outcome reference = train(plain);
     for (int threads : {1, 2, 4}) {
         const Outcome o = train(sharded, threads);
@@ -125,48 +157,66 @@ void TestSharding::same_bits_as_unsharded() {
         for (const ReplicaState& r : o.replicas)
             QVERIFY(same_bits(r.parameters, reference.parameters)); // every replica whole again
         QCOMPARE(o.metrics.final_loss, reference.metrics.final_loss);
-        if (clock == ClockKind::Modelled && algorithm == Algorithm::Ring)
+        if (clock == ClockKind::Modelled && algorithm == Algorithm::Ring &&
+            stage != Sharding::Parameters)
             QCOMPARE(o.metrics.step_time_s, reference.metrics.step_time_s);
     }
     // And the run did something: the parameters moved from where they started.
     QVERIFY(!same_bits(reference.parameters, detail::initial_parameters(plain)));
 }
 
-// The test reads the replicas' optimizer state, not a ledger: each worker's is its shard's size,
-// and the shards add up to the model once.
-void TestSharding::optimizer_state_is_a_shard() {
-    for (OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::Adam}) {
-        Scenario s = base(Algorithm::Ring, kind, ClockKind::Modelled);
-        const std::size_t per_value = kind == OptimizerKind::Adam ? 2 : 1;
-        const Outcome whole = train(s);
-        const std::size_t parameters = whole.parameters.size();
-        QCOMPARE(parameters, std::size_t{243});
-        for (const ReplicaState& r : whole.replicas)
-            QCOMPARE(state_size(r.optimizer), per_value * parameters);
-        s.sharding = Sharding::Optimizer;
-        const Outcome sharded = train(s);
-        const ShardedCollective layout = sharded_collective(Algorithm::Ring, 4, parameters);
-        std::size_t total = 0;
-        QCOMPARE(sharded.replicas.size(), std::size_t{4});
-        for (std::size_t k = 0; k < sharded.replicas.size(); ++k) {
-            const std::size_t held = state_size(sharded.replicas[k].optimizer);
-            QCOMPARE(held, per_value * layout.shard_size(static_cast<int>(k)));
-            QVERIFY(held <= per_value * (parameters / 4 + 1));
-            total += held;
+// The test reads the workers' own buffers between steps, not a ledger: what each stage shards is
+// the worker's shard's size, and the shards add up to the model once. Stage 3 keeps nothing of
+// a gathered layer once the step is over.
+void TestSharding::resident_buffers_are_shards() {
+    for (OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::Adam})
+        for (Sharding stage :
+             {Sharding::None, Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters}) {
+            Scenario s = base(Algorithm::Ring, kind, ClockKind::Modelled);
+            s.sharding = stage;
+            s.steps = 3;
+            const std::size_t per_value = kind == OptimizerKind::Adam ? 2 : 1;
+            const std::size_t parameters = 243;
+            QCOMPARE(s.model.parameter_count(), parameters);
+            const ShardedCollective whole = sharded_collective(Algorithm::Ring, 4, parameters);
+            const std::vector<ShardedCollective> layers = layer_layouts(s);
+            DataParallelTrainer run(s, load_dataset(s));
+            run.run_to_end();
+            QCOMPARE(run.steps_done(), std::int64_t{3});
+            std::size_t total = 0;
+            QCOMPARE(run.workers().size(), std::size_t{4});
+            for (int k = 0; k < 4; ++k) {
+                const Worker& w = run.workers()[static_cast<std::size_t>(k)];
+                const std::size_t shard = stage == Sharding::None         ? parameters
+                                          : stage == Sharding::Parameters ? pieces_of(layers, k)
+                                                                          : whole.shard_size(k);
+                if (stage != Sharding::None) // a quarter, give or take a value per layer
+                    QVERIFY(shard <= parameters / 4 + (stage == Sharding::Parameters ? 3 : 1));
+                const std::size_t kept_parameters =
+                    stage == Sharding::Parameters ? shard : parameters;
+                const std::size_t kept_gradient =
+                    stage == Sharding::None || stage == Sharding::Optimizer ? parameters : shard;
+                QCOMPARE(w.parameters.size(), kept_parameters);
+                QCOMPARE(w.gradient.size() + w.shard_gradient.size(), kept_gradient);
+                QCOMPARE(state_size(w.optimizer.state()), per_value * shard);
+                QCOMPARE(w.gathered.capacity(), std::size_t{0});
+                QCOMPARE(w.layer_gradient.gradient.capacity(), std::size_t{0});
+                total += shard;
+            }
+            QCOMPARE(total, stage == Sharding::None ? 4 * parameters : parameters);
         }
-        QCOMPARE(total, per_value * parameters);
-    }
 }
 
 // The memory ledger of a small model worked out by hand: 243 parameters of 8 bytes; SGD's
 // velocity or Adam's two moments, whole or a shard; 12 rows' activations (layer widths 17, 9, 3)
 // and deltas (two rows of the widest layer, 17, per row); the batch's 2 features, target and
-// row index per row; the kernels' transposed weights and gradient, 2 x 243.
+// row index per row; the kernels' transposed weights and gradient, 2 x 243. After a step the
+// ledger holds what stays resident; the peak is the end of backward, whole gradient and all.
 void TestSharding::ledger_by_hand() {
     const std::int64_t p = 243 * 8;
     const std::int64_t activations = (12 * (17 + 9 + 3) + 2 * 12 * 17 + 12 * 2 + 12 + 12) * 8;
     for (OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::Adam})
-        for (Sharding stage : {Sharding::None, Sharding::Optimizer}) {
+        for (Sharding stage : {Sharding::None, Sharding::Optimizer, Sharding::Gradients}) {
             Scenario s = base(Algorithm::Ring, kind, ClockKind::Modelled);
             s.sharding = stage;
             const Outcome o = train(s);
@@ -178,24 +228,73 @@ void TestSharding::ledger_by_hand() {
                 const std::int64_t held =
                     stage == Sharding::None ? 243 : static_cast<std::int64_t>(layout.shard_size(k));
                 QCOMPARE(m.parameters, p);
-                QCOMPARE(m.gradients, p);
+                QCOMPARE(m.parameters_peak, p);
+                QCOMPARE(m.gradients, stage == Sharding::Gradients ? held * 8 : p);
                 QCOMPARE(m.optimizer, moments * held * 8);
                 QCOMPARE(m.activations, activations);
                 QCOMPARE(m.workspace, 2 * p);
-                QCOMPARE(m.peak, m.total());
                 QCOMPARE(m.peak, 4 * p + activations + moments * held * 8);
+                if (stage != Sharding::Gradients)
+                    QCOMPARE(m.peak, m.total());
             }
         }
 }
 
+// Stage 3 by hand: layers of 51, 162 and 30 values, each in four pieces. Between steps a worker
+// holds its pieces of the parameters, of the summed gradient and of the optimizer state. The
+// passes go layer by layer: the layer's input delta has a buffer of its own (two rows of 17 per
+// row) beside the kernel's, and the kernel's transposed weights are one layer's, at most 162.
+// The peak is the backward of the largest layer: that layer gathered, its gradient and the
+// gradient's transposed copy, beside everything resident.
+void TestSharding::ledger_by_hand_fully_sharded() {
+    const std::int64_t largest = 162;
+    const std::int64_t activations = (12 * (17 + 9 + 3) + 2 * (2 * 12 * 17) + 12 * 2 + 12 + 12) * 8;
+    for (OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::Adam}) {
+        Scenario s = base(Algorithm::Ring, kind, ClockKind::Modelled);
+        s.sharding = Sharding::Parameters;
+        const std::vector<ShardedCollective> layers = layer_layouts(s);
+        QCOMPARE(layers[1].reduce_scatter.count, std::size_t(largest));
+        const Outcome o = train(s);
+        const std::int64_t moments = kind == OptimizerKind::Adam ? 2 : 1;
+        QCOMPARE(o.metrics.memory.size(), std::size_t{4});
+        for (int k = 0; k < 4; ++k) {
+            const WorkerMemory& m = o.metrics.memory[static_cast<std::size_t>(k)];
+            const auto pieces = static_cast<std::int64_t>(pieces_of(layers, k)) * 8;
+            QVERIFY(pieces <= (243 / 4 + 3) * 8);
+            QCOMPARE(m.parameters, pieces);
+            QCOMPARE(m.gradients, pieces);
+            QCOMPARE(m.optimizer, moments * pieces);
+            QCOMPARE(m.activations, activations);
+            QCOMPARE(m.workspace, largest * 8);
+            QCOMPARE(m.parameters_peak, pieces + largest * 8);
+            QCOMPARE(m.peak, (2 + moments) * pieces + 4 * largest * 8 + activations);
+        }
+    }
+}
+
 // The ring's halves move exactly its all-reduce's bytes; at a root the shards go down after the
-// reduce and come back up before the broadcast, 2 (N-1)/N of the buffer more.
+// reduce and come back up before the broadcast, 2 (N-1)/N of the buffer more. Stages 1 and 2 move
+// the same bytes; stage 3 gathers every layer twice and reduce-scatters it once, about 1.5 times
+// the ring's all-reduce.
 void TestSharding::the_halves_bytes() {
     for (Algorithm a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer}) {
         Scenario s = base(a, OptimizerKind::Sgd, ClockKind::Modelled);
         const Outcome plain = train(s);
+        s.sharding = Sharding::Parameters;
+        std::int64_t per_step = 0;
+        for (const ShardedCollective& layer : layer_layouts(s))
+            per_step += 2 * layer.all_gather.total_bytes() + layer.reduce_scatter.total_bytes();
+        QCOMPARE(train(s).metrics.bytes_moved, per_step * s.steps);
+        if (a == Algorithm::Ring) {
+            const double ratio = static_cast<double>(per_step * s.steps) /
+                                 static_cast<double>(plain.metrics.bytes_moved);
+            QVERIFY2(ratio > 1.45 && ratio < 1.55, qPrintable(QString::number(ratio)));
+        }
+        s.sharding = Sharding::Gradients;
+        const std::int64_t stage_two = train(s).metrics.bytes_moved;
         s.sharding = Sharding::Optimizer;
         const Outcome sharded = train(s);
+        QCOMPARE(stage_two, sharded.metrics.bytes_moved);
         const ShardedCollective layout = sharded_collective(a, 4, plain.parameters.size());
         std::int64_t away = 0; // the shards not the root's, down and up again each step
         for (int k = 1; k < 4; ++k)
@@ -223,8 +322,17 @@ void TestSharding::refused_by_name() {
         QVERIFY2(why.startsWith(QStringLiteral("sharding \"")), qPrintable(why));
         QVERIFY2(why.contains(QLatin1String(words)), qPrintable(why));
     };
-    refused([](Scenario& s) { s.sharding = Sharding::Gradients; }, "optimizer state only");
-    refused([](Scenario& s) { s.sharding = Sharding::Parameters; }, "optimizer state only");
+    for (Sharding stage : {Sharding::Gradients, Sharding::Parameters}) {
+        Scenario s = ok;
+        s.sharding = stage;
+        QVERIFY(refusal_of(s).isEmpty());
+    }
+    refused(
+        [](Scenario& s) {
+            s.sharding = Sharding::Parameters;
+            s.gradients = GradientConfig{0, true, 2};
+        },
+        "gradients.accumulate");
     refused([](Scenario& s) { s.algorithm = Algorithm::None; }, "algorithm is none");
     refused(
         [](Scenario& s) {
@@ -244,14 +352,26 @@ void TestSharding::refused_by_name() {
             s.failures.events.push_back(crash);
         },
         "failures.events");
-    // A pause and accumulation are fine.
+    // A pause, and accumulation in stages 1 and 2, are fine.
+    for (Sharding stage : {Sharding::Optimizer, Sharding::Gradients}) {
+        Scenario paused = ok;
+        paused.sharding = stage;
+        paused.delays.pauses.push_back({1, 3, 0.01});
+        paused.gradients = GradientConfig{0, true, 2};
+        QVERIFY(refusal_of(paused).isEmpty());
+        QVERIFY(same_bits(train(paused).parameters, [&] {
+            Scenario plain = paused;
+            plain.sharding = Sharding::None;
+            return train(plain).parameters;
+        }()));
+    }
     Scenario paused = ok;
+    paused.sharding = Sharding::Parameters;
     paused.delays.pauses.push_back({1, 3, 0.01});
-    paused.gradients = GradientConfig{0, true, 2};
-    QVERIFY(refusal_of(paused).isEmpty());
     QVERIFY(same_bits(train(paused).parameters, [&] {
         Scenario plain = paused;
         plain.sharding = Sharding::None;
+        plain.gradients = GradientConfig{1, true, 1};
         return train(plain).parameters;
     }()));
 }
