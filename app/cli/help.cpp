@@ -37,7 +37,7 @@ commands:
   moves [SCENARIO.json] [--stages P ...] [--json]
                                   bytes each parallelism moves per step, per link, and waiting
   validate FILE                   check a scenario file; exit 0 or print what is wrong
-  memory [SCENARIO.json] [--shard none,optimizer] [--json]
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
                                   what a data-parallel worker holds, kind by kind, per stage
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
   mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
@@ -69,9 +69,11 @@ gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" bl
          that step: the run sees it from the messages and stops the step
   sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
          communication left exposed, and the fastest size
-  --shard optimizer  sharded data parallelism (ZeRO stage 1; the scenario's "sharding"):
-         the gradients are reduce-scattered, each worker keeps and updates the optimizer
-         state of its 1/N of the parameters only, then the parameters are all-gathered
+  --shard optimizer|gradients|parameters  sharded data parallelism, ZeRO stage 1, 2 or 3
+         (the scenario's "sharding"): the gradients are reduce-scattered, each worker
+         keeps and updates the optimizer state of its 1/N of the parameters only, then the
+         parameters are all-gathered; stage 2 keeps only its 1/N of the gradient too;
+         stage 3 (FSDP) keeps 1/N of every layer and gathers a layer when a pass needs it
 )");
 }
 
@@ -162,12 +164,15 @@ QString page(const std::string& name) {
             "workers wait, for the same model.\n");
     if (name == "memory")
         return Cli::tr(
-            "usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]\n"
+            "usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer,...] "
+            "[--workers N]\n"
             "                           [--layers L] [--optimizer sgd|adam] [--batch N] "
             "[--json]\n\n"
             "Runs one step of the scenario for each way of sharding and prints, kind by kind,\n"
             "the bytes the worker holding the most keeps: parameters, gradients, optimizer\n"
-            "state, activations and the kernels' workspace, read off its buffers.\n");
+            "state, activations and the kernels' workspace, read off its buffers, and the\n"
+            "most parameters it held at once. --shard takes a list of none, optimizer,\n"
+            "gradients and parameters (ZeRO stages 0 to 3); all four by default.\n");
     if (name == "validate")
         return Cli::tr(
             "usage: lockstep-cli validate FILE\n\n"

@@ -36,7 +36,8 @@ WorkerMemory largest_worker(const Scenario& s) {
 }
 
 std::vector<Sharding> stages_from(const Options& o) {
-    std::vector<Sharding> stages{Sharding::None, Sharding::Optimizer};
+    std::vector<Sharding> stages{Sharding::None, Sharding::Optimizer, Sharding::Gradients,
+                                 Sharding::Parameters};
     if (const auto list = o.text("--shard")) {
         stages.clear();
         std::stringstream words(*list);
@@ -93,7 +94,7 @@ int command_memory(const std::vector<std::string>& args) {
               .arg(scenario.model.parameter_count()));
     QString header = QString().leftJustified(12);
     for (const auto& [stage, w] : columns)
-        header += QStringLiteral("  ") + pad(qs(std::string(to_string(stage))), 20);
+        header += QStringLiteral("  ") + pad(qs(std::string(to_string(stage))), 17);
     print(header + QLatin1Char('\n'));
     const std::pair<QString, std::int64_t WorkerMemory::*> kinds[] = {
         {Cli::tr("parameters"), &WorkerMemory::parameters},
@@ -101,7 +102,8 @@ int command_memory(const std::vector<std::string>& args) {
         {Cli::tr("optimizer"), &WorkerMemory::optimizer},
         {Cli::tr("activations"), &WorkerMemory::activations},
         {Cli::tr("workspace"), &WorkerMemory::workspace},
-        {Cli::tr("peak"), &WorkerMemory::peak}};
+        {Cli::tr("peak"), &WorkerMemory::peak},
+        {Cli::tr("params peak"), &WorkerMemory::parameters_peak}};
     for (const auto& [label, field] : kinds) {
         QString line = label.leftJustified(12);
         const std::int64_t first = columns.front().second.*field;
@@ -112,7 +114,7 @@ int command_memory(const std::vector<std::string>& args) {
                     ? decimal("(%.2f)", static_cast<double>(bytes) / static_cast<double>(first))
                     : QString();
             line +=
-                QStringLiteral("  ") + pad(QString::number(bytes) + QLatin1Char(' ') + ratio, 20);
+                QStringLiteral("  ") + pad(QString::number(bytes) + QLatin1Char(' ') + ratio, 17);
         }
         print(line + QLatin1Char('\n'));
     }

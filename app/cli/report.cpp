@@ -84,6 +84,18 @@ QString gradient_summary(const Scenario& s, const RunMetrics& m) {
                                    "keeps and updates the optimizer state of its 1/%1 of the "
                                    "parameters only, then the parameters are all-gathered")
                                .arg(s.workers));
+    if (s.sharding == Sharding::Gradients)
+        out += report_line(Cli::tr("sharding"),
+                           Cli::tr("ZeRO stage 2: as stage 1, and between steps each worker "
+                                   "keeps only its 1/%1 of the summed gradient")
+                               .arg(s.workers));
+    if (s.sharding == Sharding::Parameters)
+        out += report_line(Cli::tr("sharding"),
+                           Cli::tr("ZeRO stage 3 (FSDP): each worker keeps 1/%1 of every layer; "
+                                   "a layer is all-gathered before forward and again before "
+                                   "backward, freed after use, and its gradient "
+                                   "reduce-scattered")
+                               .arg(s.workers));
     if (!s.gradients)
         return out;
     if (m.accumulation > 1)
@@ -135,8 +147,13 @@ QString memory_summary(const RunMetrics& m) {
 }
 
 json memory_json(const WorkerMemory& w) {
-    return {{"parameters", w.parameters},   {"gradients", w.gradients}, {"optimizer", w.optimizer},
-            {"activations", w.activations}, {"workspace", w.workspace}, {"peak", w.peak}};
+    return {{"parameters", w.parameters},
+            {"gradients", w.gradients},
+            {"optimizer", w.optimizer},
+            {"activations", w.activations},
+            {"workspace", w.workspace},
+            {"peak", w.peak},
+            {"parameters_peak", w.parameters_peak}};
 }
 
 json metrics_json(const Scenario& s, const RunMetrics& m) {

@@ -2782,126 +2782,12 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         <translation>--no-overlap: gehört zu --bucket-kb (dem Durchlauf über Bucket-Größen)</translation>
     </message>
     <message>
-        <source>
-gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
-  --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
-         bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
-  --no-overlap  the buckets wait until backward has ended
-  --paced-links  on the measured clock, each round of the collective also lasts the cost
-         model&apos;s price for real (its links&apos; speed), so overlap hides real time
-  --accumulate K  K micro-batches of --batch samples added up before one reduction
-  --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
-         that step: the run sees it from the messages and stops the step
-  sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
-         communication left exposed, and the fastest size
-  --shard optimizer  sharded data parallelism (ZeRO stage 1; the scenario&apos;s &quot;sharding&quot;):
-         the gradients are reduce-scattered, each worker keeps and updates the optimizer
-         state of its 1/N of the parameters only, then the parameters are all-gathered
-</source>
-        <translation>
-Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&quot; des Szenarios):
-  --bucket-kb B  Gradienten gehen in Buckets von höchstens B KB los, die letzten Schichten
-         zuerst, und die Kollektive eines Buckets beginnt, während der Rückwärtsdurchlauf
-         weiterläuft (0: ein Bucket, nach dem Rückwärtsdurchlauf)
-  --no-overlap  die Buckets warten, bis der Rückwärtsdurchlauf fertig ist
-  --paced-links  auf der gemessenen Uhr dauert jede Runde der Kollektive zusätzlich real so
-         lange, wie das Kostenmodell sie bepreist (die Geschwindigkeit ihrer Verbindungen),
-         damit Überlappung echte Zeit verbirgt
-  --accumulate K  K Micro-Batches von --batch Beispielen, vor einer Reduktion aufsummiert
-  --fail bucket-order:worker=2,step=5  dieser Worker reduziert seine Buckets in diesem Schritt
-         in anderer Reihenfolge: Der Lauf erkennt es an den Nachrichten und hält den Schritt an
-  sweep --bucket-kb 0,8,32,128  derselbe Lauf für jede Bucket-Größe: Schrittzeit, die sichtbar
-         gebliebene Kommunikation und die schnellste Größe
-  --shard optimizer  geshardete Datenparallelität (ZeRO-Stufe 1; &quot;sharding&quot; im Szenario):
-         die Gradienten werden per Reduce-Scatter verteilt, jeder Worker hält und aktualisiert
-         den Optimiererzustand nur seines 1/N der Parameter, dann werden die Parameter per
-         All-Gather eingesammelt
-</translation>
-    </message>
-    <message>
         <source>sharding</source>
         <translation>Sharding</translation>
     </message>
     <message>
         <source>ZeRO stage 1: the gradients are reduce-scattered, each worker keeps and updates the optimizer state of its 1/%1 of the parameters only, then the parameters are all-gathered</source>
         <translation>ZeRO-Stufe 1: Die Gradienten werden per Reduce-Scatter verteilt, jeder Worker hält und aktualisiert den Optimiererzustand nur seines 1/%1 der Parameter, dann werden die Parameter per All-Gather eingesammelt</translation>
-    </message>
-    <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  memory [SCENARIO.json] [--shard none,optimizer] [--json]
-                                  what a data-parallel worker holds, kind by kind, per stage
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
-        lockstep-cli --version | --help | COMMAND --help
-
-Befehle:
-  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  dasselbe Szenario mit mehreren Worker-Anzahlen
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
-  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
-                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
-  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
-  memory [SCENARIO.json] [--shard none,optimizer] [--json]
-                                  was ein datenparalleler Worker hält, Art für Art, je Stufe
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
-        <source>usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]
-                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
-
-Runs one step of the scenario for each way of sharding and prints, kind by kind,
-the bytes the worker holding the most keeps: parameters, gradients, optimizer
-state, activations and the kernels&apos; workspace, read off its buffers.
-</source>
-        <translation>Aufruf: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]
-                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
-
-Führt für jede Art des Shardings einen Schritt des Szenarios aus und gibt Art für Art
-die Bytes aus, die der Worker mit dem meisten Speicher hält: Parameter, Gradienten,
-Optimiererzustand, Aktivierungen und den Arbeitsspeicher der Kernel, von seinen
-Puffern abgelesen.
-</translation>
     </message>
     <message>
         <source>memory: only data-parallel runs account their memory</source>
@@ -2944,6 +2830,140 @@ Puffern abgelesen.
     <message>
         <source>worker %1 holds the most, %2 bytes: parameters %3, gradients %4, optimizer %5, activations %6, workspace %7</source>
         <translation>Worker %1 hält am meisten, %2 Bytes: Parameter %3, Gradienten %4, Optimierer %5, Aktivierungen %6, Arbeitsspeicher %7</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
+        lockstep-cli --version | --help | COMMAND --help
+
+Befehle:
+  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  dasselbe Szenario mit mehreren Worker-Anzahlen
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
+  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
+                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
+  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  was ein datenparalleler Worker hält, Art für Art, je Stufe
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>
+gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
+  --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
+         bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
+  --no-overlap  the buckets wait until backward has ended
+  --paced-links  on the measured clock, each round of the collective also lasts the cost
+         model&apos;s price for real (its links&apos; speed), so overlap hides real time
+  --accumulate K  K micro-batches of --batch samples added up before one reduction
+  --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
+         that step: the run sees it from the messages and stops the step
+  sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
+         communication left exposed, and the fastest size
+  --shard optimizer|gradients|parameters  sharded data parallelism, ZeRO stage 1, 2 or 3
+         (the scenario&apos;s &quot;sharding&quot;): the gradients are reduce-scattered, each worker
+         keeps and updates the optimizer state of its 1/N of the parameters only, then the
+         parameters are all-gathered; stage 2 keeps only its 1/N of the gradient too;
+         stage 3 (FSDP) keeps 1/N of every layer and gathers a layer when a pass needs it
+</source>
+        <translation>
+Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&quot; des Szenarios):
+  --bucket-kb B  Gradienten gehen in Buckets von höchstens B KB los, die letzten Schichten
+         zuerst, und die Kollektive eines Buckets beginnt, während der Rückwärtsdurchlauf
+         weiterläuft (0: ein Bucket, nach dem Rückwärtsdurchlauf)
+  --no-overlap  die Buckets warten, bis der Rückwärtsdurchlauf fertig ist
+  --paced-links  auf der gemessenen Uhr dauert jede Runde der Kollektive zusätzlich real so
+         lange, wie das Kostenmodell sie bepreist (die Geschwindigkeit ihrer Verbindungen),
+         damit Überlappung echte Zeit verbirgt
+  --accumulate K  K Micro-Batches von --batch Beispielen, vor einer Reduktion aufsummiert
+  --fail bucket-order:worker=2,step=5  dieser Worker reduziert seine Buckets in diesem Schritt
+         in anderer Reihenfolge: Der Lauf erkennt es an den Nachrichten und hält den Schritt an
+  sweep --bucket-kb 0,8,32,128  derselbe Lauf für jede Bucket-Größe: Schrittzeit, die sichtbar
+         gebliebene Kommunikation und die schnellste Größe
+  --shard optimizer|gradients|parameters  geshardete Datenparallelität, ZeRO-Stufe 1, 2
+         oder 3 (&quot;sharding&quot; im Szenario): die Gradienten werden per Reduce-Scatter verteilt,
+         jeder Worker hält und aktualisiert den Optimiererzustand nur seines 1/N der
+         Parameter, dann werden die Parameter per All-Gather eingesammelt; Stufe 2 behält
+         auch vom Gradienten nur sein 1/N; Stufe 3 (FSDP) behält 1/N jeder Schicht und
+         sammelt eine Schicht ein, wenn ein Durchlauf sie braucht
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer,...] [--workers N]
+                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
+
+Runs one step of the scenario for each way of sharding and prints, kind by kind,
+the bytes the worker holding the most keeps: parameters, gradients, optimizer
+state, activations and the kernels&apos; workspace, read off its buffers, and the
+most parameters it held at once. --shard takes a list of none, optimizer,
+gradients and parameters (ZeRO stages 0 to 3); all four by default.
+</source>
+        <translation>Aufruf: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer,...] [--workers N]
+                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
+
+Führt für jede Art des Shardings einen Schritt des Szenarios aus und gibt Art für Art
+die Bytes aus, die der Worker mit dem meisten Speicher hält: Parameter, Gradienten,
+Optimiererzustand, Aktivierungen und den Arbeitsspeicher der Kernel, von seinen
+Puffern abgelesen, und die meisten Parameter, die er auf einmal hielt. --shard nimmt
+eine Liste aus none, optimizer, gradients und parameters (ZeRO-Stufen 0 bis 3);
+ohne sie alle vier.
+</translation>
+    </message>
+    <message>
+        <source>params peak</source>
+        <translation>Param.-Spitze</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 2: as stage 1, and between steps each worker keeps only its 1/%1 of the summed gradient</source>
+        <translation>ZeRO-Stufe 2: wie Stufe 1, und zwischen den Schritten behält jeder Worker nur sein 1/%1 des summierten Gradienten</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 3 (FSDP): each worker keeps 1/%1 of every layer; a layer is all-gathered before forward and again before backward, freed after use, and its gradient reduce-scattered</source>
+        <translation>ZeRO-Stufe 3 (FSDP): jeder Worker behält 1/%1 jeder Schicht; eine Schicht wird vor dem Vorwärts- und erneut vor dem Rückwärtsdurchlauf per All-Gather eingesammelt, nach Gebrauch freigegeben, und ihr Gradient per Reduce-Scatter verteilt</translation>
     </message>
 </context>
 <context>

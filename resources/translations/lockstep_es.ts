@@ -2788,127 +2788,12 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         <translation>--no-overlap: va con --bucket-kb (el barrido de tamaños de cubo)</translation>
     </message>
     <message>
-        <source>
-gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
-  --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
-         bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
-  --no-overlap  the buckets wait until backward has ended
-  --paced-links  on the measured clock, each round of the collective also lasts the cost
-         model&apos;s price for real (its links&apos; speed), so overlap hides real time
-  --accumulate K  K micro-batches of --batch samples added up before one reduction
-  --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
-         that step: the run sees it from the messages and stops the step
-  sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
-         communication left exposed, and the fastest size
-  --shard optimizer  sharded data parallelism (ZeRO stage 1; the scenario&apos;s &quot;sharding&quot;):
-         the gradients are reduce-scattered, each worker keeps and updates the optimizer
-         state of its 1/N of the parameters only, then the parameters are all-gathered
-</source>
-        <translation>
-opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradients&quot; del escenario):
-  --bucket-kb B  los gradientes salen en cubos de como mucho B KB, las últimas capas primero,
-         y la colectiva de cada cubo empieza mientras sigue la pasada hacia atrás (0: un cubo,
-         después de la pasada hacia atrás)
-  --no-overlap  los cubos esperan a que termine la pasada hacia atrás
-  --paced-links  en el reloj medido, cada ronda de la colectiva dura además de verdad lo que
-         le pone el modelo de costes (la velocidad de sus enlaces), para que el solapamiento
-         oculte tiempo real
-  --accumulate K  K microlotes de --batch ejemplos sumados antes de una reducción
-  --fail bucket-order:worker=2,step=5  ese trabajador reduce sus cubos en otro orden en ese
-         paso: la ejecución lo ve en los mensajes y detiene el paso
-  sweep --bucket-kb 0,8,32,128  la misma ejecución para cada tamaño de cubo: tiempo de paso,
-         la comunicación que queda expuesta y el tamaño más rápido
-  --shard optimizer  paralelismo de datos fragmentado (ZeRO etapa 1; &quot;sharding&quot; del escenario):
-         los gradientes se reparten con reduce-scatter, cada worker guarda y actualiza el
-         estado del optimizador solo de su 1/N de los parámetros, y luego los parámetros se
-         reúnen con all-gather
-</translation>
-    </message>
-    <message>
         <source>sharding</source>
         <translation>fragmentación</translation>
     </message>
     <message>
         <source>ZeRO stage 1: the gradients are reduce-scattered, each worker keeps and updates the optimizer state of its 1/%1 of the parameters only, then the parameters are all-gathered</source>
         <translation>ZeRO etapa 1: los gradientes se reparten con reduce-scatter, cada worker guarda y actualiza el estado del optimizador solo de su 1/%1 de los parámetros, y luego los parámetros se reúnen con all-gather</translation>
-    </message>
-    <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  memory [SCENARIO.json] [--shard none,optimizer] [--json]
-                                  what a data-parallel worker holds, kind by kind, per stage
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>uso: lockstep-cli COMMAND [ARGS]
-     lockstep-cli --version | --help | COMMAND --help
-
-comandos:
-  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
-                                  y la pérdida
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
-                                  la misma ejecución con un proceso por trabajador, con Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  el mismo escenario con varios números de trabajadores
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combina valores como el motor combina los gradientes
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continúa una ejecución desde su punto de control completo más
-                                  reciente
-  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  dos escenarios lado a lado: tiempo y energía hasta la misma
-                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
-  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
-  memory [SCENARIO.json] [--shard none,optimizer] [--json]
-                                  lo que guarda un worker de datos en paralelo, por tipo y etapa
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
-        <source>usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]
-                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
-
-Runs one step of the scenario for each way of sharding and prints, kind by kind,
-the bytes the worker holding the most keeps: parameters, gradients, optimizer
-state, activations and the kernels&apos; workspace, read off its buffers.
-</source>
-        <translation>uso: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer] [--workers N]
-                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
-
-Ejecuta un paso del escenario para cada forma de fragmentar e imprime, tipo por tipo,
-los bytes que guarda el worker que más guarda: parámetros, gradientes, estado del
-optimizador, activaciones y la memoria de trabajo de los kernels, leídos de sus búferes.
-</translation>
     </message>
     <message>
         <source>memory: only data-parallel runs account their memory</source>
@@ -2951,6 +2836,141 @@ optimizador, activaciones y la memoria de trabajo de los kernels, leídos de sus
     <message>
         <source>worker %1 holds the most, %2 bytes: parameters %3, gradients %4, optimizer %5, activations %6, workspace %7</source>
         <translation>el worker %1 guarda más, %2 bytes: parámetros %3, gradientes %4, optimizador %5, activaciones %6, memoria de trabajo %7</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>uso: lockstep-cli COMMAND [ARGS]
+     lockstep-cli --version | --help | COMMAND --help
+
+comandos:
+  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
+                                  y la pérdida
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
+                                  la misma ejecución con un proceso por trabajador, con Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  el mismo escenario con varios números de trabajadores
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combina valores como el motor combina los gradientes
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--transport mpi]
+                                  continúa una ejecución desde su punto de control completo más
+                                  reciente
+  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  dos escenarios lado a lado: tiempo y energía hasta la misma
+                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
+  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  lo que guarda un worker de datos en paralelo, por tipo y etapa
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>
+gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
+  --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
+         bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
+  --no-overlap  the buckets wait until backward has ended
+  --paced-links  on the measured clock, each round of the collective also lasts the cost
+         model&apos;s price for real (its links&apos; speed), so overlap hides real time
+  --accumulate K  K micro-batches of --batch samples added up before one reduction
+  --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
+         that step: the run sees it from the messages and stops the step
+  sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
+         communication left exposed, and the fastest size
+  --shard optimizer|gradients|parameters  sharded data parallelism, ZeRO stage 1, 2 or 3
+         (the scenario&apos;s &quot;sharding&quot;): the gradients are reduce-scattered, each worker
+         keeps and updates the optimizer state of its 1/N of the parameters only, then the
+         parameters are all-gathered; stage 2 keeps only its 1/N of the gradient too;
+         stage 3 (FSDP) keeps 1/N of every layer and gathers a layer when a pass needs it
+</source>
+        <translation>
+opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradients&quot; del escenario):
+  --bucket-kb B  los gradientes salen en cubos de como mucho B KB, las últimas capas primero,
+         y la colectiva de cada cubo empieza mientras sigue la pasada hacia atrás (0: un cubo,
+         después de la pasada hacia atrás)
+  --no-overlap  los cubos esperan a que termine la pasada hacia atrás
+  --paced-links  en el reloj medido, cada ronda de la colectiva dura además de verdad lo que
+         le pone el modelo de costes (la velocidad de sus enlaces), para que el solapamiento
+         oculte tiempo real
+  --accumulate K  K microlotes de --batch ejemplos sumados antes de una reducción
+  --fail bucket-order:worker=2,step=5  ese trabajador reduce sus cubos en otro orden en ese
+         paso: la ejecución lo ve en los mensajes y detiene el paso
+  sweep --bucket-kb 0,8,32,128  la misma ejecución para cada tamaño de cubo: tiempo de paso,
+         la comunicación que queda expuesta y el tamaño más rápido
+  --shard optimizer|gradients|parameters  paralelismo de datos fragmentado, ZeRO etapa 1,
+         2 o 3 (&quot;sharding&quot; del escenario): los gradientes se reparten con reduce-scatter,
+         cada worker guarda y actualiza el estado del optimizador solo de su 1/N de los
+         parámetros, y luego los parámetros se reúnen con all-gather; la etapa 2 guarda
+         también solo su 1/N del gradiente; la etapa 3 (FSDP) guarda 1/N de cada capa y
+         reúne una capa cuando una pasada la necesita
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer,...] [--workers N]
+                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
+
+Runs one step of the scenario for each way of sharding and prints, kind by kind,
+the bytes the worker holding the most keeps: parameters, gradients, optimizer
+state, activations and the kernels&apos; workspace, read off its buffers, and the
+most parameters it held at once. --shard takes a list of none, optimizer,
+gradients and parameters (ZeRO stages 0 to 3); all four by default.
+</source>
+        <translation>uso: lockstep-cli memory [SCENARIO.json] [--shard none,optimizer,...] [--workers N]
+                           [--layers L] [--optimizer sgd|adam] [--batch N] [--json]
+
+Ejecuta un paso del escenario para cada forma de fragmentar e imprime, tipo por tipo,
+los bytes que guarda el worker que más guarda: parámetros, gradientes, estado del
+optimizador, activaciones y la memoria de trabajo de los kernels, leídos de sus búferes,
+y los parámetros que más llegó a tener a la vez. --shard toma una lista de none,
+optimizer, gradients y parameters (etapas ZeRO 0 a 3); sin ella, las cuatro.
+</translation>
+    </message>
+    <message>
+        <source>params peak</source>
+        <translation>pico parám.</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 2: as stage 1, and between steps each worker keeps only its 1/%1 of the summed gradient</source>
+        <translation>ZeRO etapa 2: como la etapa 1, y entre pasos cada worker guarda solo su 1/%1 del gradiente sumado</translation>
+    </message>
+    <message>
+        <source>ZeRO stage 3 (FSDP): each worker keeps 1/%1 of every layer; a layer is all-gathered before forward and again before backward, freed after use, and its gradient reduce-scattered</source>
+        <translation>ZeRO etapa 3 (FSDP): cada worker guarda 1/%1 de cada capa; una capa se reúne con all-gather antes de la pasada hacia delante y otra vez antes de la pasada hacia atrás, se libera tras usarla, y su gradiente se reparte con reduce-scatter</translation>
     </message>
 </context>
 <context>

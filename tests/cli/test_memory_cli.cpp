@@ -1,5 +1,6 @@
 // Runs the real lockstep-cli: `memory` side by side agrees with `run --json`'s ledger for each
-// stage, `run --shard optimizer` gives the unsharded run's loss, and bad stages are named.
+// stage, `run --shard optimizer` (and `parameters` with the tree) gives the unsharded run's loss,
+// and bad stages are named.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -32,7 +33,7 @@ private Q_SLOTS:
         const CliResult side = run_cli(QStringList{"memory"} + kScenario + QStringList{"--json"});
         QVERIFY2(side.finished && side.exit_code == 0, side.err.constData());
         const QJsonArray stages = QJsonDocument::fromJson(side.out).array();
-        QCOMPARE(stages.size(), 2);
+        QCOMPARE(stages.size(), 4); // none, optimizer, gradients, parameters
         for (const QJsonValue& v : stages) {
             const QJsonObject stage = v.toObject();
             const QString shard = stage.value("sharding").toString();
@@ -43,13 +44,25 @@ private Q_SLOTS:
             QCOMPARE(report.value("sharding").toString(), shard);
             const QJsonObject most = largest(report.value("memory").toArray());
             QCOMPARE(report.value("memory").toArray().size(), 4);
-            for (const char* kind :
-                 {"parameters", "gradients", "optimizer", "activations", "workspace", "peak"})
+            for (const char* kind : {"parameters", "gradients", "optimizer", "activations",
+                                     "workspace", "peak", "parameters_peak"})
                 QCOMPARE(stage.value(kind).toInteger(), most.value(kind).toInteger());
         }
-        // 243 parameters: unsharded, Adam's two moments of every one; sharded, of 61 at most.
-        QCOMPARE(stages.at(0).toObject().value("optimizer").toInteger(), 243 * 2 * 8);
-        QCOMPARE(stages.at(1).toObject().value("optimizer").toInteger(), 61 * 2 * 8);
+        // 243 parameters: unsharded, Adam's two moments of every one; sharded, of 61 at most;
+        // stage 3's pieces of the three layers (51, 162, 30 values) are 62 at most. Stage 2 keeps
+        // a shard of the gradient, stage 3 of the parameters too, with one layer (162) gathered
+        // at the most.
+        const auto field = [&](int stage, const char* kind) {
+            return stages.at(stage).toObject().value(kind).toInteger();
+        };
+        QCOMPARE(field(0, "optimizer"), 243 * 2 * 8);
+        QCOMPARE(field(1, "optimizer"), 61 * 2 * 8);
+        QCOMPARE(field(2, "optimizer"), 61 * 2 * 8);
+        QCOMPARE(field(2, "gradients"), 61 * 8);
+        QCOMPARE(field(3, "optimizer"), 62 * 2 * 8);
+        QCOMPARE(field(3, "parameters"), 62 * 8);
+        QCOMPARE(field(3, "parameters_peak"), (62 + 162) * 8);
+        QCOMPARE(field(1, "parameters_peak"), 243 * 8);
         // The text table names the kinds and the ratio to the first column.
         const CliResult text = run_cli(QStringList{"memory"} + kScenario);
         QVERIFY(text.out.contains("optimizer"));
@@ -68,6 +81,14 @@ private Q_SLOTS:
         QCOMPARE(b.value("bytes_moved").toInteger(), a.value("bytes_moved").toInteger());
         const CliResult text = run_cli(args + QStringList{"--shard", "optimizer"});
         QVERIFY(text.out.contains("ZeRO stage 1"));
+        // Stage 3 with the tree adds every value in the unsharded order too: the same loss.
+        args += QStringList{"--algorithm", "tree"};
+        const CliResult tree = run_cli(args + QStringList{"--json"});
+        const CliResult fsdp = run_cli(args + QStringList{"--shard", "parameters", "--json"});
+        QVERIFY2(tree.exit_code == 0 && fsdp.exit_code == 0, fsdp.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(fsdp.out).object().value("final_loss").toDouble(),
+                 QJsonDocument::fromJson(tree.out).object().value("final_loss").toDouble());
+        QVERIFY(run_cli(args + QStringList{"--shard", "parameters"}).out.contains("ZeRO stage 3"));
     }
 
     void bad_stages_are_named() {
@@ -75,9 +96,12 @@ private Q_SLOTS:
         QCOMPARE(unknown.exit_code, 1);
         QVERIFY2(unknown.err.contains("--shard") && unknown.err.contains("zero"),
                  unknown.err.constData());
-        const CliResult later = run_cli({"run", "--shard", "parameters", "--steps", "2"});
+        const CliResult later =
+            run_cli({"run", "--shard", "parameters", "--accumulate", "2", "--steps", "2"});
         QCOMPARE(later.exit_code, 1);
-        QVERIFY2(later.err.contains("sharding \"parameters\""), later.err.constData());
+        QVERIFY2(later.err.contains("sharding \"parameters\"") &&
+                     later.err.contains("gradients.accumulate"),
+                 later.err.constData());
         const CliResult saved =
             run_cli({"run", "--shard", "optimizer", "--checkpoint-every", "2", "--steps", "2"});
         QCOMPARE(saved.exit_code, 1);
