@@ -90,6 +90,11 @@ enum class PhaseOutcome : std::uint8_t {
              // partial and the checkpoint is never committed
 };
 
+// Which half of an all-reduce a sharded data-parallel run's message belongs to: the
+// reduce-scatter that leaves each worker the summed gradient of its shard, or the all-gather that
+// hands every worker everyone's parameters.
+enum class CollectiveHalf : std::uint8_t { None, ReduceScatter, AllGather };
+
 // One interval on one worker's lane. Times are on the run's clock (modelled or measured).
 struct TraceEvent {
     int worker = 0;
@@ -131,6 +136,9 @@ struct TraceEvent {
     int layer = -1;
     int bucket = -1;
     int layer_end = -1;
+    // Sharded data parallelism: a collective's Send, Receive, Reduce and Wait name the half they
+    // belong to; with sharded parameters (ZeRO 3) `layer` says whose halves they are.
+    CollectiveHalf half = CollectiveHalf::None;
 };
 
 // The event of one checkpoint phase of `worker`'s file, its kind following from the stage it
@@ -148,6 +156,18 @@ struct PipelineStepReport {
     std::vector<int> peak_inflight; // per lane: most micro-batches its program holds at once
 };
 
+// What one data-parallel worker held at one moment, in bytes by kind, read off its buffers (the
+// trainer's memory ledger): at the end of each step, and in a sharded run also as it gathers
+// and frees during the step.
+struct MemorySample {
+    int worker = 0; // its lane
+    Ticks at = 0;
+    std::int64_t parameters = 0, gradients = 0, optimizer = 0, activations = 0, workspace = 0;
+    std::int64_t total() const {
+        return parameters + gradients + optimizer + activations + workspace;
+    }
+};
+
 // The state of all replicas after one step's update.
 struct StepSnapshot {
     std::int64_t step = 0;
@@ -161,6 +181,8 @@ struct StepSnapshot {
     double replica_spread = 0.0; // largest L2 distance of a replica's parameters from their mean
     std::vector<double> replica_distance; // per worker, that distance (empty: replicas aligned)
     std::optional<PipelineStepReport> pipeline; // pipeline and hybrid runs
+    // Data parallelism: what each worker held during the step, in time order per worker.
+    std::vector<MemorySample> memory;
 };
 
 // Receives the trace as it is produced. The trainer calls it from the thread that runs the

@@ -235,6 +235,7 @@ private:
     // What one step or one collective round fills in and the next clears.
     struct Scratch {
         std::vector<TraceEvent> events;     // this step's events (only when a sink listens)
+        std::vector<MemorySample> memory;   // this step's memory samples (only with a sink)
         std::vector<char> chosen;           // per worker, this step: its gradient is aggregated
         std::vector<double> chosen_weights; // per worker, this step: the rule's weight among them
         std::vector<std::vector<std::pair<Ticks, Ticks>>> busy; // per worker, this round
@@ -321,12 +322,13 @@ private:
     void shard_optimizers();
     void note_memory(); // each worker's buffers now (data_parallel_accounts.cpp)
     // One half over the workers' gradients or their parameters, or over `buffers`.
-    void run_half(const CommSchedule& half, bool on_parameters);
+    void run_half(const CommSchedule& half, CollectiveHalf which, bool on_parameters);
     void reduce_scatter_gradients();
     void unshard_gradients(); // stage 2: a whole gradient buffer for the next backward
     void apply_to_shard(Worker& w, std::size_t k);
     void gather_parameters();
-    void run_half(const CommSchedule& half, std::span<const std::span<double>> buffers);
+    void run_half(const CommSchedule& half, CollectiveHalf which,
+                  std::span<const std::span<double>> buffers, int layer = -1);
     // Sharded parameters (data_parallel_fsdp.cpp): the parameters cut into each worker's pieces
     // of every layer; the step's passes layer by layer, each layer gathered before forward and
     // again before backward and freed after, its gradient reduce-scattered as backward leaves
@@ -391,6 +393,10 @@ private:
     Faults faults_;
     CheckpointTimeline checkpoints_;
     Scratch scratch_;
+    // The half of an all-reduce running now, and whose layer (ZeRO 3): emit() names it on the
+    // collective's events.
+    CollectiveHalf half_ = CollectiveHalf::None;
+    int half_layer_ = -1;
     Indirect<Clock> clock_{make_clock(ClockKind::Modelled)}; // the scenario's, set on construction
 };
 

@@ -14,6 +14,12 @@ void DataParallelTrainer::emit(TraceEvent e) {
     // Events name workers by index; the trace names them by lane, which stays the same when a
     // worker leaves the run.
     e.worker = faults_.lane_of[static_cast<std::size_t>(e.worker)];
+    if (half_ != CollectiveHalf::None &&
+        (e.kind == EventKind::Send || e.kind == EventKind::Receive || e.kind == EventKind::Reduce ||
+         e.kind == EventKind::Wait)) {
+        e.half = half_;
+        e.layer = half_layer_;
+    }
     if (e.peer >= 0 && e.kind != EventKind::Verify) // a Verify's peer is its verdict
         e.peer = faults_.lane_of[static_cast<std::size_t>(e.peer)];
     // Checkpoint phases name the checkpoint they belong to: the state after this step's update.
@@ -159,6 +165,9 @@ void DataParallelTrainer::note_memory() {
         m.workspace = bytes(w.scratch.work.scratch);
         m.peak = std::max(m.peak, m.total());
         m.parameters_peak = std::max(m.parameters_peak, m.parameters);
+        if (sink_ && work_ == Work::Train)
+            scratch_.memory.push_back({static_cast<int>(lane), w.clock, m.parameters, m.gradients,
+                                       m.optimizer, m.activations, m.workspace});
     }
 }
 

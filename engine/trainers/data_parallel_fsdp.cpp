@@ -171,7 +171,8 @@ void DataParallelTrainer::gather_layer(std::size_t layer) {
         }
         buffers.emplace_back(w.gathered);
     }
-    run_half(halves.all_gather, buffers);
+    run_half(halves.all_gather, CollectiveHalf::AllGather, buffers, static_cast<int>(layer));
+    note_memory(); // the layer whole beside the pieces
 }
 
 void DataParallelTrainer::layer_pass(std::size_t layer, bool backward,
@@ -212,7 +213,8 @@ void DataParallelTrainer::reduce_scatter_layer(std::size_t layer) {
             scale_contribution(w.layer_gradient.gradient, collective_.weights[k]);
         buffers.emplace_back(w.layer_gradient.gradient);
     }
-    run_half(halves.reduce_scatter, buffers);
+    run_half(halves.reduce_scatter, CollectiveHalf::ReduceScatter, buffers,
+             static_cast<int>(layer));
     for (std::size_t k = 0; train && k < workers_.size(); ++k) {
         Worker& w = workers_[k];
         const auto [begin, end] = halves.shards[k];
@@ -222,6 +224,7 @@ void DataParallelTrainer::reduce_scatter_layer(std::size_t layer) {
         release(w.layer_gradient.gradient);
         release(w.layer_gradient.transposed);
     }
+    note_memory(); // the layer's gradient down to its piece
 }
 
 void DataParallelTrainer::compute_layer_by_layer(std::span<const Ticks> cost,
@@ -258,9 +261,9 @@ void DataParallelTrainer::compute_layer_by_layer(std::span<const Ticks> cost,
     for (std::size_t l = 0; l < model.layer_count(); ++l) {
         gather_layer(l);
         layer_pass(l, false, cost);
-        note_memory(); // the layer's parameters whole beside the pieces
         for (Worker& w : workers_)
             release(w.gathered);
+        note_memory(); // the layer freed again
     }
     for (std::size_t l = model.layer_count(); l-- > 0;) {
         gather_layer(l);
@@ -268,6 +271,7 @@ void DataParallelTrainer::compute_layer_by_layer(std::span<const Ticks> cost,
         note_memory(); // and its whole gradient too: the most a worker holds
         for (Worker& w : workers_)
             release(w.gathered);
+        note_memory();
         reduce_scatter_layer(l);
     }
     for (std::size_t k = 0; k < n; ++k)

@@ -32,15 +32,28 @@ void DataParallelTrainer::shard_optimizers() {
 // One half over the workers' gradients (the reduce-scatter) or their parameters (the
 // all-gather), priced on the modelled clock or timed on the measured one; all of it exposed, as
 // nothing computes beside it.
-void DataParallelTrainer::run_half(const CommSchedule& half, bool on_parameters) {
+void DataParallelTrainer::run_half(const CommSchedule& half, CollectiveHalf which,
+                                   bool on_parameters) {
     std::vector<std::span<double>> buffers;
     for (auto& w : workers_)
         buffers.emplace_back(on_parameters ? w.parameters : w.gradient);
-    run_half(half, buffers);
+    run_half(half, which, buffers);
 }
 
-void DataParallelTrainer::run_half(const CommSchedule& half,
-                                   std::span<const std::span<double>> buffers) {
+void DataParallelTrainer::run_half(const CommSchedule& half, CollectiveHalf which,
+                                   std::span<const std::span<double>> buffers, int layer) {
+    struct Naming { // the half's name on its events, for as long as it runs
+        DataParallelTrainer& t;
+        Naming(DataParallelTrainer& trainer, CollectiveHalf h, int l)
+            : t(trainer) {
+            t.half_ = h;
+            t.half_layer_ = l;
+        }
+        ~Naming() {
+            t.half_ = CollectiveHalf::None;
+            t.half_layer_ = -1;
+        }
+    } naming(*this, which, layer);
     const auto n = workers_.size();
     const bool train = work_ == Work::Train;
     if (train)
@@ -65,10 +78,12 @@ void DataParallelTrainer::run_half(const CommSchedule& half,
 // Stage 2 keeps the shard of the sum and frees the whole gradient (the next backward allocates
 // it again): from here to the next step its gradient memory is its shard's.
 void DataParallelTrainer::reduce_scatter_gradients() {
-    run_half(collective_.sharded->reduce_scatter, false);
-    if (scenario_.sharding != Sharding::Gradients || work_ != Work::Train)
+    const bool keep_shard = scenario_.sharding == Sharding::Gradients && work_ == Work::Train;
+    if (keep_shard)
+        note_memory(); // the peak: the whole gradient, at the end of backward
+    run_half(collective_.sharded->reduce_scatter, CollectiveHalf::ReduceScatter, false);
+    if (!keep_shard)
         return;
-    note_memory(); // the peak: the whole gradient, at the end of backward
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         Worker& w = workers_[k];
         const auto [begin, end] = collective_.sharded->shards[k];
@@ -77,6 +92,7 @@ void DataParallelTrainer::reduce_scatter_gradients() {
         std::vector<double>().swap(w.gradient);
         std::vector<double>().swap(w.scratch.micro_gradient);
     }
+    note_memory(); // the shard of the sum only, from here to the next backward
 }
 
 // Stage 2: the whole gradient again, for the backward pass that fills it.
@@ -87,11 +103,12 @@ void DataParallelTrainer::unshard_gradients() {
         w.gradient.assign(collective_.sharded->reduce_scatter.count, 0.0);
         std::vector<double>().swap(w.shard_gradient);
     }
+    note_memory();
 }
 
 // After the update: every worker's shard of the new parameters to every other worker.
 void DataParallelTrainer::gather_parameters() {
-    run_half(collective_.sharded->all_gather, true);
+    run_half(collective_.sharded->all_gather, CollectiveHalf::AllGather, true);
 }
 
 void DataParallelTrainer::apply_to_shard(Worker& w, std::size_t k) {

@@ -20,6 +20,8 @@ void DataParallelTrainer::finish_step() {
     }
     aligned_ = last_snapshot_.replicas_aligned;
     note_memory();
+    last_snapshot_.memory = std::move(scratch_.memory);
+    scratch_.memory.clear();
     accounts_.applied += static_cast<std::int64_t>(workers_.size()); // each fresh: staleness 0
     if (!aligned_)
         ++accounts_.misaligned_steps;
