@@ -79,24 +79,22 @@ int main() {
         const bool checked = stage == lockstep::Sharding::Parameters;
         if (checked)
             met = f.most.parameters_peak <= limit;
-        std::printf("{\"bench\":\"sharding\",\"stage\":\"%s\",\"workers\":8,\"parameters\":%lld,"
-                    "\"largest_layer\":%lld,\"resident\":{\"parameters\":%lld,\"gradients\":%lld,"
-                    "\"optimizer\":%lld,\"activations\":%lld,\"workspace\":%lld},\"peak\":%lld,"
-                    "\"parameters_peak\":%lld,\"parameters_peak_limit\":%lld,"
-                    "\"bytes_moved\":%lld,\"bytes_vs_unsharded\":%.3f,"
-                    "\"wall_ms_per_step\":%.1f,\"final_loss\":%.17g%s}\n",
-                    std::string(lockstep::to_string(stage)).c_str(),
-                    static_cast<long long>(parameters), static_cast<long long>(largest),
-                    static_cast<long long>(f.most.parameters),
-                    static_cast<long long>(f.most.gradients),
-                    static_cast<long long>(f.most.optimizer),
-                    static_cast<long long>(f.most.activations),
-                    static_cast<long long>(f.most.workspace), static_cast<long long>(f.most.peak),
-                    static_cast<long long>(f.most.parameters_peak),
-                    static_cast<long long>(limit), static_cast<long long>(f.bytes_moved),
-                    static_cast<double>(f.bytes_moved) / static_cast<double>(unsharded_bytes),
-                    f.wall_ms_per_step, f.final_loss,
-                    checked ? (met ? ",\"target_met\":true" : ",\"target_met\":false") : "");
+        std::printf(
+            "{\"bench\":\"sharding\",\"stage\":\"%s\",\"workers\":8,\"parameters\":%lld,"
+            "\"largest_layer\":%lld,\"resident\":{\"parameters\":%lld,\"gradients\":%lld,"
+            "\"optimizer\":%lld,\"activations\":%lld,\"workspace\":%lld},\"peak\":%lld,"
+            "\"parameters_peak\":%lld,\"parameters_peak_limit\":%lld,"
+            "\"bytes_moved\":%lld,\"bytes_vs_unsharded\":%.3f,"
+            "\"wall_ms_per_step\":%.1f,\"final_loss\":%.17g%s}\n",
+            std::string(lockstep::to_string(stage)).c_str(), static_cast<long long>(parameters),
+            static_cast<long long>(largest), static_cast<long long>(f.most.parameters),
+            static_cast<long long>(f.most.gradients), static_cast<long long>(f.most.optimizer),
+            static_cast<long long>(f.most.activations), static_cast<long long>(f.most.workspace),
+            static_cast<long long>(f.most.peak), static_cast<long long>(f.most.parameters_peak),
+            static_cast<long long>(limit), static_cast<long long>(f.bytes_moved),
+            static_cast<double>(f.bytes_moved) / static_cast<double>(unsharded_bytes),
+            f.wall_ms_per_step, f.final_loss,
+            checked ? (met ? ",\"target_met\":true" : ",\"target_met\":false") : "");
     }
     return met ? 0 : 1;
 }
