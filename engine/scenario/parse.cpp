@@ -354,6 +354,15 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_gradients(r, s);
     r.read_choice<Sharding>("sharding", s.sharding,
                             {"none", "optimizer", "gradients", "parameters"}, parse_sharding);
+    if (const json* v = r.find("memory_budget_bytes")) {
+        // A whole number of bytes: 4000000, not 4e6 or "4 MB".
+        if (!v->is_number_integer())
+            throw Error("memory_budget_bytes: must be a whole number of bytes between 1 and " +
+                        std::to_string(ScenarioLimits::max_memory_budget_bytes) + ", got " +
+                        v->dump());
+        s.memory_budget_bytes =
+            whole_number(*v, "memory_budget_bytes", 1, ScenarioLimits::max_memory_budget_bytes);
+    }
     r.reject_unknown();
 
     namespace fs = std::filesystem;

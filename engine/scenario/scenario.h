@@ -33,6 +33,7 @@ struct ScenarioLimits {
     static constexpr std::size_t max_failures = 1024;
     static constexpr std::size_t max_bucket_kb = 1 << 20; // gradients.bucket_kb: 1 GiB
     static constexpr int max_accumulate = 1024;           // gradients.accumulate
+    static constexpr std::int64_t max_memory_budget_bytes = std::int64_t{1} << 40; // 1 TiB
 };
 
 struct DatasetConfig {
@@ -151,6 +152,9 @@ struct Scenario {
     std::optional<SyncConfig> sync;               // none: bulk-synchronous (bsp)
     std::optional<GradientConfig> gradients; // none: one bucket after backward, no accumulation
     Sharding sharding = Sharding::None;      // ZeRO stage: what a worker keeps a shard of
+    // The most a data-parallel worker may hold at its peak, in bytes (none: no budget). A run
+    // whose worker would hold more is refused before it trains (check_memory_budget(), runs.h).
+    std::optional<std::int64_t> memory_budget_bytes;
 
     std::size_t batch_of(int worker) const; // per micro-batch when gradients accumulate
     int accumulation() const { return gradients ? gradients->accumulate : 1; }

@@ -132,6 +132,8 @@ json scenario_reading::scenario_json(const Scenario& s) {
                           {"accumulate", s.gradients->accumulate}};
     if (s.sharding != Sharding::None) // written only when set, so older scenarios keep their hashes
         j["sharding"] = std::string(to_string(s.sharding));
+    if (s.memory_budget_bytes) // likewise
+        j["memory_budget_bytes"] = *s.memory_budget_bytes;
     return j;
 }
 
@@ -175,6 +177,7 @@ std::uint64_t scenario_hash(const Scenario& scenario) {
     // backup workers do (each step drops the late gradients).
     j.erase("failures");
     j.erase("energy");
+    j.erase("memory_budget_bytes"); // a run either fits it and trains the same, or never starts
     if (scenario.failures.backup_workers > 0)
         j["backup_workers"] = scenario.failures.backup_workers;
     return fnv1a(j.dump()); // FNV-1a over the canonical JSON's bytes

@@ -223,6 +223,24 @@ static void validate_sharding(const Scenario& s) {
                         to_text(f) + " would lose a shard, and recovering one is not built yet");
 }
 
+// A budget is checked against a worker's memory ledger, which only a data-parallel worker that
+// holds a whole replica keeps (bsp or local); whether the run fits is found by running a step
+// (check_memory_budget(), runs.h), not here.
+static void validate_memory_budget(const Scenario& s) {
+    check_range<std::int64_t>("memory_budget_bytes", *s.memory_budget_bytes, 1,
+                              ScenarioLimits::max_memory_budget_bytes);
+    if (s.model_parallel())
+        throw Error("memory_budget_bytes: a budget is checked against a data-parallel worker's "
+                    "memory ledger; parallelism.mode is \"" +
+                    std::string(to_string(s.parallelism->mode)) +
+                    "\", whose workers hold pieces of the model and keep no ledger");
+    if (s.sync_mode() == SyncMode::Ssp || s.sync_mode() == SyncMode::Async)
+        throw Error("memory_budget_bytes: a budget is checked against a data-parallel worker's "
+                    "memory ledger, kept with sync mode bsp or local; sync.mode is " +
+                    std::string(to_string(s.sync_mode())) +
+                    ", whose workers go through a parameter server and keep no ledger");
+}
+
 void validate(const Scenario& s) {
     check_range("workers", s.workers, 1, ScenarioLimits::max_workers);
     check_range<std::int64_t>("steps", s.steps, 1, ScenarioLimits::max_steps);
@@ -326,6 +344,8 @@ void validate(const Scenario& s) {
         validate_gradients(s);
     if (s.sharding != Sharding::None)
         validate_sharding(s);
+    if (s.memory_budget_bytes)
+        validate_memory_budget(s);
     if (s.checkpoint) {
         check_range<std::int64_t>("checkpoint.every", s.checkpoint->every, 1,
                                   ScenarioLimits::max_steps);
