@@ -1,5 +1,5 @@
 // lockstep-cli validate: a scenario file read as a run reads it, with its data set and first
-// parameters.
+// parameters, and a step of it against its memory budget when it has one.
 #include "commands.h"
 
 #include "core/error.h"
@@ -18,6 +18,7 @@ int command_validate(const std::vector<std::string>& args) {
         (void)lockstep::load_dataset(s);
     if (!s.init_params.empty())
         (void)lockstep::parameters_from_json(s.model, lockstep::read_text_file(s.init_params));
+    lockstep::check_memory_budget(s); // one plain step, as every run starts with
     print(Cli::tr("%1: valid\n").arg(qs(o.positional().front())));
     return 0;
 }

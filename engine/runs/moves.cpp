@@ -57,6 +57,7 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
     base.clock = ClockKind::Modelled;
     base.steps = kSteps;
     base.checkpoint.reset();
+    base.memory_budget_bytes.reset(); // a data-parallel worker's budget; the others hold pieces
     base.shard_sizes.clear();
     base.worker_batch.clear();
     if (base.algorithm == Algorithm::None)

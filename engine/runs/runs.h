@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -46,5 +47,32 @@ Scenario scenario_for_workers(const Scenario& scenario, int workers);
 // modelled clock, Work::TimesOnly gives the same times without training (no loss figures).
 std::vector<SweepPoint> sweep(const Scenario& scenario, std::span<const int> worker_counts,
                               Work work = Work::Train);
+
+// Memory budgets (memory_budget.cpp). What the worker that holds the most holds after one real
+// step of a data-parallel scenario: its ledger as RunMetrics::memory has it, and its lines at the
+// moment of its peak (they add up to `worker.peak`).
+struct PeakMemory {
+    WorkerMemory worker;
+    MemorySample at_peak;
+};
+
+// One step of `scenario` (its budget, faults, pauses and checkpoints left aside: a step as it
+// normally goes), trained for real, on `data` (nullptr: the scenario's own). Throws
+// lockstep::Error naming why for a run that keeps no memory ledger (model parallelism, sync mode
+// ssp or async).
+PeakMemory peak_after_one_step(const Scenario& scenario,
+                               std::shared_ptr<const Dataset> data = nullptr);
+
+// The least-sharded stage (none, optimizer, gradients, parameters, in that order) whose worker
+// holds at most `budget_bytes` at its peak after one step of `scenario`; nothing when none does.
+// A stage the scenario cannot take (validate() refuses it) does not fit.
+std::optional<Sharding> least_sharding_within(const Scenario& scenario, std::int64_t budget_bytes,
+                                              std::shared_ptr<const Dataset> data = nullptr);
+
+// Refuses a run whose worker would hold more than `scenario.memory_budget_bytes` at its peak,
+// before it trains: throws lockstep::Error with the ledger at the peak, the line at which the
+// budget runs out, and the least-sharded stage that would fit (or that none does). Nothing
+// happens without a budget. make_run() calls it, so every run keeps to its budget.
+void check_memory_budget(const Scenario& scenario, std::shared_ptr<const Dataset> data = nullptr);
 
 } // namespace lockstep

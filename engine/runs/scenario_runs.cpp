@@ -23,6 +23,7 @@ Scenario baseline_scenario(const Scenario& scenario) {
     base.delays = {};
     base.failures = {}; // the reference is the plain one-worker run: no faults, no backups
     base.sync.reset();  // one worker agrees with itself: bulk-synchronous
+    base.memory_budget_bytes.reset(); // the reference is not the run the budget is for
     return base;
 }
 

@@ -1,6 +1,7 @@
 #include "trainers/run.h"
 
 #include "core/error.h"
+#include "runs/runs.h"
 #include "scenario/parallelism.h"
 #include "trainers/data_parallel.h"
 #include "trainers/loose_sync.h"
@@ -79,6 +80,8 @@ std::optional<std::string> Run::misfit(const TrainingState& /*state*/, RestoreMo
 
 std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                               TraceSink* sink, Work work) {
+    // A run whose worker would not fit its memory budget never starts (one plain step tells).
+    check_memory_budget(scenario, data);
     const Parallelism mode = scenario.parallelism_mode();
     if (work == Work::TimesOnly && mode != Parallelism::Data)
         throw Error("parallelism.mode: \"" + std::string(to_string(mode)) +

@@ -117,7 +117,8 @@ public:
 };
 
 // The trainer for the scenario's parallelism. Throws lockstep::Error when the scenario does not
-// fit the data.
+// fit the data, or when a worker would hold more than its memory_budget_bytes
+// (check_memory_budget(), runs/runs.h: one plain step of the scenario, trained first).
 // Work::TimesOnly is for data parallelism on the modelled clock; other runs always train.
 std::unique_ptr<Run> make_run(const Scenario& scenario, std::shared_ptr<const Dataset> data,
                               TraceSink* sink = nullptr, Work work = Work::Train);
