@@ -123,6 +123,13 @@ void apply_set(const Action& a, Scenario& s) {
             g.accumulate = a.integer(QStringLiteral("accumulate"));
         s.gradients = g;
     }
+    if (a.has(QStringLiteral("sharding"))) {
+        const QString stage = a.text(QStringLiteral("sharding"));
+        if (!parse_sharding(stage.toStdString(), s.sharding))
+            throw Error(a.url.toStdString() +
+                        ": sharding must be one of none, optimizer, gradients, parameters, got '" +
+                        stage.toStdString() + "'");
+    }
     try {
         validate(s);
     } catch (const Error& e) {
