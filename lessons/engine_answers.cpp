@@ -19,7 +19,8 @@ QStringList engine_functions() {
             QStringLiteral("study"),
             QStringLiteral("first_to_target"),
             QStringLiteral("collective_time"),
-            QStringLiteral("best_bucket")};
+            QStringLiteral("best_bucket"),
+            QStringLiteral("smallest_stage")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -44,6 +45,8 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
         check_bubble_fraction_call(call, probe);
     else if (fn == QLatin1String("best_bucket"))
         check_best_bucket_call(call, probe, base_dir);
+    else if (fn == QLatin1String("smallest_stage"))
+        check_smallest_stage_call(call, probe, base_dir);
     else
         fail(QStringLiteral("answer.engine: must be one of %1, got '%2'")
                  .arg(engine_functions().join(QStringLiteral(", ")), fn));
@@ -67,6 +70,8 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
         return first_to_target(call, values, base_dir);
     if (fn == QLatin1String("best_bucket"))
         return best_bucket(call, values, base_dir);
+    if (fn == QLatin1String("smallest_stage"))
+        return smallest_stage(call, values, base_dir);
     check_engine_call(call, values.keys(), base_dir); // throws with the reason
     fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
 }

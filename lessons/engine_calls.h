@@ -66,6 +66,11 @@ double collective_time(const EngineCall& call, const Values& values);
 void check_best_bucket_call(const EngineCall& call, const Values& probe, const QString& base_dir);
 double best_bucket(const EngineCall& call, const Values& values, const QString& base_dir);
 
+// smallest_stage (sharding_answers.cpp): 0 none ... 3 parameters, 4 when no stage fits.
+void check_smallest_stage_call(const EngineCall& call, const Values& probe,
+                               const QString& base_dir);
+double smallest_stage(const EngineCall& call, const Values& values, const QString& base_dir);
+
 // bubble_fraction (pipeline_answers.cpp).
 void check_bubble_fraction_call(const EngineCall& call, const Values& probe);
 double bubble_fraction(const EngineCall& call, const Values& values);

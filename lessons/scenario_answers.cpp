@@ -17,7 +17,8 @@ namespace {
 
 // What a "scenario" call can ask of the run. The first group is every run's; the failure and
 // energy figures are a data-parallel run's (checkpoints really written, crashes really
-// recovered); the pipeline figures a pipeline run's.
+// recovered); the pipeline figures a pipeline run's; the memory figures (kMemoryMetrics) those of
+// a data-parallel worker that holds a replica (bsp or local), from the whole run, trained.
 const QStringList kMetrics = {QStringLiteral("speedup"),
                               QStringLiteral("efficiency"),
                               QStringLiteral("total_time_s"),
@@ -46,18 +47,58 @@ const QStringList kMetrics = {QStringLiteral("speedup"),
                               QStringLiteral("collective_per_step_s"),
                               QStringLiteral("exposed_per_step_s"),
                               QStringLiteral("overlap_fraction"),
-                              QStringLiteral("bytes_per_sample")};
+                              QStringLiteral("bytes_per_sample"),
+                              QStringLiteral("bytes_moved_per_step"),
+                              QStringLiteral("peak_bytes"),
+                              QStringLiteral("parameters_peak_bytes"),
+                              QStringLiteral("parameter_bytes"),
+                              QStringLiteral("gradient_bytes"),
+                              QStringLiteral("optimizer_bytes"),
+                              QStringLiteral("activation_bytes")};
+// A data-parallel worker's memory ledger (RunMetrics::memory): the figures of the worker that
+// holds the most at its peak (the first of equals), in bytes.
+const QStringList kMemoryMetrics = {
+    QStringLiteral("peak_bytes"),      QStringLiteral("parameters_peak_bytes"),
+    QStringLiteral("parameter_bytes"), QStringLiteral("gradient_bytes"),
+    QStringLiteral("optimizer_bytes"), QStringLiteral("activation_bytes")};
 // The figures that need the run to really train (its model, its gradients' ages), not only its
 // times.
-const QStringList kTrainedMetrics = {
-    QStringLiteral("final_loss"),     QStringLiteral("max_staleness"),
-    QStringLiteral("mean_staleness"), QStringLiteral("averagings"),
-    QStringLiteral("bytes_moved"),    QStringLiteral("bytes_per_sample")};
+const QStringList kTrainedMetrics =
+    QStringList{QStringLiteral("final_loss"),          QStringLiteral("max_staleness"),
+                QStringLiteral("mean_staleness"),      QStringLiteral("averagings"),
+                QStringLiteral("bytes_moved"),         QStringLiteral("bytes_per_sample"),
+                QStringLiteral("bytes_moved_per_step")} +
+    kMemoryMetrics;
 const QStringList kPipelineMetrics = {
     QStringLiteral("bubble_fraction"), QStringLiteral("activation_bytes_per_step"),
     QStringLiteral("gradient_bytes_per_step"), QStringLiteral("total_time_s")};
 
+// What a run's memory ledger says, or a refusal naming why it keeps none.
+double memory_metric(const RunMetrics& m, const QString& name) {
+    if (m.memory.empty())
+        fail(QStringLiteral("answer.metric: '%1' is read off a data-parallel worker's memory "
+                            "ledger, and this run keeps none (model-parallel runs and sync modes "
+                            "ssp and async do not)")
+                 .arg(name));
+    const WorkerMemory& w = *std::max_element(
+        m.memory.begin(), m.memory.end(),
+        [](const WorkerMemory& a, const WorkerMemory& b) { return a.peak < b.peak; });
+    if (name == QLatin1String("peak_bytes"))
+        return static_cast<double>(w.peak);
+    if (name == QLatin1String("parameters_peak_bytes"))
+        return static_cast<double>(w.parameters_peak);
+    if (name == QLatin1String("parameter_bytes"))
+        return static_cast<double>(w.parameters);
+    if (name == QLatin1String("gradient_bytes"))
+        return static_cast<double>(w.gradients);
+    if (name == QLatin1String("optimizer_bytes"))
+        return static_cast<double>(w.optimizer);
+    return static_cast<double>(w.activations);
+}
+
 double metric(const RunMetrics& m, const QString& name) {
+    if (kMemoryMetrics.contains(name))
+        return memory_metric(m, name);
     if (name == QLatin1String("goodput_samples_per_s"))
         return m.goodput;
     if (name == QLatin1String("useful_samples"))
@@ -103,6 +144,8 @@ double metric(const RunMetrics& m, const QString& name) {
         return m.exposed_communication_s / steps;
     if (name == QLatin1String("overlap_fraction"))
         return m.overlap_fraction;
+    if (name == QLatin1String("bytes_moved_per_step")) // every step executed, repeats too
+        return static_cast<double>(m.bytes_moved) / steps;
     if (name == QLatin1String("bytes_per_sample"))
         return m.samples > 0 ? static_cast<double>(m.bytes_moved) / static_cast<double>(m.samples)
                              : 0.0;
@@ -255,6 +298,13 @@ void check_scenario_call(const EngineCall& call, const QStringList& variables, c
     if (s.clock != ClockKind::Modelled)
         fail(QStringLiteral("answer.file: a quiz scenario must use the modelled clock, so "
                             "every student's answer is the same on every machine"));
+    const QString name = call.spec.value(QStringLiteral("metric")).toString();
+    if (kMemoryMetrics.contains(name) &&
+        (s.model_parallel() || s.sync_mode() == SyncMode::Ssp || s.sync_mode() == SyncMode::Async))
+        fail(QStringLiteral("answer.metric: '%1' is read off a data-parallel worker's memory "
+                            "ledger, and this scenario's workers keep none (model-parallel runs "
+                            "and sync modes ssp and async do not)")
+                 .arg(name));
     const QJsonObject set = call.spec.value(QStringLiteral("set")).toObject();
     for (auto it = set.begin(); it != set.end(); ++it)
         if (it.value().isArray() || it.value().isDouble() ||

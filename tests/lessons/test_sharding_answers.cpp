@@ -1,0 +1,316 @@
+// The answers of the lesson "Sharing the model's memory": the scenario call's memory figures and
+// bytes moved per step, each the engine's own (RunMetrics of the same run, asked directly); a
+// set link's sharding; and the smallest_stage call, for budgets that every stage, only stage 3 or
+// no stage fits, with the refusals of its check.
+#include "test_support.h"
+
+#include "lockstep_lessons/action.h"
+#include "lockstep_lessons/engine_answers.h"
+#include "lockstep_lessons/quiz.h"
+
+#include "core/error.h"
+#include "runs/runs.h"
+#include "scenario/scenario.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace lockstep;
+using namespace lockstep::lessons;
+using namespace lockstep::testing;
+
+namespace {
+
+// 4 workers, 133,123 parameters, Adam, ring, batch 16: unsharded a worker peaks at 6,554,640
+// bytes, with stages 1 and 2 at 4,957,168 and with stage 3 at 3,400,608.
+const char* const kScenario = R"({
+  "name": "sharing memory", "workers": 4, "steps": 3, "batch": 16, "algorithm": "ring",
+  "model": {"layers": [2, 256, 256, 256, 3]}, "optimizer": {"kind": "adam", "lr": 0.001}
+})";
+
+const char* const kPipeline = R"({
+  "name": "pipeline", "steps": 2, "batch": 8, "model": {"layers": [2, 16, 16, 3]},
+  "parallelism": {"mode": "pipeline", "stages": 2, "microbatches": 2}
+})";
+
+const char* const kTensor = R"({
+  "name": "tensor", "steps": 2, "batch": 8, "model": {"layers": [2, 16, 16, 3]},
+  "parallelism": {"mode": "tensor", "stages": 2}
+})";
+
+EngineCall call(const char* json) {
+    return {QJsonDocument::fromJson(QByteArray(json)).object()};
+}
+
+// The worker with the largest peak in RunMetrics::memory.
+WorkerMemory largest(const RunMetrics& m) {
+    return *std::max_element(
+        m.memory.begin(), m.memory.end(),
+        [](const WorkerMemory& a, const WorkerMemory& b) { return a.peak < b.peak; });
+}
+
+} // namespace
+
+class TestShardingAnswers : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void memory_metrics_are_the_runs_data();
+    void memory_metrics_are_the_runs();
+    void bytes_moved_per_step_is_the_runs();
+    void memory_metrics_need_a_ledger_data();
+    void memory_metrics_need_a_ledger();
+    void set_sharding_names_a_bad_stage();
+    void smallest_stage_data();
+    void smallest_stage();
+    void smallest_stage_takes_a_variable();
+    void smallest_stage_refusals_data();
+    void smallest_stage_refusals();
+    void the_lessons_calls_check_in_a_bank();
+
+private:
+    QTemporaryDir dir_;
+};
+
+void TestShardingAnswers::initTestCase() {
+    QVERIFY(dir_.isValid());
+    for (const auto& [name, text] :
+         {std::pair{"scenario.json", kScenario}, std::pair{"pipeline.json", kPipeline},
+          std::pair{"tensor.json", kTensor}}) {
+        QFile f(dir_.filePath(QString::fromLatin1(name)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
+}
+
+void TestShardingAnswers::memory_metrics_are_the_runs_data() {
+    QTest::addColumn<QString>("stage");
+    QTest::addColumn<QString>("metric");
+    for (const char* stage : {"none", "optimizer", "parameters"})
+        for (const char* metric : {"peak_bytes", "parameters_peak_bytes", "parameter_bytes",
+                                   "gradient_bytes", "optimizer_bytes", "activation_bytes"})
+            QTest::addRow("%s %s", stage, metric)
+                << QString::fromLatin1(stage) << QString::fromLatin1(metric);
+}
+
+// Each figure is the largest worker's in the RunMetrics of the same run, asked of the engine.
+void TestShardingAnswers::memory_metrics_are_the_runs() {
+    QFETCH(QString, stage);
+    QFETCH(QString, metric);
+    Scenario s = load_scenario(dir_.filePath(QStringLiteral("scenario.json")).toStdString());
+    QVERIFY(parse_sharding(stage.toStdString(), s.sharding));
+    const WorkerMemory w = largest(run_scenario(s).metrics);
+    const std::int64_t expected = metric == QLatin1String("peak_bytes") ? w.peak
+                                  : metric == QLatin1String("parameters_peak_bytes")
+                                      ? w.parameters_peak
+                                  : metric == QLatin1String("parameter_bytes") ? w.parameters
+                                  : metric == QLatin1String("gradient_bytes")  ? w.gradients
+                                  : metric == QLatin1String("optimizer_bytes") ? w.optimizer
+                                                                               : w.activations;
+    QVERIFY(expected > 0);
+    QJsonObject spec{{QStringLiteral("engine"), QStringLiteral("scenario")},
+                     {QStringLiteral("file"), QStringLiteral("scenario.json")},
+                     {QStringLiteral("set"), QJsonObject{{QStringLiteral("sharding"), stage}}},
+                     {QStringLiteral("metric"), metric}};
+    const EngineCall c{spec};
+    check_engine_call(c, {}, dir_.path());
+    QCOMPARE(evaluate(c, {}, dir_.path()), static_cast<double>(expected));
+    // The figures a student can check by hand: Adam's two moments of 133,123 parameters, whole
+    // unsharded, a quarter (of the padded shards) with any stage.
+    if (metric == QLatin1String("optimizer_bytes"))
+        QCOMPARE(expected,
+                 stage == QLatin1String("none") ? std::int64_t{2'129'968} : std::int64_t{532'496});
+    if (metric == QLatin1String("peak_bytes") && stage != QLatin1String("optimizer"))
+        QCOMPARE(expected, stage == QLatin1String("none") ? std::int64_t{6'554'640}
+                                                          : std::int64_t{3'400'608});
+}
+
+void TestShardingAnswers::bytes_moved_per_step_is_the_runs() {
+    for (const char* stage : {"none", "parameters"}) {
+        Scenario s = load_scenario(dir_.filePath(QStringLiteral("scenario.json")).toStdString());
+        QVERIFY(parse_sharding(stage, s.sharding));
+        const RunMetrics m = run_scenario(s).metrics;
+        QCOMPARE(m.steps_run, std::int64_t{3});
+        QVERIFY(m.bytes_moved > 0);
+        const EngineCall c{
+            QJsonObject{{QStringLiteral("engine"), QStringLiteral("scenario")},
+                        {QStringLiteral("file"), QStringLiteral("scenario.json")},
+                        {QStringLiteral("set"),
+                         QJsonObject{{QStringLiteral("sharding"), QString::fromLatin1(stage)}}},
+                        {QStringLiteral("metric"), QStringLiteral("bytes_moved_per_step")}}};
+        QCOMPARE(evaluate(c, {}, dir_.path()), static_cast<double>(m.bytes_moved) / 3.0);
+    }
+}
+
+void TestShardingAnswers::memory_metrics_need_a_ledger_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("pipeline") << QStringLiteral("pipeline.json") << QStringLiteral("peak_bytes")
+                              << QStringLiteral("'peak_bytes' is not a pipeline's figure");
+    QTest::newRow("tensor") << QStringLiteral("tensor.json") << QStringLiteral("optimizer_bytes")
+                            << QStringLiteral("'optimizer_bytes' is read off a data-parallel "
+                                              "worker's memory ledger");
+}
+
+void TestShardingAnswers::memory_metrics_need_a_ledger() {
+    QFETCH(QString, file);
+    QFETCH(QString, metric);
+    QFETCH(QString, fragment);
+    const EngineCall c{QJsonObject{{QStringLiteral("engine"), QStringLiteral("scenario")},
+                                   {QStringLiteral("file"), file},
+                                   {QStringLiteral("metric"), metric}}};
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { (void)evaluate(c, {}, dir_.path()); }), fragment);
+    if (file == QLatin1String("tensor.json")) // the check says so before anything runs
+        LOCKSTEP_VERIFY_CONTAINS(error_message([&] { check_engine_call(c, {}, dir_.path()); }),
+                                 QStringLiteral("this scenario's workers keep none"));
+}
+
+void TestShardingAnswers::set_sharding_names_a_bad_stage() {
+    const QString bad =
+        error_message([] { (void)parse_action(QStringLiteral("lockstep:set?sharding=zero3")); });
+    LOCKSTEP_VERIFY_CONTAINS(
+        bad, QStringLiteral(
+                 "sharding must be one of none, optimizer, gradients, parameters, got 'zero3'"));
+    Scenario s = load_scenario(dir_.filePath(QStringLiteral("scenario.json")).toStdString());
+    apply_set(parse_action(QStringLiteral("lockstep:set?sharding=gradients")), s);
+    QCOMPARE(s.sharding, Sharding::Gradients);
+    // A stage the scenario cannot take is refused with validate()'s reason.
+    s.gradients = GradientConfig{0, true, 2};
+    LOCKSTEP_VERIFY_CONTAINS(
+        error_message([&] {
+            apply_set(parse_action(QStringLiteral("lockstep:set?sharding=parameters")), s);
+        }),
+        QStringLiteral("the scenario it makes is not valid: sharding \"parameters\""));
+}
+
+void TestShardingAnswers::smallest_stage_data() {
+    QTest::addColumn<double>("budget");
+    QTest::addColumn<double>("stage");
+    QTest::newRow("every stage fits") << 7e6 << 0.0;
+    QTest::newRow("the unsharded peak exactly") << 6554640.0 << 0.0;
+    QTest::newRow("stages 1 to 3 fit") << 5e6 << 1.0;
+    QTest::newRow("only stage 3 fits") << 4e6 << 3.0;
+    QTest::newRow("stage 3's peak exactly, a fraction over") << 3400608.9 << 3.0;
+    QTest::newRow("none fits") << 3400607.0 << 4.0;
+    QTest::newRow("one byte") << 1.0 << 4.0;
+}
+
+void TestShardingAnswers::smallest_stage() {
+    QFETCH(double, budget);
+    QFETCH(double, stage);
+    const EngineCall c{QJsonObject{{QStringLiteral("engine"), QStringLiteral("smallest_stage")},
+                                   {QStringLiteral("file"), QStringLiteral("scenario.json")},
+                                   {QStringLiteral("budget"), budget}}};
+    check_engine_call(c, {}, dir_.path());
+    QCOMPARE(evaluate(c, {}, dir_.path()), stage);
+    // The engine's function behind it, asked directly.
+    const Scenario s = load_scenario(dir_.filePath(QStringLiteral("scenario.json")).toStdString());
+    const auto least = least_sharding_within(s, static_cast<std::int64_t>(budget));
+    QCOMPARE(least ? static_cast<double>(*least) : 4.0, stage);
+}
+
+// The bank's own call: the budget a student's variable, described with the student's number.
+void TestShardingAnswers::smallest_stage_takes_a_variable() {
+    const EngineCall c =
+        call(R"({"engine": "smallest_stage", "file": "scenario.json", "budget": "B"})");
+    check_engine_call(c, {QStringLiteral("B")}, dir_.path());
+    QCOMPARE(evaluate(c, {{QStringLiteral("B"), 4e6}}, dir_.path()), 3.0);
+    QCOMPARE(evaluate(c, {{QStringLiteral("B"), 1e7}}, dir_.path()), 0.0);
+    const QString working = describe_call(c, {{QStringLiteral("B"), 4e6}}, dir_.path());
+    LOCKSTEP_VERIFY_CONTAINS(working, QStringLiteral("smallest_stage"));
+    LOCKSTEP_VERIFY_CONTAINS(working, QStringLiteral("gives 3"));
+    // A student's budget of nothing is refused, not answered.
+    LOCKSTEP_VERIFY_CONTAINS(
+        error_message([&] {
+            (void)evaluate(c, {{QStringLiteral("B"), 0.0}}, dir_.path());
+        }),
+        QStringLiteral("answer.budget: a memory budget is a positive number of bytes, got 0"));
+    // With a set link: the scenario's own sharding does not change the answer.
+    const EngineCall sharded = call(R"({"engine": "smallest_stage", "file": "scenario.json",
+                                        "budget": 4000000, "set": {"sharding": "parameters"}})");
+    check_engine_call(sharded, {}, dir_.path());
+    QCOMPARE(evaluate(sharded, {}, dir_.path()), 3.0);
+}
+
+void TestShardingAnswers::smallest_stage_refusals_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("fragment");
+    QTest::addColumn<bool>("evaluated"); // evaluate() refuses it too (keys are the check's)
+    QTest::newRow("zero budget")
+        << QByteArray(R"({"engine": "smallest_stage", "file": "scenario.json", "budget": 0})")
+        << QStringLiteral("answer.budget: a memory budget is a positive number of bytes, got 0")
+        << true;
+    QTest::newRow("negative budget")
+        << QByteArray(R"({"engine": "smallest_stage", "file": "scenario.json", "budget": -5})")
+        << QStringLiteral("answer.budget: a memory budget is a positive number of bytes, got -5")
+        << true;
+    QTest::newRow("unknown variable")
+        << QByteArray(R"({"engine": "smallest_stage", "file": "scenario.json", "budget": "C"})")
+        << QStringLiteral("answer.budget: expected a number or a variable name, got 'C'") << true;
+    QTest::newRow("no budget") << QByteArray(
+                                      R"({"engine": "smallest_stage", "file": "scenario.json"})")
+                               << QStringLiteral("answer: 'smallest_stage' needs 'budget'")
+                               << false;
+    QTest::newRow("unknown key")
+        << QByteArray(R"({"engine": "smallest_stage", "file": "scenario.json", "budget": 1,
+                          "stages": [0, 3]})")
+        << QStringLiteral("answer.stages: unknown key for 'smallest_stage'") << false;
+    QTest::newRow("pipeline")
+        << QByteArray(R"({"engine": "smallest_stage", "file": "pipeline.json", "budget": 1e6})")
+        << QStringLiteral("answer.file: smallest_stage shards a data-parallel worker's memory; "
+                          "this scenario's parallelism.mode is \"pipeline\"")
+        << true;
+    QTest::newRow("tensor")
+        << QByteArray(R"({"engine": "smallest_stage", "file": "tensor.json", "budget": 1e6})")
+        << QStringLiteral("parallelism.mode is \"tensor\"") << true;
+    QTest::newRow("ssp")
+        << QByteArray(R"({"engine": "smallest_stage", "file": "scenario.json", "budget": 1e6,
+                          "set": {"sync": "ssp"}})")
+        << QStringLiteral("this scenario's sync.mode is ssp, whose workers keep no memory ledger")
+        << true;
+    QTest::newRow("bad stage in set")
+        << QByteArray(R"({"engine": "smallest_stage", "file": "scenario.json", "budget": 1e6,
+                          "set": {"sharding": "all"}})")
+        << QStringLiteral("sharding must be one of none, optimizer, gradients, parameters, got "
+                          "'all'")
+        << true;
+}
+
+void TestShardingAnswers::smallest_stage_refusals() {
+    QFETCH(QByteArray, json);
+    QFETCH(QString, fragment);
+    QFETCH(bool, evaluated);
+    const EngineCall c{QJsonDocument::fromJson(json).object()};
+    QVERIFY(!c.spec.isEmpty());
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { check_engine_call(c, {}, dir_.path()); }),
+                             fragment);
+    if (evaluated)
+        LOCKSTEP_VERIFY_CONTAINS(error_message([&] { (void)evaluate(c, {}, dir_.path()); }),
+                                 fragment);
+}
+
+// The two calls the lesson's quiz bank makes, exactly as it writes them, in a bank that loads
+// (every question's call checked) and answers.
+void TestShardingAnswers::the_lessons_calls_check_in_a_bank() {
+    const QByteArray bank = R"({"id": "memory", "title": "t", "questions": [
+      {"id": "optimizer", "type": "numeric", "text": "?", "explanation": "It is {answer}.",
+       "answer": {"engine": "scenario", "file": "scenario.json", "set": {"sharding": "parameters"},
+                  "metric": "optimizer_bytes"}},
+      {"id": "stage", "type": "numeric", "text": "?", "explanation": "It is {answer}.",
+       "variables": [{"name": "B", "min": 3500000, "max": 4500000}],
+       "answer": {"engine": "smallest_stage", "file": "scenario.json", "budget": "B"}}]})";
+    const QuizBank b = parse_bank(bank, QStringLiteral("inline.json"), dir_.path());
+    QCOMPARE(evaluate(*b.find(QStringLiteral("optimizer"))->answer, {}, dir_.path()), 532496.0);
+    QCOMPARE(evaluate(*b.find(QStringLiteral("stage"))->answer, {{QStringLiteral("B"), 3.6e6}},
+                      dir_.path()),
+             3.0);
+    QVERIFY(engine_functions().contains(QStringLiteral("smallest_stage")));
+}
+
+QTEST_GUILESS_MAIN(TestShardingAnswers)
+#include "test_sharding_answers.moc"
