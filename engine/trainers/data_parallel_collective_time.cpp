@@ -37,6 +37,10 @@ void DataParallelTrainer::price_schedule(const CommSchedule& schedule) {
     }
     for (TraceEvent& e : scratch_.priced) {
         e.ordinal = static_cast<int>(std::min<std::int64_t>(ordinal_, INT32_MAX));
+        if (half_ != CollectiveHalf::None) { // a sharded run's half, named as emit() names it
+            e.half = half_;
+            e.layer = half_layer_;
+        }
         scratch_.events.push_back(e);
     }
 }

@@ -5,6 +5,7 @@
 #include "collectives/sharding.h"
 #include "core/error.h"
 #include "failures/intervention.h"
+#include "trace/trace.h"
 #include "trainers/data_parallel.h"
 #include "trainers/run.h"
 #include "trainers/setup.h"
@@ -15,6 +16,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <cstring>
+#include <set>
 
 using namespace lockstep;
 
@@ -107,6 +109,8 @@ private Q_SLOTS:
     void refused_by_name();
     void no_crash_or_broadcast();
     void collective_fixed_for_the_run();
+    void trace_names_the_halves_data();
+    void trace_names_the_halves();
 };
 
 void TestSharding::same_bits_as_unsharded_data() {
@@ -414,6 +418,62 @@ void TestSharding::collective_fixed_for_the_run() {
     to = plain;
     to.algorithm = Algorithm::Tree;
     QVERIFY(!fixed_for_the_run(plain, to)); // unsharded, the collective changes mid-run
+}
+
+void TestSharding::trace_names_the_halves_data() {
+    QTest::addColumn<ClockKind>("clock");
+    QTest::addColumn<Sharding>("sharding");
+    for (ClockKind c : {ClockKind::Modelled, ClockKind::Measured}) {
+        const char* clock = c == ClockKind::Modelled ? "modelled" : "measured";
+        QTest::addRow("%s stage 2", clock) << c << Sharding::Gradients;
+        QTest::addRow("%s stage 3", clock) << c << Sharding::Parameters;
+    }
+}
+
+// Every message of a sharded step names the half it belongs to (the Memory view, the timeline
+// and the cluster read it), stage 3 also the layer; and the memory samples of a stage-3 step
+// show a layer gathered whole and freed again.
+void TestSharding::trace_names_the_halves() {
+    QFETCH(ClockKind, clock);
+    QFETCH(Sharding, sharding);
+    Scenario s = base(Algorithm::Ring, OptimizerKind::Adam, clock);
+    s.sharding = sharding;
+    s.steps = 2;
+    Trace trace;
+    auto run = make_run(s, load_dataset(s), &trace);
+    run->run_to_end();
+    int gathers = 0, scatters = 0;
+    std::set<int> layers;
+    for (const TraceEvent& e : trace.events()) {
+        const bool message = e.kind == EventKind::Send || e.kind == EventKind::Receive;
+        if (!message)
+            continue;
+        QVERIFY2(e.half != CollectiveHalf::None, "a sharded run's message without its half");
+        (e.half == CollectiveHalf::AllGather ? gathers : scatters) += 1;
+        if (sharding == Sharding::Parameters)
+            layers.insert(e.layer);
+        else
+            QCOMPARE(e.layer, -1);
+    }
+    QVERIFY(gathers > 0 && scatters > 0);
+    if (sharding == Sharding::Parameters) {
+        QCOMPARE(layers, (std::set<int>{0, 1, 2})); // every layer, gathered and scattered
+        // Stage 3 gathers twice as often as it scatters: before forward and before backward.
+        QVERIFY(gathers > scatters);
+    }
+    QCOMPARE(trace.snapshots().size(), std::size_t{2});
+    const std::vector<MemorySample>& samples = trace.snapshots().front().memory;
+    QVERIFY(!samples.empty());
+    std::int64_t least = INT64_MAX, most = 0;
+    for (const MemorySample& m : samples)
+        if (m.worker == 0) {
+            least = std::min(least, m.parameters);
+            most = std::max(most, m.parameters);
+        }
+    if (sharding == Sharding::Parameters) // 243 parameters: a layer gathered is more than a piece
+        QVERIFY2(most > least, qPrintable(QStringLiteral("%1 %2").arg(most).arg(least)));
+    else
+        QCOMPARE(most, least); // the parameters stay whole in stage 2
 }
 
 QTEST_GUILESS_MAIN(TestSharding)
