@@ -61,13 +61,13 @@ QStringList lockable_controls() {
         QStringLiteral("workers"),       QStringLiteral("algorithm"), QStringLiteral("rule"),
         QStringLiteral("learning_rate"), QStringLiteral("shards"),    QStringLiteral("slowdown"),
         QStringLiteral("clock"),         QStringLiteral("seed"),      QStringLiteral("steps"),
-        QStringLiteral("sync"),          QStringLiteral("gradients")};
+        QStringLiteral("sync"),          QStringLiteral("gradients"), QStringLiteral("sharding")};
 }
 
 QStringList view_names() {
-    return {QStringLiteral("cluster"),   QStringLiteral("timeline"),    QStringLiteral("training"),
-            QStringLiteral("speedup"),   QStringLiteral("checkpoints"), QStringLiteral("pipeline"),
-            QStringLiteral("comparison")};
+    return {QStringLiteral("cluster"), QStringLiteral("timeline"),    QStringLiteral("training"),
+            QStringLiteral("speedup"), QStringLiteral("checkpoints"), QStringLiteral("pipeline"),
+            QStringLiteral("memory"),  QStringLiteral("comparison")};
 }
 
 bool is_term(const QString& term) {

@@ -2,6 +2,7 @@
 #include "lockstep_views/cluster_view.h"
 
 #include "lockstep_views/cluster_painter.h"
+#include "lockstep_views/names.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/recovery_caption.h"
 
@@ -89,7 +90,11 @@ void ClusterView::paintEvent(QPaintEvent*) {
         ClusterPainter(s, palette()).still(p, index_ != nullptr);
     }
     if (index_) {
-        ClusterPainter(s, palette()).title(p, step_, playhead_);
+        QString phase; // the half of a sharded all-reduce under way
+        for (int k = 0; k < index_->workers() && phase.isEmpty(); ++k)
+            if (const TraceEvent* e = index_->event_at(k, playhead_))
+                phase = half_name(*e);
+        ClusterPainter(s, palette()).title(p, step_, playhead_, phase);
         const int v = verdict();
         if (ratio > 0) {
             const Sprite& picture = verdictPicture(s, v);

@@ -92,15 +92,19 @@ void ClusterPainter::still(QPainter& p, bool hasTrace) const {
     legend(p);
 }
 
-// "step S · t = X.XXX s".
-void ClusterPainter::title(QPainter& p, std::int64_t step, Ticks t) const {
+// "step S · t = X.XXX s", and in a sharded run the half of the all-reduce under way:
+// "step S · t = X.XXX s · all-gather of layer 2".
+void ClusterPainter::title(QPainter& p, std::int64_t step, Ticks t, const QString& phase) const {
     const ClusterScene& s = s_;
     p.setPen(palette_.color(QPalette::WindowText));
     p.setFont(s.titleFont);
+    QString text = QCoreApplication::translate("ClusterView", "step %1 · t = %2 s")
+                       .arg(step)
+                       .arg(display_number(to_seconds(t), 'f', 3));
+    if (!phase.isEmpty())
+        text += QStringLiteral(" · ") + phase;
     p.drawText(s.title, Qt::AlignLeft | Qt::AlignVCenter,
-               QCoreApplication::translate("ClusterView", "step %1 · t = %2 s")
-                   .arg(step)
-                   .arg(display_number(to_seconds(t), 'f', 3)));
+               QFontMetricsF(s.titleFont).elidedText(text, Qt::ElideRight, s.title.width()));
 }
 
 // Whether the replicas agree, on the right of the header (see verdict()).

@@ -160,4 +160,37 @@ QString fault_name(CheckpointFault fault) {
     return QCoreApplication::translate("Names", "none");
 }
 
+QString sharding_name(Sharding sharding) {
+    switch (sharding) {
+    case Sharding::Optimizer:
+        return QCoreApplication::translate("Names", "ZeRO 1: optimizer state sharded");
+    case Sharding::Gradients:
+        return QCoreApplication::translate("Names", "ZeRO 2: gradients and optimizer state "
+                                                    "sharded");
+    case Sharding::Parameters:
+        return QCoreApplication::translate("Names", "ZeRO 3 (FSDP): parameters, gradients and "
+                                                    "optimizer state sharded");
+    case Sharding::None:
+        break;
+    }
+    return QCoreApplication::translate("Names", "no sharding");
+}
+
+QString half_name(const TraceEvent& e) {
+    switch (e.half) {
+    case CollectiveHalf::AllGather:
+        return e.layer >= 0
+                   ? QCoreApplication::translate("Names", "all-gather of layer %1").arg(e.layer)
+                   : QCoreApplication::translate("Names", "all-gather of the parameters");
+    case CollectiveHalf::ReduceScatter:
+        return e.layer >= 0
+                   ? QCoreApplication::translate("Names", "reduce-scatter of layer %1's gradient")
+                         .arg(e.layer)
+                   : QCoreApplication::translate("Names", "reduce-scatter of the gradient");
+    case CollectiveHalf::None:
+        break;
+    }
+    return {};
+}
+
 } // namespace lockstep::views

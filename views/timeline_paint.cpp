@@ -34,6 +34,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintCheckpointKinds(painter, l);
     paintStaleness(painter, l);
     paintBuckets(painter, l);
+    paintHalves(painter, l);
     paintSteps(painter, l);
     paintAxis(painter, l);
     paintBranchMarks(painter, l);

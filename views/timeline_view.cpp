@@ -232,7 +232,9 @@ QString TimelineView::describe(const TraceEvent& e) {
     } else if (communication && e.peer >= 0) {
         text += QLatin1Char('\n') + tr("peer: worker %1").arg(e.peer);
     }
-    if (e.bucket >= 0 && e.layer >= 0 && e.layer_end > e.layer + 1)
+    if (e.half != CollectiveHalf::None)
+        text += QLatin1Char('\n') + half_name(e);
+    else if (e.bucket >= 0 && e.layer >= 0 && e.layer_end > e.layer + 1)
         text += QLatin1Char('\n') + tr("bucket %1: the gradients of layers %2 to %3")
                                         .arg(e.bucket)
                                         .arg(e.layer_end - 1)

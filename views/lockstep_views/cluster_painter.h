@@ -31,7 +31,7 @@ public:
     // without a trace), the links and the legend.
     void still(QPainter& p, bool hasTrace) const;
     // "step S · t = X.XXX s".
-    void title(QPainter& p, std::int64_t step, Ticks t) const;
+    void title(QPainter& p, std::int64_t step, Ticks t, const QString& phase = {}) const;
     // Whether the replicas agree, on the right of the header: 0 before the first step has
     // finished, 1 aligned, 2 they differ.
     void verdict(QPainter& p, int verdict) const;

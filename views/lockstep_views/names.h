@@ -26,5 +26,11 @@ QString restore_name(RestoreMode mode);           // "full", "weights only"
 QString event_name(EventKind kind);               // "compute", "waiting", "checkpoint write"…
 QString status_name(CheckpointStatus status);     // "complete", "partial", "corrupt"
 QString fault_name(CheckpointFault fault);        // "no manifest", "checksum mismatch"…
+// What a way of sharding keeps a shard of: "no sharding", "ZeRO 1: optimizer state sharded"…
+QString sharding_name(Sharding sharding);
+// The half of a sharded run's all-reduce that a Send, Receive, Reduce or Wait belongs to, with
+// its layer in stage 3: "all-gather of layer 2", "reduce-scatter of layer 2's gradient",
+// "reduce-scatter of the gradient"; empty for any other event.
+QString half_name(const TraceEvent& e);
 
 } // namespace lockstep::views

@@ -137,6 +137,7 @@ private:
     void paintEvents(QPainter& painter, const Layout& l) const;
     void paintStaleness(QPainter& painter, const Layout& l) const;
     void paintBuckets(QPainter& painter, const Layout& l) const; // timeline_buckets.cpp
+    void paintHalves(QPainter& painter, const Layout& l) const;  // timeline_halves.cpp
     void paintCheckpointKinds(QPainter& painter, const Layout& l) const;
     void paintSteps(QPainter& painter, const Layout& l) const;
     void paintAxis(QPainter& painter, const Layout& l) const;

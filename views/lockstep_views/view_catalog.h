@@ -16,6 +16,7 @@ namespace lockstep::views {
     X(speedup, QT_TRANSLATE_NOOP("View", "Speedup"))                                               \
     X(checkpoints, QT_TRANSLATE_NOOP("View", "Checkpoints"))                                       \
     X(pipeline, QT_TRANSLATE_NOOP("View", "Pipeline"))                                             \
+    X(memory, QT_TRANSLATE_NOOP("View", "Memory"))                                                 \
     X(comparison, QT_TRANSLATE_NOOP("View", "Compare"))
 
 struct ViewEntry {
