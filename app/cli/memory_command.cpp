@@ -23,18 +23,6 @@ using nlohmann::json;
 
 namespace {
 
-// The worker that holds the most after one step of `s`.
-WorkerMemory largest_worker(const Scenario& s) {
-    auto run = lockstep::make_run(s, lockstep::load_dataset(s), nullptr);
-    run->step();
-    const RunMetrics m = run->metrics();
-    if (m.memory.empty())
-        throw Error(utf8(Cli::tr("memory: only data-parallel runs account their memory")));
-    return *std::max_element(
-        m.memory.begin(), m.memory.end(),
-        [](const WorkerMemory& a, const WorkerMemory& b) { return a.peak < b.peak; });
-}
-
 std::vector<Sharding> stages_from(const Options& o) {
     std::vector<Sharding> stages{Sharding::None, Sharding::Optimizer, Sharding::Gradients,
                                  Sharding::Parameters};
@@ -75,7 +63,7 @@ int command_memory(const std::vector<std::string>& args) {
         Scenario s = scenario;
         s.sharding = stage;
         lockstep::validate(s);
-        columns.emplace_back(stage, largest_worker(s));
+        columns.emplace_back(stage, lockstep::peak_after_one_step(s).worker);
     }
     if (o.has("--json")) {
         json out = json::array();

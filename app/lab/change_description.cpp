@@ -78,6 +78,9 @@ QString describe_change(const Scenario& from, const Scenario& to) {
     if (from.clock != to.clock)
         parts << QCoreApplication::translate("lockstep::app::ChangeDescription", "clock → %1")
                      .arg(views::clock_name(to.clock));
+    if (from.sharding != to.sharding)
+        parts << QCoreApplication::translate("lockstep::app::ChangeDescription", "sharding → %1")
+                     .arg(views::sharding_name(to.sharding));
     if (from.delays.straggler_probability != to.delays.straggler_probability)
         parts << QCoreApplication::translate(
                      "lockstep::app::ChangeDescription",

@@ -74,6 +74,9 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
     overlap_->addItem(QString(), false);
     accumulate_ = new QSpinBox;
     accumulate_->setRange(1, ScenarioLimits::max_accumulate);
+    sharding_ = new QComboBox;
+    fill(sharding_,
+         {Sharding::None, Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters});
     run_ = new QPushButton;
     run_->setObjectName(QStringLiteral("run"));
     run_->setDefault(true);
@@ -84,7 +87,8 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
                            static_cast<QWidget*>(clock_), static_cast<QWidget*>(seed_),
                            static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_),
                            static_cast<QWidget*>(sync_setting_), static_cast<QWidget*>(bucket_kb_),
-                           static_cast<QWidget*>(overlap_), static_cast<QWidget*>(accumulate_)}) {
+                           static_cast<QWidget*>(overlap_), static_cast<QWidget*>(accumulate_),
+                           static_cast<QWidget*>(sharding_)}) {
         auto* label = new QLabel;
         label->setBuddy(field);
         // Fields take the room there is; their text scrolls inside them.
@@ -103,7 +107,7 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
         else if (mode == SyncMode::Local)
             local_steps_value_ = value;
     });
-    for (QComboBox* box : {algorithm_, rule_, clock_, sync_, overlap_})
+    for (QComboBox* box : {algorithm_, rule_, clock_, sync_, overlap_, sharding_})
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     // Bounded staleness and asynchronous updates go through the parameter server; each mode's
     // own setting is there to change only with that mode.
@@ -129,6 +133,7 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
     connect(bucket_kb_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
     connect(overlap_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
     connect(accumulate_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
+    connect(sharding_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
     for (QWidget* field : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(seed_),
                            static_cast<QWidget*>(steps_), static_cast<QWidget*>(shards_),
                            static_cast<QWidget*>(bucket_kb_), static_cast<QWidget*>(accumulate_)})
@@ -198,6 +203,19 @@ void ControlsPanel::retranslate() {
     overlap_->setItemText(0, tr("during backward"));
     overlap_->setItemText(1, tr("after backward"));
     accumulate_->setSpecialValueText(tr("none"));
+    name_items<Sharding>(sharding_, [](Sharding s) {
+        switch (s) {
+        case Sharding::Optimizer:
+            return tr("ZeRO 1: optimizer");
+        case Sharding::Gradients:
+            return tr("ZeRO 2: + gradients");
+        case Sharding::Parameters:
+            return tr("ZeRO 3: + parameters");
+        case Sharding::None:
+            break;
+        }
+        return tr("none (full replicas)");
+    });
     const struct {
         QWidget* widget;
         QString label;
@@ -234,6 +252,10 @@ void ControlsPanel::retranslate() {
         {accumulate_, tr("Acc&umulate"),
          tr("Micro-batches each worker adds up before one reduction; the batch is then the "
             "micro-batch")},
+        {sharding_, tr("Sharding"),
+         tr("What each worker keeps only its share of: ZeRO 1 the optimizer state, ZeRO 2 the "
+            "gradients too, ZeRO 3 (FSDP) the parameters too, gathered layer by layer when "
+            "needed")},
     };
     for (const auto& row : rows) {
         for (const auto& [label, widget] : fields_)

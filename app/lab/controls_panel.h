@@ -92,6 +92,7 @@ private:
     QSpinBox* bucket_kb_ = nullptr;  // 0: the whole gradient in one bucket
     QComboBox* overlap_ = nullptr;   // the buckets start during backward, or after it
     QSpinBox* accumulate_ = nullptr; // micro-batches per reduction
+    QComboBox* sharding_ = nullptr;  // ZeRO stage: what each worker keeps a shard of
     int staleness_value_ = 2;
     int local_steps_value_ = 4;
     QPushButton* run_ = nullptr;

@@ -74,6 +74,8 @@ QString ControlsPanel::pendingText() const {
         changed << tr("overlap");
     if (accumulate_->value() != g.accumulate)
         changed << tr("accumulation %1").arg(accumulate_->value());
+    if (static_cast<Sharding>(sharding_->currentData().toInt()) != base.sharding)
+        changed << tr("sharding");
     if (changed.isEmpty())
         return {};
     return tr("Waiting for a new run: %1. Press Enter or Run to start it.")
@@ -116,6 +118,7 @@ void ControlsPanel::showScenario() {
     bucket_kb_->setValue(static_cast<int>(g.bucket_kb));
     overlap_->setCurrentIndex(overlap_->findData(g.overlap));
     accumulate_->setValue(g.accumulate);
+    sharding_->setCurrentIndex(sharding_->findData(static_cast<int>(s.sharding)));
     updatePending();
 }
 
@@ -155,6 +158,7 @@ Scenario ControlsPanel::scenario() const {
     s.clock = static_cast<ClockKind>(clock_->currentData().toInt());
     s.seed = static_cast<std::uint64_t>(seed_->value());
     s.steps = steps_->value();
+    s.sharding = static_cast<Sharding>(sharding_->currentData().toInt());
     s.shard_sizes.clear();
     for (double v : parse_list(shards_->text(), tr("Shard sizes"))) {
         if (v < 1 || v != static_cast<double>(static_cast<std::size_t>(v)))
@@ -191,20 +195,26 @@ void ControlsPanel::setLocked(bool locked) {
                        static_cast<QWidget*>(clock_), static_cast<QWidget*>(seed_),
                        static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_),
                        static_cast<QWidget*>(bucket_kb_), static_cast<QWidget*>(overlap_),
-                       static_cast<QWidget*>(accumulate_)})
+                       static_cast<QWidget*>(accumulate_), static_cast<QWidget*>(sharding_)})
         w->setEnabled(!locked);
     showSyncSettings();
 }
 
 void ControlsPanel::setLockedControls(const QStringList& names) {
-    const std::pair<const char*, QWidget*> controls[] = {
-        {"workers", workers_},     {"algorithm", algorithm_},
-        {"rule", rule_},           {"learning_rate", learning_rate_},
-        {"shards", shards_},       {"slowdown", slowdown_},
-        {"clock", clock_},         {"seed", seed_},
-        {"steps", steps_},         {"sync", sync_},
-        {"gradients", bucket_kb_}, {"gradients", overlap_},
-        {"gradients", accumulate_}};
+    const std::pair<const char*, QWidget*> controls[] = {{"workers", workers_},
+                                                         {"algorithm", algorithm_},
+                                                         {"rule", rule_},
+                                                         {"learning_rate", learning_rate_},
+                                                         {"shards", shards_},
+                                                         {"slowdown", slowdown_},
+                                                         {"clock", clock_},
+                                                         {"seed", seed_},
+                                                         {"steps", steps_},
+                                                         {"sync", sync_},
+                                                         {"gradients", bucket_kb_},
+                                                         {"gradients", overlap_},
+                                                         {"gradients", accumulate_},
+                                                         {"sharding", sharding_}};
     for (const auto& [name, widget] : controls)
         widget->setEnabled(!names.contains(QLatin1String(name)));
     showSyncSettings();

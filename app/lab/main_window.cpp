@@ -17,6 +17,7 @@
 #include "lockstep_views/accessibility.h"
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
+#include "lockstep_views/memory_view.h"
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
@@ -100,6 +101,8 @@ void MainWindow::buildViews() {
     speedup_ = qobject_cast<views::SpeedupView*>(view(QStringLiteral("speedup")));
     checkpoints_ = qobject_cast<views::CheckpointView*>(view(QStringLiteral("checkpoints")));
     pipeline_ = qobject_cast<views::PipelineView*>(view(QStringLiteral("pipeline")));
+    memory_ = qobject_cast<views::MemoryView*>(view(QStringLiteral("memory")));
+    unsharded_job_ = new BackgroundJob(this);
     sweeper_ = new SpeedupSweeper(speedup_);
     comparer_ = new ModeComparer(this);
     for (QWidget* v : allViews())

@@ -32,6 +32,7 @@ class TrainingView;
 class SpeedupView;
 class CheckpointView;
 class PipelineView;
+class MemoryView;
 class SessionView;
 struct ViewEntry;
 } // namespace lockstep::views
@@ -47,6 +48,7 @@ class TeacherLock;
 class ControlsPanel;
 class LessonPane;
 class SpeedupSweeper;
+class BackgroundJob;
 class ModeComparer;
 class ClassWindow;
 class AudioDescription;
@@ -145,6 +147,8 @@ public:
     bool presentationMode() const { return presenting_; }
     // True while the Speedup view waits for the sweep of the run it shows.
     bool speedupPending() const;
+    // True while the Memory view waits for the unsharded step it outlines.
+    bool memoryPending() const;
     // Past this many events in memory, steps well behind the playhead are forgotten.
     static constexpr std::size_t kRetainedEvents = LabSession::kRetainedEvents;
     void setPresentationMode(bool on);
@@ -197,6 +201,7 @@ private:
     QWidget* frontView(QWidget* shown) const;
     void onRunStarted(const Scenario& scenario);
     void sweep(const Scenario& scenario);
+    void outlineUnsharded(const Scenario& scenario);
     void updateWorkerMenu();
     std::int64_t playheadStep() const; // the step under the playhead, as the views name it
     void onTraceAppended(bool first, Ticks first_step_end);
@@ -246,6 +251,8 @@ private:
     ModeComparer* comparer_ = nullptr;  // the Training view's one loss line per way of agreeing
     views::CheckpointView* checkpoints_ = nullptr;
     views::PipelineView* pipeline_ = nullptr;
+    views::MemoryView* memory_ = nullptr;
+    BackgroundJob* unsharded_job_ = nullptr; // one unsharded step, for the Memory view's outline
     // The tabs' views, as views::tab_views() lists them; the session drives them.
     std::vector<std::pair<const views::ViewEntry*, views::SessionView*>> tab_views_;
     QTabWidget* side_tabs_ = nullptr;

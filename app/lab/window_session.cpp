@@ -4,17 +4,21 @@
 #include "main_window.h"
 
 #include "audio_description.h"
+#include "background.h"
 #include "controls_panel.h"
 #include "mode_comparer.h"
 #include "speedup_sweeper.h"
 
 #include "lockstep_views/checkpoint_view.h"
 #include "lockstep_views/cluster_view.h"
+#include "lockstep_views/memory_view.h"
 #include "lockstep_views/numbers.h"
 #include "lockstep_views/pipeline_view.h"
 #include "lockstep_views/speedup_view.h"
 #include "lockstep_views/timeline_view.h"
 #include "lockstep_views/training_view.h"
+
+#include "runs/runs.h"
 
 #include <QAction>
 #include <QLabel>
@@ -129,6 +133,29 @@ void MainWindow::onRunStarted(const Scenario& scenario) {
         fitTimeline();
     showBranchMarks();
     sweep(scenario);
+    outlineUnsharded(scenario);
+}
+
+// The Memory view's outline of a sharded run: the worker that holds the most in one step of the
+// same scenario without sharding, run beside the GUI.
+void MainWindow::outlineUnsharded(const Scenario& scenario) {
+    if (scenario.sharding == Sharding::None || scenario.parallelism_mode() != Parallelism::Data) {
+        unsharded_job_->cancel();
+        return;
+    }
+    Scenario s = scenario;
+    s.sharding = Sharding::None;
+    s.clock = ClockKind::Modelled; // the bytes are the same on either clock
+    unsharded_job_->start([s](const std::atomic<bool>&) { return peak_after_one_step(s).worker; },
+                          [this](const WorkerMemory& worker) { memory_->setUnsharded(worker); },
+                          [this](const QString& message) {
+                              showStatus(
+                                  tr("The Memory view has no unsharded outline: %1").arg(message));
+                          });
+}
+
+bool MainWindow::memoryPending() const {
+    return unsharded_job_->busy();
 }
 
 std::int64_t MainWindow::playheadStep() const {
