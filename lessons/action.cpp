@@ -97,7 +97,7 @@ const std::vector<Spec>& specs() {
         {ActionKind::View,
          "view",
          {{"name", T::Choice, 0, 0,
-           "cluster,timeline,training,speedup,checkpoints,pipeline,comparison", true}}},
+           "cluster,timeline,training,speedup,checkpoints,pipeline,memory,comparison", true}}},
         {ActionKind::Scenario, "scenario", {{"file", T::Text, 0, 0, "", true}}},
         {ActionKind::Replay, "replay", {{"file", T::Text, 0, 0, "", true}}},
         {ActionKind::Quiz,

@@ -2790,10 +2790,6 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         <translation>ZeRO-Stufe 1: Die Gradienten werden per Reduce-Scatter verteilt, jeder Worker hält und aktualisiert den Optimiererzustand nur seines 1/%1 der Parameter, dann werden die Parameter per All-Gather eingesammelt</translation>
     </message>
     <message>
-        <source>memory: only data-parallel runs account their memory</source>
-        <translation>memory: nur datenparallele Läufe führen Buch über ihren Speicher</translation>
-    </message>
-    <message>
         <source>Bytes held by the worker that holds the most, after one step of &quot;%1&quot; (%2 workers, %3 parameters); in brackets, against the first column
 </source>
         <translation>Bytes des Workers, der am meisten hält, nach einem Schritt von „%1“ (%2 Worker, %3 Parameter); in Klammern gegenüber der ersten Spalte
@@ -3307,6 +3303,38 @@ ohne sie alle vier.
         <source>bucket mismatch</source>
         <translation>falscher Bucket</translation>
     </message>
+    <message>
+        <source>ZeRO 1: optimizer state sharded</source>
+        <translation>ZeRO 1: Zustand des Optimierers geteilt</translation>
+    </message>
+    <message>
+        <source>ZeRO 2: gradients and optimizer state sharded</source>
+        <translation>ZeRO 2: Gradienten und Zustand des Optimierers geteilt</translation>
+    </message>
+    <message>
+        <source>ZeRO 3 (FSDP): parameters, gradients and optimizer state sharded</source>
+        <translation>ZeRO 3 (FSDP): Parameter, Gradienten und Zustand des Optimierers geteilt</translation>
+    </message>
+    <message>
+        <source>no sharding</source>
+        <translation>ohne Sharding</translation>
+    </message>
+    <message>
+        <source>all-gather of layer %1</source>
+        <translation>All-Gather von Schicht %1</translation>
+    </message>
+    <message>
+        <source>all-gather of the parameters</source>
+        <translation>All-Gather der Parameter</translation>
+    </message>
+    <message>
+        <source>reduce-scatter of layer %1&apos;s gradient</source>
+        <translation>Reduce-Scatter des Gradienten von Schicht %1</translation>
+    </message>
+    <message>
+        <source>reduce-scatter of the gradient</source>
+        <translation>Reduce-Scatter des Gradienten</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -3564,6 +3592,10 @@ ohne sie alle vier.
         <source>Compare</source>
         <translation>Vergleich</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
 </context>
 <context>
     <name>Welcome</name>
@@ -3700,6 +3732,10 @@ ohne sie alle vier.
     <message>
         <source>%1 steps</source>
         <translation>%1 Schritte</translation>
+    </message>
+    <message>
+        <source>sharding → %1</source>
+        <translation>Sharding → %1</translation>
     </message>
 </context>
 <context>
@@ -4125,6 +4161,34 @@ Die Engine: %1</translation>
     <message>
         <source>Overlap &amp;mode</source>
         <translation>Überla&amp;ppung</translation>
+    </message>
+    <message>
+        <source>ZeRO 1: optimizer</source>
+        <translation>ZeRO 1: Optimierer</translation>
+    </message>
+    <message>
+        <source>ZeRO 2: + gradients</source>
+        <translation>ZeRO 2: + Gradienten</translation>
+    </message>
+    <message>
+        <source>ZeRO 3: + parameters</source>
+        <translation>ZeRO 3: + Parameter</translation>
+    </message>
+    <message>
+        <source>none (full replicas)</source>
+        <translation>keins (volle Replikate)</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>Sharding</translation>
+    </message>
+    <message>
+        <source>What each worker keeps only its share of: ZeRO 1 the optimizer state, ZeRO 2 the gradients too, ZeRO 3 (FSDP) the parameters too, gathered layer by layer when needed</source>
+        <translation>Wovon jeder Worker nur seinen Anteil behält: ZeRO 1 den Zustand des Optimierers, ZeRO 2 auch die Gradienten, ZeRO 3 (FSDP) auch die Parameter, die Schicht für Schicht gesammelt werden, wenn sie gebraucht werden</translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation>Sharding</translation>
     </message>
 </context>
 <context>
@@ -5053,6 +5117,10 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <source>the timeline</source>
         <translation>die Zeitleiste</translation>
     </message>
+    <message>
+        <source>The Memory view has no unsharded outline: %1</source>
+        <translation>Die Speicher-Ansicht hat keinen Umriss ohne Sharding: %1</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::ModeComparer</name>
@@ -5584,6 +5652,145 @@ klicken für Fehler</translation>
     </message>
 </context>
 <context>
+    <name>lockstep::views::MemoryView</name>
+    <message>
+        <source>Memory per worker · step %1</source>
+        <translation>Speicher je Worker · Schritt %1</translation>
+    </message>
+    <message>
+        <source>Memory per worker</source>
+        <translation>Speicher je Worker</translation>
+    </message>
+    <message>
+        <source>the same worker without sharding, at its peak: %1</source>
+        <translation>derselbe Worker ohne Sharding, an seiner Spitze: %1</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>Memory view</source>
+        <translation>Speicher-Ansicht</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>Gradienten</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>Zustand des Optimierers</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 kB</source>
+        <translation>%1 kB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>No run loaded.</source>
+        <translation>Kein Lauf geladen.</translation>
+    </message>
+    <message>
+        <source>This run is a pipeline: each worker holds its own stages of the model, not a replica. The memory ledger counts the workers of data-parallel runs.</source>
+        <translation>Dieser Lauf ist eine Pipeline: Jeder Worker hält seine eigenen Stufen des Modells, kein Replikat. Die Speicherbilanz zählt die Worker datenparalleler Läufe.</translation>
+    </message>
+    <message>
+        <source>This run is tensor-parallel: each worker holds its own slice of every layer, not a replica. The memory ledger counts the workers of data-parallel runs.</source>
+        <translation>Dieser Lauf ist tensorparallel: Jeder Worker hält seine eigene Scheibe jeder Schicht, kein Replikat. Die Speicherbilanz zählt die Worker datenparalleler Läufe.</translation>
+    </message>
+    <message>
+        <source>This run is a hybrid of pipelines: each worker holds its own stages. The memory ledger counts the workers of data-parallel runs.</source>
+        <translation>Dieser Lauf ist ein Verbund von Pipelines: Jeder Worker hält seine eigenen Stufen. Die Speicherbilanz zählt die Worker datenparalleler Läufe.</translation>
+    </message>
+    <message>
+        <source>This run holds no memory samples (a recording made without them).</source>
+        <translation>Dieser Lauf enthält keine Speichermessungen (eine Aufzeichnung ohne sie).</translation>
+    </message>
+    <message>
+        <source>Each worker&apos;s memory appears here as the first step runs.</source>
+        <translation>Der Speicher jedes Workers erscheint hier, sobald der erste Schritt läuft.</translation>
+    </message>
+    <message>
+        <source>%1 · 1 worker</source>
+        <translation>%1 · 1 Worker</translation>
+    </message>
+    <message>
+        <source>%1 · %2 workers</source>
+        <translation>%1 · %2 Worker</translation>
+    </message>
+    <message>
+        <source>each worker receives the others&apos; pieces of the layer, computes with it whole, then frees it.</source>
+        <translation>Jeder Worker empfängt die Stücke der anderen von dieser Schicht, rechnet mit der ganzen Schicht und gibt sie dann wieder frei.</translation>
+    </message>
+    <message>
+        <source>each worker sends its updated shard of the parameters to the others.</source>
+        <translation>Jeder Worker schickt seinen aktualisierten Shard der Parameter an die anderen.</translation>
+    </message>
+    <message>
+        <source>the workers add up the layer&apos;s gradient piece by piece, and each keeps only its own piece of the sum.</source>
+        <translation>Die Worker addieren den Gradienten der Schicht Stück für Stück, und jeder behält nur sein eigenes Stück der Summe.</translation>
+    </message>
+    <message>
+        <source>the workers add up the gradient piece by piece, and each ends with the sum of its own shard.</source>
+        <translation>Die Worker addieren den Gradienten Stück für Stück, und jeder hat am Ende die Summe seines eigenen Shards.</translation>
+    </message>
+    <message>
+        <source>Now: %1: %2</source>
+        <translation>Jetzt: %1: %2</translation>
+    </message>
+    <message>
+        <source>Every worker holds the whole model, its whole gradient and the whole optimizer state: a full replica.</source>
+        <translation>Jeder Worker hält das ganze Modell, seinen ganzen Gradienten und den ganzen Zustand des Optimierers: ein volles Replikat.</translation>
+    </message>
+    <message>
+        <source>Each worker keeps 1/%1 of the optimizer state; the parameters and the gradient are whole.</source>
+        <translation>Jeder Worker behält 1/%1 des Zustands des Optimierers; Parameter und Gradient sind ganz.</translation>
+    </message>
+    <message>
+        <source>Each worker keeps 1/%1 of the optimizer state, and between steps 1/%1 of the gradient; the parameters are whole.</source>
+        <translation>Jeder Worker behält 1/%1 des Zustands des Optimierers und zwischen den Schritten 1/%1 des Gradienten; die Parameter sind ganz.</translation>
+    </message>
+    <message>
+        <source>Each worker keeps 1/%1 of every layer and gathers a layer whole only while it computes with it.</source>
+        <translation>Jeder Worker behält 1/%1 jeder Schicht und sammelt eine Schicht nur ganz, solange er mit ihr rechnet.</translation>
+    </message>
+    <message>
+        <source>Most held now: %1.</source>
+        <translation>Am meisten jetzt: %1.</translation>
+    </message>
+    <message>
+        <source>Most held now: %1; without sharding, %2 at the peak.</source>
+        <translation>Am meisten jetzt: %1; ohne Sharding %2 an der Spitze.</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>worker %1: %2, in all %3</source>
+        <translation>Worker %1: %2, insgesamt %3</translation>
+    </message>
+</context>
+<context>
     <name>lockstep::views::PipelineView</name>
     <message>
         <source>Pipeline view</source>
@@ -5890,6 +6097,40 @@ klicken für Fehler</translation>
     <message>
         <source>backward through layer %1: its gradient is ready at the end</source>
         <translation>rückwärts durch Schicht %1: ihr Gradient ist am Ende fertig</translation>
+    </message>
+    <message>
+        <source>all-gather L%1</source>
+        <translation>All-Gather L%1</translation>
+    </message>
+    <message>
+        <source>reduce-scatter L%1</source>
+        <translation>Reduce-Scatter L%1</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>All-Gather</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>Reduce-Scatter</translation>
+    </message>
+    <message>
+        <source>AG%1</source>
+        <comment>all-gather of a layer, where its name does not fit</comment>
+        <translation>AG%1</translation>
+    </message>
+    <message>
+        <source>RS%1</source>
+        <comment>reduce-scatter of a layer&apos;s gradient, where its name does not fit</comment>
+        <translation>RS%1</translation>
+    </message>
+    <message>
+        <source>AG</source>
+        <translation>AG</translation>
+    </message>
+    <message>
+        <source>RS</source>
+        <translation>RS</translation>
     </message>
 </context>
 <context>

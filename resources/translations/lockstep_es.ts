@@ -2796,10 +2796,6 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         <translation>ZeRO etapa 1: los gradientes se reparten con reduce-scatter, cada worker guarda y actualiza el estado del optimizador solo de su 1/%1 de los parámetros, y luego los parámetros se reúnen con all-gather</translation>
     </message>
     <message>
-        <source>memory: only data-parallel runs account their memory</source>
-        <translation>memory: solo las ejecuciones de datos en paralelo llevan la cuenta de su memoria</translation>
-    </message>
-    <message>
         <source>Bytes held by the worker that holds the most, after one step of &quot;%1&quot; (%2 workers, %3 parameters); in brackets, against the first column
 </source>
         <translation>Bytes del worker que más guarda, tras un paso de «%1» (%2 workers, %3 parámetros); entre paréntesis, frente a la primera columna
@@ -3314,6 +3310,38 @@ optimizer, gradients y parameters (etapas ZeRO 0 a 3); sin ella, las cuatro.
         <source>bucket mismatch</source>
         <translation>cubo equivocado</translation>
     </message>
+    <message>
+        <source>ZeRO 1: optimizer state sharded</source>
+        <translation>ZeRO 1: estado del optimizador fragmentado</translation>
+    </message>
+    <message>
+        <source>ZeRO 2: gradients and optimizer state sharded</source>
+        <translation>ZeRO 2: gradientes y estado del optimizador fragmentados</translation>
+    </message>
+    <message>
+        <source>ZeRO 3 (FSDP): parameters, gradients and optimizer state sharded</source>
+        <translation>ZeRO 3 (FSDP): parámetros, gradientes y estado del optimizador fragmentados</translation>
+    </message>
+    <message>
+        <source>no sharding</source>
+        <translation>sin fragmentar</translation>
+    </message>
+    <message>
+        <source>all-gather of layer %1</source>
+        <translation>all-gather de la capa %1</translation>
+    </message>
+    <message>
+        <source>all-gather of the parameters</source>
+        <translation>all-gather de los parámetros</translation>
+    </message>
+    <message>
+        <source>reduce-scatter of layer %1&apos;s gradient</source>
+        <translation>reduce-scatter del gradiente de la capa %1</translation>
+    </message>
+    <message>
+        <source>reduce-scatter of the gradient</source>
+        <translation>reduce-scatter del gradiente</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -3571,6 +3599,10 @@ optimizer, gradients y parameters (etapas ZeRO 0 a 3); sin ella, las cuatro.
         <source>Compare</source>
         <translation>Comparar</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memoria</translation>
+    </message>
 </context>
 <context>
     <name>Welcome</name>
@@ -3707,6 +3739,10 @@ optimizer, gradients y parameters (etapas ZeRO 0 a 3); sin ella, las cuatro.
     <message>
         <source>%1 steps</source>
         <translation>%1 pasos</translation>
+    </message>
+    <message>
+        <source>sharding → %1</source>
+        <translation>fragmentación → %1</translation>
     </message>
 </context>
 <context>
@@ -4132,6 +4168,34 @@ El motor: %1</translation>
     <message>
         <source>Overlap &amp;mode</source>
         <translation>Solapamie&amp;nto</translation>
+    </message>
+    <message>
+        <source>ZeRO 1: optimizer</source>
+        <translation>ZeRO 1: optimizador</translation>
+    </message>
+    <message>
+        <source>ZeRO 2: + gradients</source>
+        <translation>ZeRO 2: + gradientes</translation>
+    </message>
+    <message>
+        <source>ZeRO 3: + parameters</source>
+        <translation>ZeRO 3: + parámetros</translation>
+    </message>
+    <message>
+        <source>none (full replicas)</source>
+        <translation>ninguna (réplicas completas)</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>Fragmentación</translation>
+    </message>
+    <message>
+        <source>What each worker keeps only its share of: ZeRO 1 the optimizer state, ZeRO 2 the gradients too, ZeRO 3 (FSDP) the parameters too, gathered layer by layer when needed</source>
+        <translation>De qué guarda cada trabajador solo su parte: ZeRO 1 el estado del optimizador, ZeRO 2 también los gradientes, ZeRO 3 (FSDP) también los parámetros, que se reúnen capa a capa cuando hacen falta</translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation>fragmentación</translation>
     </message>
 </context>
 <context>
@@ -5060,6 +5124,10 @@ Sigue cargado el escenario anterior.</translation>
         <source>the timeline</source>
         <translation>la línea de tiempo</translation>
     </message>
+    <message>
+        <source>The Memory view has no unsharded outline: %1</source>
+        <translation>La vista de memoria no tiene el contorno sin fragmentar: %1</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::ModeComparer</name>
@@ -5591,6 +5659,145 @@ haz clic para ver los fallos</translation>
     </message>
 </context>
 <context>
+    <name>lockstep::views::MemoryView</name>
+    <message>
+        <source>Memory per worker · step %1</source>
+        <translation>Memoria por trabajador · paso %1</translation>
+    </message>
+    <message>
+        <source>Memory per worker</source>
+        <translation>Memoria por trabajador</translation>
+    </message>
+    <message>
+        <source>the same worker without sharding, at its peak: %1</source>
+        <translation>el mismo trabajador sin fragmentar, en su pico: %1</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>trabajador %1</translation>
+    </message>
+    <message>
+        <source>Memory view</source>
+        <translation>Vista de memoria</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>parámetros</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>gradientes</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>estado del optimizador</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>activaciones</translation>
+    </message>
+    <message>
+        <source>workspace</source>
+        <translation>espacio de trabajo</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 kB</source>
+        <translation>%1 kB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>No run loaded.</source>
+        <translation>No hay ninguna ejecución cargada.</translation>
+    </message>
+    <message>
+        <source>This run is a pipeline: each worker holds its own stages of the model, not a replica. The memory ledger counts the workers of data-parallel runs.</source>
+        <translation>Esta ejecución es un pipeline: cada trabajador guarda sus propias etapas del modelo, no una réplica. El balance de memoria cuenta los trabajadores de las ejecuciones con paralelismo de datos.</translation>
+    </message>
+    <message>
+        <source>This run is tensor-parallel: each worker holds its own slice of every layer, not a replica. The memory ledger counts the workers of data-parallel runs.</source>
+        <translation>Esta ejecución tiene paralelismo de tensores: cada trabajador guarda su propia porción de cada capa, no una réplica. El balance de memoria cuenta los trabajadores de las ejecuciones con paralelismo de datos.</translation>
+    </message>
+    <message>
+        <source>This run is a hybrid of pipelines: each worker holds its own stages. The memory ledger counts the workers of data-parallel runs.</source>
+        <translation>Esta ejecución es un híbrido de pipelines: cada trabajador guarda sus propias etapas. El balance de memoria cuenta los trabajadores de las ejecuciones con paralelismo de datos.</translation>
+    </message>
+    <message>
+        <source>This run holds no memory samples (a recording made without them).</source>
+        <translation>Esta ejecución no contiene mediciones de memoria (una grabación hecha sin ellas).</translation>
+    </message>
+    <message>
+        <source>Each worker&apos;s memory appears here as the first step runs.</source>
+        <translation>La memoria de cada trabajador aparece aquí en cuanto corre el primer paso.</translation>
+    </message>
+    <message>
+        <source>%1 · 1 worker</source>
+        <translation>%1 · 1 trabajador</translation>
+    </message>
+    <message>
+        <source>%1 · %2 workers</source>
+        <translation>%1 · %2 trabajadores</translation>
+    </message>
+    <message>
+        <source>each worker receives the others&apos; pieces of the layer, computes with it whole, then frees it.</source>
+        <translation>cada trabajador recibe los trozos de la capa que tienen los demás, calcula con la capa entera y luego la libera.</translation>
+    </message>
+    <message>
+        <source>each worker sends its updated shard of the parameters to the others.</source>
+        <translation>cada trabajador envía a los demás su fragmento actualizado de los parámetros.</translation>
+    </message>
+    <message>
+        <source>the workers add up the layer&apos;s gradient piece by piece, and each keeps only its own piece of the sum.</source>
+        <translation>los trabajadores suman el gradiente de la capa trozo a trozo, y cada uno se queda solo con su propio trozo de la suma.</translation>
+    </message>
+    <message>
+        <source>the workers add up the gradient piece by piece, and each ends with the sum of its own shard.</source>
+        <translation>los trabajadores suman el gradiente trozo a trozo, y cada uno termina con la suma de su propio fragmento.</translation>
+    </message>
+    <message>
+        <source>Now: %1: %2</source>
+        <translation>Ahora: %1: %2</translation>
+    </message>
+    <message>
+        <source>Every worker holds the whole model, its whole gradient and the whole optimizer state: a full replica.</source>
+        <translation>Cada trabajador guarda el modelo entero, su gradiente entero y todo el estado del optimizador: una réplica completa.</translation>
+    </message>
+    <message>
+        <source>Each worker keeps 1/%1 of the optimizer state; the parameters and the gradient are whole.</source>
+        <translation>Cada trabajador guarda 1/%1 del estado del optimizador; los parámetros y el gradiente están enteros.</translation>
+    </message>
+    <message>
+        <source>Each worker keeps 1/%1 of the optimizer state, and between steps 1/%1 of the gradient; the parameters are whole.</source>
+        <translation>Cada trabajador guarda 1/%1 del estado del optimizador y, entre pasos, 1/%1 del gradiente; los parámetros están enteros.</translation>
+    </message>
+    <message>
+        <source>Each worker keeps 1/%1 of every layer and gathers a layer whole only while it computes with it.</source>
+        <translation>Cada trabajador guarda 1/%1 de cada capa y solo reúne una capa entera mientras calcula con ella.</translation>
+    </message>
+    <message>
+        <source>Most held now: %1.</source>
+        <translation>Lo máximo ahora: %1.</translation>
+    </message>
+    <message>
+        <source>Most held now: %1; without sharding, %2 at the peak.</source>
+        <translation>Lo máximo ahora: %1; sin fragmentar, %2 en el pico.</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>worker %1: %2, in all %3</source>
+        <translation>trabajador %1: %2, en total %3</translation>
+    </message>
+</context>
+<context>
     <name>lockstep::views::PipelineView</name>
     <message>
         <source>Pipeline view</source>
@@ -5897,6 +6104,40 @@ haz clic para ver los fallos</translation>
     <message>
         <source>backward through layer %1: its gradient is ready at the end</source>
         <translation>hacia atrás por la capa %1: su gradiente está listo al final</translation>
+    </message>
+    <message>
+        <source>all-gather L%1</source>
+        <translation>all-gather L%1</translation>
+    </message>
+    <message>
+        <source>reduce-scatter L%1</source>
+        <translation>reduce-scatter L%1</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>all-gather</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>reduce-scatter</translation>
+    </message>
+    <message>
+        <source>AG%1</source>
+        <comment>all-gather of a layer, where its name does not fit</comment>
+        <translation>AG%1</translation>
+    </message>
+    <message>
+        <source>RS%1</source>
+        <comment>reduce-scatter of a layer&apos;s gradient, where its name does not fit</comment>
+        <translation>RS%1</translation>
+    </message>
+    <message>
+        <source>AG</source>
+        <translation>AG</translation>
+    </message>
+    <message>
+        <source>RS</source>
+        <translation>RS</translation>
     </message>
 </context>
 <context>

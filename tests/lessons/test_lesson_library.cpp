@@ -371,7 +371,7 @@ void TestLessonLibrary::cli_lessons_check() {
                            QStringLiteral("--root"), resources()};
     const CliResult ok = run_cli(good);
     QVERIFY2(ok.finished && ok.exit_code == 0, qPrintable(describe(good, ok)));
-    QVERIFY(ok.out.contains("15 lessons"));
+    QVERIFY(ok.out.contains("16 lessons"));
 
     QTemporaryDir tmp;
     const QString root = tmp.filePath(QStringLiteral("resources"));
