@@ -264,8 +264,12 @@ void MemoryView::updateAccessibleDescription() {
                              workers.join(QStringLiteral("; ")));
 }
 
+// A little larger than the widget's, to be read from the back of a room, when the view is tall
+// enough for it; the widget's own in a short pane (a 768-pixel screen's tab).
 QFont MemoryView::viewFont() const {
     QFont f = font();
+    if (height() < QFontMetricsF(f).height() * 24)
+        return f;
     if (f.pointSizeF() > 0)
         f.setPointSizeF(f.pointSizeF() * 1.2);
     else
@@ -282,8 +286,21 @@ MemoryView::Layout MemoryView::layout() const {
     double y = margin;
     l.title = QRectF(margin, y, inner, l.line * 1.3);
     y += l.title.height();
-    l.subtitle = QRectF(margin, y, inner, l.line * 1.2);
-    y += l.subtitle.height() + l.line * 0.3;
+    // The subtitle beside the title when the view is short and there is room, else under it.
+    QFont bold = viewFont();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.1);
+    const double title_w =
+        QFontMetricsF(bold).horizontalAdvance(tr("Memory per worker · step %1").arg(88888));
+    const bool short_view = height() < l.line * 26;
+    if (short_view && title_w + l.line + fm.horizontalAdvance(subtitle()) <= inner) {
+        l.subtitle = QRectF(margin + title_w + l.line, l.title.top(), inner - title_w - l.line,
+                            l.title.height());
+        y += l.line * 0.2;
+    } else {
+        l.subtitle = QRectF(margin, y, inner, l.line * 1.2);
+        y += l.subtitle.height() + l.line * 0.3;
+    }
     // The legend: one row of swatches when they fit, two when the view is narrow.
     double legend_width = 0.0;
     for (int i = 0; i < kMemoryKindCount; ++i)
@@ -292,8 +309,13 @@ MemoryView::Layout MemoryView::layout() const {
     const bool outlined = unsharded_ && sharding_ != Sharding::None;
     l.legend = QRectF(margin, y, inner, l.line * 1.4 * (legend_rows + (outlined ? 1 : 0)));
     y += l.legend.height() + l.line * 0.4;
-    // Under the columns: the workers' names, then the caption on up to three lines.
-    l.caption = QRectF(margin, height() - margin - l.line * 3.2, inner, l.line * 3.2);
+    // Under the columns: the workers' names, then the caption on the lines it needs (three at
+    // most).
+    const double caption_h =
+        std::min(l.line * 3.2,
+                 fm.boundingRect(QRectF(0, 0, inner, 1e6), Qt::TextWordWrap, caption()).height() +
+                     l.line * 0.2);
+    l.caption = QRectF(margin, height() - margin - caption_h, inner, caption_h);
     const double names_h = l.line * 1.3;
     const double axis_w = fm.horizontalAdvance(bytesText(88'880'000)) + l.line * 0.6;
     const double top = y + l.line * 1.3; // room for each column's total above it

@@ -142,6 +142,8 @@ void DataParallelTrainer::execute_step() {
     start_step_faults();
     if (broadcast_due_)
         broadcast_parameters();
+    if (ordinal_ == 0)
+        note_memory(); // what each worker holds before it trains: the Memory view's first columns
     // A crash due in this step strikes in its phase. With backup workers it is simply a gradient
     // that never arrives, whatever the phase: the step goes on with the others.
     const std::optional<FailureSpec> crash = take_crash(false);

@@ -157,10 +157,18 @@ private Q_SLOTS:
         run_into(s, r);
         MemoryView view;
         view.resize(800, 500);
-        view.runStarted(r.index, s);
-        view.traceChanged();
+        TraceIndex none; // a run that has not made its first step yet
+        none.reset(4, s.algorithm);
+        view.runStarted(none, s);
         QCOMPARE(view.emptyText(), QStringLiteral("Each worker's memory appears here as the first "
                                                   "step runs."));
+        view.runStarted(r.index, s);
+        view.traceChanged();
+        // Before any training: each worker's pieces only, as between steps.
+        QVERIFY(view.emptyText().isEmpty());
+        QVERIFY(view.columns().at(0).known);
+        QCOMPARE(view.columns()[0].held.parameters, r.metrics.memory[0].parameters);
+        QCOMPARE(view.columns()[0].held.optimizer, r.metrics.memory[0].optimizer);
         // In the middle of an all-gather of layer 1.
         const TraceEvent* gather = nullptr;
         for (const TraceEvent& e : r.index.events())
