@@ -13,11 +13,6 @@ const FaultKind fault_crash{
     0.0,
     false,
     [](const Scenario& s, const Intervention&) {
-        if (s.sharding != Sharding::None)
-            return Refusal{QT_TRANSLATE_NOOP("Fault", "A sharded worker holds the only copy of its "
-                                                      "shard's optimizer state: this version "
-                                                      "cannot recover it after a crash."),
-                           {}};
         if (s.failures.policy != RecoveryPolicy::Restart && s.workers < 2)
             return Refusal{
                 QT_TRANSLATE_NOOP("Fault", "With one worker there is nobody left to go on."), {}};

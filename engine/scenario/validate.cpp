@@ -212,15 +212,9 @@ static void validate_sharding(const Scenario& s) {
                             "(cost.communication_s_per_step) has no halves to split");
     if (s.gradients && s.gradients->bucket_kb > 0)
         throw Error(stage + "does not work with gradient buckets (gradients.bucket_kb) yet");
-    if (s.checkpoint)
-        throw Error(stage + "a sharded run does not write checkpoints yet");
     if (s.failures.backup_workers > 0)
         throw Error(stage + "backup workers drop a late worker's gradient, and with it its "
                             "shard's update");
-    for (const FailureSpec& f : s.failures.events)
-        if (f.kind != FailureKind::Pause && f.kind != FailureKind::SlowLink)
-            throw Error(stage + "failures.events: a sharded run takes pauses and slow links; " +
-                        to_text(f) + " would lose a shard, and recovering one is not built yet");
 }
 
 // A budget is checked against a worker's memory ledger, which only a data-parallel worker that

@@ -340,6 +340,12 @@ private:
     void layer_pass(std::size_t layer, bool backward, std::span<const Ticks> cost);
     void reduce_scatter_layer(std::size_t layer);
     std::vector<double> assembled_parameters() const;
+    // A sharded run's whole state and its shards (data_parallel_sharded.cpp): where worker k's
+    // values lie in the whole model, the optimizer state put together for a checkpoint, and the
+    // whole state (restored or fresh) cut into the shards of the workers there are now.
+    std::vector<std::pair<std::size_t, std::size_t>> shard_runs(std::size_t k) const;
+    OptimizerState assembled_optimizer_state() const;
+    void shard_whole_state();
 
     // Checkpoints (data_parallel_checkpoints.cpp).
     void checkpoint_phase(); // after the update of a K-th step

@@ -19,14 +19,13 @@ TrainingState DataParallelTrainer::capture_state() const {
     if (!aligned_)
         throw Error("checkpoint: the replicas differ (no synchronisation), so there is no single "
                     "model to save");
-    if (scenario_.sharding != Sharding::None)
-        throw Error("checkpoint: a sharded run's state is spread over its workers, and saving "
-                    "the shards is not built yet");
+    // A sharded run's state is put together from its workers' shards: a checkpoint holds the
+    // whole model, whatever layout saved it, so it can be restored onto other worker counts.
     TrainingState state;
     state.step = step_;
     state.scenario_hash = hash_;
-    state.parameters = workers_.front().parameters;
-    state.optimizer = workers_.front().optimizer.state();
+    state.parameters = assembled_parameters();
+    state.optimizer = assembled_optimizer_state();
     state.run_rng = run_rng_.state();
     for (const auto& w : workers_)
         state.cursors.push_back(w.cursor.state());
@@ -40,7 +39,7 @@ std::optional<std::string> DataParallelTrainer::misfit(const TrainingState& stat
     if (state.workers() != scenario_.workers)
         return "the checkpoint has " + std::to_string(state.workers()) + " workers, this run " +
                std::to_string(scenario_.workers);
-    const std::size_t n = workers_.front().parameters.size();
+    const std::size_t n = scenario_.model.parameter_count();
     if (state.parameters.size() != n)
         return "the checkpoint's model has " + std::to_string(state.parameters.size()) +
                " parameters, this run's " + std::to_string(n);
@@ -88,6 +87,7 @@ void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode 
             w.cursor = detail::fresh_cursor(scenario_, static_cast<int>(k), w.cursor.shard());
         }
     }
+    shard_whole_state(); // a sharded run: each worker keeps its shard of what came back
     step_ = state.step;
     aligned_ = true;
 }
@@ -122,7 +122,9 @@ void DataParallelTrainer::checkpoint_phase() {
     barrier(); // the state is only whole once every worker has updated
     const Ticks started = clock_->begins(workers_.front().clock, clock_->now());
     CheckpointOptions options;
-    options.sharded_optimizer = scenario_.checkpoint->sharded_optimizer;
+    // A sharded run writes each worker's slice of the optimizer state in its own file.
+    options.sharded_optimizer =
+        scenario_.checkpoint->sharded_optimizer || scenario_.sharding != Sharding::None;
     // A crash due during this checkpoint stops the save in the crashed worker's own file, as
     // the real crash would leave it on disk.
     const std::optional<FailureSpec> crash = take_crash(true);

@@ -298,6 +298,7 @@ void DataParallelTrainer::reset_to_start() {
         w.optimizer = Optimizer(scenario_.optimizer, params.size());
         w.cursor = fresh_cursor(scenario_, static_cast<int>(k), shards[k]);
     }
+    shard_whole_state(); // a sharded run starts over in shards
     run_rng_ = Rng::stream(scenario_.seed, 1);
     step_ = 0;
     aligned_ = true;

@@ -9,6 +9,10 @@
 
 #include "clocks/cost_model.h"
 
+#include <algorithm>
+#include <span>
+#include <utility>
+
 namespace lockstep {
 
 // Each worker's optimizer state sized to its shard: the memory sharding saves is really not there.
@@ -122,6 +126,98 @@ void DataParallelTrainer::apply_to_shard(Worker& w, std::size_t k) {
             ? std::span<const double>(w.shard_gradient)
             : std::span<const double>(w.gradient).subspan(begin, end - begin);
     w.optimizer.apply(std::span(w.parameters).subspan(begin, end - begin), gradient);
+}
+
+// Where worker k's values lie in the whole model, as runs of (offset, length) in the order the
+// worker keeps them: its pieces of every layer in stage 3, its shard in stages 1 and 2 (of the
+// optimizer state), everything without a layout.
+std::vector<std::pair<std::size_t, std::size_t>>
+DataParallelTrainer::shard_runs(std::size_t k) const {
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    if (layer_sharded()) {
+        for (std::size_t l = 0; l < scenario_.model.layer_count(); ++l) {
+            const auto [begin, end] = collective_.layers[l].shards[k];
+            runs.emplace_back(scenario_.model.weight_offset(l) + begin, end - begin);
+        }
+    } else if (collective_.sharded) {
+        const auto [begin, end] = collective_.sharded->shards[k];
+        runs.emplace_back(begin, end - begin);
+    } else {
+        runs.emplace_back(0, scenario_.model.parameter_count());
+    }
+    return runs;
+}
+
+namespace {
+
+// A whole vector's values at `runs`, one after another; an empty vector stays empty.
+std::vector<double> cut(const std::vector<double>& whole,
+                        std::span<const std::pair<std::size_t, std::size_t>> runs) {
+    std::vector<double> out;
+    if (whole.empty())
+        return out;
+    for (const auto& [at, length] : runs)
+        out.insert(out.end(), whole.begin() + static_cast<std::ptrdiff_t>(at),
+                   whole.begin() + static_cast<std::ptrdiff_t>(at + length));
+    return out;
+}
+
+} // namespace
+
+// The optimizer state of the whole model, each worker's shard put back in its place.
+OptimizerState DataParallelTrainer::assembled_optimizer_state() const {
+    OptimizerState whole = workers_.front().optimizer.state();
+    if (!layer_sharded() && !collective_.sharded)
+        return whole;
+    const std::size_t n = scenario_.model.parameter_count();
+    for (std::vector<double> OptimizerState::*member :
+         {&OptimizerState::velocity, &OptimizerState::first_moment,
+          &OptimizerState::second_moment}) {
+        if ((whole.*member).empty())
+            continue;
+        std::vector<double> joined(n);
+        for (std::size_t k = 0; k < workers_.size(); ++k) {
+            const std::vector<double>& piece = workers_[k].optimizer.state().*member;
+            std::size_t from = 0;
+            for (const auto& [at, length] : shard_runs(k)) {
+                std::copy_n(piece.begin() + static_cast<std::ptrdiff_t>(from), length,
+                            joined.begin() + static_cast<std::ptrdiff_t>(at));
+                from += length;
+            }
+        }
+        whole.*member = std::move(joined);
+    }
+    return whole;
+}
+
+// After every worker was given the whole model and optimizer state (a restore, a fresh start):
+// each keeps only its shard again, in the layout of the workers there are now, so a state saved
+// by more workers is re-sharded over fewer.
+void DataParallelTrainer::shard_whole_state() {
+    if (!layer_sharded() && !collective_.sharded)
+        return;
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        Worker& w = workers_[k];
+        const auto runs = shard_runs(k);
+        const OptimizerState& whole = w.optimizer.state();
+        OptimizerState mine;
+        mine.step = whole.step;
+        mine.velocity = cut(whole.velocity, runs);
+        mine.first_moment = cut(whole.first_moment, runs);
+        mine.second_moment = cut(whole.second_moment, runs);
+        std::size_t size = 0;
+        for (const auto& run : runs)
+            size += run.second;
+        w.optimizer = Optimizer(scenario_.optimizer, size);
+        w.optimizer.state() = std::move(mine);
+        if (layer_sharded()) {
+            w.parameters = cut(w.parameters, runs);
+            w.gradient.assign(size, 0.0);
+        } else if (scenario_.sharding == Sharding::Gradients) {
+            w.shard_gradient.assign(size, 0.0);
+            std::vector<double>().swap(w.gradient);
+        }
+    }
 }
 
 } // namespace lockstep

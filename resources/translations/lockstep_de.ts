@@ -884,10 +884,6 @@
         <source>A sharded worker&apos;s optimizer state is its own shard: there is no whole state to copy to the others.</source>
         <translation>Der Optimiererzustand eines geshardeten Workers ist nur sein eigener Shard: Es gibt keinen ganzen Zustand, den man zu den anderen kopieren könnte.</translation>
     </message>
-    <message>
-        <source>A sharded worker holds the only copy of its shard&apos;s optimizer state: this version cannot recover it after a crash.</source>
-        <translation>Ein geshardeter Worker hält die einzige Kopie des Optimiererzustands seines Shards: Diese Version kann ihn nach einem Absturz nicht wiederherstellen.</translation>
-    </message>
 </context>
 <context>
     <name>Lockstep</name>

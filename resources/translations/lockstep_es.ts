@@ -884,10 +884,6 @@
         <source>A sharded worker&apos;s optimizer state is its own shard: there is no whole state to copy to the others.</source>
         <translation>El estado del optimizador de un worker fragmentado es solo su propio fragmento: no hay un estado completo que copiar a los demás.</translation>
     </message>
-    <message>
-        <source>A sharded worker holds the only copy of its shard&apos;s optimizer state: this version cannot recover it after a crash.</source>
-        <translation>Un worker fragmentado guarda la única copia del estado del optimizador de su fragmento: esta versión no puede recuperarlo tras una caída.</translation>
-    </message>
 </context>
 <context>
     <name>Lockstep</name>

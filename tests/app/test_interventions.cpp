@@ -448,8 +448,8 @@ private Q_SLOTS:
         QVERIFY(gui.readAllStandardError().contains("--action: expected T:LINK"));
     }
 
-    // A refused headless action (a crash in a sharded run, which would lose the only copy of a
-    // shard) does not wait for someone to close a dialog: its reason goes to stderr, the
+    // A refused headless action (a broadcast in a sharded run, which has no whole optimizer state
+    // to copy) does not wait for someone to close a dialog: its reason goes to stderr, the
     // screenshot is still written, and the exit status says something was refused.
     void headless_refusal_ends_with_its_reason() {
         QTemporaryDir dir;
@@ -466,12 +466,12 @@ private Q_SLOTS:
         gui.setProcessEnvironment(env);
         gui.start(QStringLiteral(LOCKSTEP_GUI_PATH),
                   {QStringLiteral("--scenario"), scenario, QStringLiteral("--action"),
-                   QStringLiteral("0.001:lockstep:crash?worker=2"), QStringLiteral("--screenshot"),
-                   png, QStringLiteral("--size"), QStringLiteral("1024x768")});
+                   QStringLiteral("0.001:lockstep:broadcast"), QStringLiteral("--screenshot"), png,
+                   QStringLiteral("--size"), QStringLiteral("1024x768")});
         QVERIFY2(gui.waitForFinished(60000), "a refused action must not hang the headless lab");
         QCOMPARE(gui.exitCode(), 1);
         const QByteArray err = gui.readAllStandardError();
-        QVERIFY2(err.contains("only copy of its shard"), err.constData());
+        QVERIFY2(err.contains("no whole state to copy"), err.constData());
         QVERIFY(QFileInfo(png).size() > 0);
     }
 };

@@ -102,10 +102,15 @@ private Q_SLOTS:
         QVERIFY2(later.err.contains("sharding \"parameters\"") &&
                      later.err.contains("gradients.accumulate"),
                  later.err.constData());
+        // A sharded run saves checkpoints: every worker's file, and the manifest that commits them.
+        QTemporaryDir dir;
         const CliResult saved =
-            run_cli({"run", "--shard", "optimizer", "--checkpoint-every", "2", "--steps", "2"});
-        QCOMPARE(saved.exit_code, 1);
-        QVERIFY2(saved.err.contains("checkpoints"), saved.err.constData());
+            run_cli({"run", "--workers", "4", "--shard", "parameters", "--checkpoint-every", "2",
+                     "--steps", "2", "--checkpoint-dir", dir.path()});
+        QCOMPARE(saved.exit_code, 0);
+        const QDir step(dir.filePath(QStringLiteral("step-000000002")));
+        QVERIFY2(step.exists(QStringLiteral("MANIFEST")), saved.err.constData());
+        QVERIFY(step.exists(QStringLiteral("worker-3.ckpt")));
     }
 };
 

@@ -1,7 +1,9 @@
 // Sharded data parallelism, ZeRO stages 1 to 3: the same bits as the unsharded run for every
 // stage, collective, optimizer, clock and thread count; each worker's resident buffers really are
-// its shard; the memory ledger and the bytes the halves move, worked out by hand; and what a
-// sharded run refuses, by name.
+// its shard; the memory ledger and the bytes the halves move, worked out by hand; checkpoints
+// that hold each worker's shard, a crash that recovers to the same bits, an elastic recovery that
+// re-shards over fewer workers; and what a sharded run refuses, by name.
+#include "checkpoint/checkpoint.h"
 #include "collectives/sharding.h"
 #include "core/error.h"
 #include "failures/intervention.h"
@@ -16,6 +18,9 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 
 using namespace lockstep;
@@ -107,10 +112,16 @@ private Q_SLOTS:
     void ledger_by_hand_fully_sharded();
     void the_halves_bytes();
     void refused_by_name();
-    void no_crash_or_broadcast();
+    void crash_taken_broadcast_refused();
     void collective_fixed_for_the_run();
     void trace_names_the_halves_data();
     void trace_names_the_halves();
+    void checkpoints_hold_the_shards_data();
+    void checkpoints_hold_the_shards();
+    void crash_recovers_bit_for_bit_data();
+    void crash_recovers_bit_for_bit();
+    void elastic_reshards_onto_fewer_data();
+    void elastic_reshards_onto_fewer();
 };
 
 void TestSharding::same_bits_as_unsharded_data() {
@@ -345,17 +356,8 @@ void TestSharding::refused_by_name() {
         },
         "sync.mode");
     refused([](Scenario& s) { s.gradients = GradientConfig{64, true, 1}; }, "gradients.bucket_kb");
-    refused([](Scenario& s) { s.checkpoint = CheckpointConfig{}; }, "checkpoints");
     refused([](Scenario& s) { s.cost.communication_s_per_step = 0.01; },
             "cost.communication_s_per_step");
-    refused(
-        [](Scenario& s) {
-            FailureSpec crash;
-            crash.worker = 1;
-            crash.step = 3;
-            s.failures.events.push_back(crash);
-        },
-        "failures.events");
     // A pause, and accumulation in stages 1 and 2, are fine.
     for (Sharding stage : {Sharding::Optimizer, Sharding::Gradients}) {
         Scenario paused = ok;
@@ -382,11 +384,15 @@ void TestSharding::refused_by_name() {
 
 // A crash would lose the only copy of a shard's optimizer state, and a broadcast has no whole
 // state to copy: both kinds say so for a sharded run, and not for the same run unsharded.
-void TestSharding::no_crash_or_broadcast() {
+void TestSharding::crash_taken_broadcast_refused() {
     Scenario s = base(Algorithm::Ring, OptimizerKind::Sgd, ClockKind::Modelled);
     Intervention change;
     change.worker = 1;
-    for (Intervention::Kind kind : {Intervention::Kind::Crash, Intervention::Kind::Broadcast}) {
+    // A crash at the playhead recovers the shards (from a checkpoint, or from the start).
+    s.sharding = Sharding::Parameters;
+    change.kind = Intervention::Kind::Crash;
+    QVERIFY(!fault_kind(Intervention::Kind::Crash).refusal(s, change));
+    for (Intervention::Kind kind : {Intervention::Kind::Broadcast}) {
         change.kind = kind;
         s.sharding = Sharding::None;
         QVERIFY(!fault_kind(kind).refusal(s, change));
@@ -474,6 +480,152 @@ void TestSharding::trace_names_the_halves() {
         QVERIFY2(most > least, qPrintable(QStringLiteral("%1 %2").arg(most).arg(least)));
     else
         QCOMPARE(most, least); // the parameters stay whole in stage 2
+}
+
+namespace {
+
+void add_stage_rows() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<Sharding>("sharding");
+    for (Algorithm a : {Algorithm::Ring, Algorithm::Tree})
+        for (Sharding stage : {Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters})
+            QTest::addRow("%s %s", a == Algorithm::Ring ? "ring" : "tree",
+                          std::string(to_string(stage)).c_str())
+                << a << stage;
+}
+
+Scenario with_checkpoints(Algorithm algorithm, Sharding sharding) {
+    Scenario s = base(algorithm, OptimizerKind::Adam, ClockKind::Modelled);
+    s.sharding = sharding;
+    s.checkpoint = CheckpointConfig{3, 1000, false, RestoreMode::Full};
+    s.failures.heartbeat_s = 0.02;
+    s.failures.restart_s = 0.05;
+    return s;
+}
+
+struct Checkpointed {
+    std::vector<double> parameters;
+    std::vector<ReplicaState> replicas;
+    std::vector<Recovery> recoveries;
+};
+
+Checkpointed run_in(const Scenario& s, const std::filesystem::path& dir) {
+    const auto run = make_run(s, load_dataset(s), nullptr);
+    run->set_checkpoint_directory(dir);
+    run->run_to_end();
+    return {run->parameters(), run->replicas(), run->recoveries()};
+}
+
+FailureSpec crash_at(int worker, std::int64_t step) {
+    FailureSpec f;
+    f.kind = FailureKind::Crash;
+    f.worker = worker;
+    f.step = step;
+    f.phase = CrashPhase::Update;
+    return f;
+}
+
+} // namespace
+
+void TestSharding::checkpoints_hold_the_shards_data() {
+    add_stage_rows();
+}
+
+// A sharded run's checkpoint: every worker's file holds its slice of the optimizer state (no file
+// holds it whole), the files put together are the whole state, and a run restored from it
+// continues to the uninterrupted run's bits, each worker holding its shard again.
+void TestSharding::checkpoints_hold_the_shards() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(Sharding, sharding);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Scenario s = with_checkpoints(algorithm, sharding);
+    const Checkpointed whole = run_in(s, dir.path().toStdString());
+    const std::filesystem::path step6 =
+        std::filesystem::path(dir.path().toStdString()) / checkpoint_directory_name(6);
+    const std::uint64_t n = s.model.parameter_count();
+    for (int k = 0; k < s.workers; ++k) {
+        const std::filesystem::path file = step6 / worker_file_name(k);
+        std::ifstream in(file, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+        const WorkerCheckpoint c = decode_worker_file(
+            std::as_bytes(std::span(bytes.data(), bytes.size())), file.filename().string());
+        QVERIFY(c.sharded_optimizer);
+        const SliceRange want = optimizer_slice(n, k, s.workers);
+        QCOMPARE(c.first_moment.begin, want.begin);
+        QCOMPARE(c.first_moment.values.size(), want.end - want.begin);
+        QCOMPARE(c.second_moment.values.size(), want.end - want.begin);
+        QVERIFY(c.first_moment.values.size() < n);
+    }
+    const TrainingState saved = load_checkpoint(step6);
+    QCOMPARE(saved.parameters.size(), n);
+    QCOMPARE(saved.optimizer.first_moment.size(), n);
+
+    const auto restored = make_run(s, load_dataset(s), nullptr);
+    restored->restore_state(saved, RestoreMode::Full);
+    std::size_t held = 0;
+    for (const ReplicaState& r : restored->replicas()) {
+        QVERIFY(r.optimizer.first_moment.size() < n); // a shard, not the whole
+        held += r.optimizer.first_moment.size();
+    }
+    QCOMPARE(held, n);
+    restored->run_to_end();
+    QVERIFY(same_bits(restored->parameters(), whole.parameters));
+}
+
+void TestSharding::crash_recovers_bit_for_bit_data() {
+    add_stage_rows();
+}
+
+// A worker crashes after step 7's collective: the run goes back to the checkpoint of step 6,
+// restores every worker's shard and ends with the bits of the run that never crashed.
+void TestSharding::crash_recovers_bit_for_bit() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(Sharding, sharding);
+    QTemporaryDir clean_dir, crash_dir;
+    QVERIFY(clean_dir.isValid() && crash_dir.isValid());
+    Scenario s = with_checkpoints(algorithm, sharding);
+    const Checkpointed clean = run_in(s, clean_dir.path().toStdString());
+    s.failures.policy = RecoveryPolicy::Restart;
+    s.failures.events = {crash_at(2, 7)};
+    const Checkpointed crashed = run_in(s, crash_dir.path().toStdString());
+    QCOMPARE(crashed.recoveries.size(), std::size_t{1});
+    QCOMPARE(crashed.recoveries.front().restored_step, std::int64_t{6});
+    QVERIFY(same_bits(crashed.parameters, clean.parameters));
+}
+
+void TestSharding::elastic_reshards_onto_fewer_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<Sharding>("sharding");
+    for (Algorithm a : {Algorithm::Tree, Algorithm::ParameterServer})
+        for (Sharding stage : {Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters})
+            QTest::addRow("%s %s", std::string(to_string(a)).c_str(),
+                          std::string(to_string(stage)).c_str())
+                << a << stage;
+}
+
+// Elastic: worker 2 of 4 dies; the three left restore the checkpoint saved by four, re-sharded
+// over three, and end with the bits of the unsharded elastic run (the tree and the parameter
+// server add in the unsharded order at any worker count).
+void TestSharding::elastic_reshards_onto_fewer() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(Sharding, sharding);
+    QTemporaryDir plain_dir, sharded_dir;
+    QVERIFY(plain_dir.isValid() && sharded_dir.isValid());
+    Scenario s = with_checkpoints(algorithm, Sharding::None);
+    s.failures.policy = RecoveryPolicy::Elastic;
+    s.failures.events = {crash_at(2, 7)};
+    const Checkpointed plain = run_in(s, plain_dir.path().toStdString());
+    s.sharding = sharding;
+    const Checkpointed sharded = run_in(s, sharded_dir.path().toStdString());
+    QCOMPARE(sharded.recoveries.size(), std::size_t{1});
+    QCOMPARE(sharded.recoveries.front().workers_after, 3);
+    QCOMPARE(sharded.replicas.size(), std::size_t{3});
+    std::size_t held = 0;
+    for (const ReplicaState& r : sharded.replicas)
+        held += r.optimizer.first_moment.size();
+    QCOMPARE(held, static_cast<std::size_t>(s.model.parameter_count())); // three shards, all of it
+    QVERIFY(same_bits(sharded.parameters, plain.parameters));
 }
 
 QTEST_GUILESS_MAIN(TestSharding)
