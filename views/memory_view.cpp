@@ -70,11 +70,13 @@ std::vector<MemoryColumn> MemoryView::columnsAt(const TraceIndex& index, Ticks t
             const auto k = static_cast<std::size_t>(s.worker);
             for (std::size_t i = out.size(); i <= k; ++i) // a lane added after the run started
                 out.push_back({static_cast<int>(i), false, {}});
-            // The newest sample wins; of several at one instant, the largest (the later of
-            // equals): buffers allocated and freed at that instant were all there at once (a
-            // layer's gradient beside its gathered parameters at the end of its backward pass).
+            // The newest sample wins, the later of several at one instant; but at the very instant
+            // of several, the largest: buffers allocated and freed at that instant were all there
+            // at once (a layer's gradient beside its gathered parameters at the end of its
+            // backward pass), and what was freed is gone just after it.
             MemoryColumn& c = out[k];
-            if (c.known && (s.at < c.held.at || (s.at == c.held.at && s.total() < c.held.total())))
+            if (c.known && (s.at < c.held.at ||
+                            (s.at == t && s.at == c.held.at && s.total() < c.held.total())))
                 continue;
             c.known = true;
             c.held = s;

@@ -53,14 +53,15 @@ void run_into(const Scenario& s, Indexed& out) {
         out.index.append(snap);
 }
 
-// The worker's newest sample at or before t, by a plain scan of the whole trace; of several at
-// that instant, the largest (the later of equals).
+// The worker's newest sample at or before t, by a plain scan of the whole trace: of several at
+// one instant the last, but the largest (the later of equals) when t is that instant.
 std::optional<MemorySample> newest(const Trace& trace, int worker, Ticks t) {
     std::optional<MemorySample> found;
     for (const StepSnapshot& snap : trace.snapshots())
         for (const MemorySample& m : snap.memory)
             if (m.worker == worker && m.at <= t &&
-                (!found || m.at > found->at || (m.at == found->at && m.total() >= found->total())))
+                (!found || m.at > found->at ||
+                 (m.at == found->at && (m.at < t || m.total() >= found->total()))))
                 found = m;
     return found;
 }
@@ -96,6 +97,7 @@ private Q_SLOTS:
             for (const MemorySample& m : snap.memory) {
                 times.push_back(m.at);
                 times.push_back(m.at - 1);
+                times.push_back(m.at + 1); // just after: what was freed at that instant is gone
             }
         QVERIFY(times.size() > 4 * 3);
         for (Ticks t : times) {

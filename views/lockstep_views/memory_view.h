@@ -57,7 +57,8 @@ public:
     // View-model, for tests and assistive technology.
     // Each worker's newest sample at or before `t` (a step's samples travel in its snapshot, so
     // the step under way is read from the next snapshot, and the one before fills in); of
-    // several samples at one instant, the largest, so the column reaches the ledger's peak.
+    // several samples at one instant the last, except at that very instant: the largest, so
+    // the column reaches the ledger's peak when the playhead stands on it.
     static std::vector<MemoryColumn> columnsAt(const TraceIndex& index, Ticks t);
     const std::vector<MemoryColumn>& columns() const { return columns_; }
     static std::int64_t bytesOf(const MemorySample& sample, MemoryKind kind);
