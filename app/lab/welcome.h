@@ -39,6 +39,10 @@ inline QString welcome_text() {
                "<li><b>Checkpoints</b>: the files on disk, each in its state of the commit "
                "protocol; after a crash, the recovery's scan for the newest complete "
                "checkpoint.</li>") +
+           QCoreApplication::translate(
+               "Welcome",
+               "<li><b>Memory</b>: what each worker holds at the playhead, kind by kind: "
+               "parameters, gradients, optimizer state, activations.</li>") +
            QStringLiteral("</ul>") + QCoreApplication::translate("Welcome", "<h3>Try this</h3>") +
            QStringLiteral("<ul>") +
            QCoreApplication::translate(

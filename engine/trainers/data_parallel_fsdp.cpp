@@ -249,6 +249,11 @@ void DataParallelTrainer::compute_layer_by_layer(std::span<const Ticks> cost,
         accounts_.samples += static_cast<std::int64_t>(samples_of(id));
     }
     clock_->wait_until(latest, stop_);
+    if (faults_.crashing >= 0) {
+        // A worker dies before its first layer is gathered: without its pieces nobody can go on,
+        // and the step is abandoned (execute_step() recovers).
+        return;
+    }
     // Each worker's batch, and room for its rows' activations and deltas.
     tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];

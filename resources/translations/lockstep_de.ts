@@ -3647,6 +3647,10 @@ ohne sie alle vier.
         <source>&lt;li&gt;Press &lt;b&gt;F11&lt;/b&gt; for presentation mode.&lt;/li&gt;</source>
         <translation>&lt;li&gt;Drück &lt;b&gt;F11&lt;/b&gt; für den Präsentationsmodus.&lt;/li&gt;</translation>
     </message>
+    <message>
+        <source>&lt;li&gt;&lt;b&gt;Memory&lt;/b&gt;: what each worker holds at the playhead, kind by kind: parameters, gradients, optimizer state, activations.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;Speicher&lt;/b&gt;: was jeder Worker am Abspielkopf hält, Art für Art: Parameter, Gradienten, Zustand des Optimierers, Aktivierungen.&lt;/li&gt;</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::AnswerHistogram</name>

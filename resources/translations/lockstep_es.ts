@@ -3654,6 +3654,10 @@ optimizer, gradients y parameters (etapas ZeRO 0 a 3); sin ella, las cuatro.
         <source>&lt;li&gt;Press &lt;b&gt;F11&lt;/b&gt; for presentation mode.&lt;/li&gt;</source>
         <translation>&lt;li&gt;Pulsa &lt;b&gt;F11&lt;/b&gt; para el modo presentación.&lt;/li&gt;</translation>
     </message>
+    <message>
+        <source>&lt;li&gt;&lt;b&gt;Memory&lt;/b&gt;: what each worker holds at the playhead, kind by kind: parameters, gradients, optimizer state, activations.&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;Memoria&lt;/b&gt;: lo que guarda cada trabajador en el cabezal de reproducción, clase por clase: parámetros, gradientes, estado del optimizador, activaciones.&lt;/li&gt;</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::AnswerHistogram</name>

@@ -29,6 +29,7 @@ Q_DECLARE_METATYPE(lockstep::Algorithm)
 Q_DECLARE_METATYPE(lockstep::OptimizerKind)
 Q_DECLARE_METATYPE(lockstep::ClockKind)
 Q_DECLARE_METATYPE(lockstep::Sharding)
+Q_DECLARE_METATYPE(lockstep::CrashPhase)
 
 namespace {
 
@@ -516,12 +517,12 @@ Checkpointed run_in(const Scenario& s, const std::filesystem::path& dir) {
     return {run->parameters(), run->replicas(), run->recoveries()};
 }
 
-FailureSpec crash_at(int worker, std::int64_t step) {
+FailureSpec crash_at(int worker, std::int64_t step, CrashPhase phase = CrashPhase::Update) {
     FailureSpec f;
     f.kind = FailureKind::Crash;
     f.worker = worker;
     f.step = step;
-    f.phase = CrashPhase::Update;
+    f.phase = phase;
     return f;
 }
 
@@ -574,20 +575,32 @@ void TestSharding::checkpoints_hold_the_shards() {
 }
 
 void TestSharding::crash_recovers_bit_for_bit_data() {
-    add_stage_rows();
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<Sharding>("sharding");
+    QTest::addColumn<CrashPhase>("phase");
+    for (Algorithm a : {Algorithm::Ring, Algorithm::Tree})
+        for (Sharding stage : {Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters})
+            for (CrashPhase phase :
+                 {CrashPhase::Compute, CrashPhase::Communicate, CrashPhase::Update})
+                QTest::addRow("%s %s %s", a == Algorithm::Ring ? "ring" : "tree",
+                              std::string(to_string(stage)).c_str(),
+                              std::string(to_string(phase)).c_str())
+                    << a << stage << phase;
 }
 
-// A worker crashes after step 7's collective: the run goes back to the checkpoint of step 6,
-// restores every worker's shard and ends with the bits of the run that never crashed.
+// A worker crashes in step 7 (computing, communicating or updating): the run goes back to the
+// checkpoint of step 6, restores every worker's shard and ends with the bits of the run that
+// never crashed.
 void TestSharding::crash_recovers_bit_for_bit() {
     QFETCH(Algorithm, algorithm);
     QFETCH(Sharding, sharding);
+    QFETCH(CrashPhase, phase);
     QTemporaryDir clean_dir, crash_dir;
     QVERIFY(clean_dir.isValid() && crash_dir.isValid());
     Scenario s = with_checkpoints(algorithm, sharding);
     const Checkpointed clean = run_in(s, clean_dir.path().toStdString());
     s.failures.policy = RecoveryPolicy::Restart;
-    s.failures.events = {crash_at(2, 7)};
+    s.failures.events = {crash_at(2, 7, phase)};
     const Checkpointed crashed = run_in(s, crash_dir.path().toStdString());
     QCOMPARE(crashed.recoveries.size(), std::size_t{1});
     QCOMPARE(crashed.recoveries.front().restored_step, std::int64_t{6});
