@@ -297,7 +297,8 @@ inline constexpr std::string_view worker_magic = "LKSTCKPT";
 WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in);
 
 // encode_worker_file's pieces, referring to the state's arrays.
-FileImage encode_worker_image(const TrainingState& state, int worker, bool sharded_optimizer);
+FileImage encode_worker_image(const TrainingState& state, int worker, bool sharded_optimizer,
+                              bool sharded_parameters = false);
 
 // The bytes between the header and the trailer of a file read_header accepted.
 inline std::span<const std::byte> body_of(std::span<const std::byte> bytes) {

@@ -57,14 +57,17 @@ std::uint64_t checkpoint_checksum(std::span<const std::byte> bytes);
 //     0  magic[8]          "LKSTCKPT"                         "LKSTMANI"
 //     8  u32 version       1                                  1
 //    12  u32 flags         1 sharded optimizer, 2 shared      1 sharded optimizer
-//                          part, 4 optimizer part
+//                          part, 4 optimizer part, 8
+//                          sharded parameters
 //    16  u64 file size     whole file, checksum included      same
 //    24  u32, u32          worker K, worker count N           worker count N, file count F
 //    32  i64 step
 //    40  u64 scenario hash
 //   body of worker-K.ckpt, in this order:
 //     shared part (flag 2, worker 0 only): u64[4] run generator, i64 optimizer step,
-//                 u64 parameter count n (offset 88), f64[n] parameters
+//                 u64 parameter count n (offset 88), f64[n] parameters (n = 0 with flag 8)
+//     parameters part (flag 8, every worker): u64 total length, u64 slice begin,
+//                 u64 slice length L, f64[L]
 //     optimizer part (flag 4): velocity, first moment, second moment, each
 //                 u64 total length, u64 slice begin, u64 slice length L, f64[L]
 //     cursor:     u64 position, u64 epoch, u64[4] generator, u64 order length m, u32[m] order
@@ -73,7 +76,8 @@ std::uint64_t checkpoint_checksum(std::span<const std::byte> bytes);
 //
 // Without sharding, worker 0's file holds the whole optimizer state. With it, worker K holds
 // entries [floor(K*n/N), floor((K+1)*n/N)) of each optimizer vector (ZeRO-1), so no checkpoint
-// can be restored without every worker's file.
+// can be restored without every worker's file. With sharded parameters (a ZeRO-3 run, flag 8)
+// worker K's file holds the same slice of the parameters too, and no file holds them whole.
 struct OptimizerSlice {
     std::uint64_t total = 0; // length of the whole vector
     std::uint64_t begin = 0;
@@ -93,6 +97,8 @@ struct WorkerCheckpoint {
     std::int64_t optimizer_step = 0;
     bool has_optimizer = false;
     OptimizerSlice velocity, first_moment, second_moment;
+    bool sharded_parameters = false; // flag 8: `parameter_slice` holds this worker's slice
+    OptimizerSlice parameter_slice;
     DataCursor::State cursor;
 };
 
@@ -106,7 +112,7 @@ SliceRange optimizer_slice(std::uint64_t n, int worker, int workers);
 // Encoding checks the state against the limits and its own shape (one cursor per worker,
 // optimizer vectors empty or one entry per parameter) and throws lockstep::Error otherwise.
 std::vector<std::byte> encode_worker_file(const TrainingState& state, int worker,
-                                          bool sharded_optimizer);
+                                          bool sharded_optimizer, bool sharded_parameters = false);
 // Decoding checks magic, version, declared size, checksum, then every length against the
 // limits and the bytes left, before allocating. Throws CheckpointError starting with `name`.
 WorkerCheckpoint decode_worker_file(std::span<const std::byte> bytes, const std::string& name);
@@ -172,6 +178,7 @@ std::string_view to_string(CrashPoint::Moment moment);
 
 struct CheckpointOptions {
     bool sharded_optimizer = false;
+    bool sharded_parameters = false; // each worker's file its slice of the parameters (ZeRO-3)
     int keep_last = 0; // after a commit, keep this many committed checkpoints; 0 keeps all
     std::optional<CrashPoint> crash;
     CheckpointObserver observer;

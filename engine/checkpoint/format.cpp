@@ -13,6 +13,7 @@ namespace {
 constexpr std::uint32_t flag_sharded = 1;
 constexpr std::uint32_t flag_shared = 2;
 constexpr std::uint32_t flag_optimizer = 4;
+constexpr std::uint32_t flag_parameters = 8;
 
 [[noreturn]] void fail(CheckpointFault fault, const std::string& name, const std::string& what) {
     throw CheckpointError(fault, name + ": " + what);
@@ -145,7 +146,8 @@ FileHeader read_header(std::span<const std::byte> bytes, const std::string& name
     return header;
 }
 
-FileImage encode_worker_image(const TrainingState& state, int worker, bool sharded_optimizer) {
+FileImage encode_worker_image(const TrainingState& state, int worker, bool sharded_optimizer,
+                              bool sharded_parameters) {
     check_state(state);
     const int workers = state.workers();
     if (worker < 0 || worker >= workers)
@@ -166,7 +168,8 @@ FileImage encode_worker_image(const TrainingState& state, int worker, bool shard
     ByteWriter out(header_size + 8 * 8 + 3 * 3 * 8 + 7 * 8 + 4096 + trailer_size);
     FileHeader header;
     header.flags = (sharded_optimizer ? flag_sharded : 0) | (shared ? flag_shared : 0) |
-                   (holds_optimizer ? flag_optimizer : 0);
+                   (holds_optimizer ? flag_optimizer : 0) |
+                   (sharded_parameters ? flag_parameters : 0);
     header.a = static_cast<std::uint32_t>(worker);
     header.b = static_cast<std::uint32_t>(workers);
     header.step = state.step;
@@ -175,9 +178,14 @@ FileImage encode_worker_image(const TrainingState& state, int worker, bool shard
     if (shared) {
         out.rng(state.run_rng);
         out.i64(opt.step);
-        out.u64(state.parameters.size());
-        out.doubles(state.parameters);
+        const std::span<const double> whole =
+            sharded_parameters ? std::span<const double>() : std::span(state.parameters);
+        out.u64(whole.size());
+        out.doubles(whole);
     }
+    if (sharded_parameters)
+        write_slice(out, state.parameters,
+                    optimizer_slice(state.parameters.size(), worker, workers));
     if (holds_optimizer)
         for (int i = 0; i < 3; ++i)
             write_slice(out, *vectors[i], ranges[i]);
@@ -190,7 +198,7 @@ FileImage encode_worker_image(const TrainingState& state, int worker, bool shard
 }
 
 WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in) {
-    if (header.flags & ~(flag_sharded | flag_shared | flag_optimizer))
+    if (header.flags & ~(flag_sharded | flag_shared | flag_optimizer | flag_parameters))
         in.fail("unknown flags " + std::to_string(header.flags));
     if (header.b < 1 || header.b > CheckpointLimits::max_workers)
         in.fail("worker count " + std::to_string(header.b) + " is not in 1..256");
@@ -207,6 +215,7 @@ WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in) {
     file.scenario_hash = header.scenario_hash;
     file.has_shared = (header.flags & flag_shared) != 0;
     file.has_optimizer = (header.flags & flag_optimizer) != 0;
+    file.sharded_parameters = (header.flags & flag_parameters) != 0;
     if (file.has_shared != (file.worker == 0))
         in.fail("only worker 0's file holds the shared part");
     if (file.has_optimizer != (file.sharded_optimizer || file.worker == 0))
@@ -218,7 +227,11 @@ WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in) {
         const std::uint64_t n =
             in.length("parameter count", CheckpointLimits::max_parameters, sizeof(double));
         in.doubles(n, file.parameters, "parameters");
+        if (file.sharded_parameters && n != 0)
+            in.fail("the shared part holds the parameters whole, but they are sharded");
     }
+    if (file.sharded_parameters)
+        file.parameter_slice = read_slice(in, "parameters");
     if (file.has_optimizer) {
         file.velocity = read_slice(in, "velocity");
         file.first_moment = read_slice(in, "first moment");
@@ -238,8 +251,8 @@ WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in) {
 } // namespace checkpoint_bytes
 
 std::vector<std::byte> encode_worker_file(const TrainingState& state, int worker,
-                                          bool sharded_optimizer) {
-    return encode_worker_image(state, worker, sharded_optimizer).flatten();
+                                          bool sharded_optimizer, bool sharded_parameters) {
+    return encode_worker_image(state, worker, sharded_optimizer, sharded_parameters).flatten();
 }
 
 WorkerCheckpoint decode_worker_file(std::span<const std::byte> bytes, const std::string& name) {

@@ -23,9 +23,8 @@ bool same_cursor(const DataCursor::State& a, const DataCursor::State& b) {
 // file (moved out), or worker k's share of it in file k when sharded.
 std::vector<double> join_slices(std::vector<WorkerCheckpoint>& files,
                                 OptimizerSlice WorkerCheckpoint::*member, const char* what,
-                                std::size_t parameters) {
+                                std::size_t parameters, bool sharded) {
     const int workers = static_cast<int>(files.size());
-    const bool sharded = files.front().sharded_optimizer;
     const std::uint64_t total = (files.front().*member).total;
     if (total != 0 && total != parameters)
         fail(0, std::string(what) + " has " + std::to_string(total) + " entries, the model has " +
@@ -79,7 +78,8 @@ TrainingState assemble_state(std::vector<WorkerCheckpoint> files) {
             fail(id, "holds worker " + std::to_string(f.worker) + "'s state");
         if (f.workers != first.workers || f.step != first.step ||
             f.scenario_hash != first.scenario_hash ||
-            f.sharded_optimizer != first.sharded_optimizer)
+            f.sharded_optimizer != first.sharded_optimizer ||
+            f.sharded_parameters != first.sharded_parameters)
             fail(id, "belongs to another checkpoint than worker-0.ckpt (step " +
                          std::to_string(f.step) + ", worker-0.ckpt has step " +
                          std::to_string(first.step) + ")");
@@ -92,13 +92,22 @@ TrainingState assemble_state(std::vector<WorkerCheckpoint> files) {
     state.scenario_hash = first.scenario_hash;
     state.run_rng = first.run_rng;
     state.optimizer.step = first.optimizer_step;
-    const std::size_t n = first.parameters.size();
-    state.optimizer.velocity = join_slices(files, &WorkerCheckpoint::velocity, "velocity", n);
+    // The parameters: whole in worker 0's file, or a slice in every file (sharded parameters).
+    const bool sharded = first.sharded_optimizer;
+    if (first.sharded_parameters) {
+        const auto total = static_cast<std::size_t>(first.parameter_slice.total);
+        state.parameters =
+            join_slices(files, &WorkerCheckpoint::parameter_slice, "parameters", total, true);
+    } else {
+        state.parameters = std::move(files.front().parameters);
+    }
+    const std::size_t n = state.parameters.size();
+    state.optimizer.velocity =
+        join_slices(files, &WorkerCheckpoint::velocity, "velocity", n, sharded);
     state.optimizer.first_moment =
-        join_slices(files, &WorkerCheckpoint::first_moment, "first moment", n);
+        join_slices(files, &WorkerCheckpoint::first_moment, "first moment", n, sharded);
     state.optimizer.second_moment =
-        join_slices(files, &WorkerCheckpoint::second_moment, "second moment", n);
-    state.parameters = std::move(files.front().parameters);
+        join_slices(files, &WorkerCheckpoint::second_moment, "second moment", n, sharded);
     state.cursors.reserve(files.size());
     for (auto& f : files)
         state.cursors.push_back(std::move(f.cursor));

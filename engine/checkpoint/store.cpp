@@ -94,8 +94,8 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
                     std::to_string(options.keep_last));
     // Encoding worker 0's file checks the whole state before anything touches the disk. The
     // images refer to the state's arrays rather than copying them.
-    checkpoint_bytes::FileImage image =
-        checkpoint_bytes::encode_worker_image(state, 0, options.sharded_optimizer);
+    checkpoint_bytes::FileImage image = checkpoint_bytes::encode_worker_image(
+        state, 0, options.sharded_optimizer, options.sharded_parameters);
 
     CheckpointWrite result;
     result.directory = dir / checkpoint_directory_name(state.step);
@@ -113,7 +113,8 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
     // Every worker's file, each durable before the next one starts.
     for (int k = 0; k < workers; ++k) {
         if (k > 0)
-            image = checkpoint_bytes::encode_worker_image(state, k, options.sharded_optimizer);
+            image = checkpoint_bytes::encode_worker_image(state, k, options.sharded_optimizer,
+                                                          options.sharded_parameters);
         std::optional<Moment> crash;
         if (options.crash && options.crash->worker == k)
             crash = options.crash->moment;

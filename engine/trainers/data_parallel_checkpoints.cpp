@@ -125,6 +125,7 @@ void DataParallelTrainer::checkpoint_phase() {
     // A sharded run writes each worker's slice of the optimizer state in its own file.
     options.sharded_optimizer =
         scenario_.checkpoint->sharded_optimizer || scenario_.sharding != Sharding::None;
+    options.sharded_parameters = layer_sharded(); // stage 3: its slice of the parameters too
     // A crash due during this checkpoint stops the save in the crashed worker's own file, as
     // the real crash would leave it on disk.
     const std::optional<FailureSpec> crash = take_crash(true);

@@ -197,6 +197,7 @@ private Q_SLOTS:
     void round_trip_data();
     void round_trip();
     void layout_matches_documentation();
+    void sharded_parameters_round_trip();
     void sharded_missing_file_falls_back_data();
     void sharded_missing_file_falls_back();
     void commit_phases_in_order_data();
@@ -359,6 +360,44 @@ void TestCheckpoint::round_trip() {
                 QCOMPARE(slice.values.size(), n);
         }
     }
+}
+
+// A ZeRO-3 checkpoint: every file holds its slice of the parameters (flag 8) as of the optimizer
+// state, worker 0's shared part holds none of them, the files together give the state back bit
+// for bit, and without one of them there is no state.
+void TestCheckpoint::sharded_parameters_round_trip() {
+    QTemporaryDir tmp;
+    const fs::path dir = tmp.path().toStdString();
+    const int workers = 3;
+    const TrainingState state = random_state(workers, true, true, 37, 11);
+    CheckpointOptions options;
+    options.sharded_optimizer = true;
+    options.sharded_parameters = true;
+    const CheckpointWrite write = save_checkpoint(dir, state, options);
+    QVERIFY(write.committed);
+    std::vector<WorkerCheckpoint> files;
+    for (int k = 0; k < workers; ++k) {
+        WorkerCheckpoint file = decode_worker_file(
+            read_bytes(write.directory / worker_file_name(k)), worker_file_name(k));
+        const SliceRange want = optimizer_slice(37, k, workers);
+        QVERIFY(file.sharded_parameters);
+        QVERIFY(file.parameters.empty());
+        QCOMPARE(file.parameter_slice.total, std::uint64_t(37));
+        QCOMPARE(file.parameter_slice.begin, want.begin);
+        QCOMPARE(file.parameter_slice.values.size(), want.end - want.begin);
+        QCOMPARE(get_u32(read_bytes(write.directory / worker_file_name(k)), 12) & 8u, 8u);
+        files.push_back(std::move(file));
+    }
+    QCOMPARE(get_u64(read_bytes(write.directory / "worker-0.ckpt"), 88), std::uint64_t(0));
+    QVERIFY(load_checkpoint(write.directory) == state);
+    files.pop_back(); // worker 2's file lost: its slices are nowhere else
+    bool refused = false;
+    try {
+        (void)assemble_state(files);
+    } catch (const CheckpointError&) {
+        refused = true;
+    }
+    QVERIFY(refused);
 }
 
 // The offsets documented in checkpoint.h, read straight from the bytes.

@@ -557,6 +557,16 @@ void TestSharding::checkpoints_hold_the_shards() {
         QCOMPARE(c.first_moment.values.size(), want.end - want.begin);
         QCOMPARE(c.second_moment.values.size(), want.end - want.begin);
         QVERIFY(c.first_moment.values.size() < n);
+        // Stage 3 keeps no whole model anywhere, and neither does its checkpoint.
+        const bool pieces = sharding == Sharding::Parameters;
+        QCOMPARE(c.sharded_parameters, pieces);
+        if (pieces) {
+            QVERIFY(c.parameters.empty());
+            QCOMPARE(c.parameter_slice.begin, want.begin);
+            QCOMPARE(c.parameter_slice.values.size(), want.end - want.begin);
+        } else {
+            QCOMPARE(c.parameters.size(), k == 0 ? n : 0); // replicated: worker 0 writes them
+        }
     }
     const TrainingState saved = load_checkpoint(step6);
     QCOMPARE(saved.parameters.size(), n);
