@@ -214,6 +214,8 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
         {"checkpoints", m.checkpoints},
         {"checkpoint_bytes", m.checkpoint_bytes},
         {"bytes_moved", m.bytes_moved},
+        {"bytes_moved_by_phase",
+         {{"reduce_scatter", m.reduce_scatter_bytes}, {"all_gather", m.all_gather_bytes}}},
         {"bytes_per_sample",
          m.samples > 0 ? static_cast<double>(m.bytes_moved) / static_cast<double>(m.samples) : 0.0},
         {"buckets", m.buckets},

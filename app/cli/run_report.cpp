@@ -120,6 +120,11 @@ int report_run(const Options& o, const Scenario& scenario, const RunResult& resu
         scenario.algorithm != lockstep::Algorithm::None)
         print(report_line(Cli::tr("bytes moved"),
                           Cli::tr("not known (inside Open MPI's MPI_Allreduce)")));
+    else if (m.reduce_scatter_bytes + m.all_gather_bytes > 0)
+        print(report_line(Cli::tr("bytes moved"), Cli::tr("%1 (reduce-scatter %2, all-gather %3)")
+                                                      .arg(QString::number(m.bytes_moved),
+                                                           QString::number(m.reduce_scatter_bytes),
+                                                           QString::number(m.all_gather_bytes))));
     else
         print(report_line(Cli::tr("bytes moved"), QString::number(m.bytes_moved)));
     print(lockstep::cli::memory_summary(m));

@@ -188,6 +188,7 @@ private:
     struct Accounts {
         std::int64_t samples = 0; // computed, lost and dropped ones included
         std::int64_t bytes_moved = 0;
+        std::int64_t reduce_scatter_bytes = 0, all_gather_bytes = 0; // sharded: by half
         std::int64_t misaligned_steps = 0;
         std::int64_t checkpoints = 0; // committed
         std::int64_t checkpoint_bytes = 0;

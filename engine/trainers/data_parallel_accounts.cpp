@@ -89,6 +89,8 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.checkpoints = accounts_.checkpoints;
     m.checkpoint_bytes = accounts_.checkpoint_bytes;
     m.bytes_moved = accounts_.bytes_moved;
+    m.reduce_scatter_bytes = accounts_.reduce_scatter_bytes;
+    m.all_gather_bytes = accounts_.all_gather_bytes;
     m.trained = work_ == Work::Train;
     m.final_loss = last_snapshot_.loss;
     m.final_accuracy = last_snapshot_.accuracy;

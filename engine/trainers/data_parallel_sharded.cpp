@@ -60,8 +60,11 @@ void DataParallelTrainer::run_half(const CommSchedule& half, CollectiveHalf whic
     } naming(*this, which, layer);
     const auto n = workers_.size();
     const bool train = work_ == Work::Train;
-    if (train)
+    if (train) {
         accounts_.bytes_moved += half.total_bytes();
+        (which == CollectiveHalf::AllGather ? accounts_.all_gather_bytes
+                                            : accounts_.reduce_scatter_bytes) += half.total_bytes();
+    }
     if (clock_->kind() == ClockKind::Measured) {
         const std::vector<Ticks> before = communication_ticks();
         run_measured_collective(half, buffers, -1);

@@ -2957,6 +2957,10 @@ ohne sie alle vier.
         <source>ZeRO stage 3 (FSDP): each worker keeps 1/%1 of every layer; a layer is all-gathered before forward and again before backward, freed after use, and its gradient reduce-scattered</source>
         <translation>ZeRO-Stufe 3 (FSDP): jeder Worker behält 1/%1 jeder Schicht; eine Schicht wird vor dem Vorwärts- und erneut vor dem Rückwärtsdurchlauf per All-Gather eingesammelt, nach Gebrauch freigegeben, und ihr Gradient per Reduce-Scatter verteilt</translation>
     </message>
+    <message>
+        <source>%1 (reduce-scatter %2, all-gather %3)</source>
+        <translation>%1 (Reduce-Scatter %2, All-Gather %3)</translation>
+    </message>
 </context>
 <context>
     <name>LockstepMain</name>

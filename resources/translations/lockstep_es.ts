@@ -2964,6 +2964,10 @@ optimizer, gradients y parameters (etapas ZeRO 0 a 3); sin ella, las cuatro.
         <source>ZeRO stage 3 (FSDP): each worker keeps 1/%1 of every layer; a layer is all-gathered before forward and again before backward, freed after use, and its gradient reduce-scattered</source>
         <translation>ZeRO etapa 3 (FSDP): cada worker guarda 1/%1 de cada capa; una capa se reúne con all-gather antes de la pasada hacia delante y otra vez antes de la pasada hacia atrás, se libera tras usarla, y su gradiente se reparte con reduce-scatter</translation>
     </message>
+    <message>
+        <source>%1 (reduce-scatter %2, all-gather %3)</source>
+        <translation>%1 (reduce-scatter %2, all-gather %3)</translation>
+    </message>
 </context>
 <context>
     <name>LockstepMain</name>

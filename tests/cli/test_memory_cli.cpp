@@ -79,8 +79,27 @@ private Q_SLOTS:
         const QJsonObject b = QJsonDocument::fromJson(sharded.out).object();
         QCOMPARE(b.value("final_loss").toDouble(), a.value("final_loss").toDouble());
         QCOMPARE(b.value("bytes_moved").toInteger(), a.value("bytes_moved").toInteger());
+        // By phase: unsharded, no halves; stage 1, the ring's two halves carry the same bytes.
+        const auto phase = [](const QJsonObject& o, const char* half) {
+            return o.value("bytes_moved_by_phase").toObject().value(half).toInteger(-1);
+        };
+        QCOMPARE(phase(a, "reduce_scatter"), 0);
+        QCOMPARE(phase(a, "all_gather"), 0);
+        QVERIFY(phase(b, "reduce_scatter") > 0);
+        QCOMPARE(phase(b, "all_gather"), phase(b, "reduce_scatter"));
+        QCOMPARE(phase(b, "reduce_scatter") + phase(b, "all_gather"),
+                 b.value("bytes_moved").toInteger());
         const CliResult text = run_cli(args + QStringList{"--shard", "optimizer"});
         QVERIFY(text.out.contains("ZeRO stage 1"));
+        QVERIFY2(text.out.contains(QByteArray("reduce-scatter ") +
+                                   QByteArray::number(phase(b, "reduce_scatter"))),
+                 text.out.constData());
+        // Stage 3 gathers every layer twice and scatters its gradient once.
+        const CliResult three = run_cli(args + QStringList{"--shard", "parameters", "--json"});
+        const QJsonObject c = QJsonDocument::fromJson(three.out).object();
+        QCOMPARE(phase(c, "all_gather"), 2 * phase(c, "reduce_scatter"));
+        QCOMPARE(phase(c, "reduce_scatter") + phase(c, "all_gather"),
+                 c.value("bytes_moved").toInteger());
         // Stage 3 with the tree adds every value in the unsharded order too: the same loss.
         args += QStringList{"--algorithm", "tree"};
         const CliResult tree = run_cli(args + QStringList{"--json"});
