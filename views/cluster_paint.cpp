@@ -90,11 +90,9 @@ void ClusterView::paintEvent(QPaintEvent*) {
         ClusterPainter(s, palette()).still(p, index_ != nullptr);
     }
     if (index_) {
-        QString phase; // the half of a sharded all-reduce under way
-        for (int k = 0; k < index_->workers() && phase.isEmpty(); ++k)
-            if (const TraceEvent* e = index_->event_at(k, playhead_))
-                phase = half_name(*e);
-        ClusterPainter(s, palette()).title(p, step_, playhead_, phase);
+        const TraceEvent* half = index_->half_at(playhead_); // a sharded all-reduce's, under way
+        ClusterPainter(s, palette())
+            .title(p, step_, playhead_, half ? half_name(*half) : QString());
         const int v = verdict();
         if (ratio > 0) {
             const Sprite& picture = verdictPicture(s, v);

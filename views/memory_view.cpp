@@ -26,6 +26,8 @@ void MemoryView::runStarted(const TraceIndex& index, const Scenario& scenario) {
     sharding_ = scenario.sharding;
     workers_ = scenario.workers;
     playhead_ = 0;
+    scaled_snapshots_ = 0;
+    traced_max_ = 0;
     unsharded_.reset(); // the lab gives the new run's, when it has one
     update_scale();
     update_columns();
@@ -219,27 +221,27 @@ QString MemoryView::caption() const {
     return what + QLatin1Char(' ') + figures;
 }
 
+// The most any sample holds, counting only the snapshots that arrived since the last call: a run
+// of many steps is not read again at every step. A branch that cut snapshots off counts afresh.
 void MemoryView::update_scale() {
-    traced_max_ = 0;
-    if (index_)
-        for (const StepSnapshot& s : index_->snapshots())
-            for (const MemorySample& m : s.memory)
-                traced_max_ = std::max(traced_max_, m.total());
+    const std::size_t held = index_ ? index_->snapshots().size() : 0;
+    if (held < scaled_snapshots_) {
+        traced_max_ = 0;
+        scaled_snapshots_ = 0;
+    }
+    for (std::size_t i = scaled_snapshots_; i < held; ++i)
+        for (const MemorySample& m : index_->snapshots()[i].memory)
+            traced_max_ = std::max(traced_max_, m.total());
+    scaled_snapshots_ = held;
 }
 
 void MemoryView::update_columns() {
     columns_ =
         index_ && showsLedger() ? columnsAt(*index_, playhead_) : std::vector<MemoryColumn>{};
-    phase_.clear();
-    phase_half_ = CollectiveHalf::None;
-    phase_layer_ = -1;
-    if (index_)
-        for (int k = 0; k < index_->workers() && phase_.isEmpty(); ++k)
-            if (const TraceEvent* e = index_->event_at(k, playhead_)) {
-                phase_ = half_name(*e);
-                phase_half_ = e->half;
-                phase_layer_ = e->layer;
-            }
+    const TraceEvent* half = index_ ? index_->half_at(playhead_) : nullptr;
+    phase_ = half ? half_name(*half) : QString();
+    phase_half_ = half ? half->half : CollectiveHalf::None;
+    phase_layer_ = half ? half->layer : -1;
     updateAccessibleDescription();
     update();
 }

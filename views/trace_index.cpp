@@ -356,4 +356,11 @@ Ticks TraceIndex::previous_event_start(Ticks t) const {
     return it == starts_.begin() ? t : *(it - 1);
 }
 
+const TraceEvent* TraceIndex::half_at(Ticks t) const {
+    for (int k = 0; k < workers_; ++k)
+        if (const TraceEvent* e = event_at(k, t); e && e->half != CollectiveHalf::None)
+            return e;
+    return nullptr;
+}
+
 } // namespace lockstep::views

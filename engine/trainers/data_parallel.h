@@ -346,6 +346,7 @@ private:
     // whole state (restored or fresh) cut into the shards of the workers there are now.
     std::vector<std::pair<std::size_t, std::size_t>> shard_runs(std::size_t k) const;
     OptimizerState assembled_optimizer_state() const;
+    template <class PieceOf> std::vector<double> joined(PieceOf piece_of) const;
     void shard_whole_state();
 
     // Checkpoints (data_parallel_checkpoints.cpp).

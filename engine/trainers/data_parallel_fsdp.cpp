@@ -115,43 +115,6 @@ void backward_layer(const ModelShape& model, Worker& w, std::size_t layer) {
 
 } // namespace
 
-void DataParallelTrainer::shard_parameters() {
-    const ModelShape& model = scenario_.model;
-    for (std::size_t k = 0; k < workers_.size(); ++k) {
-        Worker& w = workers_[k];
-        std::vector<double> pieces;
-        pieces.reserve(piece_at(collective_.layers, model.layer_count(), static_cast<int>(k)));
-        for (std::size_t l = 0; l < model.layer_count(); ++l) {
-            const auto [begin, end] = collective_.layers[l].shards[k];
-            const auto layer =
-                w.parameters.begin() + static_cast<std::ptrdiff_t>(model.weight_offset(l));
-            pieces.insert(pieces.end(), layer + static_cast<std::ptrdiff_t>(begin),
-                          layer + static_cast<std::ptrdiff_t>(end));
-        }
-        w.parameters = std::move(pieces);
-        w.gradient = std::vector<double>(w.parameters.size(), 0.0);
-        w.optimizer = Optimizer(scenario_.optimizer, w.parameters.size());
-    }
-}
-
-std::vector<double> DataParallelTrainer::assembled_parameters() const {
-    if (!layer_sharded())
-        return workers_.front().parameters;
-    const ModelShape& model = scenario_.model;
-    std::vector<double> whole(model.parameter_count());
-    for (std::size_t k = 0; k < workers_.size(); ++k) {
-        auto piece = workers_[k].parameters.begin();
-        for (std::size_t l = 0; l < model.layer_count(); ++l) {
-            const auto [begin, end] = collective_.layers[l].shards[k];
-            const auto size = static_cast<std::ptrdiff_t>(end - begin);
-            std::copy(piece, piece + size,
-                      whole.begin() + static_cast<std::ptrdiff_t>(model.weight_offset(l) + begin));
-            piece += size;
-        }
-    }
-    return whole;
-}
-
 std::vector<double> DataParallelTrainer::parameters() const {
     return assembled_parameters();
 }

@@ -159,6 +159,10 @@ std::vector<double> cut(const std::vector<double>& whole,
     std::vector<double> out;
     if (whole.empty())
         return out;
+    std::size_t size = 0;
+    for (const auto& run : runs)
+        size += run.second;
+    out.reserve(size); // exactly: the memory ledger reads the buffer's capacity
     for (const auto& [at, length] : runs)
         out.insert(out.end(), whole.begin() + static_cast<std::ptrdiff_t>(at),
                    whole.begin() + static_cast<std::ptrdiff_t>(at + length));
@@ -167,30 +171,51 @@ std::vector<double> cut(const std::vector<double>& whole,
 
 } // namespace
 
+// One whole vector of the model from every worker's pieces of it (`piece_of(k)`), each put back
+// where shard_runs(k) says it lies.
+template <class PieceOf> std::vector<double> DataParallelTrainer::joined(PieceOf piece_of) const {
+    std::vector<double> whole(scenario_.model.parameter_count());
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        const std::vector<double>& piece = piece_of(workers_[k]);
+        std::size_t from = 0;
+        for (const auto& [at, length] : shard_runs(k)) {
+            std::copy_n(piece.begin() + static_cast<std::ptrdiff_t>(from), length,
+                        whole.begin() + static_cast<std::ptrdiff_t>(at));
+            from += length;
+        }
+    }
+    return whole;
+}
+
+std::vector<double> DataParallelTrainer::assembled_parameters() const {
+    if (!layer_sharded())
+        return workers_.front().parameters;
+    return joined([](const Worker& w) -> const std::vector<double>& { return w.parameters; });
+}
+
 // The optimizer state of the whole model, each worker's shard put back in its place.
 OptimizerState DataParallelTrainer::assembled_optimizer_state() const {
     OptimizerState whole = workers_.front().optimizer.state();
     if (!layer_sharded() && !collective_.sharded)
         return whole;
-    const std::size_t n = scenario_.model.parameter_count();
     for (std::vector<double> OptimizerState::*member :
-         {&OptimizerState::velocity, &OptimizerState::first_moment,
-          &OptimizerState::second_moment}) {
-        if ((whole.*member).empty())
-            continue;
-        std::vector<double> joined(n);
-        for (std::size_t k = 0; k < workers_.size(); ++k) {
-            const std::vector<double>& piece = workers_[k].optimizer.state().*member;
-            std::size_t from = 0;
-            for (const auto& [at, length] : shard_runs(k)) {
-                std::copy_n(piece.begin() + static_cast<std::ptrdiff_t>(from), length,
-                            joined.begin() + static_cast<std::ptrdiff_t>(at));
-                from += length;
-            }
-        }
-        whole.*member = std::move(joined);
-    }
+         {&OptimizerState::velocity, &OptimizerState::first_moment, &OptimizerState::second_moment})
+        if (!(whole.*member).empty())
+            whole.*member = joined([member](const Worker& w) -> const std::vector<double>& {
+                return w.optimizer.state().*member;
+            });
     return whole;
+}
+
+// Stage 3 from the start: each worker keeps its pieces of every layer, and a gradient and an
+// optimizer of their size.
+void DataParallelTrainer::shard_parameters() {
+    for (std::size_t k = 0; k < workers_.size(); ++k) {
+        Worker& w = workers_[k];
+        w.parameters = cut(w.parameters, shard_runs(k));
+        w.gradient = std::vector<double>(w.parameters.size(), 0.0);
+        w.optimizer = Optimizer(scenario_.optimizer, w.parameters.size());
+    }
 }
 
 // After every worker was given the whole model and optimizer state (a restore, a fresh start):

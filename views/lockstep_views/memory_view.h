@@ -110,7 +110,8 @@ private:
     Sharding sharding_ = Sharding::None;
     int workers_ = 0;
     std::vector<MemoryColumn> columns_;
-    std::int64_t traced_max_ = 0; // the most any worker holds in the trace
+    std::int64_t traced_max_ = 0;      // the most any worker holds in the trace
+    std::size_t scaled_snapshots_ = 0; // the snapshots traced_max_ has counted
     std::optional<WorkerMemory> unsharded_;
     QString phase_; // the half of the collective under way at the playhead, if any
     CollectiveHalf phase_half_ = CollectiveHalf::None;

@@ -182,6 +182,9 @@ public:
     WorkerActivity activity_at(int worker, Ticks t) const;
     // The lane's event covering `t` (its most telling one), or nullptr when idle.
     const TraceEvent* event_at(int worker, Ticks t) const;
+    // In a sharded run, the event at `t` of the first worker that is in a half of the all-reduce
+    // (TraceEvent::half), or nullptr when none is.
+    const TraceEvent* half_at(Ticks t) const;
     std::vector<PacketInFlight> packets_at(Ticks t) const;
     // The value (first gradient entry) of the worker's newest Compute or Update that has ended by
     // `t`; false when none has. A gradient still being computed is not known yet.
