@@ -16,6 +16,7 @@ namespace {
 constexpr int kVersion = 1;
 constexpr int kLastKind = static_cast<int>(EventKind::Mismatch);
 constexpr int kLastStage = static_cast<int>(FileStage::Committed);
+constexpr int kLastHalf = static_cast<int>(CollectiveHalf::AllGather);
 
 // One event as a row: worker, kind, step, start, end, bytes, peer, round, value, microbatch,
 // ordinal, file stage; and, for a run with gradient buckets, layer, bucket and layer_end.
@@ -23,11 +24,13 @@ json event_row(const TraceEvent& e) {
     json row =
         json::array({e.worker, static_cast<int>(e.kind), e.step, e.start, e.end, e.bytes, e.peer,
                      e.round, e.value, e.microbatch, e.ordinal, static_cast<int>(e.file)});
-    if (e.layer >= 0 || e.bucket >= 0) {
+    if (e.layer >= 0 || e.bucket >= 0 || e.half != CollectiveHalf::None) {
         row.push_back(e.layer);
         row.push_back(e.bucket);
         row.push_back(e.layer_end);
     }
+    if (e.half != CollectiveHalf::None)
+        row.push_back(static_cast<int>(e.half));
     return row;
 }
 
@@ -73,15 +76,24 @@ std::string recording_member(const Recording& r) {
     for (const TraceEvent& e : r.events)
         events.push_back(event_row(e));
     json snapshots = json::array();
-    for (const StepSnapshot& s : r.snapshots)
-        snapshots.push_back({{"step", s.step},
-                             {"ordinal", s.ordinal},
-                             {"time", s.time},
-                             {"loss", s.loss},
-                             {"accuracy", s.accuracy},
-                             {"worker_loss", s.worker_loss},
-                             {"parameter_hash", s.parameter_hash},
-                             {"replicas_aligned", s.replicas_aligned}});
+    for (const StepSnapshot& s : r.snapshots) {
+        json snapshot{{"step", s.step},
+                      {"ordinal", s.ordinal},
+                      {"time", s.time},
+                      {"loss", s.loss},
+                      {"accuracy", s.accuracy},
+                      {"worker_loss", s.worker_loss},
+                      {"parameter_hash", s.parameter_hash},
+                      {"replicas_aligned", s.replicas_aligned}};
+        if (!s.memory.empty()) { // the ranks' memory ledgers: [worker, at, kinds...]
+            json memory = json::array();
+            for (const MemorySample& m : s.memory)
+                memory.push_back({m.worker, m.at, m.parameters, m.gradients, m.optimizer,
+                                  m.activations, m.workspace});
+            snapshot["memory"] = std::move(memory);
+        }
+        snapshots.push_back(std::move(snapshot));
+    }
     const json rec{
         {"version", kVersion},       {"scenario", json::parse(scenario_to_json(r.scenario))},
         {"transport", r.transport},  {"ranks", r.ranks},
@@ -140,8 +152,9 @@ Recording parse_recording(const std::string& text, const std::string& name) {
     for (std::size_t i = 0; i < events.size(); ++i) {
         const std::string where = at + ".events[" + std::to_string(i) + "]";
         const json& row = events[i];
-        if (!row.is_array() || (row.size() != 12 && row.size() != 15))
-            in.fail(where, "must be a row of 12 values (15 with gradient buckets)");
+        if (!row.is_array() || (row.size() != 12 && row.size() != 15 && row.size() != 16))
+            in.fail(where, "must be a row of 12 values (15 with gradient buckets or a layer, "
+                           "16 with the half of a sharded all-reduce)");
         TraceEvent e;
         e.worker = static_cast<int>(in.integer(row[0], where + "[0] (worker)", 0, r.ranks - 1));
         e.kind = static_cast<EventKind>(in.integer(row[1], where + "[1] (kind)", 0, kLastKind));
@@ -156,13 +169,16 @@ Recording parse_recording(const std::string& text, const std::string& name) {
             static_cast<int>(in.integer(row[9], where + "[9] (microbatch)", -1, INT32_MAX));
         e.ordinal = static_cast<int>(in.integer(row[10], where + "[10] (ordinal)", 0, INT32_MAX));
         e.file = static_cast<FileStage>(in.integer(row[11], where + "[11] (file)", 0, kLastStage));
-        if (row.size() == 15) {
+        if (row.size() >= 15) {
             constexpr std::int64_t kMost = ScenarioLimits::max_layers;
             e.layer = static_cast<int>(in.integer(row[12], where + "[12] (layer)", -1, kMost));
             e.bucket = static_cast<int>(in.integer(row[13], where + "[13] (bucket)", -1, kMost));
             e.layer_end =
                 static_cast<int>(in.integer(row[14], where + "[14] (layer_end)", -1, kMost));
         }
+        if (row.size() == 16)
+            e.half = static_cast<CollectiveHalf>(
+                in.integer(row[15], where + "[15] (half)", 1, kLastHalf));
         if (!r.events.empty() && e.step < r.events.back().step)
             in.fail(where, "events must come step by step");
         r.events.push_back(e);
@@ -197,6 +213,29 @@ Recording parse_recording(const std::string& text, const std::string& name) {
         if (!aligned.is_boolean())
             in.fail(where + ".replicas_aligned", "must be true or false");
         s.replicas_aligned = aligned.get<bool>();
+        if (j.contains("memory")) {
+            const json& memory = j["memory"];
+            const std::string there = where + ".memory";
+            if (!memory.is_array() || memory.size() > RecordingLimits::max_events)
+                in.fail(there, "must be a list of memory samples");
+            for (std::size_t m = 0; m < memory.size(); ++m) {
+                const json& row = memory[m];
+                const std::string cell = there + "[" + std::to_string(m) + "]";
+                if (!row.is_array() || row.size() != 7)
+                    in.fail(cell, "must be a row of 7 values (worker, time and five kinds of "
+                                  "bytes)");
+                MemorySample sample;
+                sample.worker =
+                    static_cast<int>(in.integer(row[0], cell + "[0] (worker)", 0, r.ranks - 1));
+                sample.at = in.integer(row[1], cell + "[1] (time)", -kTime, kTime);
+                std::int64_t* kinds[] = {&sample.parameters, &sample.gradients, &sample.optimizer,
+                                         &sample.activations, &sample.workspace};
+                for (std::size_t k = 0; k < 5; ++k)
+                    *kinds[k] = in.integer(
+                        row[2 + k], cell + "[" + std::to_string(2 + k) + "] (bytes)", 0, kTime);
+                s.memory.push_back(sample);
+            }
+        }
         if (!r.snapshots.empty() && s.step <= r.snapshots.back().step)
             in.fail(where, "snapshots must come step by step");
         r.snapshots.push_back(std::move(s));

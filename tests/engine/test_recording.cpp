@@ -107,6 +107,44 @@ private Q_SLOTS:
         QVERIFY(refusal(thirteen).contains(QLatin1String("15 with gradient buckets")));
     }
 
+    // A sharded run: a collective's half (and its layer) and the ranks' memory samples come
+    // back; a half or a sample that cannot be is refused with its place.
+    void keeps_halves_and_memory() {
+        Recording r = small();
+        r.events[1].half = CollectiveHalf::AllGather;
+        r.events[1].layer = 1;
+        r.events[3].half = CollectiveHalf::ReduceScatter;
+        r.snapshots[1].memory.push_back({1, 150, 800, 400, 1600, 320, 64});
+        const Recording back = parse_recording(document(r), "run.json");
+        QCOMPARE(back.events[1].half, CollectiveHalf::AllGather);
+        QCOMPARE(back.events[1].layer, 1);
+        QCOMPARE(back.events[3].half, CollectiveHalf::ReduceScatter);
+        QCOMPARE(back.events[3].layer, -1);
+        QCOMPARE(back.events[0].half, CollectiveHalf::None);
+        QVERIFY(back.snapshots[0].memory.empty());
+        QCOMPARE(back.snapshots[1].memory.size(), std::size_t{1});
+        const MemorySample& m = back.snapshots[1].memory.front();
+        QCOMPARE(m.worker, 1);
+        QCOMPARE(m.at, Ticks{150});
+        QCOMPARE(m.total(), std::int64_t{800 + 400 + 1600 + 320 + 64});
+        QCOMPARE(m.optimizer, std::int64_t{1600});
+        const std::string text = document(r);
+        auto with = [&](auto&& change) {
+            json doc = json::parse(text);
+            change(doc["lockstep_recording"]);
+            return refusal(doc.dump());
+        };
+        LOCKSTEP_VERIFY_CONTAINS(with([](json& rec) { rec["events"][1][15] = 3; }),
+                                 QStringLiteral("events[1][15] (half)"));
+        LOCKSTEP_VERIFY_CONTAINS(
+            with([](json& rec) { rec["snapshots"][1]["memory"][0].erase(6); }),
+            QStringLiteral("snapshots[1].memory[0]: must be a row of 7 values"));
+        LOCKSTEP_VERIFY_CONTAINS(with([](json& rec) { rec["snapshots"][1]["memory"][0][0] = 5; }),
+                                 QStringLiteral("snapshots[1].memory[0][0] (worker)"));
+        LOCKSTEP_VERIFY_CONTAINS(with([](json& rec) { rec["snapshots"][1]["memory"][0][3] = -4; }),
+                                 QStringLiteral("snapshots[1].memory[0][3] (bytes)"));
+    }
+
     void refuses_what_is_not_a_recording_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
