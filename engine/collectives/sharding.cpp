@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 
+#include <algorithm>
 #include <string>
 
 namespace lockstep {
@@ -77,6 +78,56 @@ ShardedCollective sharded_collective(Algorithm algorithm, int workers, std::size
         return one;
     }
     return algorithm == Algorithm::Ring ? split_ring(all) : split_at_root(all, 0);
+}
+
+std::vector<ShardedCollective> layer_collectives(Algorithm algorithm, int workers,
+                                                 std::span<const std::size_t> layer_parameters) {
+    std::vector<ShardedCollective> layers;
+    for (const std::size_t count : layer_parameters)
+        layers.push_back(sharded_collective(algorithm, workers, count));
+    return layers;
+}
+
+std::vector<ValueRun> layer_pieces(std::span<const ShardedCollective> layers, int worker) {
+    std::vector<ValueRun> runs;
+    std::size_t layer_at = 0;
+    for (const ShardedCollective& layer : layers) {
+        const auto [begin, end] = layer.shards.at(static_cast<std::size_t>(worker));
+        runs.emplace_back(layer_at + begin, end - begin);
+        layer_at += layer.all_gather.count;
+    }
+    return runs;
+}
+
+std::size_t piece_offset(std::span<const ShardedCollective> layers, std::size_t layer, int worker) {
+    std::size_t at = 0;
+    for (std::size_t l = 0; l < layer; ++l)
+        at += layers[l].shard_size(worker);
+    return at;
+}
+
+std::vector<double> cut_runs(std::span<const double> whole, std::span<const ValueRun> runs) {
+    std::vector<double> out;
+    if (whole.empty())
+        return out;
+    std::size_t size = 0;
+    for (const auto& run : runs)
+        size += run.second;
+    out.reserve(size);
+    for (const auto& [at, length] : runs)
+        out.insert(out.end(), whole.begin() + static_cast<std::ptrdiff_t>(at),
+                   whole.begin() + static_cast<std::ptrdiff_t>(at + length));
+    return out;
+}
+
+void place_runs(std::span<const double> pieces, std::span<const ValueRun> runs,
+                std::span<double> whole) {
+    std::size_t from = 0;
+    for (const auto& [at, length] : runs) {
+        std::copy_n(pieces.begin() + static_cast<std::ptrdiff_t>(from), length,
+                    whole.begin() + static_cast<std::ptrdiff_t>(at));
+        from += length;
+    }
 }
 
 } // namespace lockstep

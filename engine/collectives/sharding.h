@@ -19,6 +19,7 @@
 #include "collectives/schedule.h"
 
 #include <cstddef>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -38,5 +39,25 @@ struct ShardedCollective {
 // lockstep::Error for Algorithm::None (nothing is reduced, so nothing can be sharded) or a worker
 // count no schedule takes.
 ShardedCollective sharded_collective(Algorithm algorithm, int workers, std::size_t count);
+
+// Sharded parameters (ZeRO stage 3): each layer its own halves, layer l's over
+// `layer_parameters[l]` values, the layers one after another in the model's vector.
+std::vector<ShardedCollective> layer_collectives(Algorithm algorithm, int workers,
+                                                 std::span<const std::size_t> layer_parameters);
+
+// A stretch of a vector of the whole model: (offset, length).
+using ValueRun = std::pair<std::size_t, std::size_t>;
+// Worker `worker`'s pieces of every layer, as stretches of the whole model, layer 0 first: the
+// order the worker keeps them in.
+std::vector<ValueRun> layer_pieces(std::span<const ShardedCollective> layers, int worker);
+// Where the worker's piece of `layer` starts among its pieces: after its pieces of the layers
+// below.
+std::size_t piece_offset(std::span<const ShardedCollective> layers, std::size_t layer, int worker);
+// A whole vector's values at `runs`, one after another; an empty vector stays empty. The result's
+// capacity is exactly its size (memory ledgers read capacities).
+std::vector<double> cut_runs(std::span<const double> whole, std::span<const ValueRun> runs);
+// The opposite: `pieces`, one after another, put back where `runs` say they lie in `whole`.
+void place_runs(std::span<const double> pieces, std::span<const ValueRun> runs,
+                std::span<double> whole);
 
 } // namespace lockstep

@@ -107,10 +107,14 @@ struct ClockMap {
 // The checkpoint after this rank's step: its own file written and made durable, then, once every
 // rank's is, the manifest by rank 0. Returns the bytes written (rank 0: every file's and the
 // manifest's).
-std::int64_t write_checkpoint(RankWorker& worker, const std::filesystem::path& dir,
-                              const CheckpointConfig& policy, std::vector<std::int64_t>& own) {
+std::int64_t write_checkpoint(RankWorker& worker, RankGroup& group,
+                              const std::filesystem::path& dir, const CheckpointConfig& policy,
+                              std::vector<std::int64_t>& own) {
     const int rank = worker.rank();
-    const TrainingState state = worker.state_for_files();
+    // A sharded run's files hold slices of the state, as a threaded sharded run's do; the ranks
+    // first put the whole state together from their shards.
+    const TrainingState state = worker.state_for_files(group);
+    const bool sliced = policy.sharded_optimizer || worker.scenario().sharding != Sharding::None;
     const std::filesystem::path step_dir = dir / checkpoint_directory_name(state.step);
     ManifestEntry mine;
     on_every_rank([&] {
@@ -121,7 +125,7 @@ std::int64_t write_checkpoint(RankWorker& worker, const std::filesystem::path& d
             throw Error(step_dir.string() + ": cannot create the checkpoint directory (" +
                         ec.message() + ")");
         const std::vector<std::byte> bytes =
-            encode_worker_file(state, rank, policy.sharded_optimizer);
+            encode_worker_file(state, rank, sliced, worker.parameters_sharded());
         write_file_atomically(step_dir / worker_file_name(rank), bytes);
         std::uint64_t checksum = 0;
         for (int i = 7; i >= 0; --i)
@@ -139,11 +143,8 @@ std::int64_t write_checkpoint(RankWorker& worker, const std::filesystem::path& d
         if (rank != 0)
             return;
         const Ticks start = worker.now();
-        CheckpointManifest manifest{state.step,
-                                    state.scenario_hash,
-                                    worker.scenario().workers,
-                                    policy.sharded_optimizer,
-                                    {}};
+        CheckpointManifest manifest{
+            state.step, state.scenario_hash, worker.scenario().workers, sliced, {}};
         for (std::size_t k = 0; k < sizes.size(); ++k) {
             manifest.files.push_back({worker_file_name(static_cast<int>(k)), sizes[k], sums[k]});
             written += static_cast<std::int64_t>(sizes[k]);
@@ -178,6 +179,9 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
                         std::to_string(s.workers) + ")");
         if (combine == Combine::MpiAllreduce && s.algorithm == Algorithm::None)
             throw Error("--algorithm: mpi-allreduce cannot be combined with none");
+        if (combine == Combine::MpiAllreduce && s.sharding != Sharding::None)
+            throw Error("sharding: Open MPI's own all-reduce has no halves to split; sharding "
+                        "needs one of Lockstep's algorithms (parameter-server, ring, tree)");
         if (combine == Combine::MpiAllreduce && s.gradients && s.gradients->bucket_kb > 0)
             throw Error("gradients.bucket_kb: Open MPI's own all-reduce takes the whole "
                         "gradient at once; buckets need one of Lockstep's algorithms "
@@ -236,7 +240,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         worker->step(group);
         if (checkpoints && worker->steps_done() % s.checkpoint->every == 0) {
             checkpoint_bytes +=
-                write_checkpoint(*worker, options.checkpoint_dir, *s.checkpoint, own);
+                write_checkpoint(*worker, group, options.checkpoint_dir, *s.checkpoint, own);
             ++checkpoint_count;
         }
     }
@@ -245,8 +249,10 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
 
     const std::vector<RankStep> steps = gather(worker->history());
     const std::vector<WorkerMetrics> lanes = gather(std::vector<WorkerMetrics>{worker->spent()});
+    const std::vector<WorkerMemory> memory = gather(std::vector<WorkerMemory>{worker->memory()});
     const std::vector<std::int64_t> samples = gather(std::vector<std::int64_t>{worker->samples()});
     const std::vector<TraceEvent> events = gather(worker->events());
+    const std::vector<RankMemory> samples_of_memory = gather(worker->memory_samples());
     if (rank != 0)
         return run;
 
@@ -272,16 +278,27 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
             const RankStep& r = steps[k * count + i];
             snap.time = std::max(snap.time, map.on_rank0(static_cast<int>(k), r.end));
             snap.worker_loss.push_back(r.loss);
-            snap.parameter_hash.push_back(r.hash);
+            // Sharded parameters: one model in pieces, hashed by rank 0 once put together.
+            const std::uint64_t hash = worker->parameters_sharded() ? steps[i].hash : r.hash;
+            snap.parameter_hash.push_back(hash);
             snap.loss += r.loss / static_cast<double>(n);
             correct += r.correct;
             counted += r.count;
-            snap.replicas_aligned = snap.replicas_aligned && r.hash == steps[i].hash;
+            snap.replicas_aligned = snap.replicas_aligned && hash == steps[i].hash;
         }
         snap.accuracy = counted ? static_cast<double>(correct) / static_cast<double>(counted) : 0.0;
         if (!snap.replicas_aligned)
             ++m.misaligned_steps;
         run.snapshots.push_back(std::move(snap));
+    }
+    // Each rank's memory samples in the snapshot of their step, on rank 0's clock.
+    for (const RankMemory& r : samples_of_memory) {
+        const std::int64_t i = r.step - first_step;
+        if (i < 0 || i >= static_cast<std::int64_t>(run.snapshots.size()))
+            continue;
+        MemorySample sample = r.sample;
+        sample.at = map.on_rank0(sample.worker, sample.at);
+        run.snapshots[static_cast<std::size_t>(i)].memory.push_back(sample);
     }
     run.events = events;
     for (TraceEvent& e : run.events) {
@@ -297,6 +314,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     m.steps = s.steps;
     m.steps_run = s.steps - first_step;
     m.checkpoints = checkpoint_count;
+    m.memory = memory;
     m.checkpoint_bytes = checkpoint_bytes;
     for (const std::int64_t k : samples)
         m.samples += k;
@@ -307,6 +325,11 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     if (combine == Combine::Schedule && s.algorithm != Algorithm::None && size > 1)
         m.bytes_moved =
             (buckets.buckets.empty() ? schedule.total_bytes() : buckets.bytes) * m.steps_run;
+    if (worker->reduce_scatter_bytes() + worker->all_gather_bytes() > 0) {
+        m.reduce_scatter_bytes = worker->reduce_scatter_bytes() * m.steps_run;
+        m.all_gather_bytes = worker->all_gather_bytes() * m.steps_run;
+        m.bytes_moved = m.reduce_scatter_bytes + m.all_gather_bytes;
+    }
     // How the gradient left each rank: as the threaded trainer reports it.
     m.accumulation = s.accumulation();
     m.buckets = buckets.buckets.empty() ? 1 : static_cast<int>(buckets.buckets.size());
@@ -317,7 +340,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         m.final_accuracy = run.snapshots.back().accuracy;
         m.replicas_aligned = run.snapshots.back().replicas_aligned;
     }
-    run.result.parameters = worker->parameters();
+    run.result.parameters = worker->model_parameters();
 
     // The reference: the one-worker run of the steps this run did, as threads measure it.
     set_speedup(m, s, baseline_time_s(s, data, first_step));

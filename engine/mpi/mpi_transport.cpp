@@ -132,4 +132,38 @@ void MpiGroup::all_reduce(std::span<double> gradient, const Clock& clock, std::i
     events.push_back({rank_, EventKind::Communicate, step, start, clock.now()});
 }
 
+std::vector<double> MpiGroup::gather_pieces(std::span<const double> mine, bool everywhere) {
+    if (mine.size() > static_cast<std::size_t>(INT_MAX))
+        throw Error("gather: a shard of " + std::to_string(mine.size()) +
+                    " values is more than one MPI message takes");
+    const int count = static_cast<int>(mine.size());
+    int ranks = 1;
+    check(MPI_Comm_size(MPI_COMM_WORLD, &ranks), "MPI_Comm_size");
+    std::vector<int> counts(static_cast<std::size_t>(ranks)), offsets(counts.size());
+    check(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD),
+          "MPI_Allgather");
+    long long total = 0;
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+        if (total > INT_MAX)
+            break;
+        offsets[k] = static_cast<int>(total);
+        total += counts[k];
+    }
+    if (total > INT_MAX)
+        throw Error("gather: the model's " + std::to_string(total) +
+                    " values are more than one MPI message takes");
+    std::vector<double> all;
+    if (everywhere || rank_ == 0)
+        all.resize(static_cast<std::size_t>(total));
+    if (everywhere)
+        check(MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(),
+                             offsets.data(), MPI_DOUBLE, MPI_COMM_WORLD),
+              "MPI_Allgatherv");
+    else
+        check(MPI_Gatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
+                          MPI_DOUBLE, 0, MPI_COMM_WORLD),
+              "MPI_Gatherv");
+    return all;
+}
+
 } // namespace lockstep::mpi

@@ -45,6 +45,7 @@ public:
                     std::vector<TraceEvent>& events) override;
     void all_reduce(const CommSchedule& schedule, std::span<double> gradient, const Clock& clock,
                     std::int64_t step, std::vector<TraceEvent>& events) override;
+    std::vector<double> gather_pieces(std::span<const double> mine, bool everywhere) override;
     // When Open MPI gave serialized threads (MPI_Init_thread) and the schedules are ours.
     bool reduces_beside_compute() const override;
 

@@ -73,7 +73,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
             faults_.pending.push_back(f); // times-only runs keep no state to lose or damage
     }
     build_collective();
-    shard_optimizers();
+    shard_whole_state(); // a sharded run: each worker keeps its shard from the start
     price_compute();
     accounts_.spent.assign(static_cast<std::size_t>(n), {});
     accounts_.memory.assign(static_cast<std::size_t>(n), {});
@@ -93,24 +93,11 @@ void DataParallelTrainer::build_collective() {
     collective_.layer_parameters = std::move(plan.layer_parameters);
     if (!collective_.buckets.empty())
         collective_.bytes = plan.bytes;
-    collective_.sharded.reset();
-    collective_.layers.clear();
-    if (s.sharding == Sharding::Parameters && s.workers > 1 && s.algorithm != Algorithm::None) {
-        // Each layer its own halves: gathered before forward and again before backward, its
-        // gradient reduce-scattered once.
-        collective_.bytes = 0;
-        for (std::size_t l = 0; l < s.model.layer_count(); ++l) {
-            collective_.layers.push_back(sharded_collective(
-                s.algorithm, s.workers, s.model.weight_offset(l + 1) - s.model.weight_offset(l)));
-            collective_.bytes += 2 * collective_.layers.back().all_gather.total_bytes() +
-                                 collective_.layers.back().reduce_scatter.total_bytes();
-        }
-    } else if (s.sharding != Sharding::None && s.workers > 1 && s.algorithm != Algorithm::None) {
-        collective_.sharded =
-            sharded_collective(s.algorithm, s.workers, collective_.schedule.count);
-        collective_.bytes = collective_.sharded->reduce_scatter.total_bytes() +
-                            collective_.sharded->all_gather.total_bytes();
-    }
+    detail::ShardPlan shards = detail::plan_sharding(s);
+    collective_.sharded = std::move(shards.whole);
+    collective_.layers = std::move(shards.layers);
+    if (collective_.sharded || !collective_.layers.empty())
+        collective_.bytes = shards.reduce_scatter_bytes + shards.all_gather_bytes;
     scratch_.busy.assign(workers_.size(), {});
     std::vector<double> samples;
     for (int i = 0; i < s.workers; ++i)

@@ -320,7 +320,6 @@ private:
                                  std::span<const std::span<double>> buffers, int bucket);
     // Sharded data parallelism (data_parallel_sharded.cpp): the gradients reduce-scattered, each
     // worker's optimizer (state: its shard only) updating its shard, the parameters all-gathered.
-    void shard_optimizers();
     void note_memory(); // each worker's buffers now (data_parallel_accounts.cpp)
     // One half over the workers' gradients or their parameters, or over `buffers`.
     void run_half(const CommSchedule& half, CollectiveHalf which, bool on_parameters);
@@ -335,7 +334,6 @@ private:
     // again before backward and freed after, its gradient reduce-scattered as backward leaves
     // it; and the whole model put together from the pieces, for what reports it.
     bool layer_sharded() const { return !collective_.layers.empty(); }
-    void shard_parameters();
     void compute_layer_by_layer(std::span<const Ticks> cost, std::span<const Ticks> pause);
     void gather_layer(std::size_t layer);
     void layer_pass(std::size_t layer, bool backward, std::span<const Ticks> cost);
@@ -344,7 +342,7 @@ private:
     // A sharded run's whole state and its shards (data_parallel_sharded.cpp): where worker k's
     // values lie in the whole model, the optimizer state put together for a checkpoint, and the
     // whole state (restored or fresh) cut into the shards of the workers there are now.
-    std::vector<std::pair<std::size_t, std::size_t>> shard_runs(std::size_t k) const;
+    std::vector<ValueRun> shard_runs(std::size_t k) const;
     OptimizerState assembled_optimizer_state() const;
     template <class PieceOf> std::vector<double> joined(PieceOf piece_of) const;
     void shard_whole_state();

@@ -146,27 +146,15 @@ std::vector<ReplicaState> DataParallelTrainer::replicas() const {
 }
 
 void DataParallelTrainer::note_memory() {
-    auto bytes = [](const auto& v) {
-        return static_cast<std::int64_t>(v.capacity() * sizeof(v[0]));
-    };
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         const Worker& w = workers_[k];
-        const OptimizerState& o = w.optimizer.state();
         const auto lane = static_cast<std::size_t>(faults_.lane_of[k]);
         if (accounts_.memory.size() <= lane)
             accounts_.memory.resize(lane + 1);
         WorkerMemory& m = accounts_.memory[lane];
-        m.parameters = bytes(w.parameters) + bytes(w.gathered);
-        m.gradients = bytes(w.gradient) + bytes(w.scratch.micro_gradient) +
-                      bytes(w.shard_gradient) + bytes(w.layer_gradient.gradient) +
-                      bytes(w.layer_gradient.transposed);
-        m.optimizer = bytes(o.velocity) + bytes(o.first_moment) + bytes(o.second_moment);
-        m.activations = bytes(w.scratch.work.activations) + bytes(w.scratch.work.deltas) +
-                        bytes(w.scratch.features) + bytes(w.scratch.targets) +
-                        bytes(w.scratch.rows) + bytes(w.scratch.layer_deltas);
-        m.workspace = bytes(w.scratch.work.scratch);
-        m.peak = std::max(m.peak, m.total());
-        m.parameters_peak = std::max(m.parameters_peak, m.parameters);
+        note_resident({w.parameters, w.gathered, w.gradient, w.shard_gradient, w.layer_gradient,
+                       w.optimizer.state(), w.scratch},
+                      m);
         if (sink_ && work_ == Work::Train)
             scratch_.memory.push_back({static_cast<int>(lane), w.clock, m.parameters, m.gradients,
                                        m.optimizer, m.activations, m.workspace});

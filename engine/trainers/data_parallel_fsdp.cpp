@@ -23,24 +23,8 @@ namespace lockstep {
 
 namespace {
 
-// Where worker k's piece of `layer` starts among its pieces: after its pieces of the layers below.
-std::size_t piece_at(const std::vector<ShardedCollective>& layers, std::size_t layer, int k) {
-    std::size_t at = 0;
-    for (std::size_t l = 0; l < layer; ++l)
-        at += layers[l].shard_size(k);
-    return at;
-}
-
 template <class Buffer> void release(Buffer& buffer) {
     Buffer().swap(buffer);
-}
-
-// Where layer l's outputs for all `rows` start in a worker's stored activations.
-std::size_t outputs_at(const ModelShape& model, std::size_t layer, std::size_t rows) {
-    std::size_t at = 0;
-    for (std::size_t l = 0; l < layer; ++l)
-        at += static_cast<std::size_t>(model.layers[l + 1]);
-    return at * rows;
 }
 
 // A worker's computation `cost` cut into the layers' passes: forward a third, backward two
@@ -53,64 +37,6 @@ Ticks layer_cost(const ModelShape& model, Ticks cost, std::size_t layer, bool ba
                                                static_cast<double>(model.weight_offset(l)) / all));
     };
     return upto(layer + 1) - upto(layer);
-}
-
-// The rows' forward pass through one layer, chunk by chunk as the whole model's pass goes; after
-// the last layer the loss and its delta.
-void forward_layer(const ModelShape& model, Worker& w, std::size_t layer) {
-    BatchScratch& s = w.scratch;
-    const std::size_t rows = s.rows.size();
-    const auto in = static_cast<std::size_t>(model.layers[layer]);
-    const auto out = static_cast<std::size_t>(model.layers[layer + 1]);
-    double* acts = s.work.activations.data();
-    const double* input =
-        layer == 0 ? s.features.data() : acts + outputs_at(model, layer - 1, rows);
-    double* output = acts + outputs_at(model, layer, rows);
-    const std::size_t chunk = std::min(rows, pass_rows);
-    for (std::size_t first = 0; first < rows; first += chunk) {
-        const std::size_t r = std::min(chunk, rows - first);
-        forward_range(model, {layer, layer + 1}, w.gathered, input + first * in, r,
-                      std::span(output + first * out, r * out), s.work);
-    }
-    if (layer + 1 < model.layer_count())
-        return;
-    const double scale = loss_scale(model, rows);
-    double total = 0.0;
-    LossResult result;
-    result.count = rows;
-    for (std::size_t first = 0; first < rows; first += chunk) {
-        const std::size_t r = std::min(chunk, rows - first);
-        output_loss_delta(model, output + first * out, s.targets.data() + first, r, first, scale,
-                          s.layer_deltas.data() + first * out, total, result.correct);
-    }
-    result.loss = total * scale;
-    w.last = result;
-}
-
-// The rows' backward pass through one layer: its gradient into `layer_gradient`, and the delta
-// of its input for the layer below. The deltas take turns in the two halves of `layer_deltas`.
-void backward_layer(const ModelShape& model, Worker& w, std::size_t layer) {
-    BatchScratch& s = w.scratch;
-    const std::size_t rows = s.rows.size();
-    const auto in = static_cast<std::size_t>(model.layers[layer]);
-    const auto out = static_cast<std::size_t>(model.layers[layer + 1]);
-    const double* acts = s.work.activations.data();
-    const double* input =
-        layer == 0 ? s.features.data() : acts + outputs_at(model, layer - 1, rows);
-    const double* output = acts + outputs_at(model, layer, rows);
-    const std::size_t half = rows * model.widest();
-    const std::size_t turn = (model.layer_count() - 1 - layer) % 2;
-    const double* delta = s.layer_deltas.data() + turn * half;
-    double* below = s.layer_deltas.data() + (1 - turn) * half;
-    start_range_gradient(model, {layer, layer + 1}, w.layer_gradient);
-    const std::size_t chunk = std::min(rows, pass_rows);
-    for (std::size_t first = 0; first < rows; first += chunk) {
-        const std::size_t r = std::min(chunk, rows - first);
-        backward_range(model, {layer, layer + 1}, w.gathered, input + first * in,
-                       std::span(output + first * out, r * out), r, delta + first * out,
-                       w.layer_gradient, layer > 0 ? below + first * in : nullptr, s.work);
-    }
-    finish_range_gradient(model, {layer, layer + 1}, w.layer_gradient);
 }
 
 } // namespace
@@ -128,7 +54,7 @@ void DataParallelTrainer::gather_layer(std::size_t layer) {
         if (train) {
             w.gathered.assign(halves.all_gather.count, 0.0);
             const auto [begin, end] = halves.shards[k];
-            const std::size_t at = piece_at(collective_.layers, layer, static_cast<int>(k));
+            const std::size_t at = piece_offset(collective_.layers, layer, static_cast<int>(k));
             std::copy_n(w.parameters.begin() + static_cast<std::ptrdiff_t>(at), end - begin,
                         w.gathered.begin() + static_cast<std::ptrdiff_t>(begin));
         }
@@ -147,9 +73,11 @@ void DataParallelTrainer::layer_pass(std::size_t layer, bool backward,
     tbb::parallel_for(std::size_t{0}, work_ == Work::Train ? n : 0, [&](std::size_t k) {
         started[k] = clock.now();
         if (backward)
-            backward_layer(model, workers_[k], layer);
+            backward_layer(model, workers_[k].scratch, workers_[k].gathered, layer,
+                           workers_[k].layer_gradient);
         else
-            forward_layer(model, workers_[k], layer);
+            forward_layer(model, workers_[k].scratch, workers_[k].gathered, layer,
+                          workers_[k].last);
         ended[k] = clock.now();
     });
     Ticks latest = 0;
@@ -181,7 +109,7 @@ void DataParallelTrainer::reduce_scatter_layer(std::size_t layer) {
     for (std::size_t k = 0; train && k < workers_.size(); ++k) {
         Worker& w = workers_[k];
         const auto [begin, end] = halves.shards[k];
-        const std::size_t at = piece_at(collective_.layers, layer, static_cast<int>(k));
+        const std::size_t at = piece_offset(collective_.layers, layer, static_cast<int>(k));
         std::copy_n(w.layer_gradient.gradient.begin() + static_cast<std::ptrdiff_t>(begin),
                     end - begin, w.gradient.begin() + static_cast<std::ptrdiff_t>(at));
         release(w.layer_gradient.gradient);
@@ -220,11 +148,8 @@ void DataParallelTrainer::compute_layer_by_layer(std::span<const Ticks> cost,
     // Each worker's batch, and room for its rows' activations and deltas.
     tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
         Worker& w = workers_[k];
-        BatchScratch& s = w.scratch;
-        w.cursor.next_batch(scenario_.batch_of(static_cast<int>(k)), s.rows);
-        gather_rows(*data_, s.rows, s.features, s.targets);
-        s.work.activations.resize(outputs_at(model, model.layer_count(), s.rows.size()));
-        s.layer_deltas.resize(2 * s.rows.size() * model.widest());
+        begin_layer_batch(model, *data_, w.cursor, scenario_.batch_of(static_cast<int>(k)),
+                          w.scratch);
     });
     for (std::size_t l = 0; l < model.layer_count(); ++l) {
         gather_layer(l);

@@ -8,30 +8,13 @@
 #include "trainers/data_parallel.h"
 
 #include "clocks/cost_model.h"
+#include "trainers/setup.h"
 
 #include <algorithm>
 #include <span>
 #include <utility>
 
 namespace lockstep {
-
-// Each worker's optimizer state sized to its shard: the memory sharding saves is really not there.
-// Stage 2 keeps its shard's gradient from the start; stage 3 its pieces of everything.
-void DataParallelTrainer::shard_optimizers() {
-    if (layer_sharded())
-        return shard_parameters();
-    if (!collective_.sharded)
-        return;
-    for (std::size_t k = 0; k < workers_.size(); ++k) {
-        Worker& w = workers_[k];
-        const std::size_t shard = collective_.sharded->shard_size(static_cast<int>(k));
-        w.optimizer = Optimizer(scenario_.optimizer, shard);
-        if (scenario_.sharding != Sharding::Gradients)
-            continue;
-        w.shard_gradient.assign(shard, 0.0);
-        std::vector<double>().swap(w.gradient);
-    }
-}
 
 // One half over the workers' gradients (the reduce-scatter) or their parameters (the
 // all-gather), priced on the modelled clock or timed on the measured one; all of it exposed, as
@@ -134,56 +117,22 @@ void DataParallelTrainer::apply_to_shard(Worker& w, std::size_t k) {
 // Where worker k's values lie in the whole model, as runs of (offset, length) in the order the
 // worker keeps them: its pieces of every layer in stage 3, its shard in stages 1 and 2 (of the
 // optimizer state), everything without a layout.
-std::vector<std::pair<std::size_t, std::size_t>>
-DataParallelTrainer::shard_runs(std::size_t k) const {
-    std::vector<std::pair<std::size_t, std::size_t>> runs;
-    if (layer_sharded()) {
-        for (std::size_t l = 0; l < scenario_.model.layer_count(); ++l) {
-            const auto [begin, end] = collective_.layers[l].shards[k];
-            runs.emplace_back(scenario_.model.weight_offset(l) + begin, end - begin);
-        }
-    } else if (collective_.sharded) {
+std::vector<ValueRun> DataParallelTrainer::shard_runs(std::size_t k) const {
+    if (layer_sharded())
+        return layer_pieces(collective_.layers, static_cast<int>(k));
+    if (collective_.sharded) {
         const auto [begin, end] = collective_.sharded->shards[k];
-        runs.emplace_back(begin, end - begin);
-    } else {
-        runs.emplace_back(0, scenario_.model.parameter_count());
+        return {{begin, end - begin}};
     }
-    return runs;
+    return {{0, scenario_.model.parameter_count()}};
 }
-
-namespace {
-
-// A whole vector's values at `runs`, one after another; an empty vector stays empty.
-std::vector<double> cut(const std::vector<double>& whole,
-                        std::span<const std::pair<std::size_t, std::size_t>> runs) {
-    std::vector<double> out;
-    if (whole.empty())
-        return out;
-    std::size_t size = 0;
-    for (const auto& run : runs)
-        size += run.second;
-    out.reserve(size); // exactly: the memory ledger reads the buffer's capacity
-    for (const auto& [at, length] : runs)
-        out.insert(out.end(), whole.begin() + static_cast<std::ptrdiff_t>(at),
-                   whole.begin() + static_cast<std::ptrdiff_t>(at + length));
-    return out;
-}
-
-} // namespace
 
 // One whole vector of the model from every worker's pieces of it (`piece_of(k)`), each put back
 // where shard_runs(k) says it lies.
 template <class PieceOf> std::vector<double> DataParallelTrainer::joined(PieceOf piece_of) const {
     std::vector<double> whole(scenario_.model.parameter_count());
-    for (std::size_t k = 0; k < workers_.size(); ++k) {
-        const std::vector<double>& piece = piece_of(workers_[k]);
-        std::size_t from = 0;
-        for (const auto& [at, length] : shard_runs(k)) {
-            std::copy_n(piece.begin() + static_cast<std::ptrdiff_t>(from), length,
-                        whole.begin() + static_cast<std::ptrdiff_t>(at));
-            from += length;
-        }
-    }
+    for (std::size_t k = 0; k < workers_.size(); ++k)
+        place_runs(piece_of(workers_[k]), shard_runs(k), whole);
     return whole;
 }
 
@@ -207,44 +156,17 @@ OptimizerState DataParallelTrainer::assembled_optimizer_state() const {
     return whole;
 }
 
-// Stage 3 from the start: each worker keeps its pieces of every layer, and a gradient and an
-// optimizer of their size.
-void DataParallelTrainer::shard_parameters() {
-    for (std::size_t k = 0; k < workers_.size(); ++k) {
-        Worker& w = workers_[k];
-        w.parameters = cut(w.parameters, shard_runs(k));
-        w.gradient = std::vector<double>(w.parameters.size(), 0.0);
-        w.optimizer = Optimizer(scenario_.optimizer, w.parameters.size());
-    }
-}
-
 // After every worker was given the whole model and optimizer state (a restore, a fresh start):
-// each keeps only its shard again, in the layout of the workers there are now, so a state saved
-// by more workers is re-sharded over fewer.
+// each keeps only its shard (the memory sharding saves is really not there; stage 2 keeps its
+// shard's gradient, stage 3 its pieces of everything), in the layout of the workers there are now,
+// so a state saved by more workers is re-sharded over fewer.
 void DataParallelTrainer::shard_whole_state() {
     if (!layer_sharded() && !collective_.sharded)
         return;
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         Worker& w = workers_[k];
-        const auto runs = shard_runs(k);
-        const OptimizerState& whole = w.optimizer.state();
-        OptimizerState mine;
-        mine.step = whole.step;
-        mine.velocity = cut(whole.velocity, runs);
-        mine.first_moment = cut(whole.first_moment, runs);
-        mine.second_moment = cut(whole.second_moment, runs);
-        std::size_t size = 0;
-        for (const auto& run : runs)
-            size += run.second;
-        w.optimizer = Optimizer(scenario_.optimizer, size);
-        w.optimizer.state() = std::move(mine);
-        if (layer_sharded()) {
-            w.parameters = cut(w.parameters, runs);
-            w.gradient.assign(size, 0.0);
-        } else if (scenario_.sharding == Sharding::Gradients) {
-            w.shard_gradient.assign(size, 0.0);
-            std::vector<double>().swap(w.gradient);
-        }
+        detail::keep_shard(scenario_, shard_runs(k), w.optimizer, w.parameters, w.gradient,
+                           w.shard_gradient);
     }
 }
 

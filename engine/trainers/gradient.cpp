@@ -1,5 +1,7 @@
 #include "trainers/gradient.h"
 
+#include <algorithm>
+
 namespace lockstep {
 
 LossResult accumulated_gradient(const ModelShape& model, std::span<const double> parameters,
@@ -44,6 +46,99 @@ LossResult accumulated_gradient(const ModelShape& model, std::span<const double>
             g *= share;
     total.loss *= share;
     return total;
+}
+
+void note_resident(const WorkerBuffers& w, WorkerMemory& m) {
+    auto bytes = [](const auto& v) {
+        return static_cast<std::int64_t>(v.capacity() * sizeof(v[0]));
+    };
+    const OptimizerState& o = w.optimizer;
+    m.parameters = bytes(w.parameters) + bytes(w.gathered);
+    m.gradients = bytes(w.gradient) + bytes(w.scratch.micro_gradient) + bytes(w.shard_gradient) +
+                  bytes(w.layer_gradient.gradient) + bytes(w.layer_gradient.transposed);
+    m.optimizer = bytes(o.velocity) + bytes(o.first_moment) + bytes(o.second_moment);
+    m.activations = bytes(w.scratch.work.activations) + bytes(w.scratch.work.deltas) +
+                    bytes(w.scratch.features) + bytes(w.scratch.targets) + bytes(w.scratch.rows) +
+                    bytes(w.scratch.layer_deltas);
+    m.workspace = bytes(w.scratch.work.scratch);
+    m.peak = std::max(m.peak, m.total());
+    m.parameters_peak = std::max(m.parameters_peak, m.parameters);
+}
+
+namespace {
+
+// Where layer l's outputs for all `rows` start in a worker's stored activations.
+std::size_t outputs_at(const ModelShape& model, std::size_t layer, std::size_t rows) {
+    std::size_t at = 0;
+    for (std::size_t l = 0; l < layer; ++l)
+        at += static_cast<std::size_t>(model.layers[l + 1]);
+    return at * rows;
+}
+
+} // namespace
+
+void begin_layer_batch(const ModelShape& model, const Dataset& data, DataCursor& cursor,
+                       std::size_t batch, BatchScratch& s) {
+    cursor.next_batch(batch, s.rows);
+    gather_rows(data, s.rows, s.features, s.targets);
+    s.work.activations.resize(outputs_at(model, model.layer_count(), s.rows.size()));
+    s.layer_deltas.resize(2 * s.rows.size() * model.widest());
+}
+
+void forward_layer(const ModelShape& model, BatchScratch& s,
+                   std::span<const double> layer_parameters, std::size_t layer, LossResult& last) {
+    const std::size_t rows = s.rows.size();
+    const auto in = static_cast<std::size_t>(model.layers[layer]);
+    const auto out = static_cast<std::size_t>(model.layers[layer + 1]);
+    double* acts = s.work.activations.data();
+    const double* input =
+        layer == 0 ? s.features.data() : acts + outputs_at(model, layer - 1, rows);
+    double* output = acts + outputs_at(model, layer, rows);
+    const std::size_t chunk = std::min(rows, pass_rows);
+    for (std::size_t first = 0; first < rows; first += chunk) {
+        const std::size_t r = std::min(chunk, rows - first);
+        forward_range(model, {layer, layer + 1}, layer_parameters, input + first * in, r,
+                      std::span(output + first * out, r * out), s.work);
+    }
+    if (layer + 1 < model.layer_count())
+        return;
+    const double scale = loss_scale(model, rows);
+    double total = 0.0;
+    LossResult result;
+    result.count = rows;
+    for (std::size_t first = 0; first < rows; first += chunk) {
+        const std::size_t r = std::min(chunk, rows - first);
+        output_loss_delta(model, output + first * out, s.targets.data() + first, r, first, scale,
+                          s.layer_deltas.data() + first * out, total, result.correct);
+    }
+    result.loss = total * scale;
+    last = result;
+}
+
+// The deltas take turns in the two halves of `layer_deltas`.
+void backward_layer(const ModelShape& model, BatchScratch& s,
+                    std::span<const double> layer_parameters, std::size_t layer,
+                    RangeGradient& gradient) {
+    const std::size_t rows = s.rows.size();
+    const auto in = static_cast<std::size_t>(model.layers[layer]);
+    const auto out = static_cast<std::size_t>(model.layers[layer + 1]);
+    const double* acts = s.work.activations.data();
+    const double* input =
+        layer == 0 ? s.features.data() : acts + outputs_at(model, layer - 1, rows);
+    const double* output = acts + outputs_at(model, layer, rows);
+    const std::size_t half = rows * model.widest();
+    const std::size_t turn = (model.layer_count() - 1 - layer) % 2;
+    const double* delta = s.layer_deltas.data() + turn * half;
+    double* below = s.layer_deltas.data() + (1 - turn) * half;
+    start_range_gradient(model, {layer, layer + 1}, gradient);
+    const std::size_t chunk = std::min(rows, pass_rows);
+    for (std::size_t first = 0; first < rows; first += chunk) {
+        const std::size_t r = std::min(chunk, rows - first);
+        backward_range(model, {layer, layer + 1}, layer_parameters, input + first * in,
+                       std::span(output + first * out, r * out), r, delta + first * out, gradient,
+                       layer > 0 ? below + first * in : nullptr, s.work);
+    }
+    finish_range_gradient(model, {layer, layer + 1}, gradient);
 }
 
 } // namespace lockstep

@@ -2,6 +2,8 @@
 
 #include "data/data.h"
 #include "model/model.h"
+#include "model/optimizer.h"
+#include "reports/metrics.h"
 
 #include <cstddef>
 #include <span>
@@ -30,5 +32,36 @@ LossResult accumulated_gradient(const ModelShape& model, std::span<const double>
                                 const Dataset& data, DataCursor& cursor, std::size_t batch,
                                 std::size_t micro, std::span<double> gradient,
                                 BatchScratch& scratch, const LayerDone* ready = nullptr);
+
+// A data-parallel worker's buffers (the threaded trainer's and a rank's alike): `gathered` and
+// `layer_gradient` are used with sharded parameters only, `shard_gradient` with sharded
+// gradients only.
+struct WorkerBuffers {
+    const std::vector<double>& parameters;
+    const std::vector<double>& gathered;
+    const std::vector<double>& gradient;
+    const std::vector<double>& shard_gradient;
+    const RangeGradient& layer_gradient;
+    const OptimizerState& optimizer;
+    const BatchScratch& scratch;
+};
+// Puts what the buffers hold now into `ledger`, by kind, and raises its peaks: their capacities,
+// what is allocated rather than what is used.
+void note_resident(const WorkerBuffers& buffers, WorkerMemory& ledger);
+
+// Sharded parameters (ZeRO stage 3) train a batch one layer at a time, each layer's parameters
+// there only for its pass: the whole model's arithmetic cut at the layers (model/layer_range),
+// in the same 128-row chunks. begin_layer_batch() takes the next `batch` rows of `cursor` and
+// makes room for their activations and deltas; forward_layer() runs them through layer `layer`
+// with its parameters `layer_parameters` (after the last layer, their loss goes to `last`);
+// backward_layer() computes the layer's gradient into `gradient` and the delta for the layer below,
+// layers from the last down.
+void begin_layer_batch(const ModelShape& model, const Dataset& data, DataCursor& cursor,
+                       std::size_t batch, BatchScratch& scratch);
+void forward_layer(const ModelShape& model, BatchScratch& scratch,
+                   std::span<const double> layer_parameters, std::size_t layer, LossResult& last);
+void backward_layer(const ModelShape& model, BatchScratch& scratch,
+                    std::span<const double> layer_parameters, std::size_t layer,
+                    RangeGradient& gradient);
 
 } // namespace lockstep

@@ -5,6 +5,7 @@
 #include "trainers/overlap.h"
 #include "trainers/setup.h"
 
+#include <algorithm>
 #include <string>
 
 namespace lockstep {
@@ -25,9 +26,6 @@ void refuse_what_a_rank_cannot_do(const Scenario& s) {
         throw Error("failures.backup_workers: backup workers run on threads only");
     if (s.checkpoint && s.checkpoint->restore != RestoreMode::Full)
         throw Error("checkpoint.restore: a run over processes restores the full state only");
-    if (s.sharding != Sharding::None)
-        throw Error("sharding: processes hold whole replicas in this version; run without "
-                    "--transport mpi to shard the optimizer state");
     if (s.cost.communication_s_per_step)
         throw Error("cost.communication_s_per_step: a fixed communication time is for the "
                     "modelled clock; between processes the messages take what they really take");
@@ -59,6 +57,10 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
     cursor_ = detail::fresh_cursor(scenario_, rank, shards[static_cast<std::size_t>(rank)]);
     gradient_.assign(parameters_.size(), 0.0);
     buckets_ = detail::plan_buckets(scenario_);
+    shards_ = detail::plan_sharding(scenario_);
+    if (!shards_.layers.empty() && rank_ == 0)
+        whole_ = parameters_;
+    keep_own_shard();
     std::vector<double> samples;
     for (int i = 0; i < scenario_.workers; ++i)
         samples.push_back(static_cast<double>(scenario_.batch_of(i)));
@@ -67,7 +69,42 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
     hash_ = lockstep::scenario_hash(scenario);
 }
 
-TrainingState RankWorker::state_for_files() const {
+std::vector<ValueRun> RankWorker::runs_of(int rank) const {
+    if (!shards_.layers.empty())
+        return layer_pieces(shards_.layers, rank);
+    if (shards_.whole) {
+        const auto [begin, end] = shards_.whole->shards[static_cast<std::size_t>(rank)];
+        return {{begin, end - begin}};
+    }
+    return {{0, scenario_.model.parameter_count()}};
+}
+
+void RankWorker::keep_own_shard() {
+    if (!shards_.whole && shards_.layers.empty())
+        return;
+    detail::keep_shard(scenario_, runs_of(rank_), optimizer_, parameters_, gradient_,
+                       shard_gradient_);
+}
+
+std::vector<double> RankWorker::joined(RankGroup& group, std::span<const double> mine,
+                                       bool everywhere) {
+    const std::vector<double> pieces = group.gather_pieces(mine, everywhere);
+    if (pieces.empty())
+        return {};
+    std::vector<double> whole(scenario_.model.parameter_count());
+    std::size_t from = 0;
+    for (int k = 0; k < scenario_.workers; ++k) {
+        const std::vector<ValueRun> runs = runs_of(k);
+        std::size_t size = 0;
+        for (const auto& run : runs)
+            size += run.second;
+        place_runs(std::span(pieces).subspan(from, size), runs, whole);
+        from += size;
+    }
+    return whole;
+}
+
+TrainingState RankWorker::state_for_files(RankGroup& group) {
     TrainingState state;
     state.step = step_;
     state.scenario_hash = hash_;
@@ -75,6 +112,17 @@ TrainingState RankWorker::state_for_files() const {
     state.optimizer = optimizer_.state();
     state.run_rng = run_rng_.state();
     state.cursors.assign(static_cast<std::size_t>(scenario_.workers), cursor_->state());
+    if (!shards_.whole && shards_.layers.empty())
+        return state;
+    // The shards, put together on every rank. Which vectors the optimizer keeps follows from its
+    // kind, the same on every rank (a rank's shard may be empty).
+    const OptimizerState kept = Optimizer(scenario_.optimizer, 1).state();
+    for (std::vector<double> OptimizerState::*member :
+         {&OptimizerState::velocity, &OptimizerState::first_moment, &OptimizerState::second_moment})
+        if (!(kept.*member).empty())
+            state.optimizer.*member = joined(group, optimizer_.state().*member, true);
+    if (!shards_.layers.empty())
+        state.parameters = joined(group, parameters_, true);
     return state;
 }
 
@@ -84,10 +132,10 @@ void RankWorker::restore(const TrainingState& state) {
     if (state.workers() != scenario_.workers)
         throw Error("restore: the checkpoint has " + std::to_string(state.workers()) +
                     " workers, this run " + std::to_string(scenario_.workers));
-    if (state.parameters.size() != parameters_.size())
+    if (state.parameters.size() != scenario_.model.parameter_count())
         throw Error("restore: the checkpoint's model has " +
                     std::to_string(state.parameters.size()) + " parameters, this run's " +
-                    std::to_string(parameters_.size()));
+                    std::to_string(scenario_.model.parameter_count()));
     if (state.step < 0 || state.step > scenario_.steps)
         throw Error("restore: the checkpoint's step " + std::to_string(state.step) +
                     " is outside this run (0 to " + std::to_string(scenario_.steps) + ")");
@@ -98,6 +146,10 @@ void RankWorker::restore(const TrainingState& state) {
     cursor_ = std::move(cursor);
     optimizer_ = std::move(optimizer);
     parameters_ = state.parameters;
+    gradient_.assign(parameters_.size(), 0.0);
+    if (!shards_.layers.empty() && rank_ == 0)
+        whole_ = parameters_;
+    keep_own_shard();
     run_rng_.set_state(state.run_rng);
     step_ = state.step;
 }
@@ -120,6 +172,9 @@ void RankWorker::step(RankGroup& group) {
         return;
     const Clock& clock = *clock_;
     step_events_.clear();
+    if (!started_)
+        note_memory(); // what it holds before it trains
+    started_ = true;
     // The threaded trainer draws each worker's jitter and straggler chance from the run's
     // generator every step, whatever the clock: drawn alike here, a checkpoint's generator is
     // the one the threads would save.
@@ -143,12 +198,23 @@ void RankWorker::step(RankGroup& group) {
 
     const std::size_t batch = scenario_.batch_of(rank_);
     const auto micro = static_cast<std::size_t>(scenario_.accumulation());
+    if (!shards_.layers.empty()) { // stage 3: nothing whole, layer by layer
+        const LossResult last = compute_layer_by_layer(group);
+        samples_ += static_cast<std::int64_t>(batch);
+        return finish_step(group, last);
+    }
+    if (scenario_.sharding == Sharding::Gradients && shards_.whole) {
+        // The whole gradient again, for the backward pass that fills it.
+        gradient_.assign(parameters_.size(), 0.0);
+        std::vector<double>().swap(shard_gradient_);
+        note_memory();
+    }
     const bool live = !buckets_.buckets.empty() && scenario_.gradients->overlap &&
                       scenario_.workers > 1 && group.reduces_beside_compute();
     if (live) {
         const LossResult last = compute_and_reduce_live(group);
         samples_ += static_cast<std::int64_t>(batch * micro);
-        return finish_step(last);
+        return finish_step(group, last);
     }
 
     // 2. The gradient of its own batch (K micro-batches of it with accumulation); a slowed
@@ -171,6 +237,24 @@ void RankWorker::step(RankGroup& group) {
             const Ticks everyone = clock.now();
             if (everyone > arrived)
                 record({rank_, EventKind::Wait, step_, arrived, everyone});
+            if (shards_.whole) {
+                // The reduce-scatter: this rank's shard of the sum. Stage 2 keeps that and frees
+                // the whole gradient.
+                if (scenario_.sharding == Sharding::Gradients)
+                    note_memory(); // the peak: the whole gradient, at the end of backward
+                run_half(group, shards_.whole->reduce_scatter, gradient_,
+                         CollectiveHalf::ReduceScatter);
+                if (scenario_.sharding == Sharding::Gradients) {
+                    const auto [begin, end] =
+                        shards_.whole->shards[static_cast<std::size_t>(rank_)];
+                    shard_gradient_ =
+                        cut_runs(gradient_, std::vector<ValueRun>{{begin, end - begin}});
+                    std::vector<double>().swap(gradient_);
+                    std::vector<double>().swap(scratch_.micro_gradient);
+                    note_memory(); // the shard of the sum only, from here to the next backward
+                }
+                return finish_step(group, last);
+            }
             if (buckets_.buckets.empty())
                 group.all_reduce(gradient_, clock, step_, step_events_);
             // Bucket after bucket, last layers first; each message names its bucket.
@@ -185,19 +269,41 @@ void RankWorker::step(RankGroup& group) {
         }
     }
 
-    finish_step(last);
+    finish_step(group, last);
 }
 
-// 4-5. The same update on every replica, then its hash; the step's events kept.
-void RankWorker::finish_step(const LossResult& last) {
+// 4-5. The same update on every replica, then its hash; the step's events kept. A sharded rank
+// updates its shard: in stages 1 and 2 everyone's new parameters are then all-gathered; in stage
+// 3 nothing is, and rank 0 puts the model together only to hash it, as the threaded run does.
+void RankWorker::finish_step(RankGroup& group, const LossResult& last) {
     const Clock& clock = *clock_;
     const Ticks update_from = clock.now();
-    optimizer_.apply(parameters_, gradient_);
-    const std::uint64_t hash = hash_parameters(parameters_);
-    const Ticks updated = clock.now();
-    record({rank_, EventKind::Update, step_, update_from, updated, 0, -1, -1, gradient_[0]});
+    if (shards_.whole) {
+        const auto [begin, end] = shards_.whole->shards[static_cast<std::size_t>(rank_)];
+        optimizer_.apply(std::span(parameters_).subspan(begin, end - begin),
+                         scenario_.sharding == Sharding::Gradients
+                             ? std::span<const double>(shard_gradient_)
+                             : std::span<const double>(gradient_).subspan(begin, end - begin));
+    } else {
+        optimizer_.apply(parameters_, gradient_);
+    }
+    Ticks updated = clock.now();
+    record({rank_, EventKind::Update, step_, update_from, updated, 0, -1, -1,
+            gradient_.empty() ? 0.0 : gradient_[0]});
+    std::uint64_t hash = 0;
+    if (shards_.whole) {
+        run_half(group, shards_.whole->all_gather, parameters_, CollectiveHalf::AllGather);
+        updated = clock.now();
+        hash = hash_parameters(parameters_);
+    } else if (!shards_.layers.empty()) {
+        whole_ = joined(group, parameters_, false);
+        hash = whole_.empty() ? 0 : hash_parameters(whole_);
+    } else {
+        hash = hash_parameters(parameters_);
+    }
 
     history_.push_back({last.loss, hash, last.correct, last.count, updated});
+    note_memory();
     if (keep_events_) {
         for (TraceEvent& e : step_events_)
             e.ordinal = static_cast<int>(step_);
@@ -265,6 +371,95 @@ LossResult RankWorker::compute_and_reduce_live(RankGroup& group) {
     // Its time in the buckets' rounds (Send and Receive overlap within a round).
     spent_.add(TimeBucket::Communication, in_rounds);
     return last;
+}
+
+void RankWorker::run_half(RankGroup& group, const CommSchedule& half, std::span<double> buffer,
+                          CollectiveHalf which, int layer) {
+    const Clock& clock = *clock_;
+    const std::size_t from = step_events_.size();
+    const Ticks start = clock.now();
+    group.all_reduce(half, buffer, clock, step_, step_events_);
+    // Its rounds one after another (Send and Receive overlap within a round).
+    spent_.add(TimeBucket::Communication, clock.now() - start);
+    for (TraceEvent& e : std::span(step_events_).subspan(from)) {
+        e.half = which;
+        e.layer = layer;
+    }
+}
+
+// Stage 3: every layer gathered for its forward pass and freed; then from the last layer down,
+// gathered again for its backward pass, freed, and its gradient reduce-scattered. The layers'
+// arithmetic and the halves are the threaded worker's (data_parallel_fsdp.cpp). A slowed rank
+// sleeps after each pass in proportion to it.
+LossResult RankWorker::compute_layer_by_layer(RankGroup& group) {
+    const Clock& clock = *clock_;
+    const ModelShape& model = scenario_.model;
+    const double slowdown = scenario_.slowdown_of(rank_);
+    begin_layer_batch(model, *data_, *cursor_, scenario_.batch_of(rank_), scratch_);
+    LossResult last;
+    auto pass = [&](std::size_t layer, bool backward) {
+        const Ticks start = clock.now();
+        if (backward)
+            backward_layer(model, scratch_, gathered_, layer, layer_gradient_);
+        else
+            forward_layer(model, scratch_, gathered_, layer, last);
+        const Ticks end = start + clock.took(0, start, clock.now(), slowdown);
+        clock.wait_until(end, nullptr);
+        record({rank_, EventKind::Compute, step_, start, end});
+    };
+    // The ledger noted where the threaded worker's is: the same buffers, the same peaks.
+    for (std::size_t l = 0; l < model.layer_count(); ++l) {
+        gather_layer(group, l);
+        pass(l, false);
+        std::vector<double>().swap(gathered_);
+        note_memory(); // the layer freed again
+    }
+    for (std::size_t l = model.layer_count(); l-- > 0;) {
+        gather_layer(group, l);
+        pass(l, true);
+        note_memory(); // and its whole gradient too: the most a worker holds
+        std::vector<double>().swap(gathered_);
+        note_memory();
+        reduce_scatter_layer(group, l);
+    }
+    return last;
+}
+
+void RankWorker::gather_layer(RankGroup& group, std::size_t layer) {
+    const ShardedCollective& halves = shards_.layers[layer];
+    gathered_.assign(halves.all_gather.count, 0.0);
+    const auto [begin, end] = halves.shards[static_cast<std::size_t>(rank_)];
+    std::copy_n(parameters_.begin() +
+                    static_cast<std::ptrdiff_t>(piece_offset(shards_.layers, layer, rank_)),
+                end - begin, gathered_.begin() + static_cast<std::ptrdiff_t>(begin));
+    run_half(group, halves.all_gather, gathered_, CollectiveHalf::AllGather,
+             static_cast<int>(layer));
+    note_memory(); // the layer whole beside the pieces
+}
+
+void RankWorker::reduce_scatter_layer(RankGroup& group, std::size_t layer) {
+    const ShardedCollective& halves = shards_.layers[layer];
+    scale_contribution(layer_gradient_.gradient, weight_);
+    run_half(group, halves.reduce_scatter, layer_gradient_.gradient, CollectiveHalf::ReduceScatter,
+             static_cast<int>(layer));
+    const auto [begin, end] = halves.shards[static_cast<std::size_t>(rank_)];
+    std::copy_n(layer_gradient_.gradient.begin() + static_cast<std::ptrdiff_t>(begin), end - begin,
+                gradient_.begin() +
+                    static_cast<std::ptrdiff_t>(piece_offset(shards_.layers, layer, rank_)));
+    std::vector<double>().swap(layer_gradient_.gradient);
+    std::vector<double>().swap(layer_gradient_.transposed);
+    note_memory(); // the layer's gradient down to its piece
+}
+
+void RankWorker::note_memory() {
+    WorkerMemory& m = memory_;
+    note_resident({parameters_, gathered_, gradient_, shard_gradient_, layer_gradient_,
+                   optimizer_.state(), scratch_},
+                  m);
+    if (keep_events_)
+        memory_samples_.push_back({step_,
+                                   {rank_, clock_->now(), m.parameters, m.gradients, m.optimizer,
+                                    m.activations, m.workspace}});
 }
 
 void schedule_all_reduce(const CommSchedule& schedule, Transport& transport, int rank,

@@ -34,10 +34,16 @@ public:
     // `clock`, `step` the step it belongs to).
     virtual void all_reduce(std::span<double> gradient, const Clock& clock, std::int64_t step,
                             std::vector<TraceEvent>& events) = 0;
-    // The same with `schedule` (a gradient bucket's, which touches only its range of `gradient`).
+    // The same with `schedule`: a gradient bucket's, which touches only its range of `gradient`,
+    // or one half of a sharded all-reduce (collectives/sharding.h), which leaves each rank its
+    // shard of the sum (a reduce-scatter) or every rank every shard (an all-gather).
     virtual void all_reduce(const CommSchedule& schedule, std::span<double> gradient,
                             const Clock& clock, std::int64_t step,
                             std::vector<TraceEvent>& events) = 0;
+    // Every rank's `mine`, one after another in rank order: on every rank when `everywhere`,
+    // otherwise on rank 0 only (empty elsewhere). How ranks that each hold a shard put the whole
+    // together, to hash it or to write a checkpoint: not part of training, so no events.
+    virtual std::vector<double> gather_pieces(std::span<const double> mine, bool everywhere) = 0;
     // Whether another thread may call all_reduce(schedule, ...) while the rank's own thread
     // computes (the two never call the group at the same time): what lets a bucket leave during
     // backward. The same answer on every rank.
@@ -53,6 +59,12 @@ void schedule_all_reduce(const CommSchedule& schedule, Transport& transport, int
 
 // What one rank's step left behind, for rank 0 to gather: plain numbers, the same layout in
 // every process.
+// One sample of a rank's memory ledger, and the step it was taken in.
+struct RankMemory {
+    std::int64_t step = 0;
+    MemorySample sample; // its worker the rank, its time on the rank's clock
+};
+
 struct RankStep {
     double loss = 0.0;         // this rank's batch loss
     std::uint64_t hash = 0;    // its parameters after the update
@@ -65,8 +77,12 @@ struct RankStep {
 // data cursor and generator, set up exactly as DataParallelTrainer sets up its worker `rank`, and
 // the same step: compute the gradient of its own batch (of K micro-batches with accumulation),
 // scale it by the rule's weight, all-reduce it with the other ranks (bucket after bucket, each
-// during backward when the scenario's buckets overlap and the group allows it), update, hash. So N
-// ranks, one per process, end with the bits of DataParallelTrainer's N workers on threads. The
+// during backward when the scenario's buckets overlap and the group allows it), update, hash.
+// Sharded (scenario sharding), it keeps its shard only, as the threaded worker does: stages 1 and
+// 2 reduce-scatter the gradient, update the rank's shard and all-gather the parameters; stage 3
+// goes layer by layer, each layer gathered before its forward and backward pass and its gradient
+// reduce-scattered after. So N ranks, one per process, end with the bits of DataParallelTrainer's
+// N workers on threads. The
 // clock is the measured one: the wall time of the real work on this rank, a slowdown and a pause
 // realised as real sleeps. Injected faults, backups and fixed communication times belong to
 // DataParallelTrainer; the constructor refuses a scenario that has them. Checkpoints are written by
@@ -89,8 +105,10 @@ public:
 
     // The run's whole state between steps as this rank knows it: the parameters, the optimizer
     // and the run's generator (the same on every rank), and its own data cursor, standing in for
-    // every worker's. encode_worker_file(state, rank(), ...) then writes this rank's file.
-    TrainingState state_for_files() const;
+    // every worker's. encode_worker_file(state, rank(), ...) then writes this rank's file. A
+    // sharded rank holds a shard of the parameters or the optimizer state: every rank must call
+    // this together, and the shards are gathered from all of them.
+    TrainingState state_for_files(RankGroup& group);
     // Puts this rank's part of a saved state back (its cursor, the shared rest) between steps.
     // Throws lockstep::Error when the state does not fit the run, changing nothing.
     void restore(const TrainingState& state);
@@ -101,10 +119,26 @@ public:
 
     int rank() const { return rank_; }
     const Scenario& scenario() const { return scenario_; }
+    // Its parameters: the whole model, or with sharded parameters (stage 3) its pieces of it.
     const std::vector<double>& parameters() const { return parameters_; }
+    // The whole model after the last step: its replica, or with sharded parameters the pieces
+    // put together on rank 0 (empty on the others).
+    const std::vector<double>& model_parameters() const {
+        return shards_.layers.empty() ? parameters_ : whole_;
+    }
+    // Whether each rank holds pieces of the parameters only (sharded parameters, stage 3).
+    bool parameters_sharded() const { return !shards_.layers.empty(); }
+    // The run's bytes per step in each half of a sharded all-reduce (none unsharded).
+    std::int64_t reduce_scatter_bytes() const { return shards_.reduce_scatter_bytes; }
+    std::int64_t all_gather_bytes() const { return shards_.all_gather_bytes; }
     const std::vector<RankStep>& history() const { return history_; }
     const std::vector<TraceEvent>& events() const { return events_; }
     WorkerMetrics spent() const { return spent_.seconds(); }
+    // What its buffers held, by kind, and the most they held: the threaded worker's ledger.
+    const WorkerMemory& memory() const { return memory_; }
+    // Every sample of that ledger, as the threaded trainer hands them to the Memory view: kept
+    // with the events (keep_events()).
+    const std::vector<RankMemory>& memory_samples() const { return memory_samples_; }
     std::int64_t samples() const { return samples_; }
 
 private:
@@ -113,7 +147,22 @@ private:
     // Steps 2-3 with the buckets leaving during backward: a communication thread reduces each
     // bucket as soon as this rank's backward has finished its layers. Returns the loss.
     LossResult compute_and_reduce_live(RankGroup& group);
-    void finish_step(const LossResult& last); // 4-5: update, hash, the step's record
+    void finish_step(RankGroup& group, const LossResult& last); // 4-5: update, hash, record
+    // Sharded runs: one half of an all-reduce on `buffer`, its events named after it.
+    void run_half(RankGroup& group, const CommSchedule& half, std::span<double> buffer,
+                  CollectiveHalf which, int layer = -1);
+    // Stage 3: the step's passes layer by layer. Returns the loss.
+    LossResult compute_layer_by_layer(RankGroup& group);
+    void gather_layer(RankGroup& group, std::size_t layer);
+    void reduce_scatter_layer(RankGroup& group, std::size_t layer);
+    // Cuts the whole parameters and optimizer state this rank holds down to its shard (a
+    // sharded run; a no-op otherwise).
+    void keep_own_shard();
+    void note_memory();
+    // Where this rank's values lie in the whole model; every rank's, for putting them together.
+    std::vector<ValueRun> runs_of(int rank) const;
+    // The whole of one vector from every rank's pieces of it, on every rank or rank 0 only.
+    std::vector<double> joined(RankGroup& group, std::span<const double> mine, bool everywhere);
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> data_;
@@ -126,7 +175,15 @@ private:
     std::optional<DataCursor> cursor_; // set once the scenario is checked
     std::vector<double> gradient_;
     BatchScratch scratch_;
-    detail::BucketPlan buckets_; // the scenario's gradient buckets, if any
+    detail::BucketPlan buckets_;         // the scenario's gradient buckets, if any
+    detail::ShardPlan shards_;           // the scenario's sharded collective, if any
+    std::vector<double> shard_gradient_; // stage 2: its shard of the summed gradient
+    std::vector<double> gathered_;       // stage 3: the layer a pass needs, while it needs it
+    RangeGradient layer_gradient_;       // stage 3: that layer's gradient until reduce-scattered
+    std::vector<double> whole_;          // stage 3, rank 0: the whole model after the last step
+    WorkerMemory memory_;
+    std::vector<RankMemory> memory_samples_;
+    bool started_ = false; // noted what it holds before its first step
     Indirect<Clock> clock_{make_clock(ClockKind::Measured)};
     std::int64_t step_ = 0;
     std::int64_t samples_ = 0;

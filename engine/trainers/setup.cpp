@@ -102,6 +102,47 @@ BucketPlan plan_buckets(const Scenario& s) {
     return plan;
 }
 
+ShardPlan plan_sharding(const Scenario& s) {
+    ShardPlan plan;
+    if (s.sharding == Sharding::None || s.workers < 2 || s.algorithm == Algorithm::None)
+        return plan;
+    if (s.sharding == Sharding::Parameters) {
+        plan.layers = layer_collectives(s.algorithm, s.workers, plan_buckets(s).layer_parameters);
+        for (const ShardedCollective& layer : plan.layers) {
+            plan.reduce_scatter_bytes += layer.reduce_scatter.total_bytes();
+            plan.all_gather_bytes += 2 * layer.all_gather.total_bytes();
+        }
+        return plan;
+    }
+    plan.whole = sharded_collective(s.algorithm, s.workers, s.model.parameter_count());
+    plan.reduce_scatter_bytes = plan.whole->reduce_scatter.total_bytes();
+    plan.all_gather_bytes = plan.whole->all_gather.total_bytes();
+    return plan;
+}
+
+void keep_shard(const Scenario& s, std::span<const ValueRun> runs, Optimizer& optimizer,
+                std::vector<double>& parameters, std::vector<double>& gradient,
+                std::vector<double>& shard_gradient) {
+    const OptimizerState& whole = optimizer.state();
+    OptimizerState mine;
+    mine.step = whole.step;
+    mine.velocity = cut_runs(whole.velocity, runs);
+    mine.first_moment = cut_runs(whole.first_moment, runs);
+    mine.second_moment = cut_runs(whole.second_moment, runs);
+    std::size_t size = 0;
+    for (const auto& run : runs)
+        size += run.second;
+    optimizer = Optimizer(s.optimizer, size);
+    optimizer.state() = std::move(mine);
+    if (s.sharding == Sharding::Parameters) {
+        parameters = cut_runs(parameters, runs);
+        gradient = std::vector<double>(size, 0.0); // no more room than its pieces take
+    } else if (s.sharding == Sharding::Gradients) {
+        shard_gradient.assign(size, 0.0);
+        std::vector<double>().swap(gradient);
+    }
+}
+
 void check_pause(const Scenario& s, int worker, double seconds) {
     if (worker < 0 || worker >= s.workers)
         throw Error("pause: no worker " + std::to_string(worker));

@@ -2,13 +2,16 @@
 
 #include "collectives/buckets.h"
 #include "collectives/schedule.h"
+#include "collectives/sharding.h"
 #include "data/data.h"
+#include "model/optimizer.h"
 #include "reports/metrics.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -44,6 +47,23 @@ struct BucketPlan {
     std::int64_t bytes = 0;
 };
 BucketPlan plan_buckets(const Scenario& s);
+
+// The scenario's sharded collective (scenario sharding): stages 1 and 2 split the whole
+// gradient's all-reduce in its halves, stage 3 each layer's; and the bytes a step moves in each
+// half (stage 3 gathers every layer twice: before forward and before backward). Nothing when the
+// run is not sharded, has one worker or no collective.
+struct ShardPlan {
+    std::optional<ShardedCollective> whole; // stages 1 and 2
+    std::vector<ShardedCollective> layers;  // stage 3, one per layer
+    std::int64_t reduce_scatter_bytes = 0, all_gather_bytes = 0;
+};
+ShardPlan plan_sharding(const Scenario& s);
+// Cuts a worker's whole state down to its shard, the values at `runs`: its optimizer state, and
+// with sharded parameters its parameters; its gradient buffers then take its shard's room (its
+// pieces' gradient in stage 3, the shard of the sum in stage 2).
+void keep_shard(const Scenario& s, std::span<const ValueRun> runs, Optimizer& optimizer,
+                std::vector<double>& parameters, std::vector<double>& gradient,
+                std::vector<double>& shard_gradient);
 
 // A pause a worker takes while the run goes on, checked alike by every trainer that takes one:
 // worker `worker` stalls `seconds` (0 to 86400). Throws lockstep::Error naming what is wrong.

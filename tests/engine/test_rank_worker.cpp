@@ -48,10 +48,12 @@ struct Threads {
     explicit Threads(const Scenario& s, std::size_t count)
         : schedule(make_schedule(s.algorithm, s.workers, count))
         , mailbox(s.workers)
-        , gate(s.workers) {}
+        , gate(s.workers)
+        , pieces(static_cast<std::size_t>(s.workers)) {}
     CommSchedule schedule;
     testing::MailboxTransport mailbox;
     std::barrier<> gate;
+    std::vector<std::vector<double>> pieces; // each rank's, while a gather runs
 };
 
 class ThreadRank final : public RankGroup {
@@ -72,6 +74,17 @@ public:
         schedule_all_reduce(schedule, shared_.mailbox, rank_, gradient, clock, step, events);
     }
 
+    std::vector<double> gather_pieces(std::span<const double> mine, bool everywhere) override {
+        shared_.pieces[static_cast<std::size_t>(rank_)].assign(mine.begin(), mine.end());
+        shared_.gate.arrive_and_wait();
+        std::vector<double> all;
+        if (everywhere || rank_ == 0)
+            for (const auto& piece : shared_.pieces)
+                all.insert(all.end(), piece.begin(), piece.end());
+        shared_.gate.arrive_and_wait(); // nobody overwrites a piece before everyone has read it
+        return all;
+    }
+
 private:
     Threads& shared_;
     int rank_;
@@ -89,7 +102,7 @@ std::vector<RankWorker> run_ranks(const Scenario& s, bool keep_events = false,
         ranks.emplace_back(s, data, k);
         ranks.back().keep_events(keep_events);
     }
-    Threads shared(s, ranks.front().parameters().size());
+    Threads shared(s, s.model.parameter_count());
     std::vector<std::thread> threads;
     for (int k = 0; k < s.workers; ++k)
         threads.emplace_back([&, k] {
@@ -103,6 +116,28 @@ std::vector<RankWorker> run_ranks(const Scenario& s, bool keep_events = false,
     for (auto& t : threads)
         t.join();
     return ranks;
+}
+
+// Every rank runs `steps` steps, then every rank's state for its checkpoint file is taken
+// together (a sharded rank's shards gathered from all of them).
+std::vector<TrainingState> states_after(const Scenario& s, std::vector<RankWorker>& ranks,
+                                        int steps) {
+    Threads shared(s, s.model.parameter_count());
+    std::vector<TrainingState> states(ranks.size());
+    std::vector<std::thread> threads;
+    for (int k = 0; k < s.workers; ++k)
+        threads.emplace_back([&, k] {
+            ThreadRank group(shared, k);
+            RankWorker& me = ranks[static_cast<std::size_t>(k)];
+            group.barrier();
+            me.start_clock();
+            for (int i = 0; i < steps && !me.finished(); ++i)
+                me.step(group);
+            states[static_cast<std::size_t>(k)] = me.state_for_files(group);
+        });
+    for (auto& t : threads)
+        t.join();
+    return states;
 }
 
 struct Recorder final : TraceSink {
@@ -206,6 +241,114 @@ private Q_SLOTS:
         }
     }
 
+    // Sharded in processes of their own: every stage gives the bits of the threaded sharded run,
+    // whatever the collective and the optimizer; a rank holds its shard only, and its messages
+    // name their half (and with sharded parameters their layer).
+    void sharded_ranks_give_the_bits_of_threads_data() {
+        QTest::addColumn<int>("sharding");
+        QTest::addColumn<int>("algorithm");
+        QTest::addColumn<int>("optimizer");
+        QTest::addColumn<int>("workers");
+        for (Sharding z : {Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters})
+            for (Algorithm a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree})
+                for (OptimizerKind o : {OptimizerKind::Sgd, OptimizerKind::Adam})
+                    for (int n : {2, 3, 4})
+                        QTest::addRow("%s-%s-%s-%d", std::string(to_string(z)).c_str(),
+                                      std::string(to_string(a)).c_str(),
+                                      std::string(to_string(o)).c_str(), n)
+                            << static_cast<int>(z) << static_cast<int>(a) << static_cast<int>(o)
+                            << n;
+    }
+    void sharded_ranks_give_the_bits_of_threads() {
+        QFETCH(int, sharding);
+        QFETCH(int, algorithm);
+        QFETCH(int, optimizer);
+        QFETCH(int, workers);
+        Scenario s = small(workers, static_cast<Algorithm>(algorithm), ReductionRule::WeightedMean);
+        s.sharding = static_cast<Sharding>(sharding);
+        s.optimizer.kind = static_cast<OptimizerKind>(optimizer);
+        s.optimizer.momentum = 0.5; // used by SGD only
+        Recorder threads;
+        const auto trainer = make_run(s, load_dataset(s), &threads);
+        trainer->run_to_end();
+        const auto ranks = run_ranks(s, true);
+        const bool pieces = s.sharding == Sharding::Parameters;
+        for (int k = 0; k < workers; ++k) {
+            const RankWorker& rank = ranks[static_cast<std::size_t>(k)];
+            QCOMPARE(rank.history().size(), static_cast<std::size_t>(s.steps));
+            for (std::size_t step = 0; step < rank.history().size(); ++step) {
+                QCOMPARE(rank.history()[step].loss,
+                         threads.snapshots[step].worker_loss[static_cast<std::size_t>(k)]);
+                if (!pieces || k == 0) // sharded parameters: rank 0 hashes the model
+                    QCOMPARE(rank.history()[step].hash,
+                             threads.snapshots[step].parameter_hash[static_cast<std::size_t>(k)]);
+            }
+            QVERIFY(rank.parameters_sharded() == pieces);
+            // Its ledger, read from its own buffers, is the threaded worker's.
+            const WorkerMemory& mine = rank.memory();
+            const WorkerMemory theirs = trainer->metrics().memory[static_cast<std::size_t>(k)];
+            QCOMPARE(mine.parameters, theirs.parameters);
+            QCOMPARE(mine.gradients, theirs.gradients);
+            QCOMPARE(mine.optimizer, theirs.optimizer);
+            QCOMPARE(mine.activations, theirs.activations);
+            QCOMPARE(mine.peak, theirs.peak);
+            QCOMPARE(mine.parameters_peak, theirs.parameters_peak);
+            // Resident: stage 3 keeps its pieces of the parameters, the others the whole model.
+            const std::size_t whole = s.model.parameter_count();
+            QVERIFY(pieces ? rank.parameters().size() < whole : rank.parameters().size() == whole);
+            if (k == 0 || !pieces)
+                QVERIFY(rank.model_parameters() == trainer->parameters());
+            else
+                QVERIFY(rank.model_parameters().empty());
+            std::set<int> halves, layers;
+            for (const TraceEvent& e : rank.events())
+                if (e.kind == EventKind::Send || e.kind == EventKind::Receive) {
+                    halves.insert(static_cast<int>(e.half));
+                    layers.insert(e.layer);
+                }
+            QCOMPARE(halves, (std::set<int>{static_cast<int>(CollectiveHalf::ReduceScatter),
+                                            static_cast<int>(CollectiveHalf::AllGather)}));
+            const std::set<int> named = pieces ? std::set<int>{0, 1} : std::set<int>{-1};
+            QCOMPARE(layers, named);
+        }
+        QCOMPARE(ranks.front().reduce_scatter_bytes() + ranks.front().all_gather_bytes(),
+                 trainer->metrics().bytes_moved / s.steps);
+    }
+
+    // A sharded rank's state for its file is the whole run's, its shards gathered from every
+    // rank; fresh ranks that restore it continue with the bits of the run that never stopped.
+    void a_sharded_restore_continues_bitwise_data() {
+        QTest::addColumn<int>("sharding");
+        for (Sharding z : {Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters})
+            QTest::addRow("%s", std::string(to_string(z)).c_str()) << static_cast<int>(z);
+    }
+    void a_sharded_restore_continues_bitwise() {
+        QFETCH(int, sharding);
+        Scenario s = small(3, Algorithm::Ring, ReductionRule::Mean);
+        s.sharding = static_cast<Sharding>(sharding);
+        s.steps = 7;
+        const auto data = load_dataset(s);
+        const auto whole = make_run(s, data);
+        whole->run_to_end();
+        std::vector<RankWorker> first;
+        for (int k = 0; k < 3; ++k)
+            first.emplace_back(s, data, k);
+        const std::vector<TrainingState> saved = states_after(s, first, 3);
+        for (const TrainingState& state : saved) {
+            QCOMPARE(state.step, std::int64_t{3});
+            QCOMPARE(state.parameters.size(), s.model.parameter_count());
+            QCOMPARE(state.optimizer.first_moment.size(), s.model.parameter_count());
+            QVERIFY(state.parameters == saved.front().parameters);
+        }
+        std::vector<RankWorker> second;
+        for (int k = 0; k < 3; ++k) {
+            second.emplace_back(s, data, k);
+            second.back().restore(saved[static_cast<std::size_t>(k)]);
+        }
+        (void)states_after(s, second, 100);
+        QVERIFY(second.front().model_parameters() == whole->parameters());
+    }
+
     // A rank's account holds its real time: computing in every step, and for a synchronised run
     // of several ranks time in the collective; its trace, when kept, has a Send for each message
     // it sent, whose bytes add up to its share of the schedule.
@@ -288,13 +431,13 @@ private Q_SLOTS:
             whole.step(group);
         for (int k = 0; k < 3; ++k)
             first.step(group);
-        const TrainingState saved = first.state_for_files();
+        const TrainingState saved = first.state_for_files(group);
         QCOMPARE(saved.step, std::int64_t{3});
         second.restore(saved);
         while (!second.finished())
             second.step(group);
         QVERIFY(second.parameters() == whole.parameters());
-        QVERIFY(second.state_for_files().run_rng == whole.state_for_files().run_rng);
+        QVERIFY(second.state_for_files(group).run_rng == whole.state_for_files(group).run_rng);
         TrainingState other = saved;
         other.scenario_hash ^= 1;
         LOCKSTEP_VERIFY_CONTAINS(testing::error_message([&] { second.restore(other); }),

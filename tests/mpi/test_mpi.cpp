@@ -8,6 +8,7 @@
 #include "cli_test_support.h"
 #include "test_support.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -187,7 +189,126 @@ private Q_SLOTS:
         QCOMPARE(m.value("bytes_moved").toInteger(), t.value("bytes_moved").toInteger());
     }
 
-    // Open MPI's own MPI_Allreduce adds in its own order: the same model within 1e-12, and the
+    // Sharded over processes: every ZeRO stage, collective and optimizer gives the bytes of the
+    // sharded run on threads; the report has the same bytes moved, by half, and every rank's
+    // memory ledger (read from its own buffers) is the threaded worker's.
+    void sharded_ranks_give_the_bits_of_threads_data() {
+        QTest::addColumn<QString>("stage");
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<QString>("optimizer");
+        for (const char* z : {"optimizer", "gradients", "parameters"})
+            for (const char* a : {"parameter-server", "ring", "tree"})
+                for (const char* o : {"sgd", "adam"})
+                    QTest::addRow("%s-%s-%s", z, a, o)
+                        << QString::fromLatin1(z) << QString::fromLatin1(a)
+                        << QString::fromLatin1(o);
+    }
+    void sharded_ranks_give_the_bits_of_threads() {
+        QFETCH(QString, stage);
+        QFETCH(QString, algorithm);
+        QFETCH(QString, optimizer);
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, 4, QStringLiteral("weighted-mean"));
+        const auto [t, m] = same_bytes_both_ways(dir, 4,
+                                                 {scenario, "--algorithm", algorithm, "--shard",
+                                                  stage, "--optimizer", optimizer, "--momentum",
+                                                  "0.5", "--layers", "2,9,9,3"});
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(m.value("final_loss").toDouble(), t.value("final_loss").toDouble());
+        QVERIFY(m.value("replicas_aligned").toBool());
+        QCOMPARE(m.value("bytes_moved").toInteger(), t.value("bytes_moved").toInteger());
+        QCOMPARE(m.value("bytes_moved_by_phase"), t.value("bytes_moved_by_phase"));
+        QVERIFY(m.value("bytes_moved_by_phase").toObject().value("all_gather").toInteger() > 0);
+        QCOMPARE(m.value("memory").toArray().size(), 4);
+        QCOMPARE(m.value("memory"), t.value("memory"));
+    }
+
+    // The recording of a stage-3 run over processes names each message's half and layer, and
+    // carries every rank's memory samples: what the lab's replay draws.
+    void a_sharded_recording_keeps_halves_and_memory() {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("fsdp.json"));
+        const CliResult r =
+            mpirun(3, {"run", "--workers", "3", "--steps", "4", "--layers", "2,8,8,3", "--shard",
+                       "parameters", "--transport", "mpi", "--trace", trace});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const Recording rec = read_recording(trace.toStdString());
+        std::set<std::pair<int, int>> named; // (half, layer) of every message
+        for (const TraceEvent& e : rec.events)
+            if (e.kind == EventKind::Send || e.kind == EventKind::Receive) {
+                QVERIFY(e.half != CollectiveHalf::None);
+                named.insert({static_cast<int>(e.half), e.layer});
+            }
+        QCOMPARE(named.size(), std::size_t{6}); // both halves of each of the three layers
+        QCOMPARE(rec.snapshots.size(), std::size_t{4});
+        for (const StepSnapshot& snap : rec.snapshots) {
+            std::set<int> workers;
+            std::int64_t most = 0, least = INT64_MAX;
+            for (const MemorySample& m : snap.memory) {
+                workers.insert(m.worker);
+                most = std::max(most, m.parameters);
+                least = std::min(least, m.parameters);
+            }
+            QCOMPARE(workers, (std::set<int>{0, 1, 2}));
+            QVERIFY(most > least); // a layer gathered, then freed
+        }
+    }
+
+    // A sharded run's checkpoint written by processes is the threaded one's: each rank's file
+    // its slice. Threads resume from what the processes wrote, and processes from what threads
+    // wrote, both ending with the bytes of the run that never stopped.
+    void sharded_checkpoints_cross_between_threads_and_processes_data() {
+        QTest::addColumn<QString>("stage");
+        for (const char* z : {"optimizer", "gradients", "parameters"})
+            QTest::addRow("%s", z) << QString::fromLatin1(z);
+    }
+    void sharded_checkpoints_cross_between_threads_and_processes() {
+        QFETCH(QString, stage);
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, 3, QStringLiteral("mean"));
+        // On the measured clock, as processes run: the same scenario, so the same checkpoints.
+        const QStringList run{"run",     scenario,      "--shard",
+                              stage,     "--algorithm", "ring",
+                              "--clock", "measured",    "--checkpoint-every",
+                              "4",       "--keep",      "3"};
+        const QString reference = dir.filePath(QStringLiteral("reference.json"));
+        const QString by_threads = dir.filePath(QStringLiteral("by-threads"));
+        const QString by_mpi = dir.filePath(QStringLiteral("by-mpi"));
+        const CliResult threads = testing::run_cli(
+            run + QStringList{"--checkpoint-dir", by_threads, "--params-out", reference});
+        QVERIFY2(threads.exit_code == 0, threads.err.constData());
+        const CliResult mpi =
+            mpirun(3, run + QStringList{"--checkpoint-dir", by_mpi, "--transport", "mpi"});
+        QVERIFY2(mpi.exit_code == 0, mpi.err.constData());
+        // Every file the processes wrote is the byte-for-byte file the threads wrote.
+        for (const QString& step :
+             {QStringLiteral("step-000000004"), QStringLiteral("step-000000008")}) {
+            const QStringList files = QDir(by_threads + '/' + step).entryList(QDir::Files);
+            QCOMPARE(files.size(), 4); // three workers' files and the manifest
+            for (const QString& name : files) {
+                QVERIFY2(!read(by_threads + '/' + step + '/' + name).isEmpty(), qPrintable(name));
+                QCOMPARE(read(by_mpi + '/' + step + '/' + name),
+                         read(by_threads + '/' + step + '/' + name));
+            }
+        }
+        // Step 12 gone from both: each resumes from step 8 on the other side.
+        for (const QString& d : {by_threads, by_mpi})
+            QVERIFY(QDir(d + QStringLiteral("/step-000000012")).removeRecursively());
+        const QString a = dir.filePath(QStringLiteral("a.json"));
+        const QString b = dir.filePath(QStringLiteral("b.json"));
+        const CliResult on_mpi =
+            mpirun(3, {"resume", by_threads, "--transport", "mpi", "--json", "--params-out", a});
+        QVERIFY2(on_mpi.exit_code == 0, on_mpi.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(on_mpi.out).object().value("resumed_from_step").toInt(),
+                 8);
+        const CliResult on_threads = testing::run_cli({"resume", by_mpi, "--params-out", b});
+        QVERIFY2(on_threads.exit_code == 0, on_threads.err.constData());
+        QCOMPARE(read(a), read(reference));
+        QCOMPARE(read(b), read(reference));
+    }
+
+    // Open MPI's own all-reduce adds in its own order: the same model within 1e-12, and the
     // report names it.
     void mpi_allreduce_agrees_with_ours() {
         QTemporaryDir dir;
