@@ -192,9 +192,6 @@ static void validate_parallelism(const Scenario& s) {
 // one, or keeps state whole that a shard would split, is refused by name.
 static void validate_sharding(const Scenario& s) {
     const std::string stage = "sharding \"" + std::string(to_string(s.sharding)) + "\": ";
-    if (s.sharding == Sharding::Parameters && s.accumulation() > 1)
-        throw Error(stage + "gathers each layer once per pass; accumulating micro-batches "
-                            "(gradients.accumulate) with sharded parameters is not built yet");
     if (s.model_parallel())
         throw Error(stage +
                     "sharding splits the replicas of data parallelism; parallelism.mode "

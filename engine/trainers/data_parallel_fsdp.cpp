@@ -145,27 +145,57 @@ void DataParallelTrainer::compute_layer_by_layer(std::span<const Ticks> cost,
         // and the step is abandoned (execute_step() recovers).
         return;
     }
-    // Each worker's batch, and room for its rows' activations and deltas.
-    tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
-        Worker& w = workers_[k];
-        begin_layer_batch(model, *data_, w.cursor, scenario_.batch_of(static_cast<int>(k)),
-                          w.scratch);
-    });
-    for (std::size_t l = 0; l < model.layer_count(); ++l) {
-        gather_layer(l);
-        layer_pass(l, false, cost);
-        for (Worker& w : workers_)
-            release(w.gathered);
-        note_memory(); // the layer freed again
+    // With accumulation each micro-batch goes through every layer, gathered again each time;
+    // the layers' gradients add up (at their whole size: nothing is reduced until the last) and
+    // the last micro-batch's backward reduce-scatters each layer's mean.
+    const auto micro = static_cast<std::size_t>(scenario_.accumulation());
+    std::vector<LossResult> loss(n);
+    std::vector<Ticks> share(n);
+    for (std::size_t m = 0; m < micro; ++m) {
+        const bool last = m + 1 == micro;
+        for (std::size_t k = 0; k < n; ++k) // this micro-batch's part of the computation
+            share[k] = cost[k] * static_cast<Ticks>(m + 1) / static_cast<Ticks>(micro) -
+                       cost[k] * static_cast<Ticks>(m) / static_cast<Ticks>(micro);
+        // Each worker's rows, and room for their activations and deltas.
+        tbb::parallel_for(std::size_t{0}, train ? n : 0, [&](std::size_t k) {
+            Worker& w = workers_[k];
+            begin_layer_batch(model, *data_, w.cursor, scenario_.batch_of(static_cast<int>(k)),
+                              w.scratch);
+        });
+        for (std::size_t l = 0; l < model.layer_count(); ++l) {
+            gather_layer(l);
+            layer_pass(l, false, share);
+            for (Worker& w : workers_)
+                release(w.gathered);
+            note_memory(); // the layer freed again
+        }
+        for (std::size_t k = 0; train && k < n; ++k)
+            add_micro_loss(loss[k], workers_[k].last, m, micro);
+        for (std::size_t l = model.layer_count(); l-- > 0;) {
+            gather_layer(l);
+            layer_pass(l, true, share);
+            note_memory(); // and its whole gradient too: the most a worker holds
+            for (Worker& w : workers_) {
+                release(w.gathered);
+                if (train)
+                    accumulate_layer(model, l, m, micro, w.layer_gradient.gradient, w.scratch);
+            }
+            note_memory();
+            if (last) {
+                reduce_scatter_layer(l);
+                continue;
+            }
+            for (Worker& w : workers_) {
+                release(w.layer_gradient.gradient);
+                release(w.layer_gradient.transposed);
+            }
+            note_memory();
+        }
     }
-    for (std::size_t l = model.layer_count(); l-- > 0;) {
-        gather_layer(l);
-        layer_pass(l, true, cost);
-        note_memory(); // and its whole gradient too: the most a worker holds
-        for (Worker& w : workers_)
-            release(w.gathered);
-        note_memory();
-        reduce_scatter_layer(l);
+    for (std::size_t k = 0; train && k < n; ++k) {
+        workers_[k].last = loss[k];
+        if (micro > 1)
+            release(workers_[k].scratch.micro_gradient);
     }
     for (std::size_t k = 0; k < n; ++k)
         scratch_.computed_took[k] = workers_[k].clock - scratch_.computed_from[k];

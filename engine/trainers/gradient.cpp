@@ -141,4 +141,38 @@ void backward_layer(const ModelShape& model, BatchScratch& s,
     finish_range_gradient(model, {layer, layer + 1}, gradient);
 }
 
+void accumulate_layer(const ModelShape& model, std::size_t layer, std::size_t m, std::size_t micro,
+                      std::vector<double>& gradient, BatchScratch& scratch) {
+    if (micro == 1)
+        return;
+    if (m == 0 && scratch.micro_gradient.size() != model.parameter_count())
+        scratch.micro_gradient.assign(model.parameter_count(), 0.0);
+    double* sum = scratch.micro_gradient.data() + model.weight_offset(layer);
+    const std::size_t count = gradient.size();
+    if (m == 0) {
+        std::copy_n(gradient.data(), count, sum);
+    } else if (m + 1 < micro) {
+        for (std::size_t i = 0; i < count; ++i)
+            sum[i] += gradient[i];
+    } else {
+        const double share = 1.0 / static_cast<double>(micro);
+        for (std::size_t i = 0; i < count; ++i)
+            gradient[i] = (sum[i] + gradient[i]) * share;
+    }
+}
+
+void add_micro_loss(LossResult& total, const LossResult& part, std::size_t m, std::size_t micro) {
+    if (micro == 1) {
+        total = part;
+        return;
+    }
+    if (m == 0)
+        total = LossResult{};
+    total.loss += part.loss;
+    total.correct += part.correct;
+    total.count += part.count;
+    if (m + 1 == micro)
+        total.loss *= 1.0 / static_cast<double>(micro);
+}
+
 } // namespace lockstep

@@ -63,5 +63,14 @@ void forward_layer(const ModelShape& model, BatchScratch& scratch,
 void backward_layer(const ModelShape& model, BatchScratch& scratch,
                     std::span<const double> layer_parameters, std::size_t layer,
                     RangeGradient& gradient);
+// Stage 3 with `micro` micro-batches (gradient accumulation): layer `layer`'s gradient of
+// micro-batch `m` (in `gradient`) joins those of the earlier ones, kept in `scratch`'s
+// micro_gradient at the layer's place in the whole model. After the last, `gradient` holds their
+// mean, added up and divided as accumulated_gradient() does it, so the bits are the same.
+void accumulate_layer(const ModelShape& model, std::size_t layer, std::size_t m, std::size_t micro,
+                      std::vector<double>& gradient, BatchScratch& scratch);
+// The loss of `micro` micro-batches from each one's: added up, the loss divided by `micro` as
+// accumulated_gradient() does.
+void add_micro_loss(LossResult& total, const LossResult& part, std::size_t m, std::size_t micro);
 
 } // namespace lockstep

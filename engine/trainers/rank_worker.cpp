@@ -200,7 +200,7 @@ void RankWorker::step(RankGroup& group) {
     const auto micro = static_cast<std::size_t>(scenario_.accumulation());
     if (!shards_.layers.empty()) { // stage 3: nothing whole, layer by layer
         const LossResult last = compute_layer_by_layer(group);
-        samples_ += static_cast<std::int64_t>(batch);
+        samples_ += static_cast<std::int64_t>(batch * micro);
         return finish_step(group, last);
     }
     if (scenario_.sharding == Sharding::Gradients && shards_.whole) {
@@ -395,34 +395,49 @@ LossResult RankWorker::compute_layer_by_layer(RankGroup& group) {
     const Clock& clock = *clock_;
     const ModelShape& model = scenario_.model;
     const double slowdown = scenario_.slowdown_of(rank_);
-    begin_layer_batch(model, *data_, *cursor_, scenario_.batch_of(rank_), scratch_);
-    LossResult last;
+    const auto micro = static_cast<std::size_t>(scenario_.accumulation());
+    LossResult loss, part;
     auto pass = [&](std::size_t layer, bool backward) {
         const Ticks start = clock.now();
         if (backward)
             backward_layer(model, scratch_, gathered_, layer, layer_gradient_);
         else
-            forward_layer(model, scratch_, gathered_, layer, last);
+            forward_layer(model, scratch_, gathered_, layer, part);
         const Ticks end = start + clock.took(0, start, clock.now(), slowdown);
         clock.wait_until(end, nullptr);
         record({rank_, EventKind::Compute, step_, start, end});
     };
-    // The ledger noted where the threaded worker's is: the same buffers, the same peaks.
-    for (std::size_t l = 0; l < model.layer_count(); ++l) {
-        gather_layer(group, l);
-        pass(l, false);
-        std::vector<double>().swap(gathered_);
-        note_memory(); // the layer freed again
+    // The ledger noted where the threaded worker's is: the same buffers, the same peaks. With
+    // accumulation every micro-batch gathers every layer again, and only the last one's backward
+    // reduce-scatters the layers' mean gradients.
+    for (std::size_t m = 0; m < micro; ++m) {
+        begin_layer_batch(model, *data_, *cursor_, scenario_.batch_of(rank_), scratch_);
+        for (std::size_t l = 0; l < model.layer_count(); ++l) {
+            gather_layer(group, l);
+            pass(l, false);
+            std::vector<double>().swap(gathered_);
+            note_memory(); // the layer freed again
+        }
+        add_micro_loss(loss, part, m, micro);
+        for (std::size_t l = model.layer_count(); l-- > 0;) {
+            gather_layer(group, l);
+            pass(l, true);
+            note_memory(); // and its whole gradient too: the most a worker holds
+            std::vector<double>().swap(gathered_);
+            accumulate_layer(model, l, m, micro, layer_gradient_.gradient, scratch_);
+            note_memory();
+            if (m + 1 == micro) {
+                reduce_scatter_layer(group, l);
+                continue;
+            }
+            std::vector<double>().swap(layer_gradient_.gradient);
+            std::vector<double>().swap(layer_gradient_.transposed);
+            note_memory();
+        }
     }
-    for (std::size_t l = model.layer_count(); l-- > 0;) {
-        gather_layer(group, l);
-        pass(l, true);
-        note_memory(); // and its whole gradient too: the most a worker holds
-        std::vector<double>().swap(gathered_);
-        note_memory();
-        reduce_scatter_layer(group, l);
-    }
-    return last;
+    if (micro > 1)
+        std::vector<double>().swap(scratch_.micro_gradient);
+    return loss;
 }
 
 void RankWorker::gather_layer(RankGroup& group, std::size_t layer) {

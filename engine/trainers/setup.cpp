@@ -110,7 +110,7 @@ ShardPlan plan_sharding(const Scenario& s) {
         plan.layers = layer_collectives(s.algorithm, s.workers, plan_buckets(s).layer_parameters);
         for (const ShardedCollective& layer : plan.layers) {
             plan.reduce_scatter_bytes += layer.reduce_scatter.total_bytes();
-            plan.all_gather_bytes += 2 * layer.all_gather.total_bytes();
+            plan.all_gather_bytes += 2 * s.accumulation() * layer.all_gather.total_bytes();
         }
         return plan;
     }

@@ -50,7 +50,8 @@ BucketPlan plan_buckets(const Scenario& s);
 
 // The scenario's sharded collective (scenario sharding): stages 1 and 2 split the whole
 // gradient's all-reduce in its halves, stage 3 each layer's; and the bytes a step moves in each
-// half (stage 3 gathers every layer twice: before forward and before backward). Nothing when the
+// half (stage 3 gathers every layer twice per micro-batch: before forward and before backward).
+// Nothing when the
 // run is not sharded, has one worker or no collective.
 struct ShardPlan {
     std::optional<ShardedCollective> whole; // stages 1 and 2

@@ -249,6 +249,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("algorithm");
         QTest::addColumn<int>("optimizer");
         QTest::addColumn<int>("workers");
+        QTest::addColumn<int>("accumulate");
         for (Sharding z : {Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters})
             for (Algorithm a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree})
                 for (OptimizerKind o : {OptimizerKind::Sgd, OptimizerKind::Adam})
@@ -257,15 +258,18 @@ private Q_SLOTS:
                                       std::string(to_string(a)).c_str(),
                                       std::string(to_string(o)).c_str(), n)
                             << static_cast<int>(z) << static_cast<int>(a) << static_cast<int>(o)
-                            << n;
+                            << n << (n == 3 ? 2 : 1); // three ranks accumulate two micro-batches
     }
     void sharded_ranks_give_the_bits_of_threads() {
         QFETCH(int, sharding);
         QFETCH(int, algorithm);
         QFETCH(int, optimizer);
         QFETCH(int, workers);
+        QFETCH(int, accumulate);
         Scenario s = small(workers, static_cast<Algorithm>(algorithm), ReductionRule::WeightedMean);
         s.sharding = static_cast<Sharding>(sharding);
+        if (accumulate > 1)
+            s.gradients = GradientConfig{0, true, accumulate};
         s.optimizer.kind = static_cast<OptimizerKind>(optimizer);
         s.optimizer.momentum = 0.5; // used by SGD only
         Recorder threads;

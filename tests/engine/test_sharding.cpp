@@ -112,6 +112,8 @@ private Q_SLOTS:
     void ledger_by_hand();
     void ledger_by_hand_fully_sharded();
     void the_halves_bytes();
+    void stage_three_accumulates_data();
+    void stage_three_accumulates();
     void refused_by_name();
     void crash_taken_broadcast_refused();
     void collective_fixed_for_the_run();
@@ -324,6 +326,55 @@ void TestSharding::the_halves_bytes() {
     }
 }
 
+void TestSharding::stage_three_accumulates_data() {
+    QTest::addColumn<Algorithm>("algorithm");
+    QTest::addColumn<OptimizerKind>("optimizer");
+    QTest::addColumn<ClockKind>("clock");
+    for (Algorithm a : {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer})
+        for (OptimizerKind o : {OptimizerKind::Sgd, OptimizerKind::Adam})
+            for (ClockKind c : {ClockKind::Modelled, ClockKind::Measured})
+                QTest::addRow("%s/%s/%s", to_string(a).data(), to_string(o).data(),
+                              to_string(c).data())
+                    << a << o << c;
+}
+
+// Stage 3 with 3 micro-batches: each micro-batch gathers every layer twice, the layers' gradients
+// add up at their whole size, and the last backward reduce-scatters their mean: the bits of the
+// unsharded run that accumulates 3 micro-batches (with the ring, whose buckets hold a layer
+// each), all-gathers 3 times the bytes, and holds a whole gradient's sum while it accumulates.
+void TestSharding::stage_three_accumulates() {
+    QFETCH(Algorithm, algorithm);
+    QFETCH(OptimizerKind, optimizer);
+    QFETCH(ClockKind, clock);
+    Scenario plain = base(algorithm, optimizer, clock);
+    plain.steps = 8;
+    plain.gradients =
+        GradientConfig{algorithm == Algorithm::Ring ? std::size_t{1} : std::size_t{0}, true, 3};
+    Scenario sharded = base(algorithm, optimizer, clock);
+    sharded.steps = 8;
+    sharded.sharding = Sharding::Parameters;
+    sharded.gradients = GradientConfig{0, true, 3};
+    const Outcome reference = train(plain);
+    const Outcome once = [&] {
+        Scenario s = sharded;
+        s.gradients.reset();
+        return train(s);
+    }();
+    for (int threads : {1, 4}) {
+        const Outcome o = train(sharded, threads);
+        QVERIFY2(same_bits(o.parameters, reference.parameters),
+                 qPrintable(QStringLiteral("%1 threads").arg(threads)));
+        QCOMPARE(o.metrics.final_loss, reference.metrics.final_loss);
+        QCOMPARE(o.metrics.samples, reference.metrics.samples);
+        QCOMPARE(o.metrics.reduce_scatter_bytes, once.metrics.reduce_scatter_bytes);
+        QCOMPARE(o.metrics.all_gather_bytes, 3 * once.metrics.all_gather_bytes);
+        const std::int64_t sum = static_cast<std::int64_t>(
+            sharded.model.parameter_count() * sizeof(double)); // the micro-batches' sum, whole
+        for (std::size_t k = 0; k < o.metrics.memory.size(); ++k)
+            QVERIFY(o.metrics.memory[k].peak >= once.metrics.memory[k].peak + sum);
+    }
+}
+
 void TestSharding::refused_by_name() {
     const Scenario ok = [] {
         Scenario s = base(Algorithm::Ring, OptimizerKind::Sgd, ClockKind::Modelled);
@@ -343,12 +394,6 @@ void TestSharding::refused_by_name() {
         s.sharding = stage;
         QVERIFY(refusal_of(s).isEmpty());
     }
-    refused(
-        [](Scenario& s) {
-            s.sharding = Sharding::Parameters;
-            s.gradients = GradientConfig{0, true, 2};
-        },
-        "gradients.accumulate");
     refused([](Scenario& s) { s.algorithm = Algorithm::None; }, "algorithm is none");
     refused(
         [](Scenario& s) {
@@ -359,7 +404,8 @@ void TestSharding::refused_by_name() {
     refused([](Scenario& s) { s.gradients = GradientConfig{64, true, 1}; }, "gradients.bucket_kb");
     refused([](Scenario& s) { s.cost.communication_s_per_step = 0.01; },
             "cost.communication_s_per_step");
-    // A pause, and accumulation in stages 1 and 2, are fine.
+    // A pause, and accumulation in every stage, are fine (stage 3's, with the ring, is
+    // stage_three_accumulates()).
     for (Sharding stage : {Sharding::Optimizer, Sharding::Gradients}) {
         Scenario paused = ok;
         paused.sharding = stage;

@@ -180,7 +180,7 @@ void TestShardingAnswers::set_sharding_names_a_bad_stage() {
     apply_set(parse_action(QStringLiteral("lockstep:set?sharding=gradients")), s);
     QCOMPARE(s.sharding, Sharding::Gradients);
     // A stage the scenario cannot take is refused with validate()'s reason.
-    s.gradients = GradientConfig{0, true, 2};
+    s.gradients = GradientConfig{64, true, 1}; // buckets: no stage takes them yet
     LOCKSTEP_VERIFY_CONTAINS(
         error_message([&] {
             apply_set(parse_action(QStringLiteral("lockstep:set?sharding=parameters")), s);
