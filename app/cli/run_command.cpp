@@ -37,9 +37,11 @@ int run_over_mpi(const Options& o, bool mpi_allreduce, const std::string& resume
         } else {
             scenario = scenario_from(o);
         }
-        // Between processes, time is what the ranks really took; the scenario a checkpoint
-        // directory keeps says so too.
-        scenario.clock = lockstep::ClockKind::Measured;
+        // Between processes, time is what the ranks really took; the scenario a new checkpoint
+        // directory keeps says so too. A directory being resumed keeps its own: the ranks
+        // measure time either way, and its checkpoints name that scenario.
+        if (resume_dir.empty())
+            scenario.clock = lockstep::ClockKind::Measured;
         if (auto dir = o.text("--checkpoint-dir")) {
             if (!scenario.checkpoint)
                 throw Error(utf8(Cli::tr("--checkpoint-dir: needs a checkpoint policy "
@@ -63,6 +65,7 @@ int run_over_mpi(const Options& o, bool mpi_allreduce, const std::string& resume
     run.mpi_allreduce = mpi_allreduce;
     if (mpi.rank() != 0)
         return 0;
+    scenario.clock = lockstep::ClockKind::Measured; // what the report and the recording say
     for (const std::string& skipped : run.skipped)
         note(Cli::tr("note: skipped %1").arg(qs(skipped)));
     if (run.resumed_from == 0)

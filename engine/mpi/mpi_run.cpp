@@ -166,8 +166,11 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     const Combine combine = options.combine;
     const bool keep_events = options.keep_events;
     const int rank = world_rank(), size = world_size();
+    // Between processes, time is what the ranks really took. A rank measures whatever the
+    // scenario's clock says, so it keeps the scenario as given: a directory of checkpoints that
+    // a run on threads wrote on the modelled clock (same scenario, same numbers) is its own.
     Scenario s = scenario;
-    s.clock = ClockKind::Measured; // between processes, time is what the ranks really took
+    s.clock = ClockKind::Measured;
     std::optional<RankWorker> worker;
     std::shared_ptr<const Dataset> data;
     CommSchedule schedule;
@@ -187,7 +190,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
                         "gradient at once; buckets need one of Lockstep's algorithms "
                         "(parameter-server, ring, tree)");
         data = load_dataset(s);
-        worker.emplace(s, data, rank);
+        worker.emplace(scenario, data, rank);
         worker->keep_events(keep_events);
         schedule = make_schedule(s.algorithm == Algorithm::None ? Algorithm::Ring : s.algorithm,
                                  s.workers, worker->parameters().size());

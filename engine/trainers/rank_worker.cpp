@@ -22,6 +22,10 @@ void refuse_what_a_rank_cannot_do(const Scenario& s) {
             throw Error("failures: a " + std::string(to_string(f.kind)) +
                         " fault is injected into threads only; run without --transport mpi to "
                         "inject one");
+    if (s.sync_mode() != SyncMode::Bsp)
+        throw Error("sync.mode: \"" + std::string(to_string(s.sync_mode())) +
+                    "\": processes agree every step (bsp) in this version; run without "
+                    "--transport mpi for local SGD, ssp or async");
     if (s.failures.backup_workers > 0)
         throw Error("failures.backup_workers: backup workers run on threads only");
     if (s.checkpoint && s.checkpoint->restore != RestoreMode::Full)

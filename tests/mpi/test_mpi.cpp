@@ -227,6 +227,33 @@ private Q_SLOTS:
         QCOMPARE(m.value("memory"), t.value("memory"));
     }
 
+    // Checkpoints a run on threads wrote on the modelled clock are the same run's: processes
+    // resume them (they measure time, the numbers are the same) and end with the bytes of the
+    // run that never stopped; the directory then still resumes on threads.
+    void processes_resume_a_modelled_run_on_threads() {
+        QTemporaryDir dir;
+        const QString ck = dir.filePath(QStringLiteral("ck"));
+        const QString reference = dir.filePath(QStringLiteral("reference.json"));
+        const CliResult threads =
+            testing::run_cli({"run", "--workers", "3", "--steps", "20", "--checkpoint-dir", ck,
+                              "--checkpoint-every", "5", "--keep", "4", "--params-out", reference});
+        QVERIFY2(threads.exit_code == 0, threads.err.constData());
+        for (const char* step : {"step-000000015", "step-000000020"})
+            QVERIFY(QDir(ck + '/' + QLatin1String(step)).removeRecursively());
+        const QString resumed = dir.filePath(QStringLiteral("resumed.json"));
+        const CliResult mpi =
+            mpirun(3, {"resume", ck, "--transport", "mpi", "--json", "--params-out", resumed});
+        QVERIFY2(mpi.exit_code == 0, mpi.err.constData());
+        const QJsonObject report = QJsonDocument::fromJson(mpi.out).object();
+        QCOMPARE(report.value("resumed_from_step").toInt(), 10);
+        QCOMPARE(report.value("clock").toString(), QStringLiteral("measured"));
+        QCOMPARE(read(resumed), read(reference));
+        const CliResult again = testing::run_cli({"resume", ck, "--json"});
+        QVERIFY2(again.exit_code == 0, again.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(again.out).object().value("resumed_from_step").toInt(),
+                 20);
+    }
+
     // The recording of a stage-3 run over processes names each message's half and layer, and
     // carries every rank's memory samples: what the lab's replay draws.
     void a_sharded_recording_keeps_halves_and_memory() {
@@ -355,6 +382,17 @@ private Q_SLOTS:
         LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(crash.err),
                                  QStringLiteral("a crash fault is injected into threads only"));
         QCOMPARE(QString::fromUtf8(crash.err).count(QStringLiteral("lockstep-cli:")), 1);
+        // Local SGD, ssp and async are not run over processes: refused, never run as bsp.
+        for (const char* mode : {"local", "ssp", "async"}) {
+            const CliResult loose = mpirun(
+                2, {"run", "--workers", "2", "--steps", "5", "--transport", "mpi", "--sync", mode});
+            QVERIFY(loose.finished && loose.exit_code != 0);
+            LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(loose.err),
+                                     QStringLiteral("sync.mode: \"%1\": processes agree every "
+                                                    "step (bsp)")
+                                         .arg(QLatin1String(mode)));
+            QVERIFY(loose.out.isEmpty());
+        }
         const CliResult wrong = testing::run_cli({"run", "--transport", "carrier-pigeon"});
         QCOMPARE(wrong.exit_code, 1);
         LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(wrong.err),
