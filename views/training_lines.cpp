@@ -174,7 +174,8 @@ void TrainingView::updateSeries(bool force) {
             points.clear();
             if (attempts > 0)
                 for (std::size_t k = starts[a]; k < starts[a + 1]; ++k)
-                    points.append(QPointF(static_cast<double>(snaps[k].step), lossOf(snaps[k], i)));
+                    if (const double loss = lossOf(snaps[k], i); std::isfinite(loss))
+                        points.append(QPointF(static_cast<double>(snaps[k].step), loss));
             const bool current = attempts == 0 || a + 1 == attempts;
             QLineSeries* series =
                 current
@@ -198,9 +199,11 @@ void TrainingView::updateSeries(bool force) {
         lastStep = std::max(firstStep + 1, static_cast<double>(snaps.back().step));
     }
     for (const StepSnapshot& snapshot : snaps) {
-        maxLoss = std::max(maxLoss, snapshot.loss);
+        if (std::isfinite(snapshot.loss)) // a diverged run's last losses are not drawn
+            maxLoss = std::max(maxLoss, snapshot.loss);
         for (double l : snapshot.worker_loss)
-            maxLoss = std::max(maxLoss, l);
+            if (std::isfinite(l))
+                maxLoss = std::max(maxLoss, l);
         anyAccuracy = anyAccuracy || snapshot.accuracy > 0;
     }
     if (branchedSeries_->isVisible())
@@ -234,6 +237,19 @@ void TrainingView::updateSeries(bool force) {
         const StepSnapshot& last = *(end - 1);
         shown << tr("Step %1").arg(last.step) << tr("loss %1").arg(format_loss(last.loss));
         spoken << tr("step %1").arg(last.step) << tr("loss %1").arg(format_loss(last.loss));
+        // Trained, and no longer a number: the run stopped there (a times-only run has no loss).
+        const auto diverged = std::find_if(snaps.begin(), end, [](const StepSnapshot& s) {
+            return std::isinf(s.loss) || (std::isnan(s.loss) && !s.parameter_hash.empty());
+        });
+        if (diverged != end) {
+            const QString said =
+                tr("training diverged in step %1: the loss became %2; the learning rate is "
+                   "probably too large")
+                    .arg(diverged->step)
+                    .arg(std::isnan(diverged->loss) ? tr("not a number") : tr("infinite"));
+            shown << said;
+            spoken << said;
+        }
         if (accuracyShown_) {
             shown << tr("accuracy %1%").arg(format_percent(last.accuracy));
             spoken << tr("accuracy %1%").arg(format_percent(last.accuracy));

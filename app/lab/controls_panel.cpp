@@ -51,7 +51,7 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
     fill(rule_, {ReductionRule::Mean, ReductionRule::Sum, ReductionRule::WeightedMean});
     learning_rate_ = new QDoubleSpinBox;
     learning_rate_->setDecimals(4);
-    learning_rate_->setRange(0.0001, 10.0);
+    learning_rate_->setRange(0.0001, 100.0); // what a scenario may hold (optimizer.lr)
     learning_rate_->setSingleStep(0.01);
     learning_rate_->setKeyboardTracking(false); // a change once typed, not per keystroke
     shards_ = new QLineEdit;

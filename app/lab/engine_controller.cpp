@@ -182,7 +182,8 @@ void EngineController::engineMain() {
             {
                 std::lock_guard lock(mutex_);
                 commands.swap(commands_);
-                if (commands.empty() && (stop_ || run_->finished())) {
+                // A run whose training diverged goes no further: its numbers are no longer numbers.
+                if (commands.empty() && (stop_ || run_->finished() || run_->run().divergence())) {
                     takes_commands_ = false;
                     break;
                 }
@@ -221,6 +222,8 @@ void EngineController::engineMain() {
         }
         parameters = run_->run().parameters();
         metrics = run_->run().metrics();
+        if (const auto diverged = run_->run().divergence())
+            error = QString::fromStdString(divergence_message(run_->run().scenario(), *diverged));
     } catch (const std::exception& e) {
         error = QString::fromStdString(e.what());
     }
@@ -295,8 +298,10 @@ void EngineController::runInline(std::optional<Command> command) {
                 cut(from);
             }
         }
-        while (!run_->finished())
+        while (!run_->finished() && !run_->run().divergence())
             run_->step();
+        if (const auto diverged = run_->run().divergence())
+            throw Error(divergence_message(run_->run().scenario(), *diverged));
         std::lock_guard lock(mutex_);
         final_parameters_ = run_->run().parameters();
         metrics_ = run_->run().metrics();

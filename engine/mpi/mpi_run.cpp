@@ -239,8 +239,15 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     group.barrier();
     worker->start_clock();
     const std::vector<std::int64_t> origin = gather(std::vector<std::int64_t>{raw_now()});
+    bool diverged = false;
     while (!worker->finished()) {
         worker->step(group);
+        // Every rank stops after the step whose loss is no longer a finite number on any rank.
+        int mine = std::isfinite(worker->history().back().loss) ? 0 : 1, any = 0;
+        check(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+        diverged = any != 0;
+        if (diverged)
+            break;
         if (checkpoints && worker->steps_done() % s.checkpoint->every == 0) {
             checkpoint_bytes +=
                 write_checkpoint(*worker, group, options.checkpoint_dir, *s.checkpoint, own);
@@ -248,6 +255,12 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         }
     }
     group.barrier();
+    if (diverged) // said once, by rank 0; every rank ends non-zero
+        on_every_rank([&] {
+            if (rank == 0)
+                throw Error(divergence_message(
+                    worker->scenario(), {worker->steps_done() - 1, worker->history().back().loss}));
+        });
     const std::vector<Offset> at_end = estimate_offsets();
 
     const std::vector<RankStep> steps = gather(worker->history());

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace lockstep {
@@ -38,6 +39,9 @@ RunResult run_scenario(const Scenario& scenario, TraceSink* sink = nullptr,
 // Runs `run` (set up, restored or checkpointing as the caller wishes) to its scenario's end,
 // then measures its speedup against the baseline of the steps it did.
 RunResult finish_run(Run& run);
+// What a student reads when training diverged (Run::divergence()): the step, the loss, and the
+// likely cause, the scenario's learning rate, with a smaller one to try.
+std::string divergence_message(const Scenario& scenario, const Run::Divergence& divergence);
 
 // The scenario with another number of workers: per-worker settings (batches, shards, slowdowns,
 // pauses, faults) for workers that no longer exist are dropped, the rest kept.

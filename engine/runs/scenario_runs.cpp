@@ -7,6 +7,8 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
+#include <cmath>
+#include <sstream>
 
 // Whole runs of a scenario: with the one-worker baseline their speedup is measured against, and
 // over several worker counts at once.
@@ -47,9 +49,28 @@ RunResult run_scenario(const Scenario& scenario, TraceSink* sink, Work work) {
     return finish_run(*run);
 }
 
+std::string divergence_message(const Scenario& s, const Run::Divergence& d) {
+    std::ostringstream lr, smaller;
+    lr << s.optimizer.learning_rate;
+    smaller << s.optimizer.learning_rate / 10.0;
+    const std::string loss = std::isnan(d.loss) ? "nan (not a number)" : "infinite";
+    std::string text = "training diverged in step " + std::to_string(d.step) + " of " +
+                       std::to_string(s.steps) + ": the loss became " + loss +
+                       ". The updates grew until the numbers overflowed; the learning rate (" +
+                       lr.str() + ") is most likely too large for this model";
+    if (s.optimizer.kind == OptimizerKind::Sgd && s.optimizer.momentum >= 0.9) {
+        std::ostringstream momentum;
+        momentum << s.optimizer.momentum;
+        text += ", and a momentum of " + momentum.str() + " makes every step larger still";
+    }
+    return text + ". Try a smaller one, such as " + smaller.str() + ".";
+}
+
 RunResult finish_run(Run& run) {
     const std::int64_t from = run.steps_done();
     run.run_to_end();
+    if (const auto diverged = run.divergence())
+        throw Error(divergence_message(run.scenario(), *diverged));
     RunResult result{run.metrics(), run.parameters(), run.progress(), run.recoveries()};
     const Scenario& scenario = run.scenario();
     if (!scenario.model_parallel()) // a model-parallel run's metrics carry their speedup

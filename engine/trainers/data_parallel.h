@@ -156,6 +156,11 @@ public:
     // the time and the energy spent so far: for time and energy to a target loss.
 
     std::vector<ProgressPoint> progress() const override { return accounts_.progress; }
+    std::optional<double> last_loss() const override {
+        if (work_ != Work::Train || accounts_.progress.empty())
+            return std::nullopt;
+        return last_snapshot_.loss;
+    }
     std::shared_ptr<const Dataset> dataset() const override { return data_; }
 
     // Hands the run over to one that agrees another way (see Handover): a local SGD run between

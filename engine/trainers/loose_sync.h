@@ -78,6 +78,9 @@ public:
     std::vector<AppliedGradient> applied_gradients() const override { return applied_; }
     // The loss after each step, with its time: for time to a target loss.
     std::vector<ProgressPoint> progress() const override { return progress_; }
+    std::optional<double> last_loss() const override {
+        return progress_.empty() ? std::nullopt : std::optional<double>(progress_.back().loss);
+    }
 
 private:
     enum class Kind { ComputeDone, ArriveAtServer, ReplyArrives };

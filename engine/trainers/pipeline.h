@@ -47,6 +47,9 @@ public:
     void step() override;
     bool finished() const override { return step_ >= scenario_.steps; }
     std::int64_t steps_done() const override { return step_; }
+    std::optional<double> last_loss() const override {
+        return step_ > 0 ? std::optional<double>(last_snapshot_.loss) : std::nullopt;
+    }
     std::int64_t ordinal() const override { return step_; } // no rollbacks: every step once
     std::unique_ptr<Run> clone() const override { return std::make_unique<PipelineTrainer>(*this); }
     void set_sink(TraceSink* sink) override { sink_ = sink; }

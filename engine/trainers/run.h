@@ -11,6 +11,7 @@
 #include "trainers/handover.h"
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -100,9 +101,25 @@ public:
     virtual void restore_state(const TrainingState& state, RestoreMode mode);
     virtual std::optional<std::string> misfit(const TrainingState& state, RestoreMode mode) const;
 
-    // Runs the remaining steps.
+    // The mean loss of the last step trained: nothing before the first, or for a run that
+    // computes times only.
+    virtual std::optional<double> last_loss() const { return std::nullopt; }
+    // Training diverged: the loss of the last step trained is not a finite number (the updates
+    // grew until the numbers overflowed). Its step and loss, or nothing.
+    struct Divergence {
+        std::int64_t step = 0;
+        double loss = 0.0;
+    };
+    std::optional<Divergence> divergence() const {
+        const std::optional<double> loss = last_loss();
+        if (!loss || std::isfinite(*loss))
+            return std::nullopt;
+        return Divergence{steps_done() - 1, *loss};
+    }
+
+    // Runs the remaining steps, or until training diverges.
     void run_to_end() {
-        while (!finished())
+        while (!finished() && !divergence())
             step();
     }
 

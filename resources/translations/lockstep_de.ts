@@ -6255,5 +6255,17 @@ klicken für Fehler</translation>
         <source>work lost in a restart</source>
         <translation>bei einem Neustart verlorene Arbeit</translation>
     </message>
+    <message>
+        <source>training diverged in step %1: the loss became %2; the learning rate is probably too large</source>
+        <translation>Training in Schritt %1 divergiert: der Verlust ist %2; die Lernrate ist wahrscheinlich zu groß</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>keine Zahl mehr (NaN)</translation>
+    </message>
+    <message>
+        <source>infinite</source>
+        <translation>unendlich</translation>
+    </message>
 </context>
 </TS>

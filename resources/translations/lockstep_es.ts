@@ -6262,5 +6262,17 @@ haz clic para ver los fallos</translation>
         <source>work lost in a restart</source>
         <translation>trabajo perdido en un reinicio</translation>
     </message>
+    <message>
+        <source>training diverged in step %1: the loss became %2; the learning rate is probably too large</source>
+        <translation>el entrenamiento divergió en el paso %1: la pérdida es %2; la tasa de aprendizaje es probablemente demasiado grande</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>NaN (ya no es un número)</translation>
+    </message>
+    <message>
+        <source>infinite</source>
+        <translation>infinita</translation>
+    </message>
 </context>
 </TS>

@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "cli_test_support.h"
+#include "test_support.h"
 
 #include <cmath>
 
@@ -40,6 +41,19 @@ class TestCli : public QObject {
 
 private Q_SLOTS:
     void initTestCase();
+
+    // A diverging run stops at the step that diverged, says why in one line, and fails.
+    void a_diverging_run_fails_naming_the_step() {
+        const CliResult r = run_cli({"run", "--lr", "100", "--steps", "200", "--dataset",
+                                     "regression", "--activation", "relu", "--momentum", "0.99"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exit_code, 1);
+        const QString err = QString::fromUtf8(r.err);
+        LOCKSTEP_VERIFY_CONTAINS(err, QStringLiteral("lockstep-cli: training diverged in step "));
+        LOCKSTEP_VERIFY_CONTAINS(err, QStringLiteral("of 200: the loss became"));
+        LOCKSTEP_VERIFY_CONTAINS(err, QStringLiteral("Try a smaller one, such as 10."));
+        QVERIFY(!r.out.contains("final loss"));
+    }
 
     void reduce_prints_value_data();
     void reduce_prints_value();

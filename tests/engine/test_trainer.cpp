@@ -147,6 +147,55 @@ class TestTrainer : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // A learning rate far too large: the run stops at the first step whose loss is no longer a
+    // finite number, and finish_run() names that step and the likely cause, for every kind of
+    // run that trains; a run that computes times only has no loss and is not stopped.
+    void a_diverging_run_stops_and_says_why_data() {
+        QTest::addColumn<QString>("mode");
+        for (const char* m : {"bsp", "local", "async", "pipeline"})
+            QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    void a_diverging_run_stops_and_says_why() {
+        QFETCH(QString, mode);
+        Scenario s;
+        s.steps = 60;
+        s.workers = 2;
+        s.batch = 16;
+        s.model = ModelShape{{2, 16, 1}, Activation::Relu, LossKind::MeanSquaredError};
+        s.dataset = DatasetConfig{"regression", "", 480, 0.1, 1};
+        s.optimizer = OptimizerConfig{OptimizerKind::Sgd, 100.0, 0.99, 0.9, 0.999, 1e-8};
+        if (mode == QLatin1String("local"))
+            s.sync = SyncConfig{SyncMode::Local, 2, 4, false};
+        if (mode == QLatin1String("async")) {
+            s.algorithm = Algorithm::ParameterServer;
+            s.sync = SyncConfig{SyncMode::Async, 2, 4, false};
+        }
+        if (mode == QLatin1String("pipeline")) {
+            s.model.layers = {2, 16, 16, 1};
+            s.parallelism = ParallelismConfig{};
+            s.parallelism->mode = Parallelism::Pipeline;
+            s.parallelism->stages = 2;
+        }
+        validate(s);
+        const auto run = make_run(s, load_dataset(s));
+        const QString why = testing::error_message([&] { (void)finish_run(*run); });
+        LOCKSTEP_VERIFY_CONTAINS(why, QStringLiteral("training diverged in step"));
+        LOCKSTEP_VERIFY_CONTAINS(why, QStringLiteral("the learning rate (100) is most likely too "
+                                                     "large"));
+        QVERIFY(run->steps_done() < s.steps);
+        const auto diverged = run->divergence();
+        QVERIFY(diverged.has_value());
+        QCOMPARE(diverged->step, run->steps_done() - 1);
+        QVERIFY(!std::isfinite(diverged->loss));
+        if (mode == QLatin1String("bsp")) { // times only: no loss, nothing to stop
+            s.clock = ClockKind::Modelled;
+            const auto times = make_run(s, load_dataset(s), nullptr, Work::TimesOnly);
+            times->run_to_end();
+            QCOMPARE(times->steps_done(), s.steps);
+            QVERIFY(!times->divergence());
+        }
+    }
+
     void mean_equals_one_worker_on_union_data();
     void mean_equals_one_worker_on_union();
     void sum_is_workers_times_mean_data();

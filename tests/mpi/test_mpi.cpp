@@ -227,6 +227,22 @@ private Q_SLOTS:
         QCOMPARE(m.value("memory"), t.value("memory"));
     }
 
+    // A diverging run over processes stops at the same step as on threads, every rank together,
+    // and says why once.
+    void a_diverging_run_stops_on_every_rank() {
+        const QStringList args{"run",     "--workers",  "2",         "--lr",       "100",
+                               "--steps", "200",        "--dataset", "regression", "--activation",
+                               "relu",    "--momentum", "0.99"};
+        const CliResult threads = testing::run_cli(args);
+        const CliResult mpi = mpirun(2, args + QStringList{"--transport", "mpi"});
+        QVERIFY(mpi.finished && mpi.exit_code != 0);
+        const QString err = QString::fromUtf8(mpi.err);
+        QCOMPARE(err.count(QStringLiteral("lockstep-cli: training diverged in step")), 1);
+        const QString said = QString::fromUtf8(threads.err).trimmed();
+        QVERIFY(said.startsWith(QStringLiteral("lockstep-cli: training diverged in step")));
+        LOCKSTEP_VERIFY_CONTAINS(err, said); // the same step, loss and advice
+    }
+
     // Checkpoints a run on threads wrote on the modelled clock are the same run's: processes
     // resume them (they measure time, the numbers are the same) and end with the bytes of the
     // run that never stopped; the directory then still resumes on threads.

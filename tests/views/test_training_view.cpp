@@ -99,6 +99,7 @@ private Q_SLOTS:
     void boundaryExplainsWhatItCannotDraw_data();
     void boundaryExplainsWhatItCannotDraw();
     void screenshotsFollowThePalette();
+    void aDivergedRunSaysSoAndDrawsWhatIsANumber();
 };
 
 void TestTrainingView::initTestCase() {
@@ -450,6 +451,39 @@ void TestTrainingView::screenshotsFollowThePalette() {
     QCOMPARE(view.seriesCount(), 4);
     QVERIFY(count_near(dark, okabe_ito::orange, 10) > 200);
     QVERIFY(count_near(dark, class_tint(0, 1.0, dark_palette().color(QPalette::Window)), 6) > 2000);
+}
+
+// A run whose learning rate is far too large: the engine stops at the first step whose loss is
+// no longer a finite number, the chart draws the losses that are numbers (its axis fitted to
+// them), and the header and the description name the step and the likely cause.
+void TestTrainingView::aDivergedRunSaysSoAndDrawsWhatIsANumber() {
+    Scenario s = four_workers(Algorithm::Ring, 60);
+    s.model = ModelShape{{2, 16, 1}, Activation::Relu, LossKind::MeanSquaredError};
+    s.dataset = DatasetConfig{"regression", "", 480, 0.1, 1};
+    s.optimizer = OptimizerConfig{OptimizerKind::Sgd, 100.0, 0.99, 0.9, 0.999, 1e-8};
+    TraceIndex index;
+    run_into(s, index);
+    const auto& snaps = index.snapshots();
+    QVERIFY2(snaps.size() < 60, "the run went on after it diverged");
+    QVERIFY(!std::isfinite(snaps.back().loss));
+    for (std::size_t i = 0; i + 1 < snaps.size(); ++i)
+        QVERIFY(std::isfinite(snaps[i].loss)); // it stopped at the first
+
+    TrainingView view;
+    view.setTrace(&index);
+    view.setPlayhead(index.end_time());
+    const QList<QPointF> points = view.lossPoints(0);
+    QCOMPARE(points.size(), static_cast<qsizetype>(snaps.size() - 1));
+    for (const QPointF& p : points)
+        QVERIFY(std::isfinite(p.y()));
+    const QString said = view.accessibleDescription();
+    LOCKSTEP_VERIFY_CONTAINS(
+        said,
+        QStringLiteral("training diverged in step %1: the loss became").arg(snaps.back().step));
+    LOCKSTEP_VERIFY_CONTAINS(said, QStringLiteral("learning rate is probably too large"));
+    // Before the step that diverged, nothing is said of it.
+    view.setPlayhead(snaps[snaps.size() - 2].time);
+    QVERIFY(!view.accessibleDescription().contains(QStringLiteral("diverged")));
 }
 
 QTEST_MAIN(TestTrainingView)
