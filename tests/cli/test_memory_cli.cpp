@@ -116,10 +116,10 @@ private Q_SLOTS:
         QVERIFY2(unknown.err.contains("--shard") && unknown.err.contains("zero"),
                  unknown.err.constData());
         const CliResult later =
-            run_cli({"run", "--shard", "parameters", "--accumulate", "2", "--steps", "2"});
+            run_cli({"run", "--shard", "parameters", "--bucket-kb", "1", "--steps", "2"});
         QCOMPARE(later.exit_code, 1);
         QVERIFY2(later.err.contains("sharding \"parameters\"") &&
-                     later.err.contains("gradients.accumulate"),
+                     later.err.contains("gradients.bucket_kb"),
                  later.err.constData());
         // A sharded run saves checkpoints: every worker's file, and the manifest that commits them.
         QTemporaryDir dir;

@@ -178,13 +178,14 @@ void TestMemoryBudget::none_fits() {
                                             "hold is 3400608 bytes, with sharding \"parameters\""));
     QVERIFY(!message.contains(QStringLiteral("would fit")));
     // A stage the scenario cannot take is not offered, and the refusal says why.
-    Scenario accumulating = s;
-    accumulating.gradients = GradientConfig{0, true, 2};
-    const QString without_stage_3 = refusal(accumulating);
-    LOCKSTEP_VERIFY_CONTAINS(without_stage_3, QStringLiteral("no way of sharding fits"));
-    QVERIFY(!without_stage_3.contains(QStringLiteral("with sharding \"parameters\"")));
-    LOCKSTEP_VERIFY_CONTAINS(without_stage_3,
-                             QStringLiteral("sharding \"parameters\": gathers each layer"));
+    Scenario bucketed = s; // gradient buckets: no stage takes them yet
+    bucketed.gradients = GradientConfig{64, true, 1};
+    const QString unsharded = refusal(bucketed);
+    LOCKSTEP_VERIFY_CONTAINS(unsharded, QStringLiteral("no way of sharding fits"));
+    QVERIFY(!unsharded.contains(QStringLiteral("with sharding \"parameters\"")));
+    LOCKSTEP_VERIFY_CONTAINS(unsharded,
+                             QStringLiteral("sharding \"parameters\": does not work with gradient "
+                                            "buckets"));
 }
 
 // A budget the run fits changes nothing: the same bits as the run without it, for the unsharded
