@@ -50,18 +50,16 @@ std::string quoted_field(std::string_view field) {
     return "'" + std::string(field.substr(0, shown)) + "...'";
 }
 
-// Splits text into lines on '\n', dropping a '\r' before it.
+// Splits text into lines ending in '\n', "\r\n" or a '\r' alone (old Mac files).
 std::vector<std::string_view> split_lines(std::string_view text) {
     std::vector<std::string_view> lines;
     while (!text.empty()) {
-        const auto newline = text.find('\n');
-        std::string_view line = text.substr(0, newline);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        lines.push_back(line);
-        if (newline == std::string_view::npos)
+        const auto end = text.find_first_of("\r\n");
+        lines.push_back(text.substr(0, end));
+        if (end == std::string_view::npos)
             break;
-        text.remove_prefix(newline + 1);
+        const bool crlf = text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n';
+        text.remove_prefix(end + (crlf ? 2 : 1));
     }
     return lines;
 }

@@ -1,6 +1,7 @@
 #include "model/model.h"
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "model/kernels.h"
 
 #include <nlohmann/json.hpp>
@@ -75,8 +76,8 @@ std::vector<double> parameters_from_json(const ModelShape& shape, std::string_vi
     check_shape(shape);
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(json_text);
-    } catch (const nlohmann::json::parse_error& e) {
+        doc = parse_json_strictly(json_text);
+    } catch (const JsonTextError& e) {
         throw Error(std::string("parameter file is not valid JSON: ") + e.what());
     }
     if (!doc.is_object() || !doc.contains("layers"))

@@ -1,6 +1,7 @@
 #include "scenario/scenario.h"
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "data/data.h"
 #include "scenario/json_reader.h"
 #include "scenario/parallelism.h"
@@ -291,14 +292,10 @@ void parse_energy(ObjectReader& root, Scenario& s) {
 Scenario parse_scenario(std::string_view json_text, const std::string& base_dir) {
     json doc;
     try {
-        doc = json::parse(json_text);
-    } catch (const json::exception& e) {
-        // A syntax error, or a number too large for a double (1e999). nlohmann's message reads
-        // "[json.exception.parse_error.101] parse error at line 3, ...".
-        const std::string what = e.what();
-        const auto pos = what.find("] ");
-        throw Error("scenario: not valid JSON: " +
-                    (pos == std::string::npos ? what : what.substr(pos + 2)));
+        // A syntax error, a number too large for a double (1e999), a NUL byte, a key twice.
+        doc = parse_json_strictly(json_text);
+    } catch (const JsonTextError& e) {
+        throw Error("scenario: not valid JSON: " + std::string(e.what()));
     }
 
     Scenario s;

@@ -1,6 +1,7 @@
 #include "trace/recording.h"
 
 #include "core/error.h"
+#include "core/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -107,9 +108,10 @@ Recording parse_recording(const std::string& text, const std::string& name) {
     const Reader in{name};
     json doc;
     try {
-        doc = json::parse(text);
-    } catch (const json::exception&) {
-        throw Error(name + ": not a JSON document (a trace written by lockstep-cli --trace?)");
+        doc = parse_json_strictly(text);
+    } catch (const JsonTextError& e) {
+        throw Error(
+            name + ": not a JSON document (a trace written by lockstep-cli --trace?): " + e.what());
     }
     if (!doc.is_object() || !doc.contains("lockstep_recording"))
         throw Error(name + ": holds no recording of a run; lockstep-cli writes one into the "

@@ -297,6 +297,8 @@ void TestData::csv_good_data() {
                             << 0.5 << 1.0;
     QTest::newRow("CRLF and trailing blank lines")
         << QByteArray("a,b,y\r\n1,2,1\r\n3,4,0\r\n\r\n\r\n") << 2 << 2 << true << 2 << 1.0 << 0.0;
+    QTest::newRow("CR alone ends a line (old Mac files)")
+        << QByteArray("a,b,y\r1,2,1\r3,4,0\r") << 2 << 2 << true << 2 << 1.0 << 0.0;
     QTest::newRow("no final newline")
         << QByteArray("1,2,1\n3,4,3") << 2 << 2 << true << 4 << 1.0 << 3.0;
     QTest::newRow("spaces around fields")

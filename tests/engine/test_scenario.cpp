@@ -69,6 +69,13 @@ private Q_SLOTS:
     void good_scenarios();
     void relative_paths_resolve();
 
+    // Text after a NUL byte is read by some programs and not by others: refused, with where.
+    void a_nul_byte_is_refused() {
+        const std::string text("{\"steps\": 3}\0garbage", 21);
+        LOCKSTEP_VERIFY_CONTAINS(
+            testing::error_message([&] { (void)parse_scenario(text, "."); }),
+            QStringLiteral("scenario: not valid JSON: a NUL byte at offset 12"));
+    }
     void bad_scenarios_data();
     void bad_scenarios();
 
@@ -341,6 +348,16 @@ void TestScenario::bad_scenarios_data() {
     QTest::newRow("number overflowing a double")
         << R"({"cost": {"alpha_s": 1e999}})"
         << "scenario: not valid JSON: number overflow parsing '1e999'";
+    // A key twice keeps one value silently in most readers: refused, with where it is.
+    QTest::newRow("a key twice")
+        << R"({"steps": 3, "model": {"layers": [2, 4, 2], "layers": [2, 3, 2]}})"
+        << "scenario: not valid JSON: the key \"layers\" is given twice (in model)";
+    QTest::newRow("a key twice at the top")
+        << R"({"steps": 3, "workers": 2, "steps": 4})"
+        << "scenario: not valid JSON: the key \"steps\" is given twice (at the top level)";
+    QTest::newRow("the same key in two objects is fine, a list's objects too")
+        << R"({"delays": {"pauses": [{"worker": 9, "step": 0, "seconds": 1}, {"worker": 1, "step": 0, "seconds": 1}]}})"
+        << "delays.pauses[0].worker: must be between 0 and 3, got 9";
     QTest::newRow("empty text") << ""
                                 << "scenario: not valid JSON";
     QTest::newRow("top level a list") << "[1, 2]"
