@@ -292,6 +292,7 @@ FileHeader read_header(std::span<const std::byte> bytes, const std::string& name
                        std::string_view magic, std::uint64_t max_bytes);
 
 inline constexpr std::string_view worker_magic = "LKSTCKPT";
+inline constexpr std::string_view manifest_magic = "LKSTMANI";
 
 // The body of a worker file whose header check_header accepted.
 WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in);

@@ -4,6 +4,9 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <fstream>
+#include <string>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -42,13 +45,44 @@ list_step_directories(const std::filesystem::path& dir) {
     return out;
 }
 
+namespace {
+
+// Whether `file` begins with `prefix` (an empty file does not).
+bool begins_with(const std::filesystem::path& file, std::string_view prefix) {
+    std::ifstream in(file, std::ios::binary);
+    std::string head(prefix.size(), '\0');
+    return in.read(head.data(), static_cast<std::streamsize>(head.size())) && head == prefix;
+}
+
+// Whether `file` is the temporary of a file Lockstep writes, by its name and first bytes.
+bool ours(const std::filesystem::path& file) {
+    const std::string name = file.filename().string();
+    if (!name.ends_with(temp_suffix))
+        return false;
+    const std::string_view base =
+        std::string_view(name).substr(0, name.size() - temp_suffix.size());
+    if (base == "scenario.json")
+        return begins_with(file, "{");
+    if (base == manifest_file_name)
+        return begins_with(file, checkpoint_bytes::manifest_magic);
+    constexpr std::string_view worker = "worker-", ckpt = ".ckpt";
+    if (!base.starts_with(worker) || !base.ends_with(ckpt) ||
+        base.size() <= worker.size() + ckpt.size())
+        return false;
+    const std::string_view number =
+        base.substr(worker.size(), base.size() - worker.size() - ckpt.size());
+    return std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+           begins_with(file, checkpoint_bytes::worker_magic);
+}
+
+} // namespace
+
 std::vector<std::filesystem::path> temp_files_in(const std::filesystem::path& dir) {
     std::vector<std::filesystem::path> out;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
         std::error_code type_ec;
-        if (entry.path().filename().string().ends_with(temp_suffix) &&
-            entry.is_regular_file(type_ec) && !entry.is_symlink(type_ec))
+        if (entry.is_regular_file(type_ec) && !entry.is_symlink(type_ec) && ours(entry.path()))
             out.push_back(entry.path());
     }
     std::sort(out.begin(), out.end());

@@ -19,7 +19,9 @@ namespace lockstep::checkpoint_io {
 std::vector<std::pair<std::int64_t, std::filesystem::path>>
 list_step_directories(const std::filesystem::path& dir);
 
-// Regular files in `dir` whose names end in ".tmp".
+// The temporary files a crash left in `dir`: regular files (not links) with the temporary name of
+// a file Lockstep writes (worker-K.ckpt.tmp, MANIFEST.tmp, scenario.json.tmp) whose contents
+// begin as that file's do. Anything else, a user's notes.tmp among them, is not ours to remove.
 std::vector<std::filesystem::path> temp_files_in(const std::filesystem::path& dir);
 
 // Reads a whole regular file, never through a symbolic link. Throws CheckpointError naming

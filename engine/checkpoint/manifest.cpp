@@ -11,7 +11,6 @@ using namespace checkpoint_bytes;
 
 namespace {
 
-constexpr std::string_view manifest_magic = "LKSTMANI";
 constexpr std::uint32_t flag_sharded = 1;
 
 // A name as it can be printed in one line: control bytes (NUL included) as \xNN.

@@ -357,7 +357,9 @@ void TestCli::resume_after_partial_checkpoint() {
     QVERIFY2(c.finished && c.exit_code == 0, qPrintable(describe(checkpointed, c)));
     // The newest checkpoint (step 12) loses its commit point; a leftover temporary file too.
     QVERIFY(QFile::remove(dir + "/step-000000012/MANIFEST"));
-    QVERIFY(write_file(dir + "/step-000000012/worker-1.ckpt.tmp", "half a file"));
+    QVERIFY(write_file(dir + "/step-000000012/worker-1.ckpt.tmp", "LKSTCKPT and half a file"));
+    // A file of the user's with a temporary's name is not the run's to remove.
+    QVERIFY(write_file(dir + "/notes.tmp", "mine"));
 
     const QStringList resume{"resume", dir, "--json", "--params-out", resumed};
     const CliResult r = run_cli(resume);
@@ -372,6 +374,7 @@ void TestCli::resume_after_partial_checkpoint() {
     QVERIFY2(err.contains("step-000000012") && err.contains("partial"), qPrintable(err));
     QVERIFY2(err.contains("worker-1.ckpt.tmp"), qPrintable(err));
     QVERIFY(!QFile::exists(dir + "/step-000000012/worker-1.ckpt.tmp"));
+    QCOMPARE(read_file(dir + "/notes.tmp"), QByteArray("mine"));
     QVERIFY(!read_file(whole).isEmpty());
     QCOMPARE(read_file(resumed), read_file(whole));
 

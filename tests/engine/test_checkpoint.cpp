@@ -1073,22 +1073,28 @@ void TestCheckpoint::leftovers_reported_and_cleaned() {
     save_checkpoint(dir, state_at(20, 2), options);
     options.crash = CrashPoint{0, Moment::AfterFsyncBeforeRename};
     save_checkpoint(dir, state_at(30, 3), options);
+    // Files a run did not write stay, even with a temporary's name: a user's, and one named like
+    // a worker file's temporary whose bytes are not a checkpoint's.
     write_bytes(dir / "stray.tmp", std::vector<std::byte>(5));
+    write_bytes(step_dir(dir, 20) / "worker-2.ckpt.tmp", std::vector<std::byte>(12));
+    write_bytes(step_dir(dir, 20) / "MANIFEST.tmp", std::vector<std::byte>(3));
     fs::create_directory(dir / "notes");
     write_bytes(dir / "notes" / "kept.tmp", std::vector<std::byte>(5)); // not a checkpoint's
 
-    const std::vector<fs::path> expected{dir / "stray.tmp", step_dir(dir, 20) / "worker-1.ckpt.tmp",
+    const std::vector<fs::path> expected{step_dir(dir, 20) / "worker-1.ckpt.tmp",
                                          step_dir(dir, 30) / "worker-0.ckpt.tmp"};
     const CheckpointScan scan = scan_checkpoints(dir);
     QCOMPARE(scan.leftovers, expected);
-    QCOMPARE(find_step(scan, 20)->leftovers, std::vector<fs::path>{expected[1]});
+    QCOMPARE(find_step(scan, 20)->leftovers, std::vector<fs::path>{expected[0]});
     QCOMPARE(clean_leftovers(dir), expected);
     for (const auto& file : expected)
         QVERIFY(!fs::exists(file));
     QVERIFY(fs::exists(dir / "notes" / "kept.tmp"));
+    QVERIFY(fs::exists(dir / "stray.tmp"));
     QVERIFY(clean_leftovers(dir).empty());
     QCOMPARE(find_step(scan_checkpoints(dir), 10)->status, CheckpointStatus::Complete);
-    QCOMPARE(names_in(step_dir(dir, 20)), std::set<std::string>{"worker-0.ckpt"});
+    QCOMPARE(names_in(step_dir(dir, 20)),
+             (std::set<std::string>{"worker-0.ckpt", "worker-2.ckpt.tmp", "MANIFEST.tmp"}));
 }
 
 void TestCheckpoint::missing_directory() {
