@@ -31,7 +31,14 @@ bool write_durably(const fs::path& step_dir, const std::string& name,
             observer(phase, worker, file.string());
     };
 
-    FileHandle fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    // Never through a link: a link put in the temporary's place would have the run overwrite
+    // whatever it points to, outside the directory.
+    FileHandle fd(
+        ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644));
+    if (fd.get() < 0 && errno == ELOOP)
+        throw Error(temp.string() +
+                    ": is a symbolic link; the run writes only files of its own, never through "
+                    "a link: remove it and run again");
     if (fd.get() < 0)
         throw_errno("cannot create", temp);
     if (crash == Moment::BeforeFsync) {
@@ -104,8 +111,15 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
         checkpoint_io::fsync_directory(dir.parent_path());
     if (ec)
         throw Error(dir.string() + ": cannot create the checkpoint directory: " + ec.message());
-    if (fs::exists(fs::symlink_status(result.directory, ec)))
+    if (const auto status = fs::symlink_status(result.directory, ec); fs::exists(status)) {
+        // A checkpoint of this step is replaced (a run that went back); a file that is not one is
+        // the user's, and the run does not remove what it did not write.
+        if (!fs::is_directory(status) && !fs::is_symlink(status))
+            throw Error(result.directory.string() +
+                        ": a file that is not a checkpoint is in the way; the run does not remove "
+                        "what it did not write: move it away and run again");
         uncommit_and_remove(result.directory);
+    }
     if (!fs::create_directory(result.directory, ec))
         throw Error(result.directory.string() + ": cannot create: " + ec.message());
     checkpoint_io::fsync_directory(dir);

@@ -217,6 +217,7 @@ private Q_SLOTS:
     void same_step_saved_again();
     void keep_last();
     void leftovers_reported_and_cleaned();
+    void never_removes_or_writes_through_what_is_not_its_own();
     void missing_directory();
     void storage_fault_helpers();
 };
@@ -1095,6 +1096,35 @@ void TestCheckpoint::leftovers_reported_and_cleaned() {
     QCOMPARE(find_step(scan_checkpoints(dir), 10)->status, CheckpointStatus::Complete);
     QCOMPARE(names_in(step_dir(dir, 20)),
              (std::set<std::string>{"worker-0.ckpt", "worker-2.ckpt.tmp", "MANIFEST.tmp"}));
+}
+
+// A user's file where a step's directory would go is neither removed nor replaced: the save is
+// refused, naming it. A link in a temporary's place is never written through: the file it points
+// to, outside the directory, keeps its bytes.
+void TestCheckpoint::never_removes_or_writes_through_what_is_not_its_own() {
+    QTemporaryDir tmp;
+    const fs::path dir = tmp.path().toStdString();
+    const std::vector<std::byte> mine{std::byte{'m'}, std::byte{'i'}, std::byte{'n'},
+                                      std::byte{'e'}};
+    write_bytes(step_dir(dir, 10), mine);
+    const QString refused = failure_of([&] { save_checkpoint(dir, state_at(10, 1)); }).message;
+    QVERIFY2(refused.contains(QStringLiteral("a file that is not a checkpoint is in the way")),
+             qPrintable(refused));
+    QVERIFY(fs::is_regular_file(step_dir(dir, 10)));
+    QCOMPARE(read_bytes(step_dir(dir, 10)), mine);
+
+    QTemporaryDir elsewhere;
+    const fs::path outside = fs::path(elsewhere.path().toStdString()) / "precious.txt";
+    write_bytes(outside, mine);
+    fs::create_symlink(outside, dir / "scenario.json.tmp");
+    const std::string json = "{}";
+    const QString linked =
+        failure_of([&] {
+            write_file_atomically(dir / "scenario.json", std::as_bytes(std::span(json)));
+        }).message;
+    QVERIFY2(linked.contains(QStringLiteral("is a symbolic link")), qPrintable(linked));
+    QCOMPARE(read_bytes(outside), mine);
+    QVERIFY(!fs::exists(dir / "scenario.json"));
 }
 
 void TestCheckpoint::missing_directory() {
