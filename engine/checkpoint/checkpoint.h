@@ -204,8 +204,9 @@ CheckpointWrite save_checkpoint(const std::filesystem::path& dir, const Training
 // to FILE.tmp, fsynced, renamed, and its directory fsynced. Throws lockstep::Error.
 void write_file_atomically(const std::filesystem::path& file, std::span<const std::byte> bytes);
 
-// Keeps the newest `keep` committed checkpoints (those with a MANIFEST, the commit point) and
-// removes every step directory older than the oldest kept one. Returns what it removed.
+// Keeps the newest `keep` checkpoints that verify (their MANIFEST, the commit point, and every file
+// it lists) and removes every step directory older than the oldest kept one; with fewer than
+// `keep` that verify, removes nothing. Returns what it removed.
 std::vector<std::filesystem::path> keep_last_checkpoints(const std::filesystem::path& dir,
                                                          int keep);
 // The same among the step directories `own` names (a run's own checkpoints) only: nothing else

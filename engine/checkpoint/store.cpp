@@ -176,19 +176,32 @@ void write_file_atomically(const fs::path& file, std::span<const std::byte> byte
 
 namespace {
 
-// Keeps the newest `keep` committed ones among `steps` and removes those of them older than
-// the oldest kept one.
+// Whether a step directory holds a checkpoint that recovery could restore: its manifest and every
+// file it lists verify.
+bool verifies(const fs::path& step_dir) {
+    std::error_code ec;
+    if (!fs::is_regular_file(step_dir / manifest_file_name, ec))
+        return false;
+    try {
+        (void)load_checkpoint(step_dir);
+        return true;
+    } catch (const Error&) {
+        return false;
+    }
+}
+
+// Keeps the newest `keep` checkpoints among `steps` that verify, and removes those of them
+// older than the oldest kept one; with fewer than `keep` that verify, removes nothing. A damaged
+// checkpoint is never counted, so pruning never leaves recovery fewer than `keep` to go back to.
 std::vector<fs::path> keep_newest(const fs::path& dir, int keep,
                                   const std::vector<std::pair<std::int64_t, fs::path>>& steps) {
     std::vector<fs::path> removed;
-    // The oldest step to keep: the keep-th committed one, counting from the newest.
+    // The oldest step to keep: the keep-th one that verifies, counting from the newest.
     std::optional<std::int64_t> oldest_kept;
-    int committed = 0;
-    for (auto it = steps.rbegin(); it != steps.rend() && committed < keep; ++it) {
-        std::error_code ec;
-        if (fs::is_regular_file(it->second / manifest_file_name, ec) && ++committed == keep)
+    int good = 0;
+    for (auto it = steps.rbegin(); it != steps.rend() && good < keep; ++it)
+        if (verifies(it->second) && ++good == keep)
             oldest_kept = it->first;
-    }
     if (!oldest_kept)
         return removed;
     for (const auto& [step, path] : steps) {

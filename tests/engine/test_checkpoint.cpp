@@ -1063,6 +1063,22 @@ void TestCheckpoint::keep_last() {
     QVERIFY(load_newest_complete(dir, hash_a, 3).state == state_at(80, 80));
     QVERIFY(keep_last_checkpoints(dir, 0).empty());
     QVERIFY(failure_of([&] { keep_last_checkpoints(dir, -1); }).message.contains("keep_last"));
+
+    // Only checkpoints that verify count: with the two newest damaged, the two before them are
+    // kept and only what is older goes; with fewer good ones than asked for, nothing goes.
+    for (std::int64_t step = 90; step <= 130; step += 10)
+        QVERIFY(save_checkpoint(dir, state_at(step, std::uint64_t(step))).committed);
+    for (std::int64_t step : {120, 130}) {
+        std::vector<std::byte> bytes = read_bytes(step_dir(dir, step) / worker_file_name(1));
+        bytes[bytes.size() / 2] ^= std::byte{0x10}; // a flipped bit: the checksum no longer holds
+        write_bytes(step_dir(dir, step) / worker_file_name(1), bytes);
+    }
+    QCOMPARE(keep_last_checkpoints(dir, 2),
+             (std::vector<fs::path>{step_dir(dir, 80), step_dir(dir, 90)}));
+    QCOMPARE(names_in(dir), (std::set<std::string>{"step-000000100", "step-000000110",
+                                                   "step-000000120", "step-000000130"}));
+    QVERIFY(keep_last_checkpoints(dir, 3).empty()); // only two verify
+    QVERIFY(load_newest_complete(dir, hash_a, 3).state == state_at(110, 110));
 }
 
 void TestCheckpoint::leftovers_reported_and_cleaned() {
