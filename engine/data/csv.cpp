@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <numbers>
 #include <system_error>
 #include <utility>
@@ -50,20 +51,6 @@ std::string quoted_field(std::string_view field) {
     return "'" + std::string(field.substr(0, shown)) + "...'";
 }
 
-// Splits text into lines ending in '\n', "\r\n" or a '\r' alone (old Mac files).
-std::vector<std::string_view> split_lines(std::string_view text) {
-    std::vector<std::string_view> lines;
-    while (!text.empty()) {
-        const auto end = text.find_first_of("\r\n");
-        lines.push_back(text.substr(0, end));
-        if (end == std::string_view::npos)
-            break;
-        const bool crlf = text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n';
-        text.remove_prefix(end + (crlf ? 2 : 1));
-    }
-    return lines;
-}
-
 void split_fields(std::string_view line, std::vector<std::string_view>& fields) {
     fields.clear();
     while (true) {
@@ -81,94 +68,222 @@ std::string where(std::string_view source, std::size_t line) {
 
 } // namespace
 
-Dataset parse_csv(std::string_view text, std::string_view source_name, const CsvLimits& limits) {
-    const std::string source(source_name);
-    if (text.size() > limits.max_bytes)
-        throw Error(source + ": " + std::to_string(text.size()) +
-                    " bytes, more than the limit of " + std::to_string(limits.max_bytes));
-    if (text.starts_with("\xEF\xBB\xBF"))
-        text.remove_prefix(3);
+// A CSV read a piece at a time, a line at a time: it holds one line and the values read so far,
+// never the file, and stops at the first line past a limit. Lines end in '\n', "\r\n" or a
+// '\r' alone (old Mac files), even when a piece ends between the '\r' and the '\n'.
+class CsvReader::State {
+public:
+    State(std::string source, const CsvLimits& limits)
+        : source_(std::move(source))
+        , limits_(limits) {}
 
-    std::vector<std::string_view> lines = split_lines(text);
-    while (!lines.empty() && is_blank(lines.back()))
-        lines.pop_back();
-    if (lines.empty())
-        throw Error(source + ": the file is empty");
+    void feed(std::string_view piece) {
+        bytes_ += piece.size();
+        if (bytes_ > limits_.max_bytes)
+            throw Error(source_ + ": more than the limit of " + std::to_string(limits_.max_bytes) +
+                        " bytes");
+        if (!at_start_)
+            return split(piece);
+        // The first three bytes decide whether there is a byte-order mark to skip.
+        const std::size_t wanted = 3 - start_.size();
+        if (piece.size() < wanted) {
+            start_.append(piece);
+            return;
+        }
+        at_start_ = false;
+        const std::string first = start_ + std::string(piece.substr(0, wanted));
+        if (first == "\xEF\xBB\xBF")
+            return split(piece.substr(wanted));
+        split(start_);
+        split(piece);
+    }
 
-    std::vector<std::string_view> fields;
-    split_fields(lines[0], fields);
-    const std::size_t columns = fields.size();
-    if (columns < 2)
-        throw Error(where(source, 1) +
-                    ": need at least 2 columns (features, then the label), found " +
-                    std::to_string(columns));
-    if (columns > limits.max_columns)
-        throw Error(where(source, 1) + ": " + std::to_string(columns) +
-                    " columns, more than the limit of " + std::to_string(limits.max_columns));
+    Dataset finish() {
+        if (at_start_) {
+            at_start_ = false;
+            split(start_);
+        }
+        if (!line_.empty())
+            take_line(line_);
+        if (columns_ == 0)
+            throw Error(source_ + ": the file is empty");
+        if (rows_ == 0)
+            throw Error(source_ + ": has a header but no data rows");
+        label_classes();
+        return std::move(data_);
+    }
 
-    double probe = 0.0;
-    std::errc probe_error{};
-    const bool has_header = !parse_double(fields[0], probe, probe_error) &&
+private:
+    void split(std::string_view text) {
+        if (last_was_cr_ && !text.empty() && text.front() == '\n')
+            text.remove_prefix(1); // the '\n' of a "\r\n" cut between two pieces
+        last_was_cr_ = false;
+        while (!text.empty()) {
+            const auto end = text.find_first_of("\r\n");
+            if (end == std::string_view::npos) {
+                append(text);
+                return;
+            }
+            if (line_.empty()) {
+                take_line(text.substr(0, end)); // the whole line is in this piece
+            } else {
+                append(text.substr(0, end));
+                take_line(line_);
+                line_.clear();
+            }
+            const bool cr = text[end] == '\r';
+            if (cr && end + 1 < text.size() && text[end + 1] == '\n')
+                text.remove_prefix(end + 2);
+            else {
+                text.remove_prefix(end + 1);
+                last_was_cr_ = cr && text.empty();
+            }
+        }
+    }
+
+    void append(std::string_view part) {
+        if (line_.size() + part.size() > max_line_bytes)
+            throw Error(where(source_, line_number_ + 1) + ": longer than " +
+                        std::to_string(max_line_bytes) + " bytes");
+        line_.append(part);
+    }
+
+    void take_line(std::string_view line) {
+        ++line_number_;
+        if (line.size() > max_line_bytes)
+            throw Error(where(source_, line_number_) + ": longer than " +
+                        std::to_string(max_line_bytes) + " bytes");
+        if (is_blank(line)) {
+            if (blank_from_ == 0)
+                blank_from_ = line_number_;
+            return; // an error only when a row follows
+        }
+        if (blank_from_ != 0) {
+            if (columns_ == 0) // blank lines first: line 1 is the header or the first row
+                throw Error(where(source_, 1) +
+                            ": need at least 2 columns (features, then the label), found 1");
+            throw Error(where(source_, blank_from_) + ": blank line between data rows");
+        }
+        split_fields(line, fields_);
+        if (columns_ == 0)
+            return first_line();
+        if (fields_.size() != columns_)
+            throw Error(where(source_, line_number_) + ": expected " + std::to_string(columns_) +
+                        " fields like line 1, found " + std::to_string(fields_.size()));
+        if (rows_ + 1 > limits_.max_rows)
+            throw Error(source_ + ": more than " + std::to_string(limits_.max_rows) +
+                        " rows (limit)");
+        if ((rows_ + 1) * columns_ > limits_.max_values)
+            throw Error(where(source_, line_number_) + ": more than " +
+                        std::to_string(limits_.max_values) + " values in all (limit)");
+        add_row();
+    }
+
+    void first_line() {
+        columns_ = fields_.size();
+        if (columns_ < 2)
+            throw Error(where(source_, 1) +
+                        ": need at least 2 columns (features, then the label), found " +
+                        std::to_string(columns_));
+        if (columns_ > limits_.max_columns)
+            throw Error(where(source_, 1) + ": " + std::to_string(columns_) +
+                        " columns, more than the limit of " + std::to_string(limits_.max_columns));
+        data_.name = source_;
+        data_.dim = columns_ - 1;
+        double probe = 0.0;
+        std::errc probe_error{};
+        const bool header = !parse_double(fields_[0], probe, probe_error) &&
                             probe_error != std::errc::result_out_of_range;
-    const std::size_t first_data = has_header ? 1 : 0;
-    const std::size_t rows = lines.size() - first_data;
-    if (rows == 0)
-        throw Error(source + ": has a header but no data rows");
-    if (rows > limits.max_rows)
-        throw Error(source + ": more than " + std::to_string(limits.max_rows) + " rows (limit)");
+        if (!header) {
+            if (limits_.max_rows == 0)
+                throw Error(source_ + ": more than 0 rows (limit)");
+            add_row();
+        }
+    }
 
-    Dataset data;
-    data.name = source;
-    data.dim = columns - 1;
-    data.features.reserve(rows * data.dim);
-    data.targets.reserve(rows);
-
-    for (std::size_t l = first_data; l < lines.size(); ++l) {
-        const std::size_t line_number = l + 1;
-        if (is_blank(lines[l]))
-            throw Error(where(source, line_number) + ": blank line between data rows");
-        split_fields(lines[l], fields);
-        if (fields.size() != columns)
-            throw Error(where(source, line_number) + ": expected " + std::to_string(columns) +
-                        " fields like line 1, found " + std::to_string(fields.size()));
-        for (std::size_t col = 0; col < columns; ++col) {
-            const std::string at =
-                where(source, line_number) + ", column " + std::to_string(col + 1) + ": ";
+    void add_row() {
+        for (std::size_t col = 0; col < columns_; ++col) {
+            const auto at = [&] {
+                return where(source_, line_number_) + ", column " + std::to_string(col + 1) + ": ";
+            };
             double value = 0.0;
             std::errc error{};
-            if (fields[col].empty())
-                throw Error(at + "empty field, expected a number");
-            if (!parse_double(fields[col], value, error)) {
+            if (fields_[col].empty())
+                throw Error(at() + "empty field, expected a number");
+            if (!parse_double(fields_[col], value, error)) {
                 if (error == std::errc::result_out_of_range)
-                    throw Error(at + quoted_field(fields[col]) + " is out of range for a double");
-                throw Error(at + quoted_field(fields[col]) + " is not a number");
+                    throw Error(at() + quoted_field(fields_[col]) +
+                                " is out of range for a double");
+                throw Error(at() + quoted_field(fields_[col]) + " is not a number");
             }
             if (!std::isfinite(value))
-                throw Error(at + quoted_field(fields[col]) + " is not a finite number");
-            if (col + 1 < columns)
-                data.features.push_back(value);
+                throw Error(at() + quoted_field(fields_[col]) + " is not a finite number");
+            if (col + 1 < columns_)
+                data_.features.push_back(value);
             else
-                data.targets.push_back(value);
+                data_.targets.push_back(value);
         }
+        ++rows_;
     }
 
     // Whole-number labels in [0, 1024) are class indices; anything else makes a regression set.
-    const bool whole_labels = std::all_of(data.targets.begin(), data.targets.end(), [](double y) {
-        return y >= 0.0 && y < max_csv_classes && y == std::floor(y);
-    });
-    if (whole_labels) {
-        data.task = Task::Classification;
-        double highest = 0.0;
-        for (double& y : data.targets) {
-            y = std::floor(y) + 0.0; // turns -0 into 0
-            highest = std::max(highest, y);
+    void label_classes() {
+        auto& targets = data_.targets;
+        const bool whole_labels = std::all_of(targets.begin(), targets.end(), [](double y) {
+            return y >= 0.0 && y < max_csv_classes && y == std::floor(y);
+        });
+        if (whole_labels) {
+            data_.task = Task::Classification;
+            double highest = 0.0;
+            for (double& y : targets) {
+                y = std::floor(y) + 0.0; // turns -0 into 0
+                highest = std::max(highest, y);
+            }
+            data_.classes = static_cast<int>(highest) + 1;
+        } else {
+            data_.task = Task::Regression;
+            data_.classes = 1;
         }
-        data.classes = static_cast<int>(highest) + 1;
-    } else {
-        data.task = Task::Regression;
-        data.classes = 1;
+        data_.features.shrink_to_fit();
+        targets.shrink_to_fit();
     }
-    return data;
+
+    std::string source_;
+    CsvLimits limits_;
+    std::uint64_t bytes_ = 0;
+    bool at_start_ = true;     // the byte-order mark not yet looked for
+    std::string start_;        // the first bytes, while that is undecided
+    std::string line_;         // the line being read
+    bool last_was_cr_ = false; // the last piece ended in '\r'
+    std::size_t line_number_ = 0, blank_from_ = 0;
+    std::size_t columns_ = 0, rows_ = 0;
+    std::vector<std::string_view> fields_;
+    Dataset data_;
+};
+
+CsvReader::CsvReader(std::string source, const CsvLimits& limits)
+    : state_(std::make_unique<State>(std::move(source), limits)) {}
+
+CsvReader::~CsvReader() = default;
+
+void CsvReader::feed(std::string_view piece) {
+    state_->feed(piece);
+}
+
+Dataset CsvReader::finish() {
+    return state_->finish();
+}
+
+std::size_t CsvLimits::memory_bound_bytes() const {
+    // The values in their vectors, which may hold up to twice what they need and, while one
+    // grows, its old buffer too; one line; the piece being read.
+    return 3 * max_values * sizeof(double) + max_line_bytes + csv_piece_bytes;
+}
+
+Dataset parse_csv(std::string_view text, std::string_view source_name, const CsvLimits& limits) {
+    CsvReader reader{std::string(source_name), limits};
+    reader.feed(text);
+    return reader.finish();
 }
 
 Dataset load_csv(const std::string& path, const CsvLimits& limits) {
@@ -186,12 +301,17 @@ Dataset load_csv(const std::string& path, const CsvLimits& limits) {
     std::ifstream in(file, std::ios::binary);
     if (!in)
         throw Error("cannot open '" + path + "' for reading");
-    std::string text(static_cast<std::size_t>(bytes), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    if (static_cast<std::uintmax_t>(in.gcount()) != bytes)
+    CsvReader reader{path, limits};
+    std::vector<char> piece(csv_piece_bytes);
+    while (in) {
+        in.read(piece.data(), static_cast<std::streamsize>(piece.size()));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got > 0)
+            reader.feed(std::string_view(piece.data(), got));
+    }
+    if (in.bad())
         throw Error(path + ": could not read the whole file");
-
-    Dataset data = parse_csv(text, path, limits);
+    Dataset data = reader.finish();
     data.name = file.filename().string();
     return data;
 }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,17 +45,42 @@ Dataset make_synthetic(const SyntheticSpec& spec); // throws lockstep::Error on 
 struct CsvLimits {
     std::size_t max_rows = 1'000'000;
     std::size_t max_columns = 1024;
+    std::size_t max_values = 16'000'000; // rows times columns: 128 MB of doubles
     std::size_t max_bytes = 256u * 1024u * 1024u;
+    // The most memory the reader holds at once, whatever the file: it never holds the file, only
+    // one line and the values read so far, and it stops at the first line past a limit.
+    std::size_t memory_bound_bytes() const;
 };
+// The reader reads a file this many bytes at a time; a line may be at most max_line_bytes long.
+inline constexpr std::size_t csv_piece_bytes = 1u << 20;
+inline constexpr std::size_t max_line_bytes = 1u << 20;
 
 // CSV: an optional header row (detected when its first field is not a number), then rows of
 // features followed by the label in the last column. Labels that are all whole numbers in
 // [0, 1024) make a classification set with max+1 classes; any other label makes regression.
 // Throws lockstep::Error naming the file, line and column for ragged rows, non-numbers, empty
-// files and files over the limits.
+// files and files over the limits, at the first line that breaks one: a file is read as a stream,
+// never whole.
 Dataset parse_csv(std::string_view text, std::string_view source_name,
                   const CsvLimits& limits = {});
 Dataset load_csv(const std::string& path, const CsvLimits& limits = {});
+
+// The reader both use, for text that arrives a piece at a time: feed() each piece in order (a
+// line, a "\r\n" or the byte-order mark may be cut anywhere between two), then finish(). Each
+// throws lockstep::Error as parse_csv() does, at the first line past a limit.
+class CsvReader {
+public:
+    explicit CsvReader(std::string source_name, const CsvLimits& limits = {});
+    ~CsvReader();
+    CsvReader(const CsvReader&) = delete;
+    CsvReader& operator=(const CsvReader&) = delete;
+    void feed(std::string_view piece);
+    Dataset finish();
+
+private:
+    class State;
+    std::unique_ptr<State> state_;
+};
 
 // Half-open row range [begin, end) of the dataset that one worker trains on.
 struct Shard {

@@ -75,6 +75,8 @@ private Q_SLOTS:
     void csv_bad();
     void load_csv_file();
     void load_csv_errors();
+    void csv_streams_across_pieces();
+    void csv_refuses_at_the_line_past_a_limit();
 
     void equal_shards_table_data();
     void equal_shards_table();
@@ -373,6 +375,11 @@ void TestData::csv_bad_data() {
         << QByteArray("1\n2\n") << rows << "data.csv:1: need at least 2 columns";
     QTest::newRow("blank line inside")
         << QByteArray("1,0\n\n2,1\n") << rows << "data.csv:2: blank line between data rows";
+    QTest::newRow("blank lines before the header")
+        << QByteArray("\n\nx,y\n1,0\n") << rows << "data.csv:1: need at least 2 columns";
+    QTest::newRow("a line longer than a megabyte")
+        << (QByteArray("1,0\n") + QByteArray(2 << 20, '7') + ",1\n") << rows
+        << "data.csv:2: longer than 1048576 bytes";
 }
 
 void TestData::csv_bad() {
@@ -429,6 +436,71 @@ void TestData::load_csv_errors() {
     file.close();
     msg = error_message([&] { load_csv(path.toStdString()); });
     QVERIFY2(msg.contains("big.csv:2: expected 2 fields like line 1, found 1"), qPrintable(msg));
+}
+
+// A file is read a megabyte at a time: lines, "\r\n" pairs and the byte-order mark cut between
+// two pieces read as they do whole, and blank lines at the end cost nothing however many.
+void TestData::csv_streams_across_pieces() {
+    QTemporaryDir dir;
+    QByteArray text("\xEF\xBB\xBFx0,x1,y\r\n");
+    const auto add_row = [&](int row, const char* end) {
+        text += QByteArray::number(row * 0.125) + "," + QByteArray::number(-row) + "," +
+                QByteArray::number(row % 5) + end;
+    };
+    // Rows up to a "\r\n" straddling the first piece's end: its '\r' the piece's last byte.
+    const int cut = int(csv_piece_bytes) - 1;
+    int row = 0;
+    while (text.size() < cut - 64)
+        add_row(row++, "\n");
+    text += "1,2," + QByteArray(cut - int(text.size()) - 5, '0') + "3";
+    QCOMPARE(text.size(), cut);
+    text += "\r\n";
+    for (; text.size() < 3 * int(csv_piece_bytes); ++row)
+        add_row(row, row % 3 == 0 ? "\r\n" : row % 3 == 1 ? "\n" : "\r");
+    const QString path = dir.filePath("pieces.csv");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text);
+    file.close();
+    const Dataset whole =
+        parse_csv(std::string_view(text.constData(), std::size_t(text.size())), "pieces.csv");
+    const Dataset read = load_csv(path.toStdString());
+    QVERIFY(whole.size() > 100'000);
+    QCOMPARE(read.size(), whole.size());
+    QVERIFY(read.features == whole.features);
+    QVERIFY(read.targets == whole.targets);
+
+    // Two rows, then 50 MB of newlines: two rows.
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("x,y\n1,0\n2,1\n");
+    const QByteArray newlines(1 << 20, '\n');
+    for (int i = 0; i < 50; ++i)
+        file.write(newlines);
+    file.close();
+    QCOMPARE(load_csv(path.toStdString()).size(), std::size_t{2});
+}
+
+// The reader stops at the first line past a limit, and says which: rows, values in all.
+void TestData::csv_refuses_at_the_line_past_a_limit() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("many.csv");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QByteArray rows;
+    for (int i = 0; i < 1000; ++i)
+        rows += "1,2,0\n";
+    for (int i = 0; i < 2000; ++i) // 6 million rows of 3 columns, 36 MB
+        file.write(rows);
+    file.close();
+    QString msg = error_message([&] { load_csv(path.toStdString()); });
+    QVERIFY2(msg.contains("many.csv: more than 1000000 rows (limit)"), qPrintable(msg));
+    CsvLimits limits;
+    limits.max_values = 3 * 1000;
+    msg = error_message([&] { load_csv(path.toStdString(), limits); });
+    QVERIFY2(msg.contains("many.csv:1001: more than 3000 values in all (limit)"), qPrintable(msg));
+    // The bound the reader holds to whatever the file: its values, one line, one piece.
+    QCOMPARE(CsvLimits{}.memory_bound_bytes(),
+             std::size_t{3} * 16'000'000 * sizeof(double) + (2u << 20));
 }
 
 void TestData::equal_shards_table_data() {
