@@ -8,6 +8,7 @@
 #include "lab/main_window.h"
 #include "lab/study_panel.h"
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/language.h"
@@ -46,6 +47,8 @@ int fail(const QString& message) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // Before any thread starts: a run's temporary checkpoints go when the lab is stopped.
+    lockstep::remove_on_signals();
     // What needs no window (a screenshot, a trace, the help, the version) needs no display
     // either, unless QT_QPA_PLATFORM says otherwise.
     for (int i = 1; i < argc; ++i) {

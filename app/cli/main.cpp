@@ -9,6 +9,7 @@
 #include "mpi_command.h"
 #include "options.h"
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 
 #include "lockstep_lessons/language.h"
@@ -67,6 +68,10 @@ int main(int argc, char** argv) {
     std::vector<std::string> all(argv + 1, argv + argc);
     bool language_missing = false;
     const std::optional<std::string> language = take_language(all, language_missing);
+    // Before any thread starts: temporary files and folders go when the command is stopped. The
+    // class server takes SIGINT and SIGTERM itself, to write its results first.
+    if (all.empty() || all.front() != "class")
+        lockstep::remove_on_signals();
     // The application first: the translators go into it. A worksheet's is a GUI application,
     // offscreen (no display is needed); every other command's a core one.
     std::unique_ptr<QCoreApplication> app;

@@ -2,11 +2,13 @@
 
 #include "options.h"
 
+#include "core/atomic_file.h"
+
 #include <QStringList>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 namespace lockstep::cli {
@@ -330,16 +332,18 @@ QString failure_summary(const RunMetrics& m, std::span<const Recovery> recoverie
 
 ScratchDirectory::ScratchDirectory() {
     namespace fs = std::filesystem;
-    static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("lockstep-cli-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
+    std::string name = (fs::temp_directory_path() / "lockstep-cli-XXXXXX").string();
+    if (::mkdtemp(name.data()) == nullptr)
+        throw Error(utf8(Cli::tr("%1: cannot create a scratch directory for the checkpoints")
+                             .arg(qs(fs::temp_directory_path().string()))));
+    path_ = name;
+    lockstep::remove_on_signal(path_);
 }
 
 ScratchDirectory::~ScratchDirectory() {
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
+    lockstep::keep_on_signal(path_);
 }
 
 } // namespace lockstep::cli

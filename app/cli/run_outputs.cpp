@@ -2,8 +2,6 @@
 
 #include "core/error.h"
 
-#include <cerrno>
-#include <cstring>
 #include <stdexcept>
 #include <utility>
 
@@ -26,24 +24,23 @@ RunOutputs::RunOutputs(const Options& o, std::string run_name)
 
 RunOutputs::~RunOutputs() = default;
 
-void RunOutputs::begin(int lanes) {
-    if (trace_path_ && !writer_) {
-        trace_file_.open(*trace_path_, std::ios::binary | std::ios::trunc);
-        check(trace_file_, *trace_path_, "--trace");
-        writer_ = std::make_unique<ChromeTraceWriter>(trace_file_, lanes, run_name_, detail_);
-    }
-    if (csv_path_ && !csv_file_.is_open()) {
-        csv_file_.open(*csv_path_, std::ios::binary | std::ios::trunc);
-        check(csv_file_, *csv_path_, "--metrics-csv");
+template <typename F> void RunOutputs::with(const char* flag, F action) {
+    try {
+        action();
+    } catch (const Error& e) {
+        throw Error(std::string(flag) + " " + e.what());
     }
 }
 
-void RunOutputs::check(std::ofstream& out, const std::string& path, const char* flag) const {
-    if (!out) {
-        const QString reason = QString::fromLocal8Bit(std::strerror(errno));
-        throw Error(utf8(
-            Cli::tr("%1 %2: cannot write (%3)").arg(QString::fromLatin1(flag), qs(path), reason)));
-    }
+void RunOutputs::begin(int lanes) {
+    if (trace_path_ && !writer_)
+        with("--trace", [&] {
+            trace_file_ = std::make_unique<AtomicFile>(*trace_path_);
+            writer_ = std::make_unique<ChromeTraceWriter>(trace_file_->stream(), lanes, run_name_,
+                                                          detail_);
+        });
+    if (csv_path_ && !csv_file_)
+        with("--metrics-csv", [&] { csv_file_ = std::make_unique<AtomicFile>(*csv_path_); });
 }
 
 void RunOutputs::on_events(std::span<const TraceEvent> events) {
@@ -51,44 +48,37 @@ void RunOutputs::on_events(std::span<const TraceEvent> events) {
         return;
     if (!writer_)
         throw std::logic_error("RunOutputs: events before begin()");
-    try {
-        writer_->on_events(events);
-    } catch (const Error& e) {
-        throw Error("--trace " + *trace_path_ + ": " + e.what());
-    }
+    with("--trace", [&] { writer_->on_events(events); });
 }
 
 void RunOutputs::on_snapshot(const StepSnapshot& snapshot) {
     losses_.push_back(snapshot.loss);
     if (!csv_path_)
         return;
-    if (!csv_file_.is_open())
+    if (!csv_file_)
         throw std::logic_error("RunOutputs: a snapshot before begin()");
+    std::ostream& out = csv_file_->stream();
     if (!csv_header_) {
-        csv_file_ << metrics_csv_header(snapshot.worker_loss.size());
+        out << metrics_csv_header(snapshot.worker_loss.size());
         csv_header_ = true;
     }
-    csv_file_ << metrics_csv_row(snapshot);
-    check(csv_file_, *csv_path_, "--metrics-csv");
+    out << metrics_csv_row(snapshot);
+    with("--metrics-csv", [&] { csv_file_->check(); });
 }
 
 void RunOutputs::finish() {
     begin(0); // a run of no steps still writes its (empty) files
-    if (writer_) {
-        try {
+    if (writer_)
+        with("--trace", [&] {
             writer_->finish();
-        } catch (const Error& e) {
-            throw Error("--trace " + *trace_path_ + ": " + e.what());
-        }
-        trace_file_.close();
-        check(trace_file_, *trace_path_, "--trace");
-    }
-    if (csv_path_) {
-        if (!csv_header_)
-            csv_file_ << metrics_csv_header(0);
-        csv_file_.close();
-        check(csv_file_, *csv_path_, "--metrics-csv");
-    }
+            trace_file_->commit();
+        });
+    if (csv_path_)
+        with("--metrics-csv", [&] {
+            if (!csv_header_)
+                csv_file_->stream() << metrics_csv_header(0);
+            csv_file_->commit();
+        });
 }
 
 } // namespace lockstep::cli

@@ -2,10 +2,10 @@
 
 #include "options.h"
 
+#include "core/atomic_file.h"
 #include "trace/chrome_trace.h"
 #include "trace/trace.h"
 
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <span>
@@ -17,6 +17,8 @@ namespace lockstep::cli {
 // The trace sink of a command-line run: it writes the Chrome trace (--trace FILE, at
 // --trace-detail) and the metrics CSV (--metrics-csv FILE) as the run goes, and keeps only each
 // step's loss for the summary. So memory does not grow with the trace, whatever the run's length.
+// Each file goes to a temporary name and takes its own only when finish() completes it: a run
+// that fails or is killed never leaves a truncated file (see AtomicFile).
 class RunOutputs final : public TraceSink {
 public:
     // Checks the flags (lockstep::Error naming a wrong one). begin() opens the files, once the
@@ -39,12 +41,13 @@ public:
     const std::vector<double>& losses() const { return losses_; }
 
 private:
-    void check(std::ofstream& out, const std::string& path, const char* flag) const;
+    // `action` on the file of `flag`, its errors prefixed with the flag.
+    template <typename F> void with(const char* flag, F action);
 
     std::string run_name_;
     TraceDetail detail_ = TraceDetail::Rounds;
     std::optional<std::string> trace_path_, csv_path_;
-    std::ofstream trace_file_, csv_file_;
+    std::unique_ptr<AtomicFile> trace_file_, csv_file_;
     std::unique_ptr<ChromeTraceWriter> writer_;
     bool csv_header_ = false;
     std::vector<double> losses_;

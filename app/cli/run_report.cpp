@@ -4,13 +4,13 @@
 
 #include "report.h"
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "model/model.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -20,16 +20,6 @@ namespace lockstep::cli {
 namespace {
 
 using nlohmann::json;
-
-void write_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw Error(utf8(Cli::tr("%1: cannot write the file").arg(qs(path))));
-    out << text;
-    out.close();
-    if (!out)
-        throw Error(utf8(Cli::tr("%1: writing the file failed").arg(qs(path))));
-}
 
 // A small text chart of the loss, one character per column: how training went at a glance.
 std::string loss_sparkline(const std::vector<double>& losses, std::size_t width = 60) {
@@ -55,7 +45,7 @@ int report_run(const Options& o, const Scenario& scenario, const RunResult& resu
     const auto& m = result.metrics;
     outputs.finish();
     if (auto path = o.text("--params-out"))
-        write_file(*path, lockstep::parameters_to_json(scenario.model, result.parameters));
+        lockstep::save_file(*path, lockstep::parameters_to_json(scenario.model, result.parameters));
     if (scenario.model_parallel())
         return report_model_parallel(o, scenario, result);
 

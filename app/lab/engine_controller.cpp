@@ -5,6 +5,7 @@
 #include "engine_controller.h"
 
 #include "background.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "runs/runs.h"
 
@@ -141,6 +142,8 @@ void EngineController::launch() {
 }
 
 void EngineController::prepareCheckpoints() {
+    if (checkpoints_)
+        keep_on_signal(checkpoints_->path().toStdString());
     checkpoints_.reset();
     // Without synchronisation the replicas differ: there is no single model to save. The
     // model-parallel trainers save no checkpoints.
@@ -150,6 +153,8 @@ void EngineController::prepareCheckpoints() {
         return;
     checkpoints_ =
         std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockstep-run-XXXXXX"));
+    if (checkpoints_->isValid())
+        remove_on_signal(checkpoints_->path().toStdString()); // gone even if the lab is stopped
     if (!checkpoints_->isValid() ||
         !QDir(checkpoints_->path()).mkdir(QStringLiteral("checkpoints")))
         throw Error(tr("checkpoint: cannot create a directory for this run's checkpoints in %1")

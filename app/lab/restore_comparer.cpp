@@ -2,8 +2,10 @@
 
 #include "core/error.h"
 
+#include "core/atomic_file.h"
 #include <QCoreApplication>
 #include <QDir>
+
 #include <QTemporaryDir>
 
 namespace lockstep::app {
@@ -18,6 +20,7 @@ RestoreComparison compare_in_scratch(const Scenario& scenario, const std::atomic
                                                 "directory in %1")
                         .arg(QDir::tempPath())
                         .toStdString());
+    const RemovedOnSignal removed(scratch.path().toStdString());
     return compare_restores(scenario, scratch.path().toStdString(), stop);
 }
 

@@ -2,6 +2,7 @@
 
 #include "checkpoint/bytes.h"
 #include "checkpoint/io.h"
+#include "core/atomic_file.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -92,6 +93,7 @@ checkpoint_bytes::FileImage whole(std::vector<std::byte> bytes) {
 
 CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
                                 const CheckpointOptions& options) {
+    const MakingFiles making; // a signal's removal of a scratch directory waits for the save
     const int workers = state.workers();
     if (options.crash && (options.crash->worker < 0 || options.crash->worker >= workers))
         throw Error("checkpoint crash point: no worker " + std::to_string(options.crash->worker) +
@@ -168,6 +170,7 @@ CheckpointWrite save_checkpoint(const fs::path& dir, const TrainingState& state,
 }
 
 void write_file_atomically(const fs::path& file, std::span<const std::byte> bytes) {
+    const MakingFiles making;
     const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
     std::uint64_t unused = 0;
     write_durably(dir, file.filename().string(), whole({bytes.begin(), bytes.end()}), -1,

@@ -1,5 +1,7 @@
 #include "trace/chrome_trace.h"
 
+#include "core/atomic_file.h"
+
 #include "core/error.h"
 #include "trace/chrome_trace_text.h"
 
@@ -174,16 +176,15 @@ void ChromeTraceWriter::finish() {
 
 void write_chrome_trace(const std::string& path, std::span<const TraceEvent> events, int workers,
                         std::string_view run_name, TraceDetail detail) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw Error(path + ": cannot write the trace (" + std::strerror(errno) + ")");
+    AtomicFile file(path);
     try {
-        ChromeTraceWriter writer(out, workers, run_name, detail);
+        ChromeTraceWriter writer(file.stream(), workers, run_name, detail);
         writer.on_events(events);
         writer.finish();
     } catch (const Error& e) {
         throw Error(path + ": " + e.what());
     }
+    file.commit();
 }
 
 } // namespace lockstep
