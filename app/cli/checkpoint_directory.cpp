@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <system_error>
 #include <vector>
@@ -53,19 +54,26 @@ Error no_scenario_file(const std::string& dir) {
                           .arg(qs(dir), QString::fromLatin1(kScenarioFile))));
 }
 
-void prepare_checkpoint_directory(const std::string& dir, const Scenario& scenario) {
+std::unique_ptr<DirectoryLock> prepare_checkpoint_directory(const std::string& dir,
+                                                            const Scenario& scenario) {
     namespace fs = std::filesystem;
     if (!scenario.checkpoint)
         throw Error(utf8(Cli::tr("--checkpoint-dir: needs a checkpoint policy (--checkpoint-every "
                                  "K, or checkpoint.every in the scenario)")));
-    refuse_another_runs_directory(dir, lockstep::scenario_hash(scenario));
+    const std::uint64_t hash = lockstep::scenario_hash(scenario);
+    refuse_another_runs_directory(dir, hash); // before anything is created in it
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir))
         throw Error(utf8(Cli::tr("%1: cannot create the checkpoint directory").arg(qs(dir))));
+    // Held from here to the run's end: a second run started at the same moment is refused by
+    // the lock, one started after this one wrote its scenario by the check that follows.
+    auto lock = std::make_unique<DirectoryLock>(dir);
+    refuse_another_runs_directory(dir, hash);
     const std::string text = portable_scenario_json(scenario);
     lockstep::write_file_atomically(fs::path(dir) / kScenarioFile,
                                     std::as_bytes(std::span(text.data(), text.size())));
+    return lock;
 }
 
 } // namespace lockstep::cli

@@ -26,7 +26,7 @@ commands:
   reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
                                   combine values the way the engine combines gradients
   resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
                                   continue a run from its newest complete checkpoint
   checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
   compare A.json B.json [--target-loss X] [--seeds N] [--json]
@@ -86,6 +86,8 @@ run flags (override the scenario):
   --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI's own, with --transport mpi)
   --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
          process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
+  --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
+         asks which ranks are alive, and the job ends naming the ones that did not answer
   --layers 2,8,2  --activation tanh|relu|sigmoid|linear
   --optimizer sgd|adam  --lr X  --momentum X
   --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
@@ -136,9 +138,12 @@ QString page(const std::string& name) {
         return Cli::tr(
             "usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]\n"
             "                           [--trace-detail rounds|phases] [--metrics-csv FILE]\n"
-            "                           [--transport mpi]\n\n"
+            "                           [--from-scratch] [--transport mpi [--rank-timeout S]]\n\n"
             "Continues the run whose checkpoints are in DIR from its newest complete checkpoint,\n"
-            "skipping partial and corrupt ones, and reports the run as run does.\n");
+            "skipping partial and corrupt ones and those that do not fit the run, and reports\n"
+            "the run as run does. The run holds DIR while it trains: a second run or resume of\n"
+            "it is refused. When DIR holds checkpoints but none can be used, resume refuses to\n"
+            "start again over them; --from-scratch sets them aside in DIR/set-aside-N first.\n");
     if (name == "checkpoints")
         return Cli::tr("usage: lockstep-cli checkpoints DIR [--json]\n\n"
                        "Lists each checkpoint in DIR: complete, partial or corrupt, and why.\n");

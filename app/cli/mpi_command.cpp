@@ -34,13 +34,15 @@ int MpiCommand::size() const {
     return impl_->session.size();
 }
 
-ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep_events,
-                         const std::string& checkpoint_dir, bool resume) {
+ProcessRun run_processes(const Scenario& scenario, const ProcessOptions& given) {
+    const bool mpi_allreduce = given.mpi_allreduce;
     mpi::MpiRunOptions options;
     options.combine = mpi_allreduce ? mpi::Combine::MpiAllreduce : mpi::Combine::Schedule;
-    options.keep_events = keep_events;
-    options.checkpoint_dir = checkpoint_dir;
-    options.resume = resume;
+    options.keep_events = given.keep_events;
+    options.checkpoint_dir = given.checkpoint_dir;
+    options.resume = given.resume;
+    options.from_scratch = given.from_scratch;
+    options.rank_timeout_s = given.rank_timeout_s;
     mpi::MpiRun run = mpi::run_over_mpi(scenario, options);
     ProcessRun out{std::move(run.result),
                    std::move(run.snapshots),
@@ -49,7 +51,8 @@ ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep
                    run.ranks,
                    mpi_allreduce,
                    run.resumed_from,
-                   {}};
+                   {},
+                   run.set_aside ? run.set_aside->string() : std::string()};
     for (const CheckpointInfo& c : run.rejected)
         out.skipped.push_back(c.directory.filename().string() + " (" +
                               std::string(to_string(c.status)) + ": " + c.reason + ")");
@@ -126,7 +129,7 @@ int MpiCommand::rank() const {
 int MpiCommand::size() const {
     return 1;
 }
-ProcessRun run_processes(const Scenario&, bool, bool, const std::string&, bool) {
+ProcessRun run_processes(const Scenario&, const ProcessOptions&) {
     no_mpi();
 }
 int bench_processes(Algorithm, std::int64_t, int, bool) {

@@ -45,11 +45,21 @@ struct ProcessRun {
     bool mpi_allreduce = false;
     std::int64_t resumed_from = -1;
     std::vector<std::string> skipped; // checkpoints a resume skipped, and why
+    std::string set_aside;            // where a resume --from-scratch put them (empty: nowhere)
 };
-// `checkpoint_dir`: checkpoints by the scenario's policy go there (empty: none); `resume`:
-// continue from its newest complete checkpoint.
-ProcessRun run_processes(const Scenario& scenario, bool mpi_allreduce, bool keep_events,
-                         const std::string& checkpoint_dir = {}, bool resume = false);
+// How the ranks run: `checkpoint_dir`, checkpoints by the scenario's policy go there (empty:
+// none); `resume`, continue from its newest complete checkpoint that fits, and with
+// `from_scratch` set aside the ones none of which fits; `rank_timeout_s`, how long a rank waits
+// for another before the job ends naming the silent one.
+struct ProcessOptions {
+    bool mpi_allreduce = false;
+    bool keep_events = false;
+    std::string checkpoint_dir;
+    bool resume = false;
+    bool from_scratch = false;
+    double rank_timeout_s = 30.0;
+};
+ProcessRun run_processes(const Scenario& scenario, const ProcessOptions& options);
 
 // `bench allreduce --transport mpi`: prints (text or JSON) on rank 0.
 int bench_processes(Algorithm algorithm, std::int64_t bytes, int iterations, bool json);

@@ -24,8 +24,9 @@ using nlohmann::json;
 
 int command_resume(const std::vector<std::string>& args) {
     const Options o(args,
-                    {"--params-out", "--trace", "--trace-detail", "--metrics-csv", "--transport"},
-                    {"--json"});
+                    {"--params-out", "--trace", "--trace-detail", "--metrics-csv", "--transport",
+                     "--rank-timeout"},
+                    {"--json", "--from-scratch"});
     if (o.positional().size() != 1)
         throw Error(utf8(Cli::tr("resume needs exactly one checkpoint directory")));
     const std::string transport = o.text("--transport").value_or("threads");
@@ -33,6 +34,9 @@ int command_resume(const std::vector<std::string>& args) {
         throw not_one_of("--transport", "threads, mpi", transport);
     if (transport == "mpi")
         return run_over_mpi(o, false, o.positional().front());
+    if (o.has("--rank-timeout"))
+        throw Error(utf8(Cli::tr("--rank-timeout: bounds a wait between processes, so it needs "
+                                 "--transport mpi")));
     namespace fs = std::filesystem;
     const fs::path dir = o.positional().front();
     if (!fs::is_directory(dir))
@@ -40,26 +44,36 @@ int command_resume(const std::vector<std::string>& args) {
     if (!fs::exists(dir / kScenarioFile))
         throw no_scenario_file(dir.string());
     const auto scenario = lockstep::load_scenario((dir / kScenarioFile).string());
+    const lockstep::DirectoryLock lock(dir); // held until the run ends
 
     for (const auto& file : lockstep::clean_leftovers(dir))
         note(Cli::tr("note: removed the leftover temporary file %1").arg(qs(file.string())));
-    const auto recovery =
-        lockstep::load_newest_complete(dir, lockstep::scenario_hash(scenario), scenario.workers);
+    lockstep::cli::RunOutputs outputs(o, scenario.name);
+    const auto run = lockstep::make_run(scenario, lockstep::load_dataset(scenario), &outputs);
+    lockstep::Run& trainer = *run;
+    const lockstep::RestoreMode mode =
+        scenario.checkpoint ? scenario.checkpoint->restore : lockstep::RestoreMode::Full;
+    // The newest checkpoint that verifies and fits this run; an older one rather than none.
+    lockstep::RecoveryFilter filter;
+    filter.scenario_hash = lockstep::scenario_hash(scenario);
+    filter.workers = scenario.workers;
+    filter.fits = [&](const lockstep::TrainingState& state) { return trainer.misfit(state, mode); };
+    const auto recovery = lockstep::load_newest_complete(dir, filter);
     for (const auto& rejected : recovery.rejected)
         note(Cli::tr("note: skipped %1 (%2: %3)")
                  .arg(qs(rejected.directory.filename().string()),
                       qs(std::string(lockstep::to_string(rejected.status))), qs(rejected.reason)));
 
-    lockstep::cli::RunOutputs outputs(o, scenario.name);
-    const auto run = lockstep::make_run(scenario, lockstep::load_dataset(scenario), &outputs);
-    lockstep::Run& trainer = *run;
     outputs.begin(scenario.workers);
     std::int64_t from = 0;
     if (recovery.state) {
-        trainer.restore_state(*recovery.state, scenario.checkpoint ? scenario.checkpoint->restore
-                                                                   : lockstep::RestoreMode::Full);
+        trainer.restore_state(*recovery.state, mode);
         from = recovery.state->step;
     } else {
+        if (const auto aside =
+                lockstep::start_again(dir, recovery.rejected, o.has("--from-scratch")))
+            note(Cli::tr("note: set the checkpoints this run cannot use aside in %1")
+                     .arg(qs(aside->string())));
         note(Cli::tr("note: no complete checkpoint in %1: starting from step 0")
                  .arg(qs(dir.string())));
     }

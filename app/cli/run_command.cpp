@@ -16,6 +16,7 @@
 #include "trainers/run.h"
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,12 +29,15 @@ int run_over_mpi(const Options& o, bool mpi_allreduce, const std::string& resume
     lockstep::Scenario scenario;
     std::optional<lockstep::cli::RunOutputs> outputs;
     std::string checkpoint_dir = resume_dir;
+    std::unique_ptr<lockstep::DirectoryLock> lock; // rank 0 holds the directory for the run
     lockstep::cli::on_every_rank([&] {
         namespace fs = std::filesystem;
         if (!resume_dir.empty()) {
             if (!fs::exists(fs::path(resume_dir) / kScenarioFile))
                 throw no_scenario_file(resume_dir);
             scenario = lockstep::load_scenario((fs::path(resume_dir) / kScenarioFile).string());
+            if (mpi.rank() == 0)
+                lock = std::make_unique<lockstep::DirectoryLock>(resume_dir);
         } else {
             scenario = scenario_from(o);
         }
@@ -49,7 +53,7 @@ int run_over_mpi(const Options& o, bool mpi_allreduce, const std::string& resume
                                          "scenario)")));
             checkpoint_dir = *dir;
             if (mpi.rank() == 0)
-                prepare_checkpoint_directory(*dir, scenario);
+                lock = prepare_checkpoint_directory(*dir, scenario);
         } else if (o.has("--checkpoint-every")) {
             throw Error(utf8(Cli::tr("--checkpoint-every: needs --checkpoint-dir DIR")));
         } else if (scenario.checkpoint && resume_dir.empty()) {
@@ -60,14 +64,24 @@ int run_over_mpi(const Options& o, bool mpi_allreduce, const std::string& resume
         if (mpi.rank() == 0)
             outputs.emplace(o, scenario.name);
     });
-    lockstep::cli::ProcessRun run = lockstep::cli::run_processes(
-        scenario, mpi_allreduce, o.has("--trace"), checkpoint_dir, !resume_dir.empty());
+    lockstep::cli::ProcessOptions options;
+    options.mpi_allreduce = mpi_allreduce;
+    options.keep_events = o.has("--trace");
+    options.checkpoint_dir = checkpoint_dir;
+    options.resume = !resume_dir.empty();
+    options.from_scratch = o.has("--from-scratch");
+    if (o.has("--rank-timeout"))
+        options.rank_timeout_s = *o.number("--rank-timeout", 0.1, 3600.0);
+    lockstep::cli::ProcessRun run = lockstep::cli::run_processes(scenario, options);
     run.mpi_allreduce = mpi_allreduce;
     if (mpi.rank() != 0)
         return 0;
     scenario.clock = lockstep::ClockKind::Measured; // what the report and the recording say
     for (const std::string& skipped : run.skipped)
         note(Cli::tr("note: skipped %1").arg(qs(skipped)));
+    if (!run.set_aside.empty())
+        note(Cli::tr("note: set the checkpoints this run cannot use aside in %1")
+                 .arg(qs(run.set_aside)));
     if (run.resumed_from == 0)
         note(Cli::tr("note: no complete checkpoint in %1: starting from step 0")
                  .arg(qs(resume_dir)));
@@ -128,7 +142,7 @@ int command_run(const std::vector<std::string>& raw) {
                            "--transport",      "--sync",
                            "--staleness",      "--local-steps",
                            "--bucket-kb",      "--accumulate",
-                           "--shard"},
+                           "--shard",          "--rank-timeout"},
                     {"--json", "--staleness-aware-lr", "--no-overlap", "--paced-links"});
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")
@@ -138,6 +152,9 @@ int command_run(const std::vector<std::string>& raw) {
     if (mpi_allreduce)
         throw Error(utf8(Cli::tr("--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it "
                                  "needs --transport mpi (under mpirun)")));
+    if (o.has("--rank-timeout"))
+        throw Error(utf8(Cli::tr("--rank-timeout: bounds a wait between processes, so it needs "
+                                 "--transport mpi")));
     // One way for every run on threads: make_run() picks the trainer.
     const lockstep::Scenario scenario = scenario_from(o);
     lockstep::cli::RunOutputs outputs(o, scenario.name);
@@ -149,8 +166,9 @@ int command_run(const std::vector<std::string>& raw) {
                                          "for now")
                                      .arg(QString::fromLatin1(flag))));
     std::optional<lockstep::cli::ScratchDirectory> scratch;
+    std::unique_ptr<lockstep::DirectoryLock> lock;
     if (auto dir = o.text("--checkpoint-dir")) {
-        prepare_checkpoint_directory(*dir, scenario);
+        lock = prepare_checkpoint_directory(*dir, scenario);
         run->set_checkpoint_directory(*dir);
     } else if (o.has("--checkpoint-every")) {
         throw Error(utf8(Cli::tr("--checkpoint-every: needs --checkpoint-dir DIR")));

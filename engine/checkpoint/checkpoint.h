@@ -300,6 +300,40 @@ std::vector<std::filesystem::path> clean_leftovers(const std::filesystem::path& 
 std::vector<std::filesystem::path> clean_leftovers(const std::filesystem::path& dir,
                                                    std::span<const std::int64_t> own);
 
+// A run's hold on its checkpoint directory: DIR/lockstep.lock, created if need be, locked with
+// flock() for as long as this object lives and holding the owner's process ID. A second run or
+// resume of the same directory is refused at once with lockstep::Error naming that PID; the
+// lock goes with the process, however it ends, so a killed run never leaves the directory
+// locked. A lockstep.lock that is a link, not a regular file, or holds anything but a PID is
+// not ours and is refused, never overwritten.
+class DirectoryLock {
+public:
+    explicit DirectoryLock(const std::filesystem::path& dir);
+    ~DirectoryLock();
+    DirectoryLock(const DirectoryLock&) = delete;
+    DirectoryLock& operator=(const DirectoryLock&) = delete;
+
+private:
+    int fd_ = -1;
+};
+inline constexpr std::string_view lock_file_name = "lockstep.lock";
+
+// Moves the step directories `steps` names (checkpoints this run cannot use) into a new
+// DIR/set-aside-K (the first K free), so that a fresh start never writes over them. Returns
+// that folder. Throws lockstep::Error.
+std::filesystem::path set_aside(const std::filesystem::path& dir,
+                                std::span<const std::int64_t> steps);
+
+// A resume that found no checkpoint it can use in DIR (`rejected`: every one it looked at, with
+// why): starting again from step 0 would write over the committed ones (corrupt, or another
+// run's, or not fitting), so without `from_scratch` it is refused (lockstep::Error naming them
+// and the way out); with it they are set aside first. Saves that never committed are a crashed
+// run's own unfinished work, replaced as the new run saves. Returns the folder they went to, or
+// nothing when there was no committed checkpoint to protect.
+std::optional<std::filesystem::path> start_again(const std::filesystem::path& dir,
+                                                 std::span<const CheckpointInfo> rejected,
+                                                 bool from_scratch);
+
 // Storage faults for tests and the failure engine: flip bit `bit` (0..7) of the byte at
 // `offset`; cut (or extend with zeros) a file to `size` bytes. Throw lockstep::Error.
 void flip_bit(const std::filesystem::path& file, std::uint64_t offset, int bit = 0);

@@ -34,38 +34,10 @@ TrainingState DataParallelTrainer::capture_state() const {
 
 std::optional<std::string> DataParallelTrainer::misfit(const TrainingState& state,
                                                        RestoreMode mode) const {
-    if (state.scenario_hash != hash_)
-        return "the checkpoint belongs to another scenario";
-    if (state.workers() != scenario_.workers)
-        return "the checkpoint has " + std::to_string(state.workers()) + " workers, this run " +
-               std::to_string(scenario_.workers);
-    const std::size_t n = scenario_.model.parameter_count();
-    if (state.parameters.size() != n)
-        return "the checkpoint's model has " + std::to_string(state.parameters.size()) +
-               " parameters, this run's " + std::to_string(n);
-    if (state.step < 0 || state.step > scenario_.steps)
-        return "the checkpoint's step " + std::to_string(state.step) +
-               " is outside this run (0 to " + std::to_string(scenario_.steps) + ")";
-    if (mode != RestoreMode::Full)
-        return std::nullopt; // the optimizer and the data positions start afresh
-    // The optimizer state must be the one this run's optimizer keeps, one entry per parameter.
-    const OptimizerState& o = state.optimizer;
-    const bool sgd = scenario_.optimizer.kind == OptimizerKind::Sgd;
-    const std::size_t velocity = sgd ? n : 0, moments = sgd ? 0 : n;
-    if (o.velocity.size() != velocity || o.first_moment.size() != moments ||
-        o.second_moment.size() != moments)
-        return std::string("the checkpoint's optimizer state is not that of this run's ") +
-               std::string(to_string(scenario_.optimizer.kind)) + " for " + std::to_string(n) +
-               " parameters";
-    for (std::size_t k = 0; k < workers_.size(); ++k) {
-        DataCursor probe = workers_[k].cursor;
-        try {
-            probe.set_state(state.cursors[k]);
-        } catch (const Error& e) {
-            return "worker " + std::to_string(k) + ": " + e.what();
-        }
-    }
-    return std::nullopt;
+    std::vector<Shard> shards;
+    for (const Worker& w : workers_)
+        shards.push_back(w.cursor.shard());
+    return detail::state_misfit(scenario_, hash_, shards, state, mode);
 }
 
 void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode mode) {

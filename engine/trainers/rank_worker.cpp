@@ -130,19 +130,14 @@ TrainingState RankWorker::state_for_files(RankGroup& group) {
     return state;
 }
 
+std::optional<std::string> RankWorker::misfit(const TrainingState& state) const {
+    return detail::state_misfit(scenario_, hash_, detail::make_shards(scenario_, data_->size()),
+                                state, RestoreMode::Full);
+}
+
 void RankWorker::restore(const TrainingState& state) {
-    if (state.scenario_hash != hash_)
-        throw Error("restore: the checkpoint belongs to another scenario");
-    if (state.workers() != scenario_.workers)
-        throw Error("restore: the checkpoint has " + std::to_string(state.workers()) +
-                    " workers, this run " + std::to_string(scenario_.workers));
-    if (state.parameters.size() != scenario_.model.parameter_count())
-        throw Error("restore: the checkpoint's model has " +
-                    std::to_string(state.parameters.size()) + " parameters, this run's " +
-                    std::to_string(scenario_.model.parameter_count()));
-    if (state.step < 0 || state.step > scenario_.steps)
-        throw Error("restore: the checkpoint's step " + std::to_string(state.step) +
-                    " is outside this run (0 to " + std::to_string(scenario_.steps) + ")");
+    if (const auto why = misfit(state))
+        throw Error("restore: " + *why);
     DataCursor cursor = *cursor_;
     cursor.set_state(state.cursors[static_cast<std::size_t>(rank_)]);
     Optimizer optimizer(scenario_.optimizer, state.parameters.size());

@@ -109,6 +109,9 @@ public:
     // sharded rank holds a shard of the parameters or the optimizer state: every rank must call
     // this together, and the shards are gathered from all of them.
     TrainingState state_for_files(RankGroup& group);
+    // Why a saved state cannot be restored into this run (every rank's part of it checked, so
+    // that all ranks agree), or nothing.
+    std::optional<std::string> misfit(const TrainingState& state) const;
     // Puts this rank's part of a saved state back (its cursor, the shared rest) between steps.
     // Throws lockstep::Error when the state does not fit the run, changing nothing.
     void restore(const TrainingState& state);

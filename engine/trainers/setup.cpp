@@ -17,6 +17,43 @@ namespace lockstep {
 
 namespace detail {
 
+std::optional<std::string> state_misfit(const Scenario& s, std::uint64_t hash,
+                                        std::span<const Shard> shards, const TrainingState& state,
+                                        RestoreMode mode) {
+    if (state.scenario_hash != hash)
+        return "the checkpoint belongs to another scenario";
+    if (state.workers() != s.workers)
+        return "the checkpoint has " + std::to_string(state.workers()) + " workers, this run " +
+               std::to_string(s.workers);
+    const std::size_t n = s.model.parameter_count();
+    if (state.parameters.size() != n)
+        return "the checkpoint's model has " + std::to_string(state.parameters.size()) +
+               " parameters, this run's " + std::to_string(n);
+    if (state.step < 0 || state.step > s.steps)
+        return "the checkpoint's step " + std::to_string(state.step) +
+               " is outside this run (0 to " + std::to_string(s.steps) + ")";
+    if (mode != RestoreMode::Full)
+        return std::nullopt; // the optimizer and the data positions start afresh
+    // The optimizer state must be the one this run's optimizer keeps, one entry per parameter.
+    const OptimizerState& o = state.optimizer;
+    const bool sgd = s.optimizer.kind == OptimizerKind::Sgd;
+    const std::size_t velocity = sgd ? n : 0, moments = sgd ? 0 : n;
+    if (o.velocity.size() != velocity || o.first_moment.size() != moments ||
+        o.second_moment.size() != moments)
+        return std::string("the checkpoint's optimizer state is not that of this run's ") +
+               std::string(to_string(s.optimizer.kind)) + " for " + std::to_string(n) +
+               " parameters";
+    for (std::size_t k = 0; k < shards.size() && k < state.cursors.size(); ++k) {
+        DataCursor probe = fresh_cursor(s, static_cast<int>(k), shards[k]);
+        try {
+            probe.set_state(state.cursors[k]);
+        } catch (const Error& e) {
+            return "worker " + std::to_string(k) + ": " + e.what();
+        }
+    }
+    return std::nullopt;
+}
+
 std::vector<Shard> make_shards(const Scenario& s, std::size_t rows) {
     if (s.shard_sizes.empty())
         return equal_shards(rows, s.workers);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpoint/checkpoint.h"
 #include "collectives/buckets.h"
 #include "collectives/schedule.h"
 #include "collectives/sharding.h"
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 // Set-up steps the trainers share (setup.cpp): data-parallel, pipeline and tensor runs start alike.
@@ -28,6 +30,13 @@ std::vector<double> initial_parameters(const Scenario& s);
 void check_model_fits(const Scenario& s, const Dataset& data);
 // The same, and that there is data, at least a row per worker (data-parallel runs).
 void check_data_fits(const Scenario& s, const Dataset* data);
+// Why a verified checkpoint cannot be restored into a run of `s` (hash `hash`) whose workers
+// read the shards `shards`, or nothing when it can: another scenario or worker count, another
+// model, a step outside the run, and for a full restore an optimizer state of another kind or a
+// worker's data position or order that does not fit its shard.
+std::optional<std::string> state_misfit(const Scenario& s, std::uint64_t hash,
+                                        std::span<const Shard> shards, const TrainingState& state,
+                                        RestoreMode mode);
 
 // Adds a step's events to each lane's account (the model-parallel trainers, which keep their
 // step's events whether or not anyone listens).
