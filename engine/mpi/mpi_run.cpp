@@ -2,6 +2,7 @@
 #include "mpi/mpi_run.h"
 
 #include "core/error.h"
+#include "mpi/heartbeat.h"
 #include "mpi/mpi_world.h"
 #include "reports/speedup.h"
 #include "runs/runs.h"
@@ -40,6 +41,29 @@ struct Offset {
     std::int64_t offset = 0;
 };
 
+// Sends `out` (unless null) to rank `peer`, then receives into `in` (unless null) from it, each
+// within the heartbeat's bound.
+void exchange(const std::int64_t* out, std::int64_t* in, int peer) {
+    MPI_Request request = MPI_REQUEST_NULL;
+    if (out) {
+        check(MPI_Isend(out, 1, MPI_INT64_T, peer, 7, MPI_COMM_WORLD, &request), "MPI_Isend");
+        detail::await(request, peer, "the clocks' comparison");
+    }
+    if (in) {
+        check(MPI_Irecv(in, 1, MPI_INT64_T, peer, 7, MPI_COMM_WORLD, &request), "MPI_Irecv");
+        detail::await(request, peer, "the clocks' comparison");
+    }
+}
+
+// Every rank's `value` combined by `op`, within the heartbeat's bound.
+template <typename T> T all_reduce_value(T value, MPI_Datatype type, MPI_Op op) {
+    T result{};
+    MPI_Request request = MPI_REQUEST_NULL;
+    check(MPI_Iallreduce(&value, &result, 1, type, op, MPI_COMM_WORLD, &request), "MPI_Iallreduce");
+    detail::await(request, -1, "a vote of every rank");
+    return result;
+}
+
 // Rank 0 exchanges a few messages with each other rank and keeps the exchange with the smallest
 // round trip: rank k's reading is taken to be at the middle of it. On rank 0, one per rank.
 std::vector<Offset> estimate_offsets() {
@@ -52,9 +76,7 @@ std::vector<Offset> estimate_offsets() {
             std::int64_t theirs = 0;
             if (rank == 0) {
                 const std::int64_t sent = raw_now();
-                check(MPI_Send(&sent, 1, MPI_INT64_T, k, 7, MPI_COMM_WORLD), "MPI_Send");
-                check(MPI_Recv(&theirs, 1, MPI_INT64_T, k, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
-                      "MPI_Recv");
+                exchange(&sent, &theirs, k);
                 const std::int64_t back = raw_now();
                 if (back - sent < best) {
                     best = back - sent;
@@ -62,10 +84,9 @@ std::vector<Offset> estimate_offsets() {
                 }
             } else if (rank == k) {
                 std::int64_t ping = 0;
-                check(MPI_Recv(&ping, 1, MPI_INT64_T, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
-                      "MPI_Recv");
+                exchange(nullptr, &ping, 0);
                 theirs = raw_now();
-                check(MPI_Send(&theirs, 1, MPI_INT64_T, 0, 7, MPI_COMM_WORLD), "MPI_Send");
+                exchange(&theirs, nullptr, 0);
             }
         }
     }
@@ -196,6 +217,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
                                  s.workers, worker->parameters().size());
     });
     const std::vector<std::string> hosts = gather_hosts();
+    detail::start_heartbeat(options.rank_timeout_s);
 
     // A resume: every rank loads the newest complete checkpoint and takes its own part of it.
     MpiRun run;
@@ -207,25 +229,35 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
                 (void)clean_leftovers(options.checkpoint_dir);
         });
         std::int64_t from = 0;
+        bool found = false;
         on_every_rank([&] {
+            RecoveryFilter filter;
+            filter.scenario_hash = worker->scenario_hash();
+            filter.workers = s.workers;
+            filter.fits = [&](const TrainingState& state) { return worker->misfit(state); };
             const CheckpointRecovery recovery =
-                load_newest_complete(options.checkpoint_dir, worker->scenario_hash(), s.workers);
+                load_newest_complete(options.checkpoint_dir, filter);
             if (recovery.state)
                 worker->restore(*recovery.state);
+            found = recovery.state.has_value();
             from = worker->steps_done();
             if (rank == 0)
                 run.rejected = recovery.rejected;
         });
-        std::int64_t low = 0, high = 0;
-        check(MPI_Allreduce(&from, &low, 1, MPI_INT64_T, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
-        check(MPI_Allreduce(&from, &high, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD),
-              "MPI_Allreduce");
+        const std::int64_t low = all_reduce_value(from, MPI_INT64_T, MPI_MIN);
+        const std::int64_t high = all_reduce_value(from, MPI_INT64_T, MPI_MAX);
         on_every_rank([&] {
             if (low != high)
                 throw Error(options.checkpoint_dir.string() +
                             ": the ranks found different newest checkpoints (steps " +
                             std::to_string(low) + " and " + std::to_string(high) +
                             "); is the directory the same on every computer?");
+        });
+        // None fits: a fresh start, once every rank is done reading the directory.
+        on_every_rank([&] {
+            if (rank == 0 && !found)
+                run.set_aside =
+                    start_again(options.checkpoint_dir, run.rejected, options.from_scratch);
         });
         run.resumed_from = from;
         if (rank == 0)
@@ -241,11 +273,11 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     const std::vector<std::int64_t> origin = gather(std::vector<std::int64_t>{raw_now()});
     bool diverged = false;
     while (!worker->finished()) {
+        detail::heartbeat_step(worker->steps_done());
         worker->step(group);
         // Every rank stops after the step whose loss is no longer a finite number on any rank.
-        int mine = std::isfinite(worker->history().back().loss) ? 0 : 1, any = 0;
-        check(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
-        diverged = any != 0;
+        const int mine = std::isfinite(worker->history().back().loss) ? 0 : 1;
+        diverged = all_reduce_value(mine, MPI_INT, MPI_MAX) != 0;
         if (diverged)
             break;
         if (checkpoints && worker->steps_done() % s.checkpoint->every == 0) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,8 +56,9 @@ struct MpiRun {
     std::vector<TraceEvent> events;      // when asked for: every rank's events, by step
     std::vector<std::string> hosts;
     int ranks = 0;
-    std::int64_t resumed_from = -1;       // the step a resume began at
-    std::vector<CheckpointInfo> rejected; // checkpoints a resume skipped, newest first
+    std::int64_t resumed_from = -1;                 // the step a resume began at
+    std::vector<CheckpointInfo> rejected;           // checkpoints a resume skipped, newest first
+    std::optional<std::filesystem::path> set_aside; // where --from-scratch put them
 };
 
 struct MpiRunOptions {
@@ -66,8 +68,14 @@ struct MpiRunOptions {
     // and fsyncs its own worker file; after a barrier rank 0 gathers their sizes and checksums
     // and writes the MANIFEST last: the protocol and format of a threaded run.
     std::filesystem::path checkpoint_dir;
-    // Continue from the newest complete checkpoint in checkpoint_dir (every rank loads it).
+    // Continue from the newest complete checkpoint in checkpoint_dir that fits the run (every
+    // rank loads it). When none does and the directory holds some, the resume is refused, or
+    // with `from_scratch` they are set aside and the run starts again (see start_again()).
     bool resume = false;
+    bool from_scratch = false;
+    // The heartbeat: a rank that has waited this long (measured seconds) for another asks every
+    // rank whether it is alive, and the job ends naming the ones that did not answer.
+    double rank_timeout_s = 30.0;
 };
 
 // Throws lockstep::Error (on every rank, see on_every_rank) when the number of ranks is not the

@@ -20,15 +20,18 @@ using detail::gather;
 using detail::world_rank;
 using detail::world_size;
 
-namespace {
+namespace detail {
 
-// What the errors on_every_rank() reports are prefixed with: the session's program.
+// What the errors on_every_rank() and the heartbeat report are prefixed with: the session's
+// program.
 std::string& program_name() {
     static std::string name = "lockstep";
     return name;
 }
 
-} // namespace
+} // namespace detail
+
+using detail::program_name;
 
 Session::Session(int* argc, char*** argv, std::string program) {
     program_name() = std::move(program);
@@ -62,7 +65,10 @@ void on_every_rank(const std::function<void()>& setup) {
     const int rank = world_rank();
     const int mine = failure ? rank : INT_MAX;
     int first = INT_MAX;
-    check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+    MPI_Request request = MPI_REQUEST_NULL;
+    check(MPI_Iallreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &request),
+          "MPI_Iallreduce");
+    detail::await(request, -1, "agreeing on the outcome");
     if (first == INT_MAX)
         return;
     if (rank == first) {
@@ -73,7 +79,8 @@ void on_every_rank(const std::function<void()>& setup) {
             std::fflush(stderr);
         }
     }
-    check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+    check(MPI_Ibarrier(MPI_COMM_WORLD, &request), "MPI_Ibarrier");
+    detail::await(request, -1, "agreeing on the outcome");
     throw ReportedElsewhere();
 }
 

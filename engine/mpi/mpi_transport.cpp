@@ -2,12 +2,11 @@
 
 #include "collectives/reduction.h"
 #include "core/error.h"
+#include "mpi/heartbeat.h"
 
 #include <algorithm>
-#include <chrono>
 #include <climits>
 #include <string>
-#include <thread>
 
 namespace lockstep::mpi {
 
@@ -35,6 +34,8 @@ void MpiTransport::execute(const Round& round, int rank, std::span<double> mine)
     sends_.clear();
     receives_.clear();
     reduced_.clear();
+    send_peers_.clear();
+    receive_peers_.clear();
     std::size_t scratch = 0;
     for (std::size_t i = 0; i < round.messages.size(); ++i) {
         const Message& m = round.messages[i];
@@ -51,6 +52,7 @@ void MpiTransport::execute(const Round& round, int rank, std::span<double> mine)
             ++scratch;
         }
         receives_.emplace_back();
+        receive_peers_.push_back(m.src);
         check(MPI_Irecv(into, count_of(m), MPI_DOUBLE, m.src, tag, comm_, &receives_.back()),
               "MPI_Irecv");
     }
@@ -59,36 +61,24 @@ void MpiTransport::execute(const Round& round, int rank, std::span<double> mine)
         if (m.src != rank || m.count == 0)
             continue;
         sends_.emplace_back();
+        send_peers_.push_back(m.dst);
         check(MPI_Isend(mine.data() + m.offset, count_of(m), MPI_DOUBLE, m.dst,
                         static_cast<int>(i % 32768), comm_, &sends_.back()),
               "MPI_Isend");
     }
-    check(MPI_Waitall(static_cast<int>(receives_.size()), receives_.data(), MPI_STATUSES_IGNORE),
-          "MPI_Waitall (receives)");
+    detail::await(receives_, receive_peers_, "a message of the all-reduce");
     // Reduce messages are added in the round's order; Copy messages are already in place.
     for (std::size_t k = 0; k < reduced_.size(); ++k) {
         const Message& m = round.messages[reduced_[k]];
         accumulate(mine.subspan(m.offset, m.count), incoming_[k]);
     }
-    check(MPI_Waitall(static_cast<int>(sends_.size()), sends_.data(), MPI_STATUSES_IGNORE),
-          "MPI_Waitall (sends)");
+    detail::await(sends_, send_peers_, "a message of the all-reduce");
 }
 
 MpiGroup::MpiGroup(const CommSchedule& schedule, int rank, Combine combine)
     : schedule_(schedule)
     , rank_(rank)
-    , combine_(combine) {
-    // More ranks on this host than it has cores: a rank that spins in the barrier takes the core
-    // from a rank still computing, so it sleeps between tests instead.
-    MPI_Comm host = MPI_COMM_NULL;
-    check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host),
-          "MPI_Comm_split_type");
-    int on_host = 1;
-    check(MPI_Comm_size(host, &on_host), "MPI_Comm_size");
-    MPI_Comm_free(&host);
-    const unsigned cores = std::thread::hardware_concurrency();
-    oversubscribed_ = cores != 0 && static_cast<unsigned>(on_host) > cores;
-}
+    , combine_(combine) {}
 
 bool MpiGroup::reduces_beside_compute() const {
     int provided = MPI_THREAD_SINGLE;
@@ -97,18 +87,9 @@ bool MpiGroup::reduces_beside_compute() const {
 }
 
 void MpiGroup::barrier() {
-    if (!oversubscribed_) {
-        check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
-        return;
-    }
     MPI_Request request = MPI_REQUEST_NULL;
     check(MPI_Ibarrier(MPI_COMM_WORLD, &request), "MPI_Ibarrier");
-    for (int done = 0;;) {
-        check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
-        if (done != 0)
-            return;
-        std::this_thread::sleep_for(std::chrono::microseconds(50));
-    }
+    detail::await(request, -1, "a barrier");
 }
 
 void MpiGroup::all_reduce(const CommSchedule& schedule, std::span<double> gradient,
@@ -125,9 +106,11 @@ void MpiGroup::all_reduce(std::span<double> gradient, const Clock& clock, std::i
     // Open MPI chooses its own algorithm and order of additions; one slice, no message detail.
     sum_.resize(gradient.size());
     const Ticks start = clock.now();
-    check(MPI_Allreduce(gradient.data(), sum_.data(), static_cast<int>(gradient.size()), MPI_DOUBLE,
-                        MPI_SUM, MPI_COMM_WORLD),
-          "MPI_Allreduce");
+    MPI_Request request = MPI_REQUEST_NULL;
+    check(MPI_Iallreduce(gradient.data(), sum_.data(), static_cast<int>(gradient.size()),
+                         MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &request),
+          "MPI_Iallreduce");
+    detail::await(request, -1, "Open MPI's all-reduce");
     std::copy(sum_.begin(), sum_.end(), gradient.begin());
     events.push_back({rank_, EventKind::Communicate, step, start, clock.now()});
 }
@@ -140,8 +123,10 @@ std::vector<double> MpiGroup::gather_pieces(std::span<const double> mine, bool e
     int ranks = 1;
     check(MPI_Comm_size(MPI_COMM_WORLD, &ranks), "MPI_Comm_size");
     std::vector<int> counts(static_cast<std::size_t>(ranks)), offsets(counts.size());
-    check(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD),
-          "MPI_Allgather");
+    MPI_Request request = MPI_REQUEST_NULL;
+    check(MPI_Iallgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD, &request),
+          "MPI_Iallgather");
+    detail::await(request, -1, "gathering the shards' sizes");
     long long total = 0;
     for (std::size_t k = 0; k < counts.size(); ++k) {
         if (total > INT_MAX)
@@ -156,13 +141,14 @@ std::vector<double> MpiGroup::gather_pieces(std::span<const double> mine, bool e
     if (everywhere || rank_ == 0)
         all.resize(static_cast<std::size_t>(total));
     if (everywhere)
-        check(MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(),
-                             offsets.data(), MPI_DOUBLE, MPI_COMM_WORLD),
-              "MPI_Allgatherv");
+        check(MPI_Iallgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(),
+                              offsets.data(), MPI_DOUBLE, MPI_COMM_WORLD, &request),
+              "MPI_Iallgatherv");
     else
-        check(MPI_Gatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
-                          MPI_DOUBLE, 0, MPI_COMM_WORLD),
-              "MPI_Gatherv");
+        check(MPI_Igatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(),
+                           offsets.data(), MPI_DOUBLE, 0, MPI_COMM_WORLD, &request),
+              "MPI_Igatherv");
+    detail::await(request, -1, "gathering the shards");
     return all;
 }
 

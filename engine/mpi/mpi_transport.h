@@ -26,8 +26,9 @@ public:
 private:
     MPI_Comm comm_;
     std::vector<MPI_Request> sends_, receives_;
-    std::vector<std::size_t> reduced_;          // this round's Reduce messages to this rank
-    std::vector<std::vector<double>> incoming_; // scratch, one per Reduce message
+    std::vector<int> send_peers_, receive_peers_; // the rank at the other end of each
+    std::vector<std::size_t> reduced_;            // this round's Reduce messages to this rank
+    std::vector<std::vector<double>> incoming_;   // scratch, one per Reduce message
 };
 
 // How the ranks combine their gradients.
@@ -53,7 +54,6 @@ private:
     const CommSchedule& schedule_;
     int rank_;
     Combine combine_;
-    bool oversubscribed_ = false; // more ranks on this host than cores
     MpiTransport transport_{MPI_COMM_WORLD};
     std::vector<double> sum_; // MPI_Allreduce's output
 };

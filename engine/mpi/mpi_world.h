@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/error.h"
+#include "mpi/heartbeat.h"
 
 #include <mpi.h>
 
@@ -17,6 +18,9 @@ inline void check(int code, const char* what) {
     if (code != MPI_SUCCESS)
         throw Error(std::string(what) + " failed (Open MPI error " + std::to_string(code) + ")");
 }
+
+// The program the session runs ("lockstep-cli"), for messages.
+std::string& program_name();
 
 inline int world_rank() {
     int rank = 0;
@@ -40,8 +44,10 @@ template <typename T> std::vector<T> gather(const std::vector<T>& mine) {
                     std::to_string(static_cast<long long>(total)) + " bytes); run fewer steps");
     const int bytes = static_cast<int>(mine.size() * sizeof(T));
     std::vector<int> counts(static_cast<std::size_t>(size)), offsets(counts.size());
-    check(MPI_Gather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD),
-          "MPI_Gather");
+    MPI_Request request = MPI_REQUEST_NULL;
+    check(MPI_Igather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD, &request),
+          "MPI_Igather");
+    await(request, -1, "gathering to rank 0");
     std::vector<T> all;
     if (world_rank() == 0) {
         int at = 0;
@@ -51,9 +57,10 @@ template <typename T> std::vector<T> gather(const std::vector<T>& mine) {
         }
         all.resize(static_cast<std::size_t>(at) / sizeof(T));
     }
-    check(MPI_Gatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), offsets.data(),
-                      MPI_BYTE, 0, MPI_COMM_WORLD),
-          "MPI_Gatherv");
+    check(MPI_Igatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), offsets.data(),
+                       MPI_BYTE, 0, MPI_COMM_WORLD, &request),
+          "MPI_Igatherv");
+    await(request, -1, "gathering to rank 0");
     return all;
 }
 

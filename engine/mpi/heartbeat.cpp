@@ -1,0 +1,184 @@
+#include "mpi/heartbeat.h"
+
+#include "mpi/mpi_world.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace lockstep::mpi::detail {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kAliveTag = 1;
+
+struct Heartbeat {
+    MPI_Comm comm = MPI_COMM_NULL;
+    double timeout_s = 0.0;
+    std::int64_t step = 0;
+    int checks = 0;              // liveness checks in a row that every rank answered
+    bool oversubscribed = false; // more ranks on this host than it has cores
+};
+
+Heartbeat& heartbeat() {
+    static Heartbeat h;
+    return h;
+}
+
+// How long the ranks that asked wait for the others' answers: long enough for a rank that is
+// computing to reach its next wait.
+double grace_s(double timeout_s) {
+    return std::clamp(timeout_s / 2.0, 1.0, 10.0);
+}
+
+std::string rank_list(const std::vector<int>& ranks) {
+    std::string text;
+    for (std::size_t k = 0; k < ranks.size(); ++k)
+        text += (k == 0 ? "" : k + 1 == ranks.size() ? " and " : ", ") + std::to_string(ranks[k]);
+    return text;
+}
+
+// Every rank that takes part sends "alive" to every other and waits the grace period for
+// theirs. Returns the ranks that did not answer.
+std::vector<int> who_is_silent() {
+    Heartbeat& h = heartbeat();
+    const int rank = world_rank(), size = world_size();
+    std::vector<int> mine(static_cast<std::size_t>(size), rank), theirs(mine.size(), -1);
+    std::vector<MPI_Request> sends, receives;
+    std::vector<int> from;
+    for (int k = 0; k < size; ++k) {
+        if (k == rank)
+            continue;
+        sends.emplace_back();
+        MPI_Isend(&mine[static_cast<std::size_t>(k)], 1, MPI_INT, k, kAliveTag, h.comm,
+                  &sends.back());
+        receives.emplace_back();
+        MPI_Irecv(&theirs[static_cast<std::size_t>(k)], 1, MPI_INT, k, kAliveTag, h.comm,
+                  &receives.back());
+        from.push_back(k);
+    }
+    const auto until = Clock::now() + std::chrono::duration<double>(grace_s(h.timeout_s));
+    std::vector<int> silent;
+    for (std::size_t i = 0; i < receives.size(); ++i) {
+        int done = 0;
+        while (true) {
+            MPI_Test(&receives[i], &done, MPI_STATUS_IGNORE);
+            if (done != 0 || Clock::now() >= until)
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        if (done == 0)
+            silent.push_back(from[i]);
+    }
+    return silent;
+}
+
+// The check, and its outcome: the job ends when a rank stays silent.
+void check_liveness(std::span<const int> peers, const char* what, double waited_s) {
+    Heartbeat& h = heartbeat();
+    const std::vector<int> silent = who_is_silent();
+    const int rank = world_rank();
+    if (silent.empty()) {
+        if (++h.checks < 3)
+            return; // every rank is alive: a slow step, wait on
+        if (rank == 0) {
+            std::fprintf(stderr,
+                         "%s: every rank answers, but none has moved for %.0f s in step "
+                         "%lld (%s); ending the job\n",
+                         program_name().c_str(), waited_s, static_cast<long long>(h.step), what);
+            std::fflush(stderr);
+        }
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    int lowest_alive = 0;
+    while (std::find(silent.begin(), silent.end(), lowest_alive) != silent.end())
+        ++lowest_alive;
+    if (rank == lowest_alive) {
+        const bool one = silent.size() == 1;
+        std::string waiting;
+        for (const int peer : peers)
+            if (peer >= 0 && std::find(silent.begin(), silent.end(), peer) != silent.end()) {
+                waiting = " for it";
+                break;
+            }
+        std::fprintf(stderr,
+                     "%s: rank%s %s did not answer the heartbeat: %s stopped, hung or cut "
+                     "off. Rank %d waited%s %.0f s in step %lld (%s); ending the job\n",
+                     program_name().c_str(), one ? "" : "s", rank_list(silent).c_str(),
+                     one ? "it is" : "they are", world_rank(), waiting.c_str(), waited_s,
+                     static_cast<long long>(h.step), what);
+        std::fflush(stderr);
+    }
+    MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+// Another rank has started a check: this one joins it at once.
+bool asked_for_liveness() {
+    Heartbeat& h = heartbeat();
+    int pending = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, kAliveTag, h.comm, &pending, MPI_STATUS_IGNORE);
+    return pending != 0;
+}
+
+} // namespace
+
+void start_heartbeat(double seconds) {
+    Heartbeat& h = heartbeat();
+    if (h.comm == MPI_COMM_NULL)
+        check(MPI_Comm_dup(MPI_COMM_WORLD, &h.comm), "MPI_Comm_dup");
+    h.timeout_s = seconds;
+    h.step = 0;
+    h.checks = 0;
+    // More ranks on this host than it has cores: a rank that spins while it waits takes the core
+    // from a rank still computing, so it sleeps between tests instead.
+    MPI_Comm host = MPI_COMM_NULL;
+    check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host),
+          "MPI_Comm_split_type");
+    int on_host = 1;
+    check(MPI_Comm_size(host, &on_host), "MPI_Comm_size");
+    MPI_Comm_free(&host);
+    const unsigned cores = std::thread::hardware_concurrency();
+    h.oversubscribed = cores != 0 && static_cast<unsigned>(on_host) > cores;
+}
+
+void heartbeat_step(std::int64_t step) {
+    heartbeat().step = step;
+}
+
+void await(std::span<MPI_Request> requests, std::span<const int> peers, const char* what) {
+    Heartbeat& h = heartbeat();
+    if (h.comm == MPI_COMM_NULL || h.timeout_s <= 0.0) {
+        check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE),
+              what);
+        return;
+    }
+    const auto start = Clock::now();
+    auto last_check = start;
+    const auto bound = std::chrono::duration<double>(h.timeout_s);
+    for (int spins = 0;; ++spins) {
+        int done = 0;
+        check(MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done,
+                          MPI_STATUSES_IGNORE),
+              what);
+        if (done != 0) {
+            h.checks = 0;
+            return;
+        }
+        if (spins % 64 == 0) {
+            const auto now = Clock::now();
+            if (now - last_check >= bound || asked_for_liveness()) {
+                check_liveness(peers, what, std::chrono::duration<double>(now - start).count());
+                last_check = Clock::now();
+            }
+        }
+        if (spins > (h.oversubscribed ? 16 : 1000))
+            std::this_thread::sleep_for(std::chrono::microseconds(h.oversubscribed ? 50 : 20));
+    }
+}
+
+} // namespace lockstep::mpi::detail
