@@ -13,6 +13,7 @@
 #include <limits>
 #include <numeric>
 #include <set>
+#include <unistd.h>
 
 using namespace lockstep;
 namespace fs = std::filesystem;
@@ -220,6 +221,7 @@ private Q_SLOTS:
     void never_removes_or_writes_through_what_is_not_its_own();
     void missing_directory();
     void storage_fault_helpers();
+    void one_holder_per_directory();
 };
 
 // Reference values from the xxHash project's library (XXH64, seed 0).
@@ -1141,6 +1143,50 @@ void TestCheckpoint::never_removes_or_writes_through_what_is_not_its_own() {
     QVERIFY2(linked.contains(QStringLiteral("is a symbolic link")), qPrintable(linked));
     QCOMPARE(read_bytes(outside), mine);
     QVERIFY(!fs::exists(dir / "scenario.json"));
+}
+
+std::string read_text(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The directory lock: a second holder is refused naming the first's process, the lock goes with
+// its holder, and a lockstep.lock the run did not make is refused, never rewritten.
+void TestCheckpoint::one_holder_per_directory() {
+    QTemporaryDir tmp;
+    const fs::path dir = tmp.path().toStdString();
+    const auto message = [&] {
+        try {
+            DirectoryLock second(dir);
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    {
+        const DirectoryLock first(dir);
+        QCOMPARE(read_text(dir / "lockstep.lock"), std::to_string(::getpid()) + "\n");
+        const std::string why = message();
+        QVERIFY2(why.find("in use by another run (process " + std::to_string(::getpid()) + ")") !=
+                     std::string::npos,
+                 why.c_str());
+    }
+    QCOMPARE(message(), std::string()); // released with its holder; the file stays for the next
+
+    // Not a lock of ours: a user's file of that name, a link, a folder.
+    const fs::path lock = dir / "lockstep.lock";
+    fs::remove(lock);
+    std::ofstream(lock) << "my notes\n";
+    QVERIFY(message().find("holds something other than a process ID") != std::string::npos);
+    QCOMPARE(read_text(lock), std::string("my notes\n"));
+    fs::remove(lock);
+    std::ofstream(dir / "elsewhere") << "outside\n";
+    fs::create_symlink(dir / "elsewhere", lock);
+    QVERIFY(message().find("is a symbolic link") != std::string::npos);
+    QCOMPARE(read_text(dir / "elsewhere"), std::string("outside\n"));
+    fs::remove(lock);
+    fs::create_directory(lock);
+    QVERIFY(!message().empty());
 }
 
 void TestCheckpoint::missing_directory() {

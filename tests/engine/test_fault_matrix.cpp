@@ -1,11 +1,14 @@
 // Every fault the engine can inject, against every way of recovering from it: fault kind and
-// phase x step x recovery policy x collective algorithm x restore kind, one named row each. Every
-// row must go back to a complete checkpoint that holds exactly the uninterrupted run's state at
-// its step, and every full restart must then finish bit for bit like the uninterrupted run.
+// phase x step x recovery policy x collective algorithm x restore kind x transport, one named row
+// each. On threads, every row must go back to a complete checkpoint that holds exactly the
+// uninterrupted run's state at its step, and every full restart must then finish bit for bit
+// like the uninterrupted run. Over processes (a rank of a run over MPI), where these faults are
+// not injected, every row must be refused by name before anything runs.
 
 #include "checkpoint/checkpoint.h"
 #include "runs/runs.h"
 #include "scenario/scenario.h"
+#include "trainers/rank_worker.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -126,6 +129,7 @@ void TestFaultMatrix::every_fault_recovers_data() {
     QTest::addColumn<RecoveryPolicy>("policy");
     QTest::addColumn<Algorithm>("algorithm");
     QTest::addColumn<int>("restore");
+    QTest::addColumn<bool>("processes");
     const std::pair<RecoveryPolicy, const char*> policies[] = {
         {RecoveryPolicy::Restart, "restart"}, {RecoveryPolicy::Elastic, "elastic"}};
     const std::pair<Algorithm, const char*> algorithms[] = {
@@ -142,13 +146,16 @@ void TestFaultMatrix::every_fault_recovers_data() {
         for (int step : {5, 7, 9})
             for (const auto& [policy, policy_name] : policies)
                 for (const auto& [algorithm, algorithm_name] : algorithms)
-                    for (const auto& [restore, restore_name] : restores) {
-                        QTest::addRow("%s step %d %s %s %s", kFaults[f].name, step, policy_name,
-                                      algorithm_name, restore_name)
-                            << f << step << policy << algorithm << static_cast<int>(restore);
-                        ++rows;
-                    }
-    QCOMPARE(rows, 648);
+                    for (const auto& [restore, restore_name] : restores)
+                        for (const bool processes : {false, true}) {
+                            QTest::addRow("%s step %d %s %s %s %s", kFaults[f].name, step,
+                                          policy_name, algorithm_name, restore_name,
+                                          processes ? "mpi" : "threads")
+                                << f << step << policy << algorithm << static_cast<int>(restore)
+                                << processes;
+                            ++rows;
+                        }
+    QCOMPARE(rows, 1296);
 }
 
 void TestFaultMatrix::every_fault_recovers() {
@@ -157,6 +164,7 @@ void TestFaultMatrix::every_fault_recovers() {
     QFETCH(RecoveryPolicy, policy);
     QFETCH(Algorithm, algorithm);
     QFETCH(int, restore);
+    QFETCH(bool, processes);
     const Fault& f = kFaults[fault];
     const auto kind = static_cast<RestoreKind>(restore);
     Scenario s = matrix_scenario(algorithm, policy, kind);
@@ -181,6 +189,20 @@ void TestFaultMatrix::every_fault_recovers() {
     }
     s.failures.events.push_back({FailureKind::Crash, kCrashedLane, step, f.phase});
     validate(s);
+    if (processes) {
+        // A rank refuses the scenario before it trains: no fault is run as anything else.
+        const auto data = load_dataset(s);
+        for (int rank = 0; rank < s.workers; ++rank)
+            QVERIFY_THROWS_EXCEPTION(Error, RankWorker(s, data, rank));
+        try {
+            RankWorker rank(s, data, 0);
+        } catch (const Error& e) {
+            QVERIFY2(std::string(e.what()).find("fault is injected into threads only") !=
+                         std::string::npos,
+                     e.what());
+        }
+        return;
+    }
 
     QTemporaryDir scratch(scratch_template());
     QVERIFY(scratch.isValid());

@@ -1,6 +1,7 @@
 // lockstep-cli over Open MPI, run for real through mpirun (LOCKSTEP_MPIEXEC): one process per
 // worker, on this machine's cores (--oversubscribe), and compared with the same run on threads.
 
+#include "checkpoint/checkpoint.h"
 #include "collectives/schedule.h"
 #include "lab/lab_session.h"
 #include "trace/recording.h"
@@ -9,6 +10,7 @@
 #include "test_support.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -120,6 +122,22 @@ std::pair<QJsonObject, QJsonObject> same_bytes_both_ways(const QTemporaryDir& di
     }();
     return {QJsonDocument::fromJson(threads.out).object(),
             QJsonDocument::fromJson(mpi.out).object()};
+}
+
+// The process of mpirun job `job` that is rank `rank` (by the rank Open MPI gives it), or 0.
+pid_t rank_process(const QProcess& job, int rank) {
+    QProcess children;
+    children.start(QStringLiteral("pgrep"),
+                   {"-P", QString::number(job.processId()), "lockstep-cli"});
+    children.waitForFinished();
+    const QByteArray wanted = "OMPI_COMM_WORLD_RANK=" + QByteArray::number(rank);
+    for (const QString& pid :
+         QString::fromLatin1(children.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts)) {
+        QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
+        if (environ.open(QIODevice::ReadOnly) && environ.readAll().split('\0').contains(wanted))
+            return static_cast<pid_t>(pid.toInt());
+    }
+    return 0;
 }
 
 } // namespace
@@ -530,6 +548,122 @@ private Q_SLOTS:
                 QJsonDocument::fromJson(again.out).object().value("resumed_from_step").toInt() >=
                 16 + 24 * kill);
             QCOMPARE(read(resumed), read(reference));
+        }
+    }
+
+    // One rank frozen with SIGSTOP mid-run: the others' heartbeat finds it silent within the rank
+    // timeout and its grace, and the job ends naming it, instead of hanging.
+    void a_frozen_rank_ends_the_job_naming_it() {
+        QProcess job;
+        job.setProcessEnvironment(mpi_environment());
+        job.start(QStringLiteral(LOCKSTEP_MPIEXEC),
+                  mpirun_args(3, {"run", "--workers", "3", "--steps", "1000000", "--transport",
+                                  "mpi", "--rank-timeout", "2"}));
+        QVERIFY(job.waitForStarted());
+        pid_t frozen = 0;
+        QVERIFY(QTest::qWaitFor([&] { return (frozen = rank_process(job, 1)) != 0; }, 30'000));
+        QTest::qWait(1500); // training by now
+        QVERIFY(job.state() == QProcess::Running);
+        QCOMPARE(::kill(frozen, SIGSTOP), 0);
+        QElapsedTimer waited;
+        waited.start();
+        const bool ended = job.waitForFinished(60'000);
+        ::kill(frozen, SIGKILL); // whatever happened, nothing is left behind
+        QVERIFY2(ended, "the job hung with a frozen rank");
+        QVERIFY(job.exitCode() != 0);
+        QVERIFY2(waited.elapsed() < 30'000, qPrintable(QString::number(waited.elapsed())));
+        const QString err = QString::fromUtf8(job.readAllStandardError());
+        LOCKSTEP_VERIFY_CONTAINS(err, QStringLiteral("rank 1 did not answer the heartbeat"));
+        QCOMPARE(err.count(QStringLiteral("did not answer the heartbeat")), 1);
+        // A rank timeout belongs to processes.
+        const CliResult threads = testing::run_cli({"run", "--rank-timeout", "5"});
+        QCOMPARE(threads.exit_code, 1);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(threads.err), QStringLiteral("--transport mpi"));
+    }
+
+    // A resume over processes falls back past checkpoints that verify but do not fit, like one on
+    // threads; when none can be used it refuses to start again over them unless told
+    // --from-scratch, which sets them aside. A second run on a held directory is refused.
+    void a_resume_over_processes_falls_back_and_never_over() {
+        QTemporaryDir dir;
+        const QString ck = dir.filePath(QStringLiteral("ck"));
+        const QString reference = dir.filePath(QStringLiteral("reference.json"));
+        const CliResult threads = testing::run_cli(
+            {"run", "--workers", "3", "--steps", "20", "--shuffle", "on", "--checkpoint-dir", ck,
+             "--checkpoint-every", "5", "--keep", "4", "--params-out", reference});
+        QVERIFY2(threads.exit_code == 0, threads.err.constData());
+        const QString step15 = ck + QStringLiteral("/step-000000015");
+        const TrainingState good = load_checkpoint((ck + "/step-000000010").toStdString());
+        QVERIFY(QDir(step15).removeRecursively());
+        QVERIFY(QDir(ck + QStringLiteral("/step-000000020")).removeRecursively());
+        TrainingState forged = good;
+        forged.step = 15;
+        forged.cursors[2].position = 1'000'000; // outside rank 2's shard
+        save_checkpoint(ck.toStdString(), forged);
+
+        const QString resumed = dir.filePath(QStringLiteral("resumed.json"));
+        const CliResult mpi =
+            mpirun(3, {"resume", ck, "--transport", "mpi", "--json", "--params-out", resumed});
+        QVERIFY2(mpi.exit_code == 0, mpi.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(mpi.out).object().value("resumed_from_step").toInt(), 10);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(mpi.err),
+                                 QStringLiteral("is outside the shard"));
+        QCOMPARE(read(resumed), read(reference));
+
+        for (int step : {5, 10, 15, 20})
+            flip_bit((ck + QStringLiteral("/step-%1/worker-1.ckpt").arg(step, 9, 10, QChar('0')))
+                         .toStdString(),
+                     120);
+        const CliResult refused = mpirun(3, {"resume", ck, "--transport", "mpi"});
+        QVERIFY(refused.exit_code != 0);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(refused.err), QStringLiteral("--from-scratch"));
+        QVERIFY(!QFile::exists(ck + QStringLiteral("/set-aside-1")));
+        const CliResult again = mpirun(3, {"resume", ck, "--transport", "mpi", "--from-scratch",
+                                           "--json", "--params-out", resumed});
+        QVERIFY2(again.exit_code == 0, again.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(again.out).object().value("resumed_from_step").toInt(), 0);
+        QVERIFY(QFile::exists(ck + QStringLiteral("/set-aside-1/step-000000020/MANIFEST")));
+        QCOMPARE(read(resumed), read(reference));
+    }
+
+    // Every --sync, --restore and --policy over processes either runs as it does on threads (the
+    // same bits) or is refused by name, never run as something else.
+    void every_mode_over_processes_is_real_or_refused() {
+        QTemporaryDir dir;
+        const QStringList base{"--workers", "2", "--steps", "8"};
+        (void)same_bytes_both_ways(dir, 2, base + QStringList{"--sync", "bsp"});
+        for (const char* policy : {"restart", "elastic"})
+            (void)same_bytes_both_ways(dir, 2, base + QStringList{"--policy", policy});
+        // A full restore: a resume over processes continues as one on threads.
+        const QString ck = dir.filePath(QStringLiteral("full"));
+        const QString reference = dir.filePath(QStringLiteral("reference.json"));
+        const CliResult full =
+            testing::run_cli(QStringList{"run"} + base +
+                             QStringList{"--checkpoint-dir", ck, "--checkpoint-every", "4",
+                                         "--restore", "full", "--params-out", reference});
+        QVERIFY2(full.exit_code == 0, full.err.constData());
+        QVERIFY(QDir(ck + QStringLiteral("/step-000000008")).removeRecursively());
+        const QString resumed = dir.filePath(QStringLiteral("resumed.json"));
+        const CliResult mpi =
+            mpirun(2, {"resume", ck, "--transport", "mpi", "--params-out", resumed});
+        QVERIFY2(mpi.exit_code == 0, mpi.err.constData());
+        QCOMPARE(read(resumed), read(reference));
+        // What processes do not do is refused, naming the field.
+        const std::pair<QStringList, const char*> refused[] = {
+            {{"--sync", "local"}, "sync.mode"},
+            {{"--sync", "ssp"}, "sync.mode"},
+            {{"--sync", "async"}, "sync.mode"},
+            {{"--restore", "weights-only", "--checkpoint-dir", dir.filePath("w"),
+              "--checkpoint-every", "4"},
+             "checkpoint.restore"},
+            {{"--policy", "backup", "--backup-workers", "1"}, "backup"},
+        };
+        for (const auto& [flags, field] : refused) {
+            const CliResult r =
+                mpirun(2, QStringList{"run"} + base + flags + QStringList{"--transport", "mpi"});
+            QVERIFY2(r.exit_code != 0 && r.err.contains(field),
+                     qPrintable(flags.join(' ') + ": " + QString::fromUtf8(r.err)));
+            QVERIFY(r.out.isEmpty());
         }
     }
 
