@@ -1638,62 +1638,6 @@ Sprache (ein Flag jedes Befehls, vor oder nach dem Befehl):
 </translation>
     </message>
     <message>
-        <source>
-run flags (override the scenario):
-  --workers N  --steps N  --seed N  --batch N (per worker)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
-  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
-         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
-         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
-         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
-         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
-         --local-steps H steps (local). ssp and async go through a parameter server.
-</source>
-        <translation>
-Flags von run (überschreiben das Szenario):
-  --workers N  --steps N  --seed N  --batch N (pro Worker)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: das von Open MPI, mit --transport mpi)
-  --transport threads|mpi  threads (Standard): jeder Worker ein Thread dieses Prozesses; mpi:
-         jeder von mpirun gestartete Prozess ist ein Worker, auf der gemessenen Uhr (docs/MPI.md)
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (Chrome-Trace, während des Laufs geschrieben)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (Standard): jedes Ereignis, ein Slice je Kollektivrunde und
-         Worker; phases: aufeinanderfolgende Runden eines Workers samt den Wartezeiten als ein
-         &quot;collective&quot;-Slice, für viele Worker (Ring aus 256: 256 Slices je Schritt statt 130 000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (wiederholbar): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-  --sync bsp|ssp|async|local  wie oft sich die Worker abstimmen: jeden Schritt (bsp, Standard),
-         wenn der langsamste mehr als --staleness S Takte zurückliegt (ssp), nie: jeder Gradient
-         wirkt, sobald er ankommt (async, --staleness-aware-lr), oder durch Mitteln der Repliken
-         alle --local-steps H Schritte (local). ssp und async laufen über einen Parameterserver.
-</translation>
-    </message>
-    <message>
         <source>usage: lockstep-cli run [SCENARIO.json] [flags]
 
 Trains the scenario&apos;s model (the built-in one without a file) with its workers and
@@ -1741,22 +1685,6 @@ the result. weighted-mean needs --weights: the samples behind each value.
 
 Kombiniert die Werte so, wie die Engine die Gradienten der Worker kombiniert, und gibt
 das Ergebnis aus. weighted-mean braucht --weights: die Beispiele hinter jedem Wert.
-</translation>
-    </message>
-    <message>
-        <source>usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
-                           [--trace-detail rounds|phases] [--metrics-csv FILE]
-                           [--transport mpi]
-
-Continues the run whose checkpoints are in DIR from its newest complete checkpoint,
-skipping partial and corrupt ones, and reports the run as run does.
-</source>
-        <translation>Aufruf: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
-                            [--trace-detail rounds|phases] [--metrics-csv FILE]
-                            [--transport mpi]
-
-Setzt den Lauf, dessen Checkpoints in DIR liegen, an seinem neuesten vollständigen
-Checkpoint fort, überspringt unvollständige und beschädigte und meldet den Lauf wie run.
 </translation>
     </message>
     <message>
@@ -2049,14 +1977,6 @@ Speedup %6 (ideal %2), Effizienz %7
     <message>
         <source>quiz: unknown subcommand &apos;%1&apos; (export, worksheet, ask or check)</source>
         <translation>quiz: unbekannter Unterbefehl &apos;%1&apos; (export, worksheet, ask oder check)</translation>
-    </message>
-    <message>
-        <source>%1: cannot write the file</source>
-        <translation>%1: die Datei lässt sich nicht schreiben</translation>
-    </message>
-    <message>
-        <source>%1: writing the file failed</source>
-        <translation>%1: das Schreiben der Datei ist fehlgeschlagen</translation>
     </message>
     <message>
         <source>%1: must be one of %2, got &apos;%3&apos;</source>
@@ -2387,10 +2307,6 @@ Speedup %6 (ideal %2), Effizienz %7
     <message>
         <source>--trace-detail: must be rounds or phases, got &apos;%1&apos;</source>
         <translation>--trace-detail: muss rounds oder phases sein, erhalten: &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>%1 %2: cannot write (%3)</source>
-        <translation>%1 %2: lässt sich nicht schreiben (%3)</translation>
     </message>
     <message>
         <source>layer %1</source>
@@ -2824,66 +2740,6 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         <translation>Worker %1 hält am meisten, %2 Bytes: Parameter %3, Gradienten %4, Optimierer %5, Aktivierungen %6, Arbeitsspeicher %7</translation>
     </message>
     <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
-                                  what a data-parallel worker holds, kind by kind, per stage
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
-        lockstep-cli --version | --help | COMMAND --help
-
-Befehle:
-  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  dasselbe Szenario mit mehreren Worker-Anzahlen
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
-  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
-                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
-  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
-  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
-                                  was ein datenparalleler Worker hält, Art für Art, je Stufe
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
         <source>
 gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
   --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
@@ -2960,6 +2816,161 @@ ohne sie alle vier.
     <message>
         <source>%1 (reduce-scatter %2, all-gather %3)</source>
         <translation>%1 (Reduce-Scatter %2, All-Gather %3)</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
+        lockstep-cli --version | --help | COMMAND --help
+
+Befehle:
+  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  dasselbe Szenario mit mehreren Worker-Anzahlen
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
+                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
+  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
+                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
+  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  was ein datenparalleler Worker hält, Art für Art, je Stufe
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>
+run flags (override the scenario):
+  --workers N  --steps N  --seed N  --batch N (per worker)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
+  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
+         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
+  --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
+         asks which ranks are alive, and the job ends naming the ones that did not answer
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
+         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
+         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
+         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
+         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
+         --local-steps H steps (local). ssp and async go through a parameter server.
+</source>
+        <translation>
+Flags von run (überschreiben das Szenario):
+  --workers N  --steps N  --seed N  --batch N (pro Worker)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: das von Open MPI, mit --transport mpi)
+  --transport threads|mpi  threads (Standard): jeder Worker ein Thread dieses Prozesses; mpi:
+         jeder von mpirun gestartete Prozess ist ein Worker, auf der gemessenen Uhr (docs/MPI.md)
+  --rank-timeout S  mit --transport mpi: ein Rang, der S Sekunden (Standard 30) auf einen anderen
+         wartet, fragt, welche Ränge leben; der Job endet und nennt die, die nicht antworten
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (Chrome-Trace, während des Laufs geschrieben)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (Standard): jedes Ereignis, ein Slice je Kollektivrunde und
+         Worker; phases: aufeinanderfolgende Runden eines Workers samt den Wartezeiten als ein
+         &quot;collective&quot;-Slice, für viele Worker (Ring aus 256: 256 Slices je Schritt statt 130 000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (wiederholbar): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  wie oft sich die Worker abstimmen: jeden Schritt (bsp, Standard),
+         wenn der langsamste mehr als --staleness S Takte zurückliegt (ssp), nie: jeder Gradient
+         wirkt, sobald er ankommt (async, --staleness-aware-lr), oder durch Mitteln der Repliken
+         alle --local-steps H Schritte (local). ssp und async laufen über einen Parameterserver.
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
+                           [--trace-detail rounds|phases] [--metrics-csv FILE]
+                           [--from-scratch] [--transport mpi [--rank-timeout S]]
+
+Continues the run whose checkpoints are in DIR from its newest complete checkpoint,
+skipping partial and corrupt ones and those that do not fit the run, and reports
+the run as run does. The run holds DIR while it trains: a second run or resume of
+it is refused. When DIR holds checkpoints but none can be used, resume refuses to
+start again over them; --from-scratch sets them aside in DIR/set-aside-N first.
+</source>
+        <translation>Aufruf: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
+                            [--trace-detail rounds|phases] [--metrics-csv FILE]
+                            [--from-scratch] [--transport mpi [--rank-timeout S]]
+
+Setzt den Lauf, dessen Checkpoints in DIR liegen, an seinem neuesten vollständigen
+Checkpoint fort, überspringt unvollständige, beschädigte und solche, die nicht zum Lauf
+passen, und meldet den Lauf wie run. Solange der Lauf trainiert, gehört DIR ihm: ein
+zweiter Lauf oder ein zweites resume darauf wird abgelehnt. Liegen in DIR Checkpoints,
+von denen keiner brauchbar ist, beginnt resume nicht über ihnen von vorn; --from-scratch
+legt sie zuerst in DIR/set-aside-N beiseite.
+</translation>
+    </message>
+    <message>
+        <source>%1: cannot create a scratch directory for the checkpoints</source>
+        <translation>%1: kann keinen Arbeitsordner für die Checkpoints anlegen</translation>
+    </message>
+    <message>
+        <source>--rank-timeout: bounds a wait between processes, so it needs --transport mpi</source>
+        <translation>--rank-timeout: begrenzt das Warten zwischen Prozessen und braucht daher --transport mpi</translation>
+    </message>
+    <message>
+        <source>note: set the checkpoints this run cannot use aside in %1</source>
+        <translation>Hinweis: die Checkpoints, die dieser Lauf nicht nutzen kann, liegen jetzt beiseite in %1</translation>
     </message>
 </context>
 <context>

@@ -1639,64 +1639,6 @@ idioma (una opción de todos los comandos, antes o después del comando):
 </translation>
     </message>
     <message>
-        <source>
-run flags (override the scenario):
-  --workers N  --steps N  --seed N  --batch N (per worker)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
-  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
-         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
-         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
-         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
-         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
-         --local-steps H steps (local). ssp and async go through a parameter server.
-</source>
-        <translation>
-opciones de run (sustituyen a las del escenario):
-  --workers N  --steps N  --seed N  --batch N (por trabajador)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: el de Open MPI, con --transport mpi)
-  --transport threads|mpi  threads (por defecto): cada trabajador es un hilo de este proceso; mpi:
-         cada proceso que inicia mpirun es un trabajador, con el reloj medido (ver docs/MPI.md)
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (traza de Chrome, escrita durante la ejecución)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (por defecto): cada evento, un tramo por ronda colectiva
-         y trabajador; phases: las rondas seguidas de un trabajador y las esperas entre ellas en
-         un solo tramo &quot;collective&quot;, para muchos trabajadores (un anillo de 256 trabajadores:
-         256 tramos por paso, no 130 000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (repetible): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-  --sync bsp|ssp|async|local  cada cuánto se ponen de acuerdo los trabajadores: en cada paso
-         (bsp, por defecto), cuando el más lento va más de --staleness S ciclos por detrás (ssp),
-         nunca: cada gradiente se aplica en cuanto llega (async, --staleness-aware-lr), o
-         promediando las réplicas cada --local-steps H pasos (local). ssp y async pasan por un
-         servidor de parámetros.
-</translation>
-    </message>
-    <message>
         <source>usage: lockstep-cli run [SCENARIO.json] [flags]
 
 Trains the scenario&apos;s model (the built-in one without a file) with its workers and
@@ -1745,23 +1687,6 @@ the result. weighted-mean needs --weights: the samples behind each value.
 
 Combina los valores como el motor combina los gradientes de los trabajadores y muestra
 el resultado. weighted-mean necesita --weights: las muestras que hay detrás de cada valor.
-</translation>
-    </message>
-    <message>
-        <source>usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
-                           [--trace-detail rounds|phases] [--metrics-csv FILE]
-                           [--transport mpi]
-
-Continues the run whose checkpoints are in DIR from its newest complete checkpoint,
-skipping partial and corrupt ones, and reports the run as run does.
-</source>
-        <translation>uso: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
-                         [--trace-detail rounds|phases] [--metrics-csv FILE]
-                         [--transport mpi]
-
-Continúa la ejecución cuyos puntos de control están en DIR desde su punto de control
-completo más reciente, saltándose los parciales y los corruptos, e informa de la
-ejecución igual que run.
 </translation>
     </message>
     <message>
@@ -2055,14 +1980,6 @@ aceleración %6 (ideal %2), eficiencia %7
     <message>
         <source>quiz: unknown subcommand &apos;%1&apos; (export, worksheet, ask or check)</source>
         <translation>quiz: subcomando desconocido &apos;%1&apos; (export, worksheet, ask o check)</translation>
-    </message>
-    <message>
-        <source>%1: cannot write the file</source>
-        <translation>%1: no se puede escribir el archivo</translation>
-    </message>
-    <message>
-        <source>%1: writing the file failed</source>
-        <translation>%1: falló la escritura del archivo</translation>
     </message>
     <message>
         <source>%1: must be one of %2, got &apos;%3&apos;</source>
@@ -2393,10 +2310,6 @@ aceleración %6 (ideal %2), eficiencia %7
     <message>
         <source>--trace-detail: must be rounds or phases, got &apos;%1&apos;</source>
         <translation>--trace-detail: debe ser rounds o phases; se recibió &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>%1 %2: cannot write (%3)</source>
-        <translation>%1 %2: no se puede escribir (%3)</translation>
     </message>
     <message>
         <source>layer %1</source>
@@ -2830,68 +2743,6 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         <translation>el worker %1 guarda más, %2 bytes: parámetros %3, gradientes %4, optimizador %5, activaciones %6, memoria de trabajo %7</translation>
     </message>
     <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
-                                  what a data-parallel worker holds, kind by kind, per stage
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>uso: lockstep-cli COMMAND [ARGS]
-     lockstep-cli --version | --help | COMMAND --help
-
-comandos:
-  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
-                                  y la pérdida
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
-                                  la misma ejecución con un proceso por trabajador, con Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  el mismo escenario con varios números de trabajadores
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combina valores como el motor combina los gradientes
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--transport mpi]
-                                  continúa una ejecución desde su punto de control completo más
-                                  reciente
-  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  dos escenarios lado a lado: tiempo y energía hasta la misma
-                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
-  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
-  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
-                                  lo que guarda un worker de datos en paralelo, por tipo y etapa
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
         <source>
 gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
   --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
@@ -2967,6 +2818,165 @@ optimizer, gradients y parameters (etapas ZeRO 0 a 3); sin ella, las cuatro.
     <message>
         <source>%1 (reduce-scatter %2, all-gather %3)</source>
         <translation>%1 (reduce-scatter %2, all-gather %3)</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>uso: lockstep-cli COMMAND [ARGS]
+     lockstep-cli --version | --help | COMMAND --help
+
+comandos:
+  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
+                                  y la pérdida
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
+                                  la misma ejecución con un proceso por trabajador, con Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  el mismo escenario con varios números de trabajadores
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combina valores como el motor combina los gradientes
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
+                                  continúa una ejecución desde su punto de control completo más
+                                  reciente
+  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  dos escenarios lado a lado: tiempo y energía hasta la misma
+                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
+  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  lo que guarda un worker de datos en paralelo, por tipo y etapa
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>
+run flags (override the scenario):
+  --workers N  --steps N  --seed N  --batch N (per worker)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
+  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
+         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
+  --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
+         asks which ranks are alive, and the job ends naming the ones that did not answer
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
+         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
+         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
+         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
+         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
+         --local-steps H steps (local). ssp and async go through a parameter server.
+</source>
+        <translation>
+opciones de run (sustituyen a las del escenario):
+  --workers N  --steps N  --seed N  --batch N (por trabajador)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|none (mpi-allreduce: el de Open MPI, con --transport mpi)
+  --transport threads|mpi  threads (por defecto): cada trabajador es un hilo de este proceso; mpi:
+         cada proceso que inicia mpirun es un trabajador, con el reloj medido (ver docs/MPI.md)
+  --rank-timeout S  con --transport mpi: un rango que espera S segundos (30 por defecto) a otro
+         pregunta qué rangos siguen vivos, y el trabajo termina nombrando a los que no responden
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (traza de Chrome, escrita durante la ejecución)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (por defecto): cada evento, un tramo por ronda colectiva
+         y trabajador; phases: las rondas seguidas de un trabajador y las esperas entre ellas en
+         un solo tramo &quot;collective&quot;, para muchos trabajadores (un anillo de 256 trabajadores:
+         256 tramos por paso, no 130 000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (repetible): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  cada cuánto se ponen de acuerdo los trabajadores: en cada paso
+         (bsp, por defecto), cuando el más lento va más de --staleness S ciclos por detrás (ssp),
+         nunca: cada gradiente se aplica en cuanto llega (async, --staleness-aware-lr), o
+         promediando las réplicas cada --local-steps H pasos (local). ssp y async pasan por un
+         servidor de parámetros.
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
+                           [--trace-detail rounds|phases] [--metrics-csv FILE]
+                           [--from-scratch] [--transport mpi [--rank-timeout S]]
+
+Continues the run whose checkpoints are in DIR from its newest complete checkpoint,
+skipping partial and corrupt ones and those that do not fit the run, and reports
+the run as run does. The run holds DIR while it trains: a second run or resume of
+it is refused. When DIR holds checkpoints but none can be used, resume refuses to
+start again over them; --from-scratch sets them aside in DIR/set-aside-N first.
+</source>
+        <translation>uso: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
+                         [--trace-detail rounds|phases] [--metrics-csv FILE]
+                         [--from-scratch] [--transport mpi [--rank-timeout S]]
+
+Continúa la ejecución cuyos puntos de control están en DIR desde su punto de control
+completo más reciente, saltándose los parciales, los corruptos y los que no encajan con
+la ejecución, e informa de la ejecución igual que run. Mientras entrena, DIR es suyo: se
+rechaza una segunda ejecución o un segundo resume sobre él. Si DIR tiene puntos de
+control pero ninguno sirve, resume no vuelve a empezar encima de ellos; --from-scratch
+los aparta antes en DIR/set-aside-N.
+</translation>
+    </message>
+    <message>
+        <source>%1: cannot create a scratch directory for the checkpoints</source>
+        <translation>%1: no se puede crear una carpeta temporal para los puntos de control</translation>
+    </message>
+    <message>
+        <source>--rank-timeout: bounds a wait between processes, so it needs --transport mpi</source>
+        <translation>--rank-timeout: limita la espera entre procesos, así que necesita --transport mpi</translation>
+    </message>
+    <message>
+        <source>note: set the checkpoints this run cannot use aside in %1</source>
+        <translation>nota: los puntos de control que esta ejecución no puede usar se han apartado en %1</translation>
     </message>
 </context>
 <context>
