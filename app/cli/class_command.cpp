@@ -133,15 +133,19 @@ int class_serve(const Options& o) {
     classroom::ClassServer server(quiz);
     const quint16 listening = server.start(addresses, quint16(port));
 
-    // Every accepted answer reaches the file within a second, and at once when a question
-    // closes or the quiz ends; SIGINT and SIGTERM write it before leaving.
+    // Every accepted answer reaches the file within a second of the first change not yet
+    // written (a steady trickle of answers does not put it off), and at once when a question
+    // closes or the quiz ends; SIGINT, SIGTERM and SIGHUP (a closed terminal) write it before
+    // leaving.
     QTimer save;
     save.setSingleShot(true);
     save.setInterval(1000);
     QObject::connect(&save, &QTimer::timeout, [&] { results.write(quiz); });
     if (results.wanted())
-        QObject::connect(&server, &classroom::ClassServer::quizChanged, &save,
-                         [&save] { save.start(); });
+        QObject::connect(&server, &classroom::ClassServer::quizChanged, &save, [&save] {
+            if (!save.isActive())
+                save.start();
+        });
     server.api().set_on_results([&] { results.write(quiz); });
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signal_pipe) != 0)
         throw Error(utf8(Cli::tr("class serve: cannot set up the signal handler")));
@@ -157,6 +161,7 @@ int class_serve(const Options& o) {
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);
 
     const QStringList urls = quiz.addresses();
     print(Cli::tr("class quiz: %1, %2 questions\n")
@@ -178,6 +183,7 @@ int class_serve(const Options& o) {
     const bool written = results.write(quiz);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
     ::close(signal_pipe[0]);
     ::close(signal_pipe[1]);
     if (results.wanted() && written)

@@ -32,10 +32,13 @@ QString verdict_word(const Response* r) {
     return lessons::to_string(r->checked.verdict);
 }
 
-// A name or an answer as a spreadsheet should show it: text, never a formula ("=1+1", "@SUM").
+// A name or an answer as a spreadsheet should show it: text, never a formula ("=1+1", "@SUM",
+// "-1+1", "+cmd"). A plain number such as "-2" stays a number.
 QString csv_text(const QString& text) {
-    static const QString starts = QStringLiteral("=+@\t\r");
-    const bool formula = !text.isEmpty() && starts.contains(text.front());
+    static const QString starts = QStringLiteral("=+-@\t\r");
+    bool number = false;
+    (void)text.toDouble(&number);
+    const bool formula = !text.isEmpty() && starts.contains(text.front()) && !number;
     return lessons::csv_field(formula ? QLatin1Char('\'') + text : text);
 }
 

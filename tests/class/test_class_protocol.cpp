@@ -8,6 +8,7 @@
 
 #include "test_support.h"
 
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -329,6 +330,24 @@ private Q_SLOTS:
         QVERIFY(csv.contains("\nana #2,reductions,mean-two-workers"));
     }
 
+    // A name a spreadsheet would run as a formula stays text in the results; a number stays a
+    // number.
+    void the_results_hold_no_formula() {
+        Served s;
+        const QByteArray minus = s.join("-1+1");
+        const QByteArray at = s.join("@SUM(A1)");
+        const QByteArray plus = s.join("+cmd");
+        QCOMPARE(s.teacher("open").status, 200);
+        QCOMPARE(s.answer(minus, "-2").status, 200);
+        QCOMPARE(s.answer(at, "3").status, 200);
+        QCOMPARE(s.answer(plus, "4").status, 200);
+        const QString csv = s.quiz.results_csv();
+        QVERIFY2(csv.contains("\n'-1+1,reductions,mean-two-workers"), qPrintable(csv));
+        QVERIFY2(csv.contains("\n'@SUM(A1),reductions,mean-two-workers"), qPrintable(csv));
+        QVERIFY2(csv.contains("\n'+cmd,reductions,mean-two-workers"), qPrintable(csv));
+        QVERIFY2(csv.section("\n'-1+1,", 1).section('\n', 0, 0).contains(",-2,"), qPrintable(csv));
+    }
+
     void bodies_over_four_kilobytes_are_refused() {
         Served s;
         const QByteArray big = "{\"code\":\"" + QByteArray(5000, '1') + "\",\"name\":\"x\"}";
@@ -518,7 +537,15 @@ private Q_SLOTS:
             QVERIFY2(is_private_address(a), qPrintable(a.toString()));
     }
 
-    void sigterm_writes_every_accepted_answer() {
+    void a_signal_writes_every_accepted_answer_data() {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGINT") << int(SIGINT);
+        QTest::newRow("SIGHUP (the terminal closed)") << int(SIGHUP);
+    }
+
+    void a_signal_writes_every_accepted_answer() {
+        QFETCH(int, signal);
         QTemporaryDir dir;
         const QString results = dir.filePath("results.csv");
         QProcess serve;
@@ -555,7 +582,7 @@ private Q_SLOTS:
                          .status,
                      200);
         // At once: no time for the one-second save.
-        ::kill(pid_t(serve.processId()), SIGTERM);
+        ::kill(pid_t(serve.processId()), signal);
         QVERIFY(serve.waitForFinished(10000));
         QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
         QCOMPARE(serve.exitCode(), 0);
@@ -576,6 +603,71 @@ private Q_SLOTS:
         QCOMPARE(again.exitCode(), 1);
         LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(again.readAllStandardError()),
                                  QStringLiteral("already exists"));
+    }
+
+    // Answers that keep coming, one every 300 ms, never put the save off: killed in the middle
+    // of them (SIGKILL, no chance to write), the file holds every answer accepted more than the
+    // save's second before.
+    void a_trickle_of_answers_is_written_as_it_comes() {
+        QTemporaryDir dir;
+        const QString results = dir.filePath("results.csv");
+        QProcess serve;
+        serve.start(LOCKSTEP_CLI_PATH, {"class", "serve", "reductions", "--port", "0", "--bind",
+                                        "127.0.0.1", "--results", results});
+        QVERIFY(serve.waitForStarted());
+        QString out;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (out += QString::fromUtf8(serve.readAllStandardOutput()), out.contains("port ")),
+            10000);
+        auto line = [&](const QString& prefix) {
+            for (const QString& l : out.split('\n'))
+                if (l.startsWith(prefix))
+                    return l.mid(prefix.size()).trimmed();
+            return QString();
+        };
+        Client client(quint16(QUrl(line("students: ")).port()));
+        const QByteArray teacher = QUrl(line("teacher: ")).query().section('=', 1).toLatin1();
+        std::vector<QByteArray> tokens;
+        for (int i = 0; i < 12; ++i)
+            tokens.push_back(client
+                                 .post("/api/join", {{"code", line("join code: ")},
+                                                     {"name", QString("T%1").arg(i)}})
+                                 .json.value("token")
+                                 .toString()
+                                 .toLatin1());
+        QCOMPARE(client.post("/api/teacher/open", {}, teacher).status, 200);
+        QElapsedTimer clock;
+        clock.start();
+        std::vector<qint64> accepted;
+        for (int i = 0; i < 12; ++i) {
+            QCOMPARE(client
+                         .post("/api/answer",
+                               {{"question", "mean-two-workers"}, {"answer", QString::number(i)}},
+                               tokens[std::size_t(i)])
+                         .status,
+                     200);
+            accepted.push_back(clock.elapsed());
+            QTest::qWait(300);
+        }
+        const qint64 killed = clock.elapsed();
+        serve.kill();
+        QVERIFY(serve.waitForFinished(10000));
+        QFile f(results);
+        QVERIFY2(f.open(QIODevice::ReadOnly), "nothing was written while the answers came");
+        const QString csv = QString::fromUtf8(f.readAll());
+        int written = 0;
+        for (int i = 0; i < 12; ++i) {
+            const bool in_file = csv.contains(QStringLiteral("\nT%1,").arg(i)) &&
+                                 !csv.section(QStringLiteral("\nT%1,").arg(i), 1)
+                                      .section('\n', 0, 0)
+                                      .contains(QStringLiteral("unanswered"));
+            written += in_file ? 1 : 0;
+            if (killed - accepted[std::size_t(i)] > 1500)
+                QVERIFY2(in_file, qPrintable(QStringLiteral("T%1, accepted %2 ms before the kill")
+                                                 .arg(i)
+                                                 .arg(killed - accepted[std::size_t(i)])));
+        }
+        QVERIFY(written >= 6);
     }
 };
 
