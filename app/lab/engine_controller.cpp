@@ -151,10 +151,14 @@ void EngineController::prepareCheckpoints() {
         (scenario_.algorithm == Algorithm::None && scenario_.workers > 1) ||
         scenario_.model_parallel())
         return;
-    checkpoints_ =
-        std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockstep-run-XXXXXX"));
-    if (checkpoints_->isValid())
-        remove_on_signal(checkpoints_->path().toStdString()); // gone even if the lab is stopped
+    {
+        // Made and put on the list together: a stopped lab removes it, never makes it after.
+        const MakingFiles making;
+        checkpoints_ = std::make_unique<QTemporaryDir>(QDir::tempPath() +
+                                                       QStringLiteral("/lockstep-run-XXXXXX"));
+        if (checkpoints_->isValid())
+            remove_on_signal(checkpoints_->path().toStdString());
+    }
     if (!checkpoints_->isValid() ||
         !QDir(checkpoints_->path()).mkdir(QStringLiteral("checkpoints")))
         throw Error(tr("checkpoint: cannot create a directory for this run's checkpoints in %1")

@@ -1,26 +1,40 @@
 #include "restore_comparer.h"
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 
-#include "core/atomic_file.h"
 #include <QCoreApplication>
 #include <QDir>
-
 #include <QTemporaryDir>
+
+#include <optional>
 
 namespace lockstep::app {
 
 namespace {
 
+// A folder made and put on the list of those a signal removes together.
+struct Scratch {
+    Scratch()
+        : making(std::in_place)
+        , dir(QDir::tempPath() + QStringLiteral("/lockstep-compare-XXXXXX"))
+        , removed(dir.path().toStdString()) {
+        making.reset();
+    }
+    std::optional<MakingFiles> making;
+    QTemporaryDir dir;
+    RemovedOnSignal removed;
+};
+
 RestoreComparison compare_in_scratch(const Scenario& scenario, const std::atomic<bool>* stop) {
-    QTemporaryDir scratch(QDir::tempPath() + QStringLiteral("/lockstep-compare-XXXXXX"));
+    const Scratch made;
+    const QTemporaryDir& scratch = made.dir;
     if (!scratch.isValid())
         throw Error(QCoreApplication::translate("lockstep::app::RestoreComparer",
                                                 "compare restores: cannot create a scratch "
                                                 "directory in %1")
                         .arg(QDir::tempPath())
                         .toStdString());
-    const RemovedOnSignal removed(scratch.path().toStdString());
     return compare_restores(scenario, scratch.path().toStdString(), stop);
 }
 

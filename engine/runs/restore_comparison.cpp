@@ -1,5 +1,6 @@
 #include "runs/restore_comparison.h"
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "trainers/run.h"
 
@@ -28,6 +29,7 @@ Outcome run_one(const Scenario& scenario, std::shared_ptr<const Dataset> data,
     Run& trainer = *run;
     trainer.set_stop_flag(stop);
     if (!dir.empty()) {
+        const MakingFiles making; // never made again after a signal removed the scratch folder
         std::filesystem::create_directories(dir);
         trainer.set_checkpoint_directory(dir);
     }

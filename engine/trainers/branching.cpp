@@ -1,5 +1,6 @@
 #include "trainers/branching.h"
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 
 #include <algorithm>
@@ -16,6 +17,7 @@ namespace {
 // temporary name and a rename are never changed in place afterwards, so a link keeps the bytes
 // the file had. Where a link cannot be made (another file system), the file is copied.
 void link_tree(const fs::path& from, const fs::path& to) {
+    const MakingFiles making; // never made again after a signal removed the lab's folder
     fs::create_directories(to);
     for (const auto& entry : fs::recursive_directory_iterator(from)) {
         const fs::path target = to / fs::relative(entry.path(), from);
