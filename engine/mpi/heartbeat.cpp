@@ -78,6 +78,15 @@ std::vector<int> who_is_silent() {
     return silent;
 }
 
+// Ends the job. The rank that said why ends it, once its words are on their way to mpirun; the
+// others wait for that, so that their own abort does not cut the message off, and end it
+// themselves only if it has not.
+[[noreturn]] void end_the_job(bool said_why) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(said_why ? 200 : 3000));
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    std::abort(); // MPI_Abort does not return
+}
+
 // The check, and its outcome: the job ends when a rank stays silent.
 void check_liveness(std::span<const int> peers, const char* what, double waited_s) {
     Heartbeat& h = heartbeat();
@@ -93,7 +102,7 @@ void check_liveness(std::span<const int> peers, const char* what, double waited_
                          program_name().c_str(), waited_s, static_cast<long long>(h.step), what);
             std::fflush(stderr);
         }
-        MPI_Abort(MPI_COMM_WORLD, 1);
+        end_the_job(rank == 0);
     }
     int lowest_alive = 0;
     while (std::find(silent.begin(), silent.end(), lowest_alive) != silent.end())
@@ -114,7 +123,7 @@ void check_liveness(std::span<const int> peers, const char* what, double waited_
                      static_cast<long long>(h.step), what);
         std::fflush(stderr);
     }
-    MPI_Abort(MPI_COMM_WORLD, 1);
+    end_the_job(rank == lowest_alive);
 }
 
 // Another rank has started a check: this one joins it at once.
