@@ -20,6 +20,7 @@ constexpr int kAliveTag = 1;
 struct Heartbeat {
     MPI_Comm comm = MPI_COMM_NULL;
     double timeout_s = 0.0;
+    double busy_s = 0.0; // the longest scripted pause: a paused rank answers after it
     std::int64_t step = 0;
     int checks = 0;              // liveness checks in a row that every rank answered
     bool oversubscribed = false; // more ranks on this host than it has cores
@@ -62,7 +63,8 @@ std::vector<int> who_is_silent() {
                   &receives.back());
         from.push_back(k);
     }
-    const auto until = Clock::now() + std::chrono::duration<double>(grace_s(h.timeout_s));
+    const auto until =
+        Clock::now() + std::chrono::duration<double>(grace_s(h.timeout_s) + h.busy_s);
     std::vector<int> silent;
     for (std::size_t i = 0; i < receives.size(); ++i) {
         int done = 0;
@@ -75,6 +77,9 @@ std::vector<int> who_is_silent() {
         if (done == 0)
             silent.push_back(from[i]);
     }
+    // Every rank answered, so each has asked for this rank's answer too: the sends complete.
+    if (silent.empty())
+        MPI_Waitall(static_cast<int>(sends.size()), sends.data(), MPI_STATUSES_IGNORE);
     return silent;
 }
 
@@ -136,11 +141,12 @@ bool asked_for_liveness() {
 
 } // namespace
 
-void start_heartbeat(double seconds) {
+void start_heartbeat(double seconds, double busy_s) {
     Heartbeat& h = heartbeat();
     if (h.comm == MPI_COMM_NULL)
         check(MPI_Comm_dup(MPI_COMM_WORLD, &h.comm), "MPI_Comm_dup");
     h.timeout_s = seconds;
+    h.busy_s = busy_s;
     h.step = 0;
     h.checks = 0;
     // More ranks on this host than it has cores: a rank that spins while it waits takes the core

@@ -14,8 +14,9 @@
 namespace lockstep::mpi::detail {
 
 // Starts the heartbeat for a run (collective: every rank calls it): `seconds` of waiting before
-// a rank asks who is alive.
-void start_heartbeat(double seconds);
+// a rank asks who is alive. `busy_s`: the longest a rank may be away from any wait on purpose
+// (a pause the scenario scripts), added to the time the others give it to answer.
+void start_heartbeat(double seconds, double busy_s = 0.0);
 // The step the run is in, for the message that names a silent rank.
 void heartbeat_step(std::int64_t step);
 

@@ -217,7 +217,14 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
                                  s.workers, worker->parameters().size());
     });
     const std::vector<std::string> hosts = gather_hosts();
-    detail::start_heartbeat(options.rank_timeout_s);
+    // A scripted pause keeps a rank from answering for its length: not a silence.
+    double longest_pause = 0.0;
+    for (const PauseDelay& p : s.delays.pauses)
+        longest_pause = std::max(longest_pause, p.seconds);
+    for (const FailureSpec& f : s.failures.events)
+        if (f.kind == FailureKind::Pause)
+            longest_pause = std::max(longest_pause, f.seconds);
+    detail::start_heartbeat(options.rank_timeout_s, longest_pause);
 
     // A resume: every rank loads the newest complete checkpoint and takes its own part of it.
     MpiRun run;

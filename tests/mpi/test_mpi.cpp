@@ -575,6 +575,11 @@ private Q_SLOTS:
         const QString err = QString::fromUtf8(job.readAllStandardError());
         LOCKSTEP_VERIFY_CONTAINS(err, QStringLiteral("rank 1 did not answer the heartbeat"));
         QCOMPARE(err.count(QStringLiteral("did not answer the heartbeat")), 1);
+        // A scripted pause longer than the timeout is not a silence: the run ends well.
+        const CliResult paused =
+            mpirun(2, {"run", "--workers", "2", "--steps", "8", "--transport", "mpi", "--fail",
+                       "pause:worker=1,step=3,seconds=3", "--rank-timeout", "1"});
+        QVERIFY2(paused.exit_code == 0, paused.err.constData());
         // A rank timeout belongs to processes.
         const CliResult threads = testing::run_cli({"run", "--rank-timeout", "5"});
         QCOMPARE(threads.exit_code, 1);
