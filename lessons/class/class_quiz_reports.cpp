@@ -6,6 +6,7 @@
 #include "lockstep_lessons/quiz_export.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -36,9 +37,10 @@ QString verdict_word(const Response* r) {
 // "-1+1", "+cmd"). A plain number such as "-2" stays a number.
 QString csv_text(const QString& text) {
     static const QString starts = QStringLiteral("=+-@\t\r");
-    bool number = false;
-    (void)text.toDouble(&number);
-    const bool formula = !text.isEmpty() && starts.contains(text.front()) && !number;
+    static const QRegularExpression plain_number(
+        QStringLiteral("^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$"));
+    const bool formula =
+        !text.isEmpty() && starts.contains(text.front()) && !plain_number.match(text).hasMatch();
     return lessons::csv_field(formula ? QLatin1Char('\'') + text : text);
 }
 

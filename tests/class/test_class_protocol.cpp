@@ -25,6 +25,7 @@
 #include <QWebSocket>
 
 #include <csignal>
+#include <memory>
 
 using namespace lockstep;
 using namespace lockstep::classroom;
@@ -124,6 +125,53 @@ HttpRequest request(const QByteArray& method, const QByteArray& path, const QJso
 QJsonObject object_of(const HttpResponse& r) {
     return QJsonDocument::fromJson(r.body).object();
 }
+
+// `lockstep-cli class serve reductions` on a free loopback port, writing its results to
+// `results`, with `students` students (named PREFIX0, PREFIX1, ...) joined and the first
+// question open: what the tests of the results file start from.
+struct ServeProcess {
+    QProcess process;
+    std::unique_ptr<Client> client;
+    QByteArray teacher;
+    std::vector<QByteArray> tokens;
+
+    bool start(const QString& results, int students, const QString& prefix) {
+        process.start(LOCKSTEP_CLI_PATH, {"class", "serve", "reductions", "--port", "0", "--bind",
+                                          "127.0.0.1", "--results", results});
+        QString out;
+        if (!process.waitForStarted() ||
+            !QTest::qWaitFor(
+                [&] {
+                    out += QString::fromUtf8(process.readAllStandardOutput());
+                    return out.contains("port ");
+                },
+                10000))
+            return false;
+        const auto line = [&](const QString& name) {
+            for (const QString& l : out.split('\n'))
+                if (l.startsWith(name))
+                    return l.mid(name.size()).trimmed();
+            return QString();
+        };
+        client = std::make_unique<Client>(quint16(QUrl(line("students: ")).port()));
+        teacher = QUrl(line("teacher: ")).query().section('=', 1).toLatin1();
+        for (int i = 0; i < students; ++i)
+            tokens.push_back(client
+                                 ->post("/api/join", {{"code", line("join code: ")},
+                                                      {"name", prefix + QString::number(i)}})
+                                 .json.value("token")
+                                 .toString()
+                                 .toLatin1());
+        return client->post("/api/teacher/open", {}, teacher).status == 200;
+    }
+
+    int answer(int student, const QString& text) {
+        return client
+            ->post("/api/answer", {{"question", "mean-two-workers"}, {"answer", text}},
+                   tokens[std::size_t(student)])
+            .status;
+    }
+};
 
 } // namespace
 
@@ -548,44 +596,15 @@ private Q_SLOTS:
         QFETCH(int, signal);
         QTemporaryDir dir;
         const QString results = dir.filePath("results.csv");
-        QProcess serve;
-        serve.start(LOCKSTEP_CLI_PATH, {"class", "serve", "reductions", "--port", "0", "--bind",
-                                        "127.0.0.1", "--results", results});
-        QVERIFY(serve.waitForStarted());
-        QString out;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (out += QString::fromUtf8(serve.readAllStandardOutput()), out.contains("port ")),
-            10000);
-        auto line = [&](const QString& prefix) {
-            for (const QString& l : out.split('\n'))
-                if (l.startsWith(prefix))
-                    return l.mid(prefix.size()).trimmed();
-            return QString();
-        };
-        const QUrl students(line("students: "));
-        const QString code = line("join code: ");
-        const QByteArray teacher = QUrl(line("teacher: ")).query().section('=', 1).toLatin1();
-        Client client(quint16(students.port()));
-        std::vector<QByteArray> tokens;
+        ServeProcess serve;
+        QVERIFY(serve.start(results, 12, "S"));
         for (int i = 0; i < 12; ++i)
-            tokens.push_back(
-                client.post("/api/join", {{"code", code}, {"name", QString("S%1").arg(i)}})
-                    .json.value("token")
-                    .toString()
-                    .toLatin1());
-        QCOMPARE(client.post("/api/teacher/open", {}, teacher).status, 200);
-        for (int i = 0; i < 12; ++i)
-            QCOMPARE(client
-                         .post("/api/answer",
-                               {{"question", "mean-two-workers"}, {"answer", QString::number(i)}},
-                               tokens[std::size_t(i)])
-                         .status,
-                     200);
+            QCOMPARE(serve.answer(i, QString::number(i)), 200);
         // At once: no time for the one-second save.
-        ::kill(pid_t(serve.processId()), signal);
-        QVERIFY(serve.waitForFinished(10000));
-        QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(serve.exitCode(), 0);
+        ::kill(pid_t(serve.process.processId()), signal);
+        QVERIFY(serve.process.waitForFinished(10000));
+        QCOMPARE(serve.process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(serve.process.exitCode(), 0);
         QFile f(results);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString csv = QString::fromUtf8(f.readAll());
@@ -611,47 +630,19 @@ private Q_SLOTS:
     void a_trickle_of_answers_is_written_as_it_comes() {
         QTemporaryDir dir;
         const QString results = dir.filePath("results.csv");
-        QProcess serve;
-        serve.start(LOCKSTEP_CLI_PATH, {"class", "serve", "reductions", "--port", "0", "--bind",
-                                        "127.0.0.1", "--results", results});
-        QVERIFY(serve.waitForStarted());
-        QString out;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (out += QString::fromUtf8(serve.readAllStandardOutput()), out.contains("port ")),
-            10000);
-        auto line = [&](const QString& prefix) {
-            for (const QString& l : out.split('\n'))
-                if (l.startsWith(prefix))
-                    return l.mid(prefix.size()).trimmed();
-            return QString();
-        };
-        Client client(quint16(QUrl(line("students: ")).port()));
-        const QByteArray teacher = QUrl(line("teacher: ")).query().section('=', 1).toLatin1();
-        std::vector<QByteArray> tokens;
-        for (int i = 0; i < 12; ++i)
-            tokens.push_back(client
-                                 .post("/api/join", {{"code", line("join code: ")},
-                                                     {"name", QString("T%1").arg(i)}})
-                                 .json.value("token")
-                                 .toString()
-                                 .toLatin1());
-        QCOMPARE(client.post("/api/teacher/open", {}, teacher).status, 200);
+        ServeProcess serve;
+        QVERIFY(serve.start(results, 12, "T"));
         QElapsedTimer clock;
         clock.start();
         std::vector<qint64> accepted;
         for (int i = 0; i < 12; ++i) {
-            QCOMPARE(client
-                         .post("/api/answer",
-                               {{"question", "mean-two-workers"}, {"answer", QString::number(i)}},
-                               tokens[std::size_t(i)])
-                         .status,
-                     200);
+            QCOMPARE(serve.answer(i, QString::number(i)), 200);
             accepted.push_back(clock.elapsed());
             QTest::qWait(300);
         }
         const qint64 killed = clock.elapsed();
-        serve.kill();
-        QVERIFY(serve.waitForFinished(10000));
+        serve.process.kill();
+        QVERIFY(serve.process.waitForFinished(10000));
         QFile f(results);
         QVERIFY2(f.open(QIODevice::ReadOnly), "nothing was written while the answers came");
         const QString csv = QString::fromUtf8(f.readAll());
