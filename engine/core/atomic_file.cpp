@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
@@ -26,6 +27,7 @@ struct Doomed {
     std::mutex mutex;
     std::vector<fs::path> paths;
     std::shared_mutex making; // shared by MakingFiles; the removal on a signal takes it whole
+    std::mutex removal;       // held by the waiter from the signal until the removal is done
 };
 
 Doomed& doomed() {
@@ -148,14 +150,16 @@ void remove_on_signals() {
         sigemptyset(&set);
         for (const int signal : {SIGINT, SIGTERM, SIGHUP})
             sigaddset(&set, signal);
+        doomed(); // made before the exit handler below is registered, so destroyed after it runs
         // Every thread started from here on inherits the mask: only the waiter takes them.
         pthread_sigmask(SIG_BLOCK, &set, nullptr);
         std::thread([set] {
             int signal = 0;
             while (sigwait(&set, &signal) != 0) {
             }
+            Doomed& d = doomed();
             {
-                Doomed& d = doomed();
+                const std::lock_guard removing(d.removal);
                 d.making.lock(); // never released: the process ends below
                 const std::lock_guard lock(d.mutex);
                 for (const fs::path& path : d.paths)
@@ -170,6 +174,9 @@ void remove_on_signals() {
             ::raise(signal);
             ::_exit(128 + signal);
         }).detach();
+        // A program that ends on its own meanwhile (a GUI whose display went away with the
+        // session) waits for the removal to finish first.
+        std::atexit([] { const std::lock_guard wait(doomed().removal); });
     });
 }
 
