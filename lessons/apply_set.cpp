@@ -38,6 +38,7 @@ void apply_set(const Action& a, Scenario& s) {
                           [&](const PauseDelay& p) { return p.worker >= workers; });
         }
         s.workers = workers;
+        fit_machines(s); // K workers to a machine, as many machines as they fill
     }
     if (a.has(QStringLiteral("steps"))) {
         // The worked example's communication is a whole-run figure: keep it when steps change.

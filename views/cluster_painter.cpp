@@ -27,6 +27,9 @@ QString long_topology_name(Algorithm algorithm) {
         return QCoreApplication::translate("ClusterView", "parameter server (worker 0)");
     case Algorithm::Tree:
         return QCoreApplication::translate("ClusterView", "binary-tree all-reduce");
+    case Algorithm::Hierarchical:
+        return QCoreApplication::translate(
+            "ClusterView", "hierarchical all-reduce (inside machines, then across)");
     case Algorithm::None:
         break;
     }
@@ -41,6 +44,8 @@ QString short_topology_name(Algorithm algorithm) {
         return QCoreApplication::translate("ClusterView", "parameter server");
     case Algorithm::Tree:
         return QCoreApplication::translate("ClusterView", "tree");
+    case Algorithm::Hierarchical:
+        return QCoreApplication::translate("ClusterView", "hierarchical");
     case Algorithm::None:
         break;
     }

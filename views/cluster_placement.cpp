@@ -210,6 +210,7 @@ void place_workers(ClusterScene& s, bool withLabels) {
 
     switch (s.columns > 0 ? Algorithm::None : s.algorithm) {
     case Algorithm::Ring:
+    case Algorithm::Hierarchical: // machine by machine around the circle
         // Worker 0 at the top, the ring running clockwise; two workers side by side.
         placeOnCircle(0, n, n == 2 ? pi : -pi / 2, false);
         return;

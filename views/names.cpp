@@ -12,6 +12,8 @@ QString algorithm_name(Algorithm algorithm) {
         return QCoreApplication::translate("Names", "ring");
     case Algorithm::Tree:
         return QCoreApplication::translate("Names", "tree");
+    case Algorithm::Hierarchical:
+        return QCoreApplication::translate("Names", "hierarchical");
     case Algorithm::None:
         return QCoreApplication::translate("Names", "none");
     }

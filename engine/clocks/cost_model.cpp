@@ -50,8 +50,22 @@ LayerCosts price_layers(std::span<const std::size_t> layer_parameters, Ticks too
 
 MessagePrice price_message(const CostConfig& cost, std::int64_t bytes, Message::Op op,
                            double slow) {
+    return price_message(cost, LinkPrice{cost.alpha_s, cost.beta_s_per_byte, false}, bytes, op,
+                         slow);
+}
+
+LinkPrice link_between(const CostConfig& cost, int lane_a, int lane_b) {
+    const Topology& t = cost.topology;
+    if (!t.machines())
+        return {cost.alpha_s, cost.beta_s_per_byte, false};
+    const LinkSpec& link = t.node_of(lane_a) == t.node_of(lane_b) ? t.intra : t.inter;
+    return {link.alpha_s(), link.beta_s_per_byte(), &link == &t.inter};
+}
+
+MessagePrice price_message(const CostConfig& cost, const LinkPrice& link, std::int64_t bytes,
+                           Message::Op op, double slow) {
     const auto b = static_cast<double>(bytes);
-    const double transfer = cost.alpha_s + b * cost.beta_s_per_byte;
+    const double transfer = link.alpha_s + b * link.beta_s_per_byte;
     return {to_ticks(slow == 1.0 ? transfer : transfer * slow),
             op == Message::Op::Reduce ? to_ticks(b * cost.gamma_s_per_byte) : 0};
 }
@@ -81,6 +95,10 @@ CollectiveTime price_schedule(const CommSchedule& schedule, const Participants& 
     if (cost.communication_s_per_step)
         return time;
     std::vector<Ticks> out_free(n, 0), in_free(n, 0), start(n), end(n);
+    // With machines: each machine's one way out to the network and one way in.
+    const Topology& topology = cost.topology;
+    const auto machines = static_cast<std::size_t>(topology.machines() ? topology.nodes : 0);
+    std::vector<Ticks> node_out_free(machines, 0), node_in_free(machines, 0);
     std::vector<std::vector<std::pair<Ticks, Ticks>>> busy(n); // per participant, this round
     std::vector<std::size_t> touched, order;
     auto slow_of = [&](const Message& m) {
@@ -121,12 +139,23 @@ CollectiveTime price_schedule(const CommSchedule& schedule, const Participants& 
             const Message& m = round.messages[index];
             const auto src = static_cast<std::size_t>(m.src);
             const auto dst = static_cast<std::size_t>(m.dst);
-            const MessagePrice price = price_message(cost, m.bytes(), m.op, slow_of(m));
-            const Ticks from = std::max({ready(m), out_free[src], in_free[dst]});
-            const Ticks to = from + price.transfer;
-            const Ticks done = to + price.reduce;
             const int a = who.lanes[src];
             const int b = who.lanes[dst];
+            const LinkPrice link = link_between(cost, a, b);
+            const double slow = slow_of(m);
+            const MessagePrice price = price_message(cost, link, m.bytes(), m.op, slow);
+            Ticks from = std::max({ready(m), out_free[src], in_free[dst]});
+            if (link.between_nodes) {
+                const auto up = static_cast<std::size_t>(topology.node_of(a));
+                const auto down = static_cast<std::size_t>(topology.node_of(b));
+                from = std::max({from, node_out_free[up], node_in_free[down]});
+                const Ticks wire =
+                    to_ticks(static_cast<double>(m.bytes()) * link.beta_s_per_byte * slow);
+                node_out_free[up] = from + wire;
+                node_in_free[down] = from + wire;
+            }
+            const Ticks to = from + price.transfer;
+            const Ticks done = to + price.reduce;
             record({a, EventKind::Send, step, from, to, m.bytes(), b, ri});
             record({b, EventKind::Receive, step, from, to, m.bytes(), a, ri});
             if (done > to)

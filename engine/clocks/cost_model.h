@@ -58,6 +58,18 @@ struct MessagePrice {
 MessagePrice price_message(const CostConfig& cost, std::int64_t bytes, Message::Op op,
                            double slow = 1.0);
 
+// The link between two trace lanes (workers): the scenario's one network, or with machines
+// (cost.topology) the link inside a machine or the network between two.
+struct LinkPrice {
+    double alpha_s = 0.0;
+    double beta_s_per_byte = 0.0;
+    bool between_nodes = false;
+};
+LinkPrice link_between(const CostConfig& cost, int lane_a, int lane_b);
+// A message on `link`: alpha + bytes * beta, stretched by `slow`, then bytes * gamma to add.
+MessagePrice price_message(const CostConfig& cost, const LinkPrice& link, std::int64_t bytes,
+                           Message::Op op, double slow = 1.0);
+
 // Checkpoint storage, written or read: `bytes` at cost.checkpoint_s_per_byte, then `syncs`
 // fsyncs at cost.fsync_s each (a worker's own storage: no link, no contention).
 Ticks price_storage(const CostConfig& cost, std::uint64_t bytes, int syncs = 0);
@@ -82,7 +94,11 @@ struct CollectiveTime {
 
 // Prices a collective's schedule on the modelled clock, round by round. A message is ready when
 // both its ends have reached the round; a link (a sender's way out, a receiver's way in) serves
-// its messages one at a time, the earliest ready first; it takes price_message(). Every gap in a
+// its messages one at a time, the earliest ready first; it takes price_message() on the link
+// between its lanes. With machines, a message from one machine to another also needs its
+// machine's one way out and the other's one way in, each busy for the message's bytes (its
+// latency is on the wire, not in the queue): the workers of a machine share the slow network,
+// and that contention is priced. Every gap in a
 // participant's round before its last activity is waiting. Advances the clocks to the end of the
 // schedule and, when `events` is given, appends the Send, Receive, Reduce and Wait events with
 // lanes as workers and rounds numbered from `first_round`. In textbook mode

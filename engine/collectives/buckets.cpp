@@ -23,8 +23,8 @@ std::vector<Bucket> make_buckets(std::span<const std::size_t> layer_counts, std:
 }
 
 CommSchedule bucket_schedule(Algorithm algorithm, int workers, std::size_t count,
-                             const Bucket& bucket) {
-    CommSchedule s = make_schedule(algorithm, workers, bucket.count);
+                             const Bucket& bucket, int per_node) {
+    CommSchedule s = make_schedule(algorithm, workers, bucket.count, per_node);
     s.count = count;
     for (Round& round : s.rounds)
         for (Message& m : round.messages)

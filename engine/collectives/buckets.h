@@ -36,6 +36,6 @@ std::int64_t largest_bucket_bytes(std::span<const Bucket> buckets, std::size_t c
 // order as in the whole buffer's schedule for the parameter server and the tree; the ring's
 // chunks move with the bucket.
 CommSchedule bucket_schedule(Algorithm algorithm, int workers, std::size_t count,
-                             const Bucket& bucket);
+                             const Bucket& bucket, int per_node = 0);
 
 } // namespace lockstep

@@ -1,10 +1,31 @@
-#include "collectives/schedule.h"
+#include "collectives/ring_rounds.h"
+
+#include <numeric>
 
 namespace lockstep {
 
-// Chunk c of a buffer of n values split N ways: [floor(c*n/N), floor((c+1)*n/N)).
-static std::size_t chunk_begin(std::size_t c, std::size_t n, int workers) {
-    return c * n / static_cast<std::size_t>(workers);
+void detail::add_ring_half(std::vector<Round>& rounds, std::size_t first,
+                           std::span<const int> members, std::size_t begin, std::size_t end,
+                           RingHalf half) {
+    const int g = static_cast<int>(members.size());
+    const bool reduce = half == RingHalf::ReduceScatter;
+    const int shift = reduce ? 0 : 1;
+    for (int r = 0; r < g - 1; ++r) {
+        const std::size_t at = first + static_cast<std::size_t>(r);
+        if (rounds.size() <= at)
+            rounds.resize(at + 1, Round{reduce ? "reduce-scatter" : "all-gather", {}});
+        for (int k = 0; k < g; ++k) {
+            const auto c = static_cast<std::size_t>(((k - r + shift) % g + g) % g);
+            const auto parts = static_cast<std::size_t>(g);
+            const std::size_t from = chunk_begin(begin, end, c, parts);
+            const std::size_t to = chunk_begin(begin, end, c + 1, parts);
+            if (to > from)
+                rounds[at].messages.push_back({members[static_cast<std::size_t>(k)],
+                                               members[static_cast<std::size_t>((k + 1) % g)], from,
+                                               to - from,
+                                               reduce ? Message::Op::Reduce : Message::Op::Copy});
+        }
+    }
 }
 
 // The ring all-reduce. Reduce-scatter: in round r, worker k sends chunk (k - r) mod N to its
@@ -16,25 +37,11 @@ CommSchedule ring_schedule(int workers, std::size_t count) {
     s.algorithm = Algorithm::Ring;
     s.workers = workers;
     s.count = count;
-    const auto n = static_cast<std::size_t>(workers);
-    auto add_round = [&](const char* phase, int r, Message::Op op, int shift) {
-        Round round{phase, {}};
-        for (int k = 0; k < workers; ++k) {
-            const auto c =
-                static_cast<std::size_t>(((k - r + shift) % workers + workers) % workers);
-            const std::size_t begin = chunk_begin(c, count, workers);
-            const std::size_t end = chunk_begin(c + 1, count, workers);
-            if (end > begin)
-                round.messages.push_back({k,
-                                          static_cast<int>((static_cast<std::size_t>(k) + 1) % n),
-                                          begin, end - begin, op});
-        }
-        s.rounds.push_back(std::move(round));
-    };
-    for (int r = 0; r < workers - 1; ++r)
-        add_round("reduce-scatter", r, Message::Op::Reduce, 0);
-    for (int r = 0; r < workers - 1; ++r)
-        add_round("all-gather", r, Message::Op::Copy, 1);
+    std::vector<int> everyone(static_cast<std::size_t>(workers));
+    std::iota(everyone.begin(), everyone.end(), 0);
+    const auto half = static_cast<std::size_t>(workers - 1);
+    detail::add_ring_half(s.rounds, 0, everyone, 0, count, detail::RingHalf::ReduceScatter);
+    detail::add_ring_half(s.rounds, half, everyone, 0, count, detail::RingHalf::AllGather);
     return s;
 }
 

@@ -14,6 +14,8 @@ std::string_view to_string(Algorithm algorithm) {
         return "ring";
     case Algorithm::Tree:
         return "tree";
+    case Algorithm::Hierarchical:
+        return "hierarchical";
     case Algorithm::None:
         return "none";
     }
@@ -21,7 +23,8 @@ std::string_view to_string(Algorithm algorithm) {
 }
 
 bool parse_algorithm(std::string_view text, Algorithm& out) {
-    for (auto a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree, Algorithm::None}) {
+    for (auto a : {Algorithm::ParameterServer, Algorithm::Ring, Algorithm::Tree,
+                   Algorithm::Hierarchical, Algorithm::None}) {
         if (text == to_string(a)) {
             out = a;
             return true;
@@ -63,17 +66,28 @@ std::vector<std::pair<int, int>> CommSchedule::links() const {
     return out;
 }
 
-std::vector<std::pair<int, int>> schedule_links(Algorithm algorithm, int workers) {
+std::int64_t CommSchedule::bytes_between_nodes(std::span<const int> node_of) const {
+    std::int64_t total = 0;
+    for (const auto& round : rounds)
+        for (const auto& m : round.messages)
+            if (node_of[static_cast<std::size_t>(m.src)] !=
+                node_of[static_cast<std::size_t>(m.dst)])
+                total += m.bytes();
+    return total;
+}
+
+std::vector<std::pair<int, int>> schedule_links(Algorithm algorithm, int workers, int per_node) {
     if (workers < 2)
         return {};
     try {
-        return make_schedule(algorithm, workers, static_cast<std::size_t>(workers)).links();
+        return make_schedule(algorithm, workers, static_cast<std::size_t>(workers), per_node)
+            .links();
     } catch (const Error&) {
         return {}; // more workers than any schedule takes: no run has them
     }
 }
 
-CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count) {
+CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count, int per_node) {
     if (workers < 1 || workers > 256)
         throw Error("a collective needs 1 to 256 workers, got " + std::to_string(workers));
     switch (algorithm) {
@@ -83,6 +97,8 @@ CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count) 
         return ring_schedule(workers, count);
     case Algorithm::Tree:
         return tree_schedule(workers, count);
+    case Algorithm::Hierarchical:
+        return hierarchical_schedule(workers, count, per_node > 0 ? per_node : workers);
     case Algorithm::None:
         break;
     }

@@ -11,8 +11,8 @@
 namespace lockstep {
 
 // How gradients travel between workers. `None` means no synchronisation at all: every replica
-// trains on its own gradients and the replicas drift apart.
-enum class Algorithm { ParameterServer, Ring, Tree, None };
+// trains on its own gradients and the replicas drift apart. `Hierarchical` needs machines.
+enum class Algorithm { ParameterServer, Ring, Tree, Hierarchical, None };
 
 std::string_view to_string(Algorithm algorithm);
 bool parse_algorithm(std::string_view text, Algorithm& out);
@@ -53,6 +53,9 @@ struct CommSchedule {
     // Every directed link (src, dst) that carries a message, in the order of its first message:
     // the schedule's topology.
     std::vector<std::pair<int, int>> links() const;
+    // Bytes that cross from one machine to another, participant p sitting in machine
+    // `node_of[p]`.
+    std::int64_t bytes_between_nodes(std::span<const int> node_of) const;
 };
 
 // Gather every buffer to `root`, add them there in worker order, send the sum back.
@@ -62,11 +65,16 @@ CommSchedule parameter_server_schedule(int workers, std::size_t count, int root 
 CommSchedule ring_schedule(int workers, std::size_t count);
 // Binary-tree reduce to worker 0 (round r: worker k+2^r sends to k) then the mirror broadcast.
 CommSchedule tree_schedule(int workers, std::size_t count);
-CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count);
+// Reduce-scatter inside each machine of `per_node` workers, K ring all-reduces across machines
+// (one per place in a machine), all-gather inside (hierarchical.cpp). Throws lockstep::Error
+// when the workers do not fill the machines evenly.
+CommSchedule hierarchical_schedule(int workers, std::size_t count, int per_node);
+// `per_node`: the workers in each machine, for the hierarchical all-reduce (0: one machine).
+CommSchedule make_schedule(Algorithm algorithm, int workers, std::size_t count, int per_node = 0);
 // The links of `algorithm`'s schedule among `workers` workers (CommSchedule::links() of a buffer
 // that gives every worker a chunk); none for `None`, fewer than two workers, or more than any
 // schedule takes.
-std::vector<std::pair<int, int>> schedule_links(Algorithm algorithm, int workers);
+std::vector<std::pair<int, int>> schedule_links(Algorithm algorithm, int workers, int per_node = 0);
 
 // An all-gather around the ring 0 -> 1 -> ... -> N-1 -> 0 of pieces that start at `offsets`
 // (N + 1 entries, the last the buffer's length): in round r, worker k passes piece (k - r) mod N

@@ -23,15 +23,36 @@ CommSchedule empty_like(const CommSchedule& s) {
     return half;
 }
 
-// The ring: its own two phases; worker k finishes chunk (k + 1) mod N.
-ShardedCollective split_ring(const CommSchedule& all) {
+// The ring and the hierarchical all-reduce: their own reduce-scatter and all-gather phases.
+ShardedCollective split_phases(const CommSchedule& all) {
     ShardedCollective out{empty_like(all), empty_like(all), {}};
     for (const Round& round : all.rounds)
         (round.phase == "reduce-scatter" ? out.reduce_scatter : out.all_gather)
             .rounds.push_back(round);
+    return out;
+}
+
+// The ring: worker k finishes chunk (k + 1) mod N.
+ShardedCollective split_ring(const CommSchedule& all) {
+    ShardedCollective out = split_phases(all);
     for (int k = 0; k < all.workers; ++k)
         out.shards.push_back(
             chunk(static_cast<std::size_t>((k + 1) % all.workers), all.count, all.workers));
+    return out;
+}
+
+// Hierarchical: the worker at place j of machine i finishes piece (i + 1) mod M of the chunk
+// (j + 1) mod K its machine's ring left it.
+ShardedCollective split_hierarchical(const CommSchedule& all, int per_node) {
+    ShardedCollective out = split_phases(all);
+    const int machines = all.workers / per_node;
+    for (int w = 0; w < all.workers; ++w) {
+        const auto [begin, end] =
+            chunk(static_cast<std::size_t>((w % per_node + 1) % per_node), all.count, per_node);
+        const auto [from, to] =
+            chunk(static_cast<std::size_t>((w / per_node + 1) % machines), end - begin, machines);
+        out.shards.emplace_back(begin + from, begin + to);
+    }
     return out;
 }
 
@@ -69,22 +90,31 @@ std::size_t ShardedCollective::shard_size(int worker) const {
     return end - begin;
 }
 
-ShardedCollective sharded_collective(Algorithm algorithm, int workers, std::size_t count) {
+ShardedCollective sharded_collective(Algorithm algorithm, int workers, std::size_t count,
+                                     int per_node) {
     if (algorithm == Algorithm::None)
         throw Error("sharding needs a collective: with algorithm none nothing is reduced");
-    const CommSchedule all = make_schedule(algorithm, workers, count);
+    const CommSchedule all = make_schedule(algorithm, workers, count, per_node);
     if (workers == 1) {
         ShardedCollective one{all, all, {{0, count}}};
         return one;
     }
-    return algorithm == Algorithm::Ring ? split_ring(all) : split_at_root(all, 0);
+    switch (algorithm) {
+    case Algorithm::Ring:
+        return split_ring(all);
+    case Algorithm::Hierarchical:
+        return split_hierarchical(all, per_node > 0 ? per_node : workers);
+    default:
+        return split_at_root(all, 0);
+    }
 }
 
 std::vector<ShardedCollective> layer_collectives(Algorithm algorithm, int workers,
-                                                 std::span<const std::size_t> layer_parameters) {
+                                                 std::span<const std::size_t> layer_parameters,
+                                                 int per_node) {
     std::vector<ShardedCollective> layers;
     for (const std::size_t count : layer_parameters)
-        layers.push_back(sharded_collective(algorithm, workers, count));
+        layers.push_back(sharded_collective(algorithm, workers, count, per_node));
     return layers;
 }
 

@@ -12,6 +12,9 @@
 //   - Ring: its all-reduce already is a reduce-scatter then an all-gather; the halves are its
 //     two phases, and together they move exactly the all-reduce's bytes. Worker k's shard is the
 //     chunk it finishes, (k + 1) mod N.
+//   - Hierarchical: a reduce-scatter inside each machine and one across, then an all-gather
+//     across and one inside. Worker (machine i, place j)'s shard is piece (i + 1) mod M of chunk
+//     (j + 1) mod K, the piece its ring across machines finishes.
 //   - Parameter server and tree: their all-reduce reduces to one root and sends the sum back
 //     down. Sharded, the root scatters the shards after its reduce (shard k to worker k), and
 //     before the all-gather the shards come back to the root, which then sends the whole buffer
@@ -38,12 +41,15 @@ struct ShardedCollective {
 // The two halves of `algorithm`'s all-reduce over `workers` buffers of `count` values. Throws
 // lockstep::Error for Algorithm::None (nothing is reduced, so nothing can be sharded) or a worker
 // count no schedule takes.
-ShardedCollective sharded_collective(Algorithm algorithm, int workers, std::size_t count);
+// `per_node`: the workers in each machine (the hierarchical all-reduce's; 0: one machine).
+ShardedCollective sharded_collective(Algorithm algorithm, int workers, std::size_t count,
+                                     int per_node = 0);
 
 // Sharded parameters (ZeRO stage 3): each layer its own halves, layer l's over
 // `layer_parameters[l]` values, the layers one after another in the model's vector.
 std::vector<ShardedCollective> layer_collectives(Algorithm algorithm, int workers,
-                                                 std::span<const std::size_t> layer_parameters);
+                                                 std::span<const std::size_t> layer_parameters,
+                                                 int per_node = 0);
 
 // A stretch of a vector of the whole model: (offset, length).
 using ValueRun = std::pair<std::size_t, std::size_t>;

@@ -213,8 +213,9 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         data = load_dataset(s);
         worker.emplace(scenario, data, rank);
         worker->keep_events(keep_events);
-        schedule = make_schedule(s.algorithm == Algorithm::None ? Algorithm::Ring : s.algorithm,
-                                 s.workers, worker->parameters().size());
+        schedule =
+            make_schedule(s.algorithm == Algorithm::None ? Algorithm::Ring : s.algorithm, s.workers,
+                          worker->parameters().size(), lockstep::detail::workers_per_node(s));
     });
     const std::vector<std::string> hosts = gather_hosts();
     // A scripted pause keeps a rank from answering for its length: not a silence.
@@ -376,14 +377,19 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     m.useful_samples = m.samples;
     summarise_lanes(m, lanes, run.snapshots.empty() ? 0.0 : to_seconds(run.snapshots.back().time),
                     s.energy);
-    const lockstep::detail::BucketPlan buckets = lockstep::detail::plan_buckets(s);
-    if (combine == Combine::Schedule && s.algorithm != Algorithm::None && size > 1)
-        m.bytes_moved =
-            (buckets.buckets.empty() ? schedule.total_bytes() : buckets.bytes) * m.steps_run;
+    const std::vector<int> nodes = lockstep::detail::nodes_of(s);
+    const lockstep::detail::BucketPlan buckets = lockstep::detail::plan_buckets(s, nodes);
+    if (combine == Combine::Schedule && s.algorithm != Algorithm::None && size > 1) {
+        const bool whole = buckets.buckets.empty();
+        m.bytes_moved = (whole ? schedule.total_bytes() : buckets.bytes) * m.steps_run;
+        m.bytes_inter_node =
+            (whole ? schedule.bytes_between_nodes(nodes) : buckets.inter_bytes) * m.steps_run;
+    }
     if (worker->reduce_scatter_bytes() + worker->all_gather_bytes() > 0) {
         m.reduce_scatter_bytes = worker->reduce_scatter_bytes() * m.steps_run;
         m.all_gather_bytes = worker->all_gather_bytes() * m.steps_run;
         m.bytes_moved = m.reduce_scatter_bytes + m.all_gather_bytes;
+        m.bytes_inter_node = lockstep::detail::plan_sharding(s, nodes).inter_bytes * m.steps_run;
     }
     // How the gradient left each rank: as the threaded trainer reports it.
     m.accumulation = s.accumulation();

@@ -71,6 +71,7 @@ struct RunMetrics {
     std::int64_t checkpoints = 0;      // committed by this run
     std::int64_t checkpoint_bytes = 0; // written to storage, manifests included
     std::int64_t bytes_moved = 0;      // all bytes sent between workers (none when times only)
+    std::int64_t bytes_inter_node = 0; // of those, from one machine to another (topology)
     // Of those, in a sharded run: the reduce-scatters' and the all-gathers' (none unsharded).
     std::int64_t reduce_scatter_bytes = 0, all_gather_bytes = 0;
     bool trained = true; // false for a times-only run: no loss, accuracy or hashes

@@ -60,7 +60,9 @@ std::vector<StrategyMoves> compare_moves(const Scenario& scenario) {
     base.memory_budget_bytes.reset(); // a data-parallel worker's budget; the others hold pieces
     base.shard_sizes.clear();
     base.worker_batch.clear();
-    if (base.algorithm == Algorithm::None)
+    // Machines are priced for data parallelism alone: the strategies compare on one network.
+    base.cost.topology = Topology{};
+    if (base.algorithm == Algorithm::None || base.algorithm == Algorithm::Hierarchical)
         base.algorithm = Algorithm::Ring;
     const int microbatches =
         asked ? asked->microbatches : static_cast<int>(std::min<std::size_t>(batch, 4));

@@ -26,6 +26,7 @@ Scenario baseline_scenario(const Scenario& scenario) {
     base.failures = {}; // the reference is the plain one-worker run: no faults, no backups
     base.sync.reset();  // one worker agrees with itself: bulk-synchronous
     base.memory_budget_bytes.reset(); // the reference is not the run the budget is for
+    fit_machines(base);               // one machine, the worker alone in it
     return base;
 }
 
@@ -90,6 +91,7 @@ Scenario scenario_for_workers(const Scenario& scenario, int workers) {
     s.failures.backup_workers = std::clamp(s.failures.backup_workers, 0, s.workers - 1);
     if (s.failures.policy == RecoveryPolicy::Backup && s.failures.backup_workers == 0)
         s.failures.policy = RecoveryPolicy::Restart;
+    fit_machines(s);
     return s;
 }
 

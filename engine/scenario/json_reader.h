@@ -197,4 +197,9 @@ inline std::vector<std::size_t> read_size_list(const json& v, const std::string&
 // The scenario as its canonical JSON object (serialize.cpp): what a run records and hashes.
 json scenario_json(const Scenario& s);
 
+// The scenario's machines (topology.cpp): read from "topology", written back, checked.
+void parse_topology(ObjectReader& root, Scenario& s);
+json topology_json(const Topology& t);
+void validate_topology(const Scenario& s);
+
 } // namespace lockstep::scenario_reading

@@ -316,7 +316,8 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     r.read_bool("shuffle", s.shuffle);
     r.read_choice<ReductionRule>("rule", s.rule, {"sum", "mean", "weighted-mean"},
                                  parse_reduction_rule);
-    r.read_choice<Algorithm>("algorithm", s.algorithm, {"parameter-server", "ring", "tree", "none"},
+    r.read_choice<Algorithm>("algorithm", s.algorithm,
+                             {"parameter-server", "ring", "tree", "hierarchical", "none"},
                              parse_algorithm);
     r.read_choice<ClockKind>("clock", s.clock, {"modelled", "measured"},
                              [](std::string_view t, ClockKind& out) {
@@ -342,6 +343,7 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_dataset(r, s);
     parse_optimizer_config(r, s);
     parse_cost(r, s);
+    parse_topology(r, s);
     parse_delays(r, s);
     parse_checkpoint(r, s);
     parse_failures(r, s);

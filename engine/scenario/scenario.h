@@ -8,6 +8,7 @@
 #include "model/optimizer.h"
 #include "scenario/parallelism.h"
 #include "scenario/sync_mode.h"
+#include "scenario/topology.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -66,6 +67,9 @@ struct CostConfig {
     // communication lane sleeps out the rest), a network of this speed with real threads around
     // it. The modelled clock is not changed.
     bool paced_links = false;
+    // Machines (the scenario's "topology"): with more than one, a message is priced on the link
+    // it crosses, and messages between machines share each machine's one network link.
+    Topology topology;
 };
 
 // A worker stalled for `seconds` at the start of `step`.
@@ -186,6 +190,12 @@ std::string scenario_to_json(const Scenario& scenario);
 // steps are left out: they change neither the training nor its state at a given step, so a run
 // can be resumed with more steps or another policy from the same checkpoints.
 std::uint64_t scenario_hash(const Scenario& scenario);
+
+// Refits the scenario's machines (if any) to its number of workers, for a run with another
+// count (a sweep's point, the one-worker reference): K workers to a machine, as many machines as
+// they fill. The hierarchical all-reduce needs every machine full; where the last one is not, the
+// run reduces with the flat ring instead.
+void fit_machines(Scenario& s);
 
 // Copies into `into` the settings a running trainer can take between two steps
 // (a Retune intervention): rule, algorithm, the optimizer's hyperparameters (not its

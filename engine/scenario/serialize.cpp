@@ -81,6 +81,8 @@ json scenario_reading::scenario_json(const Scenario& s) {
     j["cost"]["fsync_s"] = s.cost.fsync_s;
     if (s.cost.paced_links) // written only when set, so older scenarios keep their hashes
         j["cost"]["paced_links"] = true;
+    if (s.cost.topology.machines()) // likewise
+        j["topology"] = topology_json(s.cost.topology);
     if (s.checkpoint)
         j["checkpoint"] = {{"every", s.checkpoint->every},
                            {"keep", s.checkpoint->keep},

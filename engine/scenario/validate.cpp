@@ -327,6 +327,7 @@ void validate(const Scenario& s) {
 
     check_finite("cost.checkpoint_s_per_byte", s.cost.checkpoint_s_per_byte, 0.0, 1.0);
     check_finite("cost.fsync_s", s.cost.fsync_s, 0.0, 3600.0);
+    scenario_reading::validate_topology(s);
     if (s.parallelism)
         validate_parallelism(s);
     if (s.sync)

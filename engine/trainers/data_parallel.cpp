@@ -85,19 +85,26 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
 void DataParallelTrainer::build_collective() {
     // The collective, its prices and the rule's weights, for the workers there are now.
     const Scenario& s = scenario_;
-    collective_.schedule = make_schedule(s.algorithm, s.workers, s.model.parameter_count());
+    collective_.nodes = detail::nodes_of(s, faults_.lane_of);
+    collective_.schedule = make_schedule(s.algorithm, s.workers, s.model.parameter_count(),
+                                         detail::workers_per_node(s));
     collective_.bytes = collective_.schedule.total_bytes();
-    detail::BucketPlan plan = detail::plan_buckets(s);
+    collective_.inter_bytes = inter_node_bytes(collective_.schedule);
+    detail::BucketPlan plan = detail::plan_buckets(s, collective_.nodes);
     collective_.buckets = std::move(plan.buckets);
     collective_.bucket_schedules = std::move(plan.schedules);
     collective_.layer_parameters = std::move(plan.layer_parameters);
-    if (!collective_.buckets.empty())
+    if (!collective_.buckets.empty()) {
         collective_.bytes = plan.bytes;
-    detail::ShardPlan shards = detail::plan_sharding(s);
+        collective_.inter_bytes = plan.inter_bytes;
+    }
+    detail::ShardPlan shards = detail::plan_sharding(s, collective_.nodes);
     collective_.sharded = std::move(shards.whole);
     collective_.layers = std::move(shards.layers);
-    if (collective_.sharded || !collective_.layers.empty())
+    if (collective_.sharded || !collective_.layers.empty()) {
         collective_.bytes = shards.reduce_scatter_bytes + shards.all_gather_bytes;
+        collective_.inter_bytes = shards.inter_bytes;
+    }
     scratch_.busy.assign(workers_.size(), {});
     std::vector<double> samples;
     for (int i = 0; i < s.workers; ++i)

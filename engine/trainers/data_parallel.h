@@ -176,6 +176,8 @@ private:
     struct Collective {
         CommSchedule schedule;
         std::int64_t bytes = 0;
+        std::int64_t inter_bytes = 0; // of those, between machines
+        std::vector<int> nodes;       // per worker: its machine
         std::vector<double> weights;
         // Gradient buckets (scenario gradients.bucket_kb): each with its own schedule, reduced
         // in this order. Empty: the whole gradient in one collective once backward ends.
@@ -193,6 +195,7 @@ private:
     struct Accounts {
         std::int64_t samples = 0; // computed, lost and dropped ones included
         std::int64_t bytes_moved = 0;
+        std::int64_t bytes_inter_node = 0;                           // of those, between machines
         std::int64_t reduce_scatter_bytes = 0, all_gather_bytes = 0; // sharded: by half
         std::int64_t misaligned_steps = 0;
         std::int64_t checkpoints = 0; // committed
@@ -316,6 +319,11 @@ private:
     // The collective's time (data_parallel_collective_time.cpp).
     void price_schedule(); // collective_.schedule's rounds
     void price_schedule(const CommSchedule& schedule);
+    // The bytes of `schedule` that cross from one machine to another among the workers there
+    // are now.
+    std::int64_t inter_node_bytes(const CommSchedule& schedule) const;
+    // A step's collective moved `bytes`, `inter` of them between machines.
+    void count_moved(std::int64_t bytes, std::int64_t inter);
     void broadcast_parameters(); // a Broadcast intervention, at the start of the step
     void run_measured_collective();
     // Over the workers' gradient buffers, or with `on_parameters` their parameters.

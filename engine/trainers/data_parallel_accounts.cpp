@@ -89,6 +89,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.checkpoints = accounts_.checkpoints;
     m.checkpoint_bytes = accounts_.checkpoint_bytes;
     m.bytes_moved = accounts_.bytes_moved;
+    m.bytes_inter_node = accounts_.bytes_inter_node;
     m.reduce_scatter_bytes = accounts_.reduce_scatter_bytes;
     m.all_gather_bytes = accounts_.all_gather_bytes;
     m.trained = work_ == Work::Train;

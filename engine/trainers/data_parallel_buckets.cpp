@@ -74,7 +74,7 @@ bool DataParallelTrainer::reduce_buckets() {
             stop_at_bucket_mismatch(faults_.misordering, computed, {});
             return false;
         }
-        accounts_.bytes_moved += collective_.bytes;
+        count_moved(collective_.bytes, collective_.inter_bytes);
         const std::vector<Ticks> before = communication_ticks();
         for (std::size_t b = 0; b < collective_.buckets.size(); ++b)
             run_measured_collective(collective_.bucket_schedules[b], static_cast<int>(b));
@@ -107,7 +107,7 @@ bool DataParallelTrainer::reduce_buckets() {
         return false;
     }
     if (train)
-        accounts_.bytes_moved += collective_.bytes; // a times-only run moves nothing
+        count_moved(collective_.bytes, collective_.inter_bytes); // times only: nothing
     std::vector<Ticks> clocks(n), began(n);
     for (std::size_t b = 0; b < collective_.buckets.size(); ++b) {
         const CommSchedule& schedule = collective_.bucket_schedules[b];
@@ -162,7 +162,9 @@ void DataParallelTrainer::stop_at_bucket_mismatch(int misordered, std::span<cons
     const double slow =
         std::max(faults_.link_factor[static_cast<std::size_t>(faults_.lane_of[src])],
                  faults_.link_factor[static_cast<std::size_t>(faults_.lane_of[dst])]);
-    Ticks seen = from + price_message(scenario_.cost, first->bytes(), first->op, slow).transfer;
+    const LinkPrice link = link_between(scenario_.cost, faults_.lane_of[src], faults_.lane_of[dst]);
+    Ticks seen =
+        from + price_message(scenario_.cost, link, first->bytes(), first->op, slow).transfer;
     if (clock_->kind() == ClockKind::Measured)
         seen = std::max(clock_->now(), from);
     TraceEvent send{first->src, EventKind::Send, step_, from, seen, first->bytes(), first->dst, 0};
@@ -173,7 +175,8 @@ void DataParallelTrainer::stop_at_bucket_mismatch(int misordered, std::span<cons
     emit(send);
     emit(receive);
     if (work_ == Work::Train)
-        accounts_.bytes_moved += first->bytes();
+        count_moved(first->bytes(),
+                    collective_.nodes[src] != collective_.nodes[dst] ? first->bytes() : 0);
     TraceEvent mismatch{first->dst, EventKind::Mismatch,      step_, seen, seen, 0, first->src,
                         0,          static_cast<double>(sent)};
     mismatch.bucket = expected;

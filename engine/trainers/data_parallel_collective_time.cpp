@@ -45,6 +45,15 @@ void DataParallelTrainer::price_schedule(const CommSchedule& schedule) {
     }
 }
 
+std::int64_t DataParallelTrainer::inter_node_bytes(const CommSchedule& schedule) const {
+    return schedule.bytes_between_nodes(collective_.nodes);
+}
+
+void DataParallelTrainer::count_moved(std::int64_t bytes, std::int64_t inter) {
+    accounts_.bytes_moved += bytes;
+    accounts_.bytes_inter_node += inter;
+}
+
 void DataParallelTrainer::run_measured_collective() {
     run_measured_collective(collective_.schedule, -1);
 }

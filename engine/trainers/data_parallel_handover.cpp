@@ -41,6 +41,7 @@ Handover DataParallelTrainer::hand_over() {
     h.spent = accounts_.spent;
     h.samples = accounts_.samples;
     h.bytes_moved = accounts_.bytes_moved;
+    h.bytes_inter_node = accounts_.bytes_inter_node;
     h.progress = accounts_.progress;
     h.last = last_snapshot_;
     h.run_rng = run_rng_;
@@ -70,6 +71,7 @@ void DataParallelTrainer::adopt(Handover h) {
     accounts_.spent = std::move(h.spent);
     accounts_.samples = h.samples;
     accounts_.bytes_moved = h.bytes_moved;
+    accounts_.bytes_inter_node = h.bytes_inter_node;
     accounts_.progress = std::move(h.progress);
     accounts_.applied = h.applied;
     accounts_.staleness_total = h.staleness_total;

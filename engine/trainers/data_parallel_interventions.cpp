@@ -100,7 +100,7 @@ void DataParallelTrainer::broadcast_parameters() {
             buffers.emplace_back(packed[k]);
         }
         run_all_reduce(broadcast, transport_, buffers);
-        accounts_.bytes_moved += broadcast.total_bytes();
+        count_moved(broadcast.total_bytes(), inter_node_bytes(broadcast));
         const std::int64_t root_step = root.optimizer.state().step;
         for (std::size_t k = 1; k < n; ++k) {
             Worker& w = workers_[k];

@@ -129,7 +129,7 @@ void DataParallelTrainer::emit_live_computation(int id, Ticks start, Ticks took,
 // worker's backward is waiting, not communication).
 void DataParallelTrainer::account_live(std::span<const Ticks> computed) {
     auto& live = scratch_.live;
-    accounts_.bytes_moved += collective_.bytes;
+    count_moved(collective_.bytes, collective_.inter_bytes);
     for (const TraceEvent& e : live.events)
         emit(e);
     for (std::size_t k = 0; k < workers_.size(); ++k) {
@@ -172,7 +172,10 @@ Ticks DataParallelTrainer::paced_round(const Round& round) const {
                                          faults_.lane_of[static_cast<std::size_t>(m.src)])],
                                      faults_.link_factor[static_cast<std::size_t>(
                                          faults_.lane_of[static_cast<std::size_t>(m.dst)])]);
-        const MessagePrice price = price_message(scenario_.cost, m.bytes(), m.op, slow);
+        const LinkPrice link =
+            link_between(scenario_.cost, faults_.lane_of[static_cast<std::size_t>(m.src)],
+                         faults_.lane_of[static_cast<std::size_t>(m.dst)]);
+        const MessagePrice price = price_message(scenario_.cost, link, m.bytes(), m.op, slow);
         longest = std::max(longest, price.transfer + price.reduce);
     }
     return longest;

@@ -214,7 +214,7 @@ void DataParallelTrainer::all_reduce_buffers() {
     for (auto& w : workers_)
         buffers.emplace_back(w.gradient);
     if (work_ == Work::Train)
-        accounts_.bytes_moved += collective_.bytes; // a times-only run moves nothing
+        count_moved(collective_.bytes, collective_.inter_bytes); // times only: nothing
 
     if (scenario_.cost.communication_s_per_step) {
         // Textbook mode: a barrier, then a fixed communication time for everyone.

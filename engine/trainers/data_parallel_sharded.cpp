@@ -44,7 +44,7 @@ void DataParallelTrainer::run_half(const CommSchedule& half, CollectiveHalf whic
     const auto n = workers_.size();
     const bool train = work_ == Work::Train;
     if (train) {
-        accounts_.bytes_moved += half.total_bytes();
+        count_moved(half.total_bytes(), inter_node_bytes(half));
         (which == CollectiveHalf::AllGather ? accounts_.all_gather_bytes
                                             : accounts_.reduce_scatter_bytes) += half.total_bytes();
     }

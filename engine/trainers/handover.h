@@ -29,6 +29,7 @@ struct Handover {
     std::vector<LaneTotals> spent;   // per lane, so far
     std::int64_t samples = 0;
     std::int64_t bytes_moved = 0;
+    std::int64_t bytes_inter_node = 0;
     std::vector<ProgressPoint> progress;
     StepSnapshot last; // the last step's snapshot: the loss so far
     Rng run_rng{0};

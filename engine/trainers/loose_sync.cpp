@@ -72,7 +72,9 @@ Ticks LooseSyncTrainer::transfer(int k) const {
         return to_ticks(*scenario_.cost.communication_s_per_step / 2.0);
     const double slow =
         slow_link_factor(scenario_.failures, k, lanes_[static_cast<std::size_t>(k)].clock);
-    return price_message(scenario_.cost, bytes_, Message::Op::Copy, slow).transfer;
+    return price_message(scenario_.cost, link_between(scenario_.cost, 0, k), bytes_,
+                         Message::Op::Copy, slow)
+        .transfer;
 }
 
 void LooseSyncTrainer::push_event(Ticks time, int worker, Kind kind) {

@@ -136,7 +136,9 @@ private:
     void push_event(Ticks time, int worker, Kind kind);
     void emit(TraceEvent e);
     Ticks compute_cost(int k);
-    Ticks transfer(int k) const; // a whole model or gradient between worker k and the server
+    Ticks transfer(int k) const;
+    // A model or gradient crossed between worker k and the server at worker 0.
+    void count_moved(int k); // a whole model or gradient between worker k and the server
     void finish_step(Ticks at);
     void flush_events(std::int64_t ordinal); // to the sink, in time order, as this executed step
 
@@ -162,6 +164,7 @@ private:
     std::vector<double> step_losses_; // the batch losses of the gradients in this step
     std::size_t step_correct_ = 0, step_counted_ = 0;
     std::int64_t samples_ = 0, bytes_moved_ = 0;
+    std::int64_t bytes_inter_node_ = 0; // of those, between machines
     StepSnapshot last_;
     std::vector<ProgressPoint> progress_;
     std::vector<double> pause_next_; // per lane: seconds it stalls before its next computation

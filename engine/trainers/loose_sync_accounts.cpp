@@ -111,6 +111,7 @@ RunMetrics LooseSyncTrainer::metrics() const {
         lanes.push_back(lane.seconds());
     summarise_lanes(m, std::move(lanes), to_seconds(end), scenario_.energy);
     m.bytes_moved = bytes_moved_;
+    m.bytes_inter_node = bytes_inter_node_;
     m.trained = true;
     m.final_loss = last_.loss;
     m.final_accuracy = last_.accuracy;

@@ -48,6 +48,7 @@ Handover LooseSyncTrainer::hand_over() {
     h.spent = spent_;
     h.samples = samples_;
     h.bytes_moved = bytes_moved_;
+    h.bytes_inter_node = bytes_inter_node_;
     h.progress = progress_;
     h.last = last_;
     h.run_rng = run_rng_;
@@ -83,6 +84,7 @@ void LooseSyncTrainer::adopt(Handover h) {
     spent_ = std::move(h.spent);
     samples_ = h.samples;
     bytes_moved_ = h.bytes_moved;
+    bytes_inter_node_ = h.bytes_inter_node;
     progress_ = std::move(h.progress);
     last_ = std::move(h.last);
     run_rng_ = h.run_rng;

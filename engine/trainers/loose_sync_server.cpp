@@ -1,6 +1,7 @@
 // A loose-sync run's parameter server: the gradients pushed, the updates, the copies pulled.
 #include "trainers/loose_sync.h"
 
+#include "clocks/cost_model.h"
 #include "collectives/reduction.h"
 
 #include <algorithm>
@@ -21,9 +22,15 @@ Ticks LooseSyncTrainer::pull(int k, Ticks at) {
                      1};
         e.version = server_.version;
         emit(e);
-        bytes_moved_ += bytes_;
+        count_moved(k);
     }
     return at + took;
+}
+
+void LooseSyncTrainer::count_moved(int k) {
+    bytes_moved_ += bytes_;
+    if (link_between(scenario_.cost, 0, k).between_nodes)
+        bytes_inter_node_ += bytes_;
 }
 
 void LooseSyncTrainer::send_copy(int k, Ticks at) {
@@ -52,7 +59,7 @@ void LooseSyncTrainer::arrive(int k, Ticks at) {
         e.staleness = tau;
         emit(e);
         if (k != 0)
-            bytes_moved_ += bytes_;
+            count_moved(k);
     }
     l.at = at;
     ++l.clock;

@@ -122,7 +122,30 @@ void hand_over_step(TraceSink* sink, std::vector<TraceEvent>& events, StepSnapsh
     sink->on_snapshot(snapshot);
 }
 
-BucketPlan plan_buckets(const Scenario& s) {
+int workers_per_node(const Scenario& s) {
+    return s.cost.topology.machines() ? s.cost.topology.workers_per_node : 0;
+}
+
+std::vector<int> nodes_of(const Scenario& s, std::span<const int> lanes) {
+    std::vector<int> nodes;
+    nodes.reserve(lanes.size());
+    for (const int lane : lanes)
+        nodes.push_back(s.cost.topology.node_of(lane));
+    return nodes;
+}
+
+std::vector<int> nodes_of(const Scenario& s) {
+    std::vector<int> lanes(static_cast<std::size_t>(s.workers));
+    std::iota(lanes.begin(), lanes.end(), 0);
+    return nodes_of(s, lanes);
+}
+
+// Bytes of `schedule` between machines; none counted without `nodes`.
+static std::int64_t between(const CommSchedule& schedule, std::span<const int> nodes) {
+    return nodes.empty() ? 0 : schedule.bytes_between_nodes(nodes);
+}
+
+BucketPlan plan_buckets(const Scenario& s, std::span<const int> nodes) {
     BucketPlan plan;
     const ModelShape& shape = s.model;
     for (std::size_t l = 0; l < shape.layer_count(); ++l)
@@ -132,28 +155,36 @@ BucketPlan plan_buckets(const Scenario& s) {
         return plan;
     plan.buckets = make_buckets(plan.layer_parameters, s.gradients->bucket_kb * std::size_t{1024});
     for (const Bucket& b : plan.buckets) {
-        plan.schedules.push_back(
-            bucket_schedule(s.algorithm, s.workers, shape.parameter_count(), b));
+        plan.schedules.push_back(bucket_schedule(s.algorithm, s.workers, shape.parameter_count(), b,
+                                                 workers_per_node(s)));
         plan.bytes += plan.schedules.back().total_bytes();
+        plan.inter_bytes += between(plan.schedules.back(), nodes);
     }
     return plan;
 }
 
-ShardPlan plan_sharding(const Scenario& s) {
+ShardPlan plan_sharding(const Scenario& s, std::span<const int> nodes) {
     ShardPlan plan;
     if (s.sharding == Sharding::None || s.workers < 2 || s.algorithm == Algorithm::None)
         return plan;
     if (s.sharding == Sharding::Parameters) {
-        plan.layers = layer_collectives(s.algorithm, s.workers, plan_buckets(s).layer_parameters);
+        plan.layers = layer_collectives(s.algorithm, s.workers, plan_buckets(s).layer_parameters,
+                                        workers_per_node(s));
         for (const ShardedCollective& layer : plan.layers) {
+            const std::int64_t gathers = 2 * s.accumulation(); // before forward and backward
             plan.reduce_scatter_bytes += layer.reduce_scatter.total_bytes();
-            plan.all_gather_bytes += 2 * s.accumulation() * layer.all_gather.total_bytes();
+            plan.all_gather_bytes += gathers * layer.all_gather.total_bytes();
+            plan.inter_bytes +=
+                between(layer.reduce_scatter, nodes) + gathers * between(layer.all_gather, nodes);
         }
         return plan;
     }
-    plan.whole = sharded_collective(s.algorithm, s.workers, s.model.parameter_count());
+    plan.whole =
+        sharded_collective(s.algorithm, s.workers, s.model.parameter_count(), workers_per_node(s));
     plan.reduce_scatter_bytes = plan.whole->reduce_scatter.total_bytes();
     plan.all_gather_bytes = plan.whole->all_gather.total_bytes();
+    plan.inter_bytes =
+        between(plan.whole->reduce_scatter, nodes) + between(plan.whole->all_gather, nodes);
     return plan;
 }
 

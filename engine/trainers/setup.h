@@ -46,16 +46,25 @@ void add_lane_time(std::vector<WorkerMetrics>& spent, std::span<const TraceEvent
 void hand_over_step(TraceSink* sink, std::vector<TraceEvent>& events, StepSnapshot& snapshot,
                     std::int64_t step);
 
+// The workers in each of the scenario's machines, as the schedules take it (0: one machine).
+int workers_per_node(const Scenario& s);
+// The machine of each of the run's workers, worker k being trace lane `lanes[k]`.
+std::vector<int> nodes_of(const Scenario& s, std::span<const int> lanes);
+// The machine of each of the scenario's workers, worker k being lane k.
+std::vector<int> nodes_of(const Scenario& s);
+
 // The scenario's gradient buckets (gradients.bucket_kb) for its workers, each with its schedule,
-// and the bytes they move; no buckets when the gradient leaves whole (no cap, one worker, no
+// and the bytes they move, of them `inter_bytes` between machines (workers in machines `nodes`;
+// none given: not counted); no buckets when the gradient leaves whole (no cap, one worker, no
 // collective). Every model layer's parameter count either way.
 struct BucketPlan {
     std::vector<Bucket> buckets;
     std::vector<CommSchedule> schedules;
     std::vector<std::size_t> layer_parameters;
     std::int64_t bytes = 0;
+    std::int64_t inter_bytes = 0;
 };
-BucketPlan plan_buckets(const Scenario& s);
+BucketPlan plan_buckets(const Scenario& s, std::span<const int> nodes = {});
 
 // The scenario's sharded collective (scenario sharding): stages 1 and 2 split the whole
 // gradient's all-reduce in its halves, stage 3 each layer's; and the bytes a step moves in each
@@ -66,8 +75,9 @@ struct ShardPlan {
     std::optional<ShardedCollective> whole; // stages 1 and 2
     std::vector<ShardedCollective> layers;  // stage 3, one per layer
     std::int64_t reduce_scatter_bytes = 0, all_gather_bytes = 0;
+    std::int64_t inter_bytes = 0; // of both halves, between machines (when `nodes` are given)
 };
-ShardPlan plan_sharding(const Scenario& s);
+ShardPlan plan_sharding(const Scenario& s, std::span<const int> nodes = {});
 // Cuts a worker's whole state down to its shard, the values at `runs`: its optimizer state, and
 // with sharded parameters its parameters; its gradient buffers then take its shard's room (its
 // pieces' gradient in stage 3, the shard of the sum in stage 2).

@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include "run_support.h"
+
 #include <oneapi/tbb/global_control.h>
 
 #include <algorithm>
@@ -34,28 +36,13 @@ Scenario with_buckets(Scenario s, std::size_t kb, bool overlap = true) {
     return s;
 }
 
-struct Outcome {
-    std::vector<double> parameters;
-    RunMetrics metrics;
-    Trace trace;
-};
+using Outcome = lockstep::testing::TrainedRun;
 
 Outcome train(const Scenario& s) {
-    Outcome o;
-    auto run = make_run(s, load_dataset(s), &o.trace);
-    while (!run->finished())
-        run->step();
-    o.parameters = run->parameters();
-    o.metrics = run->metrics();
-    return o;
+    return lockstep::testing::train_run(s);
 }
 
-double largest_relative_difference(const std::vector<double>& a, const std::vector<double>& b) {
-    double worst = 0.0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        worst = std::max(worst, std::abs(a[i] - b[i]) / std::max(std::abs(a[i]), 1e-300));
-    return worst;
-}
+using lockstep::testing::largest_relative_difference;
 
 } // namespace
 

@@ -306,9 +306,9 @@ void TestScenario::bad_scenarios_data() {
     // Choices.
     QTest::newRow("rule median") << R"({"rule": "median"})"
                                  << "rule: must be one of sum, mean, weighted-mean, got \"median\"";
-    QTest::newRow("algorithm allgather")
-        << R"({"algorithm": "allgather"})"
-        << "algorithm: must be one of parameter-server, ring, tree, none, got \"allgather\"";
+    QTest::newRow("algorithm allgather") << R"({"algorithm": "allgather"})"
+                                         << "algorithm: must be one of parameter-server, ring, "
+                                            "tree, hierarchical, none, got \"allgather\"";
     QTest::newRow("clock as a number") << R"({"clock": 1})"
                                        << "clock: must be one of modelled, measured";
     QTest::newRow("optimizer kind") << R"({"optimizer": {"kind": "rmsprop"}})"

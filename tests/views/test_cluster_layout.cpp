@@ -47,6 +47,7 @@ std::set<std::pair<int, int>> expected_pairs(Algorithm algorithm, int n) {
     for (int k = 1; k < n; ++k)
         switch (algorithm) {
         case Algorithm::Ring:
+        case Algorithm::Hierarchical: // in one machine: the ring inside it
             out.insert({k - 1, k});
             if (k == n - 1 && n > 2)
                 out.insert({0, n - 1});
