@@ -13,8 +13,10 @@ packages=(
     qt6-l10n-tools qt6-translations-l10n
     # The class quiz: Qt's HTTP server and WebSockets, QR codes of its address.
     qt6-httpserver-dev qt6-websockets-dev libqrencode-dev
-    # Runs with one process per worker (lockstep-cli --transport mpi).
-    libopenmpi-dev openmpi-bin
+    # Runs with one process per worker (lockstep-cli --transport mpi), and two hosts on one
+    # computer for them (scripts/two-hosts.sh: network namespaces, a veth pair, tc; util-linux's
+    # unshare).
+    libopenmpi-dev openmpi-bin iproute2 util-linux
     # Widget tests under a virtual display, the random-input check, the fuzz targets.
     xvfb xauth xdotool clang
     # What a screen reader sees (tests/accessibility/atspi_tree.py): AT-SPI over a session bus.

@@ -20,8 +20,17 @@ using nlohmann::json;
 
 int command_bench(const std::vector<std::string>& args) {
     if (args.empty())
-        throw Error(utf8(Cli::tr("bench needs a kind: allreduce or train")));
+        throw Error(utf8(Cli::tr("bench needs a kind: allreduce, link or train")));
     const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (args.front() == "link") {
+        // Between processes only: mpirun starts them, on one host or two.
+        const Options o(rest, {"--bytes", "--iterations"}, {"--json"});
+        const auto bytes =
+            o.integer("--bytes", 1024, std::int64_t{1} << 30).value_or(std::int64_t{1} << 20);
+        const int iterations = static_cast<int>(o.integer("--iterations", 1, 100000).value_or(20));
+        const lockstep::cli::MpiCommand mpi;
+        return lockstep::cli::bench_link_processes(bytes, iterations, o.has("--json"));
+    }
     if (args.front() == "allreduce") {
         const Options o(rest,
                         {"--algorithm", "--workers", "--bytes", "--iterations", "--transport"},
@@ -32,6 +41,9 @@ int command_bench(const std::vector<std::string>& args) {
         lockstep::Algorithm algorithm = lockstep::Algorithm::Ring;
         choose(o, "--algorithm", algorithm, lockstep::parse_algorithm,
                "parameter-server, ring, tree");
+        if (algorithm == lockstep::Algorithm::Hierarchical)
+            throw Error(utf8(Cli::tr("--algorithm: hierarchical needs machines, which bench "
+                                     "allreduce has none of; compare it in a run with --nodes M")));
         const int workers = static_cast<int>(o.integer("--workers", 1, 256).value_or(4));
         const auto bytes =
             o.integer("--bytes", 8, std::int64_t{1} << 30).value_or(std::int64_t{16} << 20);

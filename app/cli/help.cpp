@@ -41,6 +41,8 @@ commands:
                                   what a data-parallel worker holds, kind by kind, per stage
   bench allreduce --algorithm ring --workers 4 --bytes N [--json]
   mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+                                  latency and bandwidth between two processes (ping-pong)
   bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
 )");
 }
@@ -83,7 +85,10 @@ QString run_flags_text() {
 run flags (override the scenario):
   --workers N  --steps N  --seed N  --batch N (per worker)
   --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI's own, with --transport mpi)
+  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: Open MPI's own, with
+         --transport mpi; hierarchical: inside each machine, then across, with --nodes)
+  --nodes M  the workers in M machines (workers / M each): fast links inside a machine, a
+         100 Mbit/s network between machines (a scenario's "topology" sets other links)
   --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
          process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
   --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
@@ -184,9 +189,17 @@ QString page(const std::string& name) {
             "Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints\n"
             "'valid', or prints what is wrong, naming the field and the allowed values.\n");
     if (name == "bench")
-        return Cli::tr("usage: lockstep-cli bench allreduce|train [flags]\n\n"
-                       "Measures this machine. See lockstep-cli bench allreduce --help and\n"
-                       "lockstep-cli bench train --help.\n");
+        return Cli::tr("usage: lockstep-cli bench allreduce|link|train [flags]\n\n"
+                       "Measures this machine. See lockstep-cli bench allreduce --help,\n"
+                       "lockstep-cli bench link --help and lockstep-cli bench train --help.\n");
+    if (name == "bench link")
+        return Cli::tr(
+            "usage: mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]\n\n"
+            "Measures the link between rank 0 and the last rank by ping-pong: 8 bytes and N\n"
+            "bytes (default 1048576) there and back, 20 times each. The latency is half the\n"
+            "small message's round trip, the bandwidth the large one's extra bytes over its\n"
+            "extra time: the two numbers a scenario's topology.inter takes. Start the ranks on\n"
+            "two machines (a hostfile, or scripts/two-hosts.sh) to measure the network.\n");
     if (name == "bench allreduce")
         return Cli::tr(
             "usage: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]\n"

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #endif
@@ -97,6 +98,42 @@ int bench_processes(Algorithm algorithm, std::int64_t bytes, int iterations, boo
     return 0;
 }
 
+int bench_link_processes(std::int64_t bytes, int iterations, bool json) {
+    const mpi::LinkBench b = mpi::bench_link(bytes, iterations);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank != 0)
+        return 0;
+    // What a scenario's topology.inter takes, rounded as a teacher would write it.
+    const nlohmann::json inter{{"latency_us", std::round(b.latency_us * 10.0) / 10.0},
+                               {"bandwidth_mbit_s", std::round(b.bandwidth_mbit_s * 10.0) / 10.0}};
+    if (json) {
+        std::cout << nlohmann::json{{"transport", "mpi"},
+                                    {"ranks", b.ranks},
+                                    {"from_host", b.from_host},
+                                    {"to_host", b.to_host},
+                                    {"bytes", b.bytes},
+                                    {"iterations", b.iterations},
+                                    {"small_round_trip_s", b.small_round_trip_s},
+                                    {"large_round_trip_s", b.large_round_trip_s},
+                                    {"latency_us", b.latency_us},
+                                    {"bandwidth_mbit_s", b.bandwidth_mbit_s},
+                                    {"inter", inter}}
+                         .dump(2)
+                  << '\n';
+        return 0;
+    }
+    print(Cli::tr("link from rank 0 (%1) to rank %2 (%3), ping-pong of 8 and %4 bytes, %5 times "
+                  "each:\n")
+              .arg(qs(b.from_host))
+              .arg(b.ranks - 1)
+              .arg(qs(b.to_host), QString::number(b.bytes), QString::number(b.iterations)));
+    print(Cli::tr("  latency %1 µs (half the round trip of 8 bytes), bandwidth %2 Mbit/s\n")
+              .arg(decimal("%.1f", b.latency_us), decimal("%.1f", b.bandwidth_mbit_s)));
+    print(Cli::tr("  for a scenario: \"topology\": {..., \"inter\": %1}\n").arg(qs(inter.dump())));
+    return 0;
+}
+
 void on_every_rank(const std::function<void()>& setup) {
     mpi::on_every_rank(setup);
 }
@@ -133,6 +170,9 @@ ProcessRun run_processes(const Scenario&, const ProcessOptions&) {
     no_mpi();
 }
 int bench_processes(Algorithm, std::int64_t, int, bool) {
+    no_mpi();
+}
+int bench_link_processes(std::int64_t, int, bool) {
     no_mpi();
 }
 void on_every_rank(const std::function<void()>& setup) {

@@ -63,6 +63,8 @@ ProcessRun run_processes(const Scenario& scenario, const ProcessOptions& options
 
 // `bench allreduce --transport mpi`: prints (text or JSON) on rank 0.
 int bench_processes(Algorithm algorithm, std::int64_t bytes, int iterations, bool json);
+// `bench link` (under mpirun): the link between rank 0 and the last rank, printed on rank 0.
+int bench_link_processes(std::int64_t bytes, int iterations, bool json);
 
 // Runs `setup` on every rank and agrees on the outcome (see engine/mpi/mpi_run.h): when it throws
 // lockstep::Error anywhere, the lowest such rank rethrows it and the others throw an error that

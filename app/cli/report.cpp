@@ -216,6 +216,7 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
         {"checkpoints", m.checkpoints},
         {"checkpoint_bytes", m.checkpoint_bytes},
         {"bytes_moved", m.bytes_moved},
+        {"bytes_inter_node", m.bytes_inter_node},
         {"bytes_moved_by_phase",
          {{"reduce_scatter", m.reduce_scatter_bytes}, {"all_gather", m.all_gather_bytes}}},
         {"bytes_per_sample",

@@ -142,7 +142,8 @@ int command_run(const std::vector<std::string>& raw) {
                            "--transport",      "--sync",
                            "--staleness",      "--local-steps",
                            "--bucket-kb",      "--accumulate",
-                           "--shard",          "--rank-timeout"},
+                           "--shard",          "--rank-timeout",
+                           "--nodes"},
                     {"--json", "--staleness-aware-lr", "--no-overlap", "--paced-links"});
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")

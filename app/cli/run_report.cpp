@@ -117,6 +117,14 @@ int report_run(const Options& o, const Scenario& scenario, const RunResult& resu
                                                            QString::number(m.all_gather_bytes))));
     else
         print(report_line(Cli::tr("bytes moved"), QString::number(m.bytes_moved)));
+    if (const lockstep::Topology& t = scenario.cost.topology; t.machines() && m.trained)
+        print(report_line(Cli::tr("between machines"),
+                          Cli::tr("%1 bytes crossed the network (%2 machines of %3 workers, "
+                                  "%4 Mbit/s)")
+                              .arg(QString::number(m.bytes_inter_node))
+                              .arg(t.nodes)
+                              .arg(t.workers_per_node)
+                              .arg(t.inter.bandwidth_mbit_s)));
     print(lockstep::cli::memory_summary(m));
     print(lockstep::cli::failure_summary(m, result.recoveries));
     print(report_line(Cli::tr("final loss"), Cli::tr("%1   accuracy %2 %")

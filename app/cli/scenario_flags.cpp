@@ -41,7 +41,7 @@ Scenario scenario_from(const Options& o) {
     }
     choose(o, "--rule", s.rule, lockstep::parse_reduction_rule, "sum, mean, weighted-mean");
     choose(o, "--algorithm", s.algorithm, lockstep::parse_algorithm,
-           "parameter-server, ring, tree, none");
+           "parameter-server, ring, tree, hierarchical, none");
     choose(o, "--activation", s.model.activation, lockstep::parse_activation,
            "tanh, relu, sigmoid, linear");
     choose(o, "--optimizer", s.optimizer.kind, lockstep::parse_optimizer, "sgd, adam");
@@ -122,6 +122,17 @@ Scenario scenario_from(const Options& o) {
             s.checkpoint->keep = static_cast<int>(*v);
         choose(o, "--restore", s.checkpoint->restore, lockstep::parse_restore_mode,
                "full, weights-only");
+    }
+    if (auto v = o.integer("--nodes", 1, L::max_workers)) {
+        // M machines of K = workers / M, with the default links: a fast machine, a school network.
+        if (s.workers % *v != 0)
+            throw Error(utf8(Cli::tr("--nodes: %1 workers cannot be shared evenly among %2 "
+                                     "machines; give a number of machines that divides the "
+                                     "workers")
+                                 .arg(s.workers)
+                                 .arg(*v)));
+        s.cost.topology.nodes = static_cast<int>(*v);
+        s.cost.topology.workers_per_node = s.workers / static_cast<int>(*v);
     }
     if (o.has("--paced-links"))
         s.cost.paced_links = true;

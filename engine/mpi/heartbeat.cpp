@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,8 +23,9 @@ struct Heartbeat {
     double timeout_s = 0.0;
     double busy_s = 0.0; // the longest scripted pause: a paused rank answers after it
     std::int64_t step = 0;
-    int checks = 0;              // liveness checks in a row that every rank answered
-    bool oversubscribed = false; // more ranks on this host than it has cores
+    int checks = 0;                 // liveness checks in a row that every rank answered
+    bool oversubscribed = false;    // more ranks on this host than it has cores
+    std::vector<std::string> hosts; // per rank: the host it runs on, to name a silent one's
 };
 
 Heartbeat& heartbeat() {
@@ -38,10 +40,30 @@ double grace_s(double timeout_s) {
 }
 
 std::string rank_list(const std::vector<int>& ranks) {
+    const std::vector<std::string>& hosts = heartbeat().hosts;
     std::string text;
-    for (std::size_t k = 0; k < ranks.size(); ++k)
+    for (std::size_t k = 0; k < ranks.size(); ++k) {
+        const auto rank = static_cast<std::size_t>(ranks[k]);
         text += (k == 0 ? "" : k + 1 == ranks.size() ? " and " : ", ") + std::to_string(ranks[k]);
+        if (rank < hosts.size())
+            text += " (on " + hosts[rank] + ")";
+    }
     return text;
+}
+
+// Every rank's host name, on every rank.
+std::vector<std::string> all_hosts() {
+    std::vector<char> name(MPI_MAX_PROCESSOR_NAME, '\0');
+    int length = 0;
+    check(MPI_Get_processor_name(name.data(), &length), "MPI_Get_processor_name");
+    std::vector<char> all(name.size() * static_cast<std::size_t>(world_size()));
+    check(MPI_Allgather(name.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(),
+                        MPI_MAX_PROCESSOR_NAME, MPI_CHAR, MPI_COMM_WORLD),
+          "MPI_Allgather");
+    std::vector<std::string> hosts;
+    for (std::size_t at = 0; at < all.size(); at += MPI_MAX_PROCESSOR_NAME)
+        hosts.emplace_back(all.data() + at, strnlen(all.data() + at, MPI_MAX_PROCESSOR_NAME));
+    return hosts;
 }
 
 // Every rank that takes part sends "alive" to every other and waits the grace period for
@@ -149,6 +171,7 @@ void start_heartbeat(double seconds, double busy_s) {
     h.busy_s = busy_s;
     h.step = 0;
     h.checks = 0;
+    h.hosts = all_hosts();
     // More ranks on this host than it has cores: a rank that spins while it waits takes the core
     // from a rank still computing, so it sleeps between tests instead.
     MPI_Comm host = MPI_COMM_NULL;

@@ -86,4 +86,67 @@ MpiBench bench_over_mpi(Algorithm algorithm, std::int64_t bytes, int iterations)
     return b;
 }
 
+namespace {
+
+// The median round trip of `bytes` from rank 0 to rank `far` and back, `iterations` times.
+double median_round_trip(int far, std::int64_t bytes, int iterations) {
+    const int rank = world_rank();
+    std::vector<char> buffer(static_cast<std::size_t>(bytes), 1);
+    const int count = static_cast<int>(bytes);
+    std::vector<double> times;
+    for (int i = 0; i < iterations + 1; ++i) { // the first one warms the connection up
+        check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+        const auto start = std::chrono::steady_clock::now();
+        if (rank == 0) {
+            check(MPI_Send(buffer.data(), count, MPI_CHAR, far, 7, MPI_COMM_WORLD), "MPI_Send");
+            check(
+                MPI_Recv(buffer.data(), count, MPI_CHAR, far, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+                "MPI_Recv");
+        } else if (rank == far) {
+            check(MPI_Recv(buffer.data(), count, MPI_CHAR, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+                  "MPI_Recv");
+            check(MPI_Send(buffer.data(), count, MPI_CHAR, 0, 7, MPI_COMM_WORLD), "MPI_Send");
+        }
+        if (i > 0)
+            times.push_back(
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    double median = times[times.size() / 2];
+    check(MPI_Bcast(&median, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD), "MPI_Bcast");
+    return median;
+}
+
+} // namespace
+
+LinkBench bench_link(std::int64_t bytes, int iterations) {
+    const int size = world_size();
+    on_every_rank([&] {
+        if (size < 2)
+            throw Error("bench link: measures the link between two processes; start at least two "
+                        "(mpirun -np 2)");
+        if (bytes < 1024 || bytes > (std::int64_t{1} << 30))
+            throw Error("--bytes: must be between 1024 and 1073741824, got " +
+                        std::to_string(bytes));
+        if (iterations < 1 || iterations > 100000)
+            throw Error("--iterations: must be between 1 and 100000, got " +
+                        std::to_string(iterations));
+    });
+    const std::vector<std::string> hosts = gather_hosts(); // rank 0's; empty elsewhere
+    LinkBench b;
+    b.ranks = size;
+    if (!hosts.empty()) {
+        b.from_host = hosts.front();
+        b.to_host = hosts.back();
+    }
+    b.bytes = bytes;
+    b.iterations = iterations;
+    b.small_round_trip_s = median_round_trip(size - 1, 8, iterations);
+    b.large_round_trip_s = median_round_trip(size - 1, bytes, iterations);
+    b.latency_us = b.small_round_trip_s / 2.0 * 1e6;
+    const double extra = (b.large_round_trip_s - b.small_round_trip_s) / 2.0;
+    b.bandwidth_mbit_s = extra > 0 ? static_cast<double>(bytes - 8) * 8.0 / extra / 1e6 : 0.0;
+    return b;
+}
+
 } // namespace lockstep::mpi

@@ -95,4 +95,19 @@ struct MpiBench {
 };
 MpiBench bench_over_mpi(Algorithm algorithm, std::int64_t bytes, int iterations);
 
+// The link between rank 0 and the last rank, measured by ping-pong: a message of 8 bytes and
+// one of `bytes` go there and back `iterations` times each (the median round trip of each kept).
+// The latency is half the small message's round trip; the bandwidth is the large message's
+// extra bytes over its extra time: alpha and beta of the cost model's link, for a scenario's
+// topology.inter. Ranks between the two wait.
+struct LinkBench {
+    int ranks = 0;
+    std::string from_host, to_host; // rank 0's and the last rank's
+    std::int64_t bytes = 0;
+    int iterations = 0;
+    double small_round_trip_s = 0.0, large_round_trip_s = 0.0;
+    double latency_us = 0.0, bandwidth_mbit_s = 0.0;
+};
+LinkBench bench_link(std::int64_t bytes, int iterations);
+
 } // namespace lockstep::mpi

@@ -754,6 +754,14 @@
         <source>%1 replicas of a %2-stage pipeline, %3 between them</source>
         <translation>%1 Repliken einer Pipeline mit %2 Stufen, %3 zwischen ihnen</translation>
     </message>
+    <message>
+        <source>hierarchical all-reduce (inside machines, then across)</source>
+        <translation>hierarchisches All-Reduce (erst in den Maschinen, dann zwischen ihnen)</translation>
+    </message>
+    <message>
+        <source>hierarchical</source>
+        <translation>hierarchisch</translation>
+    </message>
 </context>
 <context>
     <name>ContinuationPlot</name>
@@ -1728,18 +1736,6 @@ Prüft eine Szenariodatei, ihren Datensatz und ihre Anfangsparameter. Endet mit 
 </translation>
     </message>
     <message>
-        <source>usage: lockstep-cli bench allreduce|train [flags]
-
-Measures this machine. See lockstep-cli bench allreduce --help and
-lockstep-cli bench train --help.
-</source>
-        <translation>Aufruf: lockstep-cli bench allreduce|train [flags]
-
-Misst diesen Rechner. Siehe lockstep-cli bench allreduce --help und
-lockstep-cli bench train --help.
-</translation>
-    </message>
-    <message>
         <source>usage: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]
                                     [--workers N] [--bytes N] [--iterations N] [--json]
        mpirun -np N lockstep-cli bench allreduce --transport mpi [--algorithm A]
@@ -2213,10 +2209,6 @@ Speedup %6 (ideal %2), Effizienz %7
 </source>
         <translation>%1: gültig
 </translation>
-    </message>
-    <message>
-        <source>bench needs a kind: allreduce or train</source>
-        <translation>bench braucht eine Art: allreduce oder train</translation>
     </message>
     <message>
         <source>--workers: over Open MPI every process is one worker; start as many as you want with mpirun -np N</source>
@@ -2818,126 +2810,6 @@ ohne sie alle vier.
         <translation>%1 (Reduce-Scatter %2, All-Gather %3)</translation>
     </message>
     <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--from-scratch] [--transport mpi [--rank-timeout S]]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
-                                  what a data-parallel worker holds, kind by kind, per stage
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
-        lockstep-cli --version | --help | COMMAND --help
-
-Befehle:
-  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  dasselbe Szenario mit mehreren Worker-Anzahlen
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--from-scratch] [--transport mpi [--rank-timeout S]]
-                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
-  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
-                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
-  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
-  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
-                                  was ein datenparalleler Worker hält, Art für Art, je Stufe
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
-        <source>
-run flags (override the scenario):
-  --workers N  --steps N  --seed N  --batch N (per worker)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
-  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
-         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
-  --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
-         asks which ranks are alive, and the job ends naming the ones that did not answer
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
-         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
-         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
-         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
-         --local-steps H steps (local). ssp and async go through a parameter server.
-</source>
-        <translation>
-Flags von run (überschreiben das Szenario):
-  --workers N  --steps N  --seed N  --batch N (pro Worker)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: das von Open MPI, mit --transport mpi)
-  --transport threads|mpi  threads (Standard): jeder Worker ein Thread dieses Prozesses; mpi:
-         jeder von mpirun gestartete Prozess ist ein Worker, auf der gemessenen Uhr (docs/MPI.md)
-  --rank-timeout S  mit --transport mpi: ein Rang, der S Sekunden (Standard 30) auf einen anderen
-         wartet, fragt, welche Ränge leben; der Job endet und nennt die, die nicht antworten
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (Chrome-Trace, während des Laufs geschrieben)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (Standard): jedes Ereignis, ein Slice je Kollektivrunde und
-         Worker; phases: aufeinanderfolgende Runden eines Workers samt den Wartezeiten als ein
-         &quot;collective&quot;-Slice, für viele Worker (Ring aus 256: 256 Slices je Schritt statt 130 000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (wiederholbar): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-  --sync bsp|ssp|async|local  wie oft sich die Worker abstimmen: jeden Schritt (bsp, Standard),
-         wenn der langsamste mehr als --staleness S Takte zurückliegt (ssp), nie: jeder Gradient
-         wirkt, sobald er ankommt (async, --staleness-aware-lr), oder durch Mitteln der Repliken
-         alle --local-steps H Schritte (local). ssp und async laufen über einen Parameterserver.
-</translation>
-    </message>
-    <message>
         <source>usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
                            [--trace-detail rounds|phases] [--metrics-csv FILE]
                            [--from-scratch] [--transport mpi [--rank-timeout S]]
@@ -2971,6 +2843,205 @@ legt sie zuerst in DIR/set-aside-N beiseite.
     <message>
         <source>note: set the checkpoints this run cannot use aside in %1</source>
         <translation>Hinweis: die Checkpoints, die dieser Lauf nicht nutzen kann, liegen jetzt beiseite in %1</translation>
+    </message>
+    <message>
+        <source>bench needs a kind: allreduce, link or train</source>
+        <translation>bench braucht eine Art: allreduce, link oder train</translation>
+    </message>
+    <message>
+        <source>--algorithm: hierarchical needs machines, which bench allreduce has none of; compare it in a run with --nodes M</source>
+        <translation>--algorithm: hierarchical braucht Maschinen, und bench allreduce hat keine; vergleiche es in einem Lauf mit --nodes M</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+                                  latency and bandwidth between two processes (ping-pong)
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>Aufruf: lockstep-cli COMMAND [ARGS]
+        lockstep-cli --version | --help | COMMAND --help
+
+Befehle:
+  run [SCENARIO.json] [flags]     trainiert mit N Workern und meldet Zeit, Speedup und Verlust
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  derselbe Lauf mit einem Prozess pro Worker, über Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  dasselbe Szenario mit mehreren Worker-Anzahlen
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  kombiniert Werte so, wie die Engine Gradienten kombiniert
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
+                                  setzt einen Lauf an seinem neuesten vollständigen Checkpoint fort
+  checkpoints DIR [--json]        je Checkpoint: vollständig, teilweise oder beschädigt, und warum
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  zwei Szenarien nebeneinander: Zeit und Energie bis zum selben
+                                  Verlust; nützliche und verlorene Arbeit, Synchronisation, Warten
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  ein Szenario mit jeder Art der Abstimmung, nebeneinander
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  Bytes je Parallelität pro Schritt und Verbindung sowie das Warten
+  validate FILE                   prüft eine Szenariodatei; endet mit 0 oder sagt, was falsch ist
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  was ein datenparalleler Worker hält, Art für Art, je Stufe
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+                                  Latenz und Bandbreite zwischen zwei Prozessen (Ping-Pong)
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>
+run flags (override the scenario):
+  --workers N  --steps N  --seed N  --batch N (per worker)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: Open MPI&apos;s own, with
+         --transport mpi; hierarchical: inside each machine, then across, with --nodes)
+  --nodes M  the workers in M machines (workers / M each): fast links inside a machine, a
+         100 Mbit/s network between machines (a scenario&apos;s &quot;topology&quot; sets other links)
+  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
+         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
+  --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
+         asks which ranks are alive, and the job ends naming the ones that did not answer
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
+         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
+         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
+         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
+         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
+         --local-steps H steps (local). ssp and async go through a parameter server.
+</source>
+        <translation>
+Flags von run (überschreiben das Szenario):
+  --workers N  --steps N  --seed N  --batch N (pro Worker)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: das von Open MPI,
+         mit --transport mpi; hierarchical: erst in jeder Maschine, dann zwischen ihnen, mit --nodes)
+  --nodes M  die Worker auf M Maschinen (je Worker / M): schnelle Verbindungen in einer Maschine,
+         ein Netz mit 100 Mbit/s zwischen den Maschinen (die &quot;topology&quot; eines Szenarios setzt andere)
+  --transport threads|mpi  threads (Standard): jeder Worker ein Thread dieses Prozesses; mpi:
+         jeder von mpirun gestartete Prozess ist ein Worker, auf der gemessenen Uhr (docs/MPI.md)
+  --rank-timeout S  mit --transport mpi: ein Rang, der S Sekunden (Standard 30) auf einen anderen
+         wartet, fragt, welche Ränge leben; der Job endet und nennt die, die nicht antworten
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (Chrome-Trace, während des Laufs geschrieben)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (Standard): jedes Ereignis, ein Slice je Kollektivrunde und
+         Worker; phases: aufeinanderfolgende Runden eines Workers samt den Wartezeiten als ein
+         &quot;collective&quot;-Slice, für viele Worker (Ring aus 256: 256 Slices je Schritt statt 130 000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (wiederholbar): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  wie oft sich die Worker abstimmen: jeden Schritt (bsp, Standard),
+         wenn der langsamste mehr als --staleness S Takte zurückliegt (ssp), nie: jeder Gradient
+         wirkt, sobald er ankommt (async, --staleness-aware-lr), oder durch Mitteln der Repliken
+         alle --local-steps H Schritte (local). ssp und async laufen über einen Parameterserver.
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli bench allreduce|link|train [flags]
+
+Measures this machine. See lockstep-cli bench allreduce --help,
+lockstep-cli bench link --help and lockstep-cli bench train --help.
+</source>
+        <translation>Aufruf: lockstep-cli bench allreduce|link|train [flags]
+
+Misst diesen Rechner. Siehe lockstep-cli bench allreduce --help,
+lockstep-cli bench link --help und lockstep-cli bench train --help.
+</translation>
+    </message>
+    <message>
+        <source>usage: mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+
+Measures the link between rank 0 and the last rank by ping-pong: 8 bytes and N
+bytes (default 1048576) there and back, 20 times each. The latency is half the
+small message&apos;s round trip, the bandwidth the large one&apos;s extra bytes over its
+extra time: the two numbers a scenario&apos;s topology.inter takes. Start the ranks on
+two machines (a hostfile, or scripts/two-hosts.sh) to measure the network.
+</source>
+        <translation>Aufruf: mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+
+Misst die Verbindung zwischen Rang 0 und dem letzten Rang per Ping-Pong: 8 Bytes und
+N Bytes (Standard 1048576) hin und zurück, je 20-mal. Die Latenz ist die halbe
+Hin- und Rücklaufzeit der kleinen Nachricht, die Bandbreite die zusätzlichen Bytes
+der großen durch ihre zusätzliche Zeit: die beiden Zahlen, die topology.inter eines
+Szenarios braucht. Starte die Ränge auf zwei Maschinen (eine Hostdatei oder
+scripts/two-hosts.sh), um das Netz zu messen.
+</translation>
+    </message>
+    <message>
+        <source>link from rank 0 (%1) to rank %2 (%3), ping-pong of 8 and %4 bytes, %5 times each:
+</source>
+        <translation>Verbindung von Rang 0 (%1) zu Rang %2 (%3), Ping-Pong mit 8 und %4 Bytes, je %5-mal:
+</translation>
+    </message>
+    <message>
+        <source>  latency %1 µs (half the round trip of 8 bytes), bandwidth %2 Mbit/s
+</source>
+        <translation>  Latenz %1 µs (die halbe Hin- und Rücklaufzeit von 8 Bytes), Bandbreite %2 Mbit/s
+</translation>
+    </message>
+    <message>
+        <source>  for a scenario: &quot;topology&quot;: {..., &quot;inter&quot;: %1}
+</source>
+        <translation>  für ein Szenario: &quot;topology&quot;: {..., &quot;inter&quot;: %1}
+</translation>
+    </message>
+    <message>
+        <source>between machines</source>
+        <translation>zwischen Maschinen</translation>
+    </message>
+    <message>
+        <source>%1 bytes crossed the network (%2 machines of %3 workers, %4 Mbit/s)</source>
+        <translation>%1 Bytes gingen über das Netz (%2 Maschinen mit je %3 Workern, %4 Mbit/s)</translation>
+    </message>
+    <message>
+        <source>--nodes: %1 workers cannot be shared evenly among %2 machines; give a number of machines that divides the workers</source>
+        <translation>--nodes: %1 Worker lassen sich nicht gleichmäßig auf %2 Maschinen verteilen; gib eine Zahl von Maschinen an, die die Zahl der Worker teilt</translation>
     </message>
 </context>
 <context>
@@ -3345,6 +3416,10 @@ legt sie zuerst in DIR/set-aside-N beiseite.
     <message>
         <source>reduce-scatter of the gradient</source>
         <translation>Reduce-Scatter des Gradienten</translation>
+    </message>
+    <message>
+        <source>hierarchical</source>
+        <translation>hierarchisch</translation>
     </message>
 </context>
 <context>

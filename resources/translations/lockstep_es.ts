@@ -754,6 +754,14 @@
         <source>%1 replicas of a %2-stage pipeline, %3 between them</source>
         <translation>%1 réplicas de una canalización de %2 etapas, %3 entre ellas</translation>
     </message>
+    <message>
+        <source>hierarchical all-reduce (inside machines, then across)</source>
+        <translation>all-reduce jerárquico (primero dentro de las máquinas, luego entre ellas)</translation>
+    </message>
+    <message>
+        <source>hierarchical</source>
+        <translation>jerárquico</translation>
+    </message>
 </context>
 <context>
     <name>ContinuationPlot</name>
@@ -1730,18 +1738,6 @@ Comprueba un archivo de escenario, su conjunto de datos y sus parámetros inicia
 </translation>
     </message>
     <message>
-        <source>usage: lockstep-cli bench allreduce|train [flags]
-
-Measures this machine. See lockstep-cli bench allreduce --help and
-lockstep-cli bench train --help.
-</source>
-        <translation>uso: lockstep-cli bench allreduce|train [opciones]
-
-Mide este equipo. Consulta lockstep-cli bench allreduce --help y
-lockstep-cli bench train --help.
-</translation>
-    </message>
-    <message>
         <source>usage: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]
                                     [--workers N] [--bytes N] [--iterations N] [--json]
        mpirun -np N lockstep-cli bench allreduce --transport mpi [--algorithm A]
@@ -2216,10 +2212,6 @@ aceleración %6 (ideal %2), eficiencia %7
 </source>
         <translation>%1: válido
 </translation>
-    </message>
-    <message>
-        <source>bench needs a kind: allreduce or train</source>
-        <translation>bench necesita un tipo: allreduce o train</translation>
     </message>
     <message>
         <source>--workers: over Open MPI every process is one worker; start as many as you want with mpirun -np N</source>
@@ -2820,130 +2812,6 @@ optimizer, gradients y parameters (etapas ZeRO 0 a 3); sin ella, las cuatro.
         <translation>%1 (reduce-scatter %2, all-gather %3)</translation>
     </message>
     <message>
-        <source>usage: lockstep-cli COMMAND [ARGS]
-       lockstep-cli --version | --help | COMMAND --help
-
-commands:
-  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
-                                  the same run with one process per worker, over Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  the same scenario over several worker counts
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combine values the way the engine combines gradients
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--from-scratch] [--transport mpi [--rank-timeout S]]
-                                  continue a run from its newest complete checkpoint
-  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  two scenarios side by side: time and energy to the same
-                                  loss, useful work, synchronisation, waiting, lost work
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  one scenario under each way of agreeing, side by side
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes each parallelism moves per step, per link, and waiting
-  validate FILE                   check a scenario file; exit 0 or print what is wrong
-  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
-                                  what a data-parallel worker holds, kind by kind, per stage
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</source>
-        <translation>uso: lockstep-cli COMMAND [ARGS]
-     lockstep-cli --version | --help | COMMAND --help
-
-comandos:
-  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
-                                  y la pérdida
-  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
-                                  la misma ejecución con un proceso por trabajador, con Open MPI
-  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
-                                  el mismo escenario con varios números de trabajadores
-  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
-                                  combina valores como el motor combina los gradientes
-  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
-         [--from-scratch] [--transport mpi [--rank-timeout S]]
-                                  continúa una ejecución desde su punto de control completo más
-                                  reciente
-  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
-  compare A.json B.json [--target-loss X] [--seeds N] [--json]
-                                  dos escenarios lado a lado: tiempo y energía hasta la misma
-                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
-  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
-                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
-  moves [SCENARIO.json] [--stages P ...] [--json]
-                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
-  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
-  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
-                                  lo que guarda un worker de datos en paralelo, por tipo y etapa
-  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
-  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
-  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
-</translation>
-    </message>
-    <message>
-        <source>
-run flags (override the scenario):
-  --workers N  --steps N  --seed N  --batch N (per worker)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: Open MPI&apos;s own, with --transport mpi)
-  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
-         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
-  --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
-         asks which ranks are alive, and the job ends naming the ones that did not answer
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
-         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
-         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
-         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
-         --local-steps H steps (local). ssp and async go through a parameter server.
-</source>
-        <translation>
-opciones de run (sustituyen a las del escenario):
-  --workers N  --steps N  --seed N  --batch N (por trabajador)
-  --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|none (mpi-allreduce: el de Open MPI, con --transport mpi)
-  --transport threads|mpi  threads (por defecto): cada trabajador es un hilo de este proceso; mpi:
-         cada proceso que inicia mpirun es un trabajador, con el reloj medido (ver docs/MPI.md)
-  --rank-timeout S  con --transport mpi: un rango que espera S segundos (30 por defecto) a otro
-         pregunta qué rangos siguen vivos, y el trabajo termina nombrando a los que no responden
-  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
-  --optimizer sgd|adam  --lr X  --momentum X
-  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
-  --init-params FILE.json  --params-out FILE.json
-  --trace FILE.json (traza de Chrome, escrita durante la ejecución)  --metrics-csv FILE  --json
-  --trace-detail rounds|phases  rounds (por defecto): cada evento, un tramo por ronda colectiva
-         y trabajador; phases: las rondas seguidas de un trabajador y las esperas entre ellas en
-         un solo tramo &quot;collective&quot;, para muchos trabajadores (un anillo de 256 trabajadores:
-         256 tramos por paso, no 130 000)
-  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
-  --fail SPEC (repetible): crash:worker=2,step=30,phase=compute|communicate|update|
-         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
-         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
-  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
-  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
-  --schedule fill-drain|1f1b  --replicas D (hybrid)
-  --sync bsp|ssp|async|local  cada cuánto se ponen de acuerdo los trabajadores: en cada paso
-         (bsp, por defecto), cuando el más lento va más de --staleness S ciclos por detrás (ssp),
-         nunca: cada gradiente se aplica en cuanto llega (async, --staleness-aware-lr), o
-         promediando las réplicas cada --local-steps H pasos (local). ssp y async pasan por un
-         servidor de parámetros.
-</translation>
-    </message>
-    <message>
         <source>usage: lockstep-cli resume DIR [--json] [--params-out FILE] [--trace FILE]
                            [--trace-detail rounds|phases] [--metrics-csv FILE]
                            [--from-scratch] [--transport mpi [--rank-timeout S]]
@@ -2977,6 +2845,209 @@ los aparta antes en DIR/set-aside-N.
     <message>
         <source>note: set the checkpoints this run cannot use aside in %1</source>
         <translation>nota: los puntos de control que esta ejecución no puede usar se han apartado en %1</translation>
+    </message>
+    <message>
+        <source>bench needs a kind: allreduce, link or train</source>
+        <translation>bench necesita un tipo: allreduce, link o train</translation>
+    </message>
+    <message>
+        <source>--algorithm: hierarchical needs machines, which bench allreduce has none of; compare it in a run with --nodes M</source>
+        <translation>--algorithm: hierarchical necesita máquinas, y bench allreduce no tiene ninguna; compáralo en una ejecución con --nodes M</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli COMMAND [ARGS]
+       lockstep-cli --version | --help | COMMAND --help
+
+commands:
+  run [SCENARIO.json] [flags]     train with N workers and report time, speedup and loss
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [flags]
+                                  the same run with one process per worker, over Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  the same scenario over several worker counts
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combine values the way the engine combines gradients
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
+                                  continue a run from its newest complete checkpoint
+  checkpoints DIR [--json]        each checkpoint: complete, partial or corrupt, and why
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  two scenarios side by side: time and energy to the same
+                                  loss, useful work, synchronisation, waiting, lost work
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  one scenario under each way of agreeing, side by side
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes each parallelism moves per step, per link, and waiting
+  validate FILE                   check a scenario file; exit 0 or print what is wrong
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  what a data-parallel worker holds, kind by kind, per stage
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+                                  latency and bandwidth between two processes (ping-pong)
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</source>
+        <translation>uso: lockstep-cli COMMAND [ARGS]
+     lockstep-cli --version | --help | COMMAND --help
+
+comandos:
+  run [SCENARIO.json] [opciones]  entrena con N trabajadores e informa del tiempo, la aceleración
+                                  y la pérdida
+  mpirun -np N lockstep-cli run [SCENARIO.json] --transport mpi [opciones]
+                                  la misma ejecución con un proceso por trabajador, con Open MPI
+  sweep [SCENARIO.json] --workers 1,2,4,8 [--json]
+                                  el mismo escenario con varios números de trabajadores
+  reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
+                                  combina valores como el motor combina los gradientes
+  resume DIR [--json] [--params-out FILE] [--trace FILE] [--trace-detail D] [--metrics-csv FILE]
+         [--from-scratch] [--transport mpi [--rank-timeout S]]
+                                  continúa una ejecución desde su punto de control completo más
+                                  reciente
+  checkpoints DIR [--json]        cada punto de control: completo, parcial o corrupto, y por qué
+  compare A.json B.json [--target-loss X] [--seeds N] [--json]
+                                  dos escenarios lado a lado: tiempo y energía hasta la misma
+                                  pérdida, trabajo útil, sincronización, espera, trabajo perdido
+  compare [SCENARIO.json] --sync bsp,ssp,async,local [--staleness S] [--local-steps H]
+                                  un escenario con cada forma de ponerse de acuerdo, lado a lado
+  moves [SCENARIO.json] [--stages P ...] [--json]
+                                  bytes que mueve cada paralelismo por paso y por enlace, y esperas
+  validate FILE                   comprueba un archivo de escenario; sale con 0 o dice qué falla
+  memory [SCENARIO.json] [--shard none,optimizer,gradients,parameters] [--json]
+                                  lo que guarda un worker de datos en paralelo, por tipo y etapa
+  bench allreduce --algorithm ring --workers 4 --bytes N [--json]
+  mpirun -np N lockstep-cli bench allreduce --transport mpi --algorithm ring --bytes N [--json]
+  mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+                                  latencia y ancho de banda entre dos procesos (ping-pong)
+  bench train --layers 2,64,64,2 --batch 32 --steps 200 --workers 1 [--threads N] [--json]
+</translation>
+    </message>
+    <message>
+        <source>
+run flags (override the scenario):
+  --workers N  --steps N  --seed N  --batch N (per worker)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: Open MPI&apos;s own, with
+         --transport mpi; hierarchical: inside each machine, then across, with --nodes)
+  --nodes M  the workers in M machines (workers / M each): fast links inside a machine, a
+         100 Mbit/s network between machines (a scenario&apos;s &quot;topology&quot; sets other links)
+  --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
+         process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
+  --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
+         asks which ranks are alive, and the job ends naming the ones that did not answer
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (default): every event, one slice per collective
+         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
+         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  how often the workers agree: every step (bsp, the default), when
+         the slowest is more than --staleness S clocks behind (ssp), never: each gradient applied
+         as it arrives (async, --staleness-aware-lr), or by averaging the replicas every
+         --local-steps H steps (local). ssp and async go through a parameter server.
+</source>
+        <translation>
+opciones de run (sustituyen a las del escenario):
+  --workers N  --steps N  --seed N  --batch N (por trabajador)
+  --clock modelled|measured  --rule sum|mean|weighted-mean
+  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: el de Open MPI, con
+         --transport mpi; hierarchical: primero dentro de cada máquina, luego entre ellas, con --nodes)
+  --nodes M  los trabajadores en M máquinas (trabajadores / M cada una): enlaces rápidos dentro
+         de una máquina, una red de 100 Mbit/s entre máquinas (la &quot;topology&quot; de un escenario pone otros)
+  --transport threads|mpi  threads (por defecto): cada trabajador es un hilo de este proceso; mpi:
+         cada proceso que inicia mpirun es un trabajador, con el reloj medido (ver docs/MPI.md)
+  --rank-timeout S  con --transport mpi: un rango que espera S segundos (30 por defecto) a otro
+         pregunta qué rangos siguen vivos, y el trabajo termina nombrando a los que no responden
+  --layers 2,8,2  --activation tanh|relu|sigmoid|linear
+  --optimizer sgd|adam  --lr X  --momentum X
+  --dataset spiral|circles|xor|clusters|regression|FILE.csv  --shuffle on|off
+  --init-params FILE.json  --params-out FILE.json
+  --trace FILE.json (traza de Chrome, escrita durante la ejecución)  --metrics-csv FILE  --json
+  --trace-detail rounds|phases  rounds (por defecto): cada evento, un tramo por ronda colectiva
+         y trabajador; phases: las rondas seguidas de un trabajador y las esperas entre ellas en
+         un solo tramo &quot;collective&quot;, para muchos trabajadores (un anillo de 256 trabajadores:
+         256 tramos por paso, no 130 000)
+  --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
+  --fail SPEC (repetible): crash:worker=2,step=30,phase=compute|communicate|update|
+         before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
+         slow-link:worker=3,step=0,factor=4      corrupt:worker=0,step=20[,how=truncate]
+  --policy restart|elastic|backup  --backup-workers B  --heartbeat SECONDS
+  --parallelism data|pipeline|tensor|hybrid  --stages P  --microbatches M
+  --schedule fill-drain|1f1b  --replicas D (hybrid)
+  --sync bsp|ssp|async|local  cada cuánto se ponen de acuerdo los trabajadores: en cada paso
+         (bsp, por defecto), cuando el más lento va más de --staleness S ciclos por detrás (ssp),
+         nunca: cada gradiente se aplica en cuanto llega (async, --staleness-aware-lr), o
+         promediando las réplicas cada --local-steps H pasos (local). ssp y async pasan por un
+         servidor de parámetros.
+</translation>
+    </message>
+    <message>
+        <source>usage: lockstep-cli bench allreduce|link|train [flags]
+
+Measures this machine. See lockstep-cli bench allreduce --help,
+lockstep-cli bench link --help and lockstep-cli bench train --help.
+</source>
+        <translation>uso: lockstep-cli bench allreduce|link|train [opciones]
+
+Mide este equipo. Consulta lockstep-cli bench allreduce --help,
+lockstep-cli bench link --help y lockstep-cli bench train --help.
+</translation>
+    </message>
+    <message>
+        <source>usage: mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+
+Measures the link between rank 0 and the last rank by ping-pong: 8 bytes and N
+bytes (default 1048576) there and back, 20 times each. The latency is half the
+small message&apos;s round trip, the bandwidth the large one&apos;s extra bytes over its
+extra time: the two numbers a scenario&apos;s topology.inter takes. Start the ranks on
+two machines (a hostfile, or scripts/two-hosts.sh) to measure the network.
+</source>
+        <translation>uso: mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
+
+Mide el enlace entre el rango 0 y el último rango con ping-pong: 8 bytes y N bytes
+(por defecto 1048576) de ida y vuelta, 20 veces cada uno. La latencia es la mitad
+del viaje de ida y vuelta del mensaje pequeño; el ancho de banda, los bytes de más
+del grande entre su tiempo de más: los dos números que toma topology.inter de un
+escenario. Arranca los rangos en dos máquinas (un archivo de hosts o
+scripts/two-hosts.sh) para medir la red.
+</translation>
+    </message>
+    <message>
+        <source>link from rank 0 (%1) to rank %2 (%3), ping-pong of 8 and %4 bytes, %5 times each:
+</source>
+        <translation>enlace del rango 0 (%1) al rango %2 (%3), ping-pong de 8 y %4 bytes, %5 veces cada uno:
+</translation>
+    </message>
+    <message>
+        <source>  latency %1 µs (half the round trip of 8 bytes), bandwidth %2 Mbit/s
+</source>
+        <translation>  latencia %1 µs (la mitad del viaje de ida y vuelta de 8 bytes), ancho de banda %2 Mbit/s
+</translation>
+    </message>
+    <message>
+        <source>  for a scenario: &quot;topology&quot;: {..., &quot;inter&quot;: %1}
+</source>
+        <translation>  para un escenario: &quot;topology&quot;: {..., &quot;inter&quot;: %1}
+</translation>
+    </message>
+    <message>
+        <source>between machines</source>
+        <translation>entre máquinas</translation>
+    </message>
+    <message>
+        <source>%1 bytes crossed the network (%2 machines of %3 workers, %4 Mbit/s)</source>
+        <translation>%1 bytes cruzaron la red (%2 máquinas de %3 trabajadores, %4 Mbit/s)</translation>
+    </message>
+    <message>
+        <source>--nodes: %1 workers cannot be shared evenly among %2 machines; give a number of machines that divides the workers</source>
+        <translation>--nodes: %1 trabajadores no se pueden repartir por igual entre %2 máquinas; indica un número de máquinas que divida a los trabajadores</translation>
     </message>
 </context>
 <context>
@@ -3351,6 +3422,10 @@ los aparta antes en DIR/set-aside-N.
     <message>
         <source>reduce-scatter of the gradient</source>
         <translation>reduce-scatter del gradiente</translation>
+    </message>
+    <message>
+        <source>hierarchical</source>
+        <translation>jerárquico</translation>
     </message>
 </context>
 <context>

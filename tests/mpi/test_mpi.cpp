@@ -245,6 +245,34 @@ private Q_SLOTS:
         QCOMPARE(m.value("memory"), t.value("memory"));
     }
 
+    // Two machines of two ranks: every algorithm (the hierarchical one also in buckets and
+    // sharded) gives the bytes of threads, and the report the same bytes between machines.
+    void machines_give_the_bits_of_threads_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<QStringList>("more");
+        for (const char* a : {"parameter-server", "ring", "tree", "hierarchical"})
+            QTest::addRow("%s", a) << QString::fromLatin1(a) << QStringList{};
+        QTest::addRow("hierarchical-buckets")
+            << QStringLiteral("hierarchical")
+            << QStringList{"--bucket-kb", "1", "--layers", "2,16,16,3"};
+        QTest::addRow("hierarchical-sharded")
+            << QStringLiteral("hierarchical") << QStringList{"--shard", "gradients"};
+    }
+    void machines_give_the_bits_of_threads() {
+        QFETCH(QString, algorithm);
+        QFETCH(QStringList, more);
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, 4, QStringLiteral("weighted-mean"));
+        const auto [t, m] = same_bytes_both_ways(
+            dir, 4, QStringList{scenario, "--nodes", "2", "--algorithm", algorithm} + more);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(t.value("bytes_inter_node").toInteger() > 0);
+        QVERIFY(t.value("bytes_inter_node").toInteger() < t.value("bytes_moved").toInteger());
+        QCOMPARE(m.value("bytes_inter_node").toInteger(), t.value("bytes_inter_node").toInteger());
+        QCOMPARE(m.value("bytes_moved").toInteger(), t.value("bytes_moved").toInteger());
+    }
+
     // A diverging run over processes stops at the same step as on threads, every rank together,
     // and says why once.
     void a_diverging_run_stops_on_every_rank() {
@@ -573,7 +601,8 @@ private Q_SLOTS:
         QVERIFY(job.exitCode() != 0);
         QVERIFY2(waited.elapsed() < 30'000, qPrintable(QString::number(waited.elapsed())));
         const QString err = QString::fromUtf8(job.readAllStandardError());
-        LOCKSTEP_VERIFY_CONTAINS(err, QStringLiteral("rank 1 did not answer the heartbeat"));
+        LOCKSTEP_VERIFY_CONTAINS(err, QStringLiteral("rank 1 (on %1) did not answer the heartbeat")
+                                          .arg(QSysInfo::machineHostName()));
         QCOMPARE(err.count(QStringLiteral("did not answer the heartbeat")), 1);
         // A scripted pause longer than the timeout is not a silence: the run ends well.
         const CliResult paused =
