@@ -241,7 +241,19 @@ ClusterScene layout_cluster(QSize size, const QFont& font, int workers, Algorith
 ClusterScene layout_cluster(const TraceIndex& index, Ticks t, QSize size, const QFont& font,
                             const ParallelismConfig& parallelism) {
     const auto links = index.links_at(t);
-    return layout_cluster(size, font, index.workers(), index.algorithm_at(t), links, parallelism);
+    ClusterScene s =
+        layout_cluster(size, font, index.workers(), index.algorithm_at(t), links, parallelism);
+    const Topology& machines = index.machines();
+    if (machines.machines() && machines.nodes > 1 && !s.dense && s.columns == 0) {
+        for (int w = 0; w < s.workers; ++w)
+            s.machine_of.push_back(machines.node_of(w));
+        s.machines = machines.nodes;
+        s.topology = topology_name(s.algorithm) + QStringLiteral(" · ") +
+                     QCoreApplication::translate("ClusterView", "%1 machines of %2")
+                         .arg(machines.nodes)
+                         .arg(machines.workers_per_node);
+    }
+    return s;
 }
 
 // A point on the link from `src`'s rim to `dst`'s, `progress` of the way along: where a

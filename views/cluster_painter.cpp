@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPainterPathStroker>
 
 #include <algorithm>
 #include <cmath>
@@ -91,6 +92,7 @@ void ClusterPainter::still(QPainter& p, bool hasTrace) const {
         p.drawText(s.area, Qt::AlignCenter,
                    QCoreApplication::translate("ClusterView", "No run loaded"));
     } else {
+        machines(p);
         links(p);
         bandTicks(p);
     }
@@ -186,6 +188,9 @@ void ClusterPainter::links(QPainter& p) const {
     p.setBrush(colour);
     const bool arrows = s.algorithm == Algorithm::Ring && s.columns == 0 && s.radius >= 5.0;
     const qreal head = std::clamp(0.35 * s.radius, 5.0, 0.7 * s.line);
+    // A link between two machines is the slow network: drawn twice as thick, dashed and darker.
+    const QColor network = withAlpha(text, 220);
+    const QPen slow(network, 2.0 * pen.widthF(), Qt::DashLine, Qt::FlatCap);
     for (const auto& [src, dst] : s.links) {
         const QPointF from = link_point(s, src, dst, 0.0);
         const QPointF to = link_point(s, src, dst, 1.0);
@@ -193,14 +198,47 @@ void ClusterPainter::links(QPainter& p) const {
         const qreal length = std::hypot(d.x(), d.y());
         if (length < 1.0)
             continue;
+        const bool across = s.between_machines(src, dst);
+        p.setPen(across ? slow : pen);
+        p.setBrush(across ? network : colour);
         const QPointF u = d / length;
         const QPointF tip = to - u * (arrows ? 0.15 * s.line : 0.0);
         p.drawLine(from, arrows ? tip - u * head : to);
         if (arrows) {
             p.setPen(Qt::NoPen);
             drawArrowhead(p, tip, u, head);
-            p.setPen(pen);
         }
+    }
+}
+
+// Each machine: a tinted, dashed outline round its workers (a band through their centres in
+// worker order). The subtitle says how many machines of how many workers.
+void ClusterPainter::machines(QPainter& p) const {
+    const ClusterScene& s = s_;
+    if (s.machine_of.empty())
+        return;
+    const QColor text = palette_.color(QPalette::WindowText);
+    QPainterPathStroker stroker;
+    stroker.setWidth(2.0 * s.radius + 0.9 * s.line);
+    stroker.setCapStyle(Qt::RoundCap);
+    stroker.setJoinStyle(Qt::RoundJoin);
+    p.setPen(QPen(withAlpha(text, 110), 1.2, Qt::DashLine));
+    p.setBrush(withAlpha(text, 18));
+    for (int m = 0; m < s.machines; ++m) {
+        QPainterPath through;
+        for (int w = 0; w < s.workers; ++w) {
+            if (s.machine_of[static_cast<std::size_t>(w)] != m)
+                continue;
+            const QPointF c = s.centres[static_cast<std::size_t>(w)];
+            if (through.isEmpty()) {
+                through.moveTo(c);
+                through.lineTo(c + QPointF(0.01, 0.0)); // one worker alone: a round blob
+            } else {
+                through.lineTo(c);
+            }
+        }
+        if (!through.isEmpty())
+            p.drawPath(stroker.createStroke(through).simplified());
     }
 }
 

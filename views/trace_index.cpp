@@ -27,9 +27,10 @@ bool is_storage_event(EventKind kind) {
 
 } // namespace
 
-void TraceIndex::reset(int workers, Algorithm algorithm) {
+void TraceIndex::reset(int workers, Algorithm algorithm, const Topology& machines) {
     workers_ = workers;
     algorithm_ = algorithm;
+    machines_ = machines;
     end_ = 0;
     events_.clear();
     lanes_.assign(static_cast<std::size_t>(std::max(workers, 0)), {});
@@ -199,7 +200,8 @@ void TraceIndex::set_algorithm_from(std::int64_t ordinal, Algorithm algorithm) {
 }
 
 std::vector<std::pair<int, int>> TraceIndex::links_at(Ticks t) const {
-    return schedule_links(algorithm_at(t), workers_);
+    return schedule_links(algorithm_at(t), workers_,
+                          machines_.even(workers_) ? machines_.workers_per_node : 0);
 }
 
 Algorithm TraceIndex::algorithm_at(Ticks t) const {

@@ -45,8 +45,8 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
     workers_ = new QSpinBox;
     workers_->setRange(1, ScenarioLimits::max_workers);
     algorithm_ = new QComboBox;
-    fill(algorithm_,
-         {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer, Algorithm::None});
+    fill(algorithm_, {Algorithm::Ring, Algorithm::Tree, Algorithm::ParameterServer,
+                      Algorithm::Hierarchical, Algorithm::None});
     rule_ = new QComboBox;
     fill(rule_, {ReductionRule::Mean, ReductionRule::Sum, ReductionRule::WeightedMean});
     learning_rate_ = new QDoubleSpinBox;

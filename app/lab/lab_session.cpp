@@ -188,7 +188,7 @@ void LabSession::onRunStarted(const Scenario& scenario) {
     recording_parameters_.clear();
     recording_data_.reset();
     scenario_ = scenario;
-    index_.reset(scenario.lanes(), scenario.algorithm);
+    index_.reset(scenario.lanes(), scenario.algorithm, scenario.cost.topology);
     playback_.setTrace(&index_);
     first_batch_ = true;
     run_finished_ = false;

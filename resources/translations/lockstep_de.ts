@@ -762,6 +762,10 @@
         <source>hierarchical</source>
         <translation>hierarchisch</translation>
     </message>
+    <message>
+        <source>%1 machines of %2</source>
+        <translation>%1 Maschinen mit je %2</translation>
+    </message>
 </context>
 <context>
     <name>ContinuationPlot</name>

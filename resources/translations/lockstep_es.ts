@@ -762,6 +762,10 @@
         <source>hierarchical</source>
         <translation>jerárquico</translation>
     </message>
+    <message>
+        <source>%1 machines of %2</source>
+        <translation>%1 máquinas de %2</translation>
+    </message>
 </context>
 <context>
     <name>ContinuationPlot</name>

@@ -53,7 +53,7 @@ inline Trace recorded(const Scenario& scenario, const std::filesystem::path& che
 
 // Indexes a recorded trace, as the app does.
 inline void index_into(const Scenario& scenario, const Trace& trace, views::TraceIndex& index) {
-    index.reset(scenario.workers, scenario.algorithm);
+    index.reset(scenario.workers, scenario.algorithm, scenario.cost.topology);
     index.append(trace.events());
     for (const StepSnapshot& snapshot : trace.snapshots())
         index.append(snapshot);

@@ -104,6 +104,33 @@ private Q_SLOTS:
     }
 
     // A ring: every worker on one circle, worker 0 at the top, clockwise, discs apart.
+    // Machines: each worker knows its machine, the links are the hierarchical schedule's (rings
+    // inside each machine and one ring per place across them), and exactly those across are
+    // between machines. Without a topology there are none.
+    void machines_are_drawn_from_the_runs_topology() {
+        Scenario s = small_scenario(8, Algorithm::Hierarchical);
+        s.cost.topology.nodes = 2;
+        s.cost.topology.workers_per_node = 4;
+        TraceIndex index;
+        run_into(s, index);
+        const ClusterScene scene = layout_cluster(index, 0, QSize(800, 600), test_font());
+        QCOMPARE(scene.machines, 2);
+        QCOMPARE(scene.machine_of, (std::vector<int>{0, 0, 0, 0, 1, 1, 1, 1}));
+        LOCKSTEP_VERIFY_CONTAINS(scene.topology, QStringLiteral("2 machines of 4"));
+        int across = 0;
+        for (const auto& [a, b] : scene.links) {
+            QCOMPARE(scene.between_machines(a, b), a / 4 != b / 4);
+            if (scene.between_machines(a, b)) {
+                QCOMPARE(a % 4, b % 4); // the ring across machines joins the same places
+                ++across;
+            }
+        }
+        QCOMPARE(across, 4); // one pair per place; a ring of two machines both ways is one link
+        TraceIndex flat;
+        run_into(small_scenario(8, Algorithm::Ring), flat);
+        QVERIFY(layout_cluster(flat, 0, QSize(800, 600), test_font()).machine_of.empty());
+    }
+
     void ring_on_a_circle() {
         const int n = 8;
         const ClusterScene s = layout_cluster(QSize(800, 600), test_font(), n, Algorithm::Ring,

@@ -63,6 +63,15 @@ struct ClusterScene {
     int columns = 0;      // a grid of this many columns; 0 for the topology's own shape
     QString topology;     // the subtitle after the worker count
     bool replicas = true; // whether the run has replicas to be aligned or not
+    // The run's machines: per worker, the machine it sits in (empty: one flat network). Each
+    // machine is drawn as a tinted outline round its workers, and the links between machines
+    // apart from those inside one.
+    std::vector<int> machine_of;
+    int machines = 0;
+    bool between_machines(int a, int b) const {
+        return !machine_of.empty() &&
+               machine_of[static_cast<std::size_t>(a)] != machine_of[static_cast<std::size_t>(b)];
+    }
 };
 
 // Places the header, the legend and the workers for a view of `size` in `font`, and picks the

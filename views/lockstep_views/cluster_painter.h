@@ -51,6 +51,7 @@ public:
 
 private:
     void links(QPainter& p) const;
+    void machines(QPainter& p) const;
     void bandTicks(QPainter& p) const;
     void legend(QPainter& p) const;
 

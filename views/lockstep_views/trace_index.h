@@ -2,6 +2,7 @@
 
 #include "clocks/clock.h"
 #include "collectives/schedule.h"
+#include "scenario/topology.h"
 #include "trace/trace.h"
 
 #include <algorithm>
@@ -113,7 +114,8 @@ struct PacketInFlight {
 // playhead; they never look at the engine. Owned and filled by the GUI thread.
 class TraceIndex {
 public:
-    void reset(int workers, Algorithm algorithm);
+    // `machines`: the run's machines (a scenario's topology; none by default).
+    void reset(int workers, Algorithm algorithm, const Topology& machines = {});
     void append(std::span<const TraceEvent> events);
     // Room for about `events` events (spread over the lanes like `sample`), so that a long run's
     // growing trace is not copied to new storage in the middle of an animation. Reserved memory
@@ -151,6 +153,7 @@ public:
 
     int workers() const { return workers_; }
     Algorithm algorithm() const { return algorithm_; } // as the run started
+    const Topology& machines() const { return machines_; }
     // The run changed its collective from executed step `ordinal` on (a change at the playhead);
     // truncate_from() forgets the changes it cuts off.
     void set_algorithm_from(std::int64_t ordinal, Algorithm algorithm);
@@ -199,6 +202,7 @@ public:
 private:
     int workers_ = 0;
     Algorithm algorithm_ = Algorithm::Ring;
+    Topology machines_;
     Ticks end_ = 0;
     detail::Droppable<TraceEvent> events_;
     std::vector<detail::Droppable<TraceEvent>> lanes_;
