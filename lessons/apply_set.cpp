@@ -40,6 +40,27 @@ void apply_set(const Action& a, Scenario& s) {
         s.workers = workers;
         fit_machines(s); // K workers to a machine, as many machines as they fill
     }
+    if (a.has(QStringLiteral("nodes"))) {
+        // The workers in M machines, shared out evenly, with the links the scenario names (or
+        // the defaults: a fast machine, a school's network).
+        const int nodes = a.integer(QStringLiteral("nodes"));
+        if (s.workers % nodes != 0)
+            throw Error(a.url.toStdString() + ": " + std::to_string(s.workers) +
+                        " workers cannot be shared evenly among " + std::to_string(nodes) +
+                        " machines");
+        s.cost.topology.nodes = nodes;
+        s.cost.topology.workers_per_node = s.workers / nodes;
+    }
+    if (a.has(QStringLiteral("inter_mbit_s")) || a.has(QStringLiteral("inter_latency_us"))) {
+        if (!s.cost.topology.machines())
+            throw Error(a.url.toStdString() +
+                        ": the network between machines needs machines (nodes, or a scenario "
+                        "with a topology)");
+        if (a.has(QStringLiteral("inter_mbit_s")))
+            s.cost.topology.inter.bandwidth_mbit_s = a.number(QStringLiteral("inter_mbit_s"));
+        if (a.has(QStringLiteral("inter_latency_us")))
+            s.cost.topology.inter.latency_us = a.number(QStringLiteral("inter_latency_us"));
+    }
     if (a.has(QStringLiteral("steps"))) {
         // The worked example's communication is a whole-run figure: keep it when steps change.
         const double total_comm =

@@ -49,6 +49,7 @@ const QStringList kMetrics = {QStringLiteral("speedup"),
                               QStringLiteral("overlap_fraction"),
                               QStringLiteral("bytes_per_sample"),
                               QStringLiteral("bytes_moved_per_step"),
+                              QStringLiteral("bytes_inter_node_per_step"),
                               QStringLiteral("peak_bytes"),
                               QStringLiteral("parameters_peak_bytes"),
                               QStringLiteral("parameter_bytes"),
@@ -64,10 +65,11 @@ const QStringList kMemoryMetrics = {
 // The figures that need the run to really train (its model, its gradients' ages), not only its
 // times.
 const QStringList kTrainedMetrics =
-    QStringList{QStringLiteral("final_loss"),          QStringLiteral("max_staleness"),
-                QStringLiteral("mean_staleness"),      QStringLiteral("averagings"),
-                QStringLiteral("bytes_moved"),         QStringLiteral("bytes_per_sample"),
-                QStringLiteral("bytes_moved_per_step")} +
+    QStringList{
+        QStringLiteral("final_loss"),           QStringLiteral("max_staleness"),
+        QStringLiteral("mean_staleness"),       QStringLiteral("averagings"),
+        QStringLiteral("bytes_moved"),          QStringLiteral("bytes_per_sample"),
+        QStringLiteral("bytes_moved_per_step"), QStringLiteral("bytes_inter_node_per_step")} +
     kMemoryMetrics;
 const QStringList kPipelineMetrics = {
     QStringLiteral("bubble_fraction"), QStringLiteral("activation_bytes_per_step"),
@@ -146,6 +148,8 @@ double metric(const RunMetrics& m, const QString& name) {
         return m.overlap_fraction;
     if (name == QLatin1String("bytes_moved_per_step")) // every step executed, repeats too
         return static_cast<double>(m.bytes_moved) / steps;
+    if (name == QLatin1String("bytes_inter_node_per_step")) // from one machine to another
+        return static_cast<double>(m.bytes_inter_node) / steps;
     if (name == QLatin1String("bytes_per_sample"))
         return m.samples > 0 ? static_cast<double>(m.bytes_moved) / static_cast<double>(m.samples)
                              : 0.0;

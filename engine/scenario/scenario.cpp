@@ -118,7 +118,11 @@ void take_mid_run_settings(Scenario& into, const Scenario& from) {
     into.delays.slowdown = from.delays.slowdown;
     into.delays.straggler_probability = from.delays.straggler_probability;
     into.delays.straggler_factor = from.delays.straggler_factor;
+    // The links' prices, not the machines: which worker sits in which machine stays the run's.
+    const Topology machines = into.cost.topology;
     into.cost = from.cost;
+    into.cost.topology.nodes = machines.nodes;
+    into.cost.topology.workers_per_node = machines.workers_per_node;
     if (into.checkpoint && from.checkpoint)
         into.checkpoint->restore = from.checkpoint->restore;
     into.sync = from.sync; // a switch of mode takes another trainer: see continue_run()

@@ -199,7 +199,8 @@ void fit_machines(Scenario& s);
 
 // Copies into `into` the settings a running trainer can take between two steps
 // (a Retune intervention): rule, algorithm, the optimizer's hyperparameters (not its
-// kind), delays.slowdown and the stragglers, cost, checkpoint.restore (when both have a policy),
+// kind), delays.slowdown and the stragglers, cost (the machines' links, not the machines),
+// checkpoint.restore (when both have a policy),
 // and sync (its bound or period in place; another mode through continue_run()).
 void take_mid_run_settings(Scenario& into, const Scenario& from);
 
