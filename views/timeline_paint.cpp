@@ -107,6 +107,17 @@ void TimelineView::paintLanes(QPainter& painter, const Layout& l) const {
     painter.setRenderHint(QPainter::Antialiasing, false);
     for (int k = 0; k < n; k += 2)
         painter.fillRect(laneRect(k), stripe);
+    // Machines (a scenario's topology): a dashed line across the lanes where one machine's
+    // workers end and the next one's begin, as the cluster view outlines them.
+    if (index_ && index_->machines().machines() && index_->machines().nodes > 1) {
+        const int per = index_->machines().workers_per_node;
+        QPen edge(withAlpha(text, 150), std::max(1.0, line / 10.0), Qt::DashLine);
+        painter.setPen(edge);
+        for (int first = per; first < n; first += per) {
+            const double y = (laneRect(first - 1).bottom() + laneRect(first).top()) / 2.0;
+            painter.drawLine(QPointF(0.0, y), QPointF(l.plot.right(), y));
+        }
+    }
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setPen(text);
     const double pad = std::round(line * 0.5);
