@@ -53,6 +53,18 @@ Crossing crossing(const CommSchedule& schedule, int per_node, int from, int to) 
     return c;
 }
 
+// Prices for 2 machines of 4 workers in which only the network between them costs anything:
+// free links inside a machine (no latency, 10 Tbit/s) and free adding.
+CostConfig two_machines_of_four(LinkSpec inter) {
+    CostConfig cost;
+    cost.gamma_s_per_byte = 0.0;
+    cost.topology.nodes = 2;
+    cost.topology.workers_per_node = 4;
+    cost.topology.intra = {0.0, 1e7};
+    cost.topology.inter = inter;
+    return cost;
+}
+
 Scenario two_machines(Algorithm algorithm) {
     Scenario s;
     s.workers = 8;
@@ -170,12 +182,7 @@ void TestMachines::the_slow_link_pays_two_m_minus_one_latencies() {
     // machine, free adding): a collective's time is its latencies on the slow link, paid one
     // round after another. The flat ring at 2 x 4 crosses in all 2(N-1) = 14 of its rounds, the
     // hierarchical in its 2(M-1) = 2 rounds across, the tree in 2 (its top pair, down and up).
-    CostConfig cost;
-    cost.gamma_s_per_byte = 0.0;
-    cost.topology.nodes = 2;
-    cost.topology.workers_per_node = 4;
-    cost.topology.intra = {0.0, 1e7};
-    cost.topology.inter = {500.0, 1e7}; // half a millisecond; bytes nearly free
+    const CostConfig cost = two_machines_of_four({500.0, 1e7}); // 0.5 ms; bytes nearly free
     const std::vector<int> lanes{0, 1, 2, 3, 4, 5, 6, 7};
     auto time_of = [&](Algorithm algorithm) {
         std::vector<Ticks> clocks(8, 0);
@@ -199,12 +206,7 @@ void TestMachines::machines_share_their_network_link() {
     // Only bandwidth between machines (no latency, free links inside): the hierarchical's
     // rounds across send K messages at once out of each machine, which share its one link, so
     // the collective takes 2(M-1)/M n beta (n the gradient's bytes), not K times less.
-    CostConfig cost;
-    cost.gamma_s_per_byte = 0.0;
-    cost.topology.nodes = 2;
-    cost.topology.workers_per_node = 4;
-    cost.topology.intra = {0.0, 1e7};
-    cost.topology.inter = {0.0, 100.0}; // 100 Mbit/s: 80 ns a byte
+    const CostConfig cost = two_machines_of_four({0.0, 100.0}); // 100 Mbit/s: 80 ns a byte
     const std::vector<int> lanes{0, 1, 2, 3, 4, 5, 6, 7};
     const std::size_t count = 8000; // 64000 bytes
     std::vector<Ticks> clocks(8, 0);
