@@ -256,6 +256,36 @@ ClusterScene layout_cluster(const TraceIndex& index, Ticks t, QSize size, const 
     return s;
 }
 
+std::vector<double> network_load(const ClusterScene& s, std::span<const PacketInFlight> packets) {
+    std::vector<double> load(packets.size(), 0.0);
+    if (s.machine_of.empty())
+        return load;
+    std::vector<int> size(static_cast<std::size_t>(s.machines), 0);
+    for (const int m : s.machine_of)
+        ++size[static_cast<std::size_t>(m)];
+    auto pair_of = [&](const PacketInFlight& packet) {
+        const int a = s.machine_of[static_cast<std::size_t>(packet.src)];
+        const int b = s.machine_of[static_cast<std::size_t>(packet.dst)];
+        return std::pair(std::min(a, b), std::max(a, b));
+    };
+    auto known = [&](const PacketInFlight& packet) {
+        return packet.src >= 0 && packet.dst >= 0 && packet.src < s.workers &&
+               packet.dst < s.workers && s.between_machines(packet.src, packet.dst);
+    };
+    for (std::size_t i = 0; i < packets.size(); ++i) {
+        if (!known(packets[i]))
+            continue;
+        const auto pair = pair_of(packets[i]);
+        int crossing = 0;
+        for (const PacketInFlight& other : packets)
+            crossing += known(other) && pair_of(other) == pair ? 1 : 0;
+        const int most = std::min(size[static_cast<std::size_t>(pair.first)],
+                                  size[static_cast<std::size_t>(pair.second)]);
+        load[i] = std::min(1.0, static_cast<double>(crossing) / std::max(1, most));
+    }
+    return load;
+}
+
 // A point on the link from `src`'s rim to `dst`'s, `progress` of the way along: where a
 // message in flight is drawn. The two directions of a two-worker ring run side by side.
 QPointF link_point(const ClusterScene& s, int src, int dst, double progress) {

@@ -96,6 +96,21 @@ void ClusterPainter::packets(QPainter& p,
                              std::span<const std::pair<PacketInFlight, QPointF>> packets,
                              std::int64_t maxBytes) const {
     const ClusterScene& s = s_;
+    // Under the messages, each link between machines that carries one now darkens with the load
+    // on the network between those two machines (network_load()).
+    std::vector<PacketInFlight> flying;
+    for (const auto& [packet, position] : packets)
+        flying.push_back(packet);
+    const std::vector<double> load = network_load(s, flying);
+    const QColor text = palette_.color(QPalette::WindowText);
+    for (std::size_t i = 0; i < flying.size(); ++i) {
+        if (load[i] <= 0.0)
+            continue;
+        p.setPen(QPen(withAlpha(text, static_cast<int>(60 + 170 * load[i])),
+                      std::clamp(s.radius / 4.0, 2.0, 5.0), Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(link_point(s, flying[i].src, flying[i].dst, 0.0),
+                   link_point(s, flying[i].src, flying[i].dst, 1.0));
+    }
     const auto [smallest, largest] = packet_radii(s);
     const QColor fill = okabe_ito::bluish_green;
     p.setPen(QPen(fill.darker(300), std::max(1.0, 0.08 * s.line)));

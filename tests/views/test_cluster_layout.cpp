@@ -126,9 +126,20 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(across, 4); // one pair per place; a ring of two machines both ways is one link
+
+        // The network's load: two of the four places crossing at once fill half of it, a message
+        // inside a machine none.
+        const std::vector<PacketInFlight> flying{
+            {0, 4, 800, 3, 0.5}, {5, 1, 800, 3, 0.2}, {2, 3, 800, 1, 0.7}};
+        QCOMPARE(network_load(scene, flying), (std::vector<double>{0.5, 0.5, 0.0}));
+        const std::vector<PacketInFlight> all{
+            {0, 4, 8, 3, 0.5}, {1, 5, 8, 3, 0.5}, {2, 6, 8, 3, 0.5}, {7, 3, 8, 3, 0.5}};
+        QCOMPARE(network_load(scene, all), (std::vector<double>(4, 1.0)));
         TraceIndex flat;
         run_into(small_scenario(8, Algorithm::Ring), flat);
-        QVERIFY(layout_cluster(flat, 0, QSize(800, 600), test_font()).machine_of.empty());
+        const ClusterScene plain = layout_cluster(flat, 0, QSize(800, 600), test_font());
+        QVERIFY(plain.machine_of.empty());
+        QCOMPARE(network_load(plain, flying), (std::vector<double>(3, 0.0)));
     }
 
     void ring_on_a_circle() {

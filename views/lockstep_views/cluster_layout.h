@@ -92,6 +92,11 @@ QPointF link_point(const ClusterScene& s, int src, int dst, double progress);
 // left out).
 std::vector<std::pair<PacketInFlight, QPointF>>
 packet_positions(const ClusterScene& s, std::span<const PacketInFlight> packets);
+// How busy the network between machines is at an instant: for each message in flight, the share
+// (0 to 1) of its two machines' link in use, the messages crossing between the same two machines
+// out of the most that can cross at once (the workers of the smaller machine); 0 for a message
+// inside a machine, and for every message without machines.
+std::vector<double> network_load(const ClusterScene& s, std::span<const PacketInFlight> packets);
 // The worker drawn at `position`, or -1.
 int worker_at(const ClusterScene& s, QPointF position);
 
