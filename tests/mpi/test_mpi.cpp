@@ -761,26 +761,29 @@ private Q_SLOTS:
     }
 
     // The benchmark: our ring and Open MPI's MPI_Allreduce on the same buffers, both measured.
-    // The link between two ranks by ping-pong: the large message's round trip is longer than
-    // the small one's, latency and bandwidth follow from the two, and the scenario's "inter"
-    // object carries them. One process has no link to measure.
+    // The link between two ranks by ping-pong: latency and bandwidth follow from the two round
+    // trips as documented (no figure is asserted: the times are this machine's, under whatever
+    // else it runs), and the scenario's "inter" object carries them. One process has no link.
     void the_link_benchmark_measures_latency_and_bandwidth() {
         const CliResult r =
             mpirun(2, {"bench", "link", "--bytes", "262144", "--iterations", "5", "--json"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
         const QJsonObject b = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(b.value("ranks").toInt(), 2);
+        QCOMPARE(b.value("bytes").toInteger(), 262144);
+        QCOMPARE(b.value("iterations").toInt(), 5);
         QCOMPARE(b.value("from_host").toString(), QSysInfo::machineHostName());
         const double small = b.value("small_round_trip_s").toDouble();
         const double large = b.value("large_round_trip_s").toDouble();
-        QVERIFY(small > 0.0 && large > small);
+        QVERIFY(small > 0.0 && large > 0.0);
         QCOMPARE(b.value("latency_us").toDouble(), small / 2.0 * 1e6);
-        QVERIFY(qAbs(b.value("bandwidth_mbit_s").toDouble() -
-                     (262144.0 - 8.0) * 8.0 / ((large - small) / 2.0) / 1e6) < 1e-6);
+        const double bandwidth =
+            large > small ? (262144.0 - 8.0) * 8.0 / ((large - small) / 2.0) / 1e6 : 0.0;
+        QVERIFY(qAbs(b.value("bandwidth_mbit_s").toDouble() - bandwidth) <= 1e-9 * bandwidth);
         const QJsonObject inter = b.value("inter").toObject();
         QVERIFY(qAbs(inter.value("latency_us").toDouble() - b.value("latency_us").toDouble()) <=
                 0.05);
-        QVERIFY(inter.value("bandwidth_mbit_s").toDouble() > 0.0);
+        QVERIFY(qAbs(inter.value("bandwidth_mbit_s").toDouble() - bandwidth) <= 0.05);
         const CliResult alone = mpirun(1, {"bench", "link"});
         QVERIFY(alone.exit_code != 0);
         LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(alone.err),
