@@ -170,9 +170,16 @@ int class_serve(const Options& o) {
     for (qsizetype i = 1; i < urls.size(); ++i)
         print(Cli::tr("also: %1\n").arg(urls[i]));
     print(Cli::tr("join code: %1\n").arg(quiz.code()));
-    print(Cli::tr("teacher: %1\n")
-              .arg(urls.front() + QStringLiteral("teacher?token=") +
-                   QString::fromLatin1(quiz.teacher_token())));
+    // The teacher's link works once: the page takes a cookie for it and drops it from the
+    // address bar. Each time one is spent, the next is printed here.
+    const auto teacher_link = [&urls](const QByteArray& code) {
+        return urls.front() + QStringLiteral("teacher?token=") + QString::fromLatin1(code);
+    };
+    print(Cli::tr("teacher: %1\n").arg(teacher_link(quiz.teacher_link())));
+    quiz.set_on_teacher_link([&](const QByteArray& next) {
+        print(Cli::tr("teacher's link used; the next one: %1\n").arg(teacher_link(next)));
+        std::fflush(stdout);
+    });
     if (results.wanted())
         print(Cli::tr("results: %1\n").arg(results.path()));
     print(Cli::tr("port %1; Ctrl+C ends the quiz\n").arg(QString::number(unsigned(listening))));

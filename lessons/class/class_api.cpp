@@ -72,6 +72,21 @@ QByteArray bearer(const HttpRequest& request) {
     return value.mid(7).trimmed();
 }
 
+constexpr char kTeacherCookie[] = "lockstep_teacher";
+
+// The teacher's credential: the API's bearer token, or the page's cookie.
+QByteArray teacher_credential(const HttpRequest& request) {
+    const QByteArray b = bearer(request);
+    return b.isEmpty() ? teacher_cookie(request.headers) : b;
+}
+
+// A page from another site may not use the teacher's cookie: its Origin, when there is one,
+// must be this server (the browser's SameSite=Strict already keeps the cookie from it).
+bool same_origin(const HttpRequest& request) {
+    const QByteArray origin = header(request, "origin");
+    return origin.isEmpty() || origin == "http://" + header(request, "host");
+}
+
 // The body as a JSON object, or a refusal naming what is wrong with it.
 std::optional<Refusal> body_object(const HttpRequest& request, QJsonObject& out) {
     QJsonParseError problem{};
@@ -97,6 +112,19 @@ std::optional<Refusal> text_field(const QJsonObject& o, const QString& key, QStr
 }
 
 } // namespace
+
+QByteArray teacher_cookie(const Headers& headers) {
+    for (const auto& [key, value] : headers) {
+        if (key.compare("cookie", Qt::CaseInsensitive) != 0)
+            continue;
+        for (const QByteArray& pair : value.split(';')) {
+            const qsizetype eq = pair.indexOf('=');
+            if (eq > 0 && pair.left(eq).trimmed() == kTeacherCookie)
+                return pair.mid(eq + 1).trimmed();
+        }
+    }
+    return {};
+}
 
 QByteArray strings_script() {
     // The pages' words in the language in use, english → translation; a word without one is
@@ -219,15 +247,7 @@ HttpResponse ClassApi::route(const HttpRequest& request) {
         if (path == "/teacher") {
             if (!get)
                 return error(405, lessons::Text::tr("/teacher only answers GET."));
-            const QByteArray token =
-                QUrlQuery(QString::fromLatin1(request.query))
-                    .queryItemValue(QStringLiteral("token"), QUrl::FullyDecoded)
-                    .toLatin1();
-            if (!quiz_.is_teacher(token))
-                return html_message(403, lessons::Text::tr("The teacher's page needs the teacher's "
-                                                           "address, with its token, as the lab or "
-                                                           "lockstep-cli printed it."));
-            return file(QStringLiteral("teacher.html"), "text/html; charset=utf-8");
+            return teacher_page(request);
         }
         return html_message(404, lessons::Text::tr("There is no page here. Students open the "
                                                    "address on the projector."));
@@ -296,9 +316,36 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
     return json(200, reply);
 }
 
+HttpResponse ClassApi::teacher_page(const HttpRequest& request) {
+    const QUrlQuery query(QString::fromLatin1(request.query));
+    if (query.hasQueryItem(QStringLiteral("token"))) {
+        // The one-time link: spent for a cookie, and gone from the address bar at once.
+        const auto session = quiz_.exchange_teacher_link(
+            query.queryItemValue(QStringLiteral("token"), QUrl::FullyDecoded).toLatin1());
+        if (!session)
+            return html_message(403, lessons::Text::tr("This teacher's link was used already, or "
+                                                       "is not this quiz's. Each link opens the "
+                                                       "teacher's page once: open the newest one "
+                                                       "lockstep printed."));
+        HttpResponse r = html_message(303, lessons::Text::tr("The teacher's page is at /teacher."));
+        r.headers.append(Headers::value_type("Location", "/teacher"));
+        r.headers.append(
+            Headers::value_type("Set-Cookie", QByteArray(kTeacherCookie) + "=" + *session +
+                                                  "; Path=/; HttpOnly; SameSite=Strict"));
+        return r;
+    }
+    if (!quiz_.is_teacher(teacher_cookie(request.headers)))
+        return html_message(403, lessons::Text::tr("The teacher's page opens from the teacher's "
+                                                   "link that lockstep printed; each link works "
+                                                   "once."));
+    return file(QStringLiteral("teacher.html"), "text/html; charset=utf-8");
+}
+
 HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& path) {
-    if (!quiz_.is_teacher(bearer(request)))
+    if (!quiz_.is_teacher(teacher_credential(request)))
         return error(401, lessons::Text::tr("The teacher's API needs the teacher's token."));
+    if (!same_origin(request))
+        return error(403, lessons::Text::tr("The teacher's API answers only its own page."));
     const bool post = request.method == "POST";
     const bool get = request.method == "GET";
     auto only = [&](bool ok, const char* method) -> std::optional<HttpResponse> {

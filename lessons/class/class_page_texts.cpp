@@ -151,13 +151,11 @@ const std::vector<const char*>& class_page_texts() {
         QT_TRANSLATE_NOOP("ClassPage", "On average the class got {1} right."),
         QT_TRANSLATE_NOOP(
             "ClassPage",
-            "This teacher link is not valid any more (the quiz may have been restarted). Open the "
-            "teacher address that lockstep printed when it started."),
-        QT_TRANSLATE_NOOP("ClassPage", "This teacher link is not valid any more."),
+            "This page is no longer signed in as the teacher (the quiz may have been restarted). "
+            "Open the newest teacher link that lockstep printed."),
+        QT_TRANSLATE_NOOP("ClassPage", "This page is no longer signed in as the teacher."),
         QT_TRANSLATE_NOOP("ClassPage", "Remove {1} from the quiz?"),
         QT_TRANSLATE_NOOP("ClassPage", "The results could not be downloaded."),
-        QT_TRANSLATE_NOOP("ClassPage", "This page needs the teacher address that lockstep printed, "
-                                       "the one ending in ?token=…"),
     };
     return texts;
 }

@@ -85,7 +85,8 @@ ClassQuiz::ClassQuiz(lessons::QuizBank bank, std::vector<int> questions, ClassLi
     , order_(std::move(questions))
     , limits_(limits)
     , code_(random_code())
-    , teacher_token_(random_token()) {
+    , teacher_token_(random_token())
+    , teacher_link_(random_token()) {
     if (order_.empty())
         for (int i = 0; i < int(bank_.questions.size()); ++i)
             order_.push_back(i);
@@ -257,7 +258,32 @@ int ClassQuiz::correct_count(const Student& s) const {
 }
 
 bool ClassQuiz::is_teacher(const QByteArray& token) const {
-    return same_token(token, teacher_token_);
+    if (same_token(token, teacher_token_))
+        return true;
+    return std::any_of(teacher_sessions_.begin(), teacher_sessions_.end(),
+                       [&token](const QByteArray& s) { return same_token(token, s); });
+}
+
+std::optional<QByteArray> ClassQuiz::exchange_teacher_link(const QByteArray& code) {
+    const bool link = same_token(code, teacher_link_);
+    if (!link && !same_token(code, teacher_token_))
+        return std::nullopt;
+    // A few pages at once (the teacher's laptop and the projector's browser); the oldest goes.
+    constexpr std::size_t kSessions = 8;
+    teacher_sessions_.push_back(random_token());
+    if (teacher_sessions_.size() > kSessions)
+        teacher_sessions_.pop_front();
+    if (link) {
+        teacher_link_ = random_token();
+        if (on_link_)
+            on_link_(teacher_link_);
+    }
+    return teacher_sessions_.back();
+}
+
+bool ClassQuiz::may_listen(const QByteArray& token, qint64 now_ms) {
+    int student = -1;
+    return is_teacher(token) || !authorise(token, now_ms, student);
 }
 
 std::optional<Refusal> ClassQuiz::open() {

@@ -1,4 +1,5 @@
 #include "lockstep_class/class_server.h"
+#include "lockstep_class/connection_guard.h"
 
 #include "lockstep_lessons/language.h"
 
@@ -8,9 +9,11 @@
 #include <QHttpServerResponder>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLoggingCategory>
 #include <QNetworkInterface>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QUrlQuery>
 #include <QWebSocket>
 
 #include <algorithm>
@@ -21,6 +24,10 @@ namespace {
 
 constexpr int kBroadcastMs = 100;
 constexpr int kMaxLiveExtra = 50; // sockets beyond one per student: teachers, reloads
+
+QByteArray token_of(const QUrl& url) {
+    return QUrlQuery(url).queryItemValue(QStringLiteral("token")).toLatin1();
+}
 
 QByteArray method_name(QHttpServerRequest::Method m) {
     switch (m) {
@@ -115,7 +122,8 @@ QString student_url(const QHostAddress& address, quint16 port) {
 ClassServer::ClassServer(ClassQuiz& quiz, QObject* parent)
     : QAbstractHttpServer(parent)
     , quiz_(quiz)
-    , api_(quiz) {
+    , api_(quiz)
+    , connections_(std::make_shared<ConnectionTable>(ConnectionLimits{}, quiz.limits().max_body)) {
     clock_.start();
     coalesce_.setSingleShot(true);
     coalesce_.setInterval(kBroadcastMs);
@@ -126,18 +134,27 @@ ClassServer::ClassServer(ClassQuiz& quiz, QObject* parent)
         Q_EMIT quizChanged();
     });
     connect(this, &QAbstractHttpServer::newWebSocketConnection, this, &ClassServer::acceptLive);
+    // Qt's server warns of every refused upgrade; a class that tries sockets without a token
+    // would fill the teacher's terminal. The refusal answers the client itself.
+    QLoggingCategory::setFilterRules(QStringLiteral("qt.httpserver.warning=false"));
 }
 
 ClassServer::~ClassServer() {
     quiz_.set_on_change({});
+    // A socket closing as it goes must not call back into the list it is going from.
+    for (const Live& live : live_)
+        live.socket->disconnect(this);
+    live_.clear();
 }
 
 quint16 ClassServer::start(QList<QHostAddress> addresses, quint16 port) {
     if (addresses.isEmpty())
         addresses = lan_addresses();
+    connections_->set_capacity(
+        std::min(connections_->limits().total, connections_the_descriptors_allow()));
     QStringList urls;
     for (const QHostAddress& a : addresses) {
-        auto* tcp = new QTcpServer(this);
+        auto* tcp = new GuardedTcpServer(connections_, this);
         if (!tcp->listen(a, port)) {
             const QString why = tcp->errorString();
             delete tcp;
@@ -156,8 +173,14 @@ quint16 ClassServer::start(QList<QHostAddress> addresses, quint16 port) {
 bool ClassServer::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket) {
     // Qt's server (6.4) makes a WebSocket of an upgrade request that the handler takes without
     // answering it; one it does not take is closed.
-    if (request.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
-        return request.url().path() == QLatin1String("/api/live");
+    // Only a student's or the teacher's token (or the teacher's page's cookie) opens a live
+    // socket.
+    if (request.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0) {
+        const QByteArray token = token_of(request.url());
+        return request.url().path() == QLatin1String("/api/live") &&
+               (quiz_.may_listen(token, clock_.elapsed()) ||
+                (token.isEmpty() && quiz_.is_teacher(teacher_cookie(request.headers()))));
+    }
     HttpRequest in;
     in.method = method_name(request.method());
     in.path = request.url().path(QUrl::FullyEncoded).toUtf8();
@@ -167,19 +190,32 @@ bool ClassServer::handleRequest(const QHttpServerRequest& request, QTcpSocket* s
     in.peer = request.remoteAddress().toString();
     in.now_ms = clock_.elapsed();
     const HttpResponse out = api_.handle(in);
-    QHttpServerResponder responder = makeResponder(request, socket);
-    responder.writeStatusLine(QHttpServerResponder::StatusCode(out.status));
-    if (!out.content_type.isEmpty())
-        responder.writeHeader("Content-Type", out.content_type);
-    for (const auto& [key, value] : out.headers)
-        responder.writeHeader(key, value);
-    responder.writeHeader("Content-Length", QByteArray::number(out.body.size()));
-    responder.writeBody(out.body);
+    {
+        QHttpServerResponder responder = makeResponder(request, socket);
+        responder.writeStatusLine(QHttpServerResponder::StatusCode(out.status));
+        if (!out.content_type.isEmpty())
+            responder.writeHeader("Content-Type", out.content_type);
+        for (const auto& [key, value] : out.headers)
+            responder.writeHeader(key, value);
+        responder.writeHeader("Content-Length", QByteArray::number(out.body.size()));
+        responder.writeBody(out.body);
+    }
+    if (ConnectionWatch* watch = ConnectionWatch::of(socket))
+        watch->answered();
     return true;
 }
 
 void ClassServer::missingHandler(const QHttpServerRequest& request, QTcpSocket* socket) {
+    if (request.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0) {
+        // A socket with no good token, or at another path: refused with a reason, then closed.
+        socket->write(closing_answer(
+            403, lessons::Text::tr("Live updates are for the students who joined and the "
+                                   "teacher: the address needs their token.")));
+        return;
+    }
     makeResponder(request, socket).write(QHttpServerResponder::StatusCode::NotFound);
+    if (ConnectionWatch* watch = ConnectionWatch::of(socket))
+        watch->answered();
 }
 
 void ClassServer::acceptLive() {
@@ -187,31 +223,43 @@ void ClassServer::acceptLive() {
         std::unique_ptr<QWebSocket> socket = nextPendingWebSocketConnection();
         if (!socket)
             continue;
+        // Students only listen: anything they send is dropped, and a message longer than a
+        // kilobyte closes the socket before it is read.
+        const ConnectionLimits& limits = connections_->limits();
+        socket->setMaxAllowedIncomingFrameSize(quint64(limits.max_live_message));
+        socket->setMaxAllowedIncomingMessageSize(quint64(limits.max_live_message));
+        const QByteArray token = token_of(socket->requestUrl());
         if (socket->requestUrl().path() != QLatin1String("/api/live") ||
             int(live_.size()) >= quiz_.limits().max_students + kMaxLiveExtra) {
             socket->close(QWebSocketProtocol::CloseCodePolicyViolated);
             socket.release()->deleteLater();
             continue;
         }
+        // A page opened again replaces the oldest socket of its token.
+        const auto same = [&token](const Live& l) {
+            return l.token == token && l.socket->state() == QAbstractSocket::ConnectedState;
+        };
+        if (std::count_if(live_.begin(), live_.end(), same) >= limits.live_per_token)
+            std::find_if(live_.begin(), live_.end(), same)
+                ->socket->close(QWebSocketProtocol::CloseCodeNormal);
         QWebSocket* raw = socket.get();
         connect(raw, &QWebSocket::disconnected, this, [this, raw] {
             const auto it = std::find_if(live_.begin(), live_.end(),
-                                         [raw](const auto& s) { return s.get() == raw; });
+                                         [raw](const Live& l) { return l.socket.get() == raw; });
             if (it != live_.end()) {
-                it->release()->deleteLater();
+                it->socket.release()->deleteLater();
                 live_.erase(it);
             }
         });
-        // Students only listen; anything they send is ignored.
         raw->sendTextMessage(QStringLiteral("{\"version\":%1}").arg(quiz_.version()));
-        live_.push_back(std::move(socket));
+        live_.push_back(Live{std::move(socket), token});
     }
 }
 
 void ClassServer::broadcast() {
     const QString message = QStringLiteral("{\"version\":%1}").arg(quiz_.version());
-    for (const auto& socket : live_)
-        socket->sendTextMessage(message);
+    for (const Live& live : live_)
+        live.socket->sendTextMessage(message);
 }
 
 } // namespace lockstep::classroom

@@ -1,8 +1,9 @@
 // Live updates for the class quiz pages (docs/CLASS.md), shared by the students' page
 // (student.js) and the teacher's page (teacher.js). Load it before the page's own script.
 //
-// The server keeps a WebSocket at /api/live that sends {"version": N} whenever something
-// changed; the page then asks for its state again. While there is no socket the page asks
+// The server keeps a WebSocket at /api/live?token=… that sends {"version": N} whenever
+// something changed; the page then asks for its state again. Only a token that joined (or the
+// teacher's) opens one. While there is no socket the page asks
 // every two seconds instead, and the socket is tried again after a wait that doubles each
 // time (2 s, 4 s, … up to 30 s).
 //
@@ -13,6 +14,7 @@
 //     refresh,          // () => void: ask for the state and draw it (called often; fold calls)
 //     setLive,          // (state) => void: 'live' (socket open) or 'polling' (asking every 2 s)
 //     skipSameVersion,  // optional: ask only when a message brings a new version
+//     token,            // () => string: the page's token, for the socket's address
 //   });
 //   live.start();       // want live updates: open the socket (or poll while it fails)
 //   live.stop();        // no more updates: close the socket, stop polling and retrying
@@ -84,6 +86,7 @@ function t(english, ...args) {
     const refresh = options.refresh;
     const setLive = options.setLive;
     const skipSameVersion = !!options.skipSameVersion;
+    const token = options.token || (() => '');
 
     let ws = null;         // the socket, open or opening
     let wanted = false;    // between start() and stop()
@@ -115,7 +118,8 @@ function t(english, ...args) {
       let socket;
       try {
         const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-        socket = new WebSocket(scheme + location.host + PATH);
+        socket = new WebSocket(scheme + location.host + PATH + '?token=' +
+                               encodeURIComponent(token()));
       } catch (e) {
         lost();
         return;

@@ -551,7 +551,9 @@
   // down. A message with the version already seen asks nothing more.
 
   let liveState = 'offline'; // what the header says: 'live', 'polling' or 'offline'
-  const live = window.LockstepLive.create({ refresh, setLive, skipSameVersion: true });
+  const live = window.LockstepLive.create({
+    refresh, setLive, skipSameVersion: true, token: () => getToken() || '',
+  });
 
   // ---------------------------------------------------------------------------------------
   // Start

@@ -1,7 +1,9 @@
 // The teacher's page of the class quiz (docs/CLASS.md), shown on the projector.
 //
-// The teacher's token comes from the address (/teacher?token=…) and goes with every
-// /api/teacher/… request as "Authorization: Bearer TOKEN". The page draws GET
+// The teacher opens the page with the one-time link lockstep printed (/teacher?token=…); the
+// server spends it for a cookie (HttpOnly, SameSite=Strict) and sends the browser on to plain
+// /teacher, so no token is ever in the address bar or in this script. Every /api/teacher/…
+// request and the live socket carry that cookie. The page draws GET
 // /api/teacher/state whenever the live socket says something changed, or every two seconds
 // without a socket. Names and every other text from the server go in through textContent.
 // Every sentence of the page's own goes through t() (live.js), whole, in the page's language.
@@ -11,7 +13,6 @@
   const REQUEST_TIMEOUT_MS = 10000;
 
   const $ = (id) => document.getElementById(id);
-  const token = new URLSearchParams(location.search).get('token') || '';
 
   const ui = {
     state: null,
@@ -46,10 +47,10 @@
     return e;
   }
 
-  // One request with the teacher's token. Resolves to {status, data, response}; status 0 when
+  // One request with the teacher's cookie. Resolves to {status, data, response}; status 0 when
   // the server could not be reached. `as` is 'json' (default), 'blob' or 'none'.
   async function api(method, path, body, as) {
-    const headers = { Authorization: 'Bearer ' + token };
+    const headers = {};
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const controller = typeof AbortController === 'function' ? new AbortController() : null;
     const timer = controller ? setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS) : 0;
@@ -59,6 +60,7 @@
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         cache: 'no-store',
+        credentials: 'same-origin',
         signal: controller ? controller.signal : undefined,
       });
       let data = null;
@@ -387,7 +389,7 @@
         fetchAgain = false;
         const result = await api('GET', '/api/teacher/state');
         if (result.status === 401) {
-          stop(t('This teacher link is not valid any more (the quiz may have been restarted). Open the teacher address that lockstep printed when it started.'));
+          stop(t('This page is no longer signed in as the teacher (the quiz may have been restarted). Open the newest teacher link that lockstep printed.'));
           return;
         }
         if (result.status === 200 && result.data) {
@@ -411,7 +413,7 @@
     const result = await api('POST', '/api/teacher/' + what, {});
     ui.busy = false;
     if (result.status === 401) {
-      stop(t('This teacher link is not valid any more.'));
+      stop(t('This page is no longer signed in as the teacher.'));
       return;
     }
     if (result.status === 200) clearMessage();
@@ -438,7 +440,7 @@
     refresh();
   }
 
-  // <a download> with a blob: the results need the token, which a plain link cannot send.
+  // <a download> with a blob, so that a failed download shows its reason on the page.
   async function download(event) {
     event.preventDefault();
     const result = await api('GET', '/api/teacher/results', undefined, 'blob');
@@ -474,10 +476,6 @@
     $('btn-lock').addEventListener('click', toggleLock);
     $('download').addEventListener('click', download);
 
-    if (!token) {
-      stop(t('This page needs the teacher address that lockstep printed, the one ending in ?token=…'));
-      return;
-    }
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') refresh();
     });

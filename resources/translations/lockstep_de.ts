@@ -629,14 +629,6 @@
         <translation>Im Schnitt hatte die Klasse {1} richtig.</translation>
     </message>
     <message>
-        <source>This teacher link is not valid any more (the quiz may have been restarted). Open the teacher address that lockstep printed when it started.</source>
-        <translation>Dieser Link für die Lehrkraft gilt nicht mehr (das Quiz wurde vielleicht neu gestartet). Öffne die Adresse für die Lehrkraft, die lockstep beim Start ausgegeben hat.</translation>
-    </message>
-    <message>
-        <source>This teacher link is not valid any more.</source>
-        <translation>Dieser Link für die Lehrkraft gilt nicht mehr.</translation>
-    </message>
-    <message>
         <source>Remove {1} from the quiz?</source>
         <translation>{1} aus dem Quiz entfernen?</translation>
     </message>
@@ -645,8 +637,12 @@
         <translation>Die Ergebnisse konnten nicht heruntergeladen werden.</translation>
     </message>
     <message>
-        <source>This page needs the teacher address that lockstep printed, the one ending in ?token=…</source>
-        <translation>Diese Seite braucht die Adresse für die Lehrkraft, die lockstep ausgegeben hat, die mit ?token=… endet.</translation>
+        <source>This page is no longer signed in as the teacher (the quiz may have been restarted). Open the newest teacher link that lockstep printed.</source>
+        <translation>Diese Seite ist nicht mehr als Lehrkraft angemeldet (vielleicht wurde das Quiz neu gestartet). Öffne den neuesten Lehrkraft-Link, den lockstep ausgegeben hat.</translation>
+    </message>
+    <message>
+        <source>This page is no longer signed in as the teacher.</source>
+        <translation>Diese Seite ist nicht mehr als Lehrkraft angemeldet.</translation>
     </message>
 </context>
 <context>
@@ -1025,10 +1021,6 @@
         <translation>/teacher beantwortet nur GET.</translation>
     </message>
     <message>
-        <source>The teacher&apos;s page needs the teacher&apos;s address, with its token, as the lab or lockstep-cli printed it.</source>
-        <translation>Die Seite der Lehrkraft braucht die Adresse der Lehrkraft mit ihrem Token, so wie das Labor oder lockstep-cli sie ausgegeben hat.</translation>
-    </message>
-    <message>
         <source>There is no page here. Students open the address on the projector.</source>
         <translation>Hier gibt es keine Seite. Die Lernenden öffnen die Adresse, die der Projektor zeigt.</translation>
     </message>
@@ -1352,6 +1344,70 @@
     <message>
         <source>%1: names no student (one per line)</source>
         <translation>%1: enthält keine Namen (einen pro Zeile)</translation>
+    </message>
+    <message>
+        <source>This teacher&apos;s link was used already, or is not this quiz&apos;s. Each link opens the teacher&apos;s page once: open the newest one lockstep printed.</source>
+        <translation>Dieser Lehrkraft-Link wurde schon benutzt oder gehört nicht zu diesem Quiz. Jeder Link öffnet die Seite der Lehrkraft nur einmal: Öffne den neuesten, den lockstep ausgegeben hat.</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s page is at /teacher.</source>
+        <translation>Die Seite der Lehrkraft ist unter /teacher.</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s page opens from the teacher&apos;s link that lockstep printed; each link works once.</source>
+        <translation>Die Seite der Lehrkraft öffnet sich über den Lehrkraft-Link, den lockstep ausgegeben hat; jeder Link gilt nur einmal.</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s API answers only its own page.</source>
+        <translation>Die Schnittstelle der Lehrkraft antwortet nur ihrer eigenen Seite.</translation>
+    </message>
+    <message>
+        <source>Live updates are for the students who joined and the teacher: the address needs their token.</source>
+        <translation>Live-Aktualisierungen gibt es nur für beigetretene Schülerinnen und Schüler und die Lehrkraft: Die Adresse braucht ihr Token.</translation>
+    </message>
+    <message>
+        <source>Too many connections from your address (at most %1); close some pages and try again.</source>
+        <translation>Zu viele Verbindungen von deiner Adresse (höchstens %1); schließe einige Seiten und versuche es noch einmal.</translation>
+    </message>
+    <message>
+        <source>The class server is full; try again in a moment.</source>
+        <translation>Der Klassen-Server ist voll; versuche es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>The request took too long to arrive: at most %1 s.</source>
+        <translation>Die Anfrage kam zu langsam an: höchstens %1 s.</translation>
+    </message>
+    <message>
+        <source>Send one request at a time and wait for its answer.</source>
+        <translation>Sende eine Anfrage nach der anderen und warte jeweils auf die Antwort.</translation>
+    </message>
+    <message>
+        <source>The request&apos;s address is too long: at most %1 bytes.</source>
+        <translation>Die Adresse der Anfrage ist zu lang: höchstens %1 Bytes.</translation>
+    </message>
+    <message>
+        <source>The request&apos;s headers are too long: at most %1 bytes.</source>
+        <translation>Die Kopfzeilen der Anfrage sind zu lang: höchstens %1 Bytes.</translation>
+    </message>
+    <message>
+        <source>The request&apos;s first line is not &quot;METHOD /path HTTP/1.1&quot;.</source>
+        <translation>Die erste Zeile der Anfrage hat nicht die Form „METHODE /pfad HTTP/1.1“.</translation>
+    </message>
+    <message>
+        <source>The request has too many headers: at most %1.</source>
+        <translation>Die Anfrage hat zu viele Kopfzeilen: höchstens %1.</translation>
+    </message>
+    <message>
+        <source>A header of the request is not &quot;Name: value&quot;.</source>
+        <translation>Eine Kopfzeile der Anfrage hat nicht die Form „Name: Wert“.</translation>
+    </message>
+    <message>
+        <source>The request&apos;s Content-Length is not one number.</source>
+        <translation>Die Content-Length der Anfrage ist nicht genau eine Zahl.</translation>
+    </message>
+    <message>
+        <source>Send the request&apos;s body with a Content-Length.</source>
+        <translation>Sende den Inhalt der Anfrage mit einer Content-Length.</translation>
     </message>
 </context>
 <context>
@@ -3046,6 +3102,12 @@ scripts/two-hosts.sh), um das Netz zu messen.
     <message>
         <source>--nodes: %1 workers cannot be shared evenly among %2 machines; give a number of machines that divides the workers</source>
         <translation>--nodes: %1 Worker lassen sich nicht gleichmäßig auf %2 Maschinen verteilen; gib eine Zahl von Maschinen an, die die Zahl der Worker teilt</translation>
+    </message>
+    <message>
+        <source>teacher&apos;s link used; the next one: %1
+</source>
+        <translation>Lehrkraft-Link benutzt; der nächste: %1
+</translation>
     </message>
 </context>
 <context>

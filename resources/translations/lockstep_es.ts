@@ -629,14 +629,6 @@
         <translation>De media, la clase acertó {1}.</translation>
     </message>
     <message>
-        <source>This teacher link is not valid any more (the quiz may have been restarted). Open the teacher address that lockstep printed when it started.</source>
-        <translation>Este enlace del docente ya no es válido (puede que el cuestionario se haya reiniciado). Abre la dirección del docente que mostró lockstep al arrancar.</translation>
-    </message>
-    <message>
-        <source>This teacher link is not valid any more.</source>
-        <translation>Este enlace del docente ya no es válido.</translation>
-    </message>
-    <message>
         <source>Remove {1} from the quiz?</source>
         <translation>¿Quitar a {1} del cuestionario?</translation>
     </message>
@@ -645,8 +637,12 @@
         <translation>No se han podido descargar los resultados.</translation>
     </message>
     <message>
-        <source>This page needs the teacher address that lockstep printed, the one ending in ?token=…</source>
-        <translation>Esta página necesita la dirección del docente que mostró lockstep, la que termina en ?token=…</translation>
+        <source>This page is no longer signed in as the teacher (the quiz may have been restarted). Open the newest teacher link that lockstep printed.</source>
+        <translation>Esta página ya no tiene la sesión del docente (quizá el cuestionario se reinició). Abre el enlace de docente más reciente que imprimió lockstep.</translation>
+    </message>
+    <message>
+        <source>This page is no longer signed in as the teacher.</source>
+        <translation>Esta página ya no tiene la sesión del docente.</translation>
     </message>
 </context>
 <context>
@@ -1025,10 +1021,6 @@
         <translation>/teacher solo responde a GET.</translation>
     </message>
     <message>
-        <source>The teacher&apos;s page needs the teacher&apos;s address, with its token, as the lab or lockstep-cli printed it.</source>
-        <translation>La página del docente necesita la dirección del docente, con su token, tal como la mostró el laboratorio o lockstep-cli.</translation>
-    </message>
-    <message>
         <source>There is no page here. Students open the address on the projector.</source>
         <translation>Aquí no hay ninguna página. Los estudiantes abren la dirección que aparece en el proyector.</translation>
     </message>
@@ -1352,6 +1344,70 @@
     <message>
         <source>%1: names no student (one per line)</source>
         <translation>%1: no nombra a ningún estudiante (uno por línea)</translation>
+    </message>
+    <message>
+        <source>This teacher&apos;s link was used already, or is not this quiz&apos;s. Each link opens the teacher&apos;s page once: open the newest one lockstep printed.</source>
+        <translation>Este enlace de docente ya se usó o no es de este cuestionario. Cada enlace abre la página del docente una sola vez: abre el más reciente que imprimió lockstep.</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s page is at /teacher.</source>
+        <translation>La página del docente está en /teacher.</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s page opens from the teacher&apos;s link that lockstep printed; each link works once.</source>
+        <translation>La página del docente se abre con el enlace de docente que imprimió lockstep; cada enlace sirve una sola vez.</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s API answers only its own page.</source>
+        <translation>La API del docente solo responde a su propia página.</translation>
+    </message>
+    <message>
+        <source>Live updates are for the students who joined and the teacher: the address needs their token.</source>
+        <translation>Las actualizaciones en vivo son para los estudiantes que se unieron y para el docente: la dirección necesita su token.</translation>
+    </message>
+    <message>
+        <source>Too many connections from your address (at most %1); close some pages and try again.</source>
+        <translation>Demasiadas conexiones desde tu dirección (como máximo %1); cierra algunas páginas e inténtalo de nuevo.</translation>
+    </message>
+    <message>
+        <source>The class server is full; try again in a moment.</source>
+        <translation>El servidor de la clase está lleno; inténtalo de nuevo en un momento.</translation>
+    </message>
+    <message>
+        <source>The request took too long to arrive: at most %1 s.</source>
+        <translation>La petición tardó demasiado en llegar: como máximo %1 s.</translation>
+    </message>
+    <message>
+        <source>Send one request at a time and wait for its answer.</source>
+        <translation>Envía una petición cada vez y espera su respuesta.</translation>
+    </message>
+    <message>
+        <source>The request&apos;s address is too long: at most %1 bytes.</source>
+        <translation>La dirección de la petición es demasiado larga: como máximo %1 bytes.</translation>
+    </message>
+    <message>
+        <source>The request&apos;s headers are too long: at most %1 bytes.</source>
+        <translation>Las cabeceras de la petición son demasiado largas: como máximo %1 bytes.</translation>
+    </message>
+    <message>
+        <source>The request&apos;s first line is not &quot;METHOD /path HTTP/1.1&quot;.</source>
+        <translation>La primera línea de la petición no tiene la forma «MÉTODO /ruta HTTP/1.1».</translation>
+    </message>
+    <message>
+        <source>The request has too many headers: at most %1.</source>
+        <translation>La petición tiene demasiadas cabeceras: como máximo %1.</translation>
+    </message>
+    <message>
+        <source>A header of the request is not &quot;Name: value&quot;.</source>
+        <translation>Una cabecera de la petición no tiene la forma «Nombre: valor».</translation>
+    </message>
+    <message>
+        <source>The request&apos;s Content-Length is not one number.</source>
+        <translation>El Content-Length de la petición no es un único número.</translation>
+    </message>
+    <message>
+        <source>Send the request&apos;s body with a Content-Length.</source>
+        <translation>Envía el cuerpo de la petición con un Content-Length.</translation>
     </message>
 </context>
 <context>
@@ -3052,6 +3108,12 @@ scripts/two-hosts.sh) para medir la red.
     <message>
         <source>--nodes: %1 workers cannot be shared evenly among %2 machines; give a number of machines that divides the workers</source>
         <translation>--nodes: %1 trabajadores no se pueden repartir por igual entre %2 máquinas; indica un número de máquinas que divida a los trabajadores</translation>
+    </message>
+    <message>
+        <source>teacher&apos;s link used; the next one: %1
+</source>
+        <translation>enlace de docente usado; el siguiente: %1
+</translation>
     </message>
 </context>
 <context>

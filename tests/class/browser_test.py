@@ -16,6 +16,7 @@ failure, and 77 (skipped, for ctest) when selenium or the browser is missing.
 
 import argparse
 import csv
+from http.client import HTTPConnection
 import json
 import os
 import queue
@@ -120,6 +121,22 @@ class Server:
                     wanted[prefix] = line[len(prefix):].strip()
         return wanted["students:"], wanted["join code:"], wanted["teacher:"]
 
+    def next_line(self, prefix, timeout=10):
+        """The rest of the next line the server prints that starts with `prefix`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                continue
+            if line is None:
+                break
+            self.seen.append(line)
+            print("server: " + line, flush=True)
+            if line.startswith(prefix):
+                return line[len(prefix):].strip()
+        raise Failure("the server did not print %r within %d s" % (prefix, timeout))
+
     def stderr_tail(self, n=2000):
         try:
             self.stderr.flush()
@@ -165,6 +182,19 @@ def http(method, url, token=None, body=None):
         return status, json.loads(text)
     except ValueError:
         return status, text
+
+
+def spend_link(url):
+    """GET the teacher's link without following its redirect: (status, Location, Set-Cookie)."""
+    parts = urllib.parse.urlparse(url)
+    conn = HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        conn.request("GET", parts.path + ("?" + parts.query if parts.query else ""))
+        r = conn.getresponse()
+        r.read()
+        return r.status, r.getheader("Location", ""), r.getheader("Set-Cookie", "")
+    finally:
+        conn.close()
 
 
 class Teacher:
@@ -265,10 +295,19 @@ def run(args, chromium, chromedriver, tmp):
         if not students_url.endswith("/"):
             students_url += "/"
         base = students_url
-        token = urllib.parse.parse_qs(urllib.parse.urlparse(teacher_url).query).get("token", [""])[0]
         check(re.fullmatch(r"\d+", code or ""), "the join code %r is not digits" % code)
-        check(token, "the teacher address %r holds no token" % teacher_url)
-        teacher = Teacher(base, token)
+        # The teacher's link works once: spent here for the session this script drives the quiz
+        # with; the server prints the next link, which the teacher's browser opens below.
+        status, location, cookie = spend_link(teacher_url)
+        check(status == 303 and location == "/teacher",
+              "the teacher's link answered %s to %r, not 303 to /teacher" % (status, location))
+        check("HttpOnly" in cookie and "SameSite=Strict" in cookie,
+              "the teacher's cookie is not HttpOnly and SameSite=Strict: %r" % cookie)
+        session = cookie.split(";")[0].split("=", 1)[1]
+        check(spend_link(teacher_url)[0] == 403, "the teacher's link opened the page twice")
+        teacher_url = server.next_line("teacher's link used; the next one:")
+        teacher = Teacher(base, session)
+        print("ok: the teacher's link is spent once for an HttpOnly cookie", flush=True)
 
         # The student joins.
         student = make_browser(chromium, chromedriver, 412, 900, True)
@@ -293,6 +332,15 @@ def run(args, chromium, chromedriver, tmp):
                      "return document.getElementById('students').textContent") or ""))
         check(not teacher_page.find_elements(By.CSS_SELECTOR, "#students b"),
               "the teacher's page made a <b> element of the student's name")
+        href = teacher_page.execute_script("return location.href")
+        check("token" not in href, "the teacher's address still holds the token: %r" % href)
+        check("lockstep_teacher" not in teacher_page.execute_script("return document.cookie"),
+              "the teacher's page script can read its cookie")
+        for who, page in (("student", student), ("teacher", teacher_page)):
+            wait_for(page, "the %s's page live (its socket open with its token)" % who,
+                     lambda d: d.find_element(By.ID, "live").get_attribute("data-state") == "live")
+        print("ok: the teacher's page has no token in its address; both pages are live",
+              flush=True)
         print("ok: the teacher's page shows the code and the name as typed", flush=True)
 
         # The first question.

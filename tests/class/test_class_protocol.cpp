@@ -6,6 +6,7 @@
 #include "lockstep_lessons/language.h"
 #include "lockstep_lessons/lesson.h"
 
+#include "class_support.h"
 #include "test_support.h"
 
 #include <QElapsedTimer>
@@ -29,84 +30,13 @@
 
 using namespace lockstep;
 using namespace lockstep::classroom;
+using lockstep::testing::Client;
+using lockstep::testing::reductions;
+using lockstep::testing::Reply;
+using lockstep::testing::Served;
+using lockstep::testing::ServeProcess;
 
 namespace {
-
-lessons::QuizBank reductions() {
-    return lessons::LessonLibrary::load(testing::resources())
-        .load_bank_named(QStringLiteral("reductions"));
-}
-
-struct Reply {
-    int status = 0;
-    QJsonObject json;
-    QByteArray body;
-    QByteArray type;
-};
-
-// One request over loopback, waited for.
-class Client {
-public:
-    explicit Client(quint16 port)
-        : base_(QStringLiteral("http://127.0.0.1:%1").arg(port)) {}
-
-    Reply call(const QByteArray& method, const QString& path, const QByteArray& body = {},
-               const QByteArray& token = {}) {
-        QNetworkRequest request(QUrl(base_ + path));
-        request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json");
-        if (!token.isEmpty())
-            request.setRawHeader("Authorization", "Bearer " + token);
-        QNetworkReply* reply = manager_.sendCustomRequest(request, method, body);
-        QEventLoop loop;
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
-        loop.exec();
-        Reply out;
-        out.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        out.body = reply->readAll();
-        out.type = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
-        out.json = QJsonDocument::fromJson(out.body).object();
-        reply->deleteLater();
-        return out;
-    }
-    Reply post(const QString& path, const QJsonObject& body, const QByteArray& token = {}) {
-        return call("POST", path, QJsonDocument(body).toJson(QJsonDocument::Compact), token);
-    }
-    Reply get(const QString& path, const QByteArray& token = {}) {
-        return call("GET", path, {}, token);
-    }
-
-private:
-    QString base_;
-    QNetworkAccessManager manager_;
-};
-
-// A quiz on the reductions bank, served on a free loopback port.
-struct Served {
-    explicit Served(ClassLimits limits = {}, std::vector<int> order = {})
-        : quiz(reductions(), std::move(order), limits)
-        , server(quiz)
-        , port(server.start({QHostAddress(QHostAddress::LocalHost)}, 0))
-        , client(port) {}
-
-    QByteArray join(const QString& name) {
-        const Reply r =
-            client.post(QStringLiteral("/api/join"), {{"code", quiz.code()}, {"name", name}});
-        return r.json.value("token").toString().toLatin1();
-    }
-    Reply teacher(const QString& what) {
-        return client.post(QStringLiteral("/api/teacher/") + what, {}, quiz.teacher_token());
-    }
-    Reply answer(const QByteArray& token, const QString& text) {
-        return client.post(QStringLiteral("/api/answer"),
-                           {{"question", quiz.current_question()->id}, {"answer", text}}, token);
-    }
-
-    ClassQuiz quiz;
-    ClassServer server;
-    quint16 port;
-    Client client;
-};
 
 HttpRequest request(const QByteArray& method, const QByteArray& path, const QJsonObject& body,
                     const QByteArray& token = {}, qint64 now = 0,
@@ -125,53 +55,6 @@ HttpRequest request(const QByteArray& method, const QByteArray& path, const QJso
 QJsonObject object_of(const HttpResponse& r) {
     return QJsonDocument::fromJson(r.body).object();
 }
-
-// `lockstep-cli class serve reductions` on a free loopback port, writing its results to
-// `results`, with `students` students (named PREFIX0, PREFIX1, ...) joined and the first
-// question open: what the tests of the results file start from.
-struct ServeProcess {
-    QProcess process;
-    std::unique_ptr<Client> client;
-    QByteArray teacher;
-    std::vector<QByteArray> tokens;
-
-    bool start(const QString& results, int students, const QString& prefix) {
-        process.start(LOCKSTEP_CLI_PATH, {"class", "serve", "reductions", "--port", "0", "--bind",
-                                          "127.0.0.1", "--results", results});
-        QString out;
-        if (!process.waitForStarted() ||
-            !QTest::qWaitFor(
-                [&] {
-                    out += QString::fromUtf8(process.readAllStandardOutput());
-                    return out.contains("port ");
-                },
-                10000))
-            return false;
-        const auto line = [&](const QString& name) {
-            for (const QString& l : out.split('\n'))
-                if (l.startsWith(name))
-                    return l.mid(name.size()).trimmed();
-            return QString();
-        };
-        client = std::make_unique<Client>(quint16(QUrl(line("students: ")).port()));
-        teacher = QUrl(line("teacher: ")).query().section('=', 1).toLatin1();
-        for (int i = 0; i < students; ++i)
-            tokens.push_back(client
-                                 ->post("/api/join", {{"code", line("join code: ")},
-                                                      {"name", prefix + QString::number(i)}})
-                                 .json.value("token")
-                                 .toString()
-                                 .toLatin1());
-        return client->post("/api/teacher/open", {}, teacher).status == 200;
-    }
-
-    int answer(int student, const QString& text) {
-        return client
-            ->post("/api/answer", {{"question", "mean-two-workers"}, {"answer", text}},
-                   tokens[std::size_t(student)])
-            .status;
-    }
-};
 
 } // namespace
 
@@ -359,6 +242,50 @@ private Q_SLOTS:
         const Reply gone = s.client.get("/api/state", ana);
         QCOMPARE(gone.status, 401);
         LOCKSTEP_VERIFY_CONTAINS(gone.json.value("error").toString(), QStringLiteral("removed"));
+    }
+
+    // The teacher's link opens the page once: it is spent for a cookie the page's script cannot
+    // read, and the browser is sent on to /teacher, with no token in its address.
+    void the_teacher_link_is_spent_for_a_cookie() {
+        ClassQuiz quiz(reductions(), {});
+        ClassApi api(quiz);
+        const QByteArray link = quiz.teacher_link();
+        QVERIFY(link != quiz.teacher_token());
+        HttpRequest open = request("GET", "/teacher", {});
+        open.query = "token=" + link;
+        const HttpResponse spent = api.handle(open);
+        QCOMPARE(spent.status, 303);
+        QByteArray location;
+        QByteArray set_cookie;
+        for (const auto& [name, value] : spent.headers) {
+            location = name == "Location" ? value : location;
+            set_cookie = name == "Set-Cookie" ? value : set_cookie;
+        }
+        QCOMPARE(location, QByteArray("/teacher"));
+        QVERIFY(set_cookie.contains("; HttpOnly"));
+        QVERIFY(set_cookie.contains("; SameSite=Strict"));
+        const QByteArray session =
+            set_cookie.left(set_cookie.indexOf(';')).mid(set_cookie.indexOf('=') + 1);
+        QVERIFY(!session.isEmpty() && session != link && session != quiz.teacher_token());
+        // Once: the same link again is refused, and a new one was made.
+        QCOMPARE(api.handle(open).status, 403);
+        QVERIFY(quiz.teacher_link() != link);
+        // The cookie opens the page and the API.
+        HttpRequest page = request("GET", "/teacher", {});
+        page.headers.append(
+            Headers::value_type("Cookie", "theme=dark; lockstep_teacher=" + session));
+        QCOMPARE(api.handle(page).status, 200);
+        HttpRequest state = request("GET", "/api/teacher/state", {});
+        state.headers = page.headers;
+        state.headers.append(Headers::value_type("Host", "10.0.0.1:8080"));
+        state.headers.append(Headers::value_type("Origin", "http://10.0.0.1:8080"));
+        QCOMPARE(api.handle(state).status, 200);
+        // Not from another site's page, not with a made-up cookie, and not without one.
+        state.headers.back().second = "http://elsewhere.example";
+        QCOMPARE(api.handle(state).status, 403);
+        page.headers.back().second = "lockstep_teacher=0123456789abcdef0123456789abcdef";
+        QCOMPARE(api.handle(page).status, 403);
+        QCOMPARE(api.handle(request("GET", "/teacher", {})).status, 403);
     }
 
     void two_students_of_one_name_are_two_students() {
@@ -550,10 +477,13 @@ private Q_SLOTS:
         QList<QString> messages;
         connect(&socket, &QWebSocket::textMessageReceived, this,
                 [&](const QString& m) { messages << m; });
-        socket.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/api/live").arg(s.port)));
+        const QByteArray ana = s.join("Ana");
+        socket.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/api/live?token=%2")
+                             .arg(s.port)
+                             .arg(QString::fromLatin1(ana))));
         QTRY_VERIFY_WITH_TIMEOUT(!messages.isEmpty(), 5000);
         const int before = s.quiz.version();
-        s.join("Ana");
+        s.join("Ben");
         QTRY_VERIFY_WITH_TIMEOUT(
             QJsonDocument::fromJson(messages.back().toUtf8()).object().value("version").toInt() >
                 before,
@@ -562,7 +492,9 @@ private Q_SLOTS:
         QWebSocket other;
         bool closed = false;
         connect(&other, &QWebSocket::disconnected, this, [&] { closed = true; });
-        other.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/elsewhere").arg(s.port)));
+        other.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/elsewhere?token=%2")
+                            .arg(s.port)
+                            .arg(QString::fromLatin1(ana))));
         QTRY_VERIFY_WITH_TIMEOUT(closed, 5000);
     }
 

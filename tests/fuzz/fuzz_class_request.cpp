@@ -8,8 +8,14 @@
 // Beyond "no crash": every response has a known status; every /api/ response is a JSON object,
 // with an "error" sentence when refused; and no student endpoint gives away the key (a result,
 // an explanation, a typical mistake) before the question is revealed.
+//
+// The same bytes also go, raw, through the connection guard's RequestScanner, whole and one byte
+// at a time: it refuses with a known status and a reason, keeps refusing after, and decides the
+// same either way (but for a second request sent in the first one's chunk, which only the whole
+// input can show).
 
 #include "lockstep_class/class_api.h"
+#include "lockstep_class/connection_limits.h"
 #include "lockstep_lessons/quiz.h"
 
 #include <QJsonDocument>
@@ -55,10 +61,31 @@ HttpRequest parse(const QByteArray& text, const QByteArray& student, const QByte
     return r;
 }
 
+void scan(const QByteArray& input) {
+    static const std::set<int> refusals{400, 408, 411, 413, 414, 431};
+    const ConnectionLimits limits;
+    RequestScanner whole(limits, 4096);
+    RequestScanner bytewise(limits, 4096);
+    const RequestScanner::Refusal w = whole.feed(input);
+    RequestScanner::Refusal b;
+    for (qsizetype i = 0; i < input.size() && !b; ++i)
+        b = bytewise.feed(QByteArrayView(input).sliced(i, 1));
+    const auto unknown = [](const RequestScanner::Refusal& r) {
+        return r && (!refusals.count(r.status) || r.reason.isEmpty());
+    };
+    if (unknown(w) || unknown(b))
+        std::abort();
+    if (w.status != 400 && b.status != w.status)
+        std::abort();
+    if (w && whole.feed("GET / HTTP/1.1\r\n\r\n").status != w.status)
+        std::abort();
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static const std::set<int> statuses{200, 400, 401, 403, 404, 405, 409, 413, 422, 429, 500, 503};
+    static const std::set<int> statuses{200, 303, 400, 401, 403, 404, 405,
+                                        409, 413, 422, 429, 500, 503};
     ClassLimits limits;
     limits.max_students = 4;
     ClassQuiz quiz(bank(), {0, 1, 2}, limits);
@@ -69,6 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                   display))
         std::abort();
     const QByteArray input(reinterpret_cast<const char*>(data), qsizetype(size));
+    scan(input);
     qint64 now = 0;
     int requests = 0;
     for (const QByteArray& text : input.split('\x1e')) { // also "---" lines, below

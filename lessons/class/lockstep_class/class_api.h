@@ -47,10 +47,14 @@ private:
     HttpResponse route(const HttpRequest& request);
     HttpResponse student(const HttpRequest& request, const QByteArray& path);
     HttpResponse teacher(const HttpRequest& request, const QByteArray& path);
+    HttpResponse teacher_page(const HttpRequest& request);
 
     ClassQuiz& quiz_;
     std::function<void()> on_results_;
 };
+
+// The session token in the teacher's page's cookie, or empty.
+QByteArray teacher_cookie(const Headers& headers);
 
 // /strings.js: `window.lockstepLanguage` and `window.lockstepStrings`, the pages' words
 // (class_page_texts()) in the language in use, for live.js's t().

@@ -77,7 +77,11 @@ public:
     Phase phase() const { return phase_; }
     int version() const { return version_; }
     QString code() const { return code_; }
+    // The teacher's own token, for the API (Authorization: Bearer); it never goes in an address.
     QByteArray teacher_token() const { return teacher_token_; }
+    // The code of the teacher's one-time link (/teacher?token=CODE): it opens the teacher's page
+    // once, and is then replaced.
+    QByteArray teacher_link() const { return teacher_link_; }
     bool locked() const { return locked_; }
     int question_count() const { return int(order_.size()); }
     int current() const { return current_; } // position in the quiz, -1 in the lobby
@@ -105,6 +109,16 @@ public:
 
     // The teacher.
     bool is_teacher(const QByteArray& token) const;
+    // Spends the link's code (or takes the teacher's token) for a new session token, which the
+    // teacher's page keeps in a cookie; a new link is made. nullopt for any other code.
+    std::optional<QByteArray> exchange_teacher_link(const QByteArray& code);
+    // Called after a link was spent, with the next one's code (the CLI prints its address).
+    void set_on_teacher_link(std::function<void(const QByteArray&)> on_link) {
+        on_link_ = std::move(on_link);
+    }
+    // Whether a token may open a live socket: the teacher's, or a student's not removed (which
+    // spends one of its requests).
+    bool may_listen(const QByteArray& token, qint64 now_ms);
     std::optional<Refusal> open();
     std::optional<Refusal> close();
     std::optional<Refusal> reveal();
@@ -147,6 +161,9 @@ private:
     bool locked_ = false;
     QString code_;
     QByteArray teacher_token_;
+    QByteArray teacher_link_;
+    std::deque<QByteArray> teacher_sessions_; // the newest few, for the page's cookie
+    std::function<void(const QByteArray&)> on_link_;
     QStringList addresses_;
     std::vector<Student> students_;
     QHash<QByteArray, int> by_token_;

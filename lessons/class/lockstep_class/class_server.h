@@ -15,6 +15,8 @@ class QWebSocket;
 
 namespace lockstep::classroom {
 
+class ConnectionTable;
+
 // True for the addresses a classroom network uses: loopback, 10/8, 172.16/12, 192.168/16,
 // link-local 169.254/16, and IPv6 loopback, fc00::/7 and fe80::/10.
 bool is_private_address(const QHostAddress& address);
@@ -25,8 +27,9 @@ QList<QHostAddress> lan_addresses();
 QHostAddress parse_bind_address(const QString& text);
 
 // Serves a ClassQuiz over HTTP with Qt's HTTP server: every request goes to ClassApi, and
-// /api/live upgrades to a WebSocket that is told {"version": N} after each change (at most ten
-// times a second). Lives on the thread that made it; so does the quiz.
+// /api/live?token=… upgrades to a WebSocket that is told {"version": N} after each change (at
+// most ten times a second). Every connection passes a GuardedTcpServer first, which holds it to
+// ConnectionLimits (connection_guard.h). Lives on the thread that made it; so does the quiz.
 class ClassServer : public QAbstractHttpServer {
     Q_OBJECT
 public:
@@ -39,6 +42,8 @@ public:
     // Sets the quiz's addresses to the students' URLs.
     quint16 start(QList<QHostAddress> addresses, quint16 port);
     int live_connections() const { return int(live_.size()); }
+    // The connections open now and what the limits refused.
+    const ConnectionTable& connections() const { return *connections_; }
 
 Q_SIGNALS:
     // After every change of the quiz, for the projector.
@@ -56,7 +61,12 @@ private:
     ClassApi api_;
     QElapsedTimer clock_;
     QTimer coalesce_;
-    std::vector<std::unique_ptr<QWebSocket>> live_;
+    std::shared_ptr<ConnectionTable> connections_;
+    struct Live {
+        std::unique_ptr<QWebSocket> socket;
+        QByteArray token; // whose page it is
+    };
+    std::vector<Live> live_;
 };
 
 // The students' address for a host and port: http://192.168.1.20:8080/ (IPv6 in brackets).
