@@ -5,10 +5,13 @@
 
 #include "qr_code.h"
 
+#include "core/error.h"
+
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QCoreApplication>
+#include <QDir>
 #include <QEvent>
 #include <QFileDialog>
 #include <QLabel>
@@ -59,6 +62,16 @@ ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, qui
     : QWidget(parent, Qt::Window)
     , quiz_(std::make_unique<classroom::ClassQuiz>(std::move(bank), std::move(questions), limits))
     , server_(std::make_unique<classroom::ClassServer>(*quiz_)) {
+    try {
+        journal_ = classroom::AnswerJournal::create(
+            classroom::AnswerJournal::default_path(quiz_->bank().id));
+        if (!journal_->append(quiz_->journal_start()))
+            throw Error(journal_->error().toStdString());
+        quiz_->set_journal([this](const QJsonObject& record) { return journal_->append(record); });
+    } catch (const Error& e) {
+        journal_.reset();
+        journal_problem_ = QString::fromUtf8(e.what());
+    }
     port_ = server_->start(std::move(addresses), port);
     build();
     redraw_ = new QTimer(this);
@@ -75,6 +88,11 @@ ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, qui
 
 ClassWindow::~ClassWindow() {
     server_.reset(); // before the quiz it serves
+    quiz_->set_journal({});
+}
+
+QString ClassWindow::journalPath() const {
+    return journal_ ? journal_->path() : QString();
 }
 
 void ClassWindow::retranslate() {
@@ -91,6 +109,11 @@ void ClassWindow::retranslate() {
     scores_->setAccessibleName(tr("Scores"));
     replay_->setText(tr("Replay in the &Lab"));
     export_->setText(tr("&Export Results…"));
+    export_->setToolTip(journal_ ? tr("Every answer is also saved, as it comes, in %1.")
+                                       .arg(QDir::toNativeSeparators(journal_->path()))
+                                 : tr("Answers are not saved as they come (%1): export the "
+                                      "results before closing.")
+                                       .arg(journal_problem_));
     if (redraw_) // built: the texts that follow the quiz's state
         refresh();
 }
@@ -267,8 +290,12 @@ void ClassWindow::closeEvent(QCloseEvent* event) {
                     [](const classroom::Student& s) { return !s.responses.empty(); });
     if (answers && isVisible() &&
         QMessageBox::question(this, windowTitle(),
-                              tr("End the class quiz? Export the results first if you want to "
-                                 "keep them."),
+                              journal_ ? tr("End the class quiz? Every answer is kept in %1; "
+                                            "export the results for a spreadsheet first if you "
+                                            "want one.")
+                                             .arg(QDir::toNativeSeparators(journal_->path()))
+                                       : tr("End the class quiz? Export the results first if "
+                                            "you want to keep them."),
                               QMessageBox::Yes | QMessageBox::No,
                               QMessageBox::No) != QMessageBox::Yes) {
         event->ignore();

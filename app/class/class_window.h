@@ -4,6 +4,7 @@
 // the answers (answer_histogram.cpp) and the projector's window (class_window.cpp, its widgets in
 // class_window_layout.cpp), over the quiz and server of lessons/class.
 
+#include "lockstep_class/answer_journal.h"
 #include "lockstep_class/class_server.h"
 #include "lockstep_lessons/lesson.h"
 
@@ -89,6 +90,8 @@ public:
     classroom::ClassQuiz& quiz() { return *quiz_; }
     classroom::ClassServer& server() { return *server_; }
     quint16 port() const { return port_; }
+    // Where the quiz's journal is (empty when none could be made).
+    QString journalPath() const;
 
     // What the buttons do, for the keyboard and the tests.
     void advance(); // open, close, reveal or next: whichever comes now
@@ -122,6 +125,10 @@ private:
     void removeSelected();
 
     std::unique_ptr<classroom::ClassQuiz> quiz_;
+    // Every join, answer and move, on disk before it is acknowledged (null when none could be
+    // made; the window says so).
+    std::unique_ptr<classroom::AnswerJournal> journal_;
+    QString journal_problem_;
     std::unique_ptr<classroom::ClassServer> server_;
     quint16 port_ = 0;
     QTimer* redraw_ = nullptr;

@@ -3,6 +3,7 @@
 
 #include "options.h"
 
+#include "lockstep_class/answer_journal.h"
 #include "lockstep_class/class_server.h"
 #include "lockstep_lessons/lesson.h"
 
@@ -10,6 +11,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QSaveFile>
 #include <QSocketNotifier>
 #include <QTimer>
@@ -25,10 +27,13 @@ QString class_usage() {
     return Cli::tr(R"(
 a live class quiz, answered from the students' browsers (docs/CLASS.md):
   class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--root DIR]
+                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
                                   serves the quiz on this machine's classroom (private)
                                   addresses, port 8080 by default; prints the students' address,
-                                  the join code and the teacher's page with its token. Ctrl+C or
+                                  the join code and the teacher's one-time link. Every change is
+                                  in the journal on disk before it is acknowledged (--journal, or
+                                  a new file in the data folder); --resume FILE goes on with a
+                                  quiz from its journal, with the same code and tokens. Ctrl+C or
                                   SIGTERM ends it after writing the results.
 )");
 }
@@ -47,9 +52,12 @@ extern "C" void on_signal(int) {
     [[maybe_unused]] const ssize_t n = ::write(signal_pipe[1], &byte, 1);
 }
 
-std::vector<int> question_order(const lessons::QuizBank& bank, const Options& o) {
+// The questions of --questions, or of `list` when given (a resumed journal's).
+std::vector<int> question_order(const lessons::QuizBank& bank, const Options& o,
+                                std::optional<std::string> list = std::nullopt) {
     std::vector<int> order;
-    const auto list = o.text("--questions");
+    if (!list)
+        list = o.text("--questions");
     if (!list)
         return order;
     QStringList ids;
@@ -114,11 +122,28 @@ int class_serve(const Options& o) {
         throw Error(utf8(Cli::tr("expected: %1")
                              .arg(QStringLiteral("class serve BANK [--questions id,id] [--port N] "
                                                  "[--bind ADDRESS] [--max-students N] "
-                                                 "[--results FILE.csv]"))));
+                                                 "[--results FILE.csv] [--journal FILE | "
+                                                 "--resume FILE]"))));
     const QString root = o.text("--root") ? q(*o.text("--root")) : lessons::default_resources_dir();
     const lessons::LessonLibrary library = lessons::LessonLibrary::load(root);
     lessons::QuizBank bank = library.load_bank_named(q(o.positional().front()));
-    std::vector<int> order = question_order(bank, o);
+    // A quiz resumed from its journal asks the journal's questions.
+    std::vector<QJsonObject> records;
+    std::unique_ptr<classroom::AnswerJournal> journal;
+    bool dropped = false;
+    if (o.text("--resume")) {
+        if (o.text("--journal") || o.text("--questions"))
+            throw Error(utf8(Cli::tr("--resume goes on with the journal's quiz: it takes no "
+                                     "--journal or --questions")));
+        journal = classroom::AnswerJournal::resume(q(*o.text("--resume")), records, &dropped);
+    }
+    QStringList journal_ids;
+    for (const QJsonValue& id : records.empty()
+                                    ? QJsonArray()
+                                    : records.front().value(QStringLiteral("questions")).toArray())
+        journal_ids << id.toString();
+    std::vector<int> order = question_order(
+        bank, o, journal ? std::optional<std::string>(utf8(journal_ids.join(','))) : std::nullopt);
     classroom::ClassLimits limits;
     if (auto n = o.integer("--max-students", 1, 10000))
         limits.max_students = int(*n);
@@ -130,6 +155,30 @@ int class_serve(const Options& o) {
 
     // The event loop is the one of main()'s application.
     classroom::ClassQuiz quiz(std::move(bank), std::move(order), limits);
+    if (journal) {
+        for (std::size_t i = 0; i < records.size(); ++i)
+            if (const auto why = quiz.replay(records[i]))
+                throw Error(utf8(Cli::tr("--resume: %1, record %2: %3")
+                                     .arg(journal->path())
+                                     .arg(i + 1)
+                                     .arg(*why)));
+    } else {
+        journal = classroom::AnswerJournal::create(
+            o.text("--journal") ? q(*o.text("--journal"))
+                                : classroom::AnswerJournal::default_path(quiz.bank().id));
+        if (!journal->append(quiz.journal_start()))
+            throw Error(utf8(
+                Cli::tr("--journal: cannot write %1: %2").arg(journal->path(), journal->error())));
+    }
+    quiz.set_journal([&journal](const QJsonObject& record) {
+        if (journal->append(record))
+            return true;
+        print_error(QStringLiteral("lockstep-cli: ") +
+                    Cli::tr("cannot write to the journal %1: %2; the change was refused")
+                        .arg(journal->path(), journal->error()) +
+                    QLatin1Char('\n'));
+        return false;
+    });
     classroom::ClassServer server(quiz);
     const quint16 listening = server.start(addresses, quint16(port));
 
@@ -182,6 +231,13 @@ int class_serve(const Options& o) {
     });
     if (results.wanted())
         print(Cli::tr("results: %1\n").arg(results.path()));
+    print(Cli::tr("journal: %1\n").arg(journal->path()));
+    if (!records.empty())
+        print(Cli::tr("resumed: %1 students, question %2 of %3, %4%5\n")
+                  .arg(QString::number(quiz.student_count()),
+                       QString::number(std::max(0, quiz.current()) + 1),
+                       QString::number(quiz.question_count()), to_string(quiz.phase()),
+                       dropped ? Cli::tr(" (a last line cut off was dropped)") : QString()));
     print(Cli::tr("port %1; Ctrl+C ends the quiz\n").arg(QString::number(unsigned(listening))));
     std::fflush(stdout);
 
@@ -207,8 +263,10 @@ int command_class(const std::vector<std::string>& args) {
     if (args.empty())
         throw Error(utf8(Cli::tr("class: expected serve")));
     const std::vector<std::string> rest(args.begin() + 1, args.end());
-    const Options o(
-        rest, {"--questions", "--port", "--bind", "--max-students", "--results", "--root"}, {});
+    const Options o(rest,
+                    {"--questions", "--port", "--bind", "--max-students", "--results", "--journal",
+                     "--resume", "--root"},
+                    {});
     if (args.front() == "serve")
         return class_serve(o);
     throw Error(utf8(Cli::tr("class: unknown subcommand '%1' (serve)").arg(q(args.front()))));

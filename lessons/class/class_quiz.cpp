@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 
+#include <QJsonArray>
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -41,6 +42,11 @@ bool has_control_characters(const QString& text) {
     return std::any_of(text.begin(), text.end(), [](QChar c) {
         return c.category() == QChar::Other_Control || c.category() == QChar::Other_Format;
     });
+}
+
+QJsonObject move_record(const char* to) {
+    return QJsonObject{{QStringLiteral("t"), QStringLiteral("move")},
+                       {QStringLiteral("to"), QLatin1String(to)}};
 }
 
 } // namespace
@@ -124,6 +130,95 @@ void ClassQuiz::set_addresses(const QStringList& addresses) {
     changed();
 }
 
+std::optional<Refusal> ClassQuiz::journal(const QJsonObject& record) {
+    if (!journal_ || journal_(record))
+        return std::nullopt;
+    return refuse(503, lessons::Text::tr("The teacher's computer could not save this; try again "
+                                         "in a moment."));
+}
+
+int ClassQuiz::student_index(const QString& id) const {
+    for (std::size_t i = 0; i < students_.size(); ++i)
+        if (students_[i].id == id)
+            return int(i);
+    return -1;
+}
+
+QJsonObject ClassQuiz::journal_start() const {
+    QJsonArray questions;
+    for (int i : order_)
+        questions.append(bank_.questions[std::size_t(i)].id);
+    return QJsonObject{{QStringLiteral("t"), QStringLiteral("start")},
+                       {QStringLiteral("bank"), bank_.id},
+                       {QStringLiteral("questions"), questions},
+                       {QStringLiteral("code"), code_},
+                       {QStringLiteral("teacher"), QString::fromLatin1(teacher_token_)}};
+}
+
+std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
+    const QString t = record.value(QStringLiteral("t")).toString();
+    const auto text = [&record](const char* key) {
+        return record.value(QLatin1String(key)).toString();
+    };
+    if (t == QLatin1String("start")) {
+        if (text("bank") != bank_.id || record.value(QStringLiteral("questions")) !=
+                                            journal_start().value(QStringLiteral("questions")))
+            return lessons::Text::tr("it is a journal of another quiz (bank %1)").arg(text("bank"));
+        if (text("code").size() != 4 || text("teacher").size() != 32)
+            return lessons::Text::tr("its start holds no join code and teacher's token");
+        code_ = text("code");
+        teacher_token_ = text("teacher").toLatin1();
+        return std::nullopt;
+    }
+    if (t == QLatin1String("join")) {
+        const QByteArray token = text("token").toLatin1();
+        if (text("id") != QStringLiteral("s%1").arg(students_.size() + 1) || token.size() != 32 ||
+            text("name").simplified().isEmpty() || by_token_.contains(token))
+            return lessons::Text::tr("a join is not the next student's");
+        Student s;
+        s.id = text("id");
+        s.name = text("name").simplified();
+        s.display = unique_display(s.name);
+        s.token = token;
+        s.allowance = limits_.token_burst;
+        by_token_.insert(s.token, int(students_.size()));
+        students_.push_back(std::move(s));
+        changed();
+        return std::nullopt;
+    }
+    if (t == QLatin1String("answer")) {
+        const int who = student_index(text("student"));
+        QJsonObject reply;
+        if (who < 0)
+            return lessons::Text::tr("an answer is from no student in it");
+        if (const auto r = answer(who, text("question"), text("answer"), reply))
+            return r->message;
+        return std::nullopt;
+    }
+    if (t == QLatin1String("move")) {
+        const QString to = text("to");
+        std::optional<Refusal> r = to == QLatin1String("open")     ? open()
+                                   : to == QLatin1String("close")  ? close()
+                                   : to == QLatin1String("reveal") ? reveal()
+                                   : to == QLatin1String("next")
+                                       ? next()
+                                       : std::optional<Refusal>(Refusal{400, to});
+        if (r)
+            return r->message;
+        return std::nullopt;
+    }
+    if (t == QLatin1String("lock")) {
+        set_locked(record.value(QStringLiteral("locked")).toBool());
+        return std::nullopt;
+    }
+    if (t == QLatin1String("remove")) {
+        if (const auto r = remove(text("student")))
+            return r->message;
+        return std::nullopt;
+    }
+    return lessons::Text::tr("a record of an unknown kind \"%1\"").arg(t);
+}
+
 void ClassQuiz::changed() {
     ++version_;
     if (on_change_)
@@ -184,6 +279,11 @@ std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
     s.token = random_token();
     s.allowance = limits_.token_burst;
     s.filled_ms = now_ms;
+    if (auto r = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("join")},
+                                     {QStringLiteral("id"), s.id},
+                                     {QStringLiteral("name"), s.name},
+                                     {QStringLiteral("token"), QString::fromLatin1(s.token)}}))
+        return r;
     by_token_.insert(s.token, int(students_.size()));
     token_out = s.token;
     display_out = s.display;
@@ -238,6 +338,14 @@ std::optional<Refusal> ClassQuiz::answer(int student, const QString& question_id
             s.responses.erase(current_);
         return refuse(422, checked.feedback);
     }
+    if (auto refusal = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("answer")},
+                                           {QStringLiteral("student"), s.id},
+                                           {QStringLiteral("question"), question_id},
+                                           {QStringLiteral("answer"), text}})) {
+        if (r.submissions == 0)
+            s.responses.erase(current_);
+        return refusal;
+    }
     r.text = text.trimmed();
     r.checked = checked;
     ++r.submissions;
@@ -290,6 +398,8 @@ std::optional<Refusal> ClassQuiz::open() {
     if (phase_ != Phase::Lobby)
         return refuse(409, lessons::Text::tr("The quiz has begun: close, reveal or go to the next "
                                              "question instead."));
+    if (auto r = journal(move_record("open")))
+        return r;
     phase_ = Phase::Open;
     current_ = 0;
     changed();
@@ -299,6 +409,8 @@ std::optional<Refusal> ClassQuiz::open() {
 std::optional<Refusal> ClassQuiz::close() {
     if (phase_ != Phase::Open)
         return refuse(409, lessons::Text::tr("No question is open."));
+    if (auto r = journal(move_record("close")))
+        return r;
     phase_ = Phase::Closed;
     changed();
     return std::nullopt;
@@ -309,6 +421,8 @@ std::optional<Refusal> ClassQuiz::reveal() {
         return refuse(409, phase_ == Phase::Open
                                ? lessons::Text::tr("Close the question before revealing it.")
                                : lessons::Text::tr("No closed question to reveal."));
+    if (auto r = journal(move_record("reveal")))
+        return r;
     phase_ = Phase::Revealed;
     changed();
     return std::nullopt;
@@ -317,6 +431,8 @@ std::optional<Refusal> ClassQuiz::reveal() {
 std::optional<Refusal> ClassQuiz::next() {
     if (phase_ != Phase::Revealed)
         return refuse(409, lessons::Text::tr("Reveal this question before going on."));
+    if (auto r = journal(move_record("next")))
+        return r;
     if (current_ + 1 >= question_count()) {
         phase_ = Phase::Finished;
     } else {
@@ -330,6 +446,9 @@ std::optional<Refusal> ClassQuiz::next() {
 void ClassQuiz::set_locked(bool locked) {
     if (locked_ == locked)
         return;
+    if (journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("lock")},
+                            {QStringLiteral("locked"), locked}}))
+        return;
     locked_ = locked;
     changed();
 }
@@ -337,6 +456,9 @@ void ClassQuiz::set_locked(bool locked) {
 std::optional<Refusal> ClassQuiz::remove(const QString& student_id) {
     for (Student& s : students_) {
         if (s.id == student_id && !s.removed) {
+            if (auto r = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("remove")},
+                                             {QStringLiteral("student"), s.id}}))
+                return r;
             s.removed = true;
             changed();
             return std::nullopt;

@@ -1409,29 +1409,49 @@
         <source>Send the request&apos;s body with a Content-Length.</source>
         <translation>Sende den Inhalt der Anfrage mit einer Content-Length.</translation>
     </message>
+    <message>
+        <source>class journal %1: %2</source>
+        <translation>Klassen-Journal %1: %2</translation>
+    </message>
+    <message>
+        <source>it is already there; a journal is never written over (--resume goes on with it)</source>
+        <translation>es gibt es schon; ein Journal wird nie überschrieben (--resume setzt es fort)</translation>
+    </message>
+    <message>
+        <source>line %1 is not a record of a class quiz</source>
+        <translation>Zeile %1 ist kein Eintrag eines Klassenquiz</translation>
+    </message>
+    <message>
+        <source>it does not begin with the start of a class quiz</source>
+        <translation>es beginnt nicht mit dem Start eines Klassenquiz</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s computer could not save this; try again in a moment.</source>
+        <translation>Der Rechner der Lehrkraft konnte das nicht speichern; versuche es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>it is a journal of another quiz (bank %1)</source>
+        <translation>es ist das Journal eines anderen Quiz (Bank %1)</translation>
+    </message>
+    <message>
+        <source>its start holds no join code and teacher&apos;s token</source>
+        <translation>sein Start enthält keinen Beitrittscode und kein Token der Lehrkraft</translation>
+    </message>
+    <message>
+        <source>a join is not the next student&apos;s</source>
+        <translation>ein Beitritt ist nicht der des nächsten Schülers</translation>
+    </message>
+    <message>
+        <source>an answer is from no student in it</source>
+        <translation>eine Antwort stammt von keinem Schüler darin</translation>
+    </message>
+    <message>
+        <source>a record of an unknown kind &quot;%1&quot;</source>
+        <translation>ein Eintrag unbekannter Art „%1“</translation>
+    </message>
 </context>
 <context>
     <name>LockstepCli</name>
-    <message>
-        <source>
-a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
-  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--root DIR]
-                                  serves the quiz on this machine&apos;s classroom (private)
-                                  addresses, port 8080 by default; prints the students&apos; address,
-                                  the join code and the teacher&apos;s page with its token. Ctrl+C or
-                                  SIGTERM ends it after writing the results.
-</source>
-        <translation>
-ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
-  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--root DIR]
-                                  bietet das Quiz unter den (privaten) Klassenraum-Adressen dieses
-                                  Rechners an, standardmäßig auf Port 8080; nennt die Adresse für
-                                  die Schüler, den Beitrittscode und die Lehrerseite mit Token.
-                                  Ctrl+C oder SIGTERM schreibt die Ergebnisse und beendet es.
-</translation>
-    </message>
     <message>
         <source>--questions: bank &apos;%1&apos; has no question &apos;%2&apos; (it has %3)</source>
         <translation>--questions: die Fragenbank &apos;%1&apos; hat keine Frage &apos;%2&apos; (sie enthält %3)</translation>
@@ -3109,6 +3129,65 @@ scripts/two-hosts.sh), um das Netz zu messen.
         <translation>Lehrkraft-Link benutzt; der nächste: %1
 </translation>
     </message>
+    <message>
+        <source>
+a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
+                                  serves the quiz on this machine&apos;s classroom (private)
+                                  addresses, port 8080 by default; prints the students&apos; address,
+                                  the join code and the teacher&apos;s one-time link. Every change is
+                                  in the journal on disk before it is acknowledged (--journal, or
+                                  a new file in the data folder); --resume FILE goes on with a
+                                  quiz from its journal, with the same code and tokens. Ctrl+C or
+                                  SIGTERM ends it after writing the results.
+</source>
+        <translation>
+ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
+                                  bietet das Quiz unter den (privaten) Klassenraum-Adressen dieses
+                                  Rechners an, standardmäßig auf Port 8080; nennt die Adresse für
+                                  die Schüler, den Beitrittscode und den einmaligen Link der
+                                  Lehrkraft. Jede Änderung steht im Journal auf der Platte, bevor
+                                  sie bestätigt wird (--journal, sonst eine neue Datei im
+                                  Datenordner); --resume DATEI setzt ein Quiz aus seinem Journal
+                                  fort, mit demselben Code und denselben Tokens. Ctrl+C oder
+                                  SIGTERM schreibt die Ergebnisse und beendet es.
+</translation>
+    </message>
+    <message>
+        <source>--resume goes on with the journal&apos;s quiz: it takes no --journal or --questions</source>
+        <translation>--resume setzt das Quiz des Journals fort: es nimmt kein --journal und kein --questions</translation>
+    </message>
+    <message>
+        <source>--resume: %1, record %2: %3</source>
+        <translation>--resume: %1, Eintrag %2: %3</translation>
+    </message>
+    <message>
+        <source>--journal: cannot write %1: %2</source>
+        <translation>--journal: kann %1 nicht schreiben: %2</translation>
+    </message>
+    <message>
+        <source>cannot write to the journal %1: %2; the change was refused</source>
+        <translation>kann nicht ins Journal %1 schreiben: %2; die Änderung wurde abgelehnt</translation>
+    </message>
+    <message>
+        <source>journal: %1
+</source>
+        <translation>Journal: %1
+</translation>
+    </message>
+    <message>
+        <source>resumed: %1 students, question %2 of %3, %4%5
+</source>
+        <translation>fortgesetzt: %1 Schüler, Frage %2 von %3, %4%5
+</translation>
+    </message>
+    <message>
+        <source> (a last line cut off was dropped)</source>
+        <translation> (eine abgeschnittene letzte Zeile wurde verworfen)</translation>
+    </message>
 </context>
 <context>
     <name>LockstepMain</name>
@@ -4098,6 +4177,18 @@ Die Engine: %1</translation>
     <message>
         <source>%1 students have joined · lobby locked</source>
         <translation>%1 Personen sind beigetreten · Lobby gesperrt</translation>
+    </message>
+    <message>
+        <source>Every answer is also saved, as it comes, in %1.</source>
+        <translation>Jede Antwort wird außerdem sofort in %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Answers are not saved as they come (%1): export the results before closing.</source>
+        <translation>Antworten werden nicht sofort gespeichert (%1): Exportiere die Ergebnisse vor dem Schließen.</translation>
+    </message>
+    <message>
+        <source>End the class quiz? Every answer is kept in %1; export the results for a spreadsheet first if you want one.</source>
+        <translation>Das Klassenquiz beenden? Jede Antwort bleibt in %1 erhalten; exportiere vorher die Ergebnisse, wenn du sie als Tabelle willst.</translation>
     </message>
 </context>
 <context>

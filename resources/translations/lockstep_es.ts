@@ -1409,30 +1409,49 @@
         <source>Send the request&apos;s body with a Content-Length.</source>
         <translation>Envía el cuerpo de la petición con un Content-Length.</translation>
     </message>
+    <message>
+        <source>class journal %1: %2</source>
+        <translation>diario de la clase %1: %2</translation>
+    </message>
+    <message>
+        <source>it is already there; a journal is never written over (--resume goes on with it)</source>
+        <translation>ya existe; un diario nunca se sobrescribe (--resume lo continúa)</translation>
+    </message>
+    <message>
+        <source>line %1 is not a record of a class quiz</source>
+        <translation>la línea %1 no es un registro de un cuestionario de clase</translation>
+    </message>
+    <message>
+        <source>it does not begin with the start of a class quiz</source>
+        <translation>no empieza con el inicio de un cuestionario de clase</translation>
+    </message>
+    <message>
+        <source>The teacher&apos;s computer could not save this; try again in a moment.</source>
+        <translation>El ordenador del docente no pudo guardar esto; inténtalo de nuevo en un momento.</translation>
+    </message>
+    <message>
+        <source>it is a journal of another quiz (bank %1)</source>
+        <translation>es el diario de otro cuestionario (banco %1)</translation>
+    </message>
+    <message>
+        <source>its start holds no join code and teacher&apos;s token</source>
+        <translation>su inicio no tiene código para unirse ni token del docente</translation>
+    </message>
+    <message>
+        <source>a join is not the next student&apos;s</source>
+        <translation>una entrada no es la del siguiente estudiante</translation>
+    </message>
+    <message>
+        <source>an answer is from no student in it</source>
+        <translation>una respuesta no es de ningún estudiante del diario</translation>
+    </message>
+    <message>
+        <source>a record of an unknown kind &quot;%1&quot;</source>
+        <translation>un registro de un tipo desconocido «%1»</translation>
+    </message>
 </context>
 <context>
     <name>LockstepCli</name>
-    <message>
-        <source>
-a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
-  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--root DIR]
-                                  serves the quiz on this machine&apos;s classroom (private)
-                                  addresses, port 8080 by default; prints the students&apos; address,
-                                  the join code and the teacher&apos;s page with its token. Ctrl+C or
-                                  SIGTERM ends it after writing the results.
-</source>
-        <translation>
-cuestionario de clase en directo, que los estudiantes responden en su navegador (docs/CLASS.md):
-  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--root DIR]
-                                  sirve el cuestionario en las direcciones de aula (privadas) de
-                                  este equipo, en el puerto 8080 por defecto; muestra la dirección
-                                  para los estudiantes, el código para unirse y la página del
-                                  docente con su token. Ctrl+C o SIGTERM lo terminan después de
-                                  escribir los resultados.
-</translation>
-    </message>
     <message>
         <source>--questions: bank &apos;%1&apos; has no question &apos;%2&apos; (it has %3)</source>
         <translation>--questions: el banco &apos;%1&apos; no tiene la pregunta &apos;%2&apos; (tiene %3)</translation>
@@ -3115,6 +3134,65 @@ scripts/two-hosts.sh) para medir la red.
         <translation>enlace de docente usado; el siguiente: %1
 </translation>
     </message>
+    <message>
+        <source>
+a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
+                                  serves the quiz on this machine&apos;s classroom (private)
+                                  addresses, port 8080 by default; prints the students&apos; address,
+                                  the join code and the teacher&apos;s one-time link. Every change is
+                                  in the journal on disk before it is acknowledged (--journal, or
+                                  a new file in the data folder); --resume FILE goes on with a
+                                  quiz from its journal, with the same code and tokens. Ctrl+C or
+                                  SIGTERM ends it after writing the results.
+</source>
+        <translation>
+cuestionario de clase en directo, que los estudiantes responden en su navegador (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
+                                  sirve el cuestionario en las direcciones de aula (privadas) de
+                                  este equipo, en el puerto 8080 por defecto; muestra la dirección
+                                  para los estudiantes, el código para unirse y el enlace de un
+                                  solo uso del docente. Cada cambio queda en el diario en disco
+                                  antes de confirmarse (--journal, o un archivo nuevo en la
+                                  carpeta de datos); --resume ARCHIVO continúa un cuestionario
+                                  desde su diario, con el mismo código y los mismos tokens.
+                                  Ctrl+C o SIGTERM lo terminan después de escribir los resultados.
+</translation>
+    </message>
+    <message>
+        <source>--resume goes on with the journal&apos;s quiz: it takes no --journal or --questions</source>
+        <translation>--resume continúa el cuestionario del diario: no admite --journal ni --questions</translation>
+    </message>
+    <message>
+        <source>--resume: %1, record %2: %3</source>
+        <translation>--resume: %1, registro %2: %3</translation>
+    </message>
+    <message>
+        <source>--journal: cannot write %1: %2</source>
+        <translation>--journal: no se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot write to the journal %1: %2; the change was refused</source>
+        <translation>no se puede escribir en el diario %1: %2; el cambio se rechazó</translation>
+    </message>
+    <message>
+        <source>journal: %1
+</source>
+        <translation>diario: %1
+</translation>
+    </message>
+    <message>
+        <source>resumed: %1 students, question %2 of %3, %4%5
+</source>
+        <translation>continuado: %1 estudiantes, pregunta %2 de %3, %4%5
+</translation>
+    </message>
+    <message>
+        <source> (a last line cut off was dropped)</source>
+        <translation> (se descartó una última línea cortada)</translation>
+    </message>
 </context>
 <context>
     <name>LockstepMain</name>
@@ -4104,6 +4182,18 @@ El motor: %1</translation>
     <message>
         <source>%1 students have joined · lobby locked</source>
         <translation>%1 estudiantes se han unido · sala de espera bloqueada</translation>
+    </message>
+    <message>
+        <source>Every answer is also saved, as it comes, in %1.</source>
+        <translation>Cada respuesta también se guarda, según llega, en %1.</translation>
+    </message>
+    <message>
+        <source>Answers are not saved as they come (%1): export the results before closing.</source>
+        <translation>Las respuestas no se guardan según llegan (%1): exporta los resultados antes de cerrar.</translation>
+    </message>
+    <message>
+        <source>End the class quiz? Every answer is kept in %1; export the results for a spreadsheet first if you want one.</source>
+        <translation>¿Terminar el cuestionario de clase? Cada respuesta queda en %1; exporta antes los resultados si quieres una hoja de cálculo.</translation>
     </message>
 </context>
 <context>

@@ -83,7 +83,7 @@ class Server:
         self.stderr_path = os.path.join(log_dir, "server-stderr.txt")
         self.stderr = open(self.stderr_path, "w")
         cmd = [cli, "class", "serve", BANK, "--port", "0", "--bind", "127.0.0.1",
-               "--results", results]
+               "--results", results, "--journal", os.path.join(log_dir, "class.journal")]
         print("starting: " + " ".join(cmd), flush=True)
         self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=self.stderr, text=True, env=os.environ.copy())

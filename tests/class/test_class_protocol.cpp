@@ -1,5 +1,6 @@
 // The class quiz's HTTP protocol (docs/CLASS.md), over loopback with a real ClassServer, and the
 // rules behind it through ClassApi directly where a clock is needed.
+#include "lockstep_class/answer_journal.h"
 #include "lockstep_class/class_api.h"
 #include "lockstep_class/class_page_texts.h"
 #include "lockstep_class/class_server.h"
@@ -12,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -559,6 +561,126 @@ private Q_SLOTS:
     // Answers that keep coming, one every 300 ms, never put the save off: killed in the middle
     // of them (SIGKILL, no chance to write), the file holds every answer accepted more than the
     // save's second before.
+    // Every acknowledged answer is in the journal when the server is killed, and the quiz goes
+    // on from it: the same code, the same tokens, the same question, every answer.
+    void a_killed_quiz_resumes_from_its_journal_with_nothing_lost() {
+        QTemporaryDir dir;
+        const QString journal = dir.filePath("class.journal");
+        ServeProcess serve;
+        serve.extra_args << "--journal" << journal;
+        QVERIFY(serve.start({}, 12, "K"));
+        for (int i = 0; i < 12; ++i)
+            QCOMPARE(serve.answer(i, QString::number(i)), 200);
+        ::kill(pid_t(serve.process.processId()), SIGKILL); // no chance to write anything more
+        QVERIFY(serve.process.waitForFinished(10000));
+        QCOMPARE(QFileInfo(journal).permissions() & (QFile::ReadOther | QFile::ReadGroup),
+                 QFileDevice::Permissions());
+
+        // A new quiz is never written over a journal.
+        QProcess again;
+        again.start(LOCKSTEP_CLI_PATH, {"class", "serve", "reductions", "--port", "0", "--bind",
+                                        "127.0.0.1", "--journal", journal});
+        QVERIFY(again.waitForFinished(10000));
+        QCOMPARE(again.exitCode(), 1);
+        QVERIFY(again.readAllStandardError().contains("already there"));
+
+        ServeProcess resumed;
+        resumed.extra_args << "--resume" << journal;
+        QVERIFY(resumed.start({}, 0, "-"));
+        QCOMPARE(resumed.code, serve.code);
+        const Reply state = resumed.client->get("/api/state", serve.tokens[5]);
+        QCOMPARE(state.status, 200);
+        QCOMPARE(state.json.value("answer").toString(), QStringLiteral("5"));
+        QCOMPARE(state.json.value("phase").toString(), QStringLiteral("open"));
+        const Reply teacher = resumed.client->get("/api/teacher/state", resumed.teacher);
+        QCOMPARE(teacher.json.value("students").toArray().size(), 12);
+        QCOMPARE(teacher.json.value("question").toObject().value("answered").toInt(), 12);
+        // And it goes on: one more answer is taken, and journaled.
+        QCOMPARE(resumed.client
+                     ->post("/api/answer", {{"question", "mean-two-workers"}, {"answer", "7"}},
+                            serve.tokens[0])
+                     .status,
+                 200);
+        QFile f(journal);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().count("\"t\":\"answer\""), 13);
+    }
+
+    // A change the journal cannot take is refused, and nothing changes.
+    void a_change_the_journal_refuses_is_not_made() {
+        ClassQuiz quiz(reductions(), {});
+        std::vector<QJsonObject> written;
+        bool disk_full = false;
+        quiz.set_journal([&](const QJsonObject& r) {
+            if (disk_full)
+                return false;
+            written.push_back(r);
+            return true;
+        });
+        QByteArray token;
+        QString display;
+        QVERIFY(!quiz.join(quiz.code(), "Ana", "10.0.0.1", 0, token, display));
+        QVERIFY(!quiz.open());
+        disk_full = true;
+        QJsonObject reply;
+        const auto refused = quiz.answer(0, quiz.current_question()->id, "5", reply);
+        QVERIFY(refused);
+        QCOMPARE(refused->status, 503);
+        QVERIFY(quiz.students().front().responses.empty());
+        QCOMPARE(quiz.close()->status, 503);
+        QCOMPARE(quiz.phase(), Phase::Open);
+        // What was written replays to the same quiz.
+        ClassQuiz copy(reductions(), {});
+        QVERIFY(!copy.replay(quiz.journal_start()));
+        for (const QJsonObject& r : written)
+            QVERIFY(!copy.replay(r));
+        QCOMPARE(copy.code(), quiz.code());
+        QCOMPARE(copy.students().front().token, token);
+        QCOMPARE(copy.phase(), Phase::Open);
+        // Another bank's journal is refused by name.
+        ClassQuiz other(reductions(), {1, 0});
+        const auto why = other.replay(quiz.journal_start());
+        QVERIFY(why && why->contains("another quiz"));
+    }
+
+    // A journal cut off in the middle of a line goes on after its last whole one; one with a
+    // line that is no record is refused, naming the line.
+    void a_torn_journal_loses_only_its_torn_line() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("j.journal");
+        ClassQuiz quiz(reductions(), {});
+        {
+            auto journal = AnswerJournal::create(path);
+            QVERIFY(journal->append(quiz.journal_start()));
+            QVERIFY(journal->append(QJsonObject{{"t", "move"}, {"to", "open"}}));
+        }
+        QVERIFY_THROWS_EXCEPTION(lockstep::Error, AnswerJournal::create(path));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("{\"t\":\"join\",\"id\":\"s1\",\"na");
+        f.close();
+        std::vector<QJsonObject> records;
+        bool dropped = false;
+        {
+            auto journal = AnswerJournal::resume(path, records, &dropped);
+            QVERIFY(dropped);
+            QCOMPARE(records.size(), std::size_t(2));
+            QVERIFY(journal->append(QJsonObject{{"t", "move"}, {"to", "close"}}));
+        }
+        QVERIFY(AnswerJournal::resume(path, records, &dropped) != nullptr);
+        QCOMPARE(records.size(), std::size_t(3));
+        QVERIFY(!dropped);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("not json\n");
+        f.close();
+        try {
+            AnswerJournal::resume(path, records);
+            QFAIL("a journal with a line that is no record was taken");
+        } catch (const lockstep::Error& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains("line 4"), e.what());
+        }
+    }
+
     void a_trickle_of_answers_is_written_as_it_comes() {
         QTemporaryDir dir;
         const QString results = dir.filePath("results.csv");

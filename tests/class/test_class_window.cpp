@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QFile>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -52,6 +53,9 @@ class TestClassWindow : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // The window's journal goes to the data folder: a temporary one here.
+    void initTestCase() { qputenv("XDG_DATA_HOME", data_.path().toUtf8()); }
+
     void the_projector_follows_the_quiz() {
         app::ClassWindow w(bank("reductions"), {0, 1}, 0, {QHostAddress(QHostAddress::LocalHost)});
         w.resize(1280, 800);
@@ -73,6 +77,14 @@ private Q_SLOTS:
 
         w.advance(); // open
         QCOMPARE(quiz.phase(), Phase::Open);
+        // Each change reached the journal before it was made.
+        QVERIFY(w.journalPath().startsWith(data_.path()));
+        QFile journal(w.journalPath());
+        QVERIFY(journal.open(QIODevice::ReadOnly));
+        const QByteArray written = journal.readAll();
+        QVERIFY(written.startsWith("{\"bank\":\"reductions\""));
+        QCOMPARE(written.count("\"t\":\"join\""), 3);
+        QVERIFY(written.endsWith("{\"t\":\"move\",\"to\":\"open\"}\n"));
         QVERIFY(w.questionLabel()->isVisible());
         // The projector shows the first student's numbers, and says whose they are.
         QVERIFY(w.questionLabel()->text().contains(quiz.instance("<b>Ana</b>", 0).text));
@@ -164,6 +176,9 @@ private Q_SLOTS:
         QCOMPARE(lab.session().scenario().workers, 2);
         QCOMPARE(lab.session().scenario().rule, ReductionRule::Mean);
     }
+
+private:
+    QTemporaryDir data_;
 };
 
 QTEST_MAIN(TestClassWindow)

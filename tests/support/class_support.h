@@ -17,6 +17,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -119,6 +120,9 @@ struct ServeProcess {
     QByteArray teacher;
     std::vector<QByteArray> tokens;
     quint16 port = 0;
+    QString code;
+    QStringList extra_args; // after the usual ones, e.g. --journal FILE
+    QTemporaryDir data;     // the server's data folder (XDG_DATA_HOME), where journals go
 
     ~ServeProcess() {
         process.kill();
@@ -131,6 +135,10 @@ struct ServeProcess {
         QStringList args{"class", "serve", "reductions", "--port", "0", "--bind", "127.0.0.1"};
         if (!results.isEmpty())
             args << "--results" << results;
+        args << extra_args;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
+        process.setProcessEnvironment(env);
         if (descriptors > 0)
             process.setChildProcessModifier([descriptors] {
                 const rlimit limit{rlim_t(descriptors), rlim_t(descriptors)};
@@ -153,6 +161,7 @@ struct ServeProcess {
             return QString();
         };
         port = quint16(QUrl(line("students: ")).port());
+        code = line("join code: ");
         client = std::make_unique<Client>(port);
         // The teacher's one-time link, spent as the teacher's browser spends it: the session in
         // its cookie is the teacher's token from then on.
@@ -167,7 +176,9 @@ struct ServeProcess {
                                  .json.value("token")
                                  .toString()
                                  .toLatin1());
-        return client->post("/api/teacher/open", {}, teacher).status == 200;
+        // A quiz resumed from its journal is where it was.
+        return extra_args.contains("--resume") ||
+               client->post("/api/teacher/open", {}, teacher).status == 200;
     }
 
     int answer(int student, const QString& text) {

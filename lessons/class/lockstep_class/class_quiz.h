@@ -93,6 +93,20 @@ public:
     QStringList addresses() const { return addresses_; }
     void set_addresses(const QStringList& addresses);
 
+    // Every change (a join, an answer, a move, a lock, a removal) is first given to `journal` as
+    // one record; when it returns false (the disk is full, say) the change is refused (503) and
+    // nothing changes. So an answer acknowledged is an answer on disk (answer_journal.h).
+    void set_journal(std::function<bool(const QJsonObject&)> journal) {
+        journal_ = std::move(journal);
+    }
+    // The journal's first record: the bank, the questions, the join code and the teacher's token,
+    // from which a quiz resumes as it was.
+    QJsonObject journal_start() const;
+    // Applies one record of a journal, as the change it records (before set_journal: nothing is
+    // written again). The first must be the start record of this bank and questions. Returns
+    // what is wrong with a record that does not apply.
+    std::optional<QString> replay(const QJsonObject& record);
+
     // Called after every change (a join, an answer, a phase), on the thread that made it.
     void set_on_change(std::function<void()> on_change) { on_change_ = std::move(on_change); }
 
@@ -149,6 +163,8 @@ public:
 
 private:
     void changed();
+    std::optional<Refusal> journal(const QJsonObject& record);
+    int student_index(const QString& id) const;
     QJsonObject question_json(int student, int position);
     QString unique_display(const QString& name) const;
 
@@ -164,6 +180,7 @@ private:
     QByteArray teacher_link_;
     std::deque<QByteArray> teacher_sessions_; // the newest few, for the page's cookie
     std::function<void(const QByteArray&)> on_link_;
+    std::function<bool(const QJsonObject&)> journal_;
     QStringList addresses_;
     std::vector<Student> students_;
     QHash<QByteArray, int> by_token_;
