@@ -11,8 +11,9 @@ packages=(
     libtbb-dev nlohmann-json3-dev
     # Translations: Qt Linguist's lupdate and lrelease, and Qt's own words in German and Spanish.
     qt6-l10n-tools qt6-translations-l10n
-    # The class quiz: Qt's HTTP server and WebSockets, QR codes of its address.
-    qt6-httpserver-dev qt6-websockets-dev libqrencode-dev
+    # The class quiz: Qt's HTTP server and WebSockets, QR codes of its address, ICU's spoof
+    # checker for students' names that look alike.
+    qt6-httpserver-dev qt6-websockets-dev libqrencode-dev libicu-dev
     # Runs with one process per worker (lockstep-cli --transport mpi), and two hosts on one
     # computer for them (scripts/two-hosts.sh: network namespaces, a veth pair, tc; util-linux's
     # unshare).

@@ -155,6 +155,7 @@ const std::vector<const char*>& class_page_texts() {
             "Open the newest teacher link that lockstep printed."),
         QT_TRANSLATE_NOOP("ClassPage", "This page is no longer signed in as the teacher."),
         QT_TRANSLATE_NOOP("ClassPage", "Remove {1} from the quiz?"),
+        QT_TRANSLATE_NOOP("ClassPage", "{1} wrong codes tried; the code changed {2} times."),
         QT_TRANSLATE_NOOP("ClassPage", "The results could not be downloaded."),
     };
     return texts;

@@ -1,5 +1,6 @@
 // The live class quiz's rules: joining, tokens, answers, and the teacher's phases.
 #include "lockstep_class/class_quiz.h"
+#include "lockstep_class/student_names.h"
 
 #include "lockstep_lessons/answer.h"
 #include "lockstep_lessons/language.h"
@@ -38,12 +39,6 @@ QString read_as(const lessons::Question& q, const QString& text) {
            (q.unit.isEmpty() ? QString() : QLatin1Char(' ') + q.unit);
 }
 
-bool has_control_characters(const QString& text) {
-    return std::any_of(text.begin(), text.end(), [](QChar c) {
-        return c.category() == QChar::Other_Control || c.category() == QChar::Other_Format;
-    });
-}
-
 QJsonObject move_record(const char* to) {
     return QJsonObject{{QStringLiteral("t"), QStringLiteral("move")},
                        {QStringLiteral("to"), QLatin1String(to)}};
@@ -74,7 +69,7 @@ QByteArray random_token() {
 }
 
 QString random_code() {
-    return QString::number(QRandomGenerator::system()->bounded(1000, 10000));
+    return QString::number(QRandomGenerator::system()->bounded(100000, 1000000));
 }
 
 bool same_token(const QByteArray& a, const QByteArray& b) {
@@ -164,7 +159,7 @@ std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
         if (text("bank") != bank_.id || record.value(QStringLiteral("questions")) !=
                                             journal_start().value(QStringLiteral("questions")))
             return lessons::Text::tr("it is a journal of another quiz (bank %1)").arg(text("bank"));
-        if (text("code").size() != 4 || text("teacher").size() != 32)
+        if (text("code").size() < 4 || text("teacher").size() != 32)
             return lessons::Text::tr("its start holds no join code and teacher's token");
         code_ = text("code");
         teacher_token_ = text("teacher").toLatin1();
@@ -175,10 +170,14 @@ std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
         if (text("id") != QStringLiteral("s%1").arg(students_.size() + 1) || token.size() != 32 ||
             text("name").simplified().isEmpty() || by_token_.contains(token))
             return lessons::Text::tr("a join is not the next student's");
+        StudentName read;
+        if (read_student_name(text("name"), limits_.max_name_chars, read))
+            return lessons::Text::tr("a join is not the next student's");
         Student s;
         s.id = text("id");
-        s.name = text("name").simplified();
-        s.display = unique_display(s.name);
+        s.name = read.shown;
+        s.key = read.key;
+        s.display = unique_display(read);
         s.token = token;
         s.allowance = limits_.token_burst;
         by_token_.insert(s.token, int(students_.size()));
@@ -205,6 +204,13 @@ std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
                                        : std::optional<Refusal>(Refusal{400, to});
         if (r)
             return r->message;
+        return std::nullopt;
+    }
+    if (t == QLatin1String("code")) {
+        if (text("code").size() < 4)
+            return lessons::Text::tr("a new join code is not one");
+        code_ = text("code");
+        ++code_changes_;
         return std::nullopt;
     }
     if (t == QLatin1String("lock")) {
@@ -235,19 +241,39 @@ const QuestionInstance& ClassQuiz::instance(const QString& name, int position) {
     return it->second;
 }
 
-QString ClassQuiz::unique_display(const QString& name) const {
-    const QString key = lessons::normalise_student(name);
-    int same = 0;
-    for (const Student& s : students_)
-        if (lessons::normalise_student(s.name) == key)
-            ++same;
-    return same == 0 ? name : QStringLiteral("%1 #%2").arg(name).arg(same + 1);
+QString ClassQuiz::unique_display(const StudentName& name) const {
+    // Names that look alike ("Ana", "ana", "Аna" with a Cyrillic А, "Ana #2") are numbered.
+    const auto same = std::count_if(students_.begin(), students_.end(),
+                                    [&name](const Student& s) { return s.key == name.key; });
+    return same == 0 ? name.shown : QStringLiteral("%1 #%2").arg(name.shown).arg(same + 1);
+}
+
+void ClassQuiz::new_code() {
+    QString code;
+    do
+        code = random_code();
+    while (code == code_);
+    if (journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("code")},
+                            {QStringLiteral("code"), code}}))
+        return;
+    code_ = code;
+    ++code_changes_;
+    changed();
 }
 
 std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
                                        const QString& address, qint64 now_ms, QByteArray& token_out,
                                        QString& display_out) {
-    // Joins per address first, so that guessing codes is slow too.
+    // Guessing the code is limited for the whole class, from every address together: after too
+    // many wrong codes in a minute, no one joins until the minute is over, and the code changes
+    // (the projector shows the new one), so what was guessed is lost.
+    while (!wrong_.empty() && now_ms - wrong_.front() >= kJoinWindowMs)
+        wrong_.pop_front();
+    if (int(wrong_.size()) >= limits_.wrong_codes_per_minute)
+        return refuse(429, lessons::Text::tr("Too many wrong join codes were tried in this class, "
+                                             "so the code has changed. Wait a minute, then type "
+                                             "the code on the projector."));
+    // Joins per address: enough for a class behind one router.
     std::deque<qint64>& recent = joins_[address];
     while (!recent.empty() && now_ms - recent.front() >= kJoinWindowMs)
         recent.pop_front();
@@ -255,17 +281,20 @@ std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
         return refuse(429, lessons::Text::tr("Too many joins from this computer; wait a minute and "
                                              "try again."));
     recent.push_back(now_ms);
-    if (code.trimmed() != code_)
+    if (code.trimmed() != code_) {
+        ++wrong_codes_;
+        wrong_.push_back(now_ms);
+        if (int(wrong_.size()) >= limits_.wrong_codes_per_minute)
+            new_code();
         return refuse(403, lessons::Text::tr("That join code is not this class's. Check the code "
                                              "on the projector."));
-    const QString tidy = name.simplified();
-    if (tidy.isEmpty())
-        return refuse(400, lessons::Text::tr("Type your name to join."));
-    if (tidy.size() > limits_.max_name_chars)
-        return refuse(400, lessons::Text::tr("That name is too long: at most %1 characters.")
-                               .arg(limits_.max_name_chars));
-    if (has_control_characters(tidy))
-        return refuse(400, lessons::Text::tr("A name cannot hold control characters."));
+    }
+    StudentName read;
+    if (const auto problem = read_student_name(name, limits_.max_name_chars, read))
+        return refuse(400, *problem);
+    if (banned_.contains(read.key))
+        return refuse(403, lessons::Text::tr("The teacher removed this name from the quiz."));
+    const QString tidy = read.shown;
     if (locked_)
         return refuse(409, lessons::Text::tr("The teacher has locked the lobby: no one can join "
                                              "now."));
@@ -275,7 +304,8 @@ std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
     Student s;
     s.id = QStringLiteral("s%1").arg(students_.size() + 1);
     s.name = tidy;
-    s.display = unique_display(tidy);
+    s.key = read.key;
+    s.display = unique_display(read);
     s.token = random_token();
     s.allowance = limits_.token_burst;
     s.filled_ms = now_ms;
@@ -460,6 +490,7 @@ std::optional<Refusal> ClassQuiz::remove(const QString& student_id) {
                                              {QStringLiteral("student"), s.id}}))
                 return r;
             s.removed = true;
+            banned_.insert(s.key); // nor as "Ben #2", "ben" or "Веn"
             changed();
             return std::nullopt;
         }

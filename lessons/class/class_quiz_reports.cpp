@@ -226,6 +226,8 @@ QJsonObject ClassQuiz::teacher_state() {
                     {QStringLiteral("bank"), bank_.id},
                     {QStringLiteral("title"), bank_.title},
                     {QStringLiteral("code"), code_},
+                    {QStringLiteral("wrong_codes"), wrong_codes_},
+                    {QStringLiteral("code_changes"), code_changes_},
                     {QStringLiteral("addresses"), QJsonArray::fromStringList(addresses_)},
                     {QStringLiteral("locked"), locked_},
                     {QStringLiteral("version"), version_},

@@ -187,6 +187,11 @@
     const addresses = studentAddresses(state);
     for (const a of document.querySelectorAll('.join-address')) setText(a, addresses[0]);
     for (const c of document.querySelectorAll('.join-code-text')) setText(c, state.code || '');
+    // Someone guessing the code: the teacher sees it, and the code changes by itself.
+    const wrong = Number(state.wrong_codes) || 0;
+    setText($('wrong-codes'), wrong ? t('{1} wrong codes tried; the code changed {2} times.', wrong,
+                                        Number(state.code_changes) || 0) : '');
+    show($('wrong-codes'), wrong > 0);
     show($('join-small'), phase === 'open' || phase === 'closed' || phase === 'revealed');
 
     // The controls

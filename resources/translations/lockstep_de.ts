@@ -644,6 +644,10 @@
         <source>This page is no longer signed in as the teacher.</source>
         <translation>Diese Seite ist nicht mehr als Lehrkraft angemeldet.</translation>
     </message>
+    <message>
+        <source>{1} wrong codes tried; the code changed {2} times.</source>
+        <translation>{1} falsche Codes versucht; der Code wurde {2}-mal geändert.</translation>
+    </message>
 </context>
 <context>
     <name>ClassWindow</name>
@@ -1448,6 +1452,22 @@
     <message>
         <source>a record of an unknown kind &quot;%1&quot;</source>
         <translation>ein Eintrag unbekannter Art „%1“</translation>
+    </message>
+    <message>
+        <source>a new join code is not one</source>
+        <translation>ein neuer Beitrittscode ist keiner</translation>
+    </message>
+    <message>
+        <source>Too many wrong join codes were tried in this class, so the code has changed. Wait a minute, then type the code on the projector.</source>
+        <translation>In dieser Klasse wurden zu viele falsche Beitrittscodes versucht, deshalb hat sich der Code geändert. Warte eine Minute und tippe dann den Code vom Projektor ein.</translation>
+    </message>
+    <message>
+        <source>The teacher removed this name from the quiz.</source>
+        <translation>Die Lehrkraft hat diesen Namen aus dem Quiz entfernt.</translation>
+    </message>
+    <message>
+        <source>A name cannot hold invisible characters; type it with letters, digits and spaces.</source>
+        <translation>Ein Name darf keine unsichtbaren Zeichen enthalten; tippe ihn mit Buchstaben, Ziffern und Leerzeichen.</translation>
     </message>
 </context>
 <context>

@@ -644,6 +644,10 @@
         <source>This page is no longer signed in as the teacher.</source>
         <translation>Esta página ya no tiene la sesión del docente.</translation>
     </message>
+    <message>
+        <source>{1} wrong codes tried; the code changed {2} times.</source>
+        <translation>{1} códigos equivocados probados; el código cambió {2} veces.</translation>
+    </message>
 </context>
 <context>
     <name>ClassWindow</name>
@@ -1448,6 +1452,22 @@
     <message>
         <source>a record of an unknown kind &quot;%1&quot;</source>
         <translation>un registro de un tipo desconocido «%1»</translation>
+    </message>
+    <message>
+        <source>a new join code is not one</source>
+        <translation>un código nuevo para unirse no es válido</translation>
+    </message>
+    <message>
+        <source>Too many wrong join codes were tried in this class, so the code has changed. Wait a minute, then type the code on the projector.</source>
+        <translation>Se probaron demasiados códigos equivocados en esta clase, así que el código cambió. Espera un minuto y escribe el código del proyector.</translation>
+    </message>
+    <message>
+        <source>The teacher removed this name from the quiz.</source>
+        <translation>El docente quitó este nombre del cuestionario.</translation>
+    </message>
+    <message>
+        <source>A name cannot hold invisible characters; type it with letters, digits and spaces.</source>
+        <translation>Un nombre no puede tener caracteres invisibles; escríbelo con letras, cifras y espacios.</translation>
     </message>
 </context>
 <context>

@@ -290,6 +290,70 @@ private Q_SLOTS:
         QCOMPARE(api.handle(request("GET", "/teacher", {})).status, 403);
     }
 
+    // Guessing the code is limited for the class, from every address together: the code
+    // changes, the teacher sees the tries, and a whole class behind one router still joins.
+    void join_codes_are_guessed_against_the_class_not_an_address() {
+        ClassQuiz quiz(reductions(), {});
+        QCOMPARE(quiz.code().size(), 6);
+        const QString first = quiz.code();
+        const int limit = ClassLimits{}.wrong_codes_per_minute;
+        QByteArray token;
+        QString display;
+        for (int i = 0; i < limit; ++i) {
+            const QString guess = QString::number(100000 + i);
+            if (guess == first)
+                continue;
+            const auto r =
+                quiz.join(guess, "Eve", QStringLiteral("10.1.%1.%2").arg(i / 250).arg(i % 250),
+                          1000 + i, token, display);
+            QVERIFY(r);
+            QCOMPARE(r->status, 403);
+        }
+        QVERIFY(quiz.wrong_codes() >= limit - 1);
+        // Unless one of the guesses was the code itself, the limit was reached: a new code, and
+        // no one joins for the rest of the minute, with the right code or not.
+        if (quiz.wrong_codes() == limit) {
+            QVERIFY(quiz.code() != first);
+            QCOMPARE(quiz.code_changes(), 1);
+            QCOMPARE(quiz.teacher_state().value("wrong_codes").toInt(), limit);
+            QCOMPARE(quiz.join(quiz.code(), "Ana", "10.0.0.5", 5000, token, display)->status, 429);
+            QVERIFY(!quiz.join(quiz.code(), "Ana", "10.0.0.5", 62'000, token, display));
+        }
+        // Thirty students behind one address join within ten seconds.
+        ClassQuiz behind_nat(reductions(), {});
+        for (int i = 0; i < 30; ++i)
+            QVERIFY(!behind_nat.join(behind_nat.code(), QStringLiteral("Student %1").arg(i),
+                                     "10.0.0.9", i * 300, token, display));
+        QCOMPARE(behind_nat.student_count(), 30);
+    }
+
+    // No two students look alike on the projector; invisible characters are refused; a name
+    // the teacher removed stays out, however it is typed.
+    void names_that_look_alike_are_told_apart_and_removed_ones_stay_out() {
+        ClassQuiz quiz(reductions(), {});
+        QByteArray token;
+        QString display;
+        const auto join = [&](const QString& name) {
+            const auto r = quiz.join(quiz.code(), name, "10.0.0.2", 0, token, display);
+            return r ? r->status : 200;
+        };
+        QCOMPARE(join("Ana"), 200);
+        QCOMPARE(join(QString::fromUtf8("\u0410na")), 200); // a Cyrillic А
+        QCOMPARE(display, QString::fromUtf8("\u0410na #2"));
+        QCOMPARE(join("ana"), 200);
+        QCOMPARE(display, QStringLiteral("ana #3"));
+        QCOMPARE(join(QString::fromUtf8("An\u200Ba")), 400); // a zero-width space
+        QCOMPARE(join(QString::fromUtf8("Ana\u202E")), 400); // a right-to-left override
+        QCOMPARE(join(QString::fromUtf8("\u3164")), 400);    // a Hangul filler: looks empty
+        QCOMPARE(join(QString::fromUtf8("\uFF22\uFF45\uFF4E")), 200); // full-width Ben
+        QCOMPARE(display, QStringLiteral("Ben"));
+        QVERIFY(!quiz.remove(quiz.students().back().id));
+        for (const QString& again : {QStringLiteral("Ben"), QStringLiteral("ben"),
+                                     QStringLiteral("Ben #2"), QString::fromUtf8("\u0412en")})
+            QCOMPARE(join(again), 403);
+        QCOMPARE(join("Benedikt"), 200);
+    }
+
     void two_students_of_one_name_are_two_students() {
         Served s;
         const QByteArray first = s.join("Ana");

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "lockstep_class/student_names.h"
 #include "lockstep_lessons/quiz.h"
 
 #include <QByteArray>
 #include <QHash>
 #include <QJsonObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -28,7 +30,11 @@ struct ClassLimits {
     int max_students = 200;
     int max_name_chars = 40;
     int answer_changes = 5;    // answers per student and question, the first included
-    int joins_per_minute = 20; // per address
+    int joins_per_minute = 60; // per address: a class behind one router, with retries
+    // Wrong join codes a minute, from every address together: then no one joins for the rest of
+    // the minute and the code changes. At 30 guesses a minute, a six-digit code is found by chance
+    // once in about 500 hours of class.
+    int wrong_codes_per_minute = 30;
     double token_rate = 20;    // requests a second per token, sustained
     double token_burst = 40;   // and at once
     qsizetype max_body = 4096; // bytes
@@ -50,7 +56,8 @@ struct Response {
 struct Student {
     QString id;       // "s1", "s2", ... in joining order
     QString name;     // as typed, tidied (normalise_student's spacing, original case)
-    QString display;  // the name, with " #2" after a repeated one
+    QString display;  // the name, with " #2" after one that looks the same
+    QString key;      // what names that look alike share (student_names.h)
     QByteArray token; // 32 hex digits
     bool removed = false;
     std::map<int, Response> responses; // by position in the quiz's questions
@@ -77,6 +84,8 @@ public:
     Phase phase() const { return phase_; }
     int version() const { return version_; }
     QString code() const { return code_; }
+    int wrong_codes() const { return wrong_codes_; }   // tried since the quiz began
+    int code_changes() const { return code_changes_; } // after too many of them
     // The teacher's own token, for the API (Authorization: Bearer); it never goes in an address.
     QByteArray teacher_token() const { return teacher_token_; }
     // The code of the teacher's one-time link (/teacher?token=CODE): it opens the teacher's page
@@ -166,7 +175,8 @@ private:
     std::optional<Refusal> journal(const QJsonObject& record);
     int student_index(const QString& id) const;
     QJsonObject question_json(int student, int position);
-    QString unique_display(const QString& name) const;
+    QString unique_display(const StudentName& name) const;
+    void new_code(); // a new join code, after too many wrong ones
 
     lessons::QuizBank bank_;
     std::vector<int> order_;
@@ -185,6 +195,10 @@ private:
     std::vector<Student> students_;
     QHash<QByteArray, int> by_token_;
     QHash<QString, std::deque<qint64>> joins_; // per address: recent join times
+    std::deque<qint64> wrong_;                 // recent wrong join codes, from anywhere
+    int wrong_codes_ = 0;                      // since the quiz began
+    int code_changes_ = 0;
+    QSet<QString> banned_; // the keys of the names the teacher removed
     std::map<std::pair<QString, int>, lessons::QuestionInstance> instances_;
     std::function<void()> on_change_;
     Reveal reveal_; // the reveal of the question at position reveal_for_
@@ -193,7 +207,7 @@ private:
 
 // 128 random bits from the system's generator, as 32 hex digits.
 QByteArray random_token();
-// A four-digit join code, not starting with 0.
+// A six-digit join code, not starting with 0.
 QString random_code();
 // Compares without leaking where two tokens differ.
 bool same_token(const QByteArray& a, const QByteArray& b);
