@@ -87,7 +87,8 @@ ClassQuiz::ClassQuiz(lessons::QuizBank bank, std::vector<int> questions, ClassLi
     , limits_(limits)
     , code_(random_code())
     , teacher_token_(random_token())
-    , teacher_link_(random_token()) {
+    , teacher_link_(random_token())
+    , secret_(random_token()) {
     if (order_.empty())
         for (int i = 0; i < int(bank_.questions.size()); ++i)
             order_.push_back(i);
@@ -147,7 +148,8 @@ QJsonObject ClassQuiz::journal_start() const {
                        {QStringLiteral("bank"), bank_.id},
                        {QStringLiteral("questions"), questions},
                        {QStringLiteral("code"), code_},
-                       {QStringLiteral("teacher"), QString::fromLatin1(teacher_token_)}};
+                       {QStringLiteral("teacher"), QString::fromLatin1(teacher_token_)},
+                       {QStringLiteral("secret"), QString::fromLatin1(secret_)}};
 }
 
 std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
@@ -159,10 +161,12 @@ std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
         if (text("bank") != bank_.id || record.value(QStringLiteral("questions")) !=
                                             journal_start().value(QStringLiteral("questions")))
             return lessons::Text::tr("it is a journal of another quiz (bank %1)").arg(text("bank"));
-        if (text("code").size() < 4 || text("teacher").size() != 32)
-            return lessons::Text::tr("its start holds no join code and teacher's token");
+        if (text("code").size() < 4 || text("teacher").size() != 32 || text("secret").size() != 32)
+            return lessons::Text::tr("its start holds no join code, teacher's token and secret");
         code_ = text("code");
         teacher_token_ = text("teacher").toLatin1();
+        secret_ = text("secret").toLatin1();
+        instances_.clear();
         return std::nullopt;
     }
     if (t == QLatin1String("join")) {
@@ -236,7 +240,12 @@ const QuestionInstance& ClassQuiz::instance(const QString& name, int position) {
     auto it = instances_.find(key);
     if (it == instances_.end()) {
         const lessons::Question& q = bank_.questions[std::size_t(order_[std::size_t(position)])];
-        it = instances_.emplace(key, lessons::instantiate(bank_, q, name)).first;
+        // The class's secret seeds the numbers with the name: the CLI and the exports, which know
+        // the name only, cannot work out a live quiz's answers.
+        it = instances_
+                 .emplace(key, lessons::instantiate(
+                                   bank_, q, QString::fromLatin1(secret_) + QChar(0x1f) + name))
+                 .first;
     }
     return it->second;
 }

@@ -1438,10 +1438,6 @@
         <translation>es ist das Journal eines anderen Quiz (Bank %1)</translation>
     </message>
     <message>
-        <source>its start holds no join code and teacher&apos;s token</source>
-        <translation>sein Start enthält keinen Beitrittscode und kein Token der Lehrkraft</translation>
-    </message>
-    <message>
         <source>a join is not the next student&apos;s</source>
         <translation>ein Beitritt ist nicht der des nächsten Schülers</translation>
     </message>
@@ -1468,6 +1464,10 @@
     <message>
         <source>A name cannot hold invisible characters; type it with letters, digits and spaces.</source>
         <translation>Ein Name darf keine unsichtbaren Zeichen enthalten; tippe ihn mit Buchstaben, Ziffern und Leerzeichen.</translation>
+    </message>
+    <message>
+        <source>its start holds no join code, teacher&apos;s token and secret</source>
+        <translation>sein Start enthält keinen Beitrittscode, kein Token der Lehrkraft und kein Geheimnis</translation>
     </message>
 </context>
 <context>

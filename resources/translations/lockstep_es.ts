@@ -1438,10 +1438,6 @@
         <translation>es el diario de otro cuestionario (banco %1)</translation>
     </message>
     <message>
-        <source>its start holds no join code and teacher&apos;s token</source>
-        <translation>su inicio no tiene código para unirse ni token del docente</translation>
-    </message>
-    <message>
         <source>a join is not the next student&apos;s</source>
         <translation>una entrada no es la del siguiente estudiante</translation>
     </message>
@@ -1468,6 +1464,10 @@
     <message>
         <source>A name cannot hold invisible characters; type it with letters, digits and spaces.</source>
         <translation>Un nombre no puede tener caracteres invisibles; escríbelo con letras, cifras y espacios.</translation>
+    </message>
+    <message>
+        <source>its start holds no join code, teacher&apos;s token and secret</source>
+        <translation>su inicio no tiene código para unirse, token del docente ni secreto</translation>
     </message>
 </context>
 <context>

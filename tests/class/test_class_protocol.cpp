@@ -354,6 +354,30 @@ private Q_SLOTS:
         QCOMPARE(join("Benedikt"), 200);
     }
 
+    // A class's numbers come from its own secret: what `quiz ask --student` gives the name is
+    // not the live quiz's; two classes differ; a quiz resumed from its journal keeps its own.
+    void the_class_secret_seeds_the_numbers() {
+        const lessons::QuizBank bank = reductions();
+        ClassQuiz one(bank, {});
+        ClassQuiz two(bank, {});
+        int unlike_cli = 0;
+        int unlike_other = 0;
+        for (int i = 0; i < 20; ++i) {
+            const QString name = QStringLiteral("Student %1").arg(i);
+            const auto& values = one.instance(name, 0).values;
+            unlike_cli += values != lessons::instantiate(bank, bank.questions[0], name).values;
+            unlike_other += values != two.instance(name, 0).values;
+        }
+        QVERIFY2(unlike_cli >= 15, qPrintable(QString::number(unlike_cli)));
+        QVERIFY2(unlike_other >= 15, qPrintable(QString::number(unlike_other)));
+        ClassQuiz resumed(bank, {});
+        QVERIFY(!resumed.replay(one.journal_start()));
+        for (int i = 0; i < 20; ++i) {
+            const QString name = QStringLiteral("Student %1").arg(i);
+            QCOMPARE(resumed.instance(name, 0).values, one.instance(name, 0).values);
+        }
+    }
+
     void two_students_of_one_name_are_two_students() {
         Served s;
         const QByteArray first = s.join("Ana");

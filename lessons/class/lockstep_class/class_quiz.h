@@ -167,7 +167,8 @@ public:
     // The results: the answer key's columns, then response, verdict and correct.
     QString results_csv();
 
-    // One student's version of a question; cached by name, since names seed the numbers.
+    // One student's version of a question; cached by name, since names seed the numbers, with the
+    // class's own secret: `lockstep-cli quiz ask --student` gives other numbers.
     const lessons::QuestionInstance& instance(const QString& name, int position);
 
 private:
@@ -188,6 +189,7 @@ private:
     QString code_;
     QByteArray teacher_token_;
     QByteArray teacher_link_;
+    QByteArray secret_; // seeds every student's numbers with their name (instance())
     std::deque<QByteArray> teacher_sessions_; // the newest few, for the page's cookie
     std::function<void(const QByteArray&)> on_link_;
     std::function<bool(const QJsonObject&)> journal_;
