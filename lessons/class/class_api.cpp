@@ -12,6 +12,7 @@
 
 #include <qrencode.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace lockstep::classroom {
@@ -113,6 +114,20 @@ std::optional<Refusal> text_field(const QJsonObject& o, const QString& key, QStr
 
 } // namespace
 
+bool ClassApi::host_is_ours(const HttpRequest& request) const {
+    const QByteArray host = header(request, "host").trimmed();
+    const QStringList addresses = quiz_.addresses();
+    if (host.isEmpty() || addresses.isEmpty()) // HTTP/1.0; or a quiz served nowhere (tests)
+        return true;
+    // The name alone: what another site would put there is its own name.
+    const QString name = QUrl(QStringLiteral("http://") + QString::fromLatin1(host)).host();
+    if (name.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return true;
+    return std::any_of(addresses.begin(), addresses.end(), [&name](const QString& address) {
+        return QUrl(address).host().compare(name, Qt::CaseInsensitive) == 0;
+    });
+}
+
 QByteArray teacher_cookie(const Headers& headers) {
     for (const auto& [key, value] : headers) {
         if (key.compare("cookie", Qt::CaseInsensitive) != 0)
@@ -211,6 +226,18 @@ HttpResponse ClassApi::route(const HttpRequest& request) {
     if (request.body.size() > quiz_.limits().max_body)
         return error(413, lessons::Text::tr("The request is too large: at most %1 bytes.")
                               .arg(quiz_.limits().max_body));
+    // A page from another site that this browser was sent to under this server's address (DNS
+    // rebinding) names its own host: only the addresses the quiz serves are answered.
+    if (!host_is_ours(request))
+        return error(421, lessons::Text::tr("This server answers only at the class's addresses."));
+    // A body is JSON, said so: a form from another site cannot post one without asking first.
+    if (!request.body.isEmpty() && header(request, "content-type")
+                                           .split(';')
+                                           .constFirst()
+                                           .trimmed()
+                                           .compare("application/json", Qt::CaseInsensitive) != 0)
+        return error(415, lessons::Text::tr("Send the request's body as JSON, with Content-Type: "
+                                            "application/json."));
     const QByteArray& path = request.path;
     const bool get = request.method == "GET";
     if (!path.startsWith("/api/")) {

@@ -1469,6 +1469,14 @@
         <source>its start holds no join code, teacher&apos;s token and secret</source>
         <translation>sein Start enthält keinen Beitrittscode, kein Token der Lehrkraft und kein Geheimnis</translation>
     </message>
+    <message>
+        <source>This server answers only at the class&apos;s addresses.</source>
+        <translation>Dieser Server antwortet nur unter den Adressen der Klasse.</translation>
+    </message>
+    <message>
+        <source>Send the request&apos;s body as JSON, with Content-Type: application/json.</source>
+        <translation>Sende den Inhalt der Anfrage als JSON, mit Content-Type: application/json.</translation>
+    </message>
 </context>
 <context>
     <name>LockstepCli</name>

@@ -1469,6 +1469,14 @@
         <source>its start holds no join code, teacher&apos;s token and secret</source>
         <translation>su inicio no tiene código para unirse, token del docente ni secreto</translation>
     </message>
+    <message>
+        <source>This server answers only at the class&apos;s addresses.</source>
+        <translation>Este servidor solo responde en las direcciones de la clase.</translation>
+    </message>
+    <message>
+        <source>Send the request&apos;s body as JSON, with Content-Type: application/json.</source>
+        <translation>Envía el cuerpo de la petición como JSON, con Content-Type: application/json.</translation>
+    </message>
 </context>
 <context>
     <name>LockstepCli</name>

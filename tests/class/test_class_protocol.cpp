@@ -47,6 +47,7 @@ HttpRequest request(const QByteArray& method, const QByteArray& path, const QJso
     r.method = method;
     r.path = path;
     r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    r.headers.append(Headers::value_type("Content-Type", "application/json"));
     if (!token.isEmpty())
         r.headers.append({"Authorization", "Bearer " + token});
     r.now_ms = now;
@@ -376,6 +377,31 @@ private Q_SLOTS:
             const QString name = QStringLiteral("Student %1").arg(i);
             QCOMPARE(resumed.instance(name, 0).values, one.instance(name, 0).values);
         }
+    }
+
+    // A body that is not said to be JSON, and a Host that is not the class's (a page from another
+    // site reaching this server under its own name), are refused.
+    void only_json_bodies_at_the_class_addresses_are_answered() {
+        ClassQuiz quiz(reductions(), {});
+        ClassApi api(quiz);
+        HttpRequest form = request("POST", "/api/join", {{"code", quiz.code()}, {"name", "Ana"}});
+        form.headers.front().second = "text/plain";
+        QCOMPARE(api.handle(form).status, 415);
+        form.headers.front().second = "application/json; charset=utf-8";
+        QCOMPARE(api.handle(form).status, 200);
+        quiz.set_addresses({"http://192.168.1.20:8080/"});
+        HttpRequest state = request("GET", "/", {});
+        state.body.clear();
+        state.headers.append(Headers::value_type("Host", "192.168.1.20:8080"));
+        QCOMPARE(api.handle(state).status, 200);
+        state.headers.back().second = "localhost:8080";
+        QCOMPARE(api.handle(state).status, 200);
+        state.headers.back().second = "evil.example:8080";
+        QCOMPARE(api.handle(state).status, 421);
+        state.headers.back().second = "192.168.1.20";
+        QCOMPARE(api.handle(state).status, 200);
+        state.headers.back().second = "192.168.1.21:8080";
+        QCOMPARE(api.handle(state).status, 421);
     }
 
     void two_students_of_one_name_are_two_students() {

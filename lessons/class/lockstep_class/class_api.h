@@ -48,6 +48,7 @@ private:
     HttpResponse student(const HttpRequest& request, const QByteArray& path);
     HttpResponse teacher(const HttpRequest& request, const QByteArray& path);
     HttpResponse teacher_page(const HttpRequest& request);
+    bool host_is_ours(const HttpRequest& request) const;
 
     ClassQuiz& quiz_;
     std::function<void()> on_results_;
