@@ -131,19 +131,18 @@ int class_serve(const Options& o) {
     std::vector<QJsonObject> records;
     std::unique_ptr<classroom::AnswerJournal> journal;
     bool dropped = false;
+    std::optional<std::string> journal_questions;
     if (o.text("--resume")) {
         if (o.text("--journal") || o.text("--questions"))
             throw Error(utf8(Cli::tr("--resume goes on with the journal's quiz: it takes no "
                                      "--journal or --questions")));
         journal = classroom::AnswerJournal::resume(q(*o.text("--resume")), records, &dropped);
+        QStringList ids;
+        for (const QJsonValue& id : records.front().value(QStringLiteral("questions")).toArray())
+            ids << id.toString();
+        journal_questions = utf8(ids.join(QLatin1Char(',')));
     }
-    QStringList journal_ids;
-    for (const QJsonValue& id : records.empty()
-                                    ? QJsonArray()
-                                    : records.front().value(QStringLiteral("questions")).toArray())
-        journal_ids << id.toString();
-    std::vector<int> order = question_order(
-        bank, o, journal ? std::optional<std::string>(utf8(journal_ids.join(','))) : std::nullopt);
+    std::vector<int> order = question_order(bank, o, journal_questions);
     classroom::ClassLimits limits;
     if (auto n = o.integer("--max-students", 1, 10000))
         limits.max_students = int(*n);

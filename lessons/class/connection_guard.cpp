@@ -85,7 +85,6 @@ ConnectionTable::ConnectionTable(const ConnectionLimits& limits, qint64 max_body
 
 std::optional<QString> ConnectionTable::admit(const QHostAddress& address) {
     if (by_address_.value(address) >= limits_.per_address) {
-        ++refused_;
         return lessons::Text::tr("Too many connections from your address (at most %1); close "
                                  "some pages and try again.")
             .arg(limits_.per_address);
@@ -96,11 +95,8 @@ std::optional<QString> ConnectionTable::admit(const QHostAddress& address) {
         for (ConnectionWatch* w : watches_)
             if (w->idle() && (!oldest || w->last_active_ms() < oldest->last_active_ms()))
                 oldest = w;
-        if (!oldest) {
-            ++refused_;
+        if (!oldest)
             return lessons::Text::tr("The class server is full; try again in a moment.");
-        }
-        ++refused_;
         oldest->close_idle();
     }
     return std::nullopt;
@@ -121,21 +117,21 @@ void ConnectionTable::forget(ConnectionWatch* watch) {
         by_address_.erase(n);
 }
 
-ConnectionWatch::ConnectionWatch(QTcpSocket* socket, std::weak_ptr<ConnectionTable> table)
+ConnectionWatch::ConnectionWatch(QTcpSocket* socket, const std::shared_ptr<ConnectionTable>& table)
     : QObject(socket)
     , socket_(socket)
-    , table_(std::move(table))
+    , table_(table)
     , address_(socket->peerAddress())
-    , scanner_(table_.lock()->limits(), table_.lock()->max_body()) {
-    const auto t = table_.lock();
-    last_active_ms_ = t->now_ms();
+    , limits_(table->limits())
+    , scanner_(limits_, table->max_body())
+    , last_active_ms_(table->now_ms()) {
     deadline_.setSingleShot(true);
     connect(&deadline_, &QTimer::timeout, this, &ConnectionWatch::on_deadline);
     // Connected before Qt's server connects its own, so this sees every chunk first.
     connect(socket, &QTcpSocket::readyRead, this, &ConnectionWatch::on_ready_read);
-    socket->setReadBufferSize(t->limits().read_buffer);
-    deadline_.start(t->limits().idle_timeout_ms);
-    t->add(this);
+    socket->setReadBufferSize(limits_.read_buffer);
+    deadline_.start(limits_.idle_timeout_ms);
+    table->add(this);
 }
 
 ConnectionWatch::~ConnectionWatch() {
@@ -170,7 +166,7 @@ void ConnectionWatch::answered() {
         return;
     }
     if (!scanner_.in_request())
-        deadline_.start(t->limits().idle_timeout_ms);
+        deadline_.start(limits_.idle_timeout_ms);
 }
 
 void ConnectionWatch::on_ready_read() {
@@ -195,28 +191,24 @@ void ConnectionWatch::on_ready_read() {
     }
     // A request's whole deadline starts at its first byte; bytes that trickle do not move it.
     if (scanner_.in_request() && !was_in_request)
-        deadline_.start(t->limits().header_timeout_ms);
+        deadline_.start(limits_.header_timeout_ms);
 }
 
 void ConnectionWatch::on_deadline() {
     if (closing_ || scanner_.upgraded())
         return;
     if (scanner_.in_request()) {
-        refuse(
-            {408, lessons::Text::tr("The request took too long to arrive: at most %1 s.")
-                      .arg(table_.lock() ? table_.lock()->limits().header_timeout_ms / 1000 : 0)});
+        refuse({408, lessons::Text::tr("The request took too long to arrive: at most %1 s.")
+                         .arg(limits_.header_timeout_ms / 1000)});
         return;
     }
     closing_ = true;
-    socket_->disconnectFromHost();
-    QTimer::singleShot(kLingerMs, socket_, [s = socket_] { s->abort(); });
+    close_with(socket_, {}); // idle: nothing to say
 }
 
 void ConnectionWatch::refuse(const RequestScanner::Refusal& refusal) {
     closing_ = true;
     deadline_.stop();
-    if (const auto t = table_.lock())
-        t->count_refusal();
     // What Qt's parser has not read yet never reaches it: it waits for more, and the socket closes.
     socket_->skip(socket_->bytesAvailable());
     close_with(socket_, closing_answer(refusal.status, refusal.reason));

@@ -42,8 +42,6 @@ public:
     // Sets the quiz's addresses to the students' URLs.
     quint16 start(QList<QHostAddress> addresses, quint16 port);
     int live_connections() const { return int(live_.size()); }
-    // The connections open now and what the limits refused.
-    const ConnectionTable& connections() const { return *connections_; }
 
 Q_SIGNALS:
     // After every change of the quiz, for the projector.

@@ -32,23 +32,18 @@ public:
     void set_capacity(int capacity) { capacity_ = capacity; }
 
     int open() const { return int(watches_.size()); }
-    int open_from(const QHostAddress& address) const { return by_address_.value(address); }
-    // Connections refused or closed by a limit since the server started.
-    int refused() const { return refused_; }
 
     // A new connection from `address`: nullopt when it may stay (the longest idle connection may
     // have been closed for it), else why not.
     std::optional<QString> admit(const QHostAddress& address);
     void add(ConnectionWatch* watch);
     void forget(ConnectionWatch* watch);
-    void count_refusal() { ++refused_; }
     qint64 now_ms() const { return clock_.elapsed(); }
 
 private:
     ConnectionLimits limits_;
     qint64 max_body_;
     int capacity_;
-    int refused_ = 0;
     std::vector<ConnectionWatch*> watches_;
     QHash<QHostAddress, int> by_address_;
     QElapsedTimer clock_;
@@ -60,7 +55,7 @@ private:
 class ConnectionWatch : public QObject {
     Q_OBJECT
 public:
-    ConnectionWatch(QTcpSocket* socket, std::weak_ptr<ConnectionTable> table);
+    ConnectionWatch(QTcpSocket* socket, const std::shared_ptr<ConnectionTable>& table);
     ~ConnectionWatch() override;
 
     // The guard of a socket Qt's server handed to a handler, or null.
@@ -82,8 +77,9 @@ private:
     void refuse(const RequestScanner::Refusal& refusal);
 
     QTcpSocket* socket_;
-    std::weak_ptr<ConnectionTable> table_;
+    std::weak_ptr<ConnectionTable> table_; // the server's, which may go first
     QHostAddress address_;
+    ConnectionLimits limits_;
     RequestScanner scanner_;
     QTimer deadline_;
     qint64 last_active_ms_ = 0;
