@@ -67,7 +67,18 @@ ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, qui
             classroom::AnswerJournal::default_path(quiz_->bank().id));
         if (!journal_->append(quiz_->journal_start()))
             throw Error(journal_->error().toStdString());
-        quiz_->set_journal([this](const QJsonObject& record) { return journal_->append(record); });
+        server_->set_journal(journal_.get(), [this](const QString& why) {
+            journal_problem_ = why;
+            retranslate();
+            auto* box = new QMessageBox(
+                QMessageBox::Warning, tr("Class Quiz"),
+                tr("The quiz's journal %1 could not be written: %2. Answers are refused from "
+                   "now on; export the results and start the quiz again.")
+                    .arg(QDir::toNativeSeparators(journal_->path()), why),
+                QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        });
     } catch (const Error& e) {
         journal_.reset();
         journal_problem_ = QString::fromUtf8(e.what());
@@ -87,8 +98,7 @@ ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, qui
 }
 
 ClassWindow::~ClassWindow() {
-    server_.reset(); // before the quiz it serves
-    quiz_->set_journal({});
+    server_.reset(); // before the quiz it serves and the journal it writes
 }
 
 QString ClassWindow::journalPath() const {
@@ -109,11 +119,12 @@ void ClassWindow::retranslate() {
     scores_->setAccessibleName(tr("Scores"));
     replay_->setText(tr("Replay in the &Lab"));
     export_->setText(tr("&Export Results…"));
-    export_->setToolTip(journal_ ? tr("Every answer is also saved, as it comes, in %1.")
-                                       .arg(QDir::toNativeSeparators(journal_->path()))
-                                 : tr("Answers are not saved as they come (%1): export the "
-                                      "results before closing.")
-                                       .arg(journal_problem_));
+    export_->setToolTip(journal_ && journal_problem_.isEmpty()
+                            ? tr("Every answer is also saved, as it comes, in %1.")
+                                  .arg(QDir::toNativeSeparators(journal_->path()))
+                            : tr("Answers are not saved as they come (%1): export the "
+                                 "results before closing.")
+                                  .arg(journal_problem_));
     if (redraw_) // built: the texts that follow the quiz's state
         refresh();
 }

@@ -169,16 +169,13 @@ int class_serve(const Options& o) {
             throw Error(utf8(
                 Cli::tr("--journal: cannot write %1: %2").arg(journal->path(), journal->error())));
     }
-    quiz.set_journal([&journal](const QJsonObject& record) {
-        if (journal->append(record))
-            return true;
-        print_error(QStringLiteral("lockstep-cli: ") +
-                    Cli::tr("cannot write to the journal %1: %2; the change was refused")
-                        .arg(journal->path(), journal->error()) +
-                    QLatin1Char('\n'));
-        return false;
-    });
     classroom::ClassServer server(quiz);
+    server.set_journal(journal.get(), [&journal](const QString& why) {
+        print_error(QStringLiteral("lockstep-cli: ") +
+                    Cli::tr("cannot write to the journal %1: %2; changes are refused from now on")
+                        .arg(journal->path(), why) +
+                    QLatin1Char('\n'));
+    });
     const quint16 listening = server.start(addresses, quint16(port));
 
     // Every accepted answer reaches the file within a second of the first change not yet

@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -32,10 +33,69 @@ QString system_error() {
 
 AnswerJournal::AnswerJournal(int fd, QString path)
     : fd_(fd)
-    , path_(std::move(path)) {}
+    , path_(std::move(path))
+    , flusher_([this] { flush_loop(); }) {}
 
 AnswerJournal::~AnswerJournal() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    flusher_.join(); // after flushing what was written
     ::close(fd_);
+}
+
+void AnswerJournal::flush_loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        wake_.wait(lock,
+                   [this] { return stopping_ || (written_ > synced_ && !failed_ && !held_); });
+        if (written_ <= synced_ || failed_)
+            return; // stopping, and nothing left to flush
+        const qint64 target = written_;
+        lock.unlock();
+        // Records written from here on wait for the next flush.
+        const bool ok = ::fdatasync(fd_) == 0;
+        const QString why = ok ? QString() : system_error();
+        lock.lock();
+        if (ok) {
+            synced_ = std::max(synced_, target); // append() may have flushed further meanwhile
+        } else {
+            failed_ = true;
+            error_ = why;
+        }
+        if (on_synced_)
+            on_synced_(synced_, ok);
+    }
+}
+
+void AnswerJournal::hold_flushes(bool held) {
+    {
+        std::lock_guard lock(mutex_);
+        held_ = held;
+    }
+    wake_.notify_one();
+}
+
+void AnswerJournal::set_on_synced(std::function<void(qint64, bool)> on_synced) {
+    std::lock_guard lock(mutex_);
+    on_synced_ = std::move(on_synced);
+}
+
+qint64 AnswerJournal::written() const {
+    std::lock_guard lock(mutex_);
+    return written_;
+}
+
+qint64 AnswerJournal::synced() const {
+    std::lock_guard lock(mutex_);
+    return synced_;
+}
+
+QString AnswerJournal::error() const {
+    std::lock_guard lock(mutex_);
+    return error_;
 }
 
 QString AnswerJournal::default_path(const QString& bank) {
@@ -102,6 +162,31 @@ AnswerJournal::resume(const QString& path, std::vector<QJsonObject>& records, bo
 }
 
 bool AnswerJournal::append(const QJsonObject& record) {
+    std::lock_guard lock(mutex_);
+    if (!write_line(record))
+        return false;
+    if (::fdatasync(fd_) != 0) {
+        failed_ = true;
+        error_ = system_error();
+        return false;
+    }
+    synced_ = written_;
+    return true;
+}
+
+bool AnswerJournal::write(const QJsonObject& record) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!write_line(record))
+            return false;
+    }
+    wake_.notify_one();
+    return true;
+}
+
+bool AnswerJournal::write_line(const QJsonObject& record) {
+    if (failed_)
+        return false;
     const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
     const off_t before = ::lseek(fd_, 0, SEEK_END);
     qsizetype done = 0;
@@ -118,10 +203,7 @@ bool AnswerJournal::append(const QJsonObject& record) {
         }
         done += n;
     }
-    if (::fdatasync(fd_) != 0) {
-        error_ = system_error();
-        return false;
-    }
+    ++written_;
     return true;
 }
 

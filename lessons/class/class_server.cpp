@@ -1,4 +1,5 @@
 #include "lockstep_class/class_server.h"
+#include "lockstep_class/answer_journal.h"
 #include "lockstep_class/connection_guard.h"
 
 #include "lockstep_lessons/language.h"
@@ -140,6 +141,7 @@ ClassServer::ClassServer(ClassQuiz& quiz, QObject* parent)
 }
 
 ClassServer::~ClassServer() {
+    set_journal(nullptr);
     quiz_.set_on_change({});
     // A socket closing as it goes must not call back into the list it is going from.
     for (const Live& live : live_)
@@ -181,6 +183,7 @@ bool ClassServer::handleRequest(const QHttpServerRequest& request, QTcpSocket* s
                (quiz_.may_listen(token, clock_.elapsed()) ||
                 (token.isEmpty() && quiz_.is_teacher(teacher_cookie(request.headers()))));
     }
+    const qint64 records_before = journal_ ? journal_->written() : 0;
     HttpRequest in;
     in.method = method_name(request.method());
     in.path = request.url().path(QUrl::FullyEncoded).toUtf8();
@@ -190,19 +193,71 @@ bool ClassServer::handleRequest(const QHttpServerRequest& request, QTcpSocket* s
     in.peer = request.remoteAddress().toString();
     in.now_ms = clock_.elapsed();
     const HttpResponse out = api_.handle(in);
-    {
-        QHttpServerResponder responder = makeResponder(request, socket);
-        responder.writeStatusLine(QHttpServerResponder::StatusCode(out.status));
-        if (!out.content_type.isEmpty())
-            responder.writeHeader("Content-Type", out.content_type);
-        for (const auto& [key, value] : out.headers)
-            responder.writeHeader(key, value);
-        responder.writeHeader("Content-Length", QByteArray::number(out.body.size()));
-        responder.writeBody(out.body);
+    Headers headers = out.headers;
+    if (!out.content_type.isEmpty())
+        headers.prepend({"Content-Type", out.content_type});
+    QByteArray answer = http_answer(out.status, headers, out.body);
+    // A request that changed the quiz is answered once the disk holds the change; until then the
+    // connection counts as busy, and a second request on it is refused (RequestScanner).
+    const qint64 records = journal_ ? journal_->written() : 0;
+    if (records > records_before && records > journal_->synced()) {
+        held_.push_back(Held{socket, records, std::move(answer)});
+        return true;
     }
+    send(socket, answer);
+    return true;
+}
+
+void ClassServer::send(QTcpSocket* socket, const QByteArray& answer) {
+    socket->write(answer);
     if (ConnectionWatch* watch = ConnectionWatch::of(socket))
         watch->answered();
-    return true;
+}
+
+void ClassServer::set_journal(AnswerJournal* journal,
+                              std::function<void(const QString&)> on_failure) {
+    if (journal_)
+        journal_->set_on_synced({});
+    journal_ = journal;
+    on_journal_failure_ = std::move(on_failure);
+    if (!journal_) {
+        quiz_.set_journal({});
+        return;
+    }
+    quiz_.set_journal([journal](const QJsonObject& record) { return journal->write(record); });
+    // Called on the journal's thread: the answers go out on this one.
+    QPointer<ClassServer> self(this);
+    journal_->set_on_synced([self](qint64 records, bool ok) {
+        QMetaObject::invokeMethod(
+            self.data(), [self, records, ok] { self->synced(records, ok); }, Qt::QueuedConnection);
+    });
+}
+
+void ClassServer::synced(qint64 records, bool ok) {
+    if (!ok) {
+        // The disk failed: nothing held is known to be on it. Each is refused, and the journal
+        // takes nothing more, so every later change is refused too (ClassQuiz::set_journal).
+        const QString why = journal_ ? journal_->error() : QString();
+        for (const Held& held : held_)
+            if (held.socket)
+                send(held.socket,
+                     http_answer(
+                         503, {{"Content-Type", "application/json; charset=utf-8"}},
+                         QJsonDocument(
+                             QJsonObject{{QStringLiteral("error"),
+                                          lessons::Text::tr("The teacher's computer could not save "
+                                                            "this; tell the teacher.")}})
+                             .toJson(QJsonDocument::Compact)));
+        held_.clear();
+        if (on_journal_failure_)
+            on_journal_failure_(why);
+        return;
+    }
+    while (!held_.empty() && held_.front().record <= records) {
+        if (held_.front().socket)
+            send(held_.front().socket, held_.front().answer);
+        held_.pop_front();
+    }
 }
 
 void ClassServer::missingHandler(const QHttpServerRequest& request, QTcpSocket* socket) {

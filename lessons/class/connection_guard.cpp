@@ -21,6 +21,34 @@ constexpr rlim_t kSpareDescriptors = 128;
 
 QByteArray reason_phrase(int status) {
     switch (status) {
+    case 200:
+        return "OK";
+    case 204:
+        return "No Content";
+    case 303:
+        return "See Other";
+    case 304:
+        return "Not Modified";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 409:
+        return "Conflict";
+    case 415:
+        return "Unsupported Media Type";
+    case 421:
+        return "Misdirected Request";
+    case 422:
+        return "Unprocessable Content";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
     case 400:
         return "Bad Request";
     case 408:
@@ -49,15 +77,23 @@ void close_with(QTcpSocket* socket, const QByteArray& answer) {
 
 } // namespace
 
+QByteArray http_answer(int status, const QList<std::pair<QByteArray, QByteArray>>& headers,
+                       const QByteArray& body) {
+    QByteArray out =
+        "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason_phrase(status) + "\r\n";
+    for (const auto& [key, value] : headers)
+        out += key + ": " + value + "\r\n";
+    return out + "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
 QByteArray closing_answer(int status, const QString& reason) {
-    const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("error"), reason}})
-                                .toJson(QJsonDocument::Compact);
-    return "HTTP/1.1 " + QByteArray::number(status) + " " + reason_phrase(status) +
-           "\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: " +
-           QByteArray::number(body.size()) +
-           "\r\nConnection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: "
-           "nosniff\r\n\r\n" +
-           body;
+    return http_answer(status,
+                       {{"Content-Type", "application/json; charset=utf-8"},
+                        {"Connection", "close"},
+                        {"Cache-Control", "no-store"},
+                        {"X-Content-Type-Options", "nosniff"}},
+                       QJsonDocument(QJsonObject{{QStringLiteral("error"), reason}})
+                           .toJson(QJsonDocument::Compact));
 }
 
 int connections_the_descriptors_allow() {

@@ -755,6 +755,56 @@ private Q_SLOTS:
         QVERIFY(why && why->contains("another quiz"));
     }
 
+    // An answer goes out only once the disk holds it; the answers that come meanwhile share the
+    // next flush.
+    void answers_wait_for_the_disk() {
+        QTemporaryDir dir;
+        lockstep::testing::Served s;
+        auto journal = AnswerJournal::create(dir.filePath("j.journal"));
+        QVERIFY(journal->append(s.quiz.journal_start()));
+        s.server.set_journal(journal.get());
+        std::vector<QByteArray> tokens;
+        for (int i = 0; i < 4; ++i) {
+            tokens.push_back(s.join(QStringLiteral("S%1").arg(i)));
+            QVERIFY(!tokens.back().isEmpty());
+            QCOMPARE(journal->synced(), journal->written()); // acknowledged: on the disk
+        }
+        QCOMPARE(s.teacher("open").status, 200);
+        // A slow disk: the four answers wait, written but not flushed, and none is answered.
+        journal->hold_flushes(true);
+        QNetworkAccessManager manager;
+        std::vector<QNetworkReply*> replies;
+        std::vector<qint64> on_disk_when_answered;
+        for (const QByteArray& token : tokens) {
+            QNetworkRequest request(
+                QUrl(QStringLiteral("http://127.0.0.1:%1/api/answer").arg(s.port)));
+            request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json");
+            request.setRawHeader("Authorization", "Bearer " + token);
+            QNetworkReply* reply = manager.post(
+                request, QJsonDocument(QJsonObject{{"question", s.quiz.current_question()->id},
+                                                   {"answer", "5"}})
+                             .toJson());
+            connect(reply, &QNetworkReply::finished, this,
+                    [&] { on_disk_when_answered.push_back(journal->synced()); });
+            replies.push_back(reply);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(s.server.held_answers(), 4, 10000);
+        QTest::qWait(200);
+        QVERIFY(on_disk_when_answered.empty());
+        QCOMPARE(journal->written() - journal->synced(), 4);
+        journal->hold_flushes(false);
+        QTRY_COMPARE_WITH_TIMEOUT(on_disk_when_answered.size(), tokens.size(), 10000);
+        for (QNetworkReply* reply : replies) {
+            QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+            reply->deleteLater();
+        }
+        // One flush took all four.
+        for (qint64 on_disk : on_disk_when_answered)
+            QCOMPARE(on_disk, journal->written());
+        QCOMPARE(s.server.held_answers(), 0);
+        s.server.set_journal(nullptr);
+    }
+
     // A journal cut off in the middle of a line goes on after its last whole one; one with a
     // line that is no record is refused, naming the line.
     void a_torn_journal_loses_only_its_torn_line() {

@@ -6,7 +6,11 @@
 #include <QElapsedTimer>
 #include <QHostAddress>
 #include <QList>
+#include <QPointer>
 #include <QTimer>
+
+#include <deque>
+#include <functional>
 
 #include <memory>
 #include <vector>
@@ -15,6 +19,7 @@ class QWebSocket;
 
 namespace lockstep::classroom {
 
+class AnswerJournal;
 class ConnectionTable;
 
 // True for the addresses a classroom network uses: loopback, 10/8, 172.16/12, 192.168/16,
@@ -42,6 +47,13 @@ public:
     // Sets the quiz's addresses to the students' URLs.
     quint16 start(QList<QHostAddress> addresses, quint16 port);
     int live_connections() const { return int(live_.size()); }
+    // Journals every change of the quiz in `journal` (which must outlive the server, or be set to
+    // nothing first): an answer to a request that changed the quiz waits until the disk holds the
+    // change (answer_journal.h's group commit). When the disk fails, those answers are refusals
+    // and `on_failure` is told why.
+    void set_journal(AnswerJournal* journal, std::function<void(const QString&)> on_failure = {});
+    // Answers waiting for the disk.
+    int held_answers() const { return int(held_.size()); }
 
 Q_SIGNALS:
     // After every change of the quiz, for the projector.
@@ -54,6 +66,8 @@ protected:
 private:
     void acceptLive();
     void broadcast();
+    void synced(qint64 records, bool ok);
+    void send(QTcpSocket* socket, const QByteArray& answer);
 
     ClassQuiz& quiz_;
     ClassApi api_;
@@ -65,6 +79,14 @@ private:
         QByteArray token; // whose page it is
     };
     std::vector<Live> live_;
+    AnswerJournal* journal_ = nullptr;
+    std::function<void(const QString&)> on_journal_failure_;
+    struct Held {
+        QPointer<QTcpSocket> socket;
+        qint64 record; // the answer goes once the disk holds this many records
+        QByteArray answer;
+    };
+    std::deque<Held> held_;
 };
 
 // The students' address for a host and port: http://192.168.1.20:8080/ (IPv6 in brackets).

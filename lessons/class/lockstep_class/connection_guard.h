@@ -107,5 +107,8 @@ int connections_the_descriptors_allow();
 // An HTTP/1.1 answer with a JSON {"error": reason} body that closes the connection, for a
 // refusal made before Qt's server has the request.
 QByteArray closing_answer(int status, const QString& reason);
+// An HTTP/1.1 answer: the status line, the headers, Content-Length and the body.
+QByteArray http_answer(int status, const QList<std::pair<QByteArray, QByteArray>>& headers,
+                       const QByteArray& body);
 
 } // namespace lockstep::classroom
