@@ -10,6 +10,7 @@
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
@@ -19,10 +20,12 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSet>
 #include <QTableWidget>
 #include <QTimer>
 
 #include <algorithm>
+#include <map>
 
 namespace lockstep::app {
 
@@ -30,12 +33,21 @@ namespace {
 
 constexpr int kRedrawMs = 100;
 
-// Whose numbers the projector shows: the first student still in the class.
+// Whose numbers the projector shows: the first student still in the class (by name only when
+// the teacher shows names).
 QString example_name(const classroom::ClassQuiz& q) {
     for (const classroom::Student& s : q.students())
         if (!s.removed)
-            return s.display;
+            return q.view().names ? s.display
+                                  : QCoreApplication::translate("ClassWindow", "one student");
     return {};
+}
+
+// A student as the projector shows them: the name, or while names are hidden the number.
+QString shown_name(const classroom::ClassQuiz& q, const classroom::Student& s) {
+    return q.view().names
+               ? s.display
+               : QCoreApplication::translate("ClassWindow", "Student %1").arg(s.id.mid(1));
 }
 
 QString phase_words(classroom::Phase phase) {
@@ -94,6 +106,9 @@ ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, qui
         if (!redraw_->isActive())
             redraw_->start();
     });
+    clock_ = new QTimer(this);
+    clock_->setInterval(500);
+    connect(clock_, &QTimer::timeout, this, &ClassWindow::refresh);
     refresh();
 }
 
@@ -111,7 +126,7 @@ void ClassWindow::retranslate() {
     code_->setAccessibleName(tr("Join code"));
     students_->setAccessibleName(tr("Students who have joined"));
     lock_->setText(tr("&Lock the lobby"));
-    remove_->setText(tr("&Remove Student"));
+    remove_->setText(tr("&Remove Selected"));
     question_->setAccessibleName(tr("Question"));
     count_->setAccessibleName(tr("Answers so far"));
     reveal_->setAccessibleName(tr("The answer and the engine's working"));
@@ -119,6 +134,28 @@ void ClassWindow::retranslate() {
     scores_->setAccessibleName(tr("Scores"));
     replay_->setText(tr("Replay in the &Lab"));
     export_->setText(tr("&Export Results…"));
+    reports_->setText(tr("Re&ports…"));
+    reports_->setToolTip(tr("One page per student, with their numbers, their answers and the "
+                            "working, to print or send."));
+    back_->setText(tr("&Back"));
+    back_->setToolTip(tr("The question before, as it was left"));
+    skip_->setText(tr("S&kip"));
+    skip_->setToolTip(tr("Close this question without revealing it and go on"));
+    names_->setText(tr("Show na&mes"));
+    names_->setToolTip(tr("Names stay off the projector until you tick this."));
+    ranking_->setText(tr("Show the rank&ing"));
+    ranking_->setToolTip(tr("At the end, the students by score, with their names (needs names "
+                            "shown); otherwise how many got each score."));
+    show_histogram_->setText(tr("Show the &histogram"));
+    for (int i = 0; i < timer_->count(); ++i) {
+        const int seconds = timer_->itemData(i).toInt();
+        timer_->setItemText(
+            i,
+            seconds == 0
+                ? tr("No timer")
+                : tr("Timer: %1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0')));
+    }
+    timer_->setAccessibleName(tr("Timer per question"));
     export_->setToolTip(journal_ && journal_problem_.isEmpty()
                             ? tr("Every answer is also saved, as it comes, in %1.")
                                   .arg(QDir::toNativeSeparators(journal_->path()))
@@ -177,28 +214,50 @@ void ClassWindow::refresh() {
     const QString selected = students_->currentItem()
                                  ? students_->currentItem()->data(Qt::UserRole).toString()
                                  : QString();
+    QSet<QString> picked;
+    for (const QListWidgetItem* item : students_->selectedItems())
+        picked.insert(item->data(Qt::UserRole).toString());
     students_->clear();
     for (const classroom::Student& s : q.students()) {
         if (s.removed)
             continue;
         const bool answered = s.responses.count(q.current()) > 0 && phase == Phase::Open;
-        auto* item = new QListWidgetItem((answered ? QStringLiteral("✓ ") : QString()) + s.display,
-                                         students_);
+        auto* item = new QListWidgetItem(
+            (answered ? QStringLiteral("✓ ") : QString()) + shown_name(q, s), students_);
         item->setData(Qt::UserRole, s.id);
         if (s.id == selected)
-            students_->setCurrentItem(item);
+            students_->setCurrentItem(item, QItemSelectionModel::NoUpdate);
+        item->setSelected(picked.contains(s.id));
     }
-    remove_->setEnabled(students_->currentItem() != nullptr);
-    lock_->blockSignals(true);
-    lock_->setChecked(q.locked());
-    lock_->blockSignals(false);
+    remove_->setEnabled(!students_->selectedItems().isEmpty());
+    for (auto [box, on] :
+         {std::pair{lock_, q.locked()}, std::pair{names_, q.view().names},
+          std::pair{ranking_, q.view().ranking}, std::pair{show_histogram_, q.view().histogram}}) {
+        box->blockSignals(true);
+        box->setChecked(on);
+        box->blockSignals(false);
+    }
+    ranking_->setEnabled(q.view().names);
+    timer_->setCurrentIndex(std::max(0, timer_->findData(q.timer())));
+    back_->setEnabled(phase == Phase::Finished || (phase != Phase::Lobby && q.current() > 0));
+    skip_->setEnabled(phase == Phase::Open || phase == Phase::Closed);
 
     const lessons::Question* question = q.current_question();
-    phase_->setText(question && phase != Phase::Finished ? tr("Question %1 of %2 · %3")
-                                                               .arg(q.current() + 1)
-                                                               .arg(q.question_count())
-                                                               .arg(phase_words(phase))
-                                                         : phase_words(phase));
+    QString phase_text = question && phase != Phase::Finished ? tr("Question %1 of %2 · %3")
+                                                                    .arg(q.current() + 1)
+                                                                    .arg(q.question_count())
+                                                                    .arg(phase_words(phase))
+                                                              : phase_words(phase);
+    // A question on a timer counts down here, redrawn twice a second.
+    const int left = q.seconds_left();
+    if (left >= 0)
+        phase_text +=
+            tr(" · closes in %1:%2").arg(left / 60).arg(left % 60, 2, 10, QLatin1Char('0'));
+    phase_->setText(phase_text);
+    if (left >= 0 && !clock_->isActive())
+        clock_->start();
+    else if (left < 0)
+        clock_->stop();
     const bool asking = question && phase != Phase::Finished && phase != Phase::Lobby;
     question_->setVisible(asking || phase == Phase::Lobby);
     if (phase == Phase::Lobby)
@@ -208,11 +267,13 @@ void ClassWindow::refresh() {
         question_->setText(
             lessons::question_title(*question) + QStringLiteral("\n") + q.projector_text() +
             (q.students().empty() ? QString()
-                                  : tr("\n(Every student sees their own numbers; these are %1's.)")
-                                        .arg(example_name(q))));
+             : q.view().names
+                 ? tr("\n(Every student sees their own numbers; these are %1's.)")
+                       .arg(example_name(q))
+                 : tr("\n(Every student sees their own numbers; these are one student's.)")));
     count_->setVisible(asking);
     count_->setText(tr("%1 of %2 answered").arg(q.answered_count()).arg(joined));
-    const bool bars = phase == Phase::Closed || phase == Phase::Revealed;
+    const bool bars = (phase == Phase::Closed || phase == Phase::Revealed) && q.view().histogram;
     histogram_->setVisible(bars);
     if (bars)
         histogram_->setBars(q.histogram());
@@ -231,19 +292,29 @@ void ClassWindow::refresh() {
     main_->setStretch(main_->indexOf(question_),
                       phase == Phase::Revealed || phase == Phase::Finished ? 0 : 1);
     if (phase == Phase::Finished) {
-        std::vector<const classroom::Student*> ranked;
-        for (const classroom::Student& s : q.students())
-            if (!s.removed)
-                ranked.push_back(&s);
-        std::stable_sort(ranked.begin(), ranked.end(), [&](const auto* a, const auto* b) {
-            return q.correct_count(*a) > q.correct_count(*b);
-        });
-        scores_->setRowCount(int(ranked.size()));
-        for (int i = 0; i < int(ranked.size()); ++i) {
-            scores_->setItem(i, 0, new QTableWidgetItem(ranked[std::size_t(i)]->display));
+        // Names ranked only when the teacher shows both; otherwise how many got each score.
+        std::vector<std::pair<QString, int>> rows;
+        const bool ranked = q.view().ranking && q.view().names;
+        std::map<int, int, std::greater<>> students_with;
+        for (const classroom::Student& s : q.students()) {
+            if (s.removed)
+                continue;
+            if (ranked)
+                rows.emplace_back(s.display, q.correct_count(s));
+            else
+                ++students_with[q.correct_count(s)];
+        }
+        for (const auto& [right, n] : students_with)
+            rows.emplace_back(n == 1 ? tr("1 student") : tr("%1 students").arg(n), right);
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const auto& a, const auto& b) { return a.second > b.second; });
+        scores_->setHorizontalHeaderLabels({ranked ? tr("Student") : tr("Students"), tr("Right")});
+        scores_->setRowCount(int(rows.size()));
+        for (int i = 0; i < int(rows.size()); ++i) {
+            scores_->setItem(i, 0, new QTableWidgetItem(rows[std::size_t(i)].first));
             scores_->setItem(i, 1,
                              new QTableWidgetItem(QStringLiteral("%1 / %2")
-                                                      .arg(q.correct_count(*ranked[std::size_t(i)]))
+                                                      .arg(rows[std::size_t(i)].second)
                                                       .arg(q.question_count())));
         }
     }
@@ -268,16 +339,41 @@ void ClassWindow::refresh() {
     advance_->setEnabled(phase != Phase::Finished);
 }
 
-bool ClassWindow::exportResults(const QString& path) {
+bool ClassWindow::saveFile(const QString& path, const QByteArray& bytes, const QString& what) {
     QSaveFile f(path);
-    const QByteArray csv = quiz_->results_csv().toUtf8();
-    if (!f.open(QIODevice::WriteOnly) || f.write(csv) != csv.size() || !f.commit()) {
-        QMessageBox::warning(
-            this, windowTitle(),
-            tr("The results could not be written to %1: %2").arg(path, f.errorString()));
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+        QMessageBox::warning(this, windowTitle(),
+                             what.arg(QDir::toNativeSeparators(path), f.errorString()));
         return false;
     }
     return true;
+}
+
+bool ClassWindow::exportResults(const QString& path) {
+    return saveFile(path, quiz_->results_csv().toUtf8(),
+                    tr("The results could not be written to %1: %2"));
+}
+
+bool ClassWindow::exportReports(const QString& path) {
+    return saveFile(path, quiz_->student_reports().toUtf8(),
+                    tr("The reports could not be written to %1: %2"));
+}
+
+void ClassWindow::reportsDialog() {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the Reports"), quiz_->bank().id + QStringLiteral("-reports.html"),
+        tr("Web pages (*.html)"));
+    if (!path.isEmpty())
+        exportReports(path);
+}
+
+void ClassWindow::setView() {
+    classroom::View view;
+    view.names = names_->isChecked();
+    view.ranking = ranking_->isChecked();
+    view.histogram = show_histogram_->isChecked();
+    quiz_->set_view(view);
+    refresh();
 }
 
 void ClassWindow::exportDialog() {
@@ -289,10 +385,19 @@ void ClassWindow::exportDialog() {
 }
 
 void ClassWindow::removeSelected() {
-    if (auto* item = students_->currentItem()) {
-        quiz_->remove(item->data(Qt::UserRole).toString());
-        refresh();
-    }
+    QStringList ids;
+    for (const QListWidgetItem* item : students_->selectedItems())
+        ids << item->data(Qt::UserRole).toString();
+    if (ids.isEmpty())
+        return;
+    if (ids.size() > 1 &&
+        QMessageBox::question(
+            this, windowTitle(),
+            tr("Remove the %1 selected students from the quiz?").arg(ids.size())) !=
+            QMessageBox::Yes)
+        return;
+    quiz_->remove(ids);
+    refresh();
 }
 
 void ClassWindow::closeEvent(QCloseEvent* event) {

@@ -97,6 +97,7 @@ public:
     void advance(); // open, close, reveal or next: whichever comes now
     void refresh(); // redraw from the quiz now (otherwise at most ten times a second)
     bool exportResults(const QString& path); // the results CSV; false (and a message) on failure
+    bool exportReports(const QString& path); // one page per student, HTML; the same
 
     // The widgets, for the tests.
     QLabel* joinLabel() const { return join_; }
@@ -108,6 +109,13 @@ public:
     QTableWidget* scoreTable() const { return scores_; }
     QPushButton* advanceButton() const { return advance_; }
     QPushButton* replayButton() const { return replay_; }
+    QPushButton* backButton() const { return back_; }
+    QPushButton* skipButton() const { return skip_; }
+    QComboBox* timerBox() const { return timer_; }
+    QCheckBox* namesBox() const { return names_; }
+    QCheckBox* rankingBox() const { return ranking_; }
+    QCheckBox* histogramBox() const { return show_histogram_; }
+    QLabel* phaseLabel() const { return phase_; }
     QWidget* qrCode() const { return qr_; }
 
 Q_SIGNALS:
@@ -122,7 +130,10 @@ private:
     void build();
     void retranslate(); // the fixed texts, then refresh()
     void exportDialog();
+    void reportsDialog();
     void removeSelected();
+    void setView(); // from the three boxes
+    bool saveFile(const QString& path, const QByteArray& bytes, const QString& what);
 
     std::unique_ptr<classroom::ClassQuiz> quiz_;
     // Every join, answer and move, on disk before it is acknowledged (null when none could be
@@ -151,6 +162,14 @@ private:
     QPushButton* advance_ = nullptr;
     QPushButton* replay_ = nullptr;
     QPushButton* export_ = nullptr;
+    QPushButton* reports_ = nullptr;
+    QPushButton* back_ = nullptr;
+    QPushButton* skip_ = nullptr;
+    QComboBox* timer_ = nullptr;
+    QCheckBox* names_ = nullptr;
+    QCheckBox* ranking_ = nullptr;
+    QCheckBox* show_histogram_ = nullptr;
+    QTimer* clock_ = nullptr; // redraws the countdown while a question is on a timer
 };
 
 } // namespace lockstep::app

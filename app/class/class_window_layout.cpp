@@ -6,6 +6,7 @@
 #include "qr_code.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -47,8 +48,13 @@ void ClassWindow::build() {
     list_font.setPointSize(14);
     students_->setFont(list_font);
     students_->setMinimumWidth(240);
+    // A flood of made-up names is selected together and removed at once.
+    students_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     lock_ = new QCheckBox(this);
     remove_ = new QPushButton(this);
+    names_ = new QCheckBox(this);
+    ranking_ = new QCheckBox(this);
+    show_histogram_ = new QCheckBox(this);
     phase_ = plain_label(16, true, this);
     question_ = plain_label(18, false, this);
     question_->setProperty("lockstep_content", true); // the question and its numbers
@@ -71,6 +77,15 @@ void ClassWindow::build() {
     replay_->setFont(big);
     export_ = new QPushButton(this);
     export_->setFont(big);
+    reports_ = new QPushButton(this);
+    reports_->setFont(big);
+    back_ = new QPushButton(this);
+    back_->setFont(big);
+    skip_ = new QPushButton(this);
+    skip_->setFont(big);
+    timer_ = new QComboBox(this);
+    for (int seconds : {0, 20, 30, 60, 90, 120, 300})
+        timer_->addItem(QString(), seconds); // the words: retranslate()
     retranslate();
 
     auto* head = new QHBoxLayout;
@@ -85,8 +100,12 @@ void ClassWindow::build() {
     auto* side = new QVBoxLayout;
     side->addWidget(lobby_);
     side->addWidget(students_, 1);
-    side->addWidget(lock_);
     side->addWidget(remove_);
+    side->addWidget(lock_);
+    side->addWidget(names_);
+    side->addWidget(ranking_);
+    side->addWidget(show_histogram_);
+    side->addWidget(timer_);
 
     auto* main = new QVBoxLayout;
     main->addWidget(phase_);
@@ -99,10 +118,13 @@ void ClassWindow::build() {
     // the room to the reveal and the scores when they show.
     main_ = main;
     auto* buttons = new QHBoxLayout;
+    buttons->addWidget(back_);
     buttons->addWidget(advance_);
+    buttons->addWidget(skip_);
     buttons->addWidget(replay_);
     buttons->addStretch();
     buttons->addWidget(export_);
+    buttons->addWidget(reports_);
     main->addLayout(buttons);
 
     auto* body = new QHBoxLayout;
@@ -120,6 +142,21 @@ void ClassWindow::build() {
             Q_EMIT replayRequested(link);
     });
     connect(export_, &QPushButton::clicked, this, &ClassWindow::exportDialog);
+    connect(reports_, &QPushButton::clicked, this, &ClassWindow::reportsDialog);
+    connect(back_, &QPushButton::clicked, this, [this] {
+        quiz_->back();
+        refresh();
+    });
+    connect(skip_, &QPushButton::clicked, this, [this] {
+        quiz_->skip();
+        refresh();
+    });
+    connect(timer_, &QComboBox::activated, this, [this](int index) {
+        quiz_->set_timer(timer_->itemData(index).toInt());
+        refresh();
+    });
+    for (QCheckBox* box : {names_, ranking_, show_histogram_})
+        connect(box, &QCheckBox::toggled, this, &ClassWindow::setView);
     connect(lock_, &QCheckBox::toggled, this, [this](bool on) { quiz_->set_locked(on); });
     connect(remove_, &QPushButton::clicked, this, &ClassWindow::removeSelected);
     connect(students_, &QListWidget::itemSelectionChanged, this,

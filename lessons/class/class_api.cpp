@@ -13,6 +13,7 @@
 #include <qrencode.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 namespace lockstep::classroom {
@@ -284,6 +285,21 @@ HttpResponse ClassApi::route(const HttpRequest& request) {
     return student(request, path.mid(int(sizeof "/api/") - 1));
 }
 
+HttpResponse ClassApi::bad_token(const HttpRequest& request, const Refusal& refusal) {
+    constexpr qint64 kMinuteMs = 60'000;
+    constexpr qsizetype kMostAddresses = 4096; // forgotten all at once beyond this
+    if (bad_tokens_.size() > kMostAddresses)
+        bad_tokens_.clear();
+    std::deque<qint64>& recent = bad_tokens_[request.peer];
+    while (!recent.empty() && request.now_ms - recent.front() >= kMinuteMs)
+        recent.pop_front();
+    if (int(recent.size()) >= quiz_.limits().bad_tokens_per_minute)
+        return error(429, lessons::Text::tr("Too many requests with a token that is not in this "
+                                            "class came from this computer; wait a minute."));
+    recent.push_back(request.now_ms);
+    return error(refusal);
+}
+
 HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& path) {
     const bool post = request.method == "POST";
     const bool get = request.method == "GET";
@@ -316,7 +332,7 @@ HttpResponse ClassApi::student(const HttpRequest& request, const QByteArray& pat
                               path == "answer" ? QStringLiteral("POST") : QStringLiteral("GET")));
     int who = -1;
     if (auto r = quiz_.authorise(bearer(request), request.now_ms, who))
-        return error(*r);
+        return r->status == 401 ? bad_token(request, *r) : error(*r);
     if (path == "state")
         return json(200, quiz_.student_state(who));
     if (path == "question") {
@@ -370,7 +386,8 @@ HttpResponse ClassApi::teacher_page(const HttpRequest& request) {
 
 HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& path) {
     if (!quiz_.is_teacher(teacher_credential(request)))
-        return error(401, lessons::Text::tr("The teacher's API needs the teacher's token."));
+        return bad_token(request, Refusal{401, lessons::Text::tr("The teacher's API needs the "
+                                                                 "teacher's token.")});
     if (!same_origin(request))
         return error(403, lessons::Text::tr("The teacher's API answers only its own page."));
     const bool post = request.method == "POST";
@@ -414,7 +431,16 @@ HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& pat
         r.body = qr_svg(quiz_.addresses().front());
         return r;
     }
-    if (path == "open" || path == "close" || path == "reveal" || path == "next") {
+    if (path == "reports") {
+        if (auto r = only(get, "GET"))
+            return *r;
+        HttpResponse r;
+        r.content_type = "text/html; charset=utf-8";
+        r.body = quiz_.student_reports().toUtf8();
+        return r;
+    }
+    if (path == "open" || path == "close" || path == "reveal" || path == "next" || path == "skip" ||
+        path == "back") {
         if (auto r = only(post, "POST"))
             return *r;
         if (path == "open")
@@ -423,7 +449,39 @@ HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& pat
             return moved(quiz_.close());
         if (path == "reveal")
             return moved(quiz_.reveal());
+        if (path == "skip")
+            return moved(quiz_.skip());
+        if (path == "back")
+            return moved(quiz_.back());
         return moved(quiz_.next());
+    }
+    if (path == "view" || path == "timer") {
+        if (auto r = only(post, "POST"))
+            return *r;
+        QJsonObject body;
+        if (auto r = body_object(request, body))
+            return error(*r);
+        if (path == "timer") {
+            const QJsonValue seconds = body.value(QStringLiteral("seconds"));
+            if (!seconds.isDouble() || seconds.toDouble() != std::floor(seconds.toDouble()))
+                return error(400, lessons::Text::tr("\"seconds\" must be a whole number."));
+            return moved(quiz_.set_timer(int(std::clamp(seconds.toDouble(), -1.0, 1e6))));
+        }
+        // Only what the body names changes.
+        View view = quiz_.view();
+        for (auto [key, flag] :
+             {std::pair{"names", &view.names}, std::pair{"ranking", &view.ranking},
+              std::pair{"histogram", &view.histogram}}) {
+            const QJsonValue v = body.value(QLatin1String(key));
+            if (v.isUndefined())
+                continue;
+            if (!v.isBool())
+                return error(
+                    400,
+                    lessons::Text::tr("\"%1\" must be true or false.").arg(QLatin1String(key)));
+            *flag = v.toBool();
+        }
+        return moved(quiz_.set_view(view));
     }
     if (path == "lock" || path == "remove") {
         if (auto r = only(post, "POST"))
@@ -437,6 +495,20 @@ HttpResponse ClassApi::teacher(const HttpRequest& request, const QByteArray& pat
                 return error(400, lessons::Text::tr("\"locked\" must be true or false."));
             quiz_.set_locked(locked.toBool());
             return json(200, quiz_.teacher_state());
+        }
+        // One student, or several at once: {"students": ["s4", "s5", ...]}.
+        const QJsonValue many = body.value(QStringLiteral("students"));
+        if (many.isArray()) {
+            QStringList ids;
+            for (const QJsonValue& id : many.toArray()) {
+                if (!id.isString())
+                    return error(400, lessons::Text::tr("\"students\" must be a list of ids."));
+                ids << id.toString();
+            }
+            if (ids.isEmpty() || ids.size() > quiz_.limits().max_students * 2)
+                return error(400, lessons::Text::tr("\"students\" must name from one student to "
+                                                    "the whole class."));
+            return moved(quiz_.remove(ids));
         }
         QString id;
         if (auto r = text_field(body, QStringLiteral("student"), id))

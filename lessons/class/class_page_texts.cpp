@@ -157,6 +157,26 @@ const std::vector<const char*>& class_page_texts() {
         QT_TRANSLATE_NOOP("ClassPage", "Remove {1} from the quiz?"),
         QT_TRANSLATE_NOOP("ClassPage", "{1} wrong codes tried; the code changed {2} times."),
         QT_TRANSLATE_NOOP("ClassPage", "The results could not be downloaded."),
+
+        // the teacher's room: timer, skip and back, what the screen shows, reports
+        QT_TRANSLATE_NOOP("ClassPage", "Closes in {1}"),
+        QT_TRANSLATE_NOOP("ClassPage", "Back"),
+        QT_TRANSLATE_NOOP("ClassPage", "Skip"),
+        QT_TRANSLATE_NOOP("ClassPage", "Timer"),
+        QT_TRANSLATE_NOOP("ClassPage", "none"),
+        QT_TRANSLATE_NOOP("ClassPage", "What the screen shows"),
+        QT_TRANSLATE_NOOP("ClassPage", "Names"),
+        QT_TRANSLATE_NOOP("ClassPage", "Ranking"),
+        QT_TRANSLATE_NOOP("ClassPage", "Histogram"),
+        QT_TRANSLATE_NOOP("ClassPage", "Reports to print"),
+        QT_TRANSLATE_NOOP("ClassPage", "The histogram is hidden."),
+        QT_TRANSLATE_NOOP("ClassPage", "Names are hidden from the screen; tick Names to see them."),
+        QT_TRANSLATE_NOOP("ClassPage", "Student {1}"),
+        QT_TRANSLATE_NOOP("ClassPage", "Pick {1} to remove"),
+        QT_TRANSLATE_NOOP("ClassPage", "Remove the {1} ticked"),
+        QT_TRANSLATE_NOOP("ClassPage", "Remove {1} students from the quiz?"),
+        QT_TRANSLATE_NOOP("ClassPage", "{1} student"),
+        QT_TRANSLATE_NOOP("ClassPage", "{1} students"),
     };
     return texts;
 }

@@ -11,6 +11,9 @@
 #include <QRandomGenerator>
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
 
 namespace lockstep::classroom {
 
@@ -102,6 +105,7 @@ ClassQuiz::ClassQuiz(lessons::QuizBank bank, std::vector<int> questions, ClassLi
         throw Error(lessons::Text::tr("class quiz: bank '%1' has no questions")
                         .arg(bank_.id)
                         .toStdString());
+    reached_.assign(order_.size(), Phase::Lobby);
 }
 
 const lessons::Question* ClassQuiz::current_question() const {
@@ -203,8 +207,10 @@ std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
         std::optional<Refusal> r = to == QLatin1String("open")     ? open()
                                    : to == QLatin1String("close")  ? close()
                                    : to == QLatin1String("reveal") ? reveal()
-                                   : to == QLatin1String("next")
-                                       ? next()
+                                   : to == QLatin1String("next")   ? next()
+                                   : to == QLatin1String("skip")   ? skip()
+                                   : to == QLatin1String("back")
+                                       ? back()
                                        : std::optional<Refusal>(Refusal{400, to});
         if (r)
             return r->message;
@@ -215,6 +221,20 @@ std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
             return lessons::Text::tr("a new join code is not one");
         code_ = text("code");
         ++code_changes_;
+        return std::nullopt;
+    }
+    if (t == QLatin1String("view")) {
+        View v;
+        v.names = record.value(QStringLiteral("names")).toBool();
+        v.ranking = record.value(QStringLiteral("ranking")).toBool();
+        v.histogram = record.value(QStringLiteral("histogram")).toBool(true);
+        if (const auto r = set_view(v))
+            return r->message;
+        return std::nullopt;
+    }
+    if (t == QLatin1String("timer")) {
+        if (const auto r = set_timer(record.value(QStringLiteral("seconds")).toInt(-1)))
+            return r->message;
         return std::nullopt;
     }
     if (t == QLatin1String("lock")) {
@@ -235,19 +255,44 @@ void ClassQuiz::changed() {
         on_change_();
 }
 
-const QuestionInstance& ClassQuiz::instance(const QString& name, int position) {
-    const auto key = std::make_pair(lessons::normalise_student(name), position);
+const QuestionInstance& ClassQuiz::instance(const QString& name, int position, bool own_order) {
+    const auto key = std::make_tuple(lessons::normalise_student(name), position, own_order);
     auto it = instances_.find(key);
-    if (it == instances_.end()) {
-        const lessons::Question& q = bank_.questions[std::size_t(order_[std::size_t(position)])];
-        // The class's secret seeds the numbers with the name: the CLI and the exports, which know
-        // the name only, cannot work out a live quiz's answers.
-        it = instances_
-                 .emplace(key, lessons::instantiate(
-                                   bank_, q, QString::fromLatin1(secret_) + QChar(0x1f) + name))
-                 .first;
+    if (it != instances_.end())
+        return it->second;
+    const lessons::Question& q = bank_.questions[std::size_t(order_[std::size_t(position)])];
+    // The class's secret seeds the numbers with the name: the CLI and the exports, which know
+    // the name only, cannot work out a live quiz's answers.
+    const QString seed = QString::fromLatin1(secret_) + QChar(0x1f) + name;
+    QuestionInstance in = lessons::instantiate(bank_, q, seed);
+    if (own_order &&
+        (q.type == QuestionType::SingleChoice || q.type == QuestionType::MultipleChoice)) {
+        // The student's own order of the choices: a neighbour's "b" is not theirs.
+        std::mt19937_64 rng(
+            lessons::question_seed(seed + QStringLiteral("/order"), bank_.id, q.id));
+        std::vector<int> order(std::size_t(in.choices.size()));
+        std::iota(order.begin(), order.end(), 0);
+        for (std::size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[std::size_t(rng() % i)]);
+        QStringList shown;
+        for (int c : order)
+            shown << in.choices[c];
+        for (int& c : in.correct)
+            c = int(std::find(order.begin(), order.end(), c) - order.begin());
+        std::sort(in.correct.begin(), in.correct.end());
+        in.choices = shown;
+        in.choice_order = order;
     }
-    return it->second;
+    return instances_.emplace(key, std::move(in)).first->second;
+}
+
+int ClassQuiz::bank_choice(const Student& student, int position, int shown) const {
+    // The student's instance was made when they answered.
+    const auto in =
+        instances_.find(std::make_tuple(lessons::normalise_student(student.name), position, true));
+    if (in == instances_.end() || in->second.choice_order.empty())
+        return shown;
+    return in->second.choice_order[std::size_t(shown)];
 }
 
 QString ClassQuiz::unique_display(const StudentName& name) const {
@@ -363,7 +408,7 @@ std::optional<Refusal> ClassQuiz::answer(int student, const QString& question_id
                                .arg(lessons::question_title(*q)));
     Student& s = students_[std::size_t(student)];
     Response& r = s.responses[current_];
-    if (r.submissions >= limits_.answer_changes) {
+    if (r.submissions > limits_.answer_changes) { // the first answer and its changes
         if (r.submissions == 0)
             s.responses.erase(current_);
         return refuse(429, lessons::Text::tr("You have changed this answer %1 times, the most "
@@ -388,18 +433,23 @@ std::optional<Refusal> ClassQuiz::answer(int student, const QString& question_id
     r.text = text.trimmed();
     r.checked = checked;
     ++r.submissions;
-    reply = QJsonObject{{QStringLiteral("accepted"), true},
-                        {QStringLiteral("answer"), r.text},
-                        {QStringLiteral("read"), read_as(*q, r.text)},
-                        {QStringLiteral("changes_left"), limits_.answer_changes - r.submissions}};
+    reply =
+        QJsonObject{{QStringLiteral("accepted"), true},
+                    {QStringLiteral("answer"), r.text},
+                    {QStringLiteral("read"), read_as(*q, r.text)},
+                    {QStringLiteral("changes_left"), limits_.answer_changes + 1 - r.submissions}};
     changed();
     return std::nullopt;
+}
+
+bool ClassQuiz::counts(int position) const {
+    return phase_ == Phase::Finished || reached_[std::size_t(position)] == Phase::Revealed;
 }
 
 int ClassQuiz::correct_count(const Student& s) const {
     int n = 0;
     for (const auto& [position, r] : s.responses)
-        if (position < current_ || phase_ == Phase::Revealed || phase_ == Phase::Finished)
+        if (counts(position))
             n += r.checked.verdict == Verdict::Correct ? 1 : 0;
     return n;
 }
@@ -439,10 +489,23 @@ std::optional<Refusal> ClassQuiz::open() {
                                              "question instead."));
     if (auto r = journal(move_record("open")))
         return r;
-    phase_ = Phase::Open;
-    current_ = 0;
+    enter(0);
     changed();
     return std::nullopt;
+}
+
+void ClassQuiz::set_phase(Phase phase) {
+    phase_ = phase;
+    if (phase == Phase::Open)
+        opened_ms_ = -1; // its time starts at the next tick
+    if (current_ >= 0 && phase != Phase::Finished && phase > reached_[std::size_t(current_)])
+        reached_[std::size_t(current_)] = phase;
+}
+
+void ClassQuiz::enter(int position) {
+    current_ = position;
+    const Phase was = reached_[std::size_t(position)];
+    set_phase(was == Phase::Lobby ? Phase::Open : was);
 }
 
 std::optional<Refusal> ClassQuiz::close() {
@@ -450,7 +513,7 @@ std::optional<Refusal> ClassQuiz::close() {
         return refuse(409, lessons::Text::tr("No question is open."));
     if (auto r = journal(move_record("close")))
         return r;
-    phase_ = Phase::Closed;
+    set_phase(Phase::Closed);
     changed();
     return std::nullopt;
 }
@@ -462,7 +525,7 @@ std::optional<Refusal> ClassQuiz::reveal() {
                                : lessons::Text::tr("No closed question to reveal."));
     if (auto r = journal(move_record("reveal")))
         return r;
-    phase_ = Phase::Revealed;
+    set_phase(Phase::Revealed);
     changed();
     return std::nullopt;
 }
@@ -472,14 +535,82 @@ std::optional<Refusal> ClassQuiz::next() {
         return refuse(409, lessons::Text::tr("Reveal this question before going on."));
     if (auto r = journal(move_record("next")))
         return r;
-    if (current_ + 1 >= question_count()) {
-        phase_ = Phase::Finished;
-    } else {
-        ++current_;
-        phase_ = Phase::Open;
-    }
+    if (current_ + 1 >= question_count())
+        set_phase(Phase::Finished);
+    else
+        enter(current_ + 1);
     changed();
     return std::nullopt;
+}
+
+std::optional<Refusal> ClassQuiz::skip() {
+    if (phase_ != Phase::Open && phase_ != Phase::Closed)
+        return refuse(409, phase_ == Phase::Revealed
+                               ? lessons::Text::tr("This question is revealed: go to the next one "
+                                                   "instead.")
+                               : lessons::Text::tr("No question to skip."));
+    if (auto r = journal(move_record("skip")))
+        return r;
+    set_phase(Phase::Closed); // its answers stay, unrevealed
+    if (current_ + 1 >= question_count())
+        set_phase(Phase::Finished);
+    else
+        enter(current_ + 1);
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> ClassQuiz::back() {
+    if (phase_ == Phase::Lobby || (phase_ != Phase::Finished && current_ <= 0))
+        return refuse(409, lessons::Text::tr("There is no question before this one."));
+    if (auto r = journal(move_record("back")))
+        return r;
+    enter(phase_ == Phase::Finished ? current_ : current_ - 1);
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> ClassQuiz::set_view(const View& view) {
+    if (auto r = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("view")},
+                                     {QStringLiteral("names"), view.names},
+                                     {QStringLiteral("ranking"), view.ranking},
+                                     {QStringLiteral("histogram"), view.histogram}}))
+        return r;
+    view_ = view;
+    changed();
+    return std::nullopt;
+}
+
+std::optional<Refusal> ClassQuiz::set_timer(int seconds) {
+    if (seconds < 0 || seconds > limits_.longest_timer)
+        return refuse(400, lessons::Text::tr("A question's timer is from 0 (none) to %1 seconds.")
+                               .arg(limits_.longest_timer));
+    if (auto r = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("timer")},
+                                     {QStringLiteral("seconds"), seconds}}))
+        return r;
+    timer_ = seconds;
+    opened_ms_ = -1;
+    changed();
+    return std::nullopt;
+}
+
+int ClassQuiz::seconds_left() const {
+    if (phase_ != Phase::Open || timer_ <= 0)
+        return -1;
+    if (opened_ms_ < 0)
+        return timer_;
+    const qint64 left_ms = opened_ms_ + qint64(timer_) * 1000 - now_ms_;
+    return int(std::max<qint64>(0, (left_ms + 999) / 1000));
+}
+
+void ClassQuiz::tick(qint64 now_ms) {
+    now_ms_ = now_ms;
+    if (phase_ != Phase::Open || timer_ <= 0)
+        return;
+    if (opened_ms_ < 0)
+        opened_ms_ = now_ms;
+    else if (now_ms - opened_ms_ >= qint64(timer_) * 1000)
+        close(); // refused only when the journal is (then the next tick tries again)
 }
 
 void ClassQuiz::set_locked(bool locked) {
@@ -505,6 +636,18 @@ std::optional<Refusal> ClassQuiz::remove(const QString& student_id) {
         }
     }
     return refuse(404, lessons::Text::tr("No student %1 is in the class.").arg(student_id));
+}
+
+std::optional<Refusal> ClassQuiz::remove(const QStringList& student_ids) {
+    for (const QString& id : student_ids) {
+        const int i = student_index(id);
+        if (i < 0 || students_[std::size_t(i)].removed)
+            return refuse(404, lessons::Text::tr("No student %1 is in the class.").arg(id));
+    }
+    for (const QString& id : student_ids)
+        if (auto r = remove(id))
+            return r;
+    return std::nullopt;
 }
 
 } // namespace lockstep::classroom

@@ -33,6 +33,20 @@ QString verdict_word(const Response* r) {
     return lessons::to_string(r->checked.verdict);
 }
 
+// The verdict, in the reader's words.
+QString verdict_label(const Response* r) {
+    switch (r->checked.verdict) {
+    case Verdict::Correct:
+        return lessons::Text::tr("right");
+    case Verdict::Near:
+        return lessons::Text::tr("close, not within the tolerance");
+    case Verdict::Wrong:
+    case Verdict::Unparseable:
+        break;
+    }
+    return lessons::Text::tr("wrong");
+}
+
 // A name or an answer as a spreadsheet should show it: text, never a formula ("=1+1", "@SUM",
 // "-1+1", "+cmd"). A plain number such as "-2" stays a number.
 QString csv_text(const QString& text) {
@@ -87,6 +101,7 @@ QJsonObject ClassQuiz::student_state(int student) {
     QJsonObject out{{QStringLiteral("phase"), to_string(phase_)},
                     {QStringLiteral("name"), s.display},
                     {QStringLiteral("students"), student_count()},
+                    {QStringLiteral("seconds_left"), seconds_left()},
                     {QStringLiteral("version"), version_}};
     const std::optional<QJsonObject> q = student_question(student);
     out.insert(QStringLiteral("question"), q ? QJsonValue(*q) : QJsonValue());
@@ -94,7 +109,7 @@ QJsonObject ClassQuiz::student_state(int student) {
     const bool answered = q && r != s.responses.end();
     out.insert(QStringLiteral("answer"), answered ? QJsonValue(r->second.text) : QJsonValue());
     out.insert(QStringLiteral("changes_left"),
-               q ? limits_.answer_changes - (answered ? r->second.submissions : 0) : 0);
+               q ? limits_.answer_changes + (answered ? 1 - r->second.submissions : 0) : 0);
     QJsonValue result;
     if (phase_ == Phase::Revealed && q) {
         const QuestionInstance& in = instance(s.name, current_);
@@ -131,10 +146,11 @@ std::vector<Bar> ClassQuiz::histogram() const {
         for (int c = 0; c < q->choices.size(); ++c)
             bars.push_back({QStringLiteral("(%1) %2").arg(QChar(u'a' + c)).arg(q->choices[c]), 0,
                             QStringLiteral("choice")});
-        count([&](const Student&, const Response& r) {
+        count([&](const Student& s, const Response& r) {
             const auto parsed = lessons::parse_choices(r.text, int(q->choices.size()), true, false);
             if (parsed.value && !parsed.value->empty()) {
-                Bar& b = bars[std::size_t(parsed.value->front())];
+                // The student's letter names a choice in their own order.
+                Bar& b = bars[std::size_t(bank_choice(s, current_, parsed.value->front()))];
                 ++b.count;
                 if (r.checked.verdict == Verdict::Correct)
                     b.kind = QStringLiteral("right");
@@ -160,7 +176,7 @@ std::vector<Bar> ClassQuiz::histogram() const {
             return;
         }
         if (q->type == QuestionType::Numeric) {
-            const auto key = std::make_pair(lessons::normalise_student(s.name), current_);
+            const auto key = std::make_tuple(lessons::normalise_student(s.name), current_, true);
             const auto in = instances_.find(key);
             const auto x = lessons::parse_number(r.text, q->unit).value;
             if (in != instances_.end() && x) {
@@ -182,7 +198,7 @@ std::vector<Bar> ClassQuiz::histogram() const {
 QString ClassQuiz::projector_text() {
     if (!current_question())
         return {};
-    return instance(example_name(students_), current_).text;
+    return instance(example_name(students_), current_, false).text;
 }
 
 ClassQuiz::Reveal ClassQuiz::reveal_text() {
@@ -195,17 +211,10 @@ ClassQuiz::Reveal ClassQuiz::reveal_text() {
     if (!q)
         return out;
     out.example = example_name(students_);
-    const QuestionInstance& in = instance(out.example, current_);
+    const QuestionInstance& in = instance(out.example, current_, false);
     out.answer = shown_answer(in);
     out.explanation = in.explanation;
-    const std::optional<lessons::EngineCall>& call = q->answer ? q->answer : q->correct_call;
-    if (call) {
-        try {
-            out.working = lessons::describe_call(*call, in.values, bank_.base_dir);
-        } catch (const std::exception& e) {
-            out.working = QString::fromStdString(e.what());
-        }
-    }
+    out.working = working(in);
     out.run = in.run;
     reveal_ = out;
     reveal_for_ = current_;
@@ -222,19 +231,26 @@ QJsonObject ClassQuiz::teacher_state() {
                                     {QStringLiteral("answered"), s.responses.count(current_) > 0},
                                     {QStringLiteral("correct"), correct_count(s)}});
     }
-    QJsonObject out{{QStringLiteral("phase"), to_string(phase_)},
-                    {QStringLiteral("bank"), bank_.id},
-                    {QStringLiteral("title"), bank_.title},
-                    {QStringLiteral("code"), code_},
-                    {QStringLiteral("wrong_codes"), wrong_codes_},
-                    {QStringLiteral("code_changes"), code_changes_},
-                    {QStringLiteral("addresses"), QJsonArray::fromStringList(addresses_)},
-                    {QStringLiteral("locked"), locked_},
-                    {QStringLiteral("version"), version_},
-                    {QStringLiteral("students"), students}};
+    QJsonObject out{
+        {QStringLiteral("phase"), to_string(phase_)},
+        {QStringLiteral("bank"), bank_.id},
+        {QStringLiteral("title"), bank_.title},
+        {QStringLiteral("code"), code_},
+        {QStringLiteral("wrong_codes"), wrong_codes_},
+        {QStringLiteral("code_changes"), code_changes_},
+        {QStringLiteral("addresses"), QJsonArray::fromStringList(addresses_)},
+        {QStringLiteral("locked"), locked_},
+        {QStringLiteral("timer"), timer_},
+        {QStringLiteral("view"), QJsonObject{{QStringLiteral("names"), view_.names},
+                                             {QStringLiteral("ranking"), view_.ranking},
+                                             {QStringLiteral("histogram"), view_.histogram}}},
+        {QStringLiteral("can_go_back"),
+         phase_ == Phase::Finished || (phase_ != Phase::Lobby && current_ > 0)},
+        {QStringLiteral("version"), version_},
+        {QStringLiteral("students"), students}};
     QJsonValue question;
     if (const lessons::Question* q = current_question(); q && phase_ != Phase::Finished) {
-        const QuestionInstance& in = instance(example_name(students_), current_);
+        const QuestionInstance& in = instance(example_name(students_), current_, false);
         question = QJsonObject{{QStringLiteral("id"), q->id},
                                {QStringLiteral("index"), current_ + 1},
                                {QStringLiteral("count"), question_count()},
@@ -242,7 +258,8 @@ QJsonObject ClassQuiz::teacher_state() {
                                {QStringLiteral("type"), lessons::to_string(q->type)},
                                {QStringLiteral("text"), in.text},
                                {QStringLiteral("choices"), QJsonArray::fromStringList(in.choices)},
-                               {QStringLiteral("answered"), answered_count()}};
+                               {QStringLiteral("answered"), answered_count()},
+                               {QStringLiteral("seconds_left"), seconds_left()}};
     }
     out.insert(QStringLiteral("question"), question);
     QJsonValue bars;
@@ -270,10 +287,11 @@ QJsonObject ClassQuiz::teacher_state() {
 
 QString ClassQuiz::results_csv() {
     QString out = QStringLiteral(
-        "student,bank,question,type,values,answer,tolerance,response,verdict,correct\n");
-    const int shown = phase_ == Phase::Finished ? question_count() : current_ + 1;
+        "student,bank,question,type,values,answer,tolerance,response,verdict,correct,removed\n");
     for (const Student& s : students_) {
-        for (int position = 0; position < shown; ++position) {
+        for (int position = 0; position < question_count(); ++position) {
+            if (reached_[std::size_t(position)] == Phase::Lobby)
+                continue; // not asked yet
             const lessons::Question& q =
                 bank_.questions[std::size_t(order_[std::size_t(position)])];
             const QuestionInstance& in = instance(s.name, position);
@@ -297,12 +315,81 @@ QString ClassQuiz::results_csv() {
                                verdict_word(response),
                                response && response->checked.verdict == Verdict::Correct
                                    ? QStringLiteral("1")
-                                   : QStringLiteral("0")}
+                                   : QStringLiteral("0"),
+                               s.removed ? QStringLiteral("1") : QStringLiteral("0")}
                        .join(QLatin1Char(','));
             out += QLatin1Char('\n');
         }
     }
     return out;
+}
+
+QString ClassQuiz::working(const QuestionInstance& in) const {
+    const lessons::Question& q = *in.question;
+    const std::optional<lessons::EngineCall>& call = q.answer ? q.answer : q.correct_call;
+    if (!call)
+        return {};
+    try {
+        return lessons::describe_call(*call, in.values, bank_.base_dir);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+}
+
+QString ClassQuiz::student_reports() {
+    const auto esc = [](const QString& t) { return t.toHtmlEscaped(); };
+    QString out =
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\">"
+                       "<title>%2</title><style>"
+                       "body{font-family:sans-serif;max-width:48em;margin:2em auto;color:#111}"
+                       "section{break-after:page;page-break-after:always;margin-bottom:3em}"
+                       "h1{font-size:1.5em;border-bottom:2px solid #333}h2{font-size:1.1em}"
+                       "pre{white-space:pre-wrap;background:#f4f4f4;padding:.5em}"
+                       ".correct{color:#146c2e}.wrong,.near,.unanswered{color:#9b1c1c}"
+                       "dt{font-weight:bold}dd{margin:0 0 .4em 1.5em}"
+                       "</style></head><body>\n")
+            .arg(lessons::language(), esc(bank_.title));
+    for (const Student& s : students_) {
+        out += QStringLiteral("<section><h1>%1</h1><p>%2</p>\n")
+                   .arg(esc(s.display), esc(lessons::Text::tr("%1: %2 of %3 questions right.")
+                                                .arg(bank_.title)
+                                                .arg(correct_count(s))
+                                                .arg(question_count())));
+        for (int position = 0; position < question_count(); ++position) {
+            if (reached_[std::size_t(position)] == Phase::Lobby)
+                continue;
+            const QuestionInstance& in = instance(s.name, position);
+            const auto r = s.responses.find(position);
+            const Response* response = r == s.responses.end() ? nullptr : &r->second;
+            const QString verdict = verdict_word(response);
+            out += QStringLiteral("<h2>%1. %2</h2><p>%3</p>")
+                       .arg(position + 1)
+                       .arg(esc(lessons::question_title(*in.question)), esc(in.text));
+            if (!in.choices.isEmpty()) {
+                out += QStringLiteral("<ol type=\"a\">");
+                for (const QString& c : in.choices)
+                    out += QStringLiteral("<li>%1</li>").arg(esc(c));
+                out += QStringLiteral("</ol>");
+            }
+            out += QStringLiteral("<dl><dt>%1</dt><dd class=\"%2\">%3</dd>")
+                       .arg(esc(lessons::Text::tr("Your answer")), verdict,
+                            esc(response ? QStringLiteral("%1 (%2)").arg(response->text,
+                                                                         verdict_label(response))
+                                         : lessons::Text::tr("You did not answer this "
+                                                             "question.")));
+            if (counts(position)) {
+                out += QStringLiteral("<dt>%1</dt><dd>%2</dd><dt>%3</dt><dd>%4</dd>")
+                           .arg(esc(lessons::Text::tr("The answer")), esc(shown_answer(in)),
+                                esc(lessons::Text::tr("Why")), esc(in.explanation));
+                if (const QString w = working(in); !w.isEmpty())
+                    out += QStringLiteral("<dt>%1</dt><dd><pre>%2</pre></dd>")
+                               .arg(esc(lessons::Text::tr("The engine's working")), esc(w));
+            }
+            out += QStringLiteral("</dl>\n");
+        }
+        out += QStringLiteral("</section>\n");
+    }
+    return out + QStringLiteral("</body></html>\n");
 }
 
 } // namespace lockstep::classroom

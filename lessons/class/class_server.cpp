@@ -129,6 +129,10 @@ ClassServer::ClassServer(ClassQuiz& quiz, QObject* parent)
     coalesce_.setSingleShot(true);
     coalesce_.setInterval(kBroadcastMs);
     connect(&coalesce_, &QTimer::timeout, this, &ClassServer::broadcast);
+    // A question on a timer closes by itself within a quarter of a second of its time.
+    ticks_.setInterval(250);
+    connect(&ticks_, &QTimer::timeout, this, [this] { quiz_.tick(clock_.elapsed()); });
+    ticks_.start();
     quiz_.set_on_change([this] {
         if (!coalesce_.isActive())
             coalesce_.start();

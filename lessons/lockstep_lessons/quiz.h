@@ -100,6 +100,9 @@ struct QuestionInstance {
     QString run;
     QStringList choices;      // as shown (orderings shuffled)
     std::vector<int> correct; // indices into `choices`; ordering: the right sequence
+    // When a class quiz shows a student the choices in an order of their own: the question's
+    // choice each shown one is. Empty: the question's order.
+    std::vector<int> choice_order;
 
     QString answer_text() const; // the correct answer as a person would write it
 };

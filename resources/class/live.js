@@ -21,6 +21,9 @@
 //   live.connect();     // try the socket now, if wanted and there is none (page seen again)
 //   live.hasSocket();   // true while a socket is open or opening
 //
+//   const clock = window.LockstepLive.countdown(element, (mss) => t('Closes in {1}', mss));
+//   clock.set(state.seconds_left);  // an open question's time left, counted down on the page
+//
 // No dependencies, no HTML: it touches nothing in the page itself.
 //
 // It also holds what both pages need for their words (the two parts below the live updates):
@@ -185,5 +188,35 @@ function t(english, ...args) {
     };
   }
 
-  window.LockstepLive = Object.freeze({ create });
+  // A question's time left, counted down on the page between two states: `set(seconds)` with
+  // the server's seconds_left (-1 or null: no timer) shows "m:ss" in `element` (hidden without
+  // a timer) and counts down each quarter second until the next state says otherwise.
+  function countdown(element, format) {
+    let deadline = 0;
+    let timer = 0;
+    function draw() {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      const text = format(Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0'));
+      if (element.textContent !== text) element.textContent = text;
+      element.dataset.low = left <= 10 ? 'true' : 'false';
+      if (left <= 0) {
+        clearInterval(timer);
+        timer = 0;
+      }
+    }
+    return {
+      set(seconds) {
+        const on = typeof seconds === 'number' && seconds >= 0;
+        element.hidden = !on;
+        clearInterval(timer);
+        timer = 0;
+        if (!on) return;
+        deadline = Date.now() + seconds * 1000;
+        draw();
+        timer = setInterval(draw, 250);
+      },
+    };
+  }
+
+  window.LockstepLive = Object.freeze({ create, countdown });
 })();

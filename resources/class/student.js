@@ -236,8 +236,12 @@
     }
   }
 
+  // The open question's time, when the teacher set one.
+  const clock = window.LockstepLive.countdown($('countdown'), (mss) => t('Closes in {1}', mss));
+
   function render(state) {
     ui.lastState = state;
+    if (state.phase !== 'open') clock.set(-1);
     const who = $('who');
     if (state.name) {
       setText(who, state.name);
@@ -302,6 +306,7 @@
       ui.question = q;
     }
     showView('question');
+    clock.set(state.seconds_left);
     renderReceived(state.answer, ui.read[q.id], state.changes_left);
   }
 

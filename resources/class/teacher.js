@@ -22,6 +22,7 @@
     qrLoading: false,
     qrTries: 0,
     stopped: false,       // the token is not good: nothing more to ask
+    picked: new Set(),    // students ticked for removal
   };
 
   // ---------------------------------------------------------------------------------------
@@ -114,7 +115,8 @@
   function stop(message) {
     ui.stopped = true;
     live.stop();
-    for (const id of ['btn-open', 'btn-close', 'btn-reveal', 'btn-next', 'btn-lock'])
+    for (const id of ['btn-open', 'btn-close', 'btn-reveal', 'btn-next', 'btn-lock', 'btn-back',
+                      'btn-skip', 'timer', 'view-names', 'view-ranking', 'view-histogram'])
       $(id).disabled = true;
     setText($('phase'), t('Not connected'));
     setLive('offline');
@@ -200,6 +202,21 @@
     $('btn-close').disabled = busy || phase !== 'open';
     $('btn-reveal').disabled = busy || phase !== 'closed';
     $('btn-next').disabled = busy || phase !== 'revealed';
+    $('btn-back').disabled = busy || !state.can_go_back;
+    $('btn-skip').disabled = busy || (phase !== 'open' && phase !== 'closed');
+    const timer = $('timer');
+    const seconds = String(Number(state.timer) || 0);
+    if (![...timer.options].some((o) => o.value === seconds))
+      timer.appendChild(el('option', null, Math.floor(seconds / 60) + ':' +
+                                             String(seconds % 60).padStart(2, '0'))).value = seconds;
+    if (timer.value !== seconds && document.activeElement !== timer) timer.value = seconds;
+    timer.disabled = busy || phase === 'finished';
+    const view = state.view || {};
+    for (const key of ['names', 'ranking', 'histogram']) {
+      const box = $('view-' + key);
+      box.checked = !!view[key];
+      box.disabled = busy;
+    }
     setText($('btn-next'), q && q.count && q.index >= q.count ? t('Finish the quiz') : t('Next question'));
     const lock = $('btn-lock');
     lock.disabled = busy || phase === 'finished';
@@ -213,7 +230,7 @@
 
     if (phase === 'lobby') renderLobby(state, students);
     if (q) renderQuestion(state, q, students);
-    if (phase === 'finished') renderScores(students);
+    if (phase === 'finished') renderScores(students, view);
     renderStudents(state, students);
   }
 
@@ -249,12 +266,16 @@
     const answered = Number(q.answered) || 0;
     const total = students.length;
     setText($('answered'), t('{1} of {2} answered', answered, total));
+    clock.set(state.phase === 'open' ? q.seconds_left : -1);
     $('answered-bar').style.width = (total ? Math.min(100, (100 * answered) / total) : 0) + '%';
 
     // The histogram, once closed
     const bars = Array.isArray(state.histogram) ? state.histogram : [];
-    const showBars = (state.phase === 'closed' || state.phase === 'revealed') && bars.length > 0;
+    const closed = state.phase === 'closed' || state.phase === 'revealed';
+    const hidden = !!state.view && state.view.histogram === false;
+    const showBars = closed && bars.length > 0 && !hidden;
     show($('histogram'), showBars);
+    show($('histogram-hidden'), closed && hidden);
     if (showBars) renderHistogram(bars);
 
     // The reveal
@@ -310,12 +331,24 @@
                             : { mark: '–', text: t('no answer'), done: false };
   }
 
+  // A student as the screen shows them: their name, or while names are hidden their number.
+  function shownName(state, s) {
+    if (state.view && state.view.names) return s.name;
+    return t('Student {1}', String(s.id).replace(/^s/, ''));
+  }
+
   function renderStudents(state, students) {
     setText($('student-count'), students.length ? String(students.length) : '');
+    const names = !!(state.view && state.view.names);
+    show($('names-hidden'), !names && students.length > 0);
+    // Only names can be told apart: ticking them for removal needs them shown.
+    const here = new Set(students.map((s) => s.id));
+    for (const id of [...ui.picked]) if (!here.has(id) || !names) ui.picked.delete(id);
+    renderPicked();
     const list = $('students');
     // Rebuilt only when something in it changed, so a Remove button does not vanish under
     // the pointer at every refresh.
-    const key = JSON.stringify([state.phase, students]);
+    const key = JSON.stringify([state.phase, names, students]);
     if (list.dataset.key === key) return;
     list.dataset.key = key;
     list.replaceChildren();
@@ -325,8 +358,21 @@
     }
     for (const s of students) {
       const li = el('li');
-      li.appendChild(el('span', 'student-name', s.name));
-      li.lastChild.title = s.name;
+      const name = shownName(state, s);
+      if (names && state.phase !== 'finished') {
+        const box = el('input', 'pick');
+        box.type = 'checkbox';
+        box.checked = ui.picked.has(s.id);
+        box.setAttribute('aria-label', t('Pick {1} to remove', name));
+        box.addEventListener('change', () => {
+          if (box.checked) ui.picked.add(s.id);
+          else ui.picked.delete(s.id);
+          renderPicked();
+        });
+        li.appendChild(box);
+      }
+      li.appendChild(el('span', 'student-name', name));
+      li.lastChild.title = name;
       const status = studentStatus(state.phase, s);
       if (status) {
         // A mark to see at a glance; the words for screen readers and on hover.
@@ -339,26 +385,41 @@
       if (state.phase !== 'finished') {
         const remove = el('button', 'btn small danger', t('Remove'));
         remove.type = 'button';
-        remove.setAttribute('aria-label', t('Remove {1}', s.name));
-        remove.addEventListener('click', () => removeStudent(s));
+        remove.setAttribute('aria-label', t('Remove {1}', name));
+        remove.addEventListener('click', () => removeStudent(s, name));
         li.appendChild(remove);
       }
       list.appendChild(li);
     }
   }
 
-  function renderScores(students) {
+  // The scores: with the ranking (and names) shown, each student from the best down;
+  // otherwise only how many students got each score, from the best down.
+  function renderScores(students, view) {
     const body = $('scores-body');
     body.replaceChildren();
     const of = ui.questionCount;
-    const sorted = students.slice().sort((a, b) =>
+    const ranked = !!(view && view.ranking && view.names);
+    setText($('scores-who'), ranked ? t('Student') : t('Students'));
+    const sorted = students.slice().sort((a, b) => (Number(b.correct) || 0) - (Number(a.correct) || 0) ||
       String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base' }));
     let total = 0;
-    for (const s of sorted) {
-      const right = Number(s.correct) || 0;
-      total += right;
+    for (const s of sorted) total += Number(s.correct) || 0;
+    const rows = [];
+    if (ranked) {
+      for (const s of sorted) rows.push([s.name, Number(s.correct) || 0]);
+    } else {
+      const counts = new Map();
+      for (const s of sorted) {
+        const right = Number(s.correct) || 0;
+        counts.set(right, (counts.get(right) || 0) + 1);
+      }
+      for (const [right, n] of counts)
+        rows.push([n === 1 ? t('{1} student', n) : t('{1} students', n), right]);
+    }
+    for (const [who, right] of rows) {
       const tr = el('tr');
-      tr.appendChild(el('td', null, s.name));
+      tr.appendChild(el('td', null, who));
       tr.appendChild(el('td', 'num', of ? t('{1} of {2}', right, of) : right));
       body.appendChild(tr);
     }
@@ -438,11 +499,39 @@
     if (ui.state) render(ui.state);
   }
 
-  async function removeStudent(s) {
-    if (!window.confirm(t('Remove {1} from the quiz?', s.name))) return;
+  async function removeStudent(s, name) {
+    if (!window.confirm(t('Remove {1} from the quiz?', name))) return;
     const result = await api('POST', '/api/teacher/remove', { student: s.id });
     if (result.status !== 200) showMessage(errorText(result));
     refresh();
+  }
+
+  function renderPicked() {
+    const button = $('btn-remove-picked');
+    const n = ui.picked.size;
+    setText(button, t('Remove the {1} ticked', n));
+    show(button, n > 0);
+  }
+
+  // A flood of made-up names goes in one action.
+  async function removePicked() {
+    const ids = [...ui.picked];
+    if (!ids.length || !window.confirm(t('Remove {1} students from the quiz?', ids.length))) return;
+    const result = await api('POST', '/api/teacher/remove', { students: ids });
+    if (result.status === 200) ui.picked.clear();
+    else showMessage(errorText(result));
+    refresh();
+  }
+
+  // A change of what the screen shows, or of the timer.
+  async function setting(path, body) {
+    if (ui.busy) return;
+    ui.busy = true;
+    const result = await api('POST', '/api/teacher/' + path, body);
+    ui.busy = false;
+    if (result.status !== 200) showMessage(errorText(result));
+    await refresh();
+    if (ui.state) render(ui.state);
   }
 
   // <a download> with a blob, so that a failed download shows its reason on the page.
@@ -469,6 +558,7 @@
 
   let liveState = 'offline'; // what the header says: 'live', 'polling' or 'offline'
   const live = window.LockstepLive.create({ refresh, setLive });
+  const clock = window.LockstepLive.countdown($('t-countdown'), (mss) => t('Closes in {1}', mss));
 
   // ---------------------------------------------------------------------------------------
   // Start
@@ -478,6 +568,12 @@
     $('btn-close').addEventListener('click', () => step('close'));
     $('btn-reveal').addEventListener('click', () => step('reveal'));
     $('btn-next').addEventListener('click', () => step('next'));
+    $('btn-back').addEventListener('click', () => step('back'));
+    $('btn-skip').addEventListener('click', () => step('skip'));
+    $('timer').addEventListener('change', (e) => setting('timer', { seconds: Number(e.target.value) }));
+    for (const key of ['names', 'ranking', 'histogram'])
+      $('view-' + key).addEventListener('change', (e) => setting('view', { [key]: e.target.checked }));
+    $('btn-remove-picked').addEventListener('click', removePicked);
     $('btn-lock').addEventListener('click', toggleLock);
     $('download').addEventListener('click', download);
 

@@ -47,7 +47,7 @@ try:
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     system_python = "/usr/bin/python3"
     if (os.path.exists(system_python)
@@ -203,8 +203,8 @@ class Teacher:
         self.base = base
         self.token = token
 
-    def step(self, what):
-        status, data = http("POST", self.base + "api/teacher/" + what, self.token, {})
+    def step(self, what, body=None):
+        status, data = http("POST", self.base + "api/teacher/" + what, self.token, body or {})
         if status != 200:
             raise Failure("POST /api/teacher/%s answered %s: %r" % (what, status, data))
         print("teacher: " + what, flush=True)
@@ -327,11 +327,23 @@ def run(args, chromium, chromedriver, tmp):
         teacher_page.get(teacher_url)
         wait_for(teacher_page, "the join code on the teacher's page",
                  lambda d: code in d.find_element(By.TAG_NAME, "body").text)
-        wait_for(teacher_page, "the student's name in the teacher's list of students",
-                 lambda d: STUDENT_NAME in (d.execute_script(
-                     "return document.getElementById('students').textContent") or ""))
+        # Anonymous by default: the student is a number until the teacher ticks Names.
+        students_text = lambda d: d.execute_script(
+            "return document.getElementById('students').textContent") or ""
+        body_text = lambda d: d.execute_script("return document.body.textContent") or ""
+        wait_for(teacher_page, "'Student 1' in the teacher's list of students",
+                 lambda d: "Student 1" in students_text(d))
+        check(STUDENT_NAME not in body_text(teacher_page),
+              "the teacher's page shows the student's name before names are shown")
+        teacher_page.find_element(By.ID, "view-names").click()
+        wait_for(teacher_page, "the student's name in the teacher's list once Names is ticked",
+                 lambda d: STUDENT_NAME in students_text(d))
         check(not teacher_page.find_elements(By.CSS_SELECTOR, "#students b"),
               "the teacher's page made a <b> element of the student's name")
+        teacher_page.find_element(By.ID, "view-names").click()
+        wait_for(teacher_page, "the name gone again once Names is unticked",
+                 lambda d: STUDENT_NAME not in body_text(d))
+        print("ok: the teacher's page shows no name until Names is ticked", flush=True)
         href = teacher_page.execute_script("return location.href")
         check("token" not in href, "the teacher's address still holds the token: %r" % href)
         check("lockstep_teacher" not in teacher_page.execute_script("return document.cookie"),
@@ -399,6 +411,10 @@ def run(args, chromium, chromedriver, tmp):
         print("ok: the verdict says %r" % verdict.text, flush=True)
 
         wait_for(teacher_page, "the reveal on the teacher's page (#reveal)", displayed("#reveal"))
+        check(STUDENT_NAME not in body_text(teacher_page),
+              "the teacher's page names the student at the reveal")
+        check(text_of(teacher_page, "#reveal-answer").strip(), "the reveal shows no answer")
+        print("ok: the reveal on the teacher's page names no student", flush=True)
         if shots:
             # Let the histogram's bars finish their short transition.
             time.sleep(0.6)
@@ -406,11 +422,28 @@ def run(args, chromium, chromedriver, tmp):
             teacher_page.save_screenshot(os.path.join(shots, "class-teacher.png"))
             print("ok: screenshots in %s" % shots, flush=True)
 
-        # The next question opens on the student's page.
+        # A timer, picked on the teacher's page, reaches the server.
+        Select(teacher_page.find_element(By.ID, "timer")).select_by_visible_text("0:20")
+        wait_for(teacher_page, "the server's timer at 20 s", lambda d: teacher.state().get("timer") == 20)
+        # Three seconds, for the test: the next question closes by itself.
+        teacher.step("timer", {"seconds": 3})
         teacher.step("next")
         wait_for(student, "the second question (#question, after %r)" % first_index,
                  lambda d: displayed("#question")(d) and text_of(d, "#question-index") != first_index)
         print("ok: the second question is shown", flush=True)
+        for who, page, css in (("student", student, "#countdown"),
+                               ("teacher", teacher_page, "#t-countdown")):
+            clock = wait_for(page, "the countdown on the %s's page (%s)" % (who, css), displayed(css))
+            check(re.search(r"0:0[0-3]", clock.text), "the %s's countdown says %r" % (who, clock.text))
+        opened = time.monotonic()
+        wait_for(student, "the question closed by its timer (#closed)", displayed("#closed"))
+        waited = time.monotonic() - opened
+        check(teacher.state().get("phase") == "closed", "the server's question is not closed")
+        wait_for(teacher_page, "the teacher's page at 'Answers closed'",
+                 lambda d: not displayed("#t-countdown")(d) and
+                 d.find_element(By.ID, "phase").text.strip() == "Answers closed")
+        print("ok: the timer closed the question by itself (seen %.1f s after it opened)" % waited,
+              flush=True)
 
         # The end: SIGTERM writes the results and exits 0.
         code_at_exit = server.terminate()

@@ -353,6 +353,220 @@ private Q_SLOTS:
         QCOMPARE(join("Benedikt"), 200);
     }
 
+    // The teacher moves back and skips; a question on a timer closes by itself; the scores count
+    // only what was revealed; the journal replays it all.
+    void the_teacher_skips_goes_back_and_times_questions() {
+        ClassQuiz quiz(reductions(), {0, 1, 2});
+        std::vector<QJsonObject> written{quiz.journal_start()};
+        quiz.set_journal([&](const QJsonObject& r) {
+            written.push_back(r);
+            return true;
+        });
+        QByteArray token;
+        QString display;
+        QVERIFY(!quiz.join(quiz.code(), "Ana", "10.0.0.1", 0, token, display));
+        QCOMPARE(quiz.back()->status, 409); // nothing before the lobby
+        QCOMPARE(quiz.set_timer(-1)->status, 400);
+        QVERIFY(!quiz.set_timer(10));
+        QVERIFY(!quiz.open());
+        QCOMPARE(quiz.seconds_left(), 10);
+        quiz.tick(1000); // the time starts
+        quiz.tick(6000);
+        QCOMPARE(quiz.seconds_left(), 5);
+        QJsonObject reply;
+        QVERIFY(!quiz.answer(0, quiz.current_question()->id, quiz.instance("Ana", 0).answer_text(),
+                             reply));
+        quiz.tick(10'999);
+        QCOMPARE(quiz.phase(), Phase::Open);
+        quiz.tick(11'000);
+        QCOMPARE(quiz.phase(), Phase::Closed);               // by itself, at ten seconds
+        QCOMPARE(quiz.correct_count(quiz.students()[0]), 0); // not revealed yet
+        QVERIFY(!quiz.set_timer(0));
+        QVERIFY(!quiz.skip()); // question 1 stays closed, unrevealed
+        QCOMPARE(quiz.current(), 1);
+        QCOMPARE(quiz.phase(), Phase::Open);
+        QCOMPARE(quiz.seconds_left(), -1);
+        quiz.tick(100'000);
+        QCOMPARE(quiz.phase(), Phase::Open); // no timer now
+        QVERIFY(!quiz.back());
+        QCOMPARE(quiz.current(), 0);
+        QCOMPARE(quiz.phase(), Phase::Closed); // as it was left
+        QCOMPARE(quiz.answer(0, quiz.current_question()->id, "1", reply)->status, 409);
+        QVERIFY(!quiz.reveal());
+        QCOMPARE(quiz.correct_count(quiz.students()[0]), 1);
+        QVERIFY(!quiz.next());
+        QCOMPARE(quiz.current(), 1);
+        QCOMPARE(quiz.phase(), Phase::Open); // left open: open again
+        QVERIFY(!quiz.skip());
+        QVERIFY(!quiz.skip());
+        QCOMPARE(quiz.phase(), Phase::Finished);
+        QVERIFY(!quiz.back());
+        QCOMPARE(quiz.current(), 2);
+        QCOMPARE(quiz.phase(), Phase::Closed);
+        // The results hold the three questions asked; the journal gives the same quiz.
+        QCOMPARE(quiz.results_csv().count('\n'), 4);
+        ClassQuiz copy(reductions(), {0, 1, 2});
+        for (const QJsonObject& r : written)
+            QVERIFY2(!copy.replay(r), qPrintable(QJsonDocument(r).toJson()));
+        QCOMPARE(copy.current(), 2);
+        QCOMPARE(copy.phase(), Phase::Closed);
+        QCOMPARE(copy.correct_count(copy.students()[0]), 1);
+        QCOMPARE(copy.results_csv(), quiz.results_csv());
+    }
+
+    // The projector shows no name until the teacher asks; the view and the timer are the
+    // teacher's alone, and a bad value is refused by name.
+    void the_projector_is_anonymous_until_the_teacher_says() {
+        ClassQuiz quiz(reductions(), {});
+        ClassApi api(quiz);
+        const QByteArray teacher = quiz.teacher_token();
+        QJsonObject state =
+            object_of(api.handle(request("GET", "/api/teacher/state", {}, teacher)));
+        QCOMPARE(state["view"].toObject()["names"].toBool(), false);
+        QCOMPARE(state["view"].toObject()["ranking"].toBool(), false);
+        QCOMPARE(state["view"].toObject()["histogram"].toBool(), true);
+        HttpResponse r =
+            api.handle(request("POST", "/api/teacher/view", {{"histogram", false}}, teacher));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(quiz.view().histogram, false);
+        QCOMPARE(quiz.view().names, false); // untouched
+        r = api.handle(request("POST", "/api/teacher/view", {{"names", "yes"}}, teacher));
+        QCOMPARE(r.status, 400);
+        QVERIFY(object_of(r)["error"].toString().contains("names"));
+        r = api.handle(request("POST", "/api/teacher/timer", {{"seconds", 2.5}}, teacher));
+        QCOMPARE(r.status, 400);
+        r = api.handle(request("POST", "/api/teacher/timer", {{"seconds", 90}}, teacher));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(object_of(r)["timer"].toInt(), 90);
+        QByteArray token;
+        QString display;
+        QVERIFY(!quiz.join(quiz.code(), "Ana", "10.0.0.1", 0, token, display));
+        QCOMPARE(api.handle(request("POST", "/api/teacher/view", {{"names", true}}, token)).status,
+                 401);
+        QCOMPARE(api.handle(request("POST", "/api/teacher/skip", {}, token)).status, 401);
+    }
+
+    // Each student sees a choice question's choices in an order of their own; their own letter
+    // is marked, and counted on the histogram as the bank's choice it is.
+    void each_student_has_their_own_order_of_choices() {
+        Served s(ClassLimits{}, {5}); // which-rule: one of four
+        const lessons::Question& q = s.quiz.bank().questions[5];
+        QSet<QString> orders;
+        std::vector<QByteArray> tokens;
+        for (int i = 0; i < 8; ++i) {
+            const QString name = QStringLiteral("N%1").arg(i);
+            tokens.push_back(s.join(name));
+            const lessons::QuestionInstance& in = s.quiz.instance(name, 0);
+            QStringList sorted = in.choices;
+            sorted.sort();
+            QStringList bank = q.choices;
+            bank.sort();
+            QCOMPARE(sorted, bank); // the same choices
+            QCOMPARE(in.choices[in.correct.front()], q.choices[q.correct.front()]);
+            orders.insert(in.choices.join('|'));
+        }
+        QVERIFY2(orders.size() >= 4, "eight students share too few orders");
+        QCOMPARE(s.teacher("open").status, 200);
+        // Every student picks the right choice by their own letter.
+        for (int i = 0; i < 8; ++i) {
+            const lessons::QuestionInstance& in = s.quiz.instance(QStringLiteral("N%1").arg(i), 0);
+            QCOMPARE(
+                s.answer(tokens[std::size_t(i)], QString(QChar(u'a' + in.correct.front()))).status,
+                200);
+        }
+        QCOMPARE(s.teacher("close").status, 200);
+        const std::vector<Bar> bars = s.quiz.histogram();
+        QCOMPARE(bars[std::size_t(q.correct.front())].count, 8);
+        QCOMPARE(bars[std::size_t(q.correct.front())].kind, QStringLiteral("right"));
+        // The projector's copy keeps the bank's order, so its letters match the bars.
+        QCOMPARE(s.quiz.instance("N0", 0, false).choices, q.choices);
+    }
+
+    // 200 made-up names fill the class; the teacher removes them in one action and the real
+    // student gets in; the results keep them, marked removed.
+    void a_flood_of_names_goes_in_one_action() {
+        ClassLimits limits;
+        limits.max_students = 200;
+        ClassQuiz quiz(reductions(), {}, limits);
+        ClassApi api(quiz);
+        QByteArray token;
+        QString display;
+        QStringList flood;
+        for (int i = 0; i < 200; ++i) {
+            QVERIFY(!quiz.join(quiz.code(), QStringLiteral("x%1").arg(i),
+                               QStringLiteral("10.0.1.%1").arg(i % 11), i, token, display));
+            flood << quiz.students().back().id;
+        }
+        QCOMPARE(quiz.join(quiz.code(), "Real", "10.0.2.1", 300, token, display)->status, 503);
+        HttpResponse r =
+            api.handle(request("POST", "/api/teacher/remove",
+                               {{"students", QJsonArray{"s1", "s999"}}}, quiz.teacher_token()));
+        QCOMPARE(r.status, 404); // one not there: none removed
+        QCOMPARE(quiz.student_count(), 200);
+        r = api.handle(request("POST", "/api/teacher/remove",
+                               {{"students", QJsonArray::fromStringList(flood)}},
+                               quiz.teacher_token()));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(quiz.student_count(), 0);
+        QVERIFY(!quiz.join(quiz.code(), "Real", "10.0.2.1", 400, token, display));
+        QVERIFY(!quiz.open());
+        const QString csv = quiz.results_csv();
+        QVERIFY(csv.startsWith("student,bank,question,type,values,answer,tolerance,response,"
+                               "verdict,correct,removed\n"));
+        QVERIFY2(csv.contains(QRegularExpression("\nx7,reductions,[^\n]*,1\n")), qPrintable(csv));
+        QVERIFY2(csv.contains(QRegularExpression("\nReal,reductions,[^\n]*,0\n")), qPrintable(csv));
+    }
+
+    // Requests with tokens that are no one's are limited per address, like wrong join codes.
+    void made_up_tokens_are_limited() {
+        ClassQuiz quiz(reductions(), {});
+        ClassApi api(quiz);
+        int unauthorised = 0;
+        int status = 401;
+        for (int i = 0; i < 500 && status == 401; ++i) {
+            status =
+                api.handle(request("GET", "/api/state", {}, random_token(), i, "10.0.0.9")).status;
+            unauthorised += status == 401 ? 1 : 0;
+        }
+        QCOMPARE(status, 429);
+        QCOMPARE(unauthorised, quiz.limits().bad_tokens_per_minute);
+        QCOMPARE(
+            api.handle(request("GET", "/api/teacher/state", {}, random_token(), 600, "10.0.0.9"))
+                .status,
+            429);
+        // Another address, and a minute later the same one, are heard again.
+        QCOMPARE(
+            api.handle(request("GET", "/api/state", {}, random_token(), 600, "10.0.0.10")).status,
+            401);
+        QCOMPARE(
+            api.handle(request("GET", "/api/state", {}, random_token(), 61'000, "10.0.0.9")).status,
+            401);
+    }
+
+    // One page per student, their own numbers and answer, the working once revealed; names
+    // stay text.
+    void each_student_gets_a_report_of_their_own() {
+        Served s;
+        const QByteArray ana = s.join("Ana");
+        const QByteArray evil = s.join("<b>Eve</b>");
+        QCOMPARE(s.teacher("open").status, 200);
+        QCOMPARE(s.answer(ana, s.quiz.instance("Ana", 0).answer_text()).status, 200);
+        QString html =
+            QString::fromUtf8(s.client.get("/api/teacher/reports", s.quiz.teacher_token()).body);
+        QCOMPARE(html.count("<section>"), 2);
+        QVERIFY(html.contains("&lt;b&gt;Eve&lt;/b&gt;"));
+        QVERIFY(!html.contains("<b>Eve"));
+        QVERIFY(html.contains(s.quiz.instance("Ana", 0).text.toHtmlEscaped()));
+        QVERIFY(!html.contains(s.quiz.instance("Ana", 0).explanation.toHtmlEscaped()));
+        QCOMPARE(s.teacher("close").status, 200);
+        QCOMPARE(s.teacher("reveal").status, 200);
+        html = QString::fromUtf8(s.client.get("/api/teacher/reports", s.quiz.teacher_token()).body);
+        QVERIFY(html.contains(s.quiz.instance("Ana", 0).explanation.toHtmlEscaped()));
+        QVERIFY(html.contains("class=\"correct\""));
+        QVERIFY(html.contains("class=\"unanswered\""));
+        QCOMPARE(s.client.get("/api/teacher/reports", ana).status, 401);
+    }
+
     // A class's numbers come from its own secret: what `quiz ask --student` gives the name is
     // not the live quiz's; two classes differ; a quiz resumed from its journal keeps its own.
     void the_class_secret_seeds_the_numbers() {
@@ -546,8 +760,9 @@ private Q_SLOTS:
                                     .status == 200
                             ? 1
                             : 0;
-        QCOMPARE(accepted, limits.answer_changes);
-        QCOMPARE(quiz.students()[1].responses.at(0).text, QStringLiteral("4"));
+        // The first answer, then five changes.
+        QCOMPARE(accepted, limits.answer_changes + 1);
+        QCOMPARE(quiz.students()[1].responses.at(0).text, QStringLiteral("5"));
     }
 
     void the_histogram_groups_right_mistake_and_other() {

@@ -9,14 +9,17 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace lockstep;
 using namespace lockstep::classroom;
@@ -70,6 +73,12 @@ private Q_SLOTS:
         const QByteArray cy = join(quiz, QStringLiteral("Cy"), 3);
         w.refresh();
         QCOMPARE(w.studentList()->count(), 3);
+        // No name is on the projector until the teacher shows names.
+        QCOMPARE(w.studentList()->item(0)->text(), QStringLiteral("Student 1"));
+        for (QLabel* label : w.findChildren<QLabel*>())
+            QVERIFY2(!label->text().contains("Ana"), qPrintable(label->text()));
+        w.namesBox()->setChecked(true);
+        QVERIFY(quiz.view().names);
         QCOMPARE(w.studentList()->item(0)->text(), QStringLiteral("<b>Ana</b>"));
         for (QLabel* label : w.findChildren<QLabel*>())
             QVERIFY2(label->textFormat() == Qt::PlainText || !label->text().contains("<b>Ana"),
@@ -128,6 +137,13 @@ private Q_SLOTS:
         w.advance(); // the scores
         QCOMPARE(quiz.phase(), Phase::Finished);
         QVERIFY(w.scoreTable()->isVisible());
+        // Without the ranking: how many got each score, best first, and no name.
+        QCOMPARE(w.scoreTable()->rowCount(), 2);
+        QCOMPARE(w.scoreTable()->item(0, 0)->text(), QStringLiteral("1 student"));
+        QCOMPARE(w.scoreTable()->item(0, 1)->text(), QStringLiteral("1 / 2"));
+        QCOMPARE(w.scoreTable()->item(1, 0)->text(), QStringLiteral("2 students"));
+        QCOMPARE(w.scoreTable()->item(1, 1)->text(), QStringLiteral("0 / 2"));
+        w.rankingBox()->setChecked(true);
         QCOMPARE(w.scoreTable()->rowCount(), 3);
         QCOMPARE(w.scoreTable()->item(0, 0)->text(), QStringLiteral("<b>Ana</b>"));
         QCOMPARE(w.scoreTable()->item(0, 1)->text(), QStringLiteral("1 / 2"));
@@ -145,7 +161,7 @@ private Q_SLOTS:
         ClassQuiz& quiz = w.quiz();
         join(quiz, "Ana", 1);
         join(quiz, "Ben", 2);
-        w.refresh();
+        w.namesBox()->setChecked(true);
         w.studentList()->setCurrentRow(0);
         QMetaObject::invokeMethod(&w, [&] {
             for (QPushButton* b : w.findChildren<QPushButton*>())
@@ -159,6 +175,62 @@ private Q_SLOTS:
             c->setChecked(true);
         QVERIFY(quiz.locked());
         QVERIFY(join(quiz, "Cy", 3).isEmpty());
+    }
+
+    // The teacher's room in the lab: a timer that counts down and closes the question, skip and
+    // back, the histogram hidden, and a flood removed at once.
+    void the_teacher_times_skips_and_clears_a_flood() {
+        app::ClassWindow w(bank("reductions"), {0, 1, 2}, 0,
+                           {QHostAddress(QHostAddress::LocalHost)});
+        w.resize(1280, 800);
+        w.show();
+        ClassQuiz& quiz = w.quiz();
+        for (int i = 0; i < 6; ++i)
+            join(quiz, QStringLiteral("x%1").arg(i), i + 1);
+        join(quiz, QStringLiteral("Real"), 7);
+        w.refresh();
+        for (int row = 0; row < 6; ++row)
+            w.studentList()->item(row)->setSelected(true);
+        QTimer::singleShot(0, &w, [] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                box->button(QMessageBox::Yes)->click();
+        });
+        QMetaObject::invokeMethod(&w, [&] {
+            for (QPushButton* b : w.findChildren<QPushButton*>())
+                if (b->text().contains("Remove"))
+                    b->click();
+        });
+        QTRY_COMPARE(quiz.student_count(), 1);
+        QCOMPARE(w.studentList()->count(), 1);
+
+        w.timerBox()->setCurrentIndex(w.timerBox()->findData(20));
+        Q_EMIT w.timerBox()->activated(w.timerBox()->currentIndex());
+        QCOMPARE(quiz.timer(), 20);
+        QVERIFY(!w.backButton()->isEnabled());
+        w.advance(); // open, on the timer
+        QTRY_VERIFY(w.phaseLabel()->text().contains("closes in 0:1"));
+        w.skipButton()->click();
+        QCOMPARE(quiz.current(), 1);
+        QCOMPARE(quiz.phase(), Phase::Open);
+        w.backButton()->click();
+        QCOMPARE(quiz.current(), 0);
+        QCOMPARE(quiz.phase(), Phase::Closed);
+        QVERIFY(w.histogram()->isVisible());
+        w.histogramBox()->setChecked(false);
+        QVERIFY(!quiz.view().histogram);
+        QVERIFY(!w.histogram()->isVisible());
+        QVERIFY(w.revealLabel()->isHidden());
+        // A timer of two seconds closes the next question by itself.
+        quiz.set_timer(2);
+        w.skipButton()->click(); // question 0 stays closed; on to question 1, open again
+        QCOMPARE(quiz.phase(), Phase::Open);
+        QTRY_COMPARE_WITH_TIMEOUT(quiz.phase(), Phase::Closed, 5000);
+        QTRY_VERIFY(!w.phaseLabel()->text().contains("closes in"));
+        QTemporaryDir dir;
+        QVERIFY(w.exportReports(dir.filePath("reports.html")));
+        QFile reports(dir.filePath("reports.html"));
+        QVERIFY(reports.open(QIODevice::ReadOnly));
+        QCOMPARE(reports.readAll().count("<section>"), 7);
     }
 
     void replay_in_the_lab_plays_the_question_s_run() {

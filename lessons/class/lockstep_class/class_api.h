@@ -3,6 +3,7 @@
 #include "lockstep_class/class_quiz.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -49,9 +50,12 @@ private:
     HttpResponse teacher(const HttpRequest& request, const QByteArray& path);
     HttpResponse teacher_page(const HttpRequest& request);
     bool host_is_ours(const HttpRequest& request) const;
+    // A 401 for a token that is no one's, or a 429 when its address has had too many.
+    HttpResponse bad_token(const HttpRequest& request, const Refusal& refusal);
 
     ClassQuiz& quiz_;
     std::function<void()> on_results_;
+    QHash<QString, std::deque<qint64>> bad_tokens_; // per address: recent 401s
 };
 
 // The session token in the teacher's page's cookie, or empty.

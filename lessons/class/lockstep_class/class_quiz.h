@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 // A live class quiz: the teacher moves a bank's questions through lobby, open, closed and
@@ -29,12 +30,16 @@ QString to_string(Phase phase); // "lobby", "open", ...
 struct ClassLimits {
     int max_students = 200;
     int max_name_chars = 40;
-    int answer_changes = 5;    // answers per student and question, the first included
+    int answer_changes = 5;    // changes to an answer, after the first answer to a question
+    int longest_timer = 3600;  // seconds a question may be open on a timer
     int joins_per_minute = 60; // per address: a class behind one router, with retries
     // Wrong join codes a minute, from every address together: then no one joins for the rest of
     // the minute and the code changes. At 30 guesses a minute, a six-digit code is found by chance
     // once in about 500 hours of class.
     int wrong_codes_per_minute = 30;
+    // Requests with a token that is no one's, a minute from one address, before it is told to
+    // wait (429): a page left open from an earlier quiz asks a few times; guessing asks many.
+    int bad_tokens_per_minute = 120;
     double token_rate = 20;    // requests a second per token, sustained
     double token_burst = 40;   // and at once
     qsizetype max_body = 4096; // bytes
@@ -64,6 +69,15 @@ struct Student {
     // Requests a token may still make now (a token bucket) and when it was last filled.
     double allowance = 0;
     qint64 filled_ms = 0;
+};
+
+// What the projector and the teacher's page show. Anonymous by default: no student's name is on
+// the screen until the teacher shows the names, and the scores are a count of who got how many
+// unless the teacher asks for the ranking.
+struct View {
+    bool names = false;    // names in the lobby, the example's numbers and the scores
+    bool ranking = false;  // the scores as a ranked list of names
+    bool histogram = true; // the bars of a closed question
 };
 
 // One bar of the histogram of a closed question.
@@ -146,8 +160,24 @@ public:
     std::optional<Refusal> close();
     std::optional<Refusal> reveal();
     std::optional<Refusal> next();
+    // Closes the question (without its reveal) and goes on to the next one, as it was left.
+    std::optional<Refusal> skip();
+    // Goes to the question before, as it was left (closed or revealed).
+    std::optional<Refusal> back();
     void set_locked(bool locked);
     std::optional<Refusal> remove(const QString& student_id);
+    // Removes several at once (a flood of made-up names): all, or none when one is not there.
+    std::optional<Refusal> remove(const QStringList& student_ids);
+    const View& view() const { return view_; }
+    std::optional<Refusal> set_view(const View& view);
+    // Each question closes by itself `seconds` after it opens (0: the teacher closes it). Set
+    // while a question is open, its time starts again.
+    std::optional<Refusal> set_timer(int seconds);
+    int timer() const { return timer_; }
+    // Seconds until the open question closes by itself, -1 with no timer.
+    int seconds_left() const;
+    // The clock, from the server a few times a second: closes the question whose time is up.
+    void tick(qint64 now_ms);
     QJsonObject teacher_state();
     std::vector<Bar> histogram() const; // of the current question's answers
     // The reveal for the projector, with the first student's numbers (or an example's).
@@ -164,12 +194,20 @@ public:
     // Correct answers so far, per student (in students() order).
     int correct_count(const Student& student) const;
 
-    // The results: the answer key's columns, then response, verdict and correct.
+    // The results: the answer key's columns, then response, verdict, correct and removed.
     QString results_csv();
+    // One page per student (HTML, to print): their numbers, answers, and for each revealed
+    // question the answer, why, and the engine's working with their numbers.
+    QString student_reports();
 
     // One student's version of a question; cached by name, since names seed the numbers, with the
     // class's own secret: `lockstep-cli quiz ask --student` gives other numbers.
-    const lessons::QuestionInstance& instance(const QString& name, int position);
+    // Each student sees the choices of a choice question in an order of their own (from the same
+    // secret); `own_order` false keeps the bank's order, as the projector shows them.
+    const lessons::QuestionInstance& instance(const QString& name, int position,
+                                              bool own_order = true);
+    // Whether position's answers count in the scores (revealed, or the quiz is over).
+    bool counts(int position) const;
 
 private:
     void changed();
@@ -177,7 +215,13 @@ private:
     int student_index(const QString& id) const;
     QJsonObject question_json(int student, int position);
     QString unique_display(const StudentName& name) const;
+    QString working(const lessons::QuestionInstance& in) const; // the engine call and its result
     void new_code(); // a new join code, after too many wrong ones
+    // Moves to `position` as it was left (a question never opened opens).
+    void enter(int position);
+    void set_phase(Phase phase);
+    // Which of the bank's choices a student's shown choice is.
+    int bank_choice(const Student& student, int position, int shown) const;
 
     lessons::QuizBank bank_;
     std::vector<int> order_;
@@ -201,7 +245,14 @@ private:
     int wrong_codes_ = 0;                      // since the quiz began
     int code_changes_ = 0;
     QSet<QString> banned_; // the keys of the names the teacher removed
-    std::map<std::pair<QString, int>, lessons::QuestionInstance> instances_;
+    std::map<std::tuple<QString, int, bool>, lessons::QuestionInstance> instances_;
+    // Per question (in the quiz's order), where it has been: Lobby (not yet), Open, Closed or
+    // Revealed, the furthest.
+    std::vector<Phase> reached_;
+    View view_;
+    int timer_ = 0;         // seconds, 0: none
+    qint64 opened_ms_ = -1; // when the open question's time began (-1: at the next tick)
+    qint64 now_ms_ = 0;     // the last tick
     std::function<void()> on_change_;
     Reveal reveal_; // the reveal of the question at position reveal_for_
     int reveal_for_ = -1;

@@ -73,6 +73,7 @@ private:
     ClassApi api_;
     QElapsedTimer clock_;
     QTimer coalesce_;
+    QTimer ticks_; // the quiz's clock (ClassQuiz::tick)
     std::shared_ptr<ConnectionTable> connections_;
     struct Live {
         std::unique_ptr<QWebSocket> socket;
