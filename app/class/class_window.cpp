@@ -201,6 +201,13 @@ void ClassWindow::refresh() {
     title_->setText(q.bank().title);
     join_->setText(tr("Join at %1").arg(urls.value(0)));
     code_->setText(tr("Code: %1").arg(q.code()));
+    // Someone guessing the code: the teacher sees it (the code changes by itself).
+    code_->setToolTip(q.wrong_codes() == 0 ? QString()
+                                           : tr("%1 wrong codes tried; the code changed %2 times.")
+                                                 .arg(q.wrong_codes())
+                                                 .arg(q.code_changes()));
+    if (q.wrong_codes() > 0)
+        code_->setText(code_->text() + tr("  (%1 wrong tries)").arg(q.wrong_codes()));
     static_cast<QrCode*>(qr_)->setText(urls.value(0));
     const int joined = q.student_count();
     if (q.locked())

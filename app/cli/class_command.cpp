@@ -10,6 +10,7 @@
 #include "core/error.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QSaveFile>
@@ -27,14 +28,16 @@ QString class_usage() {
     return Cli::tr(R"(
 a live class quiz, answered from the students' browsers (docs/CLASS.md):
   class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
+                   [--results FILE.csv] [--journal FILE | --resume FILE]
+                   [--blocked-words FILE] [--root DIR]
                                   serves the quiz on this machine's classroom (private)
                                   addresses, port 8080 by default; prints the students' address,
                                   the join code and the teacher's one-time link. Every change is
                                   in the journal on disk before it is acknowledged (--journal, or
                                   a new file in the data folder); --resume FILE goes on with a
-                                  quiz from its journal, with the same code and tokens. Ctrl+C or
-                                  SIGTERM ends it after writing the results.
+                                  quiz from its journal, with the same code and tokens.
+                                  --blocked-words FILE: words (one a line) no name may hold.
+                                  Ctrl+C or SIGTERM ends it after writing the results.
 )");
 }
 
@@ -117,12 +120,36 @@ int answers_of(const classroom::ClassQuiz& quiz) {
     return n;
 }
 
+// --blocked-words FILE: a word a line; empty lines and lines from '#' on are skipped.
+QStringList blocked_words(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        throw Error(
+            utf8(Cli::tr("--blocked-words: cannot read %1: %2").arg(path, f.errorString())));
+    constexpr qint64 kMostBytes = 1 << 20;
+    const QByteArray bytes = f.read(kMostBytes + 1);
+    if (bytes.size() > kMostBytes)
+        throw Error(utf8(
+            Cli::tr("--blocked-words: %1 is over 1 MiB; it should be a list of words").arg(path)));
+    const QString text = QString::fromUtf8(bytes);
+    if (text.contains(QChar::ReplacementCharacter) || bytes.contains('\0'))
+        throw Error(utf8(Cli::tr("--blocked-words: %1 is not UTF-8 text").arg(path)));
+    QStringList words;
+    for (const QString& line : text.split(QLatin1Char('\n'))) {
+        const QString word = line.section(QLatin1Char('#'), 0, 0).trimmed();
+        if (!word.isEmpty())
+            words << word;
+    }
+    return words;
+}
+
 int class_serve(const Options& o) {
     if (o.positional().size() != 1)
         throw Error(utf8(Cli::tr("expected: %1")
                              .arg(QStringLiteral("class serve BANK [--questions id,id] [--port N] "
                                                  "[--bind ADDRESS] [--max-students N] "
-                                                 "[--results FILE.csv] [--journal FILE | "
+                                                 "[--results FILE.csv] [--blocked-words FILE] "
+                                                 "[--journal FILE | "
                                                  "--resume FILE]"))));
     const QString root = o.text("--root") ? q(*o.text("--root")) : lessons::default_resources_dir();
     const lessons::LessonLibrary library = lessons::LessonLibrary::load(root);
@@ -154,6 +181,8 @@ int class_serve(const Options& o) {
 
     // The event loop is the one of main()'s application.
     classroom::ClassQuiz quiz(std::move(bank), std::move(order), limits);
+    if (o.text("--blocked-words"))
+        quiz.set_blocked_words(blocked_words(q(*o.text("--blocked-words"))));
     if (journal) {
         for (std::size_t i = 0; i < records.size(); ++i)
             if (const auto why = quiz.replay(records[i]))
@@ -261,7 +290,7 @@ int command_class(const std::vector<std::string>& args) {
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     const Options o(rest,
                     {"--questions", "--port", "--bind", "--max-students", "--results", "--journal",
-                     "--resume", "--root"},
+                     "--resume", "--blocked-words", "--root"},
                     {});
     if (args.front() == "serve")
         return class_serve(o);

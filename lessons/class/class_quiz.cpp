@@ -9,6 +9,7 @@
 
 #include <QJsonArray>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -315,6 +316,26 @@ void ClassQuiz::new_code() {
     changed();
 }
 
+namespace {
+
+// The words of a name's key: what a blocked word is compared with, whole.
+QStringList key_words(const QString& key) {
+    static const QRegularExpression apart(QStringLiteral("[^\\p{L}\\p{N}]+"));
+    return key.split(apart, Qt::SkipEmptyParts);
+}
+
+} // namespace
+
+void ClassQuiz::set_blocked_words(const QStringList& words) {
+    blocked_.clear();
+    for (const QString& word : words) {
+        StudentName read;
+        if (!read_student_name(word, 1000, read))
+            for (const QString& w : key_words(read.key))
+                blocked_.insert(w);
+    }
+}
+
 std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
                                        const QString& address, qint64 now_ms, QByteArray& token_out,
                                        QString& display_out) {
@@ -348,6 +369,10 @@ std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
         return refuse(400, *problem);
     if (banned_.contains(read.key))
         return refuse(403, lessons::Text::tr("The teacher removed this name from the quiz."));
+    for (const QString& word : key_words(read.key))
+        if (blocked_.contains(word))
+            return refuse(400, lessons::Text::tr("That name is not allowed in this class; choose "
+                                                 "another."));
     const QString tidy = read.shown;
     if (locked_)
         return refuse(409, lessons::Text::tr("The teacher has locked the lobby: no one can join "

@@ -1625,6 +1625,10 @@
         <source>The teacher's computer could not save this; tell the teacher.</source>
         <translation>Der Computer der Lehrkraft konnte das nicht speichern; sag der Lehrkraft Bescheid.</translation>
     </message>
+    <message>
+        <source>That name is not allowed in this class; choose another.</source>
+        <translation>Dieser Name ist in dieser Klasse nicht erlaubt; wähle einen anderen.</translation>
+    </message>
 </context>
 <context>
     <name>LockstepCli</name>
@@ -3306,33 +3310,6 @@ scripts/two-hosts.sh), um das Netz zu messen.
 </translation>
     </message>
     <message>
-        <source>
-a live class quiz, answered from the students' browsers (docs/CLASS.md):
-  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
-                                  serves the quiz on this machine's classroom (private)
-                                  addresses, port 8080 by default; prints the students' address,
-                                  the join code and the teacher's one-time link. Every change is
-                                  in the journal on disk before it is acknowledged (--journal, or
-                                  a new file in the data folder); --resume FILE goes on with a
-                                  quiz from its journal, with the same code and tokens. Ctrl+C or
-                                  SIGTERM ends it after writing the results.
-</source>
-        <translation>
-ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
-  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
-                                  bietet das Quiz unter den (privaten) Klassenraum-Adressen dieses
-                                  Rechners an, standardmäßig auf Port 8080; nennt die Adresse für
-                                  die Schüler, den Beitrittscode und den einmaligen Link der
-                                  Lehrkraft. Jede Änderung steht im Journal auf der Platte, bevor
-                                  sie bestätigt wird (--journal, sonst eine neue Datei im
-                                  Datenordner); --resume DATEI setzt ein Quiz aus seinem Journal
-                                  fort, mit demselben Code und denselben Tokens. Ctrl+C oder
-                                  SIGTERM schreibt die Ergebnisse und beendet es.
-</translation>
-    </message>
-    <message>
         <source>--resume goes on with the journal's quiz: it takes no --journal or --questions</source>
         <translation>--resume setzt das Quiz des Journals fort: es nimmt kein --journal und kein --questions</translation>
     </message>
@@ -3363,6 +3340,50 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
     <message>
         <source>cannot write to the journal %1: %2; changes are refused from now on</source>
         <translation>kann nicht ins Journal %1 schreiben: %2; ab jetzt werden Änderungen abgelehnt</translation>
+    </message>
+    <message>
+        <source>
+a live class quiz, answered from the students' browsers (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--journal FILE | --resume FILE]
+                   [--blocked-words FILE] [--root DIR]
+                                  serves the quiz on this machine's classroom (private)
+                                  addresses, port 8080 by default; prints the students' address,
+                                  the join code and the teacher's one-time link. Every change is
+                                  in the journal on disk before it is acknowledged (--journal, or
+                                  a new file in the data folder); --resume FILE goes on with a
+                                  quiz from its journal, with the same code and tokens.
+                                  --blocked-words FILE: words (one a line) no name may hold.
+                                  Ctrl+C or SIGTERM ends it after writing the results.
+</source>
+        <translation>
+ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--journal FILE | --resume FILE]
+                   [--blocked-words FILE] [--root DIR]
+                                  bietet das Quiz unter den (privaten) Klassenraum-Adressen dieses
+                                  Rechners an, standardmäßig auf Port 8080; nennt die Adresse für
+                                  die Schüler, den Beitrittscode und den einmaligen Link der
+                                  Lehrkraft. Jede Änderung steht im Journal auf der Platte, bevor
+                                  sie bestätigt wird (--journal, sonst eine neue Datei im
+                                  Datenordner); --resume DATEI setzt ein Quiz aus seinem Journal
+                                  fort, mit demselben Code und denselben Tokens.
+                                  --blocked-words DATEI: Wörter (eins pro Zeile), die kein Name
+                                  enthalten darf.
+                                  Ctrl+C oder SIGTERM schreibt die Ergebnisse und beendet es.
+</translation>
+    </message>
+    <message>
+        <source>--blocked-words: cannot read %1: %2</source>
+        <translation>--blocked-words: %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>--blocked-words: %1 is over 1 MiB; it should be a list of words</source>
+        <translation>--blocked-words: %1 ist größer als 1 MiB; es sollte eine Liste von Wörtern sein</translation>
+    </message>
+    <message>
+        <source>--blocked-words: %1 is not UTF-8 text</source>
+        <translation>--blocked-words: %1 ist kein UTF-8-Text</translation>
     </message>
 </context>
 <context>
@@ -4467,6 +4488,14 @@ Die Engine: %1</translation>
     <message>
         <source>Show the rank&amp;ing</source>
         <translation>Ran&amp;gliste zeigen</translation>
+    </message>
+    <message>
+        <source>%1 wrong codes tried; the code changed %2 times.</source>
+        <translation>%1 falsche Codes versucht; der Code hat sich %2-mal geändert.</translation>
+    </message>
+    <message>
+        <source>  (%1 wrong tries)</source>
+        <translation>  (%1 falsche Versuche)</translation>
     </message>
 </context>
 <context>

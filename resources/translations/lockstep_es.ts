@@ -1625,6 +1625,10 @@
         <source>The teacher's computer could not save this; tell the teacher.</source>
         <translation>El ordenador del profesor no pudo guardar esto; avisa al profesor.</translation>
     </message>
+    <message>
+        <source>That name is not allowed in this class; choose another.</source>
+        <translation>Ese nombre no está permitido en esta clase; elige otro.</translation>
+    </message>
 </context>
 <context>
     <name>LockstepCli</name>
@@ -3311,33 +3315,6 @@ scripts/two-hosts.sh) para medir la red.
 </translation>
     </message>
     <message>
-        <source>
-a live class quiz, answered from the students' browsers (docs/CLASS.md):
-  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
-                                  serves the quiz on this machine's classroom (private)
-                                  addresses, port 8080 by default; prints the students' address,
-                                  the join code and the teacher's one-time link. Every change is
-                                  in the journal on disk before it is acknowledged (--journal, or
-                                  a new file in the data folder); --resume FILE goes on with a
-                                  quiz from its journal, with the same code and tokens. Ctrl+C or
-                                  SIGTERM ends it after writing the results.
-</source>
-        <translation>
-cuestionario de clase en directo, que los estudiantes responden en su navegador (docs/CLASS.md):
-  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
-                   [--results FILE.csv] [--journal FILE | --resume FILE] [--root DIR]
-                                  sirve el cuestionario en las direcciones de aula (privadas) de
-                                  este equipo, en el puerto 8080 por defecto; muestra la dirección
-                                  para los estudiantes, el código para unirse y el enlace de un
-                                  solo uso del docente. Cada cambio queda en el diario en disco
-                                  antes de confirmarse (--journal, o un archivo nuevo en la
-                                  carpeta de datos); --resume ARCHIVO continúa un cuestionario
-                                  desde su diario, con el mismo código y los mismos tokens.
-                                  Ctrl+C o SIGTERM lo terminan después de escribir los resultados.
-</translation>
-    </message>
-    <message>
         <source>--resume goes on with the journal's quiz: it takes no --journal or --questions</source>
         <translation>--resume continúa el cuestionario del diario: no admite --journal ni --questions</translation>
     </message>
@@ -3368,6 +3345,50 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
     <message>
         <source>cannot write to the journal %1: %2; changes are refused from now on</source>
         <translation>no se puede escribir en el diario %1: %2; desde ahora se rechazan los cambios</translation>
+    </message>
+    <message>
+        <source>
+a live class quiz, answered from the students' browsers (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--journal FILE | --resume FILE]
+                   [--blocked-words FILE] [--root DIR]
+                                  serves the quiz on this machine's classroom (private)
+                                  addresses, port 8080 by default; prints the students' address,
+                                  the join code and the teacher's one-time link. Every change is
+                                  in the journal on disk before it is acknowledged (--journal, or
+                                  a new file in the data folder); --resume FILE goes on with a
+                                  quiz from its journal, with the same code and tokens.
+                                  --blocked-words FILE: words (one a line) no name may hold.
+                                  Ctrl+C or SIGTERM ends it after writing the results.
+</source>
+        <translation>
+cuestionario de clase en directo, que los estudiantes responden en su navegador (docs/CLASS.md):
+  class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
+                   [--results FILE.csv] [--journal FILE | --resume FILE]
+                   [--blocked-words FILE] [--root DIR]
+                                  sirve el cuestionario en las direcciones de aula (privadas) de
+                                  este equipo, en el puerto 8080 por defecto; muestra la dirección
+                                  para los estudiantes, el código para unirse y el enlace de un
+                                  solo uso del docente. Cada cambio queda en el diario en disco
+                                  antes de confirmarse (--journal, o un archivo nuevo en la
+                                  carpeta de datos); --resume ARCHIVO continúa un cuestionario
+                                  desde su diario, con el mismo código y los mismos tokens.
+                                  --blocked-words ARCHIVO: palabras (una por línea) que ningún
+                                  nombre puede contener.
+                                  Ctrl+C o SIGTERM lo terminan después de escribir los resultados.
+</translation>
+    </message>
+    <message>
+        <source>--blocked-words: cannot read %1: %2</source>
+        <translation>--blocked-words: no se puede leer %1: %2</translation>
+    </message>
+    <message>
+        <source>--blocked-words: %1 is over 1 MiB; it should be a list of words</source>
+        <translation>--blocked-words: %1 ocupa más de 1 MiB; debería ser una lista de palabras</translation>
+    </message>
+    <message>
+        <source>--blocked-words: %1 is not UTF-8 text</source>
+        <translation>--blocked-words: %1 no es texto UTF-8</translation>
     </message>
 </context>
 <context>
@@ -4472,6 +4493,14 @@ El motor: %1</translation>
     <message>
         <source>Show the rank&amp;ing</source>
         <translation>Mostrar la clasifica&amp;ción</translation>
+    </message>
+    <message>
+        <source>%1 wrong codes tried; the code changed %2 times.</source>
+        <translation>%1 códigos incorrectos probados; el código cambió %2 veces.</translation>
+    </message>
+    <message>
+        <source>  (%1 wrong tries)</source>
+        <translation>  (%1 intentos fallidos)</translation>
     </message>
 </context>
 <context>

@@ -351,6 +351,24 @@ private Q_SLOTS:
                                      QStringLiteral("Ben #2"), QString::fromUtf8("\u0412en")})
             QCOMPARE(join(again), 403);
         QCOMPARE(join("Benedikt"), 200);
+        // A school's list of words: whole words, in any case or look-alike letters.
+        quiz.set_blocked_words({"Badword", "# not a word", ""});
+        QCOMPARE(join("badword"), 400);
+        QCOMPARE(join(QString::fromUtf8("Ana B\u0430dword")), 400); // a Cyrillic а
+        QCOMPARE(join("Ana-BADWORD"), 400);
+        QCOMPARE(join("Badwordson"), 200); // not the word
+    }
+
+    // --blocked-words names a file that is read, or says why not.
+    void blocked_words_come_from_a_file() {
+        QProcess cli;
+        cli.start(LOCKSTEP_CLI_PATH, {"class", "serve", "reductions", "--port", "0", "--bind",
+                                      "127.0.0.1", "--blocked-words", "/nonexistent/words.txt"});
+        QVERIFY(cli.waitForFinished(20000));
+        QCOMPARE(cli.exitCode(), 1);
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QVERIFY2(err.contains("--blocked-words: cannot read /nonexistent/words.txt"),
+                 qPrintable(err));
     }
 
     // The teacher moves back and skips; a question on a timer closes by itself; the scores count

@@ -5,7 +5,8 @@
 // token (a student joins before the input), $T for the teacher's and $C for the join code, so
 // the fuzzer reaches past the tokens it could never guess.
 //
-// Beyond "no crash": every response has a known status; every /api/ response is a JSON object,
+// Beyond "no crash": every response has a known status; every /api/ response is a JSON object
+// (but the teacher's results, QR code and reports),
 // with an "error" sentence when refused; and no student endpoint gives away the key (a result,
 // an explanation, a typical mistake) before the question is revealed.
 //
@@ -122,7 +123,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const QJsonDocument doc = QJsonDocument::fromJson(out.body, &problem);
             const bool csv = out.content_type.startsWith("text/csv");
             const bool svg = out.content_type.startsWith("image/svg");
-            if (!csv && !svg && (problem.error != QJsonParseError::NoError || !doc.isObject()))
+            const bool html = out.content_type.startsWith("text/html"); // the reports
+            if (!csv && !svg && !html &&
+                (problem.error != QJsonParseError::NoError || !doc.isObject()))
                 std::abort();
             if (out.status >= 400 && !doc.object().value(QStringLiteral("error")).isString())
                 std::abort();

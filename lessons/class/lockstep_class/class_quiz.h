@@ -133,6 +133,10 @@ public:
     // Called after every change (a join, an answer, a phase), on the thread that made it.
     void set_on_change(std::function<void()> on_change) { on_change_ = std::move(on_change); }
 
+    // Words no name may hold (a school's list, say): a name with one of them as a whole word,
+    // in any case or in look-alike letters, is refused. Not journaled: give them again on resume.
+    void set_blocked_words(const QStringList& words);
+
     // Students. Each returns a refusal or does the thing; `now_ms` is a steady clock.
     std::optional<Refusal> join(const QString& code, const QString& name, const QString& address,
                                 qint64 now_ms, QByteArray& token_out, QString& display_out);
@@ -244,7 +248,8 @@ private:
     std::deque<qint64> wrong_;                 // recent wrong join codes, from anywhere
     int wrong_codes_ = 0;                      // since the quiz began
     int code_changes_ = 0;
-    QSet<QString> banned_; // the keys of the names the teacher removed
+    QSet<QString> banned_;  // the keys of the names the teacher removed
+    QSet<QString> blocked_; // the keys of the words no name may hold
     std::map<std::tuple<QString, int, bool>, lessons::QuestionInstance> instances_;
     // Per question (in the quiz's order), where it has been: Lobby (not yet), Open, Closed or
     // Revealed, the furthest.
