@@ -209,6 +209,11 @@ private Q_SLOTS:
         QVERIFY(!w.backButton()->isEnabled());
         w.advance(); // open, on the timer
         QTRY_VERIFY(w.phaseLabel()->text().contains("closes in 0:1"));
+        // On a 1024x768 projector every control is on the screen.
+        w.resize(1024, 768);
+        QTRY_VERIFY(w.timerBox()->geometry().bottom() < 768 &&
+                    w.skipButton()->geometry().right() < 1024);
+        w.grab().save(testing::screenshot_path(QStringLiteral("class-projector-1024.png")));
         w.skipButton()->click();
         QCOMPARE(quiz.current(), 1);
         QCOMPARE(quiz.phase(), Phase::Open);
