@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScreen>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -161,7 +162,9 @@ void ClassWindow::build() {
     connect(remove_, &QPushButton::clicked, this, &ClassWindow::removeSelected);
     connect(students_, &QListWidget::itemSelectionChanged, this,
             [this] { remove_->setEnabled(!students_->selectedItems().isEmpty()); });
-    resize(1280, 800);
+    // As large as a projector's 1280x800, never larger than the screen it opens on.
+    const QSize want(1280, 800);
+    resize(screen() ? want.boundedTo(screen()->availableGeometry().size()) : want);
 }
 
 } // namespace lockstep::app
