@@ -303,21 +303,23 @@ QString ClassQuiz::results_csv() {
             const auto r = s.responses.find(position);
             const Response* response = r == s.responses.end() ? nullptr : &r->second;
             const bool numeric = q.type == QuestionType::Numeric;
-            out += QStringList{csv_text(s.display),
-                               lessons::csv_field(bank_.id),
-                               lessons::csv_field(q.id),
-                               lessons::to_string(q.type),
-                               lessons::csv_field(values.join(QLatin1Char(' '))),
-                               lessons::csv_field(numeric ? lessons::format_value(in.answer)
-                                                          : in.answer_text()),
-                               numeric ? lessons::format_value(in.tolerance) : QString(),
-                               csv_text(response ? response->text : QString()),
-                               verdict_word(response),
-                               response && response->checked.verdict == Verdict::Correct
-                                   ? QStringLiteral("1")
-                                   : QStringLiteral("0"),
-                               s.removed ? QStringLiteral("1") : QStringLiteral("0")}
-                       .join(QLatin1Char(','));
+            // Every text field, the bank's too (a teacher's own bank may start one with "="),
+            // is text to a spreadsheet.
+            out +=
+                QStringList{csv_text(s.display),
+                            csv_text(bank_.id),
+                            csv_text(q.id),
+                            lessons::to_string(q.type),
+                            csv_text(values.join(QLatin1Char(' '))),
+                            csv_text(numeric ? lessons::format_value(in.answer) : in.answer_text()),
+                            numeric ? lessons::format_value(in.tolerance) : QString(),
+                            csv_text(response ? response->text : QString()),
+                            verdict_word(response),
+                            response && response->checked.verdict == Verdict::Correct
+                                ? QStringLiteral("1")
+                                : QStringLiteral("0"),
+                            s.removed ? QStringLiteral("1") : QStringLiteral("0")}
+                    .join(QLatin1Char(','));
             out += QLatin1Char('\n');
         }
     }
