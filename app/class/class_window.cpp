@@ -71,30 +71,43 @@ QString phase_words(classroom::Phase phase) {
 ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, quint16 port,
                          QList<QHostAddress> addresses, classroom::ClassLimits limits,
                          QWidget* parent)
+    : ClassWindow(std::move(bank), std::move(questions), port, std::move(addresses), limits,
+                  nullptr, {}, parent) {}
+
+ClassWindow* ClassWindow::resume(const lessons::LessonLibrary& library, const QString& journal,
+                                 quint16 port, QList<QHostAddress> addresses, QWidget* parent) {
+    std::vector<QJsonObject> records;
+    auto resumed = classroom::AnswerJournal::resume(journal, records);
+    lessons::QuizBank bank =
+        library.load_bank_named(records.front().value(QStringLiteral("bank")).toString());
+    std::vector<int> order = classroom::journal_questions(bank, records.front());
+    return new ClassWindow(std::move(bank), std::move(order), port, std::move(addresses), {},
+                           std::move(resumed), records, parent);
+}
+
+ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, quint16 port,
+                         QList<QHostAddress> addresses, classroom::ClassLimits limits,
+                         std::unique_ptr<classroom::AnswerJournal> journal,
+                         const std::vector<QJsonObject>& records, QWidget* parent)
     : QWidget(parent, Qt::Window)
     , quiz_(std::make_unique<classroom::ClassQuiz>(std::move(bank), std::move(questions), limits))
     , server_(std::make_unique<classroom::ClassServer>(*quiz_)) {
-    try {
-        journal_ = classroom::AnswerJournal::create(
-            classroom::AnswerJournal::default_path(quiz_->bank().id));
-        if (!journal_->append(quiz_->journal_start()))
-            throw Error(journal_->error().toStdString());
-        server_->set_journal(journal_.get(), [this](const QString& why) {
-            journal_problem_ = why;
-            retranslate();
-            auto* box = new QMessageBox(
-                QMessageBox::Warning, tr("Class Quiz"),
-                tr("The quiz's journal %1 could not be written: %2. Answers are refused from "
-                   "now on; export the results and start the quiz again.")
-                    .arg(QDir::toNativeSeparators(journal_->path()), why),
-                QMessageBox::Ok, this);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        });
-    } catch (const Error& e) {
-        journal_.reset();
-        journal_problem_ = QString::fromUtf8(e.what());
+    if (journal) {
+        classroom::replay_journal(*quiz_, records, journal->path());
+        journal_ = std::move(journal);
+    } else {
+        try {
+            journal_ = classroom::AnswerJournal::create(
+                classroom::AnswerJournal::default_path(quiz_->bank().id));
+            if (!journal_->append(quiz_->journal_start()))
+                throw Error(journal_->error().toStdString());
+        } catch (const Error& e) {
+            journal_.reset();
+            journal_problem_ = QString::fromUtf8(e.what());
+        }
     }
+    if (journal_)
+        server_->set_journal(journal_.get(), [this](const QString& why) { journalFailed(why); });
     port_ = server_->start(std::move(addresses), port);
     build();
     redraw_ = new QTimer(this);
@@ -110,6 +123,19 @@ ClassWindow::ClassWindow(lessons::QuizBank bank, std::vector<int> questions, qui
     clock_->setInterval(500);
     connect(clock_, &QTimer::timeout, this, &ClassWindow::refresh);
     refresh();
+}
+
+void ClassWindow::journalFailed(const QString& why) {
+    journal_problem_ = why;
+    retranslate();
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Class Quiz"),
+                                tr("The quiz's journal %1 could not be written: %2. Answers are "
+                                   "refused from now on; export the results and start the quiz "
+                                   "again.")
+                                    .arg(QDir::toNativeSeparators(journal_->path()), why),
+                                QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 ClassWindow::~ClassWindow() {

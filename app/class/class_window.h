@@ -85,6 +85,12 @@ public:
     ClassWindow(lessons::QuizBank bank, std::vector<int> questions, quint16 port,
                 QList<QHostAddress> addresses, classroom::ClassLimits limits = {},
                 QWidget* parent = nullptr);
+    // Goes on with the quiz of a journal (its bank from `library`), as `lockstep-cli class serve
+    // --resume` does: the same questions, join code and students' tokens, at the same question;
+    // the journal goes on being written. Throws lockstep::Error saying why it cannot.
+    static ClassWindow* resume(const lessons::LessonLibrary& library, const QString& journal,
+                               quint16 port, QList<QHostAddress> addresses,
+                               QWidget* parent = nullptr);
     ~ClassWindow() override;
 
     classroom::ClassQuiz& quiz() { return *quiz_; }
@@ -127,6 +133,12 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // A new quiz with a new journal (`journal` null), or the quiz of `journal` and its records.
+    ClassWindow(lessons::QuizBank bank, std::vector<int> questions, quint16 port,
+                QList<QHostAddress> addresses, classroom::ClassLimits limits,
+                std::unique_ptr<classroom::AnswerJournal> journal,
+                const std::vector<QJsonObject>& records, QWidget* parent);
+    void journalFailed(const QString& why);
     void build();
     void retranslate(); // the fixed texts, then refresh()
     void exportDialog();

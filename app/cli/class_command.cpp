@@ -12,7 +12,6 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
 #include <QSaveFile>
 #include <QSocketNotifier>
 #include <QTimer>
@@ -56,11 +55,9 @@ extern "C" void on_signal(int) {
 }
 
 // The questions of --questions, or of `list` when given (a resumed journal's).
-std::vector<int> question_order(const lessons::QuizBank& bank, const Options& o,
-                                std::optional<std::string> list = std::nullopt) {
+std::vector<int> question_order(const lessons::QuizBank& bank, const Options& o) {
     std::vector<int> order;
-    if (!list)
-        list = o.text("--questions");
+    const std::optional<std::string> list = o.text("--questions");
     if (!list)
         return order;
     QStringList ids;
@@ -158,18 +155,14 @@ int class_serve(const Options& o) {
     std::vector<QJsonObject> records;
     std::unique_ptr<classroom::AnswerJournal> journal;
     bool dropped = false;
-    std::optional<std::string> journal_questions;
     if (o.text("--resume")) {
         if (o.text("--journal") || o.text("--questions"))
             throw Error(utf8(Cli::tr("--resume goes on with the journal's quiz: it takes no "
                                      "--journal or --questions")));
         journal = classroom::AnswerJournal::resume(q(*o.text("--resume")), records, &dropped);
-        QStringList ids;
-        for (const QJsonValue& id : records.front().value(QStringLiteral("questions")).toArray())
-            ids << id.toString();
-        journal_questions = utf8(ids.join(QLatin1Char(',')));
     }
-    std::vector<int> order = question_order(bank, o, journal_questions);
+    std::vector<int> order =
+        journal ? classroom::journal_questions(bank, records.front()) : question_order(bank, o);
     classroom::ClassLimits limits;
     if (auto n = o.integer("--max-students", 1, 10000))
         limits.max_students = int(*n);
@@ -184,12 +177,7 @@ int class_serve(const Options& o) {
     if (o.text("--blocked-words"))
         quiz.set_blocked_words(blocked_words(q(*o.text("--blocked-words"))));
     if (journal) {
-        for (std::size_t i = 0; i < records.size(); ++i)
-            if (const auto why = quiz.replay(records[i]))
-                throw Error(utf8(Cli::tr("--resume: %1, record %2: %3")
-                                     .arg(journal->path())
-                                     .arg(i + 1)
-                                     .arg(*why)));
+        classroom::replay_journal(quiz, records, journal->path());
     } else {
         journal = classroom::AnswerJournal::create(
             o.text("--journal") ? q(*o.text("--journal"))

@@ -14,6 +14,7 @@
 #include <QPalette>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -111,6 +112,13 @@ public:
     // server cannot listen. Its "Replay in the lab" link plays here.
     ClassWindow* startClassQuiz(const QString& bank, std::vector<int> questions, quint16 port,
                                 QList<QHostAddress> addresses);
+    // Class → Resume a Class Quiz…: a journal from the data folder, then resumeClassQuiz().
+    void resumeClassQuizDialog();
+    // Goes on with the quiz of a journal (ClassWindow::resume) on port 8080 (or `port`) of every
+    // classroom address, so the students' pages find it where it was. Shows the error and
+    // returns null when it cannot.
+    ClassWindow* resumeClassQuiz(const QString& journal, quint16 port = 8080,
+                                 QList<QHostAddress> addresses = {});
     ClassWindow* classWindow() const;
     // Teacher mode with this PIN (false, and nothing shown, for a wrong one). With no PIN set yet,
     // `pin` becomes the teacher's PIN.
@@ -181,6 +189,9 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // Makes the class window with `make` (which may throw lockstep::Error: shown, then null) and
+    // links its "Replay in the lab" here.
+    ClassWindow* adoptClassWindow(const std::function<ClassWindow*()>& make);
     void buildViews();
     void buildDocks();
     void connectSession(); // window_session.cpp, with what each of its signals changes

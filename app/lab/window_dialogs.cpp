@@ -13,6 +13,7 @@
 
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -134,13 +135,43 @@ void MainWindow::startClassQuizDialog() {
         w->show();
 }
 
+void MainWindow::resumeClassQuizDialog() {
+    if (class_window_) {
+        startClassQuizDialog(); // one quiz at a time: show it
+        return;
+    }
+    const QString folder =
+        QFileInfo(classroom::AnswerJournal::default_path(QStringLiteral("quiz"))).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Resume a Class Quiz"), folder,
+                                                      tr("Class quiz journals (*.journal)"));
+    if (!path.isEmpty())
+        if (ClassWindow* w = resumeClassQuiz(path))
+            w->show();
+}
+
+ClassWindow* MainWindow::resumeClassQuiz(const QString& journal, quint16 port,
+                                         QList<QHostAddress> addresses) {
+    if (class_window_)
+        return class_window_;
+    return adoptClassWindow([&] {
+        return ClassWindow::resume(lesson_pane_->library(), journal, port, std::move(addresses),
+                                   this);
+    });
+}
+
 ClassWindow* MainWindow::startClassQuiz(const QString& bank, std::vector<int> questions,
                                         quint16 port, QList<QHostAddress> addresses) {
     if (class_window_)
         return class_window_;
+    return adoptClassWindow([&] {
+        return new ClassWindow(lesson_pane_->library().load_bank_named(bank), std::move(questions),
+                               port, std::move(addresses), {}, this);
+    });
+}
+
+ClassWindow* MainWindow::adoptClassWindow(const std::function<ClassWindow*()>& make) {
     try {
-        auto* w = new ClassWindow(lesson_pane_->library().load_bank_named(bank),
-                                  std::move(questions), port, std::move(addresses), {}, this);
+        ClassWindow* w = make();
         w->setAttribute(Qt::WA_DeleteOnClose);
         connect(w, &ClassWindow::replayRequested, this, [this](const QString& link) {
             try {

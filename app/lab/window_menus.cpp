@@ -158,6 +158,8 @@ void MainWindow::buildActions() {
     auto* klass = menu(QT_TR_NOOP("Class &Quiz"));
     add(klass, QT_TR_NOOP("&Start a Class Quiz…"), QKeySequence(QStringLiteral("Ctrl+Shift+Q")),
         [this] { startClassQuizDialog(); });
+    add(klass, QT_TR_NOOP("&Resume a Class Quiz…"), QKeySequence(),
+        [this] { resumeClassQuizDialog(); });
 
     auto* help = menu(QT_TR_NOOP("&Help"));
     add(help, QT_TR_NOOP("&Keyboard Shortcuts…"), QKeySequence(QKeySequence::HelpContents),

@@ -76,6 +76,34 @@ QString random_code() {
     return QString::number(QRandomGenerator::system()->bounded(100000, 1000000));
 }
 
+std::vector<int> journal_questions(const lessons::QuizBank& bank, const QJsonObject& start) {
+    std::vector<int> order;
+    for (const QJsonValue& id : start.value(QStringLiteral("questions")).toArray()) {
+        const auto it =
+            std::find_if(bank.questions.begin(), bank.questions.end(),
+                         [&id](const lessons::Question& q) { return q.id == id.toString(); });
+        if (it == bank.questions.end())
+            throw Error(lessons::Text::tr("the journal asks question '%1', which bank '%2' does "
+                                          "not have")
+                            .arg(id.toString(), bank.id)
+                            .toStdString());
+        order.push_back(int(it - bank.questions.begin()));
+    }
+    if (order.empty())
+        throw Error(lessons::Text::tr("the journal names no questions").toStdString());
+    return order;
+}
+
+void replay_journal(ClassQuiz& quiz, const std::vector<QJsonObject>& records, const QString& path) {
+    for (std::size_t i = 0; i < records.size(); ++i)
+        if (const auto why = quiz.replay(records[i]))
+            throw Error(lessons::Text::tr("class journal %1, record %2: %3")
+                            .arg(path)
+                            .arg(i + 1)
+                            .arg(*why)
+                            .toStdString());
+}
+
 bool same_token(const QByteArray& a, const QByteArray& b) {
     if (a.size() != b.size())
         return false;

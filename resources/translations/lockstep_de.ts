@@ -1629,6 +1629,18 @@
         <source>That name is not allowed in this class; choose another.</source>
         <translation>Dieser Name ist in dieser Klasse nicht erlaubt; wähle einen anderen.</translation>
     </message>
+    <message>
+        <source>the journal asks question '%1', which bank '%2' does not have</source>
+        <translation>das Journal fragt die Frage „%1“, die Bank „%2“ aber nicht hat</translation>
+    </message>
+    <message>
+        <source>the journal names no questions</source>
+        <translation>das Journal nennt keine Fragen</translation>
+    </message>
+    <message>
+        <source>class journal %1, record %2: %3</source>
+        <translation>Klassenjournal %1, Eintrag %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>LockstepCli</name>
@@ -3312,10 +3324,6 @@ scripts/two-hosts.sh), um das Netz zu messen.
     <message>
         <source>--resume goes on with the journal's quiz: it takes no --journal or --questions</source>
         <translation>--resume setzt das Quiz des Journals fort: es nimmt kein --journal und kein --questions</translation>
-    </message>
-    <message>
-        <source>--resume: %1, record %2: %3</source>
-        <translation>--resume: %1, Eintrag %2: %3</translation>
     </message>
     <message>
         <source>--journal: cannot write %1: %2</source>
@@ -5674,6 +5682,18 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
     <message>
         <source>The Memory view has no unsharded outline: %1</source>
         <translation>Die Speicher-Ansicht hat keinen Umriss ohne Sharding: %1</translation>
+    </message>
+    <message>
+        <source>Resume a Class Quiz</source>
+        <translation>Klassenquiz fortsetzen</translation>
+    </message>
+    <message>
+        <source>Class quiz journals (*.journal)</source>
+        <translation>Journale von Klassenquiz (*.journal)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume a Class Quiz…</source>
+        <translation>Klassenquiz &amp;fortsetzen…</translation>
     </message>
 </context>
 <context>

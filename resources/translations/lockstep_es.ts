@@ -1629,6 +1629,18 @@
         <source>That name is not allowed in this class; choose another.</source>
         <translation>Ese nombre no está permitido en esta clase; elige otro.</translation>
     </message>
+    <message>
+        <source>the journal asks question '%1', which bank '%2' does not have</source>
+        <translation>el diario pregunta la pregunta «%1», que el banco «%2» no tiene</translation>
+    </message>
+    <message>
+        <source>the journal names no questions</source>
+        <translation>el diario no nombra ninguna pregunta</translation>
+    </message>
+    <message>
+        <source>class journal %1, record %2: %3</source>
+        <translation>diario de clase %1, registro %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>LockstepCli</name>
@@ -3317,10 +3329,6 @@ scripts/two-hosts.sh) para medir la red.
     <message>
         <source>--resume goes on with the journal's quiz: it takes no --journal or --questions</source>
         <translation>--resume continúa el cuestionario del diario: no admite --journal ni --questions</translation>
-    </message>
-    <message>
-        <source>--resume: %1, record %2: %3</source>
-        <translation>--resume: %1, registro %2: %3</translation>
     </message>
     <message>
         <source>--journal: cannot write %1: %2</source>
@@ -5679,6 +5687,18 @@ Sigue cargado el escenario anterior.</translation>
     <message>
         <source>The Memory view has no unsharded outline: %1</source>
         <translation>La vista de memoria no tiene el contorno sin fragmentar: %1</translation>
+    </message>
+    <message>
+        <source>Resume a Class Quiz</source>
+        <translation>Continuar un cuestionario de clase</translation>
+    </message>
+    <message>
+        <source>Class quiz journals (*.journal)</source>
+        <translation>Diarios de cuestionarios de clase (*.journal)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume a Class Quiz…</source>
+        <translation>&amp;Continuar un cuestionario de clase…</translation>
     </message>
 </context>
 <context>

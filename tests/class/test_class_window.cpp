@@ -238,6 +238,58 @@ private Q_SLOTS:
         QCOMPARE(reports.readAll().count("<section>"), 7);
     }
 
+    // The lab goes on with a quiz from its journal after the window (or the lab) went away:
+    // the same code, the same students with their tokens and answers, at the same question.
+    void the_lab_resumes_a_quiz_from_its_journal() {
+        QString journal;
+        QString code;
+        QByteArray ana;
+        {
+            app::ClassWindow w(bank("reductions"), {0, 1}, 0,
+                               {QHostAddress(QHostAddress::LocalHost)});
+            ana = join(w.quiz(), "Ana", 1);
+            join(w.quiz(), "Ben", 2);
+            w.quiz().set_timer(60);
+            w.advance(); // open
+            QVERIFY(answer(w.quiz(), ana, "5").isEmpty());
+            journal = w.journalPath();
+            code = w.quiz().code();
+        } // gone, as in a crash: the journal stays
+        app::MainWindow lab;
+        app::ClassWindow* w =
+            lab.resumeClassQuiz(journal, 0, {QHostAddress(QHostAddress::LocalHost)});
+        QVERIFY(w);
+        QCOMPARE(w->journalPath(), journal);
+        ClassQuiz& quiz = w->quiz();
+        QCOMPARE(quiz.code(), code);
+        QCOMPARE(quiz.student_count(), 2);
+        QCOMPARE(quiz.phase(), Phase::Open);
+        QCOMPARE(quiz.timer(), 60);
+        QCOMPARE(quiz.students()[0].responses.at(0).text, QStringLiteral("5"));
+        // Ana's page goes on with her token, and her next change is journaled again.
+        QVERIFY(answer(quiz, ana, "6").isEmpty());
+        w->advance(); // close
+        QFile f(journal);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray all = f.readAll();
+        QCOMPARE(all.count("\"t\":\"start\""), 1);
+        QVERIFY(all.endsWith("{\"t\":\"move\",\"to\":\"close\"}\n"));
+        // A journal that is not one is refused, saying so, and no window opens.
+        QTemporaryDir dir;
+        QFile bad(dir.filePath("bad.journal"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("not a journal\n");
+        bad.close();
+        delete w;
+        QTimer::singleShot(0, &lab, [] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                QVERIFY(box->text().contains("bad.journal"));
+                box->accept();
+            }
+        });
+        QVERIFY(!lab.resumeClassQuiz(bad.fileName(), 0, {QHostAddress(QHostAddress::LocalHost)}));
+    }
+
     void replay_in_the_lab_plays_the_question_s_run() {
         app::MainWindow lab;
         app::ClassWindow* w = lab.startClassQuiz(QStringLiteral("reductions"), {0}, 0,

@@ -263,6 +263,13 @@ private:
     int reveal_for_ = -1;
 };
 
+// The questions a journal's start record asks (AnswerJournal::resume), as indices into `bank`.
+// Throws lockstep::Error naming a question the bank does not have.
+std::vector<int> journal_questions(const lessons::QuizBank& bank, const QJsonObject& start);
+// Replays a journal's records into `quiz`, made with journal_questions(). Throws lockstep::Error
+// naming the file (`path`), the record and what is wrong with it.
+void replay_journal(ClassQuiz& quiz, const std::vector<QJsonObject>& records, const QString& path);
+
 // 128 random bits from the system's generator, as 32 hex digits.
 QByteArray random_token();
 // A six-digit join code, not starting with 0.
