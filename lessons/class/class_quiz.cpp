@@ -555,6 +555,13 @@ void ClassQuiz::set_phase(Phase phase) {
         reached_[std::size_t(current_)] = phase;
 }
 
+void ClassQuiz::go_on() {
+    if (current_ + 1 >= question_count())
+        set_phase(Phase::Finished);
+    else
+        enter(current_ + 1);
+}
+
 void ClassQuiz::enter(int position) {
     current_ = position;
     const Phase was = reached_[std::size_t(position)];
@@ -588,10 +595,7 @@ std::optional<Refusal> ClassQuiz::next() {
         return refuse(409, lessons::Text::tr("Reveal this question before going on."));
     if (auto r = journal(move_record("next")))
         return r;
-    if (current_ + 1 >= question_count())
-        set_phase(Phase::Finished);
-    else
-        enter(current_ + 1);
+    go_on();
     changed();
     return std::nullopt;
 }
@@ -605,10 +609,7 @@ std::optional<Refusal> ClassQuiz::skip() {
     if (auto r = journal(move_record("skip")))
         return r;
     set_phase(Phase::Closed); // its answers stay, unrevealed
-    if (current_ + 1 >= question_count())
-        set_phase(Phase::Finished);
-    else
-        enter(current_ + 1);
+    go_on();
     changed();
     return std::nullopt;
 }

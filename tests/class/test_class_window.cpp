@@ -50,6 +50,15 @@ QString answer(ClassQuiz& quiz, const QByteArray& token, const QString& text) {
     return r ? r->message : QString();
 }
 
+// Clicks the window's Remove button, from the event loop (it may ask before it removes).
+void click_remove(app::ClassWindow& w) {
+    QMetaObject::invokeMethod(&w, [&w] {
+        for (QPushButton* b : w.findChildren<QPushButton*>())
+            if (b->text().contains("Remove"))
+                b->click();
+    });
+}
+
 } // namespace
 
 class TestClassWindow : public QObject {
@@ -163,11 +172,7 @@ private Q_SLOTS:
         join(quiz, "Ben", 2);
         w.namesBox()->setChecked(true);
         w.studentList()->setCurrentRow(0);
-        QMetaObject::invokeMethod(&w, [&] {
-            for (QPushButton* b : w.findChildren<QPushButton*>())
-                if (b->text().contains("Remove"))
-                    b->click();
-        });
+        click_remove(w);
         QTRY_COMPARE(quiz.student_count(), 1);
         QCOMPARE(w.studentList()->count(), 1);
         QCOMPARE(w.studentList()->item(0)->text(), QStringLiteral("Ben"));
@@ -195,11 +200,7 @@ private Q_SLOTS:
             if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
                 box->button(QMessageBox::Yes)->click();
         });
-        QMetaObject::invokeMethod(&w, [&] {
-            for (QPushButton* b : w.findChildren<QPushButton*>())
-                if (b->text().contains("Remove"))
-                    b->click();
-        });
+        click_remove(w);
         QTRY_COMPARE(quiz.student_count(), 1);
         QCOMPARE(w.studentList()->count(), 1);
 

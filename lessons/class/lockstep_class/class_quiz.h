@@ -223,6 +223,7 @@ private:
     void new_code(); // a new join code, after too many wrong ones
     // Moves to `position` as it was left (a question never opened opens).
     void enter(int position);
+    void go_on(); // to the next question, or the end after the last
     void set_phase(Phase phase);
     // Which of the bank's choices a student's shown choice is.
     int bank_choice(const Student& student, int position, int shown) const;
