@@ -230,7 +230,7 @@ int main(int argc, char** argv) {
     const QString csv = quiz.results_csv();
     for (const QString& line : csv.split('\n')) {
         const QStringList f = line.split(',');
-        if (f.size() == 10 && f[0].startsWith("Student ") && !f[7].isEmpty() &&
+        if (f.size() == 11 && f[0].startsWith("Student ") && !f[7].isEmpty() && f[10] == "0" &&
             f[7] == QString::number(f[0].mid(8).toInt() % 10))
             ++in_results;
     }
