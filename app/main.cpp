@@ -13,6 +13,7 @@
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/language.h"
 #include "lockstep_lessons/lesson.h"
+#include "model/simd.h"
 #include "trace/chrome_trace.h"
 #include "trace/trace.h"
 
@@ -161,7 +162,8 @@ int main(int argc, char** argv) {
     parser.process(app);
     if (parser.isSet(versionOption)) {
         std::fputs(qPrintable(QStringLiteral("Lockstep " LOCKSTEP_VERSION "\n") +
-                              lockstep::lessons::describe_resources()),
+                              lockstep::lessons::describe_resources() +
+                              QString::fromStdString(lockstep::simd::describe())),
                    stdout);
         return 0;
     }

@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include "lockstep_lessons/lesson.h"
+#include "model/simd.h"
 
 #include <algorithm>
 
@@ -261,7 +262,8 @@ bool asks_for_help(const std::vector<std::string>& args) {
 }
 
 QString version_text() {
-    return QStringLiteral("lockstep-cli " LOCKSTEP_VERSION "\n") + lessons::describe_resources();
+    return QStringLiteral("lockstep-cli " LOCKSTEP_VERSION "\n") + lessons::describe_resources() +
+           QString::fromStdString(simd::describe());
 }
 
 } // namespace lockstep::cli

@@ -1,4 +1,5 @@
 #include "model/kernels.h"
+#include "model/kernel_blocks.h"
 
 #include "core/error.h"
 
@@ -9,83 +10,6 @@
 #include <string>
 
 namespace lockstep::kernels {
-
-namespace {
-
-// Two doubles side by side: GCC's portable vector extension (one SSE2 register on x86-64, plain
-// scalar code where the target has no vectors). Each lane does exactly the scalar operation.
-using Vec2 = double __attribute__((vector_size(16)));
-
-inline Vec2 load2(const double* p) {
-    Vec2 v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-
-inline void store2(double* p, Vec2 v) {
-    std::memcpy(p, &v, sizeof v);
-}
-
-// One block of C += A * B held in registers: R rows by 2V columns of C, adding k = 0, 1, ... in
-// order into each entry. A(r, k) sits at a[r * a_row + k * a_k], B is row-major with leading
-// dimension ldb, C with ldc. Left to itself GCC vectorised the k loop instead (with shuffles and
-// spills), hence the explicit two-lane vectors.
-template <std::size_t R, std::size_t V>
-inline void block_multiply_add(const double* __restrict a, std::size_t a_row, std::size_t a_k,
-                               const double* __restrict b, std::size_t ldb, std::size_t depth,
-                               double* __restrict c, std::size_t ldc) {
-    Vec2 acc[R][V];
-    for (std::size_t r = 0; r < R; ++r)
-        for (std::size_t v = 0; v < V; ++v)
-            acc[r][v] = load2(c + r * ldc + 2 * v);
-    for (std::size_t k = 0; k < depth; ++k) {
-        Vec2 bk[V];
-        for (std::size_t v = 0; v < V; ++v)
-            bk[v] = load2(b + k * ldb + 2 * v);
-        for (std::size_t r = 0; r < R; ++r) {
-            const double ark = a[r * a_row + k * a_k];
-            const Vec2 s = {ark, ark};
-            for (std::size_t v = 0; v < V; ++v)
-                acc[r][v] += s * bk[v];
-        }
-    }
-    for (std::size_t r = 0; r < R; ++r)
-        for (std::size_t v = 0; v < V; ++v)
-            store2(c + r * ldc + 2 * v, acc[r][v]);
-}
-
-// The same for a single column of C, for odd widths.
-template <std::size_t R>
-inline void column_multiply_add(const double* __restrict a, std::size_t a_row, std::size_t a_k,
-                                const double* __restrict b, std::size_t ldb, std::size_t depth,
-                                double* __restrict c, std::size_t ldc) {
-    double acc[R];
-    for (std::size_t r = 0; r < R; ++r)
-        acc[r] = c[r * ldc];
-    for (std::size_t k = 0; k < depth; ++k) {
-        const double bk = b[k * ldb];
-        for (std::size_t r = 0; r < R; ++r)
-            acc[r] += a[r * a_row + k * a_k] * bk;
-    }
-    for (std::size_t r = 0; r < R; ++r)
-        c[r * ldc] = acc[r];
-}
-
-// One band of R rows of C += A * B, cut into column blocks of 8, then 2, then 1.
-template <std::size_t R>
-void band_multiply_add(const double* a, std::size_t a_row, std::size_t a_k, const double* b,
-                       std::size_t ldb, std::size_t depth, double* c, std::size_t ldc,
-                       std::size_t cols) {
-    std::size_t j = 0;
-    for (; j + 8 <= cols; j += 8)
-        block_multiply_add<R, 4>(a, a_row, a_k, b + j, ldb, depth, c + j, ldc);
-    for (; j + 2 <= cols; j += 2)
-        block_multiply_add<R, 1>(a, a_row, a_k, b + j, ldb, depth, c + j, ldc);
-    for (; j < cols; ++j)
-        column_multiply_add<R>(a, a_row, a_k, b + j, ldb, depth, c + j, ldc);
-}
-
-} // namespace
 
 // Rejects shapes no network can have, before any offset arithmetic trusts them.
 void check_parameters(const ModelShape& shape, std::span<const double> parameters) {
@@ -116,17 +40,14 @@ double* ensure(std::vector<double>& buffer, std::size_t size) {
 }
 
 // C (rows x cols) += A (rows x depth) * B (depth x cols): every product in the model, forward
-// and backward, is this one routine. Each entry of C starts from what C holds (bias, zero or the
-// gradient so far) and adds its depth terms in ascending k, whatever the blocking, so results
-// never depend on block sizes.
-void multiply_add(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
-                  std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb, double* c,
-                  std::size_t ldc) {
-    std::size_t r = 0;
-    for (; r + 2 <= rows; r += 2)
-        band_multiply_add<2>(a + r * a_row, a_row, a_k, b, ldb, depth, c + r * ldc, ldc, cols);
-    for (; r < rows; ++r)
-        band_multiply_add<1>(a + r * a_row, a_row, a_k, b, ldb, depth, c + r * ldc, ldc, cols);
+// and backward, is this one routine (multiply_add(), model/simd.cpp, picks the path). Each entry
+// of C starts from what C holds (bias, zero or the gradient so far) and adds its depth terms in
+// ascending k, whatever the blocking and the vector width, so results never depend on them. This
+// two-lane path is the reference.
+void multiply_add_sse2(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
+                       std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
+                       double* c, std::size_t ldc) {
+    multiply_add_lanes<2>(rows, cols, depth, a, a_row, a_k, b, ldb, c, ldc);
 }
 
 // z[b][o] = bias[o] + x[b][0]*w[o][0] + x[b][1]*w[o][1] + ..., in that order; `wt` is w

@@ -29,6 +29,17 @@ double* ensure(std::vector<double>& buffer, std::size_t size);
 void multiply_add(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
                   std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb, double* c,
                   std::size_t ldc);
+// The same with two, four and eight doubles a vector (model/kernel_blocks.h), all giving the same
+// bits; multiply_add() calls the one model/simd.h chose. The wider ones exist only on x86-64.
+void multiply_add_sse2(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
+                       std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
+                       double* c, std::size_t ldc);
+void multiply_add_avx2(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
+                       std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
+                       double* c, std::size_t ldc);
+void multiply_add_avx512(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
+                         std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
+                         double* c, std::size_t ldc);
 // z[b][o] = bias[o] + x[b][0]*w[o][0] + ..., in that order; `wt` is w transposed ([in][out]).
 void affine_forward(const double* x, std::size_t rows, std::size_t in, std::size_t out,
                     const double* wt, const double* bias, double* z);

@@ -43,6 +43,39 @@ private Q_SLOTS:
     void initTestCase();
 
     // A diverging run stops at the step that diverged, says why in one line, and fails.
+    // --version names the vector path in use; LOCKSTEP_SIMD chooses one, and a wrong value is
+    // named in a warning, never a failure; a run's numbers are the same on every path.
+    void version_names_the_vector_path() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("LOCKSTEP_SIMD", "sse2");
+        const CliResult forced = run_program(LOCKSTEP_CLI_PATH, {"--version"}, env);
+        QCOMPARE(forced.exit_code, 0);
+        QVERIFY2(forced.out.contains("vectors: sse2 (this processor: sse2"),
+                 forced.out.constData());
+        env.insert("LOCKSTEP_SIMD", "avx1024");
+        const CliResult wrong = run_program(LOCKSTEP_CLI_PATH, {"--version"}, env);
+        QCOMPARE(wrong.exit_code, 0);
+        QVERIFY2(wrong.err.contains("LOCKSTEP_SIMD=avx1024 is not one of sse2, avx2, avx512"),
+                 wrong.err.constData());
+        QTemporaryDir dir;
+        QByteArray first;
+        for (const char* path : {"sse2", "avx2", "avx512"}) {
+            env.insert("LOCKSTEP_SIMD", path);
+            const QString out = dir.filePath(QStringLiteral("%1.json").arg(path));
+            const QStringList run{"run",       "--layers", "2,33,17,3",    "--steps", "30",
+                                  "--workers", "3",        "--params-out", out};
+            const CliResult r = run_program(LOCKSTEP_CLI_PATH, run, env);
+            QVERIFY2(r.exit_code == 0, qPrintable(describe(run, r)));
+            QFile f(out);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray params = f.readAll(); // the shortest text of each double
+            QVERIFY(params.size() > 1000);
+            if (first.isEmpty())
+                first = params;
+            QVERIFY2(params == first, path);
+        }
+    }
+
     void a_diverging_run_fails_naming_the_step() {
         const CliResult r = run_cli({"run", "--lr", "100", "--steps", "200", "--dataset",
                                      "regression", "--activation", "relu", "--momentum", "0.99"});

@@ -1,7 +1,9 @@
 #include "core/error.h"
 #include "core/rng.h"
+#include "model/kernels.h"
 #include "model/model.h"
 #include "model/optimizer.h"
+#include "model/simd.h"
 
 #include <QtTest>
 
@@ -74,6 +76,10 @@ class TestModel : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void everySimdPathGivesTheSameProducts();
+    void everySimdPathTrainsToTheSameBits_data();
+    void everySimdPathTrainsToTheSameBits();
+    void simdPathsAreNamed();
     void shapeOffsetsFollowTorchLayout();
     void gradientMatchesFiniteDifferences_data();
     void gradientMatchesFiniteDifferences();
@@ -891,6 +897,123 @@ void TestModel::rngUniformAndNormalMoments() {
     QVERIFY(std::fabs(sum_n2 / draws - 1.0) < 0.02);
     const double v = rng.uniform(-3.0, -2.0);
     QVERIFY(v >= -3.0 && v < -2.0);
+}
+
+// Every vector width the processor has gives the two-lane reference's bits, for odd and even
+// shapes, both layouts of A, and C starting from something.
+void TestModel::everySimdPathGivesTheSameProducts() {
+    using Kernel = decltype(&kernels::multiply_add_sse2);
+    std::vector<std::pair<simd::Path, Kernel>> paths;
+    for (simd::Path p : simd::available()) {
+        if (p == simd::Path::Avx2)
+            paths.emplace_back(p, &kernels::multiply_add_avx2);
+        if (p == simd::Path::Avx512)
+            paths.emplace_back(p, &kernels::multiply_add_avx512);
+    }
+    if (paths.empty())
+        QSKIP("this processor has only the two-lane path");
+    Rng rng(7);
+    int compared = 0;
+    for (std::size_t rows : {1, 2, 3, 5, 32})
+        for (std::size_t cols : {1, 3, 17, 33, 64, 256})
+            for (std::size_t depth : {1, 3, 17, 64})
+                for (bool transposed : {false, true}) {
+                    std::vector<double> a(rows * depth), b(depth * cols), c(rows * cols);
+                    for (double& x : a)
+                        x = rng.normal();
+                    for (double& x : b)
+                        x = rng.normal();
+                    for (double& x : c)
+                        x = rng.normal();
+                    const std::size_t a_row = transposed ? 1 : depth;
+                    const std::size_t a_k = transposed ? rows : 1;
+                    std::vector<double> reference = c;
+                    kernels::multiply_add_sse2(rows, cols, depth, a.data(), a_row, a_k, b.data(),
+                                               cols, reference.data(), cols);
+                    for (const auto& [path, kernel] : paths) {
+                        std::vector<double> wide = c;
+                        kernel(rows, cols, depth, a.data(), a_row, a_k, b.data(), cols, wide.data(),
+                               cols);
+                        QVERIFY2(bitwise_equal(wide, reference),
+                                 qPrintable(QStringLiteral("%1: %2x%3x%4")
+                                                .arg(simd::name(path))
+                                                .arg(rows)
+                                                .arg(cols)
+                                                .arg(depth)));
+                        ++compared;
+                    }
+                }
+    QVERIFY(compared >= 240);
+}
+
+void TestModel::everySimdPathTrainsToTheSameBits_data() {
+    QTest::addColumn<QList<int>>("layers");
+    QTest::addColumn<Activation>("activation");
+    QTest::addColumn<LossKind>("loss");
+    QTest::addColumn<int>("optimizer");
+    QTest::addColumn<int>("batch");
+    const QList<QList<int>> shapes{{2, 1, 2}, {3, 17, 3}, {2, 64, 64, 2}, {2, 256, 256, 3}};
+    for (const QList<int>& layers : shapes)
+        for (Activation activation :
+             {Activation::Tanh, Activation::Relu, Activation::Sigmoid, Activation::Linear})
+            for (int optimizer : {int(OptimizerKind::Sgd), int(OptimizerKind::Adam)}) {
+                const int batch = layers[1] >= 256 ? 32 : 7;
+                const LossKind loss =
+                    layers.back() >= 2 ? LossKind::SoftmaxCrossEntropy : LossKind::MeanSquaredError;
+                QString name;
+                for (int w : layers)
+                    name += QString::number(w) + QLatin1Char(',');
+                QTest::addRow("%s %s %s", qPrintable(name), to_string(activation).data(),
+                              optimizer == int(OptimizerKind::Sgd) ? "sgd" : "adam")
+                    << layers << activation << loss << optimizer << batch;
+            }
+}
+
+// Twenty steps of training (forward, backward, update) on every path give the same parameters,
+// bit for bit.
+void TestModel::everySimdPathTrainsToTheSameBits() {
+    QFETCH(QList<int>, layers);
+    QFETCH(Activation, activation);
+    QFETCH(LossKind, loss);
+    QFETCH(int, optimizer);
+    QFETCH(int, batch);
+    const ModelShape shape = make_shape(layers, activation, loss);
+    const simd::Path before = simd::active();
+    std::vector<std::vector<double>> finals;
+    for (simd::Path path : simd::available()) {
+        simd::use(path);
+        Rng rng(11);
+        std::vector<double> params = init_parameters(shape, rng);
+        OptimizerConfig config;
+        config.kind = OptimizerKind(optimizer);
+        config.learning_rate = optimizer == int(OptimizerKind::Sgd) ? 0.05 : 0.01;
+        config.momentum = 0.9;
+        Optimizer opt(config, params.size());
+        Workspace work;
+        std::vector<double> gradient(params.size());
+        for (int step = 0; step < 20; ++step) {
+            const OwnedBatch data = random_batch(shape, std::size_t(batch), rng);
+            loss_and_gradient(shape, params, data.view(), gradient, work);
+            opt.apply(params, gradient);
+        }
+        finals.push_back(std::move(params));
+    }
+    simd::use(before);
+    for (std::size_t i = 1; i < finals.size(); ++i)
+        QVERIFY2(bitwise_equal(finals[i], finals[0]), simd::name(simd::available()[i]));
+}
+
+void TestModel::simdPathsAreNamed() {
+    for (simd::Path p : {simd::Path::Sse2, simd::Path::Avx2, simd::Path::Avx512})
+        QCOMPARE(simd::parse(simd::name(p)), std::optional<simd::Path>(p));
+    QVERIFY(!simd::parse("avx1024"));
+    QCOMPARE(simd::available().front(), simd::Path::Sse2);
+    // Without LOCKSTEP_SIMD the widest the processor has is in use.
+    if (qEnvironmentVariableIsEmpty("LOCKSTEP_SIMD"))
+        QCOMPARE(simd::active(), simd::available().back());
+    const auto all = simd::available();
+    if (std::find(all.begin(), all.end(), simd::Path::Avx512) == all.end())
+        QVERIFY(!error_of([] { simd::use(simd::Path::Avx512); }).isEmpty());
 }
 
 QTEST_APPLESS_MAIN(TestModel)
