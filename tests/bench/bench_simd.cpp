@@ -2,7 +2,8 @@
 // MLP 2,256,256,3 (tanh, softmax cross-entropy, SGD), batch 32, and the step's largest product
 // alone (32x256 times 256x256, kernels::multiply_add). Prints one JSON line per path with
 // samples/s and GFLOP/s (best of five), and the parameters' hash after the timed steps, which is
-// the same on every path.
+// the same on every path. Built with OpenBLAS (libopenblas-dev installed), a last line gives
+// its dgemm on the same product, on one thread, and each path's step as a fraction of it.
 #include "core/rng.h"
 #include "model/kernels.h"
 #include "model/model.h"
@@ -14,6 +15,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+
+#ifdef LOCKSTEP_BENCH_OPENBLAS
+extern "C" {
+// The Fortran BLAS interface, column-major, and OpenBLAS's own thread count.
+void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k,
+            const double* alpha, const double* a, const int* lda, const double* b, const int* ldb,
+            const double* beta, double* c, const int* ldc);
+void openblas_set_num_threads(int threads);
+}
+#endif
 
 namespace {
 
@@ -59,6 +70,7 @@ int main(int argc, char** argv) {
     for (double& x : b)
         x = data_rng.normal();
 
+    std::vector<std::pair<const char*, double>> step_rates;
     for (simd::Path path : simd::available()) {
         simd::use(path);
         double best_step = 0;
@@ -95,6 +107,26 @@ int main(int argc, char** argv) {
                     best_step * flops_per_step / 1e9,
                     best_product * 2.0 * double(batch) * 256.0 * 256.0 / 1e9,
                     static_cast<unsigned long long>(hash));
+        step_rates.emplace_back(simd::name(path), best_step * flops_per_step / 1e9);
     }
+#ifdef LOCKSTEP_BENCH_OPENBLAS
+    // Row-major C (32x256) += A (32x256) * B (256x256) is column-major C' += B' * A'.
+    openblas_set_num_threads(1);
+    const int m = 256, n = int(batch), k = 256;
+    const double one = 1.0;
+    double best_dgemm = 0;
+    for (int rep = 0; rep < repetitions; ++rep) {
+        std::fill(c.begin(), c.end(), 0.0);
+        const Clock::time_point start = Clock::now();
+        for (long s = 0; s < steps; ++s)
+            dgemm_("N", "N", &m, &n, &k, &one, b.data(), &m, a.data(), &k, &one, c.data(), &m);
+        best_dgemm = std::max(best_dgemm, double(steps) / seconds_since(start));
+    }
+    const double dgemm_gflops = best_dgemm * 2.0 * double(batch) * 256.0 * 256.0 / 1e9;
+    std::printf("{\"bench\": \"simd\", \"openblas_dgemm_gflops\": %.2f", dgemm_gflops);
+    for (const auto& [name, rate] : step_rates)
+        std::printf(", \"%s_step_of_dgemm\": %.2f", name, rate / dgemm_gflops);
+    std::printf("}\n");
+#endif
     return 0;
 }
