@@ -177,7 +177,7 @@
         <translation>Beim Klassenquiz mitmachen</translation>
     </message>
     <message>
-        <source>Type the code from the teacher's screen, and your name.</source>
+        <source>Type the code from the teacher&apos;s screen, and your name.</source>
         <translation>Gib den Code vom Bildschirm der Lehrkraft und deinen Namen ein.</translation>
     </message>
     <message>
@@ -197,7 +197,7 @@
         <translation>Beitreten</translation>
     </message>
     <message>
-        <source>You're in!</source>
+        <source>You&apos;re in!</source>
         <translation>Du bist dabei!</translation>
     </message>
     <message>
@@ -285,7 +285,7 @@
         <translation>und gebt den Code ein</translation>
     </message>
     <message>
-        <source>QR code of the students' address</source>
+        <source>QR code of the students&apos; address</source>
         <translation>QR-Code der Adresse für die Lernenden</translation>
     </message>
     <message>
@@ -309,7 +309,7 @@
         <translation>Im Labor ansehen</translation>
     </message>
     <message>
-        <source>Worked with the first student's numbers; every student had their own.</source>
+        <source>Worked with the first student&apos;s numbers; every student had their own.</source>
         <translation>Gerechnet mit den Zahlen der ersten Person; alle hatten ihre eigenen.</translation>
     </message>
     <message>
@@ -357,7 +357,7 @@
         <translation>Neue Verbindung…</translation>
     </message>
     <message>
-        <source>Type the join code shown on the teacher's screen.</source>
+        <source>Type the join code shown on the teacher&apos;s screen.</source>
         <translation>Gib den Beitrittscode vom Bildschirm der Lehrkraft ein.</translation>
     </message>
     <message>
@@ -369,7 +369,7 @@
         <translation>Trete bei…</translation>
     </message>
     <message>
-        <source>That code is not right. Check the code on the teacher's screen.</source>
+        <source>That code is not right. Check the code on the teacher&apos;s screen.</source>
         <translation>Dieser Code stimmt nicht. Sieh dir den Code auf dem Bildschirm der Lehrkraft an.</translation>
     </message>
     <message>
@@ -385,7 +385,7 @@
         <translation>Die Klasse ist voll.</translation>
     </message>
     <message>
-        <source>You are no longer in the quiz: the teacher may have removed you, or the quiz was restarted. Join again with the code on the teacher's screen.</source>
+        <source>You are no longer in the quiz: the teacher may have removed you, or the quiz was restarted. Join again with the code on the teacher&apos;s screen.</source>
         <translation>Du bist nicht mehr im Quiz: Die Lehrkraft hat dich vielleicht entfernt, oder das Quiz wurde neu gestartet. Tritt mit dem Code vom Bildschirm der Lehrkraft wieder bei.</translation>
     </message>
     <message>
@@ -819,7 +819,7 @@
         <translation>Repliken weichen ab</translation>
     </message>
     <message>
-        <source>Δ: how far each replica is from the replicas' mean</source>
+        <source>Δ: how far each replica is from the replicas&apos; mean</source>
         <translation>Δ: wie weit jede Replik vom Mittelwert der Repliken entfernt ist</translation>
     </message>
     <message>
@@ -973,15 +973,15 @@
         <translation>Dieser Lauf schickt seinen ganzen Gradienten in einem Bucket: Es gibt keine Reihenfolge, die falsch sein könnte.</translation>
     </message>
     <message>
-        <source>A sharded worker's optimizer state is its own shard: there is no whole state to copy to the others.</source>
+        <source>A sharded worker&apos;s optimizer state is its own shard: there is no whole state to copy to the others.</source>
         <translation>Der Optimiererzustand eines geshardeten Workers ist nur sein eigener Shard: Es gibt keinen ganzen Zustand, den man zu den anderen kopieren könnte.</translation>
     </message>
 </context>
 <context>
     <name>Lockstep</name>
     <message>
-        <source>Lockstep does not speak '%1' (it speaks %2)</source>
-        <translation>Lockstep spricht kein '%1' (es spricht %2)</translation>
+        <source>Lockstep does not speak &apos;%1&apos; (it speaks %2)</source>
+        <translation>Lockstep spricht kein &apos;%1&apos; (es spricht %2)</translation>
     </message>
     <message>
         <source>right</source>
@@ -997,28 +997,28 @@
         <translation>Ein Teil der Antwort fehlt (%1).</translation>
     </message>
     <message>
-        <source>'%1' is not a number I can read (%2).</source>
-        <translation>'%1' ist keine Zahl, die ich lesen kann (%2).</translation>
+        <source>&apos;%1&apos; is not a number I can read (%2).</source>
+        <translation>&apos;%1&apos; ist keine Zahl, die ich lesen kann (%2).</translation>
     </message>
     <message>
-        <source>'%1' has a space inside the number: write it as one number (%2).</source>
-        <translation>'%1' enthält ein Leerzeichen in der Zahl: Schreib sie als eine einzige Zahl (%2).</translation>
+        <source>&apos;%1&apos; has a space inside the number: write it as one number (%2).</source>
+        <translation>&apos;%1&apos; enthält ein Leerzeichen in der Zahl: Schreib sie als eine einzige Zahl (%2).</translation>
     </message>
     <message>
-        <source>'%1' mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
-        <translation>'%1' mischt Kommas und Punkte auf unklare Weise: Verwende nur ein Dezimaltrennzeichen (%2).</translation>
+        <source>&apos;%1&apos; mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
+        <translation>&apos;%1&apos; mischt Kommas und Punkte auf unklare Weise: Verwende nur ein Dezimaltrennzeichen (%2).</translation>
     </message>
     <message>
-        <source>'%1' has more than one decimal separator (%2).</source>
-        <translation>'%1' hat mehr als ein Dezimaltrennzeichen (%2).</translation>
+        <source>&apos;%1&apos; has more than one decimal separator (%2).</source>
+        <translation>&apos;%1&apos; hat mehr als ein Dezimaltrennzeichen (%2).</translation>
     </message>
     <message>
-        <source>'%1' could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
-        <translation>'%1' lässt sich auf zwei Arten lesen (als Tausendertrennzeichen oder als Dezimalkomma): Schreib %2 oder %3.</translation>
+        <source>&apos;%1&apos; could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
+        <translation>&apos;%1&apos; lässt sich auf zwei Arten lesen (als Tausendertrennzeichen oder als Dezimalkomma): Schreib %2 oder %3.</translation>
     </message>
     <message>
-        <source>'%1' is too large to be a useful answer.</source>
-        <translation>'%1' ist zu groß, um eine sinnvolle Antwort zu sein.</translation>
+        <source>&apos;%1&apos; is too large to be a useful answer.</source>
+        <translation>&apos;%1&apos; ist zu groß, um eine sinnvolle Antwort zu sein.</translation>
     </message>
     <message>
         <source>Type a number, %1.</source>
@@ -1029,12 +1029,12 @@
         <translation>Die Einheit, falls du eine angibst, ist %1.</translation>
     </message>
     <message>
-        <source>'%1' has more than one '/': write one fraction such as 5/2.</source>
-        <translation>'%1' enthält mehr als ein '/': Schreib einen einzigen Bruch wie 5/2.</translation>
+        <source>&apos;%1&apos; has more than one &apos;/&apos;: write one fraction such as 5/2.</source>
+        <translation>&apos;%1&apos; enthält mehr als ein &apos;/&apos;: Schreib einen einzigen Bruch wie 5/2.</translation>
     </message>
     <message>
-        <source>'%1' divides by zero: the number below the line cannot be 0.</source>
-        <translation>'%1' teilt durch null: Die Zahl unter dem Bruchstrich darf nicht 0 sein.</translation>
+        <source>&apos;%1&apos; divides by zero: the number below the line cannot be 0.</source>
+        <translation>&apos;%1&apos; teilt durch null: Die Zahl unter dem Bruchstrich darf nicht 0 sein.</translation>
     </message>
     <message>
         <source>letters a to %1 or numbers 1 to %2</source>
@@ -1049,12 +1049,12 @@
         <translation>Wähle deine Antworten (%1).</translation>
     </message>
     <message>
-        <source>'%1' is not one of the choices (%2).</source>
-        <translation>'%1' gehört nicht zu den Auswahlmöglichkeiten (%2).</translation>
+        <source>&apos;%1&apos; is not one of the choices (%2).</source>
+        <translation>&apos;%1&apos; gehört nicht zu den Auswahlmöglichkeiten (%2).</translation>
     </message>
     <message>
-        <source>'%1' is there twice: name each choice once.</source>
-        <translation>'%1' kommt doppelt vor: Nenne jede Auswahl nur einmal.</translation>
+        <source>&apos;%1&apos; is there twice: name each choice once.</source>
+        <translation>&apos;%1&apos; kommt doppelt vor: Nenne jede Auswahl nur einmal.</translation>
     </message>
     <message>
         <source>Choose exactly one answer (%1).</source>
@@ -1069,20 +1069,20 @@
         <translation>Die Seite %1 fehlt in dieser Programmversion.</translation>
     </message>
     <message>
-        <source>The request's body is not JSON: %1 at byte %2.</source>
+        <source>The request&apos;s body is not JSON: %1 at byte %2.</source>
         <translation>Der Inhalt der Anfrage ist kein JSON: %1 bei Byte %2.</translation>
     </message>
     <message>
-        <source>The request's body must be a JSON object.</source>
+        <source>The request&apos;s body must be a JSON object.</source>
         <translation>Der Inhalt der Anfrage muss ein JSON-Objekt sein.</translation>
     </message>
     <message>
-        <source>The request needs "%1".</source>
-        <translation>Die Anfrage braucht "%1".</translation>
+        <source>The request needs &quot;%1&quot;.</source>
+        <translation>Die Anfrage braucht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <source>"%1" must be text.</source>
-        <translation>"%1" muss Text sein.</translation>
+        <source>&quot;%1&quot; must be text.</source>
+        <translation>&quot;%1&quot; muss Text sein.</translation>
     </message>
     <message>
         <source>QR code of the class address</source>
@@ -1129,7 +1129,7 @@
         <translation>Diese Antwort ist zu lang: höchstens %1 Zeichen.</translation>
     </message>
     <message>
-        <source>The teacher's API needs the teacher's token.</source>
+        <source>The teacher&apos;s API needs the teacher&apos;s token.</source>
         <translation>Die API der Lehrkraft braucht das Token der Lehrkraft.</translation>
     </message>
     <message>
@@ -1141,27 +1141,27 @@
         <translation>Der Server nimmt noch keine Verbindungen an.</translation>
     </message>
     <message>
-        <source>"locked" must be true or false.</source>
-        <translation>"locked" muss true oder false sein.</translation>
+        <source>&quot;locked&quot; must be true or false.</source>
+        <translation>&quot;locked&quot; muss true oder false sein.</translation>
     </message>
     <message>
         <source>No such API: /api/teacher/%1.</source>
         <translation>Diese API gibt es nicht: /api/teacher/%1.</translation>
     </message>
     <message>
-        <source>class quiz: bank '%1' has no question %2</source>
-        <translation>Klassenquiz: Der Fragenkatalog '%1' hat keine Frage %2</translation>
+        <source>class quiz: bank &apos;%1&apos; has no question %2</source>
+        <translation>Klassenquiz: Der Fragenkatalog &apos;%1&apos; hat keine Frage %2</translation>
     </message>
     <message>
-        <source>class quiz: bank '%1' has no questions</source>
-        <translation>Klassenquiz: Der Fragenkatalog '%1' enthält keine Fragen</translation>
+        <source>class quiz: bank &apos;%1&apos; has no questions</source>
+        <translation>Klassenquiz: Der Fragenkatalog &apos;%1&apos; enthält keine Fragen</translation>
     </message>
     <message>
         <source>Too many joins from this computer; wait a minute and try again.</source>
         <translation>Zu viele Beitritte von diesem Computer; warte eine Minute und versuch es dann noch einmal.</translation>
     </message>
     <message>
-        <source>That join code is not this class's. Check the code on the projector.</source>
+        <source>That join code is not this class&apos;s. Check the code on the projector.</source>
         <translation>Dieser Beitrittscode gehört nicht zu dieser Klasse. Prüfe den Code am Projektor.</translation>
     </message>
     <message>
@@ -1205,8 +1205,8 @@
         <translation>Diese Frage ist geschlossen: Antworten werden nicht mehr angenommen.</translation>
     </message>
     <message>
-        <source>That answer is for another question; the question open now is "%1".</source>
-        <translation>Diese Antwort gehört zu einer anderen Frage; gerade ist die Frage "%1" offen.</translation>
+        <source>That answer is for another question; the question open now is &quot;%1&quot;.</source>
+        <translation>Diese Antwort gehört zu einer anderen Frage; gerade ist die Frage &quot;%1&quot; offen.</translation>
     </message>
     <message>
         <source>You have changed this answer %1 times, the most allowed; your last answer counts.</source>
@@ -1250,12 +1250,12 @@
         <translation>andere</translation>
     </message>
     <message>
-        <source>--bind: '%1' is not an address; give one of this machine's addresses, like 192.168.1.20, or localhost</source>
-        <translation>--bind: '%1' ist keine Adresse; gib eine der Adressen dieses Computers an, etwa 192.168.1.20, oder localhost</translation>
+        <source>--bind: &apos;%1&apos; is not an address; give one of this machine&apos;s addresses, like 192.168.1.20, or localhost</source>
+        <translation>--bind: &apos;%1&apos; ist keine Adresse; gib eine der Adressen dieses Computers an, etwa 192.168.1.20, oder localhost</translation>
     </message>
     <message>
-        <source>--bind: '%1' would listen on every address, public ones too; give the classroom network's address</source>
-        <translation>--bind: '%1' würde auf jeder Adresse lauschen, auch auf öffentlichen; gib die Adresse des Klassenraumnetzes an</translation>
+        <source>--bind: &apos;%1&apos; would listen on every address, public ones too; give the classroom network&apos;s address</source>
+        <translation>--bind: &apos;%1&apos; würde auf jeder Adresse lauschen, auch auf öffentlichen; gib die Adresse des Klassenraumnetzes an</translation>
     </message>
     <message>
         <source>--bind: %1 is a public address; a class quiz listens only on a private (classroom) network: 10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, fe80::/10 or loopback</source>
@@ -1278,15 +1278,15 @@
         <translation>lockstep::reduce, Regel weighted-mean: (%1) / (%2) = %3</translation>
     </message>
     <message>
-        <source>the engine's %1 (%2) gives %3</source>
+        <source>the engine&apos;s %1 (%2) gives %3</source>
         <translation>%1 der Engine (%2) ergibt %3</translation>
     </message>
     <message>
-        <source>no quiz bank '%1' (known: %2, or give a file)</source>
-        <translation>kein Fragenkatalog '%1' (bekannt: %2, oder gib eine Datei an)</translation>
+        <source>no quiz bank &apos;%1&apos; (known: %2, or give a file)</source>
+        <translation>kein Fragenkatalog &apos;%1&apos; (bekannt: %2, oder gib eine Datei an)</translation>
     </message>
     <message>
-        <source>found from the program's folder</source>
+        <source>found from the program&apos;s folder</source>
         <translation>über den Programmordner gefunden</translation>
     </message>
     <message>
@@ -1322,7 +1322,7 @@
         <translation>ein Profil braucht einen Namen</translation>
     </message>
     <message>
-        <source>a student's name has at most %1 characters</source>
+        <source>a student&apos;s name has at most %1 characters</source>
         <translation>ein Name hat höchstens %1 Zeichen</translation>
     </message>
     <message>
@@ -1418,7 +1418,7 @@
     </message>
     <message>
         <source>(in %1)</source>
-        <comment>the answer's unit</comment>
+        <comment>the answer&apos;s unit</comment>
         <translation>(in %1)</translation>
     </message>
     <message>
@@ -1430,19 +1430,19 @@
         <translation>%1: enthält keine Namen (einen pro Zeile)</translation>
     </message>
     <message>
-        <source>This teacher's link was used already, or is not this quiz's. Each link opens the teacher's page once: open the newest one lockstep printed.</source>
+        <source>This teacher&apos;s link was used already, or is not this quiz&apos;s. Each link opens the teacher&apos;s page once: open the newest one lockstep printed.</source>
         <translation>Dieser Lehrkraft-Link wurde schon benutzt oder gehört nicht zu diesem Quiz. Jeder Link öffnet die Seite der Lehrkraft nur einmal: Öffne den neuesten, den lockstep ausgegeben hat.</translation>
     </message>
     <message>
-        <source>The teacher's page is at /teacher.</source>
+        <source>The teacher&apos;s page is at /teacher.</source>
         <translation>Die Seite der Lehrkraft ist unter /teacher.</translation>
     </message>
     <message>
-        <source>The teacher's page opens from the teacher's link that lockstep printed; each link works once.</source>
+        <source>The teacher&apos;s page opens from the teacher&apos;s link that lockstep printed; each link works once.</source>
         <translation>Die Seite der Lehrkraft öffnet sich über den Lehrkraft-Link, den lockstep ausgegeben hat; jeder Link gilt nur einmal.</translation>
     </message>
     <message>
-        <source>The teacher's API answers only its own page.</source>
+        <source>The teacher&apos;s API answers only its own page.</source>
         <translation>Die Schnittstelle der Lehrkraft antwortet nur ihrer eigenen Seite.</translation>
     </message>
     <message>
@@ -1466,15 +1466,15 @@
         <translation>Sende eine Anfrage nach der anderen und warte jeweils auf die Antwort.</translation>
     </message>
     <message>
-        <source>The request's address is too long: at most %1 bytes.</source>
+        <source>The request&apos;s address is too long: at most %1 bytes.</source>
         <translation>Die Adresse der Anfrage ist zu lang: höchstens %1 Bytes.</translation>
     </message>
     <message>
-        <source>The request's headers are too long: at most %1 bytes.</source>
+        <source>The request&apos;s headers are too long: at most %1 bytes.</source>
         <translation>Die Kopfzeilen der Anfrage sind zu lang: höchstens %1 Bytes.</translation>
     </message>
     <message>
-        <source>The request's first line is not "METHOD /path HTTP/1.1".</source>
+        <source>The request&apos;s first line is not &quot;METHOD /path HTTP/1.1&quot;.</source>
         <translation>Die erste Zeile der Anfrage hat nicht die Form „METHODE /pfad HTTP/1.1“.</translation>
     </message>
     <message>
@@ -1482,15 +1482,15 @@
         <translation>Die Anfrage hat zu viele Kopfzeilen: höchstens %1.</translation>
     </message>
     <message>
-        <source>A header of the request is not "Name: value".</source>
+        <source>A header of the request is not &quot;Name: value&quot;.</source>
         <translation>Eine Kopfzeile der Anfrage hat nicht die Form „Name: Wert“.</translation>
     </message>
     <message>
-        <source>The request's Content-Length is not one number.</source>
+        <source>The request&apos;s Content-Length is not one number.</source>
         <translation>Die Content-Length der Anfrage ist nicht genau eine Zahl.</translation>
     </message>
     <message>
-        <source>Send the request's body with a Content-Length.</source>
+        <source>Send the request&apos;s body with a Content-Length.</source>
         <translation>Sende den Inhalt der Anfrage mit einer Content-Length.</translation>
     </message>
     <message>
@@ -1510,7 +1510,7 @@
         <translation>es beginnt nicht mit dem Start eines Klassenquiz</translation>
     </message>
     <message>
-        <source>The teacher's computer could not save this; try again in a moment.</source>
+        <source>The teacher&apos;s computer could not save this; try again in a moment.</source>
         <translation>Der Rechner der Lehrkraft konnte das nicht speichern; versuche es gleich noch einmal.</translation>
     </message>
     <message>
@@ -1518,7 +1518,7 @@
         <translation>es ist das Journal eines anderen Quiz (Bank %1)</translation>
     </message>
     <message>
-        <source>a join is not the next student's</source>
+        <source>a join is not the next student&apos;s</source>
         <translation>ein Beitritt ist nicht der des nächsten Schülers</translation>
     </message>
     <message>
@@ -1526,7 +1526,7 @@
         <translation>eine Antwort stammt von keinem Schüler darin</translation>
     </message>
     <message>
-        <source>a record of an unknown kind "%1"</source>
+        <source>a record of an unknown kind &quot;%1&quot;</source>
         <translation>ein Eintrag unbekannter Art „%1“</translation>
     </message>
     <message>
@@ -1546,15 +1546,15 @@
         <translation>Ein Name darf keine unsichtbaren Zeichen enthalten; tippe ihn mit Buchstaben, Ziffern und Leerzeichen.</translation>
     </message>
     <message>
-        <source>its start holds no join code, teacher's token and secret</source>
+        <source>its start holds no join code, teacher&apos;s token and secret</source>
         <translation>sein Start enthält keinen Beitrittscode, kein Token der Lehrkraft und kein Geheimnis</translation>
     </message>
     <message>
-        <source>This server answers only at the class's addresses.</source>
+        <source>This server answers only at the class&apos;s addresses.</source>
         <translation>Dieser Server antwortet nur unter den Adressen der Klasse.</translation>
     </message>
     <message>
-        <source>Send the request's body as JSON, with Content-Type: application/json.</source>
+        <source>Send the request&apos;s body as JSON, with Content-Type: application/json.</source>
         <translation>Sende den Inhalt der Anfrage als JSON, mit Content-Type: application/json.</translation>
     </message>
     <message>
@@ -1562,19 +1562,15 @@
         <translation>Von diesem Computer kamen zu viele Anfragen mit einem Token, das nicht zu dieser Klasse gehört; warte eine Minute.</translation>
     </message>
     <message>
-        <source>"seconds" must be a whole number.</source>
-        <translation>„seconds“ muss eine ganze Zahl sein.</translation>
-    </message>
-    <message>
-        <source>"%1" must be true or false.</source>
+        <source>&quot;%1&quot; must be true or false.</source>
         <translation>„%1“ muss true oder false sein.</translation>
     </message>
     <message>
-        <source>"students" must be a list of ids.</source>
+        <source>&quot;students&quot; must be a list of ids.</source>
         <translation>„students“ muss eine Liste von IDs sein.</translation>
     </message>
     <message>
-        <source>"students" must name from one student to the whole class.</source>
+        <source>&quot;students&quot; must name from one student to the whole class.</source>
         <translation>„students“ muss einen Schüler bis zur ganzen Klasse nennen.</translation>
     </message>
     <message>
@@ -1590,7 +1586,7 @@
         <translation>Vor dieser Frage gibt es keine.</translation>
     </message>
     <message>
-        <source>A question's timer is from 0 (none) to %1 seconds.</source>
+        <source>A question&apos;s timer is from 0 (none) to %1 seconds.</source>
         <translation>Die Zeit einer Frage liegt zwischen 0 (keine) und %1 Sekunden.</translation>
     </message>
     <message>
@@ -1618,11 +1614,11 @@
         <translation>Warum</translation>
     </message>
     <message>
-        <source>The engine's working</source>
+        <source>The engine&apos;s working</source>
         <translation>Die Rechnung der Engine</translation>
     </message>
     <message>
-        <source>The teacher's computer could not save this; tell the teacher.</source>
+        <source>The teacher&apos;s computer could not save this; tell the teacher.</source>
         <translation>Der Computer der Lehrkraft konnte das nicht speichern; sag der Lehrkraft Bescheid.</translation>
     </message>
     <message>
@@ -1630,7 +1626,7 @@
         <translation>Dieser Name ist in dieser Klasse nicht erlaubt; wähle einen anderen.</translation>
     </message>
     <message>
-        <source>the journal asks question '%1', which bank '%2' does not have</source>
+        <source>the journal asks question &apos;%1&apos;, which bank &apos;%2&apos; does not have</source>
         <translation>das Journal fragt die Frage „%1“, die Bank „%2“ aber nicht hat</translation>
     </message>
     <message>
@@ -1645,12 +1641,12 @@
 <context>
     <name>LockstepCli</name>
     <message>
-        <source>--questions: bank '%1' has no question '%2' (it has %3)</source>
-        <translation>--questions: die Fragenbank '%1' hat keine Frage '%2' (sie enthält %3)</translation>
+        <source>--questions: bank &apos;%1&apos; has no question &apos;%2&apos; (it has %3)</source>
+        <translation>--questions: die Fragenbank &apos;%1&apos; hat keine Frage &apos;%2&apos; (sie enthält %3)</translation>
     </message>
     <message>
-        <source>--questions: '%1' is named twice</source>
-        <translation>--questions: '%1' ist doppelt genannt</translation>
+        <source>--questions: &apos;%1&apos; is named twice</source>
+        <translation>--questions: &apos;%1&apos; ist doppelt genannt</translation>
     </message>
     <message>
         <source>--questions: name at least one question</source>
@@ -1725,20 +1721,20 @@
         <translation>class: serve erwartet</translation>
     </message>
     <message>
-        <source>class: unknown subcommand '%1' (serve)</source>
-        <translation>class: unbekannter Unterbefehl '%1' (serve)</translation>
+        <source>class: unknown subcommand &apos;%1&apos; (serve)</source>
+        <translation>class: unbekannter Unterbefehl &apos;%1&apos; (serve)</translation>
     </message>
     <message>
         <source>compare --sync takes one scenario file (or none: the built-in one)</source>
         <translation>compare --sync nimmt eine Szenariodatei (oder keine: dann das eingebaute Szenario)</translation>
     </message>
     <message>
-        <source>--sync: each must be one of bsp, ssp, async, local, got '%1'</source>
-        <translation>--sync: jeder Eintrag muss bsp, ssp, async oder local sein, erhalten: '%1'</translation>
+        <source>--sync: each must be one of bsp, ssp, async, local, got &apos;%1&apos;</source>
+        <translation>--sync: jeder Eintrag muss bsp, ssp, async oder local sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--sync: '%1' is named twice</source>
-        <translation>--sync: '%1' ist doppelt genannt</translation>
+        <source>--sync: &apos;%1&apos; is named twice</source>
+        <translation>--sync: &apos;%1&apos; ist doppelt genannt</translation>
     </message>
     <message>
         <source>--sync: name two to four modes to compare, e.g. bsp,ssp,async,local</source>
@@ -1793,7 +1789,7 @@
         <translation>nein</translation>
     </message>
     <message>
-        <source>Ways of agreeing on %1 ("%2"), %3 workers, target loss %4
+        <source>Ways of agreeing on %1 (&quot;%2&quot;), %3 workers, target loss %4
 (ssp with staleness %5, local SGD averaging every %6 steps)
 
 </source>
@@ -1886,8 +1882,8 @@
         <translation>Energie je nützl. Beispiel</translation>
     </message>
     <message>
-        <source>Comparing A: %1 ("%2")
-      and B: %3 ("%4"), target loss %5
+        <source>Comparing A: %1 (&quot;%2&quot;)
+      and B: %3 (&quot;%4&quot;), target loss %5
 
 </source>
         <translation>Vergleich von A: %1 („%2“)
@@ -1920,8 +1916,8 @@ Sprache (ein Flag jedes Befehls, vor oder nach dem Befehl):
     <message>
         <source>usage: lockstep-cli run [SCENARIO.json] [flags]
 
-Trains the scenario's model (the built-in one without a file) with its workers and
-reports the time on the run's clock, the speedup over one worker, the time spent
+Trains the scenario&apos;s model (the built-in one without a file) with its workers and
+reports the time on the run&apos;s clock, the speedup over one worker, the time spent
 communicating and waiting, and the final loss and accuracy. Flags override the
 scenario. Under mpirun with --transport mpi, each process is one worker.
 </source>
@@ -1936,7 +1932,7 @@ Szenario. Unter mpirun mit --transport mpi ist jeder Prozess ein Worker.
     <message>
         <source>usage: lockstep-cli sweep [SCENARIO.json] --workers 1,2,4,8 [flags] [--json]
 
-Runs the same scenario once per worker count and prints each count's time, speedup
+Runs the same scenario once per worker count and prints each count&apos;s time, speedup
 and efficiency: the speedup curve of the Speedup view.
 
 flags: --workers LIST  --steps N  --seed N  --clock modelled|measured
@@ -1958,7 +1954,7 @@ Flags: --workers LIST  --steps N  --seed N  --clock modelled|measured
     <message>
         <source>usage: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
 
-Combines the values the way the engine combines the workers' gradients and prints
+Combines the values the way the engine combines the workers&apos; gradients and prints
 the result. weighted-mean needs --weights: the samples behind each value.
 </source>
         <translation>Aufruf: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
@@ -1999,12 +1995,12 @@ pro Verbindung bewegt und wie lange die Worker warten.
         <source>usage: lockstep-cli validate FILE
 
 Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints
-'valid', or prints what is wrong, naming the field and the allowed values.
+&apos;valid&apos;, or prints what is wrong, naming the field and the allowed values.
 </source>
         <translation>Aufruf: lockstep-cli validate FILE
 
 Prüft eine Szenariodatei, ihren Datensatz und ihre Anfangsparameter. Endet mit 0 und gibt
-'gültig' aus, oder nennt, was falsch ist, mit dem Namen des Felds und den erlaubten Werten.
+&apos;gültig&apos; aus, oder nennt, was falsch ist, mit dem Namen des Felds und den erlaubten Werten.
 </translation>
     </message>
     <message>
@@ -2014,7 +2010,7 @@ Prüft eine Szenariodatei, ihren Datensatz und ihre Anfangsparameter. Endet mit 
                                     [--bytes N] [--iterations N] [--json]
 
 Times all-reduces of real buffers between threads (or processes) and prints the
-algorithm and bus bandwidth beside this machine's memory copy bandwidth.
+algorithm and bus bandwidth beside this machine&apos;s memory copy bandwidth.
 </source>
         <translation>Aufruf: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]
                                      [--workers N] [--bytes N] [--iterations N] [--json]
@@ -2057,11 +2053,11 @@ own lessons beside them from --own-lessons DIR, else ~/.local/share/Lockstep/les
   lessons list [--root DIR]       the lessons in order, with what they cover
   lessons calculator --one-worker-s 40 --workers 4 --communication-s 6
                                   the worked example: total time and speedup from the engine
-  lessons study LESSON            the discussion lesson's model sizes: loss, compute, energy
+  lessons study LESSON            the discussion lesson&apos;s model sizes: loss, compute, energy
   quiz export BANK --format moodle-xml|gift|csv [--students FILE] [--variants N] [--out FILE]
   quiz worksheet BANK [--students FILE | --variants N] --out SHEET.pdf [--key KEY.pdf]
                                   a printed page per student with their own numbers, and a key
-  quiz ask BANK QUESTION --student NAME        one student's version of a question
+  quiz ask BANK QUESTION --student NAME        one student&apos;s version of a question
   quiz check BANK QUESTION --student NAME --answer TEXT
                                   the verdict and feedback for a typed answer
 </source>
@@ -2145,20 +2141,20 @@ Speedup %6 (ideal %2), Effizienz %7
 </translation>
     </message>
     <message>
-        <source>lessons study: no lesson '%1'</source>
-        <translation>lessons study: keine Lektion '%1'</translation>
+        <source>lessons study: no lesson &apos;%1&apos;</source>
+        <translation>lessons study: keine Lektion &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>lessons study: lesson '%1' has no study</source>
-        <translation>lessons study: die Lektion '%1' hat keine Studie</translation>
+        <source>lessons study: lesson &apos;%1&apos; has no study</source>
+        <translation>lessons study: die Lektion &apos;%1&apos; hat keine Studie</translation>
     </message>
     <message>
         <source>quiz export: --format is required (moodle-xml, gift or csv)</source>
         <translation>quiz export: --format ist erforderlich (moodle-xml, gift oder csv)</translation>
     </message>
     <message>
-        <source>--format: must be one of moodle-xml, gift, csv, got '%1'</source>
-        <translation>--format: muss moodle-xml, gift oder csv sein, erhalten: '%1'</translation>
+        <source>--format: must be one of moodle-xml, gift, csv, got &apos;%1&apos;</source>
+        <translation>--format: muss moodle-xml, gift oder csv sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: cannot write the export</source>
@@ -2193,8 +2189,8 @@ Speedup %6 (ideal %2), Effizienz %7
         </translation>
     </message>
     <message>
-        <source>bank '%1' has no question '%2' (known: %3)</source>
-        <translation>die Fragenbank '%1' hat keine Frage '%2' (bekannt: %3)</translation>
+        <source>bank &apos;%1&apos; has no question &apos;%2&apos; (known: %3)</source>
+        <translation>die Fragenbank &apos;%1&apos; hat keine Frage &apos;%2&apos; (bekannt: %3)</translation>
     </message>
     <message>
         <source>--student NAME is required: each student gets their own numbers</source>
@@ -2235,32 +2231,32 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>lessons: check, list, calculator oder study erwartet</translation>
     </message>
     <message>
-        <source>lessons: unknown subcommand '%1' (check, list, calculator or study)</source>
-        <translation>lessons: unbekannter Unterbefehl '%1' (check, list, calculator oder study)</translation>
+        <source>lessons: unknown subcommand &apos;%1&apos; (check, list, calculator or study)</source>
+        <translation>lessons: unbekannter Unterbefehl &apos;%1&apos; (check, list, calculator oder study)</translation>
     </message>
     <message>
         <source>quiz: expected export, worksheet, ask or check</source>
         <translation>quiz: export, worksheet, ask oder check erwartet</translation>
     </message>
     <message>
-        <source>quiz: unknown subcommand '%1' (export, worksheet, ask or check)</source>
-        <translation>quiz: unbekannter Unterbefehl '%1' (export, worksheet, ask oder check)</translation>
+        <source>quiz: unknown subcommand &apos;%1&apos; (export, worksheet, ask or check)</source>
+        <translation>quiz: unbekannter Unterbefehl &apos;%1&apos; (export, worksheet, ask oder check)</translation>
     </message>
     <message>
-        <source>%1: must be one of %2, got '%3'</source>
-        <translation>%1: muss eines von %2 sein, erhalten: '%3'</translation>
+        <source>%1: must be one of %2, got &apos;%3&apos;</source>
+        <translation>%1: muss eines von %2 sein, erhalten: &apos;%3&apos;</translation>
     </message>
     <message>
-        <source>expected at most one scenario file, got '%1' as well</source>
-        <translation>höchstens eine Szenariodatei erwartet, aber auch '%1' erhalten</translation>
+        <source>expected at most one scenario file, got &apos;%1&apos; as well</source>
+        <translation>höchstens eine Szenariodatei erwartet, aber auch &apos;%1&apos; erhalten</translation>
     </message>
     <message>
-        <source>--dataset: must be one of %1, or a file ending in .csv, got '%2'</source>
-        <translation>--dataset: muss eines von %1 sein oder eine Datei, die auf .csv endet, erhalten: '%2'</translation>
+        <source>--dataset: must be one of %1, or a file ending in .csv, got &apos;%2&apos;</source>
+        <translation>--dataset: muss eines von %1 sein oder eine Datei, die auf .csv endet, erhalten: &apos;%2&apos;</translation>
     </message>
     <message>
-        <source>--shuffle: must be on or off, got '%1'</source>
-        <translation>--shuffle: muss on oder off sein, erhalten: '%1'</translation>
+        <source>--shuffle: must be on or off, got &apos;%1&apos;</source>
+        <translation>--shuffle: muss on oder off sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: goes with --sync %2</source>
@@ -2275,13 +2271,13 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1: %2 fehlt (kein Verzeichnis, das lockstep-cli run --checkpoint-dir geschrieben hat)</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
+        <source>Lockstep run &quot;%1&quot;: %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
 </source>
         <translation>Lockstep-Lauf „%1“: %2 Worker, %3 Schritte, All-Reduce %4, Regel %5 für die Gradienten, Uhr %6
 </translation>
     </message>
     <message>
-        <source>Open MPI's MPI_Allreduce</source>
+        <source>Open MPI&apos;s MPI_Allreduce</source>
         <translation>MPI_Allreduce von Open MPI</translation>
     </message>
     <message>
@@ -2333,7 +2329,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1 festgeschrieben, %2 Bytes, %3 s pro Worker</translation>
     </message>
     <message>
-        <source>not known (inside Open MPI's MPI_Allreduce)</source>
+        <source>not known (inside Open MPI&apos;s MPI_Allreduce)</source>
         <translation>unbekannt (innerhalb von MPI_Allreduce von Open MPI)</translation>
     </message>
     <message>
@@ -2353,7 +2349,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>nicht geprüft (nur Zeiten: es wurden keine Parameter trainiert)</translation>
     </message>
     <message>
-        <source>yes (every replica's parameters hash the same)</source>
+        <source>yes (every replica&apos;s parameters hash the same)</source>
         <translation>ja (die Parameter aller Repliken haben denselben Hash)</translation>
     </message>
     <message>
@@ -2365,7 +2361,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Checkpoints (%1)</translation>
     </message>
     <message>
-        <source>%1: holds another run's %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
+        <source>%1: holds another run&apos;s %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
         <translation>%1: enthält %2 eines anderen Laufs; gib diesem Lauf ein leeres Verzeichnis oder setze jenen Lauf mit lockstep-cli resume %1 fort</translation>
     </message>
     <message>
@@ -2393,7 +2389,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Hinweis: kein vollständiger Checkpoint in %1: Start bei Schritt 0</translation>
     </message>
     <message>
-        <source>--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it needs --transport mpi (under mpirun)</source>
+        <source>--algorithm: mpi-allreduce is Open MPI&apos;s own all-reduce, so it needs --transport mpi (under mpirun)</source>
         <translation>--algorithm: mpi-allreduce ist das eigene All-Reduce von Open MPI und braucht daher --transport mpi (unter mpirun)</translation>
     </message>
     <message>
@@ -2457,8 +2453,8 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Effizienz</translation>
     </message>
     <message>
-        <source>reduce takes no file; unexpected '%1'</source>
-        <translation>reduce nimmt keine Datei; unerwartet: '%1'</translation>
+        <source>reduce takes no file; unexpected &apos;%1&apos;</source>
+        <translation>reduce nimmt keine Datei; unerwartet: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>reduce needs --values, e.g. --values 2,4</source>
@@ -2499,16 +2495,16 @@ Speedup %6 (ideal %2), Effizienz %7
 </translation>
     </message>
     <message>
-        <source>bench: unknown kind '%1' (allreduce or train)</source>
-        <translation>bench: unbekannte Art '%1' (allreduce oder train)</translation>
+        <source>bench: unknown kind &apos;%1&apos; (allreduce or train)</source>
+        <translation>bench: unbekannte Art &apos;%1&apos; (allreduce oder train)</translation>
     </message>
     <message>
         <source>needs a value (%1)</source>
         <translation>braucht einen Wert (%1)</translation>
     </message>
     <message>
-        <source>unknown command '%1' (try lockstep-cli --help)</source>
-        <translation>unbekannter Befehl '%1' (versuche lockstep-cli --help)</translation>
+        <source>unknown command &apos;%1&apos; (try lockstep-cli --help)</source>
+        <translation>unbekannter Befehl &apos;%1&apos; (versuche lockstep-cli --help)</translation>
     </message>
     <message>
         <source>%1 all-reduce over Open MPI, %2 ranks, %3 bytes: %4 ms, algbw %5 GB/s, busbw %6 GB/s
@@ -2517,7 +2513,7 @@ Speedup %6 (ideal %2), Effizienz %7
 </translation>
     </message>
     <message>
-        <source>Open MPI's own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
+        <source>Open MPI&apos;s own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </source>
         <translation>Eigenes MPI_Allreduce von Open MPI, dieselben Puffer:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </translation>
@@ -2545,32 +2541,32 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1 braucht einen Wert</translation>
     </message>
     <message>
-        <source>%1: expected a whole number between %2 and %3, got '%4'</source>
-        <translation>%1: erwartet eine ganze Zahl zwischen %2 und %3, erhalten: '%4'</translation>
+        <source>%1: expected a whole number between %2 and %3, got &apos;%4&apos;</source>
+        <translation>%1: erwartet eine ganze Zahl zwischen %2 und %3, erhalten: &apos;%4&apos;</translation>
     </message>
     <message>
-        <source>%1: expected a number between %2 and %3, got '%4'</source>
-        <translation>%1: erwartet eine Zahl zwischen %2 und %3, erhalten: '%4'</translation>
+        <source>%1: expected a number between %2 and %3, got &apos;%4&apos;</source>
+        <translation>%1: erwartet eine Zahl zwischen %2 und %3, erhalten: &apos;%4&apos;</translation>
     </message>
     <message>
-        <source>%1: expected whole numbers between %2 and %3 separated by commas, got '%4' in '%5'</source>
-        <translation>%1: erwartet ganze Zahlen zwischen %2 und %3, durch Kommas getrennt, erhalten: '%4' in '%5'</translation>
+        <source>%1: expected whole numbers between %2 and %3 separated by commas, got &apos;%4&apos; in &apos;%5&apos;</source>
+        <translation>%1: erwartet ganze Zahlen zwischen %2 und %3, durch Kommas getrennt, erhalten: &apos;%4&apos; in &apos;%5&apos;</translation>
     </message>
     <message>
         <source>%1: too many values (at most %2)</source>
         <translation>%1: zu viele Werte (höchstens %2)</translation>
     </message>
     <message>
-        <source>%1: expected numbers separated by commas, got '%2' in '%3'</source>
-        <translation>%1: erwartet Zahlen, durch Kommas getrennt, erhalten: '%2' in '%3'</translation>
+        <source>%1: expected numbers separated by commas, got &apos;%2&apos; in &apos;%3&apos;</source>
+        <translation>%1: erwartet Zahlen, durch Kommas getrennt, erhalten: &apos;%2&apos; in &apos;%3&apos;</translation>
     </message>
     <message>
         <source>--trace-detail: goes with --trace FILE</source>
         <translation>--trace-detail: gehört zu --trace FILE</translation>
     </message>
     <message>
-        <source>--trace-detail: must be rounds or phases, got '%1'</source>
-        <translation>--trace-detail: muss rounds oder phases sein, erhalten: '%1'</translation>
+        <source>--trace-detail: must be rounds or phases, got &apos;%1&apos;</source>
+        <translation>--trace-detail: muss rounds oder phases sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>layer %1</source>
@@ -2581,16 +2577,16 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Schichten %1-%2</translation>
     </message>
     <message>
-        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got '%1'</source>
-        <translation>--parallelism: muss data, pipeline, tensor oder hybrid sein, erhalten: '%1'</translation>
+        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got &apos;%1&apos;</source>
+        <translation>--parallelism: muss data, pipeline, tensor oder hybrid sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a "parallelism" object in the scenario)</source>
-        <translation>%1: braucht --parallelism pipeline, tensor oder hybrid (oder ein "parallelism"-Objekt im Szenario)</translation>
+        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a &quot;parallelism&quot; object in the scenario)</source>
+        <translation>%1: braucht --parallelism pipeline, tensor oder hybrid (oder ein &quot;parallelism&quot;-Objekt im Szenario)</translation>
     </message>
     <message>
-        <source>--schedule: must be one of fill-drain, 1f1b, got '%1'</source>
-        <translation>--schedule: muss fill-drain oder 1f1b sein, erhalten: '%1'</translation>
+        <source>--schedule: must be one of fill-drain, 1f1b, got &apos;%1&apos;</source>
+        <translation>--schedule: muss fill-drain oder 1f1b sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--replicas: only a hybrid run has data-parallel replicas of its pipeline (--parallelism hybrid)</source>
@@ -2625,7 +2621,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1 Mikro-Batches</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": %2, %3, %4, %5 clock
+        <source>Lockstep run &quot;%1&quot;: %2, %3, %4, %5 clock
 </source>
         <translation>Lockstep-Lauf „%1“: %2, %3, %4, Uhr %5
 </translation>
@@ -2643,7 +2639,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>Stufen</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": tensor, every layer split across %2 workers, %3 steps, %4 clock
+        <source>Lockstep run &quot;%1&quot;: tensor, every layer split across %2 workers, %3 steps, %4 clock
 </source>
         <translation>Lockstep-Lauf „%1“: tensor, jede Schicht auf %2 Worker aufgeteilt, %3 Schritte, Uhr %4
 </translation>
@@ -2661,7 +2657,7 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>unterwegs</translation>
     </message>
     <message>
-        <source>at most %1 micro-batches' activations held by one stage</source>
+        <source>at most %1 micro-batches&apos; activations held by one stage</source>
         <translation>eine Stufe hält höchstens die Aktivierungen von %1 Mikro-Batches</translation>
     </message>
     <message>
@@ -2673,12 +2669,12 @@ Speedup %6 (ideal %2), Effizienz %7
         <translation>%1 (Schichtausgaben gesammelt, Eingabegradienten per All-Reduce reduziert)</translation>
     </message>
     <message>
-        <source>moves takes at most one scenario file, got '%1' as well</source>
-        <translation>moves nimmt höchstens eine Szenariodatei, aber auch '%1' erhalten</translation>
+        <source>moves takes at most one scenario file, got &apos;%1&apos; as well</source>
+        <translation>moves nimmt höchstens eine Szenariodatei, aber auch &apos;%1&apos; erhalten</translation>
     </message>
     <message>
-        <source>--algorithm: must be one of parameter-server, ring, tree, got '%1'</source>
-        <translation>--algorithm: muss parameter-server, ring oder tree sein, erhalten: '%1'</translation>
+        <source>--algorithm: must be one of parameter-server, ring, tree, got &apos;%1&apos;</source>
+        <translation>--algorithm: muss parameter-server, ring oder tree sein, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>What moves in one training step of model %1, same batch for every strategy (modelled clock, per worker means):
@@ -2877,7 +2873,7 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
 </translation>
     </message>
     <message>
-        <source>train_loss and accuracy: the last step's batch, first seed; held_out_loss: fresh examples, mean ± sd over the seeds (%1)
+        <source>train_loss and accuracy: the last step&apos;s batch, first seed; held_out_loss: fresh examples, mean ± sd over the seeds (%1)
 </source>
         <translation>Train-Verl. und Genauigk.: Batch des letzten Schritts, erster Seed; Verlust_neu: frische Beispiele, Mittel ± Sd über die Seeds (%1)
 </translation>
@@ -2966,7 +2962,7 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         <translation>ZeRO-Stufe 1: Die Gradienten werden per Reduce-Scatter verteilt, jeder Worker hält und aktualisiert den Optimiererzustand nur seines 1/%1 der Parameter, dann werden die Parameter per All-Gather eingesammelt</translation>
     </message>
     <message>
-        <source>Bytes held by the worker that holds the most, after one step of "%1" (%2 workers, %3 parameters); in brackets, against the first column
+        <source>Bytes held by the worker that holds the most, after one step of &quot;%1&quot; (%2 workers, %3 parameters); in brackets, against the first column
 </source>
         <translation>Bytes des Workers, der am meisten hält, nach einem Schritt von „%1“ (%2 Worker, %3 Parameter); in Klammern gegenüber der ersten Spalte
 </translation>
@@ -3005,25 +3001,25 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
     </message>
     <message>
         <source>
-gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" block):
+gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
   --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
-         bucket's collective starting while backward goes on (0: one bucket, after backward)
+         bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
   --no-overlap  the buckets wait until backward has ended
   --paced-links  on the measured clock, each round of the collective also lasts the cost
-         model's price for real (its links' speed), so overlap hides real time
+         model&apos;s price for real (its links&apos; speed), so overlap hides real time
   --accumulate K  K micro-batches of --batch samples added up before one reduction
   --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
          that step: the run sees it from the messages and stops the step
   sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
          communication left exposed, and the fastest size
   --shard optimizer|gradients|parameters  sharded data parallelism, ZeRO stage 1, 2 or 3
-         (the scenario's "sharding"): the gradients are reduce-scattered, each worker
+         (the scenario&apos;s &quot;sharding&quot;): the gradients are reduce-scattered, each worker
          keeps and updates the optimizer state of its 1/N of the parameters only, then the
          parameters are all-gathered; stage 2 keeps only its 1/N of the gradient too;
          stage 3 (FSDP) keeps 1/N of every layer and gathers a layer when a pass needs it
 </source>
         <translation>
-Gradienten-Flags (bulk-synchrone Datenparallelität; der Block "gradients" des Szenarios):
+Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&quot; des Szenarios):
   --bucket-kb B  Gradienten gehen in Buckets von höchstens B KB los, die letzten Schichten
          zuerst, und die Kollektive eines Buckets beginnt, während der Rückwärtsdurchlauf
          weiterläuft (0: ein Bucket, nach dem Rückwärtsdurchlauf)
@@ -3037,7 +3033,7 @@ Gradienten-Flags (bulk-synchrone Datenparallelität; der Block "gradients" des S
   sweep --bucket-kb 0,8,32,128  derselbe Lauf für jede Bucket-Größe: Schrittzeit, die sichtbar
          gebliebene Kommunikation und die schnellste Größe
   --shard optimizer|gradients|parameters  geshardete Datenparallelität, ZeRO-Stufe 1, 2
-         oder 3 ("sharding" im Szenario): die Gradienten werden per Reduce-Scatter verteilt,
+         oder 3 (&quot;sharding&quot; im Szenario): die Gradienten werden per Reduce-Scatter verteilt,
          jeder Worker hält und aktualisiert den Optimiererzustand nur seines 1/N der
          Parameter, dann werden die Parameter per All-Gather eingesammelt; Stufe 2 behält
          auch vom Gradienten nur sein 1/N; Stufe 3 (FSDP) behält 1/N jeder Schicht und
@@ -3050,7 +3046,7 @@ Gradienten-Flags (bulk-synchrone Datenparallelität; der Block "gradients" des S
 
 Runs one step of the scenario for each way of sharding and prints, kind by kind,
 the bytes the worker holding the most keeps: parameters, gradients, optimizer
-state, activations and the kernels' workspace, read off its buffers, and the
+state, activations and the kernels&apos; workspace, read off its buffers, and the
 most parameters it held at once. --shard takes a list of none, optimizer,
 gradients and parameters (ZeRO stages 0 to 3); all four by default.
 </source>
@@ -3193,10 +3189,10 @@ Befehle:
 run flags (override the scenario):
   --workers N  --steps N  --seed N  --batch N (per worker)
   --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: Open MPI's own, with
+  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: Open MPI&apos;s own, with
          --transport mpi; hierarchical: inside each machine, then across, with --nodes)
   --nodes M  the workers in M machines (workers / M each): fast links inside a machine, a
-         100 Mbit/s network between machines (a scenario's "topology" sets other links)
+         100 Mbit/s network between machines (a scenario&apos;s &quot;topology&quot; sets other links)
   --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
          process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
   --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
@@ -3207,8 +3203,8 @@ run flags (override the scenario):
   --init-params FILE.json  --params-out FILE.json
   --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker's consecutive rounds and the waits between them
-         as one "collective" slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
+         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
@@ -3228,7 +3224,7 @@ Flags von run (überschreiben das Szenario):
   --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: das von Open MPI,
          mit --transport mpi; hierarchical: erst in jeder Maschine, dann zwischen ihnen, mit --nodes)
   --nodes M  die Worker auf M Maschinen (je Worker / M): schnelle Verbindungen in einer Maschine,
-         ein Netz mit 100 Mbit/s zwischen den Maschinen (die "topology" eines Szenarios setzt andere)
+         ein Netz mit 100 Mbit/s zwischen den Maschinen (die &quot;topology&quot; eines Szenarios setzt andere)
   --transport threads|mpi  threads (Standard): jeder Worker ein Thread dieses Prozesses; mpi:
          jeder von mpirun gestartete Prozess ist ein Worker, auf der gemessenen Uhr (docs/MPI.md)
   --rank-timeout S  mit --transport mpi: ein Rang, der S Sekunden (Standard 30) auf einen anderen
@@ -3240,7 +3236,7 @@ Flags von run (überschreiben das Szenario):
   --trace FILE.json (Chrome-Trace, während des Laufs geschrieben)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (Standard): jedes Ereignis, ein Slice je Kollektivrunde und
          Worker; phases: aufeinanderfolgende Runden eines Workers samt den Wartezeiten als ein
-         "collective"-Slice, für viele Worker (Ring aus 256: 256 Slices je Schritt statt 130 000)
+         &quot;collective&quot;-Slice, für viele Worker (Ring aus 256: 256 Slices je Schritt statt 130 000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (wiederholbar): crash:worker=2,step=30,phase=compute|communicate|update|
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
@@ -3271,8 +3267,8 @@ lockstep-cli bench link --help und lockstep-cli bench train --help.
 
 Measures the link between rank 0 and the last rank by ping-pong: 8 bytes and N
 bytes (default 1048576) there and back, 20 times each. The latency is half the
-small message's round trip, the bandwidth the large one's extra bytes over its
-extra time: the two numbers a scenario's topology.inter takes. Start the ranks on
+small message&apos;s round trip, the bandwidth the large one&apos;s extra bytes over its
+extra time: the two numbers a scenario&apos;s topology.inter takes. Start the ranks on
 two machines (a hostfile, or scripts/two-hosts.sh) to measure the network.
 </source>
         <translation>Aufruf: mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
@@ -3298,9 +3294,9 @@ scripts/two-hosts.sh), um das Netz zu messen.
 </translation>
     </message>
     <message>
-        <source>  for a scenario: "topology": {..., "inter": %1}
+        <source>  for a scenario: &quot;topology&quot;: {..., &quot;inter&quot;: %1}
 </source>
-        <translation>  für ein Szenario: "topology": {..., "inter": %1}
+        <translation>  für ein Szenario: &quot;topology&quot;: {..., &quot;inter&quot;: %1}
 </translation>
     </message>
     <message>
@@ -3316,13 +3312,13 @@ scripts/two-hosts.sh), um das Netz zu messen.
         <translation>--nodes: %1 Worker lassen sich nicht gleichmäßig auf %2 Maschinen verteilen; gib eine Zahl von Maschinen an, die die Zahl der Worker teilt</translation>
     </message>
     <message>
-        <source>teacher's link used; the next one: %1
+        <source>teacher&apos;s link used; the next one: %1
 </source>
         <translation>Lehrkraft-Link benutzt; der nächste: %1
 </translation>
     </message>
     <message>
-        <source>--resume goes on with the journal's quiz: it takes no --journal or --questions</source>
+        <source>--resume goes on with the journal&apos;s quiz: it takes no --journal or --questions</source>
         <translation>--resume setzt das Quiz des Journals fort: es nimmt kein --journal und kein --questions</translation>
     </message>
     <message>
@@ -3351,13 +3347,13 @@ scripts/two-hosts.sh), um das Netz zu messen.
     </message>
     <message>
         <source>
-a live class quiz, answered from the students' browsers (docs/CLASS.md):
+a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
   class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
                    [--results FILE.csv] [--journal FILE | --resume FILE]
                    [--blocked-words FILE] [--root DIR]
-                                  serves the quiz on this machine's classroom (private)
-                                  addresses, port 8080 by default; prints the students' address,
-                                  the join code and the teacher's one-time link. Every change is
+                                  serves the quiz on this machine&apos;s classroom (private)
+                                  addresses, port 8080 by default; prints the students&apos; address,
+                                  the join code and the teacher&apos;s one-time link. Every change is
                                   in the journal on disk before it is acknowledged (--journal, or
                                   a new file in the data folder); --resume FILE goes on with a
                                   quiz from its journal, with the same code and tokens.
@@ -3413,7 +3409,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>Mit --screenshot: eine Ansicht (%1).</translation>
     </message>
     <message>
-        <source>With --screenshot: place the playhead here (seconds on the run's clock; default: the end).</source>
+        <source>With --screenshot: place the playhead here (seconds on the run&apos;s clock; default: the end).</source>
         <translation>Mit --screenshot: den Abspielkopf hierhin setzen (Sekunden auf der Uhr des Laufs; Standard: das Ende).</translation>
     </message>
     <message>
@@ -3437,16 +3433,16 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>Einen aufgezeichneten Lauf abspielen: den Trace eines Laufs über Prozesse (lockstep-cli run --transport mpi --trace FILE).</translation>
     </message>
     <message>
-        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector's window, served on port 8080 of this computer's classroom addresses.</source>
+        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector&apos;s window, served on port 8080 of this computer&apos;s classroom addresses.</source>
         <translation>Ein Klassenquiz mit dem Fragenkatalog BANK starten (z. B. reductions): das Fenster für den Projektor, bereitgestellt auf Port 8080 der Klassenraumadressen dieses Computers.</translation>
     </message>
     <message>
-        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system's).</source>
+        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system&apos;s).</source>
         <translation>Die Sprache des Fensters, der Lektionen und der Quizze: %1 (Standard: die unter Ansicht → Sprache gewählte, sonst die des Systems).</translation>
     </message>
     <message>
-        <source>unexpected argument '%1' (scenarios are opened with --scenario FILE)</source>
-        <translation>unerwartetes Argument '%1' (Szenarien werden mit --scenario FILE geöffnet)</translation>
+        <source>unexpected argument &apos;%1&apos; (scenarios are opened with --scenario FILE)</source>
+        <translation>unerwartetes Argument &apos;%1&apos; (Szenarien werden mit --scenario FILE geöffnet)</translation>
     </message>
     <message>
         <source>--replay brings its own scenario; leave out --scenario and --lesson</source>
@@ -3465,8 +3461,8 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>--lesson: </translation>
     </message>
     <message>
-        <source>--action '%1': %2</source>
-        <translation>--action '%1': %2</translation>
+        <source>--action &apos;%1&apos;: %2</source>
+        <translation>--action &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>--action goes with --screenshot or --trace-out</source>
@@ -3485,20 +3481,20 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>--class-quiz %1: Das Quiz konnte nicht starten</translation>
     </message>
     <message>
-        <source>--size: expected WxH between 200x150 and 8000x8000, got '%1'</source>
-        <translation>--size: erwartet WxH zwischen 200x150 und 8000x8000, erhalten: '%1'</translation>
+        <source>--size: expected WxH between 200x150 and 8000x8000, got &apos;%1&apos;</source>
+        <translation>--size: erwartet WxH zwischen 200x150 und 8000x8000, erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--view: must be one of %1, got '%2'</source>
-        <translation>--view: muss eines von %1 sein, erhalten: '%2'</translation>
+        <source>--view: must be one of %1, got &apos;%2&apos;</source>
+        <translation>--view: muss eines von %1 sein, erhalten: &apos;%2&apos;</translation>
     </message>
     <message>
         <source>--trace-out: %1</source>
         <translation>--trace-out: %1</translation>
     </message>
     <message>
-        <source>--play-to: expected seconds (a number &gt;= 0), got '%1'</source>
-        <translation>--play-to: erwartet Sekunden (eine Zahl &gt;= 0), erhalten: '%1'</translation>
+        <source>--play-to: expected seconds (a number &gt;= 0), got &apos;%1&apos;</source>
+        <translation>--play-to: erwartet Sekunden (eine Zahl &gt;= 0), erhalten: &apos;%1&apos;</translation>
     </message>
     <message>
         <source>cannot write the screenshot</source>
@@ -3509,12 +3505,12 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>Im kontrastreichen Design für Beamer starten (Ansicht → Hoher Kontrast).</translation>
     </message>
     <message>
-        <source>Headless: when the playhead reaches T seconds on the run's clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2); T 'end' applies it after the run has finished, as a click at its end would (the run plays again from step 0 with it). Repeatable; applied in time order.</source>
-        <translation>Ohne Fenster: Wenn der Abspielkopf T Sekunden auf der Uhr des Laufs erreicht, den Lektionslink LINK anwenden, wie ein Klick es täte (z. B. 0.1:lockstep:crash?worker=2); T 'end' wendet ihn an, nachdem der Lauf zu Ende ist, wie ein Klick an seinem Ende (der Lauf spielt dann mit ihm noch einmal ab Schritt 0). Wiederholbar; in zeitlicher Reihenfolge angewendet.</translation>
+        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2); T &apos;end&apos; applies it after the run has finished, as a click at its end would (the run plays again from step 0 with it). Repeatable; applied in time order.</source>
+        <translation>Ohne Fenster: Wenn der Abspielkopf T Sekunden auf der Uhr des Laufs erreicht, den Lektionslink LINK anwenden, wie ein Klick es täte (z. B. 0.1:lockstep:crash?worker=2); T &apos;end&apos; wendet ihn an, nachdem der Lauf zu Ende ist, wie ein Klick an seinem Ende (der Lauf spielt dann mit ihm noch einmal ab Schritt 0). Wiederholbar; in zeitlicher Reihenfolge angewendet.</translation>
     </message>
     <message>
-        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0) or 'end', e.g. 0.1:lockstep:crash?worker=2 or end:lockstep:set?rule=sum, got '%1'</source>
-        <translation>--action: erwartet T:LINK mit T in Sekunden (eine Zahl &gt;= 0) oder 'end', z. B. 0.1:lockstep:crash?worker=2 oder end:lockstep:set?rule=sum, erhalten: '%1'</translation>
+        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0) or &apos;end&apos;, e.g. 0.1:lockstep:crash?worker=2 or end:lockstep:set?rule=sum, got &apos;%1&apos;</source>
+        <translation>--action: erwartet T:LINK mit T in Sekunden (eine Zahl &gt;= 0) oder &apos;end&apos;, z. B. 0.1:lockstep:crash?worker=2 oder end:lockstep:set?rule=sum, erhalten: &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -3760,7 +3756,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>All-Gather der Parameter</translation>
     </message>
     <message>
-        <source>reduce-scatter of layer %1's gradient</source>
+        <source>reduce-scatter of layer %1&apos;s gradient</source>
         <translation>Reduce-Scatter des Gradienten von Schicht %1</translation>
     </message>
     <message>
@@ -3838,7 +3834,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
 <context>
     <name>QrCode</name>
     <message>
-        <source>QR code of the students' address</source>
+        <source>QR code of the students&apos; address</source>
         <translation>QR-Code der Adresse für die Lernenden</translation>
     </message>
 </context>
@@ -3853,7 +3849,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>Worker %1 ist in Schritt %2 ausgefallen. Die anderen können es noch nicht wissen: Sie warten auf seinen Herzschlag.</translation>
     </message>
     <message>
-        <source>Worker %1's heartbeat timed out at t = %2 s: it is declared dead, and the others go on without it.</source>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead, and the others go on without it.</source>
         <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen, und die anderen machen ohne ihn weiter.</translation>
     </message>
     <message>
@@ -3865,11 +3861,11 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>%1 Schritte Arbeit werden wiederholt</translation>
     </message>
     <message>
-        <source>Worker %1's heartbeat timed out at t = %2 s: it is declared dead. There is no checkpoint to load, so the run starts over from step 0: %3.</source>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. There is no checkpoint to load, so the run starts over from step 0: %3.</source>
         <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen. Es gibt keinen Checkpoint zum Laden, also beginnt der Lauf wieder bei Schritt 0: %3.</translation>
     </message>
     <message>
-        <source>Worker %1's heartbeat timed out at t = %2 s: it is declared dead. One scan of the checkpoint folder finds the newest complete checkpoint (every file and its manifest written), the checkpoint of step %3; every worker loads that same one and they do steps %3 to %4 again: %5.</source>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. One scan of the checkpoint folder finds the newest complete checkpoint (every file and its manifest written), the checkpoint of step %3; every worker loads that same one and they do steps %3 to %4 again: %5.</source>
         <translation>Der Herzschlag von Worker %1 blieb bei t = %2 s aus: Er gilt als ausgefallen. Ein einziger Blick in den Checkpoint-Ordner findet den neuesten vollständigen Checkpoint (jede Datei und ihr Manifest geschrieben), den Checkpoint von Schritt %3; jeder Worker lädt genau diesen, und sie rechnen die Schritte %3 bis %4 noch einmal: %5.</translation>
     </message>
 </context>
@@ -4064,7 +4060,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>&lt;li&gt;&lt;b&gt;Speedup&lt;/b&gt;: wie viel schneller mehr Worker einen Schritt schaffen, verglichen mit der idealen Linie.&lt;/li&gt;</translation>
     </message>
     <message>
-        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery's scan for the newest complete checkpoint.&lt;/li&gt;</source>
+        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery&apos;s scan for the newest complete checkpoint.&lt;/li&gt;</source>
         <translation>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: die Dateien auf der Festplatte, jede in ihrem Zustand des Commit-Protokolls; nach einem Absturz die Suche der Wiederherstellung nach dem neuesten vollständigen Checkpoint.&lt;/li&gt;</translation>
     </message>
     <message>
@@ -4095,7 +4091,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
 <context>
     <name>lockstep::app::AnswerHistogram</name>
     <message>
-        <source>The class's answers</source>
+        <source>The class&apos;s answers</source>
         <translation>Die Antworten der Klasse</translation>
     </message>
     <message>
@@ -4150,7 +4146,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>Kommunikation → %1 s insgesamt</translation>
     </message>
     <message>
-        <source>one worker's compute → %1 s</source>
+        <source>one worker&apos;s compute → %1 s</source>
         <translation>Rechenzeit eines Workers → %1 s</translation>
     </message>
     <message>
@@ -4221,7 +4217,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>&amp;Adresse:</translation>
     </message>
     <message>
-        <source>Students open the address shown on the projector, on this classroom's network. Nothing leaves it.</source>
+        <source>Students open the address shown on the projector, on this classroom&apos;s network. Nothing leaves it.</source>
         <translation>Die Lernenden öffnen die Adresse, die der Projektor zeigt, im Netz dieses Klassenraums. Nichts verlässt dieses Netz.</translation>
     </message>
     <message>
@@ -4264,7 +4260,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
         <translation>Bisherige Antworten</translation>
     </message>
     <message>
-        <source>The answer and the engine's working</source>
+        <source>The answer and the engine&apos;s working</source>
         <translation>Die Antwort und der Rechenweg der Engine</translation>
     </message>
     <message>
@@ -4313,7 +4309,7 @@ ein Live-Klassenquiz, beantwortet in den Browsern der Schüler (docs/CLASS.md):
     </message>
     <message>
         <source>
-(Every student sees their own numbers; these are %1's.)</source>
+(Every student sees their own numbers; these are %1&apos;s.)</source>
         <translation>
 (Jede Person sieht ihre eigenen Zahlen; dies sind die von %1.)</translation>
     </message>
@@ -4396,7 +4392,7 @@ Die Engine: %1</translation>
         <translation>Klassenquiz</translation>
     </message>
     <message>
-        <source>The quiz's journal %1 could not be written: %2. Answers are refused from now on; export the results and start the quiz again.</source>
+        <source>The quiz&apos;s journal %1 could not be written: %2. Answers are refused from now on; export the results and start the quiz again.</source>
         <translation>Das Journal des Quiz %1 konnte nicht geschrieben werden: %2. Ab jetzt werden Antworten abgelehnt; exportiere die Ergebnisse und starte das Quiz neu.</translation>
     </message>
     <message>
@@ -4457,7 +4453,7 @@ Die Engine: %1</translation>
     </message>
     <message>
         <source>
-(Every student sees their own numbers; these are one student's.)</source>
+(Every student sees their own numbers; these are one student&apos;s.)</source>
         <translation>
 (Jede/r sieht eigene Zahlen; dies sind die eines Schülers.)</translation>
     </message>
@@ -4573,7 +4569,7 @@ Die Engine: %1</translation>
         <translation>&amp;Uhr</translation>
     </message>
     <message>
-        <source>Modelled: the cost model, the same everywhere. Measured: this computer's real time</source>
+        <source>Modelled: the cost model, the same everywhere. Measured: this computer&apos;s real time</source>
         <translation>Modelliert: das Kostenmodell, überall gleich. Gemessen: die echte Zeit dieses Computers</translation>
     </message>
     <message>
@@ -4637,8 +4633,8 @@ Die Engine: %1</translation>
         <translation>Verlangsamung</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a number (write numbers separated by commas)</source>
-        <translation>%1: '%2' ist keine Zahl (schreib Zahlen, durch Kommas getrennt)</translation>
+        <source>%1: &apos;%2&apos; is not a number (write numbers separated by commas)</source>
+        <translation>%1: &apos;%2&apos; ist keine Zahl (schreib Zahlen, durch Kommas getrennt)</translation>
     </message>
     <message>
         <source>Shard sizes: each must be a whole number of rows, at least 1</source>
@@ -4697,7 +4693,7 @@ Die Engine: %1</translation>
         <translation>Gradienten gehen in Buckets von höchstens dieser Größe los, die letzten Schichten zuerst; ein Bucket: der ganze Gradient nach dem Rückwärtsdurchlauf</translation>
     </message>
     <message>
-        <source>When a bucket's collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
+        <source>When a bucket&apos;s collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
         <translation>Wann die Kollektive eines Buckets beginnt: sobald seine Schichten fertig sind, während der Rückwärtsdurchlauf weiterläuft, oder nach dem Rückwärtsdurchlauf</translation>
     </message>
     <message>
@@ -4772,7 +4768,7 @@ Die Engine: %1</translation>
         <translation>Es gibt keinen Worker %1.</translation>
     </message>
     <message>
-        <source>checkpoint: cannot create a directory for this run's checkpoints in %1</source>
+        <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
         <translation>Checkpoint: In %1 kann kein Verzeichnis für die Checkpoints dieses Laufs angelegt werden</translation>
     </message>
 </context>
@@ -4922,7 +4918,7 @@ Die Engine: %1</translation>
         <translation>Vorgaben der Lektion s&amp;perren</translation>
     </message>
     <message>
-        <source>Grey out the controls this lesson's scenario fixes, for every student until a teacher unlocks them</source>
+        <source>Grey out the controls this lesson&apos;s scenario fixes, for every student until a teacher unlocks them</source>
         <translation>Graut die Regler aus, die das Szenario dieser Lektion festlegt, für alle, bis eine Lehrkraft sie freigibt</translation>
     </message>
     <message>
@@ -4930,7 +4926,7 @@ Die Engine: %1</translation>
         <translation>Antwort zeigen</translation>
     </message>
     <message>
-        <source>The current exercise's answer and reasoning, for this student</source>
+        <source>The current exercise&apos;s answer and reasoning, for this student</source>
         <translation>Antwort und Begründung der aktuellen Übung für diese Person</translation>
     </message>
     <message>
@@ -4946,7 +4942,7 @@ Die Engine: %1</translation>
         <translation>Arbeitsblätter drucken…</translation>
     </message>
     <message>
-        <source>A page per student with their own numbers, and an answer key, for the current exercise's quiz bank</source>
+        <source>A page per student with their own numbers, and an answer key, for the current exercise&apos;s quiz bank</source>
         <translation>Eine Seite pro Person mit ihren eigenen Zahlen und ein Lösungsblatt, für den Fragenkatalog der aktuellen Übung</translation>
     </message>
     <message>
@@ -4982,7 +4978,7 @@ Die Engine: %1</translation>
         <translation>Ausprobieren</translation>
     </message>
     <message>
-        <source>Predict first, then run the scenario to see the engine's result</source>
+        <source>Predict first, then run the scenario to see the engine&apos;s result</source>
         <translation>Sag zuerst das Ergebnis voraus, dann führ das Szenario aus und sieh dir das Ergebnis der Engine an</translation>
     </message>
     <message>
@@ -5010,8 +5006,8 @@ Die Engine: %1</translation>
         <translation> · eigene</translation>
     </message>
     <message>
-        <source>no lesson '%1' (known: %2)</source>
-        <translation>keine Lektion '%1' (bekannt: %2)</translation>
+        <source>no lesson &apos;%1&apos; (known: %2)</source>
+        <translation>keine Lektion &apos;%1&apos; (bekannt: %2)</translation>
     </message>
     <message>
         <source>“%1” is not a lab action; open it in a web browser.</source>
@@ -5073,7 +5069,7 @@ Die Engine: %1</translation>
         <translation>CSV-Dateien (*.csv)</translation>
     </message>
     <message>
-        <source>%1: cannot write the class's progress</source>
+        <source>%1: cannot write the class&apos;s progress</source>
         <translation>%1: Der Fortschritt der Klasse kann nicht geschrieben werden</translation>
     </message>
     <message numerus="yes">
@@ -5312,7 +5308,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>nicht gefunden</translation>
     </message>
     <message>
-        <source>Set the teacher's PIN</source>
+        <source>Set the teacher&apos;s PIN</source>
         <translation>PIN der Lehrkraft festlegen</translation>
     </message>
     <message>
@@ -5340,11 +5336,11 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Lehrermodus</translation>
     </message>
     <message>
-        <source>The teacher's PIN:</source>
+        <source>The teacher&apos;s PIN:</source>
         <translation>PIN der Lehrkraft:</translation>
     </message>
     <message>
-        <source>That is not the teacher's PIN.</source>
+        <source>That is not the teacher&apos;s PIN.</source>
         <translation>Das ist nicht die PIN der Lehrkraft.</translation>
     </message>
     <message>
@@ -5476,7 +5472,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Lektionslinks</translation>
     </message>
     <message>
-        <source>The lesson page's links</source>
+        <source>The lesson page&apos;s links</source>
         <translation>Die Links der Lektionsseite</translation>
     </message>
     <message>
@@ -5564,7 +5560,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Chrome-Trace (*.json)</translation>
     </message>
     <message>
-        <source>The question's run cannot be replayed: %1</source>
+        <source>The question&apos;s run cannot be replayed: %1</source>
         <translation>Der Lauf zu dieser Frage kann nicht nachgespielt werden: %1</translation>
     </message>
     <message>
@@ -5608,7 +5604,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Der Lauf beginnt noch einmal bei Schritt 0.</translation>
     </message>
     <message>
-        <source>the page's settings</source>
+        <source>the page&apos;s settings</source>
         <translation>die Einstellungen der Seite</translation>
     </message>
     <message>
@@ -5652,7 +5648,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>t = %1 s von %2 s · Schritt %3</translation>
     </message>
     <message>
-        <source>worker 0's parameters copied to every worker</source>
+        <source>worker 0&apos;s parameters copied to every worker</source>
         <translation>Parameter von Worker 0 zu jedem Worker kopiert</translation>
     </message>
     <message>
@@ -5761,7 +5757,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Einen Worker wählen</translation>
     </message>
     <message>
-        <source>Open the chosen worker's faults (the menu a click opens)</source>
+        <source>Open the chosen worker&apos;s faults (the menu a click opens)</source>
         <translation>Die Fehler des gewählten Workers öffnen (das Menü, das ein Klick öffnet)</translation>
     </message>
     <message>
@@ -5868,7 +5864,7 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>Die Energie ist pro Worker modelliert: Rechnen %1 W, Kommunizieren %2 W, Warten %3 W, Checkpoints schreiben %4 W, untätig %5 W.</translation>
     </message>
     <message>
-        <source>Every model trained on the same data with the same workers. Training loss and accuracy: the last step's batch, first seed. Held-out loss: on fresh examples no model trained on, mean ± sd over the seeds (%1).</source>
+        <source>Every model trained on the same data with the same workers. Training loss and accuracy: the last step&apos;s batch, first seed. Held-out loss: on fresh examples no model trained on, mean ± sd over the seeds (%1).</source>
         <translation>Jedes Modell wurde mit denselben Daten und denselben Workern trainiert. Trainingsverlust und Genauigkeit: der Batch des letzten Schritts, erster Seed. Verlust auf neuen Daten: mit frischen Beispielen, auf denen kein Modell trainiert hat, Mittelwert ± Standardabweichung über die Seeds (%1).</translation>
     </message>
 </context>
@@ -5954,11 +5950,11 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>%1 wird geladen: %2 von %3 gelesen</translation>
     </message>
     <message>
-        <source>Resumed from %1 after worker %2's crash.</source>
+        <source>Resumed from %1 after worker %2&apos;s crash.</source>
         <translation>Nach dem Absturz von Worker %2 ab %1 fortgesetzt.</translation>
     </message>
     <message>
-        <source>Resumed after worker %1's crash.</source>
+        <source>Resumed after worker %1&apos;s crash.</source>
         <translation>Nach dem Absturz von Worker %1 fortgesetzt.</translation>
     </message>
     <message>
@@ -6054,9 +6050,9 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
     </message>
     <message>
         <source>No checkpoint written yet.
-Scenarios with "checkpoint" save one every few steps.</source>
+Scenarios with &quot;checkpoint&quot; save one every few steps.</source>
         <translation>Noch kein Checkpoint geschrieben.
-Szenarien mit "checkpoint" speichern alle paar Schritte einen.</translation>
+Szenarien mit &quot;checkpoint&quot; speichern alle paar Schritte einen.</translation>
     </message>
     <message>
         <source>step %1</source>
@@ -6075,7 +6071,7 @@ Szenarien mit "checkpoint" speichern alle paar Schritte einen.</translation>
         <translation>Vollständige Wiederherstellung</translation>
     </message>
     <message>
-        <source>Parameters, optimizer momentum and each worker's place in its data come back: the run goes on as if it had never stopped.</source>
+        <source>Parameters, optimizer momentum and each worker&apos;s place in its data come back: the run goes on as if it had never stopped.</source>
         <translation>Parameter, Momentum des Optimierers und die Position jedes Workers in seinen Daten kommen zurück: Der Lauf geht weiter, als hätte er nie angehalten.</translation>
     </message>
     <message>
@@ -6300,7 +6296,7 @@ klicken für Fehler</translation>
         <translation>Dieser Lauf enthält keine Speichermessungen (eine Aufzeichnung ohne sie).</translation>
     </message>
     <message>
-        <source>Each worker's memory appears here as the first step runs.</source>
+        <source>Each worker&apos;s memory appears here as the first step runs.</source>
         <translation>Der Speicher jedes Workers erscheint hier, sobald der erste Schritt läuft.</translation>
     </message>
     <message>
@@ -6312,7 +6308,7 @@ klicken für Fehler</translation>
         <translation>%1 · %2 Worker</translation>
     </message>
     <message>
-        <source>each worker receives the others' pieces of the layer, computes with it whole, then frees it.</source>
+        <source>each worker receives the others&apos; pieces of the layer, computes with it whole, then frees it.</source>
         <translation>Jeder Worker empfängt die Stücke der anderen von dieser Schicht, rechnet mit der ganzen Schicht und gibt sie dann wieder frei.</translation>
     </message>
     <message>
@@ -6320,7 +6316,7 @@ klicken für Fehler</translation>
         <translation>Jeder Worker schickt seinen aktualisierten Shard der Parameter an die anderen.</translation>
     </message>
     <message>
-        <source>the workers add up the layer's gradient piece by piece, and each keeps only its own piece of the sum.</source>
+        <source>the workers add up the layer&apos;s gradient piece by piece, and each keeps only its own piece of the sum.</source>
         <translation>Die Worker addieren den Gradienten der Schicht Stück für Stück, und jeder behält nur sein eigenes Stück der Summe.</translation>
     </message>
     <message>
@@ -6645,7 +6641,7 @@ klicken für Fehler</translation>
     </message>
     <message>
         <source>b%1</source>
-        <comment>a bucket's number where its name does not fit</comment>
+        <comment>a bucket&apos;s number where its name does not fit</comment>
         <translation>B%1</translation>
     </message>
     <message>
@@ -6695,7 +6691,7 @@ klicken für Fehler</translation>
     </message>
     <message>
         <source>RS%1</source>
-        <comment>reduce-scatter of a layer's gradient, where its name does not fit</comment>
+        <comment>reduce-scatter of a layer&apos;s gradient, where its name does not fit</comment>
         <translation>RS%1</translation>
     </message>
     <message>
@@ -6814,7 +6810,7 @@ klicken für Fehler</translation>
         <translation>Klasse %1</translation>
     </message>
     <message>
-        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class's shade.</source>
+        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class&apos;s shade.</source>
         <translation>Fläche: die Klasse, die das Modell vorhersagt, blasser, wo es unsicherer ist. Punkte: die Daten nach ihrer wahren Klasse; %1% liegen in der Fläche ihrer eigenen Klasse.</translation>
     </message>
     <message>

@@ -177,7 +177,7 @@
         <translation>Únete al cuestionario de clase</translation>
     </message>
     <message>
-        <source>Type the code from the teacher's screen, and your name.</source>
+        <source>Type the code from the teacher&apos;s screen, and your name.</source>
         <translation>Escribe el código de la pantalla del docente y tu nombre.</translation>
     </message>
     <message>
@@ -197,7 +197,7 @@
         <translation>Unirme</translation>
     </message>
     <message>
-        <source>You're in!</source>
+        <source>You&apos;re in!</source>
         <translation>¡Ya estás dentro!</translation>
     </message>
     <message>
@@ -285,7 +285,7 @@
         <translation>y escribid el código</translation>
     </message>
     <message>
-        <source>QR code of the students' address</source>
+        <source>QR code of the students&apos; address</source>
         <translation>Código QR de la dirección para estudiantes</translation>
     </message>
     <message>
@@ -309,7 +309,7 @@
         <translation>Verlo en el laboratorio</translation>
     </message>
     <message>
-        <source>Worked with the first student's numbers; every student had their own.</source>
+        <source>Worked with the first student&apos;s numbers; every student had their own.</source>
         <translation>Calculado con los números del primer estudiante; cada estudiante tuvo los suyos.</translation>
     </message>
     <message>
@@ -357,7 +357,7 @@
         <translation>Reconectando…</translation>
     </message>
     <message>
-        <source>Type the join code shown on the teacher's screen.</source>
+        <source>Type the join code shown on the teacher&apos;s screen.</source>
         <translation>Escribe el código que aparece en la pantalla del docente.</translation>
     </message>
     <message>
@@ -369,7 +369,7 @@
         <translation>Uniéndote…</translation>
     </message>
     <message>
-        <source>That code is not right. Check the code on the teacher's screen.</source>
+        <source>That code is not right. Check the code on the teacher&apos;s screen.</source>
         <translation>Ese código no es correcto. Mira el código en la pantalla del docente.</translation>
     </message>
     <message>
@@ -385,7 +385,7 @@
         <translation>La clase está llena.</translation>
     </message>
     <message>
-        <source>You are no longer in the quiz: the teacher may have removed you, or the quiz was restarted. Join again with the code on the teacher's screen.</source>
+        <source>You are no longer in the quiz: the teacher may have removed you, or the quiz was restarted. Join again with the code on the teacher&apos;s screen.</source>
         <translation>Ya no estás en el cuestionario: puede que el docente te haya quitado o que el cuestionario se haya reiniciado. Vuelve a unirte con el código de la pantalla del docente.</translation>
     </message>
     <message>
@@ -819,7 +819,7 @@
         <translation>las réplicas difieren</translation>
     </message>
     <message>
-        <source>Δ: how far each replica is from the replicas' mean</source>
+        <source>Δ: how far each replica is from the replicas&apos; mean</source>
         <translation>Δ: cuánto se aleja cada réplica de la media de las réplicas</translation>
     </message>
     <message>
@@ -973,14 +973,14 @@
         <translation>Esta ejecución envía todo su gradiente en un solo cubo: no hay orden que equivocar.</translation>
     </message>
     <message>
-        <source>A sharded worker's optimizer state is its own shard: there is no whole state to copy to the others.</source>
+        <source>A sharded worker&apos;s optimizer state is its own shard: there is no whole state to copy to the others.</source>
         <translation>El estado del optimizador de un worker fragmentado es solo su propio fragmento: no hay un estado completo que copiar a los demás.</translation>
     </message>
 </context>
 <context>
     <name>Lockstep</name>
     <message>
-        <source>Lockstep does not speak '%1' (it speaks %2)</source>
+        <source>Lockstep does not speak &apos;%1&apos; (it speaks %2)</source>
         <translation>Lockstep no habla «%1» (habla %2)</translation>
     </message>
     <message>
@@ -997,27 +997,27 @@
         <translation>Falta parte de la respuesta (%1).</translation>
     </message>
     <message>
-        <source>'%1' is not a number I can read (%2).</source>
+        <source>&apos;%1&apos; is not a number I can read (%2).</source>
         <translation>«%1» no es un número que yo pueda leer (%2).</translation>
     </message>
     <message>
-        <source>'%1' has a space inside the number: write it as one number (%2).</source>
+        <source>&apos;%1&apos; has a space inside the number: write it as one number (%2).</source>
         <translation>«%1» tiene un espacio dentro del número: escríbelo como un solo número (%2).</translation>
     </message>
     <message>
-        <source>'%1' mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
+        <source>&apos;%1&apos; mixes commas and points in a way that is not clear: use one decimal separator (%2).</source>
         <translation>«%1» mezcla comas y puntos de una forma que no queda clara: usa un solo separador decimal (%2).</translation>
     </message>
     <message>
-        <source>'%1' has more than one decimal separator (%2).</source>
+        <source>&apos;%1&apos; has more than one decimal separator (%2).</source>
         <translation>«%1» tiene más de un separador decimal (%2).</translation>
     </message>
     <message>
-        <source>'%1' could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
+        <source>&apos;%1&apos; could be read two ways (a thousands separator or a decimal comma): write %2 or %3.</source>
         <translation>«%1» se puede leer de dos maneras (como separador de miles o como coma decimal): escribe %2 o %3.</translation>
     </message>
     <message>
-        <source>'%1' is too large to be a useful answer.</source>
+        <source>&apos;%1&apos; is too large to be a useful answer.</source>
         <translation>«%1» es demasiado grande para ser una respuesta útil.</translation>
     </message>
     <message>
@@ -1029,11 +1029,11 @@
         <translation>La unidad, si escribes una, es %1.</translation>
     </message>
     <message>
-        <source>'%1' has more than one '/': write one fraction such as 5/2.</source>
+        <source>&apos;%1&apos; has more than one &apos;/&apos;: write one fraction such as 5/2.</source>
         <translation>«%1» tiene más de una «/»: escribe una sola fracción, como 5/2.</translation>
     </message>
     <message>
-        <source>'%1' divides by zero: the number below the line cannot be 0.</source>
+        <source>&apos;%1&apos; divides by zero: the number below the line cannot be 0.</source>
         <translation>«%1» divide entre cero: el número de debajo de la línea no puede ser 0.</translation>
     </message>
     <message>
@@ -1049,11 +1049,11 @@
         <translation>Elige tus respuestas (%1).</translation>
     </message>
     <message>
-        <source>'%1' is not one of the choices (%2).</source>
+        <source>&apos;%1&apos; is not one of the choices (%2).</source>
         <translation>«%1» no es una de las opciones (%2).</translation>
     </message>
     <message>
-        <source>'%1' is there twice: name each choice once.</source>
+        <source>&apos;%1&apos; is there twice: name each choice once.</source>
         <translation>«%1» aparece dos veces: nombra cada opción una sola vez.</translation>
     </message>
     <message>
@@ -1069,20 +1069,20 @@
         <translation>Falta la página %1 en esta compilación.</translation>
     </message>
     <message>
-        <source>The request's body is not JSON: %1 at byte %2.</source>
+        <source>The request&apos;s body is not JSON: %1 at byte %2.</source>
         <translation>El cuerpo de la petición no es JSON: %1 en el byte %2.</translation>
     </message>
     <message>
-        <source>The request's body must be a JSON object.</source>
+        <source>The request&apos;s body must be a JSON object.</source>
         <translation>El cuerpo de la petición debe ser un objeto JSON.</translation>
     </message>
     <message>
-        <source>The request needs "%1".</source>
-        <translation>La petición necesita "%1".</translation>
+        <source>The request needs &quot;%1&quot;.</source>
+        <translation>La petición necesita &quot;%1&quot;.</translation>
     </message>
     <message>
-        <source>"%1" must be text.</source>
-        <translation>"%1" debe ser texto.</translation>
+        <source>&quot;%1&quot; must be text.</source>
+        <translation>&quot;%1&quot; debe ser texto.</translation>
     </message>
     <message>
         <source>QR code of the class address</source>
@@ -1129,7 +1129,7 @@
         <translation>Esa respuesta es demasiado larga: como máximo %1 caracteres.</translation>
     </message>
     <message>
-        <source>The teacher's API needs the teacher's token.</source>
+        <source>The teacher&apos;s API needs the teacher&apos;s token.</source>
         <translation>La API del docente necesita el token del docente.</translation>
     </message>
     <message>
@@ -1141,19 +1141,19 @@
         <translation>El servidor todavía no está escuchando.</translation>
     </message>
     <message>
-        <source>"locked" must be true or false.</source>
-        <translation>"locked" debe ser true o false.</translation>
+        <source>&quot;locked&quot; must be true or false.</source>
+        <translation>&quot;locked&quot; debe ser true o false.</translation>
     </message>
     <message>
         <source>No such API: /api/teacher/%1.</source>
         <translation>No existe esa API: /api/teacher/%1.</translation>
     </message>
     <message>
-        <source>class quiz: bank '%1' has no question %2</source>
+        <source>class quiz: bank &apos;%1&apos; has no question %2</source>
         <translation>cuestionario de clase: el banco «%1» no tiene la pregunta %2</translation>
     </message>
     <message>
-        <source>class quiz: bank '%1' has no questions</source>
+        <source>class quiz: bank &apos;%1&apos; has no questions</source>
         <translation>cuestionario de clase: el banco «%1» no tiene preguntas</translation>
     </message>
     <message>
@@ -1161,7 +1161,7 @@
         <translation>Demasiados intentos de unirse desde este ordenador; espera un minuto y vuelve a intentarlo.</translation>
     </message>
     <message>
-        <source>That join code is not this class's. Check the code on the projector.</source>
+        <source>That join code is not this class&apos;s. Check the code on the projector.</source>
         <translation>Ese código no es el de esta clase. Comprueba el código en el proyector.</translation>
     </message>
     <message>
@@ -1205,8 +1205,8 @@
         <translation>Esta pregunta está cerrada: ya no se aceptan respuestas.</translation>
     </message>
     <message>
-        <source>That answer is for another question; the question open now is "%1".</source>
-        <translation>Esa respuesta es de otra pregunta; la pregunta abierta ahora es "%1".</translation>
+        <source>That answer is for another question; the question open now is &quot;%1&quot;.</source>
+        <translation>Esa respuesta es de otra pregunta; la pregunta abierta ahora es &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>You have changed this answer %1 times, the most allowed; your last answer counts.</source>
@@ -1250,11 +1250,11 @@
         <translation>otra</translation>
     </message>
     <message>
-        <source>--bind: '%1' is not an address; give one of this machine's addresses, like 192.168.1.20, or localhost</source>
+        <source>--bind: &apos;%1&apos; is not an address; give one of this machine&apos;s addresses, like 192.168.1.20, or localhost</source>
         <translation>--bind: «%1» no es una dirección; indica una de las direcciones de este ordenador, como 192.168.1.20, o localhost</translation>
     </message>
     <message>
-        <source>--bind: '%1' would listen on every address, public ones too; give the classroom network's address</source>
+        <source>--bind: &apos;%1&apos; would listen on every address, public ones too; give the classroom network&apos;s address</source>
         <translation>--bind: «%1» escucharía en todas las direcciones, también en las públicas; indica la dirección de la red del aula</translation>
     </message>
     <message>
@@ -1278,15 +1278,15 @@
         <translation>lockstep::reduce, regla weighted-mean: (%1) / (%2) = %3</translation>
     </message>
     <message>
-        <source>the engine's %1 (%2) gives %3</source>
+        <source>the engine&apos;s %1 (%2) gives %3</source>
         <translation>%1 del motor (%2) da %3</translation>
     </message>
     <message>
-        <source>no quiz bank '%1' (known: %2, or give a file)</source>
+        <source>no quiz bank &apos;%1&apos; (known: %2, or give a file)</source>
         <translation>no existe el banco de preguntas «%1» (conocidos: %2; o indica un archivo)</translation>
     </message>
     <message>
-        <source>found from the program's folder</source>
+        <source>found from the program&apos;s folder</source>
         <translation>localizados a partir de la carpeta del programa</translation>
     </message>
     <message>
@@ -1322,7 +1322,7 @@
         <translation>un perfil de estudiante necesita un nombre</translation>
     </message>
     <message>
-        <source>a student's name has at most %1 characters</source>
+        <source>a student&apos;s name has at most %1 characters</source>
         <translation>el nombre de un estudiante tiene como máximo %1 caracteres</translation>
     </message>
     <message>
@@ -1418,7 +1418,7 @@
     </message>
     <message>
         <source>(in %1)</source>
-        <comment>the answer's unit</comment>
+        <comment>the answer&apos;s unit</comment>
         <translation>(en %1)</translation>
     </message>
     <message>
@@ -1430,19 +1430,19 @@
         <translation>%1: no nombra a ningún estudiante (uno por línea)</translation>
     </message>
     <message>
-        <source>This teacher's link was used already, or is not this quiz's. Each link opens the teacher's page once: open the newest one lockstep printed.</source>
+        <source>This teacher&apos;s link was used already, or is not this quiz&apos;s. Each link opens the teacher&apos;s page once: open the newest one lockstep printed.</source>
         <translation>Este enlace de docente ya se usó o no es de este cuestionario. Cada enlace abre la página del docente una sola vez: abre el más reciente que imprimió lockstep.</translation>
     </message>
     <message>
-        <source>The teacher's page is at /teacher.</source>
+        <source>The teacher&apos;s page is at /teacher.</source>
         <translation>La página del docente está en /teacher.</translation>
     </message>
     <message>
-        <source>The teacher's page opens from the teacher's link that lockstep printed; each link works once.</source>
+        <source>The teacher&apos;s page opens from the teacher&apos;s link that lockstep printed; each link works once.</source>
         <translation>La página del docente se abre con el enlace de docente que imprimió lockstep; cada enlace sirve una sola vez.</translation>
     </message>
     <message>
-        <source>The teacher's API answers only its own page.</source>
+        <source>The teacher&apos;s API answers only its own page.</source>
         <translation>La API del docente solo responde a su propia página.</translation>
     </message>
     <message>
@@ -1466,15 +1466,15 @@
         <translation>Envía una petición cada vez y espera su respuesta.</translation>
     </message>
     <message>
-        <source>The request's address is too long: at most %1 bytes.</source>
+        <source>The request&apos;s address is too long: at most %1 bytes.</source>
         <translation>La dirección de la petición es demasiado larga: como máximo %1 bytes.</translation>
     </message>
     <message>
-        <source>The request's headers are too long: at most %1 bytes.</source>
+        <source>The request&apos;s headers are too long: at most %1 bytes.</source>
         <translation>Las cabeceras de la petición son demasiado largas: como máximo %1 bytes.</translation>
     </message>
     <message>
-        <source>The request's first line is not "METHOD /path HTTP/1.1".</source>
+        <source>The request&apos;s first line is not &quot;METHOD /path HTTP/1.1&quot;.</source>
         <translation>La primera línea de la petición no tiene la forma «MÉTODO /ruta HTTP/1.1».</translation>
     </message>
     <message>
@@ -1482,15 +1482,15 @@
         <translation>La petición tiene demasiadas cabeceras: como máximo %1.</translation>
     </message>
     <message>
-        <source>A header of the request is not "Name: value".</source>
+        <source>A header of the request is not &quot;Name: value&quot;.</source>
         <translation>Una cabecera de la petición no tiene la forma «Nombre: valor».</translation>
     </message>
     <message>
-        <source>The request's Content-Length is not one number.</source>
+        <source>The request&apos;s Content-Length is not one number.</source>
         <translation>El Content-Length de la petición no es un único número.</translation>
     </message>
     <message>
-        <source>Send the request's body with a Content-Length.</source>
+        <source>Send the request&apos;s body with a Content-Length.</source>
         <translation>Envía el cuerpo de la petición con un Content-Length.</translation>
     </message>
     <message>
@@ -1510,7 +1510,7 @@
         <translation>no empieza con el inicio de un cuestionario de clase</translation>
     </message>
     <message>
-        <source>The teacher's computer could not save this; try again in a moment.</source>
+        <source>The teacher&apos;s computer could not save this; try again in a moment.</source>
         <translation>El ordenador del docente no pudo guardar esto; inténtalo de nuevo en un momento.</translation>
     </message>
     <message>
@@ -1518,7 +1518,7 @@
         <translation>es el diario de otro cuestionario (banco %1)</translation>
     </message>
     <message>
-        <source>a join is not the next student's</source>
+        <source>a join is not the next student&apos;s</source>
         <translation>una entrada no es la del siguiente estudiante</translation>
     </message>
     <message>
@@ -1526,7 +1526,7 @@
         <translation>una respuesta no es de ningún estudiante del diario</translation>
     </message>
     <message>
-        <source>a record of an unknown kind "%1"</source>
+        <source>a record of an unknown kind &quot;%1&quot;</source>
         <translation>un registro de un tipo desconocido «%1»</translation>
     </message>
     <message>
@@ -1546,15 +1546,15 @@
         <translation>Un nombre no puede tener caracteres invisibles; escríbelo con letras, cifras y espacios.</translation>
     </message>
     <message>
-        <source>its start holds no join code, teacher's token and secret</source>
+        <source>its start holds no join code, teacher&apos;s token and secret</source>
         <translation>su inicio no tiene código para unirse, token del docente ni secreto</translation>
     </message>
     <message>
-        <source>This server answers only at the class's addresses.</source>
+        <source>This server answers only at the class&apos;s addresses.</source>
         <translation>Este servidor solo responde en las direcciones de la clase.</translation>
     </message>
     <message>
-        <source>Send the request's body as JSON, with Content-Type: application/json.</source>
+        <source>Send the request&apos;s body as JSON, with Content-Type: application/json.</source>
         <translation>Envía el cuerpo de la petición como JSON, con Content-Type: application/json.</translation>
     </message>
     <message>
@@ -1562,19 +1562,15 @@
         <translation>Desde este ordenador llegaron demasiadas peticiones con un token que no es de esta clase; espera un minuto.</translation>
     </message>
     <message>
-        <source>"seconds" must be a whole number.</source>
-        <translation>«seconds» debe ser un número entero.</translation>
-    </message>
-    <message>
-        <source>"%1" must be true or false.</source>
+        <source>&quot;%1&quot; must be true or false.</source>
         <translation>«%1» debe ser true o false.</translation>
     </message>
     <message>
-        <source>"students" must be a list of ids.</source>
+        <source>&quot;students&quot; must be a list of ids.</source>
         <translation>«students» debe ser una lista de identificadores.</translation>
     </message>
     <message>
-        <source>"students" must name from one student to the whole class.</source>
+        <source>&quot;students&quot; must name from one student to the whole class.</source>
         <translation>«students» debe nombrar desde un estudiante hasta toda la clase.</translation>
     </message>
     <message>
@@ -1590,7 +1586,7 @@
         <translation>No hay ninguna pregunta antes de esta.</translation>
     </message>
     <message>
-        <source>A question's timer is from 0 (none) to %1 seconds.</source>
+        <source>A question&apos;s timer is from 0 (none) to %1 seconds.</source>
         <translation>El tiempo de una pregunta va de 0 (ninguno) a %1 segundos.</translation>
     </message>
     <message>
@@ -1618,11 +1614,11 @@
         <translation>Por qué</translation>
     </message>
     <message>
-        <source>The engine's working</source>
+        <source>The engine&apos;s working</source>
         <translation>El cálculo del motor</translation>
     </message>
     <message>
-        <source>The teacher's computer could not save this; tell the teacher.</source>
+        <source>The teacher&apos;s computer could not save this; tell the teacher.</source>
         <translation>El ordenador del profesor no pudo guardar esto; avisa al profesor.</translation>
     </message>
     <message>
@@ -1630,7 +1626,7 @@
         <translation>Ese nombre no está permitido en esta clase; elige otro.</translation>
     </message>
     <message>
-        <source>the journal asks question '%1', which bank '%2' does not have</source>
+        <source>the journal asks question &apos;%1&apos;, which bank &apos;%2&apos; does not have</source>
         <translation>el diario pregunta la pregunta «%1», que el banco «%2» no tiene</translation>
     </message>
     <message>
@@ -1645,12 +1641,12 @@
 <context>
     <name>LockstepCli</name>
     <message>
-        <source>--questions: bank '%1' has no question '%2' (it has %3)</source>
-        <translation>--questions: el banco '%1' no tiene la pregunta '%2' (tiene %3)</translation>
+        <source>--questions: bank &apos;%1&apos; has no question &apos;%2&apos; (it has %3)</source>
+        <translation>--questions: el banco &apos;%1&apos; no tiene la pregunta &apos;%2&apos; (tiene %3)</translation>
     </message>
     <message>
-        <source>--questions: '%1' is named twice</source>
-        <translation>--questions: '%1' aparece dos veces</translation>
+        <source>--questions: &apos;%1&apos; is named twice</source>
+        <translation>--questions: &apos;%1&apos; aparece dos veces</translation>
     </message>
     <message>
         <source>--questions: name at least one question</source>
@@ -1725,20 +1721,20 @@
         <translation>class: se esperaba serve</translation>
     </message>
     <message>
-        <source>class: unknown subcommand '%1' (serve)</source>
-        <translation>class: subcomando desconocido '%1' (serve)</translation>
+        <source>class: unknown subcommand &apos;%1&apos; (serve)</source>
+        <translation>class: subcomando desconocido &apos;%1&apos; (serve)</translation>
     </message>
     <message>
         <source>compare --sync takes one scenario file (or none: the built-in one)</source>
         <translation>compare --sync admite un archivo de escenario (o ninguno: el integrado)</translation>
     </message>
     <message>
-        <source>--sync: each must be one of bsp, ssp, async, local, got '%1'</source>
-        <translation>--sync: cada uno debe ser bsp, ssp, async o local; se recibió '%1'</translation>
+        <source>--sync: each must be one of bsp, ssp, async, local, got &apos;%1&apos;</source>
+        <translation>--sync: cada uno debe ser bsp, ssp, async o local; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--sync: '%1' is named twice</source>
-        <translation>--sync: '%1' aparece dos veces</translation>
+        <source>--sync: &apos;%1&apos; is named twice</source>
+        <translation>--sync: &apos;%1&apos; aparece dos veces</translation>
     </message>
     <message>
         <source>--sync: name two to four modes to compare, e.g. bsp,ssp,async,local</source>
@@ -1793,11 +1789,11 @@
         <translation>no</translation>
     </message>
     <message>
-        <source>Ways of agreeing on %1 ("%2"), %3 workers, target loss %4
+        <source>Ways of agreeing on %1 (&quot;%2&quot;), %3 workers, target loss %4
 (ssp with staleness %5, local SGD averaging every %6 steps)
 
 </source>
-        <translation>Formas de ponerse de acuerdo en %1 ("%2"), %3 trabajadores, pérdida objetivo %4
+        <translation>Formas de ponerse de acuerdo en %1 (&quot;%2&quot;), %3 trabajadores, pérdida objetivo %4
 (ssp con obsolescencia %5, SGD local que promedia cada %6 pasos)
 
 </translation>
@@ -1886,12 +1882,12 @@
         <translation>energía por muestra útil</translation>
     </message>
     <message>
-        <source>Comparing A: %1 ("%2")
-      and B: %3 ("%4"), target loss %5
+        <source>Comparing A: %1 (&quot;%2&quot;)
+      and B: %3 (&quot;%4&quot;), target loss %5
 
 </source>
-        <translation>Comparación de A: %1 ("%2")
-             y B: %3 ("%4"), pérdida objetivo %5
+        <translation>Comparación de A: %1 (&quot;%2&quot;)
+             y B: %3 (&quot;%4&quot;), pérdida objetivo %5
 
 </translation>
     </message>
@@ -1920,8 +1916,8 @@ idioma (una opción de todos los comandos, antes o después del comando):
     <message>
         <source>usage: lockstep-cli run [SCENARIO.json] [flags]
 
-Trains the scenario's model (the built-in one without a file) with its workers and
-reports the time on the run's clock, the speedup over one worker, the time spent
+Trains the scenario&apos;s model (the built-in one without a file) with its workers and
+reports the time on the run&apos;s clock, the speedup over one worker, the time spent
 communicating and waiting, and the final loss and accuracy. Flags override the
 scenario. Under mpirun with --transport mpi, each process is one worker.
 </source>
@@ -1937,7 +1933,7 @@ trabajador.
     <message>
         <source>usage: lockstep-cli sweep [SCENARIO.json] --workers 1,2,4,8 [flags] [--json]
 
-Runs the same scenario once per worker count and prints each count's time, speedup
+Runs the same scenario once per worker count and prints each count&apos;s time, speedup
 and efficiency: the speedup curve of the Speedup view.
 
 flags: --workers LIST  --steps N  --seed N  --clock modelled|measured
@@ -1959,7 +1955,7 @@ opciones: --workers LIST  --steps N  --seed N  --clock modelled|measured
     <message>
         <source>usage: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
 
-Combines the values the way the engine combines the workers' gradients and prints
+Combines the values the way the engine combines the workers&apos; gradients and prints
 the result. weighted-mean needs --weights: the samples behind each value.
 </source>
         <translation>uso: lockstep-cli reduce --rule sum|mean|weighted-mean --values 2,4 [--weights 30,10]
@@ -2000,12 +1996,12 @@ que esperan los trabajadores, para el mismo modelo.
         <source>usage: lockstep-cli validate FILE
 
 Checks a scenario file, its dataset and its initial parameters. Exits 0 and prints
-'valid', or prints what is wrong, naming the field and the allowed values.
+&apos;valid&apos;, or prints what is wrong, naming the field and the allowed values.
 </source>
         <translation>uso: lockstep-cli validate FILE
 
 Comprueba un archivo de escenario, su conjunto de datos y sus parámetros iniciales. Sale con
-0 y muestra 'válido', o muestra qué falla, con el nombre del campo y los valores permitidos.
+0 y muestra &apos;válido&apos;, o muestra qué falla, con el nombre del campo y los valores permitidos.
 </translation>
     </message>
     <message>
@@ -2015,7 +2011,7 @@ Comprueba un archivo de escenario, su conjunto de datos y sus parámetros inicia
                                     [--bytes N] [--iterations N] [--json]
 
 Times all-reduces of real buffers between threads (or processes) and prints the
-algorithm and bus bandwidth beside this machine's memory copy bandwidth.
+algorithm and bus bandwidth beside this machine&apos;s memory copy bandwidth.
 </source>
         <translation>uso: lockstep-cli bench allreduce [--algorithm ring|tree|parameter-server]
                                   [--workers N] [--bytes N] [--iterations N] [--json]
@@ -2058,11 +2054,11 @@ own lessons beside them from --own-lessons DIR, else ~/.local/share/Lockstep/les
   lessons list [--root DIR]       the lessons in order, with what they cover
   lessons calculator --one-worker-s 40 --workers 4 --communication-s 6
                                   the worked example: total time and speedup from the engine
-  lessons study LESSON            the discussion lesson's model sizes: loss, compute, energy
+  lessons study LESSON            the discussion lesson&apos;s model sizes: loss, compute, energy
   quiz export BANK --format moodle-xml|gift|csv [--students FILE] [--variants N] [--out FILE]
   quiz worksheet BANK [--students FILE | --variants N] --out SHEET.pdf [--key KEY.pdf]
                                   a printed page per student with their own numbers, and a key
-  quiz ask BANK QUESTION --student NAME        one student's version of a question
+  quiz ask BANK QUESTION --student NAME        one student&apos;s version of a question
   quiz check BANK QUESTION --student NAME --answer TEXT
                                   the verdict and feedback for a typed answer
 </source>
@@ -2147,20 +2143,20 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>lessons study: no lesson '%1'</source>
-        <translation>lessons study: no existe la lección '%1'</translation>
+        <source>lessons study: no lesson &apos;%1&apos;</source>
+        <translation>lessons study: no existe la lección &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>lessons study: lesson '%1' has no study</source>
-        <translation>lessons study: la lección '%1' no tiene estudio</translation>
+        <source>lessons study: lesson &apos;%1&apos; has no study</source>
+        <translation>lessons study: la lección &apos;%1&apos; no tiene estudio</translation>
     </message>
     <message>
         <source>quiz export: --format is required (moodle-xml, gift or csv)</source>
         <translation>quiz export: --format es obligatorio (moodle-xml, gift o csv)</translation>
     </message>
     <message>
-        <source>--format: must be one of moodle-xml, gift, csv, got '%1'</source>
-        <translation>--format: debe ser moodle-xml, gift o csv; se recibió '%1'</translation>
+        <source>--format: must be one of moodle-xml, gift, csv, got &apos;%1&apos;</source>
+        <translation>--format: debe ser moodle-xml, gift o csv; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: cannot write the export</source>
@@ -2195,8 +2191,8 @@ aceleración %6 (ideal %2), eficiencia %7
         </translation>
     </message>
     <message>
-        <source>bank '%1' has no question '%2' (known: %3)</source>
-        <translation>el banco '%1' no tiene la pregunta '%2' (existen: %3)</translation>
+        <source>bank &apos;%1&apos; has no question &apos;%2&apos; (known: %3)</source>
+        <translation>el banco &apos;%1&apos; no tiene la pregunta &apos;%2&apos; (existen: %3)</translation>
     </message>
     <message>
         <source>--student NAME is required: each student gets their own numbers</source>
@@ -2237,32 +2233,32 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>lessons: se esperaba check, list, calculator o study</translation>
     </message>
     <message>
-        <source>lessons: unknown subcommand '%1' (check, list, calculator or study)</source>
-        <translation>lessons: subcomando desconocido '%1' (check, list, calculator o study)</translation>
+        <source>lessons: unknown subcommand &apos;%1&apos; (check, list, calculator or study)</source>
+        <translation>lessons: subcomando desconocido &apos;%1&apos; (check, list, calculator o study)</translation>
     </message>
     <message>
         <source>quiz: expected export, worksheet, ask or check</source>
         <translation>quiz: se esperaba export, worksheet, ask o check</translation>
     </message>
     <message>
-        <source>quiz: unknown subcommand '%1' (export, worksheet, ask or check)</source>
-        <translation>quiz: subcomando desconocido '%1' (export, worksheet, ask o check)</translation>
+        <source>quiz: unknown subcommand &apos;%1&apos; (export, worksheet, ask or check)</source>
+        <translation>quiz: subcomando desconocido &apos;%1&apos; (export, worksheet, ask o check)</translation>
     </message>
     <message>
-        <source>%1: must be one of %2, got '%3'</source>
-        <translation>%1: debe ser uno de %2; se recibió '%3'</translation>
+        <source>%1: must be one of %2, got &apos;%3&apos;</source>
+        <translation>%1: debe ser uno de %2; se recibió &apos;%3&apos;</translation>
     </message>
     <message>
-        <source>expected at most one scenario file, got '%1' as well</source>
-        <translation>se esperaba como máximo un archivo de escenario, pero también se recibió '%1'</translation>
+        <source>expected at most one scenario file, got &apos;%1&apos; as well</source>
+        <translation>se esperaba como máximo un archivo de escenario, pero también se recibió &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--dataset: must be one of %1, or a file ending in .csv, got '%2'</source>
-        <translation>--dataset: debe ser uno de %1 o un archivo terminado en .csv; se recibió '%2'</translation>
+        <source>--dataset: must be one of %1, or a file ending in .csv, got &apos;%2&apos;</source>
+        <translation>--dataset: debe ser uno de %1 o un archivo terminado en .csv; se recibió &apos;%2&apos;</translation>
     </message>
     <message>
-        <source>--shuffle: must be on or off, got '%1'</source>
-        <translation>--shuffle: debe ser on u off; se recibió '%1'</translation>
+        <source>--shuffle: must be on or off, got &apos;%1&apos;</source>
+        <translation>--shuffle: debe ser on u off; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>%1: goes with --sync %2</source>
@@ -2277,13 +2273,13 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1: no hay %2 (no es un directorio escrito por lockstep-cli run --checkpoint-dir)</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
+        <source>Lockstep run &quot;%1&quot;: %2 workers, %3 steps, %4 all-reduce, %5 of gradients, %6 clock
 </source>
-        <translation>Ejecución de Lockstep "%1": %2 trabajadores, %3 pasos, all-reduce %4, %5 de los gradientes, reloj %6
+        <translation>Ejecución de Lockstep &quot;%1&quot;: %2 trabajadores, %3 pasos, all-reduce %4, %5 de los gradientes, reloj %6
 </translation>
     </message>
     <message>
-        <source>Open MPI's MPI_Allreduce</source>
+        <source>Open MPI&apos;s MPI_Allreduce</source>
         <translation>MPI_Allreduce de Open MPI</translation>
     </message>
     <message>
@@ -2335,7 +2331,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 guardados, %2 bytes, %3 s por trabajador</translation>
     </message>
     <message>
-        <source>not known (inside Open MPI's MPI_Allreduce)</source>
+        <source>not known (inside Open MPI&apos;s MPI_Allreduce)</source>
         <translation>desconocido (dentro de MPI_Allreduce de Open MPI)</translation>
     </message>
     <message>
@@ -2355,7 +2351,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>sin comprobar (solo tiempos: no se entrenó ningún parámetro)</translation>
     </message>
     <message>
-        <source>yes (every replica's parameters hash the same)</source>
+        <source>yes (every replica&apos;s parameters hash the same)</source>
         <translation>sí (los parámetros de todas las réplicas tienen el mismo hash)</translation>
     </message>
     <message>
@@ -2367,7 +2363,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>puntos de control (%1)</translation>
     </message>
     <message>
-        <source>%1: holds another run's %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
+        <source>%1: holds another run&apos;s %2; give this run an empty directory, or continue that run with lockstep-cli resume %1</source>
         <translation>%1: contiene %2 de otra ejecución; usa un directorio vacío para esta ejecución o continúa aquella con lockstep-cli resume %1</translation>
     </message>
     <message>
@@ -2395,7 +2391,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>nota: no hay ningún punto de control completo en %1: se empieza desde el paso 0</translation>
     </message>
     <message>
-        <source>--algorithm: mpi-allreduce is Open MPI's own all-reduce, so it needs --transport mpi (under mpirun)</source>
+        <source>--algorithm: mpi-allreduce is Open MPI&apos;s own all-reduce, so it needs --transport mpi (under mpirun)</source>
         <translation>--algorithm: mpi-allreduce es el all-reduce propio de Open MPI, así que necesita --transport mpi (con mpirun)</translation>
     </message>
     <message>
@@ -2459,8 +2455,8 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>eficiencia</translation>
     </message>
     <message>
-        <source>reduce takes no file; unexpected '%1'</source>
-        <translation>reduce no admite archivos; no se esperaba '%1'</translation>
+        <source>reduce takes no file; unexpected &apos;%1&apos;</source>
+        <translation>reduce no admite archivos; no se esperaba &apos;%1&apos;</translation>
     </message>
     <message>
         <source>reduce needs --values, e.g. --values 2,4</source>
@@ -2501,16 +2497,16 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>bench: unknown kind '%1' (allreduce or train)</source>
-        <translation>bench: tipo desconocido '%1' (allreduce o train)</translation>
+        <source>bench: unknown kind &apos;%1&apos; (allreduce or train)</source>
+        <translation>bench: tipo desconocido &apos;%1&apos; (allreduce o train)</translation>
     </message>
     <message>
         <source>needs a value (%1)</source>
         <translation>necesita un valor (%1)</translation>
     </message>
     <message>
-        <source>unknown command '%1' (try lockstep-cli --help)</source>
-        <translation>comando desconocido '%1' (prueba lockstep-cli --help)</translation>
+        <source>unknown command &apos;%1&apos; (try lockstep-cli --help)</source>
+        <translation>comando desconocido &apos;%1&apos; (prueba lockstep-cli --help)</translation>
     </message>
     <message>
         <source>%1 all-reduce over Open MPI, %2 ranks, %3 bytes: %4 ms, algbw %5 GB/s, busbw %6 GB/s
@@ -2519,7 +2515,7 @@ aceleración %6 (ideal %2), eficiencia %7
 </translation>
     </message>
     <message>
-        <source>Open MPI's own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
+        <source>Open MPI&apos;s own MPI_Allreduce, same buffers:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </source>
         <translation>MPI_Allreduce propio de Open MPI, mismos búferes:  %1 ms, algbw %2 GB/s, busbw %3 GB/s
 </translation>
@@ -2547,32 +2543,32 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 necesita un valor</translation>
     </message>
     <message>
-        <source>%1: expected a whole number between %2 and %3, got '%4'</source>
-        <translation>%1: se esperaba un número entero entre %2 y %3; se recibió '%4'</translation>
+        <source>%1: expected a whole number between %2 and %3, got &apos;%4&apos;</source>
+        <translation>%1: se esperaba un número entero entre %2 y %3; se recibió &apos;%4&apos;</translation>
     </message>
     <message>
-        <source>%1: expected a number between %2 and %3, got '%4'</source>
-        <translation>%1: se esperaba un número entre %2 y %3; se recibió '%4'</translation>
+        <source>%1: expected a number between %2 and %3, got &apos;%4&apos;</source>
+        <translation>%1: se esperaba un número entre %2 y %3; se recibió &apos;%4&apos;</translation>
     </message>
     <message>
-        <source>%1: expected whole numbers between %2 and %3 separated by commas, got '%4' in '%5'</source>
-        <translation>%1: se esperaban números enteros entre %2 y %3 separados por comas; se recibió '%4' en '%5'</translation>
+        <source>%1: expected whole numbers between %2 and %3 separated by commas, got &apos;%4&apos; in &apos;%5&apos;</source>
+        <translation>%1: se esperaban números enteros entre %2 y %3 separados por comas; se recibió &apos;%4&apos; en &apos;%5&apos;</translation>
     </message>
     <message>
         <source>%1: too many values (at most %2)</source>
         <translation>%1: demasiados valores (como máximo %2)</translation>
     </message>
     <message>
-        <source>%1: expected numbers separated by commas, got '%2' in '%3'</source>
-        <translation>%1: se esperaban números separados por comas; se recibió '%2' en '%3'</translation>
+        <source>%1: expected numbers separated by commas, got &apos;%2&apos; in &apos;%3&apos;</source>
+        <translation>%1: se esperaban números separados por comas; se recibió &apos;%2&apos; en &apos;%3&apos;</translation>
     </message>
     <message>
         <source>--trace-detail: goes with --trace FILE</source>
         <translation>--trace-detail: va con --trace FILE</translation>
     </message>
     <message>
-        <source>--trace-detail: must be rounds or phases, got '%1'</source>
-        <translation>--trace-detail: debe ser rounds o phases; se recibió '%1'</translation>
+        <source>--trace-detail: must be rounds or phases, got &apos;%1&apos;</source>
+        <translation>--trace-detail: debe ser rounds o phases; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>layer %1</source>
@@ -2583,16 +2579,16 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>capas %1-%2</translation>
     </message>
     <message>
-        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got '%1'</source>
-        <translation>--parallelism: debe ser data, pipeline, tensor o hybrid; se recibió '%1'</translation>
+        <source>--parallelism: must be one of data, pipeline, tensor, hybrid, got &apos;%1&apos;</source>
+        <translation>--parallelism: debe ser data, pipeline, tensor o hybrid; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a "parallelism" object in the scenario)</source>
-        <translation>%1: necesita --parallelism pipeline, tensor o hybrid (o un objeto "parallelism" en el escenario)</translation>
+        <source>%1: needs --parallelism pipeline, tensor or hybrid (or a &quot;parallelism&quot; object in the scenario)</source>
+        <translation>%1: necesita --parallelism pipeline, tensor o hybrid (o un objeto &quot;parallelism&quot; en el escenario)</translation>
     </message>
     <message>
-        <source>--schedule: must be one of fill-drain, 1f1b, got '%1'</source>
-        <translation>--schedule: debe ser fill-drain o 1f1b; se recibió '%1'</translation>
+        <source>--schedule: must be one of fill-drain, 1f1b, got &apos;%1&apos;</source>
+        <translation>--schedule: debe ser fill-drain o 1f1b; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--replicas: only a hybrid run has data-parallel replicas of its pipeline (--parallelism hybrid)</source>
@@ -2627,9 +2623,9 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 microlotes</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": %2, %3, %4, %5 clock
+        <source>Lockstep run &quot;%1&quot;: %2, %3, %4, %5 clock
 </source>
-        <translation>Ejecución de Lockstep "%1": %2, %3, %4, reloj %5
+        <translation>Ejecución de Lockstep &quot;%1&quot;: %2, %3, %4, reloj %5
 </translation>
     </message>
     <message>
@@ -2645,9 +2641,9 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>etapas</translation>
     </message>
     <message>
-        <source>Lockstep run "%1": tensor, every layer split across %2 workers, %3 steps, %4 clock
+        <source>Lockstep run &quot;%1&quot;: tensor, every layer split across %2 workers, %3 steps, %4 clock
 </source>
-        <translation>Ejecución de Lockstep "%1": tensor, cada capa dividida entre %2 trabajadores, %3 pasos, reloj %4
+        <translation>Ejecución de Lockstep &quot;%1&quot;: tensor, cada capa dividida entre %2 trabajadores, %3 pasos, reloj %4
 </translation>
     </message>
     <message>
@@ -2663,7 +2659,7 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>en vuelo</translation>
     </message>
     <message>
-        <source>at most %1 micro-batches' activations held by one stage</source>
+        <source>at most %1 micro-batches&apos; activations held by one stage</source>
         <translation>como máximo, una etapa guarda las activaciones de %1 microlotes</translation>
     </message>
     <message>
@@ -2675,12 +2671,12 @@ aceleración %6 (ideal %2), eficiencia %7
         <translation>%1 (salidas de capa reunidas, gradientes de entrada con all-reduce)</translation>
     </message>
     <message>
-        <source>moves takes at most one scenario file, got '%1' as well</source>
-        <translation>moves admite como máximo un archivo de escenario, pero también se recibió '%1'</translation>
+        <source>moves takes at most one scenario file, got &apos;%1&apos; as well</source>
+        <translation>moves admite como máximo un archivo de escenario, pero también se recibió &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--algorithm: must be one of parameter-server, ring, tree, got '%1'</source>
-        <translation>--algorithm: debe ser parameter-server, ring o tree; se recibió '%1'</translation>
+        <source>--algorithm: must be one of parameter-server, ring, tree, got &apos;%1&apos;</source>
+        <translation>--algorithm: debe ser parameter-server, ring o tree; se recibió &apos;%1&apos;</translation>
     </message>
     <message>
         <source>What moves in one training step of model %1, same batch for every strategy (modelled clock, per worker means):
@@ -2879,7 +2875,7 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
 </translation>
     </message>
     <message>
-        <source>train_loss and accuracy: the last step's batch, first seed; held_out_loss: fresh examples, mean ± sd over the seeds (%1)
+        <source>train_loss and accuracy: the last step&apos;s batch, first seed; held_out_loss: fresh examples, mean ± sd over the seeds (%1)
 </source>
         <translation>pérd_entr y exactitud: el lote del último paso, primera semilla; pérd_nuevos: ejemplos nuevos, media ± dt sobre las semillas (%1)
 </translation>
@@ -2968,7 +2964,7 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         <translation>ZeRO etapa 1: los gradientes se reparten con reduce-scatter, cada worker guarda y actualiza el estado del optimizador solo de su 1/%1 de los parámetros, y luego los parámetros se reúnen con all-gather</translation>
     </message>
     <message>
-        <source>Bytes held by the worker that holds the most, after one step of "%1" (%2 workers, %3 parameters); in brackets, against the first column
+        <source>Bytes held by the worker that holds the most, after one step of &quot;%1&quot; (%2 workers, %3 parameters); in brackets, against the first column
 </source>
         <translation>Bytes del worker que más guarda, tras un paso de «%1» (%2 workers, %3 parámetros); entre paréntesis, frente a la primera columna
 </translation>
@@ -3007,25 +3003,25 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
     </message>
     <message>
         <source>
-gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" block):
+gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gradients&quot; block):
   --bucket-kb B  gradients leave in buckets of at most B KB, the last layers first, each
-         bucket's collective starting while backward goes on (0: one bucket, after backward)
+         bucket&apos;s collective starting while backward goes on (0: one bucket, after backward)
   --no-overlap  the buckets wait until backward has ended
   --paced-links  on the measured clock, each round of the collective also lasts the cost
-         model's price for real (its links' speed), so overlap hides real time
+         model&apos;s price for real (its links&apos; speed), so overlap hides real time
   --accumulate K  K micro-batches of --batch samples added up before one reduction
   --fail bucket-order:worker=2,step=5  that worker reduces its buckets in another order in
          that step: the run sees it from the messages and stops the step
   sweep --bucket-kb 0,8,32,128  the same run for each bucket size: step time, the
          communication left exposed, and the fastest size
   --shard optimizer|gradients|parameters  sharded data parallelism, ZeRO stage 1, 2 or 3
-         (the scenario's "sharding"): the gradients are reduce-scattered, each worker
+         (the scenario&apos;s &quot;sharding&quot;): the gradients are reduce-scattered, each worker
          keeps and updates the optimizer state of its 1/N of the parameters only, then the
          parameters are all-gathered; stage 2 keeps only its 1/N of the gradient too;
          stage 3 (FSDP) keeps 1/N of every layer and gathers a layer when a pass needs it
 </source>
         <translation>
-opciones de gradientes (paralelismo de datos síncrono; el bloque "gradients" del escenario):
+opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradients&quot; del escenario):
   --bucket-kb B  los gradientes salen en cubos de como mucho B KB, las últimas capas primero,
          y la colectiva de cada cubo empieza mientras sigue la pasada hacia atrás (0: un cubo,
          después de la pasada hacia atrás)
@@ -3039,7 +3035,7 @@ opciones de gradientes (paralelismo de datos síncrono; el bloque "gradients" de
   sweep --bucket-kb 0,8,32,128  la misma ejecución para cada tamaño de cubo: tiempo de paso,
          la comunicación que queda expuesta y el tamaño más rápido
   --shard optimizer|gradients|parameters  paralelismo de datos fragmentado, ZeRO etapa 1,
-         2 o 3 ("sharding" del escenario): los gradientes se reparten con reduce-scatter,
+         2 o 3 (&quot;sharding&quot; del escenario): los gradientes se reparten con reduce-scatter,
          cada worker guarda y actualiza el estado del optimizador solo de su 1/N de los
          parámetros, y luego los parámetros se reúnen con all-gather; la etapa 2 guarda
          también solo su 1/N del gradiente; la etapa 3 (FSDP) guarda 1/N de cada capa y
@@ -3052,7 +3048,7 @@ opciones de gradientes (paralelismo de datos síncrono; el bloque "gradients" de
 
 Runs one step of the scenario for each way of sharding and prints, kind by kind,
 the bytes the worker holding the most keeps: parameters, gradients, optimizer
-state, activations and the kernels' workspace, read off its buffers, and the
+state, activations and the kernels&apos; workspace, read off its buffers, and the
 most parameters it held at once. --shard takes a list of none, optimizer,
 gradients and parameters (ZeRO stages 0 to 3); all four by default.
 </source>
@@ -3196,10 +3192,10 @@ comandos:
 run flags (override the scenario):
   --workers N  --steps N  --seed N  --batch N (per worker)
   --clock modelled|measured  --rule sum|mean|weighted-mean
-  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: Open MPI's own, with
+  --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: Open MPI&apos;s own, with
          --transport mpi; hierarchical: inside each machine, then across, with --nodes)
   --nodes M  the workers in M machines (workers / M each): fast links inside a machine, a
-         100 Mbit/s network between machines (a scenario's "topology" sets other links)
+         100 Mbit/s network between machines (a scenario&apos;s &quot;topology&quot; sets other links)
   --transport threads|mpi  threads (default): every worker a thread of this process; mpi: each
          process that mpirun starts is one worker, on the measured clock (see docs/MPI.md)
   --rank-timeout S  with --transport mpi: a rank that waits S seconds (default 30) for another
@@ -3210,8 +3206,8 @@ run flags (override the scenario):
   --init-params FILE.json  --params-out FILE.json
   --trace FILE.json (Chrome trace, written as the run goes)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (default): every event, one slice per collective
-         round per worker; phases: a worker's consecutive rounds and the waits between them
-         as one "collective" slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
+         round per worker; phases: a worker&apos;s consecutive rounds and the waits between them
+         as one &quot;collective&quot; slice, for crowds (a 256-worker ring: 256 slices a step, not 130,000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repeatable): crash:worker=2,step=30,phase=compute|communicate|update|
          before-fsync|after-fsync|after-rename   pause:worker=1,step=10,seconds=5
@@ -3231,7 +3227,7 @@ opciones de run (sustituyen a las del escenario):
   --algorithm parameter-server|ring|tree|hierarchical|none (mpi-allreduce: el de Open MPI, con
          --transport mpi; hierarchical: primero dentro de cada máquina, luego entre ellas, con --nodes)
   --nodes M  los trabajadores en M máquinas (trabajadores / M cada una): enlaces rápidos dentro
-         de una máquina, una red de 100 Mbit/s entre máquinas (la "topology" de un escenario pone otros)
+         de una máquina, una red de 100 Mbit/s entre máquinas (la &quot;topology&quot; de un escenario pone otros)
   --transport threads|mpi  threads (por defecto): cada trabajador es un hilo de este proceso; mpi:
          cada proceso que inicia mpirun es un trabajador, con el reloj medido (ver docs/MPI.md)
   --rank-timeout S  con --transport mpi: un rango que espera S segundos (30 por defecto) a otro
@@ -3243,7 +3239,7 @@ opciones de run (sustituyen a las del escenario):
   --trace FILE.json (traza de Chrome, escrita durante la ejecución)  --metrics-csv FILE  --json
   --trace-detail rounds|phases  rounds (por defecto): cada evento, un tramo por ronda colectiva
          y trabajador; phases: las rondas seguidas de un trabajador y las esperas entre ellas en
-         un solo tramo "collective", para muchos trabajadores (un anillo de 256 trabajadores:
+         un solo tramo &quot;collective&quot;, para muchos trabajadores (un anillo de 256 trabajadores:
          256 tramos por paso, no 130 000)
   --checkpoint-dir DIR  --checkpoint-every K  --keep M  --restore full|weights-only
   --fail SPEC (repetible): crash:worker=2,step=30,phase=compute|communicate|update|
@@ -3276,8 +3272,8 @@ lockstep-cli bench link --help y lockstep-cli bench train --help.
 
 Measures the link between rank 0 and the last rank by ping-pong: 8 bytes and N
 bytes (default 1048576) there and back, 20 times each. The latency is half the
-small message's round trip, the bandwidth the large one's extra bytes over its
-extra time: the two numbers a scenario's topology.inter takes. Start the ranks on
+small message&apos;s round trip, the bandwidth the large one&apos;s extra bytes over its
+extra time: the two numbers a scenario&apos;s topology.inter takes. Start the ranks on
 two machines (a hostfile, or scripts/two-hosts.sh) to measure the network.
 </source>
         <translation>uso: mpirun -np 2 lockstep-cli bench link [--bytes N] [--iterations N] [--json]
@@ -3303,9 +3299,9 @@ scripts/two-hosts.sh) para medir la red.
 </translation>
     </message>
     <message>
-        <source>  for a scenario: "topology": {..., "inter": %1}
+        <source>  for a scenario: &quot;topology&quot;: {..., &quot;inter&quot;: %1}
 </source>
-        <translation>  para un escenario: "topology": {..., "inter": %1}
+        <translation>  para un escenario: &quot;topology&quot;: {..., &quot;inter&quot;: %1}
 </translation>
     </message>
     <message>
@@ -3321,13 +3317,13 @@ scripts/two-hosts.sh) para medir la red.
         <translation>--nodes: %1 trabajadores no se pueden repartir por igual entre %2 máquinas; indica un número de máquinas que divida a los trabajadores</translation>
     </message>
     <message>
-        <source>teacher's link used; the next one: %1
+        <source>teacher&apos;s link used; the next one: %1
 </source>
         <translation>enlace de docente usado; el siguiente: %1
 </translation>
     </message>
     <message>
-        <source>--resume goes on with the journal's quiz: it takes no --journal or --questions</source>
+        <source>--resume goes on with the journal&apos;s quiz: it takes no --journal or --questions</source>
         <translation>--resume continúa el cuestionario del diario: no admite --journal ni --questions</translation>
     </message>
     <message>
@@ -3356,13 +3352,13 @@ scripts/two-hosts.sh) para medir la red.
     </message>
     <message>
         <source>
-a live class quiz, answered from the students' browsers (docs/CLASS.md):
+a live class quiz, answered from the students&apos; browsers (docs/CLASS.md):
   class serve BANK [--questions id,id] [--port N] [--bind ADDRESS] [--max-students N]
                    [--results FILE.csv] [--journal FILE | --resume FILE]
                    [--blocked-words FILE] [--root DIR]
-                                  serves the quiz on this machine's classroom (private)
-                                  addresses, port 8080 by default; prints the students' address,
-                                  the join code and the teacher's one-time link. Every change is
+                                  serves the quiz on this machine&apos;s classroom (private)
+                                  addresses, port 8080 by default; prints the students&apos; address,
+                                  the join code and the teacher&apos;s one-time link. Every change is
                                   in the journal on disk before it is acknowledged (--journal, or
                                   a new file in the data folder); --resume FILE goes on with a
                                   quiz from its journal, with the same code and tokens.
@@ -3418,7 +3414,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>Con --screenshot: una vista (%1).</translation>
     </message>
     <message>
-        <source>With --screenshot: place the playhead here (seconds on the run's clock; default: the end).</source>
+        <source>With --screenshot: place the playhead here (seconds on the run&apos;s clock; default: the end).</source>
         <translation>Con --screenshot: coloca aquí el cabezal de reproducción (segundos en el reloj de la ejecución; por defecto: el final).</translation>
     </message>
     <message>
@@ -3442,15 +3438,15 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>Reproduce una ejecución grabada: la traza de una ejecución en varios procesos (lockstep-cli run --transport mpi --trace FILE).</translation>
     </message>
     <message>
-        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector's window, served on port 8080 of this computer's classroom addresses.</source>
+        <source>Start a class quiz on the bank BANK (e.g. reductions): the projector&apos;s window, served on port 8080 of this computer&apos;s classroom addresses.</source>
         <translation>Inicia un cuestionario de clase con el banco BANK (p. ej. reductions): la ventana del proyector, servida en el puerto 8080 de las direcciones de aula de este ordenador.</translation>
     </message>
     <message>
-        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system's).</source>
+        <source>The language of the window, the lessons and the quizzes: %1 (default: the one chosen under View → Language, else the system&apos;s).</source>
         <translation>El idioma de la ventana, las lecciones y los cuestionarios: %1 (por defecto: el elegido en Ver → Idioma; si no, el del sistema).</translation>
     </message>
     <message>
-        <source>unexpected argument '%1' (scenarios are opened with --scenario FILE)</source>
+        <source>unexpected argument &apos;%1&apos; (scenarios are opened with --scenario FILE)</source>
         <translation>argumento inesperado «%1» (los escenarios se abren con --scenario FILE)</translation>
     </message>
     <message>
@@ -3470,7 +3466,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>--lesson: </translation>
     </message>
     <message>
-        <source>--action '%1': %2</source>
+        <source>--action &apos;%1&apos;: %2</source>
         <translation>--action «%1»: %2</translation>
     </message>
     <message>
@@ -3490,11 +3486,11 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>--class-quiz %1: no se pudo iniciar el cuestionario</translation>
     </message>
     <message>
-        <source>--size: expected WxH between 200x150 and 8000x8000, got '%1'</source>
+        <source>--size: expected WxH between 200x150 and 8000x8000, got &apos;%1&apos;</source>
         <translation>--size: se esperaba WxH entre 200x150 y 8000x8000, y se recibió «%1»</translation>
     </message>
     <message>
-        <source>--view: must be one of %1, got '%2'</source>
+        <source>--view: must be one of %1, got &apos;%2&apos;</source>
         <translation>--view: debe ser uno de %1, y se recibió «%2»</translation>
     </message>
     <message>
@@ -3502,7 +3498,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>--trace-out: %1</translation>
     </message>
     <message>
-        <source>--play-to: expected seconds (a number &gt;= 0), got '%1'</source>
+        <source>--play-to: expected seconds (a number &gt;= 0), got &apos;%1&apos;</source>
         <translation>--play-to: se esperaban segundos (un número &gt;= 0), y se recibió «%1»</translation>
     </message>
     <message>
@@ -3514,12 +3510,12 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>Empezar con el tema de alto contraste para proyectores (Ver → Alto contraste).</translation>
     </message>
     <message>
-        <source>Headless: when the playhead reaches T seconds on the run's clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2); T 'end' applies it after the run has finished, as a click at its end would (the run plays again from step 0 with it). Repeatable; applied in time order.</source>
-        <translation>Sin ventana: cuando el cabezal llega a T segundos en el reloj de la ejecución, aplica el enlace de lección LINK como lo haría un clic (p. ej. 0.1:lockstep:crash?worker=2); T 'end' lo aplica cuando la ejecución ha terminado, como un clic en su final (la ejecución se repite entonces con él desde el paso 0). Repetible; se aplican en orden de tiempo.</translation>
+        <source>Headless: when the playhead reaches T seconds on the run&apos;s clock, apply the lesson link LINK as a click would (e.g. 0.1:lockstep:crash?worker=2); T &apos;end&apos; applies it after the run has finished, as a click at its end would (the run plays again from step 0 with it). Repeatable; applied in time order.</source>
+        <translation>Sin ventana: cuando el cabezal llega a T segundos en el reloj de la ejecución, aplica el enlace de lección LINK como lo haría un clic (p. ej. 0.1:lockstep:crash?worker=2); T &apos;end&apos; lo aplica cuando la ejecución ha terminado, como un clic en su final (la ejecución se repite entonces con él desde el paso 0). Repetible; se aplican en orden de tiempo.</translation>
     </message>
     <message>
-        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0) or 'end', e.g. 0.1:lockstep:crash?worker=2 or end:lockstep:set?rule=sum, got '%1'</source>
-        <translation>--action: se esperaba T:LINK con T en segundos (un número &gt;= 0) o 'end', p. ej. 0.1:lockstep:crash?worker=2 o end:lockstep:set?rule=sum, se recibió '%1'</translation>
+        <source>--action: expected T:LINK with T in seconds (a number &gt;= 0) or &apos;end&apos;, e.g. 0.1:lockstep:crash?worker=2 or end:lockstep:set?rule=sum, got &apos;%1&apos;</source>
+        <translation>--action: se esperaba T:LINK con T en segundos (un número &gt;= 0) o &apos;end&apos;, p. ej. 0.1:lockstep:crash?worker=2 o end:lockstep:set?rule=sum, se recibió &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -3765,7 +3761,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>all-gather de los parámetros</translation>
     </message>
     <message>
-        <source>reduce-scatter of layer %1's gradient</source>
+        <source>reduce-scatter of layer %1&apos;s gradient</source>
         <translation>reduce-scatter del gradiente de la capa %1</translation>
     </message>
     <message>
@@ -3843,7 +3839,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
 <context>
     <name>QrCode</name>
     <message>
-        <source>QR code of the students' address</source>
+        <source>QR code of the students&apos; address</source>
         <translation>Código QR de la dirección para los estudiantes</translation>
     </message>
 </context>
@@ -3858,7 +3854,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>El trabajador %1 se detuvo en el paso %2. Los demás aún no pueden saberlo: esperan su latido.</translation>
     </message>
     <message>
-        <source>Worker %1's heartbeat timed out at t = %2 s: it is declared dead, and the others go on without it.</source>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead, and the others go on without it.</source>
         <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído, y los demás siguen sin él.</translation>
     </message>
     <message>
@@ -3870,11 +3866,11 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>se repiten %1 pasos de trabajo</translation>
     </message>
     <message>
-        <source>Worker %1's heartbeat timed out at t = %2 s: it is declared dead. There is no checkpoint to load, so the run starts over from step 0: %3.</source>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. There is no checkpoint to load, so the run starts over from step 0: %3.</source>
         <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído. No hay punto de control que cargar, así que la ejecución vuelve a empezar en el paso 0: %3.</translation>
     </message>
     <message>
-        <source>Worker %1's heartbeat timed out at t = %2 s: it is declared dead. One scan of the checkpoint folder finds the newest complete checkpoint (every file and its manifest written), the checkpoint of step %3; every worker loads that same one and they do steps %3 to %4 again: %5.</source>
+        <source>Worker %1&apos;s heartbeat timed out at t = %2 s: it is declared dead. One scan of the checkpoint folder finds the newest complete checkpoint (every file and its manifest written), the checkpoint of step %3; every worker loads that same one and they do steps %3 to %4 again: %5.</source>
         <translation>El latido del trabajador %1 dejó de llegar en t = %2 s: se le da por caído. Una sola lectura de la carpeta de puntos de control encuentra el punto de control completo más reciente (cada archivo y su manifiesto escritos), el del paso %3; todos los trabajadores cargan ese mismo y rehacen los pasos %3 a %4: %5.</translation>
     </message>
 </context>
@@ -4069,7 +4065,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>&lt;li&gt;&lt;b&gt;Aceleración&lt;/b&gt;: cuánto más rápido es un paso con más trabajadores, comparado con la línea ideal.&lt;/li&gt;</translation>
     </message>
     <message>
-        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery's scan for the newest complete checkpoint.&lt;/li&gt;</source>
+        <source>&lt;li&gt;&lt;b&gt;Checkpoints&lt;/b&gt;: the files on disk, each in its state of the commit protocol; after a crash, the recovery&apos;s scan for the newest complete checkpoint.&lt;/li&gt;</source>
         <translation>&lt;li&gt;&lt;b&gt;Puntos de control&lt;/b&gt;: los archivos en el disco, cada uno en su estado del protocolo de confirmación; tras un fallo, la búsqueda que hace la recuperación del punto de control completo más reciente.&lt;/li&gt;</translation>
     </message>
     <message>
@@ -4100,7 +4096,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
 <context>
     <name>lockstep::app::AnswerHistogram</name>
     <message>
-        <source>The class's answers</source>
+        <source>The class&apos;s answers</source>
         <translation>Las respuestas de la clase</translation>
     </message>
     <message>
@@ -4155,7 +4151,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>comunicación → %1 s en total</translation>
     </message>
     <message>
-        <source>one worker's compute → %1 s</source>
+        <source>one worker&apos;s compute → %1 s</source>
         <translation>cómputo de un trabajador → %1 s</translation>
     </message>
     <message>
@@ -4226,7 +4222,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>&amp;Escuchar en:</translation>
     </message>
     <message>
-        <source>Students open the address shown on the projector, on this classroom's network. Nothing leaves it.</source>
+        <source>Students open the address shown on the projector, on this classroom&apos;s network. Nothing leaves it.</source>
         <translation>Los estudiantes abren la dirección que aparece en el proyector, en la red de esta aula. Nada sale de ella.</translation>
     </message>
     <message>
@@ -4269,7 +4265,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
         <translation>Respuestas hasta ahora</translation>
     </message>
     <message>
-        <source>The answer and the engine's working</source>
+        <source>The answer and the engine&apos;s working</source>
         <translation>La respuesta y el cálculo del motor</translation>
     </message>
     <message>
@@ -4318,7 +4314,7 @@ cuestionario de clase en directo, que los estudiantes responden en su navegador 
     </message>
     <message>
         <source>
-(Every student sees their own numbers; these are %1's.)</source>
+(Every student sees their own numbers; these are %1&apos;s.)</source>
         <translation>
 (Cada estudiante ve sus propios números; estos son los de %1.)</translation>
     </message>
@@ -4401,7 +4397,7 @@ El motor: %1</translation>
         <translation>Cuestionario de clase</translation>
     </message>
     <message>
-        <source>The quiz's journal %1 could not be written: %2. Answers are refused from now on; export the results and start the quiz again.</source>
+        <source>The quiz&apos;s journal %1 could not be written: %2. Answers are refused from now on; export the results and start the quiz again.</source>
         <translation>No se pudo escribir el diario del cuestionario %1: %2. Desde ahora se rechazan las respuestas; exporta los resultados y empieza el cuestionario de nuevo.</translation>
     </message>
     <message>
@@ -4462,7 +4458,7 @@ El motor: %1</translation>
     </message>
     <message>
         <source>
-(Every student sees their own numbers; these are one student's.)</source>
+(Every student sees their own numbers; these are one student&apos;s.)</source>
         <translation>
 (Cada estudiante ve sus propios números; estos son los de un estudiante.)</translation>
     </message>
@@ -4578,7 +4574,7 @@ El motor: %1</translation>
         <translation>Re&amp;loj</translation>
     </message>
     <message>
-        <source>Modelled: the cost model, the same everywhere. Measured: this computer's real time</source>
+        <source>Modelled: the cost model, the same everywhere. Measured: this computer&apos;s real time</source>
         <translation>Modelado: el modelo de costes, igual en todas partes. Medido: el tiempo real de este ordenador</translation>
     </message>
     <message>
@@ -4642,7 +4638,7 @@ El motor: %1</translation>
         <translation>Ralentización</translation>
     </message>
     <message>
-        <source>%1: '%2' is not a number (write numbers separated by commas)</source>
+        <source>%1: &apos;%2&apos; is not a number (write numbers separated by commas)</source>
         <translation>%1: «%2» no es un número (escribe números separados por comas)</translation>
     </message>
     <message>
@@ -4702,7 +4698,7 @@ El motor: %1</translation>
         <translation>Los gradientes salen en cubos de como mucho este tamaño, las últimas capas primero; un cubo: el gradiente entero tras la pasada hacia atrás</translation>
     </message>
     <message>
-        <source>When a bucket's collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
+        <source>When a bucket&apos;s collective starts: as soon as its layers are done, while backward goes on, or after backward</source>
         <translation>Cuándo empieza la colectiva de un cubo: en cuanto sus capas están hechas, mientras sigue la pasada hacia atrás, o tras ella</translation>
     </message>
     <message>
@@ -4777,7 +4773,7 @@ El motor: %1</translation>
         <translation>No existe el trabajador %1.</translation>
     </message>
     <message>
-        <source>checkpoint: cannot create a directory for this run's checkpoints in %1</source>
+        <source>checkpoint: cannot create a directory for this run&apos;s checkpoints in %1</source>
         <translation>punto de control: no se puede crear un directorio para los puntos de control de esta ejecución en %1</translation>
     </message>
 </context>
@@ -4927,7 +4923,7 @@ El motor: %1</translation>
         <translation>&amp;Bloquear lo que fija la lección</translation>
     </message>
     <message>
-        <source>Grey out the controls this lesson's scenario fixes, for every student until a teacher unlocks them</source>
+        <source>Grey out the controls this lesson&apos;s scenario fixes, for every student until a teacher unlocks them</source>
         <translation>Desactiva los controles que fija el escenario de esta lección, para todos los estudiantes, hasta que un docente los desbloquee</translation>
     </message>
     <message>
@@ -4935,7 +4931,7 @@ El motor: %1</translation>
         <translation>Mostrar la respuesta</translation>
     </message>
     <message>
-        <source>The current exercise's answer and reasoning, for this student</source>
+        <source>The current exercise&apos;s answer and reasoning, for this student</source>
         <translation>La respuesta y el razonamiento del ejercicio actual, para este estudiante</translation>
     </message>
     <message>
@@ -4951,7 +4947,7 @@ El motor: %1</translation>
         <translation>Imprimir hojas de ejercicios…</translation>
     </message>
     <message>
-        <source>A page per student with their own numbers, and an answer key, for the current exercise's quiz bank</source>
+        <source>A page per student with their own numbers, and an answer key, for the current exercise&apos;s quiz bank</source>
         <translation>Una página por estudiante con sus propios números, y una hoja de respuestas, para el banco de preguntas del ejercicio actual</translation>
     </message>
     <message>
@@ -4987,7 +4983,7 @@ El motor: %1</translation>
         <translation>Ejecútalo</translation>
     </message>
     <message>
-        <source>Predict first, then run the scenario to see the engine's result</source>
+        <source>Predict first, then run the scenario to see the engine&apos;s result</source>
         <translation>Primero predice; luego ejecuta el escenario para ver el resultado del motor</translation>
     </message>
     <message>
@@ -5015,7 +5011,7 @@ El motor: %1</translation>
         <translation> · tuya</translation>
     </message>
     <message>
-        <source>no lesson '%1' (known: %2)</source>
+        <source>no lesson &apos;%1&apos; (known: %2)</source>
         <translation>no existe la lección «%1» (conocidas: %2)</translation>
     </message>
     <message>
@@ -5078,7 +5074,7 @@ El motor: %1</translation>
         <translation>Archivos CSV (*.csv)</translation>
     </message>
     <message>
-        <source>%1: cannot write the class's progress</source>
+        <source>%1: cannot write the class&apos;s progress</source>
         <translation>%1: no se puede guardar el progreso de la clase</translation>
     </message>
     <message numerus="yes">
@@ -5317,7 +5313,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>no encontrados</translation>
     </message>
     <message>
-        <source>Set the teacher's PIN</source>
+        <source>Set the teacher&apos;s PIN</source>
         <translation>Define el PIN del docente</translation>
     </message>
     <message>
@@ -5345,11 +5341,11 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Modo docente</translation>
     </message>
     <message>
-        <source>The teacher's PIN:</source>
+        <source>The teacher&apos;s PIN:</source>
         <translation>El PIN del docente:</translation>
     </message>
     <message>
-        <source>That is not the teacher's PIN.</source>
+        <source>That is not the teacher&apos;s PIN.</source>
         <translation>Ese no es el PIN del docente.</translation>
     </message>
     <message>
@@ -5481,7 +5477,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Enlaces de la lección</translation>
     </message>
     <message>
-        <source>The lesson page's links</source>
+        <source>The lesson page&apos;s links</source>
         <translation>Los enlaces de la página de la lección</translation>
     </message>
     <message>
@@ -5569,7 +5565,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Traza de Chrome (*.json)</translation>
     </message>
     <message>
-        <source>The question's run cannot be replayed: %1</source>
+        <source>The question&apos;s run cannot be replayed: %1</source>
         <translation>La ejecución de la pregunta no se puede repetir: %1</translation>
     </message>
     <message>
@@ -5613,7 +5609,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>La ejecución empieza de nuevo en el paso 0.</translation>
     </message>
     <message>
-        <source>the page's settings</source>
+        <source>the page&apos;s settings</source>
         <translation>los ajustes de la página</translation>
     </message>
     <message>
@@ -5657,7 +5653,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>t = %1 s de %2 s · paso %3</translation>
     </message>
     <message>
-        <source>worker 0's parameters copied to every worker</source>
+        <source>worker 0&apos;s parameters copied to every worker</source>
         <translation>parámetros del trabajador 0 copiados a todos los trabajadores</translation>
     </message>
     <message>
@@ -5766,7 +5762,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Elegir un trabajador</translation>
     </message>
     <message>
-        <source>Open the chosen worker's faults (the menu a click opens)</source>
+        <source>Open the chosen worker&apos;s faults (the menu a click opens)</source>
         <translation>Abrir los fallos del trabajador elegido (el menú que abre un clic)</translation>
     </message>
     <message>
@@ -5873,7 +5869,7 @@ Sigue cargado el escenario anterior.</translation>
         <translation>La energía se modela por trabajador: calculando %1 W, comunicando %2 W, esperando %3 W, escribiendo puntos de control %4 W, inactivo %5 W.</translation>
     </message>
     <message>
-        <source>Every model trained on the same data with the same workers. Training loss and accuracy: the last step's batch, first seed. Held-out loss: on fresh examples no model trained on, mean ± sd over the seeds (%1).</source>
+        <source>Every model trained on the same data with the same workers. Training loss and accuracy: the last step&apos;s batch, first seed. Held-out loss: on fresh examples no model trained on, mean ± sd over the seeds (%1).</source>
         <translation>Cada modelo se entrenó con los mismos datos y los mismos trabajadores. Pérdida de entrenamiento y exactitud: el lote del último paso, primera semilla. Pérdida con datos nuevos: con ejemplos nuevos con los que no entrenó ningún modelo, media ± desviación típica sobre las semillas (%1).</translation>
     </message>
 </context>
@@ -5959,11 +5955,11 @@ Sigue cargado el escenario anterior.</translation>
         <translation>Cargando %1: leídos %2 de %3</translation>
     </message>
     <message>
-        <source>Resumed from %1 after worker %2's crash.</source>
+        <source>Resumed from %1 after worker %2&apos;s crash.</source>
         <translation>Reanudada desde %1 tras el fallo del trabajador %2.</translation>
     </message>
     <message>
-        <source>Resumed after worker %1's crash.</source>
+        <source>Resumed after worker %1&apos;s crash.</source>
         <translation>Reanudada tras el fallo del trabajador %1.</translation>
     </message>
     <message>
@@ -6059,9 +6055,9 @@ Sigue cargado el escenario anterior.</translation>
     </message>
     <message>
         <source>No checkpoint written yet.
-Scenarios with "checkpoint" save one every few steps.</source>
+Scenarios with &quot;checkpoint&quot; save one every few steps.</source>
         <translation>Todavía no se ha escrito ningún punto de control.
-Los escenarios con "checkpoint" guardan uno cada pocos pasos.</translation>
+Los escenarios con &quot;checkpoint&quot; guardan uno cada pocos pasos.</translation>
     </message>
     <message>
         <source>step %1</source>
@@ -6080,7 +6076,7 @@ Los escenarios con "checkpoint" guardan uno cada pocos pasos.</translation>
         <translation>Restauración completa</translation>
     </message>
     <message>
-        <source>Parameters, optimizer momentum and each worker's place in its data come back: the run goes on as if it had never stopped.</source>
+        <source>Parameters, optimizer momentum and each worker&apos;s place in its data come back: the run goes on as if it had never stopped.</source>
         <translation>Vuelven los parámetros, el momento del optimizador y la posición de cada trabajador en sus datos: la ejecución sigue como si nunca se hubiera detenido.</translation>
     </message>
     <message>
@@ -6305,7 +6301,7 @@ haz clic para ver los fallos</translation>
         <translation>Esta ejecución no contiene mediciones de memoria (una grabación hecha sin ellas).</translation>
     </message>
     <message>
-        <source>Each worker's memory appears here as the first step runs.</source>
+        <source>Each worker&apos;s memory appears here as the first step runs.</source>
         <translation>La memoria de cada trabajador aparece aquí en cuanto corre el primer paso.</translation>
     </message>
     <message>
@@ -6317,7 +6313,7 @@ haz clic para ver los fallos</translation>
         <translation>%1 · %2 trabajadores</translation>
     </message>
     <message>
-        <source>each worker receives the others' pieces of the layer, computes with it whole, then frees it.</source>
+        <source>each worker receives the others&apos; pieces of the layer, computes with it whole, then frees it.</source>
         <translation>cada trabajador recibe los trozos de la capa que tienen los demás, calcula con la capa entera y luego la libera.</translation>
     </message>
     <message>
@@ -6325,7 +6321,7 @@ haz clic para ver los fallos</translation>
         <translation>cada trabajador envía a los demás su fragmento actualizado de los parámetros.</translation>
     </message>
     <message>
-        <source>the workers add up the layer's gradient piece by piece, and each keeps only its own piece of the sum.</source>
+        <source>the workers add up the layer&apos;s gradient piece by piece, and each keeps only its own piece of the sum.</source>
         <translation>los trabajadores suman el gradiente de la capa trozo a trozo, y cada uno se queda solo con su propio trozo de la suma.</translation>
     </message>
     <message>
@@ -6650,7 +6646,7 @@ haz clic para ver los fallos</translation>
     </message>
     <message>
         <source>b%1</source>
-        <comment>a bucket's number where its name does not fit</comment>
+        <comment>a bucket&apos;s number where its name does not fit</comment>
         <translation>c%1</translation>
     </message>
     <message>
@@ -6700,7 +6696,7 @@ haz clic para ver los fallos</translation>
     </message>
     <message>
         <source>RS%1</source>
-        <comment>reduce-scatter of a layer's gradient, where its name does not fit</comment>
+        <comment>reduce-scatter of a layer&apos;s gradient, where its name does not fit</comment>
         <translation>RS%1</translation>
     </message>
     <message>
@@ -6819,7 +6815,7 @@ haz clic para ver los fallos</translation>
         <translation>clase %1</translation>
     </message>
     <message>
-        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class's shade.</source>
+        <source>Shade: the class the model predicts, paler where it is less sure. Marks: the data by true class; %1% lie in their own class&apos;s shade.</source>
         <translation>Sombreado: la clase que predice el modelo, más claro donde está menos seguro. Marcas: los datos según su clase real; el %1% queda en el sombreado de su propia clase.</translation>
     </message>
     <message>

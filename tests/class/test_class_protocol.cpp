@@ -451,8 +451,13 @@ private Q_SLOTS:
         r = api.handle(request("POST", "/api/teacher/view", {{"names", "yes"}}, teacher));
         QCOMPARE(r.status, 400);
         QVERIFY(object_of(r)["error"].toString().contains("names"));
-        r = api.handle(request("POST", "/api/teacher/timer", {{"seconds", 2.5}}, teacher));
-        QCOMPARE(r.status, 400);
+        for (const QJsonValue& bad :
+             {QJsonValue(2.5), QJsonValue("60"), QJsonValue(-5), QJsonValue(1e12), QJsonValue()}) {
+            r = api.handle(request("POST", "/api/teacher/timer", {{"seconds", bad}}, teacher));
+            QCOMPARE(r.status, 400);
+            QVERIFY(object_of(r)["error"].toString().contains("0 (none) to 3600 seconds"));
+        }
+        QCOMPARE(quiz.timer(), 0);
         r = api.handle(request("POST", "/api/teacher/timer", {{"seconds", 90}}, teacher));
         QCOMPARE(r.status, 200);
         QCOMPARE(object_of(r)["timer"].toInt(), 90);
