@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <string>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -18,20 +19,36 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The lock file's contents: the holder's PID and a newline; empty before the first holder wrote.
-std::optional<long> holder_of(int fd, bool& ours) {
+// What a lock file holds: nothing yet (a new file, or a holder between flock() and writing its
+// PID), the holder's PID and a newline, or something Lockstep never writes.
+struct LockContents {
+    bool well_formed = false;
+    std::optional<long> pid;
+};
+
+LockContents read_lock(int fd) {
     char text[32] = {};
     const ssize_t got = ::pread(fd, text, sizeof text - 1, 0);
-    ours = got == 0;
     if (got <= 0)
-        return std::nullopt;
+        return {.well_formed = got == 0, .pid = std::nullopt};
     char* end = nullptr;
     errno = 0;
     const long pid = std::strtol(text, &end, 10);
-    ours = errno == 0 && pid > 0 && end != text && *end == '\n' && end[1] == '\0';
-    if (!ours)
-        return std::nullopt;
-    return pid;
+    if (errno != 0 || pid <= 0 || end == text || *end != '\n' || end[1] != '\0')
+        return {};
+    return {.well_formed = true, .pid = pid};
+}
+
+// The holder writes its PID right after it takes the lock; a run refused in between waits up to a
+// second for it, so the refusal can name the holder.
+std::optional<long> holder_of(int fd) {
+    for (int tries = 0; tries < 200; ++tries) {
+        const LockContents contents = read_lock(fd);
+        if (contents.pid || !contents.well_formed)
+            return contents.pid;
+        ::usleep(5'000);
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -52,17 +69,15 @@ DirectoryLock::DirectoryLock(const fs::path& dir) {
     if (!S_ISREG(info.st_mode))
         throw Error(file.string() + ": is not a regular file, not a lock Lockstep made; remove it "
                                     "or give the run another directory");
-    bool ours = false;
     if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0) {
         if (errno != EWOULDBLOCK)
             checkpoint_io::throw_errno("cannot lock", file);
-        const auto pid = holder_of(fd.get(), ours);
+        const auto pid = holder_of(fd.get());
         throw Error(dir.string() + ": in use by another run" +
                     (pid ? " (process " + std::to_string(*pid) + ")" : std::string()) +
                     "; wait for it to end, or give this run another directory");
     }
-    (void)holder_of(fd.get(), ours);
-    if (!ours)
+    if (!read_lock(fd.get()).well_formed)
         throw Error(file.string() + ": holds something other than a process ID, not a lock "
                                     "Lockstep made; remove it or give the run another directory");
     const std::string pid = std::to_string(::getpid()) + "\n";
