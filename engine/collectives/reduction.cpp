@@ -1,6 +1,7 @@
 #include "collectives/reduction.h"
 
 #include "core/error.h"
+#include "model/kernels.h"
 
 #include <cstddef>
 
@@ -78,19 +79,15 @@ void reduce(ReductionRule rule, std::span<const std::span<const double>> inputs,
     }
 }
 
+// Both on the widest vectors the processor has (model/simd.h), element by element: the same bits.
 void scale_contribution(std::span<double> buffer, double weight) {
     if (weight == 1.0)
         return;
-    for (double& x : buffer)
-        x *= weight;
+    kernels::vector_kernels().scale(buffer.data(), weight, buffer.size());
 }
 
 void accumulate(std::span<double> into, std::span<const double> from) {
-    const std::size_t n = into.size();
-    double* __restrict dst = into.data();
-    const double* __restrict src = from.data();
-    for (std::size_t i = 0; i < n; ++i)
-        dst[i] += src[i];
+    kernels::vector_kernels().add(into.data(), from.data(), into.size());
 }
 
 } // namespace lockstep

@@ -1,16 +1,25 @@
 #pragma once
 
-// The blocks of kernels::multiply_add() for one vector width: L doubles side by side, with GCC's
-// portable vector extension. model/kernels.cpp instantiates them for two lanes (SSE2, the
-// reference, and plain scalar code where there are no vectors), kernels_avx2.cpp for four and
-// kernels_avx512.cpp for eight, each file compiled for its instruction set. Everything here has
-// internal linkage, so the copies made for different instruction sets never mix.
+// The kernels that run on vectors, for one vector width: L doubles side by side, with GCC's
+// portable vector extension for the products and plain loops the compiler vectorises for the
+// rest. model/kernels.cpp instantiates them for two lanes (SSE2, the reference, and plain scalar
+// code where there are no vectors), kernels_avx2.cpp for four and kernels_avx512.cpp for eight,
+// each file compiled for its instruction set and handing its set over as a VectorKernels table
+// (model/kernels.h). Everything here has internal linkage, so the copies made for different
+// instruction sets never mix.
 //
-// Every lane does exactly the scalar operation: each entry of C starts from what C holds and
-// adds a(r, k) * b(k, j), one multiply and one add (no FMA: -ffp-contract=off), in ascending k.
-// The vectors only widen across independent columns of C, so every width gives the same bits.
+// Every lane does exactly the scalar operation, in the same order (no FMA: -ffp-contract=off):
+// each entry of a product starts from what C holds and adds a(r, k) * b(k, j), one multiply and
+// one add, in ascending k; the element-wise kernels treat every element on its own. The vectors
+// only widen across independent outputs and no sum is reordered, so every width gives the same
+// bits.
 
+#include "model/kernels.h"
+
+#include <bit>
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 namespace lockstep::kernels {
@@ -89,16 +98,153 @@ void band_multiply_add(const double* a, std::size_t a_row, std::size_t a_k, cons
         column_multiply_add<R>(a, a_row, a_k, b + j, ldb, depth, c + j, ldc);
 }
 
-// C (rows x cols) += A (rows x depth) * B (depth x cols), in bands of two rows.
-template <std::size_t L>
+// C (rows x cols) += A (rows x depth) * B (depth x cols), in bands of R rows: the more rows a
+// band holds, the fewer times B is read, as far as the registers go (R x 4 accumulators and four
+// vectors of B).
+template <std::size_t L, std::size_t R>
 void multiply_add_lanes(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
                         std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
                         double* c, std::size_t ldc) {
     std::size_t r = 0;
-    for (; r + 2 <= rows; r += 2)
-        band_multiply_add<L, 2>(a + r * a_row, a_row, a_k, b, ldb, depth, c + r * ldc, ldc, cols);
+    for (; r + R <= rows; r += R)
+        band_multiply_add<L, R>(a + r * a_row, a_row, a_k, b, ldb, depth, c + r * ldc, ldc, cols);
     for (; r < rows; ++r)
         band_multiply_add<L, 1>(a + r * a_row, a_row, a_k, b, ldb, depth, c + r * ldc, ldc, cols);
+}
+
+// tanh over an array, written as plain arithmetic so it vectorises: the call to libm's tanh was a
+// third of a training step. tanh(x) = -expm1(-2|x|) / (expm1(-2|x|) + 2), with the sign of x
+// restored; expm1 is reduced to |r| <= ln2/2 and a degree-14 Taylor polynomial. Agrees with
+// std::tanh to within a few ulp, keeps tanh(-0) = -0 and NaN, and gives exactly +-1 beyond
+// |x| = 20 (where tanh rounds to 1 anyway).
+inline void tanh_lanes(double* __restrict a, std::size_t n) {
+    // Clamp first, in its own loop: a select inside the main loop blocks vectorisation.
+    for (std::size_t k = 0; k < n; ++k)
+        a[k] = a[k] > 20.0 ? 20.0 : (a[k] < -20.0 ? -20.0 : a[k]);
+    constexpr double inv_ln2 = 0x1.71547652b82fep0;
+    constexpr double ln2_hi = 0x1.62e42fefa39efp-1; // ln2 split so k * ln2_hi is exact
+    constexpr double ln2_lo = 0x1.abc9e3b39803fp-56;
+    constexpr double round_shift = 0x1.8p52; // adding it rounds to an integer in the low bits
+    for (std::size_t k = 0; k < n; ++k) {
+        const double x = a[k];
+        const double z = -2.0 * std::fabs(x);
+        const double shifted = z * inv_ln2 + round_shift;
+        const double j = shifted - round_shift; // round(z / ln2), in [-58, 0]
+        const double r = (z - j * ln2_hi) - j * ln2_lo;
+        double p = 1.0 / 87178291200.0; // 1/14!
+        p = p * r + 1.0 / 6227020800.0;
+        p = p * r + 1.0 / 479001600.0;
+        p = p * r + 1.0 / 39916800.0;
+        p = p * r + 1.0 / 3628800.0;
+        p = p * r + 1.0 / 362880.0;
+        p = p * r + 1.0 / 40320.0;
+        p = p * r + 1.0 / 5040.0;
+        p = p * r + 1.0 / 720.0;
+        p = p * r + 1.0 / 120.0;
+        p = p * r + 1.0 / 24.0;
+        p = p * r + 1.0 / 6.0;
+        p = p * r + 0.5;
+        const double expm1_r = r + (r * r) * p;
+        // 2^j from the integer sitting in the low bits of `shifted`.
+        const double scale =
+            std::bit_cast<double>((std::bit_cast<std::uint64_t>(shifted) + 1023) << 52);
+        const double expm1_z = scale * expm1_r + (scale - 1.0);
+        a[k] = std::copysign(-expm1_z / (expm1_z + 2.0), x);
+    }
+}
+
+// A hidden layer's activation in place; one loop per kind keeps the loops branch-free.
+inline void activate_lanes(Activation activation, double* __restrict a, std::size_t n) {
+    switch (activation) {
+    case Activation::Tanh:
+        tanh_lanes(a, n);
+        break;
+    case Activation::Relu:
+        for (std::size_t k = 0; k < n; ++k)
+            a[k] = a[k] > 0.0 ? a[k] : 0.0;
+        break;
+    case Activation::Sigmoid:
+        for (std::size_t k = 0; k < n; ++k)
+            a[k] = 1.0 / (1.0 + std::exp(-a[k]));
+        break;
+    case Activation::Linear:
+        break;
+    }
+}
+
+// Back-propagated deltas times the activation's derivative, written in terms of the activation's
+// output `a` (which is what the forward pass kept).
+inline void activation_backward_lanes(Activation activation, const double* __restrict a,
+                                      double* __restrict d, std::size_t n) {
+    switch (activation) {
+    case Activation::Tanh:
+        for (std::size_t k = 0; k < n; ++k)
+            d[k] *= 1.0 - a[k] * a[k];
+        break;
+    case Activation::Relu:
+        for (std::size_t k = 0; k < n; ++k)
+            d[k] = a[k] > 0.0 ? d[k] : 0.0;
+        break;
+    case Activation::Sigmoid:
+        for (std::size_t k = 0; k < n; ++k)
+            d[k] *= a[k] * (1.0 - a[k]);
+        break;
+    case Activation::Linear:
+        break;
+    }
+}
+
+// sums[o] += rows[b][o] for b = 0, 1, ...: a bias gradient, rows in ascending order.
+inline void add_rows_lanes(const double* __restrict rows, std::size_t count, std::size_t width,
+                           double* __restrict sums) {
+    for (std::size_t b = 0; b < count; ++b) {
+        const double* __restrict row = rows + b * width;
+        for (std::size_t o = 0; o < width; ++o)
+            sums[o] += row[o];
+    }
+}
+
+inline void add_lanes(double* __restrict into, const double* __restrict from, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i)
+        into[i] += from[i];
+}
+
+inline void scale_lanes(double* __restrict x, double weight, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i)
+        x[i] *= weight;
+}
+
+// SGD with momentum: v = mu v + g, then p -= lr v.
+inline void sgd_lanes(double* __restrict p, const double* __restrict g, double* __restrict v,
+                      std::size_t n, double lr, double mu) {
+    for (std::size_t k = 0; k < n; ++k) {
+        v[k] = mu * v[k] + g[k];
+        p[k] -= lr * v[k];
+    }
+}
+
+// Adam, with the bias corrections of this step worked out by the caller.
+inline void adam_lanes(double* __restrict p, const double* __restrict g, double* __restrict m,
+                       double* __restrict v, std::size_t n, const AdamStep& step) {
+    for (std::size_t k = 0; k < n; ++k) {
+        m[k] = step.beta1 * m[k] + (1.0 - step.beta1) * g[k];
+        v[k] = step.beta2 * v[k] + (1.0 - step.beta2) * g[k] * g[k];
+        const double m_hat = m[k] / step.correction1;
+        const double v_hat = v[k] / step.correction2;
+        p[k] -= step.learning_rate * m_hat / (std::sqrt(v_hat) + step.epsilon);
+    }
+}
+
+// The set for L lanes, products in bands of R rows.
+template <std::size_t L, std::size_t R> constexpr VectorKernels vector_kernels() {
+    return {.multiply_add = &multiply_add_lanes<L, R>,
+            .activate = &activate_lanes,
+            .activation_backward = &activation_backward_lanes,
+            .add_rows = &add_rows_lanes,
+            .add = &add_lanes,
+            .scale = &scale_lanes,
+            .sgd = &sgd_lanes,
+            .adam = &adam_lanes};
 }
 
 } // namespace

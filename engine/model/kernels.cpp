@@ -33,22 +33,17 @@ void check_shape(const ModelShape& shape) {
 }
 
 // Grows a buffer only when it is too small, so steady-state training never allocates.
-double* ensure(std::vector<double>& buffer, std::size_t size) {
+double* ensure(AlignedBuffer& buffer, std::size_t size) {
     if (buffer.size() < size)
         buffer.resize(size);
     return buffer.data();
 }
 
-// C (rows x cols) += A (rows x depth) * B (depth x cols): every product in the model, forward
-// and backward, is this one routine (multiply_add(), model/simd.cpp, picks the path). Each entry
-// of C starts from what C holds (bias, zero or the gradient so far) and adds its depth terms in
-// ascending k, whatever the blocking and the vector width, so results never depend on them. This
-// two-lane path is the reference.
-void multiply_add_sse2(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
-                       std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
-                       double* c, std::size_t ldc) {
-    multiply_add_lanes<2>(rows, cols, depth, a, a_row, a_k, b, ldb, c, ldc);
-}
+// Two doubles a vector: the reference set, and plain scalar code where there are no vectors.
+// Every product in the model, forward and backward, is its multiply_add() or a wider set's: each
+// entry of C starts from what C holds (bias, zero or the gradient so far) and adds its depth terms
+// in ascending k, whatever the blocking and the vector width, so results never depend on them.
+const VectorKernels sse2_kernels = vector_kernels<2, 2>();
 
 // z[b][o] = bias[o] + x[b][0]*w[o][0] + x[b][1]*w[o][1] + ..., in that order; `wt` is w
 // transposed so that output columns are contiguous.
@@ -59,86 +54,12 @@ void affine_forward(const double* x, std::size_t rows, std::size_t in, std::size
     multiply_add(rows, out, in, x, in, 1, wt, out, z, out);
 }
 
-// tanh over an array, written as plain arithmetic so GCC vectorises it: the call to libm's tanh
-// was a third of a training step. tanh(x) = -expm1(-2|x|) / (expm1(-2|x|) + 2), with the sign of
-// x restored; expm1 is reduced to |r| <= ln2/2 and a degree-14 Taylor polynomial. Agrees with
-// std::tanh to within a few ulp, keeps tanh(-0) = -0 and NaN, and gives exactly +-1 beyond |x| = 20
-// (where tanh rounds to 1 anyway).
-void tanh_in_place(double* __restrict a, std::size_t n) {
-    // Clamp first, in its own loop: a select inside the main loop blocks vectorisation.
-    for (std::size_t k = 0; k < n; ++k)
-        a[k] = a[k] > 20.0 ? 20.0 : (a[k] < -20.0 ? -20.0 : a[k]);
-    constexpr double inv_ln2 = 0x1.71547652b82fep0;
-    constexpr double ln2_hi = 0x1.62e42fefa39efp-1; // ln2 split so k * ln2_hi is exact
-    constexpr double ln2_lo = 0x1.abc9e3b39803fp-56;
-    constexpr double round_shift = 0x1.8p52; // adding it rounds to an integer in the low bits
-    for (std::size_t k = 0; k < n; ++k) {
-        const double x = a[k];
-        const double z = -2.0 * std::fabs(x);
-        const double shifted = z * inv_ln2 + round_shift;
-        const double j = shifted - round_shift; // round(z / ln2), in [-58, 0]
-        const double r = (z - j * ln2_hi) - j * ln2_lo;
-        double p = 1.0 / 87178291200.0; // 1/14!
-        p = p * r + 1.0 / 6227020800.0;
-        p = p * r + 1.0 / 479001600.0;
-        p = p * r + 1.0 / 39916800.0;
-        p = p * r + 1.0 / 3628800.0;
-        p = p * r + 1.0 / 362880.0;
-        p = p * r + 1.0 / 40320.0;
-        p = p * r + 1.0 / 5040.0;
-        p = p * r + 1.0 / 720.0;
-        p = p * r + 1.0 / 120.0;
-        p = p * r + 1.0 / 24.0;
-        p = p * r + 1.0 / 6.0;
-        p = p * r + 0.5;
-        const double expm1_r = r + (r * r) * p;
-        // 2^j from the integer sitting in the low bits of `shifted`.
-        const double scale =
-            std::bit_cast<double>((std::bit_cast<std::uint64_t>(shifted) + 1023) << 52);
-        const double expm1_z = scale * expm1_r + (scale - 1.0);
-        a[k] = std::copysign(-expm1_z / (expm1_z + 2.0), x);
-    }
+void activate(Activation activation, double* a, std::size_t n) {
+    vector_kernels().activate(activation, a, n);
 }
 
-// Applies a hidden layer's activation in place; one loop per kind keeps the loops branch-free.
-void activate(Activation activation, double* __restrict a, std::size_t n) {
-    switch (activation) {
-    case Activation::Tanh:
-        tanh_in_place(a, n);
-        break;
-    case Activation::Relu:
-        for (std::size_t k = 0; k < n; ++k)
-            a[k] = a[k] > 0.0 ? a[k] : 0.0;
-        break;
-    case Activation::Sigmoid:
-        for (std::size_t k = 0; k < n; ++k)
-            a[k] = 1.0 / (1.0 + std::exp(-a[k]));
-        break;
-    case Activation::Linear:
-        break;
-    }
-}
-
-// Multiplies back-propagated deltas by the activation's derivative, written in terms of the
-// activation's output `a` (which is what the forward pass kept).
-void activation_backward(Activation activation, const double* __restrict a, double* __restrict d,
-                         std::size_t n) {
-    switch (activation) {
-    case Activation::Tanh:
-        for (std::size_t k = 0; k < n; ++k)
-            d[k] *= 1.0 - a[k] * a[k];
-        break;
-    case Activation::Relu:
-        for (std::size_t k = 0; k < n; ++k)
-            d[k] = a[k] > 0.0 ? d[k] : 0.0;
-        break;
-    case Activation::Sigmoid:
-        for (std::size_t k = 0; k < n; ++k)
-            d[k] *= a[k] * (1.0 - a[k]);
-        break;
-    case Activation::Linear:
-        break;
-    }
+void activation_backward(Activation activation, const double* a, double* d, std::size_t n) {
+    vector_kernels().activation_backward(activation, a, d, n);
 }
 
 // Accumulates one layer's weight and bias gradients over `rows` rows: gw[o][i] += d[b][o]*x[b][i]
@@ -146,16 +67,12 @@ void activation_backward(Activation activation, const double* __restrict a, doub
 // gradient is gathered transposed in `gwt` ([i][o]) so the contiguous dimension is the long one;
 // the order of additions into each entry is the same either way.
 void accumulate_layer_gradient(const double* x, const double* d, std::size_t rows, std::size_t in,
-                               std::size_t out, double* gw, double* __restrict gb, double* gwt) {
+                               std::size_t out, double* gw, double* gb, double* gwt) {
     if (in >= out)
         multiply_add(out, in, rows, d, 1, out, x, in, gw, in);
     else
         multiply_add(in, out, rows, x, 1, in, d, out, gwt, out);
-    for (std::size_t b = 0; b < rows; ++b) {
-        const double* __restrict dr = d + b * out;
-        for (std::size_t o = 0; o < out; ++o)
-            gb[o] += dr[o];
-    }
+    vector_kernels().add_rows(d, rows, out, gb);
 }
 
 // dx[b][i] = d[b][0]*w[0][i] + d[b][1]*w[1][i] + ...: deltas sent back through one layer.
@@ -165,28 +82,49 @@ void affine_backward_input(const double* d, std::size_t rows, std::size_t in, st
     multiply_add(rows, in, out, d, out, 1, w, in, dx, in);
 }
 
-// Copies every weight matrix of layers [first, end) transposed (wt[i][o] = w[o][i]) to the same
-// offset in `wt`, so the forward pass can run as unit-stride updates of a whole output row.
-// `params` and `wt` hold the range's slice of the flat vector (offsets from its first weight).
-void transpose_weights(const ModelShape& shape, LayerRange range, const double* params,
-                       double* wt) {
+// dst (cols x rows) = src (rows x cols) transposed, in tiles small enough that the tile's rows of
+// both matrices stay in the cache: done naively, every write of a wide matrix missed it.
+void transpose(const double* __restrict src, std::size_t rows, std::size_t cols,
+               double* __restrict dst) {
+    constexpr std::size_t tile = 16;
+    for (std::size_t r0 = 0; r0 < rows; r0 += tile) {
+        const std::size_t r_end = std::min(rows, r0 + tile);
+        for (std::size_t c0 = 0; c0 < cols; c0 += tile) {
+            const std::size_t c_end = std::min(cols, c0 + tile);
+            for (std::size_t r = r0; r < r_end; ++r)
+                for (std::size_t c = c0; c < c_end; ++c)
+                    dst[c * rows + r] = src[r * cols + c];
+        }
+    }
+}
+
+bool transposes_rows(std::size_t batch_rows, std::size_t in, std::size_t out) {
+    // Whole vectors of rows (eight doubles, the widest), and fewer numbers to move.
+    return batch_rows % 8 == 0 && batch_rows * (in + out) < in * out;
+}
+
+// Copies the weight matrices of layers [first, end) that forward() multiplies transposed
+// (wt[i][o] = w[o][i]) to the same offset in `wt`, so the forward pass can run as unit-stride
+// updates of a whole output row. `params` and `wt` hold the range's slice of the flat vector
+// (offsets from its first weight).
+void transpose_weights(const ModelShape& shape, LayerRange range, std::size_t batch_rows,
+                       const double* params, double* wt) {
     const std::size_t base = shape.weight_offset(range.first);
     for (std::size_t l = range.first; l < range.end; ++l) {
         const std::size_t in = width(shape, l);
         const std::size_t out = width(shape, l + 1);
-        const double* w = params + shape.weight_offset(l) - base;
-        double* t = wt + shape.weight_offset(l) - base;
-        for (std::size_t o = 0; o < out; ++o)
-            for (std::size_t i = 0; i < in; ++i)
-                t[i * out + o] = w[o * in + i];
+        if (!transposes_rows(batch_rows, in, out))
+            transpose(params + shape.weight_offset(l) - base, out, in,
+                      wt + shape.weight_offset(l) - base);
     }
 }
 
 // Runs `rows` rows through layers [first, end) (parameters and transposed weights as the range's
 // slice); layer l's outputs land one block after another in `outputs`, rows x its width each.
 // Returns the range's result: the logits when the range ends the model.
-const double* forward(const ModelShape& shape, LayerRange range, const double* params,
-                      const double* wt, const double* input, std::size_t rows, double* outputs) {
+const double* forward(const ModelShape& shape, LayerRange range, std::size_t batch_rows,
+                      const double* params, double* wt, const double* input, std::size_t rows,
+                      double* outputs) {
     const std::size_t base = shape.weight_offset(range.first);
     const double* x = input;
     double* z = outputs;
@@ -194,8 +132,21 @@ const double* forward(const ModelShape& shape, LayerRange range, const double* p
     for (std::size_t l = range.first; l < range.end; ++l) {
         const std::size_t in = width(shape, l);
         const std::size_t out = width(shape, l + 1);
-        affine_forward(x, rows, in, out, wt + shape.weight_offset(l) - base,
-                       params + shape.bias_offset(l) - base, z);
+        const double* bias = params + shape.bias_offset(l) - base;
+        if (transposes_rows(batch_rows, in, out)) {
+            // z'[o][b] = bias[o] + w[o][0]*x[b][0] + ...: the same terms, the same order, with
+            // x' and z' where the transposed weights would have been.
+            double* xt = wt + shape.weight_offset(l) - base;
+            double* zt = xt + rows * in;
+            transpose(x, rows, in, xt);
+            for (std::size_t o = 0; o < out; ++o)
+                std::fill_n(zt + o * rows, rows, bias[o]);
+            multiply_add(out, rows, in, params + shape.weight_offset(l) - base, in, 1, xt, rows, zt,
+                         rows);
+            transpose(zt, out, rows, z);
+        } else {
+            affine_forward(x, rows, in, out, wt + shape.weight_offset(l) - base, bias, z);
+        }
         if (l != last)
             activate(shape.activation, z, rows * out);
         x = z;
@@ -251,11 +202,8 @@ void untranspose_gradient(const ModelShape& shape, LayerRange range, const doubl
         const std::size_t out = width(shape, l + 1);
         if (in >= out)
             continue;
-        const double* t = transposed + shape.weight_offset(l) - base;
-        double* g = gradient + shape.weight_offset(l) - base;
-        for (std::size_t o = 0; o < out; ++o)
-            for (std::size_t i = 0; i < in; ++i)
-                g[o * in + i] = t[i * out + o];
+        transpose(transposed + shape.weight_offset(l) - base, in, out,
+                  gradient + shape.weight_offset(l) - base);
     }
 }
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-// The model's numeric kernels and shape checks (engine internal, model/*.cpp): every product,
-// activation and gradient sum of the forward and backward passes, in a fixed order of additions
-// so results never depend on blocking, chunking or threads.
+// The model's numeric kernels and shape checks (engine internal: the model and the collectives):
+// every product, activation and gradient sum of the forward and backward passes, in a fixed order
+// of additions so results never depend on blocking, chunking or threads.
 namespace lockstep::kernels {
 
 // Layer `index`'s width (index 0: the inputs).
@@ -22,28 +22,47 @@ void check_shape(const ModelShape& shape);
 // Throws lockstep::Error unless `parameters` has the shape's parameter count.
 void check_parameters(const ModelShape& shape, std::span<const double> parameters);
 // Grows a buffer only when it is too small, so steady-state training never allocates.
-double* ensure(std::vector<double>& buffer, std::size_t size);
+double* ensure(AlignedBuffer& buffer, std::size_t size);
 
 // C (rows x cols) += A (rows x depth) * B (depth x cols); A(r, k) at a[r * a_row + k * a_k], B
 // row-major with leading dimension ldb, C with ldc. Each entry adds its depth terms in ascending k.
 void multiply_add(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
                   std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb, double* c,
                   std::size_t ldc);
-// The same with two, four and eight doubles a vector (model/kernel_blocks.h), all giving the same
-// bits; multiply_add() calls the one model/simd.h chose. The wider ones exist only on x86-64.
-void multiply_add_sse2(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
-                       std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
-                       double* c, std::size_t ldc);
-void multiply_add_avx2(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
-                       std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
-                       double* c, std::size_t ldc);
-void multiply_add_avx512(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
+
+// One Adam update's constants: the rates, and this step's bias corrections 1 - beta^t.
+struct AdamStep {
+    double learning_rate, beta1, beta2, epsilon, correction1, correction2;
+};
+
+// The kernels that run on vectors, one set per instruction set (model/kernel_blocks.h): two
+// doubles a vector (SSE2, the reference), four (AVX2) and eight (AVX-512), all giving the same
+// bits. The functions of this header and the collectives' additions call the set model/simd.h
+// chose; the wider sets exist only on x86-64.
+struct VectorKernels {
+    void (*multiply_add)(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
                          std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
                          double* c, std::size_t ldc);
+    void (*activate)(Activation activation, double* a, std::size_t n);
+    void (*activation_backward)(Activation activation, const double* a, double* d, std::size_t n);
+    // sums[o] += rows[b][o], rows in ascending order.
+    void (*add_rows)(const double* rows, std::size_t count, std::size_t width, double* sums);
+    void (*add)(double* into, const double* from, std::size_t n);
+    void (*scale)(double* x, double weight, std::size_t n);
+    // SGD with momentum (v = mu v + g; p -= lr v) and Adam over n parameters.
+    void (*sgd)(double* p, const double* g, double* v, std::size_t n, double lr, double mu);
+    void (*adam)(double* p, const double* g, double* m, double* v, std::size_t n,
+                 const AdamStep& step);
+};
+extern const VectorKernels sse2_kernels;
+extern const VectorKernels avx2_kernels;
+extern const VectorKernels avx512_kernels;
+// The set in use (model/simd.h).
+const VectorKernels& vector_kernels();
+
 // z[b][o] = bias[o] + x[b][0]*w[o][0] + ..., in that order; `wt` is w transposed ([in][out]).
 void affine_forward(const double* x, std::size_t rows, std::size_t in, std::size_t out,
                     const double* wt, const double* bias, double* z);
-void tanh_in_place(double* a, std::size_t n);
 // A hidden layer's activation in place, and its derivative (from the outputs `a`) into `d`.
 void activate(Activation activation, double* a, std::size_t n);
 void activation_backward(Activation activation, const double* a, double* d, std::size_t n);
@@ -55,16 +74,29 @@ void accumulate_layer_gradient(const double* x, const double* d, std::size_t row
 void affine_backward_input(const double* d, std::size_t rows, std::size_t in, std::size_t out,
                            const double* w, double* dx);
 
+// dst (cols x rows) = src (rows x cols) transposed, tile by tile.
+void transpose(const double* src, std::size_t rows, std::size_t cols, double* dst);
+
 // A double as the shortest text that reads back as the same value, for error messages.
 std::string number_text(double value);
 
 // The passes, over layers [first, end) of the model; parameters, transposed weights and
 // gradients are the range's slice of the flat vector (offsets from its first weight).
-void transpose_weights(const ModelShape& shape, LayerRange range, const double* params, double* wt);
+//
+// A layer's forward product runs one of two ways, whichever transposes fewer numbers: z = x W'
+// against the weights transposed (in the layer's place in `wt`), or z' = W x' with the rows'
+// inputs and outputs transposed (rows x (in + out) numbers, fewer than the weights, in that same
+// place). Both add the same terms in the same order, so the bits are the same; `batch_rows`, the
+// rows of the whole pass, decides, so that transpose_weights() leaves out exactly the layers
+// forward() runs the other way.
+bool transposes_rows(std::size_t batch_rows, std::size_t in, std::size_t out);
+void transpose_weights(const ModelShape& shape, LayerRange range, std::size_t batch_rows,
+                       const double* params, double* wt);
 // Layer l's outputs land one block after another in `outputs`, rows x its width each. Returns the
 // range's result: the logits when the range ends the model.
-const double* forward(const ModelShape& shape, LayerRange range, const double* params,
-                      const double* wt, const double* input, std::size_t rows, double* outputs);
+const double* forward(const ModelShape& shape, LayerRange range, std::size_t batch_rows,
+                      const double* params, double* wt, const double* input, std::size_t rows,
+                      double* outputs);
 // The loss of `rows` logits against their targets, summed in row order into `total`; `delta`
 // (when given) gets d(mean loss)/d(logits) with `scale`; `first_row` names rows in errors.
 void output_loss(const ModelShape& shape, const double* logits, const double* targets,

@@ -1,4 +1,4 @@
-// multiply_add() with 4 doubles a vector, compiled with -mavx2 (engine/CMakeLists.txt) and used
+// The vector kernels with 4 doubles a vector, compiled with -mavx2 (engine/CMakeLists.txt) and used
 // only when the processor has it (model/simd.h).
 #include "model/kernels.h"
 
@@ -7,11 +7,8 @@
 
 namespace lockstep::kernels {
 
-void multiply_add_avx2(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
-                       std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
-                       double* c, std::size_t ldc) {
-    multiply_add_lanes<4>(rows, cols, depth, a, a_row, a_k, b, ldb, c, ldc);
-}
+// Sixteen registers: bands of two rows (eight accumulators, four vectors of B).
+const VectorKernels avx2_kernels = vector_kernels<4, 2>();
 
 } // namespace lockstep::kernels
 #endif

@@ -1,5 +1,5 @@
-// multiply_add() with 8 doubles a vector, compiled with -mavx512f (engine/CMakeLists.txt) and used
-// only when the processor has it (model/simd.h).
+// The vector kernels with 8 doubles a vector, compiled with -mavx512f (engine/CMakeLists.txt) and
+// used only when the processor has it (model/simd.h).
 #include "model/kernels.h"
 
 #ifdef LOCKSTEP_X86_SIMD
@@ -7,11 +7,8 @@
 
 namespace lockstep::kernels {
 
-void multiply_add_avx512(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
-                         std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb,
-                         double* c, std::size_t ldc) {
-    multiply_add_lanes<8>(rows, cols, depth, a, a_row, a_k, b, ldb, c, ldc);
-}
+// Thirty-two registers: bands of four rows (sixteen accumulators, four vectors of B).
+const VectorKernels avx512_kernels = vector_kernels<8, 4>();
 
 } // namespace lockstep::kernels
 #endif

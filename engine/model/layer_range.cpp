@@ -49,8 +49,8 @@ void forward_range(const ModelShape& shape, LayerRange range, std::span<const do
     if (outputs.size() < rows * range_outputs_per_row(shape, range))
         throw Error("forward_range: the output buffer is too small");
     double* wt = ensure(work.scratch, count);
-    transpose_weights(shape, range, parameters.data(), wt);
-    forward(shape, range, parameters.data(), wt, input, rows, outputs.data());
+    transpose_weights(shape, range, rows, parameters.data(), wt);
+    forward(shape, range, rows, parameters.data(), wt, input, rows, outputs.data());
 }
 
 void start_range_gradient(const ModelShape& shape, LayerRange range, RangeGradient& gradient) {
@@ -108,9 +108,7 @@ double loss_scale(const ModelShape& shape, std::size_t batch_rows) {
 void linear_forward(const double* x, std::size_t rows, std::size_t in, std::size_t out,
                     const double* weight, const double* bias, double* z) {
     std::vector<double> wt(in * out);
-    for (std::size_t o = 0; o < out; ++o)
-        for (std::size_t i = 0; i < in; ++i)
-            wt[i * out + o] = weight[o * in + i];
+    transpose(weight, out, in, wt.data());
     for (std::size_t b = 0; b < rows; ++b) {
         if (bias)
             std::copy(bias, bias + out, z + b * out);

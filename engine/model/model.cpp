@@ -54,7 +54,7 @@ LossResult run_batch(const ModelShape& shape, std::span<const double> parameters
     double* deltas = want_gradient ? ensure(work.deltas, 2 * chunk * shape.widest()) : nullptr;
     const double* params = parameters.data();
     const LayerRange all{0, shape.layer_count()};
-    transpose_weights(shape, all, params, wt);
+    transpose_weights(shape, all, batch.count, params, wt);
     if (want_gradient) {
         std::fill(gradient.begin(), gradient.end(), 0.0);
         for (std::size_t l = 0; l < shape.layer_count(); ++l)
@@ -71,7 +71,7 @@ LossResult run_batch(const ModelShape& shape, std::span<const double> parameters
     for (std::size_t first = 0; first < batch.count; first += chunk) {
         const std::size_t rows = std::min(chunk, batch.count - first);
         const double* x0 = batch.features + first * in0;
-        const double* logits = forward(shape, all, params, wt, x0, rows, acts);
+        const double* logits = forward(shape, all, batch.count, params, wt, x0, rows, acts);
         double* d = deltas;
         output_loss(shape, logits, batch.targets + first, rows, first, scale, d, total,
                     result.correct);
@@ -189,11 +189,11 @@ void predict(const ModelShape& shape, std::span<const double> parameters, const 
     double* acts = ensure(work.activations, chunk * activation_row(shape));
     double* wt = ensure(work.scratch, shape.parameter_count());
     const LayerRange all{0, shape.layer_count()};
-    transpose_weights(shape, all, parameters.data(), wt);
+    transpose_weights(shape, all, count, parameters.data(), wt);
     for (std::size_t first = 0; first < count; first += chunk) {
         const std::size_t rows = std::min(chunk, count - first);
         const double* logits =
-            forward(shape, all, parameters.data(), wt, features + first * in0, rows, acts);
+            forward(shape, all, count, parameters.data(), wt, features + first * in0, rows, acts);
         std::copy(logits, logits + rows * m, out.begin() + static_cast<std::ptrdiff_t>(first * m));
     }
 }

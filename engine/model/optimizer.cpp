@@ -1,6 +1,7 @@
 #include "model/optimizer.h"
 
 #include "core/error.h"
+#include "model/kernels.h"
 
 #include <cmath>
 #include <string>
@@ -82,35 +83,23 @@ void Optimizer::apply(std::span<double> parameters, std::span<const double> grad
     if (gradient.size() != n)
         throw Error("optimizer got " + std::to_string(gradient.size()) + " gradient entries for " +
                     std::to_string(n) + " parameters");
-    double* __restrict p = parameters.data();
-    const double* __restrict g = gradient.data();
-    const double lr = config_.learning_rate;
+    const kernels::VectorKernels& vec = kernels::vector_kernels();
     if (config_.kind == OptimizerKind::Sgd) {
         check_size(state_.velocity, n, "velocity");
-        double* __restrict v = state_.velocity.data();
-        const double mu = config_.momentum;
-        for (std::size_t k = 0; k < n; ++k) {
-            v[k] = mu * v[k] + g[k];
-            p[k] -= lr * v[k];
-        }
+        vec.sgd(parameters.data(), gradient.data(), state_.velocity.data(), n,
+                config_.learning_rate, config_.momentum);
     } else {
         check_size(state_.first_moment, n, "first_moment");
         check_size(state_.second_moment, n, "second_moment");
-        double* __restrict m = state_.first_moment.data();
-        double* __restrict v = state_.second_moment.data();
-        const double b1 = config_.beta1;
-        const double b2 = config_.beta2;
-        const double eps = config_.epsilon;
         const double t = static_cast<double>(state_.step + 1);
-        const double correction1 = 1.0 - std::pow(b1, t);
-        const double correction2 = 1.0 - std::pow(b2, t);
-        for (std::size_t k = 0; k < n; ++k) {
-            m[k] = b1 * m[k] + (1.0 - b1) * g[k];
-            v[k] = b2 * v[k] + (1.0 - b2) * g[k] * g[k];
-            const double m_hat = m[k] / correction1;
-            const double v_hat = v[k] / correction2;
-            p[k] -= lr * m_hat / (std::sqrt(v_hat) + eps);
-        }
+        const kernels::AdamStep step{.learning_rate = config_.learning_rate,
+                                     .beta1 = config_.beta1,
+                                     .beta2 = config_.beta2,
+                                     .epsilon = config_.epsilon,
+                                     .correction1 = 1.0 - std::pow(config_.beta1, t),
+                                     .correction2 = 1.0 - std::pow(config_.beta2, t)};
+        vec.adam(parameters.data(), gradient.data(), state_.first_moment.data(),
+                 state_.second_moment.data(), n, step);
     }
     ++state_.step;
 }

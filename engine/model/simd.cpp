@@ -12,18 +12,16 @@ namespace lockstep::simd {
 
 namespace {
 
-using MultiplyAdd = decltype(&kernels::multiply_add_sse2);
-
-MultiplyAdd kernel_of(Path path) {
+const kernels::VectorKernels* kernels_of(Path path) {
     switch (path) {
 #ifdef LOCKSTEP_X86_SIMD
     case Path::Avx2:
-        return &kernels::multiply_add_avx2;
+        return &kernels::avx2_kernels;
     case Path::Avx512:
-        return &kernels::multiply_add_avx512;
+        return &kernels::avx512_kernels;
 #endif
     default:
-        return &kernels::multiply_add_sse2;
+        return &kernels::sse2_kernels;
     }
 }
 
@@ -66,10 +64,10 @@ Path chosen() {
 
 struct State {
     std::atomic<Path> path;
-    std::atomic<MultiplyAdd> kernel;
+    std::atomic<const kernels::VectorKernels*> kernels;
     State()
         : path(chosen())
-        , kernel(kernel_of(path.load())) {}
+        , kernels(kernels_of(path.load())) {}
 };
 
 State& state() {
@@ -114,7 +112,7 @@ void use(Path path) {
     if (!runs(path))
         throw Error(std::string("SIMD path ") + name(path) +
                     " is not available on this processor or in this build");
-    state().kernel.store(kernel_of(path));
+    state().kernels.store(kernels_of(path));
     state().path.store(path);
 }
 
@@ -130,11 +128,14 @@ std::string describe() {
 
 namespace lockstep::kernels {
 
+const VectorKernels& vector_kernels() {
+    return *simd::state().kernels.load(std::memory_order_relaxed);
+}
+
 void multiply_add(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
                   std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb, double* c,
                   std::size_t ldc) {
-    simd::state().kernel.load(std::memory_order_relaxed)(rows, cols, depth, a, a_row, a_k, b, ldb,
-                                                         c, ldc);
+    vector_kernels().multiply_add(rows, cols, depth, a, a_row, a_k, b, ldb, c, ldc);
 }
 
 } // namespace lockstep::kernels
