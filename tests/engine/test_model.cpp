@@ -1068,21 +1068,22 @@ void TestModel::everySimdPathTrainsToTheSameBits_data() {
     for (const QList<int>& layers : shapes)
         for (Activation activation :
              {Activation::Tanh, Activation::Relu, Activation::Sigmoid, Activation::Linear})
-            for (int optimizer : {int(OptimizerKind::Sgd), int(OptimizerKind::Adam)}) {
-                const int batch = layers[1] >= 256 ? 32 : 7;
-                const LossKind loss =
-                    layers.back() >= 2 ? LossKind::SoftmaxCrossEntropy : LossKind::MeanSquaredError;
-                QString name;
-                for (int w : layers)
-                    name += QString::number(w) + QLatin1Char(',');
-                QTest::addRow("%s %s %s", qPrintable(name), to_string(activation).data(),
-                              optimizer == int(OptimizerKind::Sgd) ? "sgd" : "adam")
-                    << layers << activation << loss << optimizer << batch;
-            }
+            for (int optimizer : {int(OptimizerKind::Sgd), int(OptimizerKind::Adam)})
+                for (int batch : {1, 7, 32}) {
+                    const LossKind loss = layers.back() >= 2 ? LossKind::SoftmaxCrossEntropy
+                                                             : LossKind::MeanSquaredError;
+                    QString name;
+                    for (int w : layers)
+                        name += QString::number(w) + QLatin1Char(',');
+                    QTest::addRow("%s %s %s batch %d", qPrintable(name),
+                                  to_string(activation).data(),
+                                  optimizer == int(OptimizerKind::Sgd) ? "sgd" : "adam", batch)
+                        << layers << activation << loss << optimizer << batch;
+                }
 }
 
-// Twenty steps of training (forward, backward, update) on every path give the same parameters,
-// bit for bit.
+// Twenty steps of training (forward, backward, update) on every path give the same gradients at
+// every step and the same parameters, bit for bit.
 void TestModel::everySimdPathTrainsToTheSameBits() {
     QFETCH(QList<int>, layers);
     QFETCH(Activation, activation);
@@ -1090,8 +1091,9 @@ void TestModel::everySimdPathTrainsToTheSameBits() {
     QFETCH(int, optimizer);
     QFETCH(int, batch);
     const ModelShape shape = make_shape(layers, activation, loss);
-    const simd::Path before = simd::active();
+    const KeepSimdPath keep;
     std::vector<std::vector<double>> finals;
+    std::vector<std::vector<double>> gradients; // every step's, one after another
     for (simd::Path path : simd::available()) {
         simd::use(path);
         Rng rng(11);
@@ -1103,16 +1105,22 @@ void TestModel::everySimdPathTrainsToTheSameBits() {
         Optimizer opt(config, params.size());
         Workspace work;
         std::vector<double> gradient(params.size());
+        std::vector<double> all_gradients;
         for (int step = 0; step < 20; ++step) {
             const OwnedBatch data = random_batch(shape, std::size_t(batch), rng);
             loss_and_gradient(shape, params, data.view(), gradient, work);
+            all_gradients.insert(all_gradients.end(), gradient.begin(), gradient.end());
             opt.apply(params, gradient);
         }
         finals.push_back(std::move(params));
+        gradients.push_back(std::move(all_gradients));
     }
-    simd::use(before);
-    for (std::size_t i = 1; i < finals.size(); ++i)
+    Rng fresh(11);
+    QVERIFY(finals[0] != init_parameters(shape, fresh)); // the steps did train
+    for (std::size_t i = 1; i < finals.size(); ++i) {
+        QVERIFY2(bitwise_equal(gradients[i], gradients[0]), simd::name(simd::available()[i]));
         QVERIFY2(bitwise_equal(finals[i], finals[0]), simd::name(simd::available()[i]));
+    }
 }
 
 void TestModel::simdPathsAreNamed() {
