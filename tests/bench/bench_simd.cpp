@@ -2,8 +2,11 @@
 // MLP 2,256,256,3 (tanh, softmax cross-entropy, SGD), batch 32, and the step's largest product
 // alone (32x256 times 256x256, kernels::multiply_add). Prints one JSON line per path with
 // samples/s and GFLOP/s (best of five), and the parameters' hash after the timed steps, which is
-// the same on every path. Built with OpenBLAS (libopenblas-dev installed), a last line gives
-// its dgemm on the same product, on one thread, and each path's step as a fraction of it.
+// the same on every path. Built with OpenBLAS (libopenblas-dev installed), a line gives its dgemm
+// on the same product, on one thread, the kernel OpenBLAS chose for this processor, and each
+// path's step as a fraction of it (OPENBLAS_CORETYPE=SkylakeX makes OpenBLAS use its AVX-512
+// kernel where it would not choose it itself). Last, tests/bench/torch_step.py gives PyTorch's
+// eager step on the same model, in float64 and float32, when python3-torch is installed.
 #include "core/rng.h"
 #include "model/kernels.h"
 #include "model/model.h"
@@ -14,6 +17,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <string>
 #include <vector>
 
 #ifdef LOCKSTEP_BENCH_OPENBLAS
@@ -23,6 +28,7 @@ void dgemm_(const char* transa, const char* transb, const int* m, const int* n, 
             const double* alpha, const double* a, const int* lda, const double* b, const int* ldb,
             const double* beta, double* c, const int* ldc);
 void openblas_set_num_threads(int threads);
+char* openblas_get_corename();
 }
 #endif
 
@@ -71,7 +77,16 @@ int main(int argc, char** argv) {
         x = data_rng.normal();
 
     std::vector<std::pair<const char*, double>> step_rates;
-    for (simd::Path path : simd::available()) {
+    std::vector<simd::Path> paths = simd::available();
+    if (argc > 2) { // one path alone, for a profiler
+        const std::optional<simd::Path> only = simd::parse(argv[2]);
+        if (!only || std::find(paths.begin(), paths.end(), *only) == paths.end()) {
+            std::fprintf(stderr, "bench_simd: %s is not a path this processor has\n", argv[2]);
+            return 2;
+        }
+        paths = {*only};
+    }
+    for (simd::Path path : paths) {
         simd::use(path);
         double best_step = 0;
         double best_product = 0;
@@ -123,10 +138,18 @@ int main(int argc, char** argv) {
         best_dgemm = std::max(best_dgemm, double(steps) / seconds_since(start));
     }
     const double dgemm_gflops = best_dgemm * 2.0 * double(batch) * 256.0 * 256.0 / 1e9;
-    std::printf("{\"bench\": \"simd\", \"openblas_dgemm_gflops\": %.2f", dgemm_gflops);
+    std::printf(
+        "{\"bench\": \"simd\", \"openblas_kernel\": \"%s\", \"openblas_dgemm_gflops\": %.2f",
+        openblas_get_corename(), dgemm_gflops);
     for (const auto& [name, rate] : step_rates)
         std::printf(", \"%s_step_of_dgemm\": %.2f", name, rate / dgemm_gflops);
     std::printf("}\n");
 #endif
+    std::fflush(stdout);
+    const std::string torch =
+        std::string(LOCKSTEP_BENCH_TORCH_STEP) + " " + std::to_string(steps) + " 2>/dev/null";
+    if (std::system(torch.c_str()) != 0)
+        std::printf("{\"bench\": \"simd\", \"pytorch\": \"could not run %s\"}\n",
+                    LOCKSTEP_BENCH_TORCH_STEP);
     return 0;
 }
