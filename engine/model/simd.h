@@ -5,9 +5,10 @@
 #include <string_view>
 #include <vector>
 
-// Which vector instructions the model's products use (model/kernel_blocks.h): two doubles at a
-// time (SSE2, the reference), four (AVX2) or eight (AVX-512), chosen once from what the processor
-// has, or forced with LOCKSTEP_SIMD=sse2|avx2|avx512. Every path gives the same bits: the vectors
+// Which vector instructions the engine's kernels use (kernels::VectorKernels, model/kernels.h:
+// products, activations, updates, the collectives' additions): two doubles at a time (SSE2, the
+// reference), four (AVX2) or eight (AVX-512), chosen once from what the processor has, or forced
+// with LOCKSTEP_SIMD=sse2|avx2|avx512. Every path gives the same bits: the vectors
 // only widen across independent outputs, and no sum is reordered.
 namespace lockstep::simd {
 
