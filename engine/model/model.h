@@ -51,7 +51,8 @@ struct LossResult {
 };
 
 // Memory that starts on a 64-byte boundary: a cache line, and the widest vector the kernels use
-// (eight doubles), so no load of a vector row ever straddles two lines.
+// (eight doubles), so a vector loaded at its start, or a multiple of eight doubles past it,
+// never straddles two lines.
 template <class T> struct CacheLineAllocator {
     using value_type = T;
     static constexpr std::align_val_t alignment{64};
