@@ -112,44 +112,63 @@ void multiply_add_lanes(std::size_t rows, std::size_t cols, std::size_t depth, c
         band_multiply_add<L, 1>(a + r * a_row, a_row, a_k, b, ldb, depth, c + r * ldc, ldc, cols);
 }
 
-// tanh over an array, written as plain arithmetic so it vectorises: the call to libm's tanh was a
-// third of a training step. tanh(x) = -expm1(-2|x|) / (expm1(-2|x|) + 2), with the sign of x
-// restored; expm1 is reduced to |r| <= ln2/2 and a degree-14 Taylor polynomial. Agrees with
-// std::tanh to within a few ulp, keeps tanh(-0) = -0 and NaN, and gives exactly +-1 beyond
-// |x| = 20 (where tanh rounds to 1 anyway).
-inline void tanh_lanes(double* __restrict a, std::size_t n) {
-    // Clamp first, in its own loop: a select inside the main loop blocks vectorisation.
-    for (std::size_t k = 0; k < n; ++k)
-        a[k] = a[k] > 20.0 ? 20.0 : (a[k] < -20.0 ? -20.0 : a[k]);
+// e^z as 2^j (1 + expm1(r)), z = j ln2 + r with |r| <= ln2/2, in plain arithmetic so the loops
+// that call it vectorise: expm1(r) comes from a degree-14 Taylor polynomial, 2^j from the bits.
+// Valid for z in [-709, 0], where 2^j is a normal double or (j = -1023) zero.
+struct ReducedExp {
+    double scale;   // 2^j
+    double expm1_r; // e^r - 1
+};
+inline ReducedExp reduce_exp(double z) {
     constexpr double inv_ln2 = 0x1.71547652b82fep0;
     constexpr double ln2_hi = 0x1.62e42fefa39efp-1; // ln2 split so k * ln2_hi is exact
     constexpr double ln2_lo = 0x1.abc9e3b39803fp-56;
     constexpr double round_shift = 0x1.8p52; // adding it rounds to an integer in the low bits
+    const double shifted = z * inv_ln2 + round_shift;
+    const double j = shifted - round_shift; // round(z / ln2)
+    const double r = (z - j * ln2_hi) - j * ln2_lo;
+    double p = 1.0 / 87178291200.0; // 1/14!
+    p = p * r + 1.0 / 6227020800.0;
+    p = p * r + 1.0 / 479001600.0;
+    p = p * r + 1.0 / 39916800.0;
+    p = p * r + 1.0 / 3628800.0;
+    p = p * r + 1.0 / 362880.0;
+    p = p * r + 1.0 / 40320.0;
+    p = p * r + 1.0 / 5040.0;
+    p = p * r + 1.0 / 720.0;
+    p = p * r + 1.0 / 120.0;
+    p = p * r + 1.0 / 24.0;
+    p = p * r + 1.0 / 6.0;
+    p = p * r + 0.5;
+    // 2^j from the integer sitting in the low bits of `shifted`.
+    return {std::bit_cast<double>((std::bit_cast<std::uint64_t>(shifted) + 1023) << 52),
+            r + (r * r) * p};
+}
+
+// tanh over an array, written as plain arithmetic so it vectorises: the call to libm's tanh was a
+// third of a training step. tanh(x) = -expm1(-2|x|) / (expm1(-2|x|) + 2), with the sign of x
+// restored. Agrees with std::tanh to within a few ulp, keeps tanh(-0) = -0 and NaN, and gives
+// exactly +-1 beyond |x| = 20 (where tanh rounds to 1 anyway).
+inline void tanh_lanes(double* __restrict a, std::size_t n) {
+    // Clamp first, in its own loop: a select inside the main loop blocks vectorisation.
+    for (std::size_t k = 0; k < n; ++k)
+        a[k] = a[k] > 20.0 ? 20.0 : (a[k] < -20.0 ? -20.0 : a[k]);
     for (std::size_t k = 0; k < n; ++k) {
         const double x = a[k];
-        const double z = -2.0 * std::fabs(x);
-        const double shifted = z * inv_ln2 + round_shift;
-        const double j = shifted - round_shift; // round(z / ln2), in [-58, 0]
-        const double r = (z - j * ln2_hi) - j * ln2_lo;
-        double p = 1.0 / 87178291200.0; // 1/14!
-        p = p * r + 1.0 / 6227020800.0;
-        p = p * r + 1.0 / 479001600.0;
-        p = p * r + 1.0 / 39916800.0;
-        p = p * r + 1.0 / 3628800.0;
-        p = p * r + 1.0 / 362880.0;
-        p = p * r + 1.0 / 40320.0;
-        p = p * r + 1.0 / 5040.0;
-        p = p * r + 1.0 / 720.0;
-        p = p * r + 1.0 / 120.0;
-        p = p * r + 1.0 / 24.0;
-        p = p * r + 1.0 / 6.0;
-        p = p * r + 0.5;
-        const double expm1_r = r + (r * r) * p;
-        // 2^j from the integer sitting in the low bits of `shifted`.
-        const double scale =
-            std::bit_cast<double>((std::bit_cast<std::uint64_t>(shifted) + 1023) << 52);
-        const double expm1_z = scale * expm1_r + (scale - 1.0);
+        const ReducedExp e = reduce_exp(-2.0 * std::fabs(x));
+        const double expm1_z = e.scale * e.expm1_r + (e.scale - 1.0);
         a[k] = std::copysign(-expm1_z / (expm1_z + 2.0), x);
+    }
+}
+
+// e^z over an array of z <= 0, in place: within a few ulp of std::exp, and 0 from about -708.7
+// on (where std::exp's results fall below the smallest normal double).
+inline void exp_lanes(double* __restrict a, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k)
+        a[k] = a[k] < -709.0 ? -709.0 : a[k];
+    for (std::size_t k = 0; k < n; ++k) {
+        const ReducedExp e = reduce_exp(a[k]);
+        a[k] = e.scale * e.expm1_r + e.scale;
     }
 }
 
@@ -235,6 +254,59 @@ inline void adam_lanes(double* __restrict p, const double* __restrict g, double*
     }
 }
 
+// The loss of `rows` rows of m outputs, added row by row into `total`; `delta` gets d(mean
+// loss)/d(outputs) with `scale`. Cross-entropy takes class indices the caller has checked and
+// counts in `correct` the rows whose arg-max (the first, on ties) is the label; its row's
+// exponentials are worked out all at once, in `delta`. MSE compares every output of a row with
+// the row's one target.
+inline void output_loss_lanes(LossKind loss, const double* __restrict z,
+                              const double* __restrict targets, std::size_t rows, std::size_t m,
+                              double scale, double* __restrict delta, double& total,
+                              std::size_t& correct) {
+    if (loss == LossKind::MeanSquaredError) {
+        for (std::size_t b = 0; b < rows; ++b) {
+            const double* __restrict row = z + b * m;
+            double* __restrict d = delta + b * m;
+            double row_sum = 0.0;
+            for (std::size_t o = 0; o < m; ++o) {
+                const double diff = row[o] - targets[b];
+                row_sum += diff * diff;
+                d[o] = 2.0 * diff * scale;
+            }
+            total += row_sum;
+        }
+        return;
+    }
+    const auto row_top = [&](std::size_t b) {
+        const double* __restrict row = z + b * m;
+        std::size_t arg = 0;
+        for (std::size_t o = 1; o < m; ++o)
+            if (row[o] > row[arg])
+                arg = o;
+        return arg;
+    };
+    for (std::size_t b = 0; b < rows; ++b) {
+        const double top = z[b * m + row_top(b)];
+        for (std::size_t o = 0; o < m; ++o)
+            delta[b * m + o] = z[b * m + o] - top;
+    }
+    exp_lanes(delta, rows * m);
+    for (std::size_t b = 0; b < rows; ++b) {
+        const std::size_t arg = row_top(b);
+        const auto label = static_cast<std::size_t>(targets[b]);
+        double* __restrict d = delta + b * m;
+        double sum = 0.0;
+        for (std::size_t o = 0; o < m; ++o)
+            sum += d[o];
+        total += std::log(sum) - (z[b * m + label] - z[b * m + arg]);
+        correct += arg == label ? 1 : 0;
+        const double inv_sum = 1.0 / sum;
+        for (std::size_t o = 0; o < m; ++o)
+            d[o] = d[o] * inv_sum * scale;
+        d[label] -= scale;
+    }
+}
+
 // The set for L lanes, products in bands of R rows.
 template <std::size_t L, std::size_t R> constexpr VectorKernels vector_kernels() {
     return {.multiply_add = &multiply_add_lanes<L, R>,
@@ -244,7 +316,8 @@ template <std::size_t L, std::size_t R> constexpr VectorKernels vector_kernels()
             .add = &add_lanes,
             .scale = &scale_lanes,
             .sgd = &sgd_lanes,
-            .adam = &adam_lanes};
+            .adam = &adam_lanes,
+            .output_loss = &output_loss_lanes};
 }
 
 } // namespace

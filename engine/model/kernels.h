@@ -53,6 +53,10 @@ struct VectorKernels {
     void (*sgd)(double* p, const double* g, double* v, std::size_t n, double lr, double mu);
     void (*adam)(double* p, const double* g, double* m, double* v, std::size_t n,
                  const AdamStep& step);
+    // output_loss() below, once its labels are checked (outputs: m per row).
+    void (*output_loss)(LossKind loss, const double* logits, const double* targets,
+                        std::size_t rows, std::size_t m, double scale, double* delta, double& total,
+                        std::size_t& correct);
 };
 extern const VectorKernels sse2_kernels;
 extern const VectorKernels avx2_kernels;
@@ -98,7 +102,7 @@ const double* forward(const ModelShape& shape, LayerRange range, std::size_t bat
                       const double* params, double* wt, const double* input, std::size_t rows,
                       double* outputs);
 // The loss of `rows` logits against their targets, summed in row order into `total`; `delta`
-// (when given) gets d(mean loss)/d(logits) with `scale`; `first_row` names rows in errors.
+// (rows x outputs) gets d(mean loss)/d(logits) with `scale`; `first_row` names rows in errors.
 void output_loss(const ModelShape& shape, const double* logits, const double* targets,
                  std::size_t rows, std::size_t first_row, double scale, double* delta,
                  double& total, std::size_t& correct);

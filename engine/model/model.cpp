@@ -51,7 +51,8 @@ LossResult run_batch(const ModelShape& shape, std::span<const double> parameters
     double* acts = ensure(work.activations, chunk * activation_row(shape));
     double* wt = ensure(work.scratch, want_gradient ? 2 * weights_total : weights_total);
     double* gwt = wt + weights_total;
-    double* deltas = want_gradient ? ensure(work.deltas, 2 * chunk * shape.widest()) : nullptr;
+    // The backward pass's deltas, ping-pong; evaluating needs only the loss's at the outputs.
+    double* deltas = ensure(work.deltas, want_gradient ? 2 * chunk * shape.widest() : chunk * m);
     const double* params = parameters.data();
     const LayerRange all{0, shape.layer_count()};
     transpose_weights(shape, all, batch.count, params, wt);

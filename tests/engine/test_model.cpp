@@ -78,6 +78,8 @@ class TestModel : public QObject {
 private Q_SLOTS:
     void everySimdPathGivesTheSameProducts();
     void everySimdPathGivesTheSameElementwiseResults();
+    void lossMatchesLibmOnEveryPath();
+    void buffersStartOnACacheLine();
     void bothFormsOfTheForwardProductGiveTheSameBits();
     void everySimdPathTrainsToTheSameBits_data();
     void everySimdPathTrainsToTheSameBits();
@@ -1030,6 +1032,115 @@ void TestModel::everySimdPathGivesTheSameElementwiseResults() {
         });
     }
     QCOMPARE(compared, 7 * 13 * int(paths.size()));
+}
+
+// The loss kernel on every path: the reference's bits (losses, deltas, right answers), and within
+// a few ulp of the cross-entropy written with libm's exp and log. A logit 800 below its row's
+// largest gives exactly what std::exp gives (0); equal logits count the first as the answer.
+void TestModel::lossMatchesLibmOnEveryPath() {
+    std::vector<std::pair<simd::Path, const kernels::VectorKernels*>> sets{
+        {simd::Path::Sse2, &kernels::sse2_kernels}};
+    for (const auto& wider : wider_kernels())
+        sets.push_back(wider);
+    Rng rng(4);
+    int compared = 0;
+    for (std::size_t m : {1, 2, 3, 10}) {
+        for (std::size_t rows : {1, 7, 32}) {
+            std::vector<double> z(rows * m), targets(rows);
+            for (double& v : z)
+                v = 8.0 * rng.normal();
+            for (std::size_t b = 0; b < rows; ++b)
+                targets[b] = double((b + 1) % m);
+            z[0] = -800.0;
+            if (rows > 1)
+                std::fill_n(z.begin() + std::ptrdiff_t(m), m, 0.25); // a row of ties
+            const double scale = 1.0 / double(rows);
+
+            // The cross-entropy as written with libm.
+            double libm_total = 0.0;
+            std::size_t libm_correct = 0;
+            std::vector<double> libm_delta(rows * m);
+            for (std::size_t b = 0; b < rows; ++b) {
+                const double* row = z.data() + b * m;
+                const std::size_t arg = std::size_t(std::max_element(row, row + m) - row);
+                const auto label = std::size_t(targets[b]);
+                double sum = 0.0;
+                for (std::size_t o = 0; o < m; ++o)
+                    sum += libm_delta[b * m + o] = std::exp(row[o] - row[arg]);
+                libm_total += std::log(sum) - (row[label] - row[arg]);
+                libm_correct += arg == label ? 1 : 0;
+                for (std::size_t o = 0; o < m; ++o)
+                    libm_delta[b * m + o] = libm_delta[b * m + o] / sum * scale;
+                libm_delta[b * m + label] -= scale;
+            }
+
+            for (LossKind loss : {LossKind::SoftmaxCrossEntropy, LossKind::MeanSquaredError}) {
+                std::vector<double> first_delta;
+                double first_total = 0.0;
+                std::size_t first_correct = 0;
+                for (const auto& [path, set] : sets) {
+                    const QString where =
+                        QStringLiteral("%1, %2 rows of %3").arg(simd::name(path)).arg(rows).arg(m);
+                    std::vector<double> delta(rows * m);
+                    double total = 0.0;
+                    std::size_t correct = 0;
+                    set->output_loss(loss, z.data(), targets.data(), rows, m, scale, delta.data(),
+                                     total, correct);
+                    if (first_delta.empty()) {
+                        first_delta = delta;
+                        first_total = total;
+                        first_correct = correct;
+                    }
+                    QVERIFY2(bitwise_equal(delta, first_delta) &&
+                                 std::bit_cast<std::uint64_t>(total) ==
+                                     std::bit_cast<std::uint64_t>(first_total) &&
+                                 correct == first_correct,
+                             qPrintable(where));
+                    ++compared;
+                    if (loss != LossKind::SoftmaxCrossEntropy)
+                        continue;
+                    QCOMPARE(correct, libm_correct);
+                    const double eps = std::numeric_limits<double>::epsilon();
+                    QVERIFY2(std::fabs(total - libm_total) <= 8.0 * eps * std::fabs(libm_total),
+                             qPrintable(where));
+                    for (std::size_t i = 0; i < delta.size(); ++i)
+                        QVERIFY2(std::fabs(delta[i] - libm_delta[i]) <= 4.0 * eps * scale,
+                                 qPrintable(where + QStringLiteral(", delta %1").arg(i)));
+                    QCOMPARE(delta[0], libm_delta[0]); // e^-800 is 0 in both
+                }
+            }
+        }
+    }
+    QCOMPARE(compared, 4 * 3 * 2 * int(sets.size()));
+}
+
+// What the kernels run over starts on a 64-byte line, whatever its size: the aligned buffers, the
+// optimizer's state of both kinds and a pass's workspace.
+void TestModel::buffersStartOnACacheLine() {
+    const auto on_line = [](const double* p) {
+        return p && reinterpret_cast<std::uintptr_t>(p) % 64 == 0;
+    };
+    std::vector<AlignedBuffer> held; // kept alive, so each new one lands somewhere else
+    for (std::size_t n = 1; n <= 70; ++n) {
+        held.emplace_back(n, 1.0);
+        QVERIFY(on_line(held.back().data()));
+        OptimizerConfig config;
+        config.momentum = 0.9;
+        QVERIFY(on_line(Optimizer(config, n).state().velocity.data()));
+        config.kind = OptimizerKind::Adam;
+        const Optimizer adam(config, n);
+        QVERIFY(on_line(adam.state().first_moment.data()));
+        QVERIFY(on_line(adam.state().second_moment.data()));
+    }
+    const ModelShape shape = make_shape({3, 17, 5}, Activation::Tanh, LossKind::MeanSquaredError);
+    Rng rng(2);
+    const std::vector<double> params = init_parameters(shape, rng);
+    const OwnedBatch data = random_batch(shape, 7, rng);
+    std::vector<double> gradient(params.size());
+    Workspace work;
+    loss_and_gradient(shape, params, data.view(), gradient, work);
+    QVERIFY(on_line(work.activations.data()) && on_line(work.deltas.data()) &&
+            on_line(work.scratch.data()));
 }
 
 // A batch of 32 rows runs the 256 -> 256 layer as z' = W x' (its rows transposed); one row at a
