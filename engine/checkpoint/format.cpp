@@ -30,7 +30,7 @@ void check_state(const TrainingState& s) {
     if (n > CheckpointLimits::max_parameters)
         throw Error("checkpoint: " + std::to_string(n) + " parameters, over the limit of " +
                     std::to_string(CheckpointLimits::max_parameters));
-    const std::pair<const char*, const std::vector<double>*> vectors[] = {
+    const std::pair<const char*, const AlignedBuffer*> vectors[] = {
         {"velocity", &s.optimizer.velocity},
         {"first_moment", &s.optimizer.first_moment},
         {"second_moment", &s.optimizer.second_moment}};
@@ -46,11 +46,11 @@ void check_state(const TrainingState& s) {
                         std::to_string(CheckpointLimits::max_order_rows));
 }
 
-void write_slice(ByteWriter& out, const std::vector<double>& v, SliceRange range) {
+void write_slice(ByteWriter& out, std::span<const double> v, SliceRange range) {
     out.u64(v.size());
     out.u64(range.begin);
     out.u64(range.end - range.begin);
-    out.doubles(std::span(v).subspan(range.begin, range.end - range.begin));
+    out.doubles(v.subspan(range.begin, range.end - range.begin));
 }
 
 OptimizerSlice read_slice(ByteReader& in, const char* what) {
@@ -156,7 +156,7 @@ FileImage encode_worker_image(const TrainingState& state, int worker, bool shard
     const bool shared = worker == 0;
     const bool holds_optimizer = sharded_optimizer || worker == 0;
     const OptimizerState& opt = state.optimizer;
-    const std::vector<double>* vectors[] = {&opt.velocity, &opt.first_moment, &opt.second_moment};
+    const AlignedBuffer* vectors[] = {&opt.velocity, &opt.first_moment, &opt.second_moment};
     SliceRange ranges[3];
     for (int i = 0; i < 3; ++i) {
         const auto n = vectors[i]->size();

@@ -1,12 +1,13 @@
 #include "checkpoint/checkpoint.h"
 
 #include <cstring>
+#include <span>
 
 namespace lockstep {
 
 namespace {
 
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+bool same_bits(std::span<const double> a, std::span<const double> b) {
     return a.size() == b.size() &&
            (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
@@ -102,12 +103,14 @@ TrainingState assemble_state(std::vector<WorkerCheckpoint> files) {
         state.parameters = std::move(files.front().parameters);
     }
     const std::size_t n = state.parameters.size();
-    state.optimizer.velocity =
-        join_slices(files, &WorkerCheckpoint::velocity, "velocity", n, sharded);
-    state.optimizer.first_moment =
-        join_slices(files, &WorkerCheckpoint::first_moment, "first moment", n, sharded);
-    state.optimizer.second_moment =
-        join_slices(files, &WorkerCheckpoint::second_moment, "second moment", n, sharded);
+    const auto join_into = [&](AlignedBuffer& into, OptimizerSlice WorkerCheckpoint::*member,
+                               const char* what) {
+        const std::vector<double> joined = join_slices(files, member, what, n, sharded);
+        into.assign(joined.begin(), joined.end());
+    };
+    join_into(state.optimizer.velocity, &WorkerCheckpoint::velocity, "velocity");
+    join_into(state.optimizer.first_moment, &WorkerCheckpoint::first_moment, "first moment");
+    join_into(state.optimizer.second_moment, &WorkerCheckpoint::second_moment, "second moment");
     state.cursors.reserve(files.size());
     for (auto& f : files)
         state.cursors.push_back(std::move(f.cursor));

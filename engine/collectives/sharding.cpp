@@ -136,8 +136,8 @@ std::size_t piece_offset(std::span<const ShardedCollective> layers, std::size_t 
     return at;
 }
 
-std::vector<double> cut_runs(std::span<const double> whole, std::span<const ValueRun> runs) {
-    std::vector<double> out;
+AlignedBuffer cut_runs(std::span<const double> whole, std::span<const ValueRun> runs) {
+    AlignedBuffer out;
     if (whole.empty())
         return out;
     std::size_t size = 0;

@@ -20,6 +20,7 @@
 //     before the all-gather the shards come back to the root, which then sends the whole buffer
 //     down as before: 2(N-1)/N of the buffer more than their all-reduce, through the root.
 #include "collectives/schedule.h"
+#include "core/aligned_buffer.h"
 
 #include <cstddef>
 #include <span>
@@ -61,7 +62,7 @@ std::vector<ValueRun> layer_pieces(std::span<const ShardedCollective> layers, in
 std::size_t piece_offset(std::span<const ShardedCollective> layers, std::size_t layer, int worker);
 // A whole vector's values at `runs`, one after another; an empty vector stays empty. The result's
 // capacity is exactly its size (memory ledgers read capacities).
-std::vector<double> cut_runs(std::span<const double> whole, std::span<const ValueRun> runs);
+AlignedBuffer cut_runs(std::span<const double> whole, std::span<const ValueRun> runs);
 // The opposite: `pieces`, one after another, put back where `runs` say they lie in `whole`.
 void place_runs(std::span<const double> pieces, std::span<const ValueRun> runs,
                 std::span<double> whole);

@@ -1,9 +1,10 @@
 #pragma once
 
+#include "core/aligned_buffer.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -49,20 +50,6 @@ struct LossResult {
     std::size_t correct = 0; // classification: arg-max equals the label
     std::size_t count = 0;
 };
-
-// Memory that starts on a 64-byte boundary: a cache line, and the widest vector the kernels use
-// (eight doubles), so a vector loaded at its start, or a multiple of eight doubles past it,
-// never straddles two lines.
-template <class T> struct CacheLineAllocator {
-    using value_type = T;
-    static constexpr std::align_val_t alignment{64};
-    CacheLineAllocator() = default;
-    template <class U> CacheLineAllocator(const CacheLineAllocator<U>&) {}
-    T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), alignment)); }
-    void deallocate(T* p, std::size_t) { ::operator delete(p, alignment); }
-    template <class U> bool operator==(const CacheLineAllocator<U>&) const { return true; }
-};
-using AlignedBuffer = std::vector<double, CacheLineAllocator<double>>;
 
 // Scratch memory for forward and backward passes, reused between steps so training allocates
 // nothing per step. One per worker; cache-line aligned.

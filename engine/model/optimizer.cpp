@@ -31,7 +31,7 @@ void check_config(const OptimizerConfig& config) {
                     std::to_string(config.epsilon));
 }
 
-void check_size(const std::vector<double>& state, std::size_t expected, const char* name) {
+void check_size(const AlignedBuffer& state, std::size_t expected, const char* name) {
     if (state.size() != expected)
         throw Error(std::string("optimizer state ") + name + " has " +
                     std::to_string(state.size()) + " entries, the model has " +

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/aligned_buffer.h"
+
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -24,9 +26,9 @@ struct OptimizerConfig {
 // Everything an optimizer remembers between steps, in the open so a checkpoint can save it and a
 // view can show it. SGD uses `velocity`; Adam uses `first_moment` and `second_moment`.
 struct OptimizerState {
-    std::vector<double> velocity;
-    std::vector<double> first_moment;
-    std::vector<double> second_moment;
+    AlignedBuffer velocity;
+    AlignedBuffer first_moment;
+    AlignedBuffer second_moment;
     std::int64_t step = 0;
 };
 

@@ -401,7 +401,8 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         m.final_accuracy = run.snapshots.back().accuracy;
         m.replicas_aligned = run.snapshots.back().replicas_aligned;
     }
-    run.result.parameters = worker->model_parameters();
+    run.result.parameters.assign(worker->model_parameters().begin(),
+                                 worker->model_parameters().end());
 
     // The reference: the one-worker run of the steps this run did, as threads measure it.
     set_speedup(m, s, baseline_time_s(s, data, first_step));

@@ -47,10 +47,10 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     workers_.reserve(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k) {
         Worker w{k,
-                 params,
+                 AlignedBuffer(params.begin(), params.end()),
                  Optimizer(scenario_.optimizer, count),
                  fresh_cursor(scenario_, k, shards[static_cast<std::size_t>(k)]),
-                 std::vector<double>(count, 0.0),
+                 AlignedBuffer(count, 0.0),
                  {},
                  {},
                  0,

@@ -30,11 +30,11 @@ namespace lockstep {
 // One worker: a full replica of the model with its own optimizer, data cursor and generator.
 struct Worker {
     int id = 0;
-    std::vector<double> parameters;
+    AlignedBuffer parameters;
     Optimizer optimizer;
     DataCursor cursor;
-    std::vector<double> gradient; // its own gradient, then (after the collective) the combined one
-    BatchScratch scratch;         // its batch's rows and the model's workspace, reused every step
+    AlignedBuffer gradient; // its own gradient, then (after the collective) the combined one
+    BatchScratch scratch;   // its batch's rows and the model's workspace, reused every step
     LossResult last;
     Ticks clock = 0; // where this worker's lane has got to on the run's clock
     // Sharded (scenario sharding). Gradients (ZeRO 2): its shard of the summed gradient, once
@@ -42,8 +42,8 @@ struct Worker {
     // and the optimizer are its pieces of every layer; `gathered` is the one layer whose
     // parameters are gathered while a pass needs them, `layer_gradient` that layer's gradient
     // until it is reduce-scattered; both are freed after use.
-    std::vector<double> shard_gradient;
-    std::vector<double> gathered;
+    AlignedBuffer shard_gradient;
+    AlignedBuffer gathered;
     RangeGradient layer_gradient;
 };
 
@@ -357,7 +357,7 @@ private:
     // whole state (restored or fresh) cut into the shards of the workers there are now.
     std::vector<ValueRun> shard_runs(std::size_t k) const;
     OptimizerState assembled_optimizer_state() const;
-    template <class PieceOf> std::vector<double> joined(PieceOf piece_of) const;
+    template <class PieceOf> AlignedBuffer joined(PieceOf piece_of) const;
     void shard_whole_state();
 
     // Checkpoints (data_parallel_checkpoints.cpp).

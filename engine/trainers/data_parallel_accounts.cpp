@@ -141,8 +141,10 @@ std::vector<ReplicaState> DataParallelTrainer::replicas() const {
     std::vector<ReplicaState> out;
     out.reserve(workers_.size());
     for (const Worker& w : workers_)
-        out.push_back({layer_sharded() ? assembled_parameters() : w.parameters, w.optimizer.state(),
-                       w.cursor.shard(), w.clock});
+        out.push_back({layer_sharded()
+                           ? assembled_parameters()
+                           : std::vector<double>(w.parameters.begin(), w.parameters.end()),
+                       w.optimizer.state(), w.cursor.shard(), w.clock});
     return out;
 }
 

@@ -50,7 +50,7 @@ void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode 
         run_rng_ = Rng::stream(scenario_.seed, 1);
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         Worker& w = workers_[k];
-        w.parameters = state.parameters;
+        w.parameters.assign(state.parameters.begin(), state.parameters.end());
         w.optimizer = Optimizer(scenario_.optimizer, state.parameters.size());
         if (full) {
             w.optimizer.state() = state.optimizer;

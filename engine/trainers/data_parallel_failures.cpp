@@ -294,7 +294,7 @@ void DataParallelTrainer::reset_to_start() {
     const auto shards = make_shards(scenario_, data_->size());
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         Worker& w = workers_[k];
-        w.parameters = params;
+        w.parameters.assign(params.begin(), params.end());
         w.optimizer = Optimizer(scenario_.optimizer, params.size());
         w.cursor = fresh_cursor(scenario_, static_cast<int>(k), shards[k]);
     }

@@ -23,10 +23,6 @@ namespace lockstep {
 
 namespace {
 
-template <class Buffer> void release(Buffer& buffer) {
-    Buffer().swap(buffer);
-}
-
 // A worker's computation `cost` cut into the layers' passes: forward a third, backward two
 // thirds, each layer's share that of its parameters; the pieces add up to `cost` exactly.
 Ticks layer_cost(const ModelShape& model, Ticks cost, std::size_t layer, bool backward) {

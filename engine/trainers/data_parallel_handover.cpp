@@ -32,7 +32,7 @@ Handover DataParallelTrainer::hand_over() {
     const Worker& first = workers_.front();
     h.steps_done = step_;
     h.ordinal = ordinal_;
-    h.parameters = first.parameters;
+    h.parameters.assign(first.parameters.begin(), first.parameters.end());
     h.optimizer = first.optimizer;
     for (const Worker& w : workers_) {
         h.cursors.push_back(w.cursor);
@@ -58,7 +58,7 @@ void DataParallelTrainer::adopt(Handover h) {
         throw Error("internal: a handover from a run of another size");
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         Worker& w = workers_[k];
-        w.parameters = h.parameters;
+        w.parameters.assign(h.parameters.begin(), h.parameters.end());
         w.optimizer = h.optimizer;
         w.optimizer.retune(scenario_.optimizer);
         w.cursor = h.cursors[k];

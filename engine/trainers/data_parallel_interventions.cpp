@@ -66,7 +66,7 @@ void DataParallelTrainer::broadcast_parameters() {
     const bool adam = config.kind == OptimizerKind::Adam;
     const bool velocity = !adam && config.momentum != 0.0;
     const auto vectors = [&](const OptimizerState& st) {
-        std::vector<const std::vector<double>*> out;
+        std::vector<const AlignedBuffer*> out;
         if (velocity)
             out.push_back(&st.velocity);
         if (adam) {
@@ -106,7 +106,7 @@ void DataParallelTrainer::broadcast_parameters() {
             Worker& w = workers_[k];
             OptimizerState& own = w.optimizer.state();
             auto from = packed[k].cbegin();
-            const auto take = [&](std::vector<double>& into) {
+            const auto take = [&](AlignedBuffer& into) {
                 const auto size = static_cast<std::ptrdiff_t>(into.size());
                 into.assign(from, from + size);
                 from += size;

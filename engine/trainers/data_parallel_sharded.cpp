@@ -79,8 +79,8 @@ void DataParallelTrainer::reduce_scatter_gradients() {
         const auto [begin, end] = collective_.sharded->shards[k];
         w.shard_gradient.assign(w.gradient.begin() + static_cast<std::ptrdiff_t>(begin),
                                 w.gradient.begin() + static_cast<std::ptrdiff_t>(end));
-        std::vector<double>().swap(w.gradient);
-        std::vector<double>().swap(w.scratch.micro_gradient);
+        release(w.gradient);
+        release(w.scratch.micro_gradient);
     }
     note_memory(); // the shard of the sum only, from here to the next backward
 }
@@ -91,7 +91,7 @@ void DataParallelTrainer::unshard_gradients() {
         return;
     for (Worker& w : workers_) {
         w.gradient.assign(collective_.sharded->reduce_scatter.count, 0.0);
-        std::vector<double>().swap(w.shard_gradient);
+        release(w.shard_gradient);
     }
     note_memory();
 }
@@ -129,8 +129,8 @@ std::vector<ValueRun> DataParallelTrainer::shard_runs(std::size_t k) const {
 
 // One whole vector of the model from every worker's pieces of it (`piece_of(k)`), each put back
 // where shard_runs(k) says it lies.
-template <class PieceOf> std::vector<double> DataParallelTrainer::joined(PieceOf piece_of) const {
-    std::vector<double> whole(scenario_.model.parameter_count());
+template <class PieceOf> AlignedBuffer DataParallelTrainer::joined(PieceOf piece_of) const {
+    AlignedBuffer whole(scenario_.model.parameter_count());
     for (std::size_t k = 0; k < workers_.size(); ++k)
         place_runs(piece_of(workers_[k]), shard_runs(k), whole);
     return whole;
@@ -138,8 +138,10 @@ template <class PieceOf> std::vector<double> DataParallelTrainer::joined(PieceOf
 
 std::vector<double> DataParallelTrainer::assembled_parameters() const {
     if (!layer_sharded())
-        return workers_.front().parameters;
-    return joined([](const Worker& w) -> const std::vector<double>& { return w.parameters; });
+        return {workers_.front().parameters.begin(), workers_.front().parameters.end()};
+    const AlignedBuffer whole =
+        joined([](const Worker& w) -> const AlignedBuffer& { return w.parameters; });
+    return {whole.begin(), whole.end()};
 }
 
 // The optimizer state of the whole model, each worker's shard put back in its place.
@@ -147,10 +149,10 @@ OptimizerState DataParallelTrainer::assembled_optimizer_state() const {
     OptimizerState whole = workers_.front().optimizer.state();
     if (!layer_sharded() && !collective_.sharded)
         return whole;
-    for (std::vector<double> OptimizerState::*member :
+    for (AlignedBuffer OptimizerState::*member :
          {&OptimizerState::velocity, &OptimizerState::first_moment, &OptimizerState::second_moment})
         if (!(whole.*member).empty())
-            whole.*member = joined([member](const Worker& w) -> const std::vector<double>& {
+            whole.*member = joined([member](const Worker& w) -> const AlignedBuffer& {
                 return w.optimizer.state().*member;
             });
     return whole;

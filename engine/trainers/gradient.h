@@ -37,10 +37,10 @@ LossResult accumulated_gradient(const ModelShape& model, std::span<const double>
 // `layer_gradient` are used with sharded parameters only, `shard_gradient` with sharded
 // gradients only.
 struct WorkerBuffers {
-    const std::vector<double>& parameters;
-    const std::vector<double>& gathered;
-    const std::vector<double>& gradient;
-    const std::vector<double>& shard_gradient;
+    const AlignedBuffer& parameters;
+    const AlignedBuffer& gathered;
+    const AlignedBuffer& gradient;
+    const AlignedBuffer& shard_gradient;
     const RangeGradient& layer_gradient;
     const OptimizerState& optimizer;
     const BatchScratch& scratch;

@@ -56,7 +56,8 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
 
     // Worker `rank` exactly as DataParallelTrainer builds it.
     const auto shards = detail::make_shards(scenario_, data_->size());
-    parameters_ = detail::initial_parameters(scenario_);
+    const std::vector<double> initial = detail::initial_parameters(scenario_);
+    parameters_.assign(initial.begin(), initial.end());
     optimizer_ = Optimizer(scenario_.optimizer, parameters_.size());
     cursor_ = detail::fresh_cursor(scenario_, rank, shards[static_cast<std::size_t>(rank)]);
     gradient_.assign(parameters_.size(), 0.0);
@@ -90,12 +91,11 @@ void RankWorker::keep_own_shard() {
                        shard_gradient_);
 }
 
-std::vector<double> RankWorker::joined(RankGroup& group, std::span<const double> mine,
-                                       bool everywhere) {
+AlignedBuffer RankWorker::joined(RankGroup& group, std::span<const double> mine, bool everywhere) {
     const std::vector<double> pieces = group.gather_pieces(mine, everywhere);
     if (pieces.empty())
         return {};
-    std::vector<double> whole(scenario_.model.parameter_count());
+    AlignedBuffer whole(scenario_.model.parameter_count());
     std::size_t from = 0;
     for (int k = 0; k < scenario_.workers; ++k) {
         const std::vector<ValueRun> runs = runs_of(k);
@@ -112,7 +112,7 @@ TrainingState RankWorker::state_for_files(RankGroup& group) {
     TrainingState state;
     state.step = step_;
     state.scenario_hash = hash_;
-    state.parameters = parameters_;
+    state.parameters.assign(parameters_.begin(), parameters_.end());
     state.optimizer = optimizer_.state();
     state.run_rng = run_rng_.state();
     state.cursors.assign(static_cast<std::size_t>(scenario_.workers), cursor_->state());
@@ -121,12 +121,14 @@ TrainingState RankWorker::state_for_files(RankGroup& group) {
     // The shards, put together on every rank. Which vectors the optimizer keeps follows from its
     // kind, the same on every rank (a rank's shard may be empty).
     const OptimizerState kept = Optimizer(scenario_.optimizer, 1).state();
-    for (std::vector<double> OptimizerState::*member :
+    for (AlignedBuffer OptimizerState::*member :
          {&OptimizerState::velocity, &OptimizerState::first_moment, &OptimizerState::second_moment})
         if (!(kept.*member).empty())
             state.optimizer.*member = joined(group, optimizer_.state().*member, true);
-    if (!shards_.layers.empty())
-        state.parameters = joined(group, parameters_, true);
+    if (!shards_.layers.empty()) {
+        const AlignedBuffer whole = joined(group, parameters_, true);
+        state.parameters.assign(whole.begin(), whole.end());
+    }
     return state;
 }
 
@@ -144,7 +146,7 @@ void RankWorker::restore(const TrainingState& state) {
     optimizer.state() = state.optimizer;
     cursor_ = std::move(cursor);
     optimizer_ = std::move(optimizer);
-    parameters_ = state.parameters;
+    parameters_.assign(state.parameters.begin(), state.parameters.end());
     gradient_.assign(parameters_.size(), 0.0);
     if (!shards_.layers.empty() && rank_ == 0)
         whole_ = parameters_;
@@ -205,7 +207,7 @@ void RankWorker::step(RankGroup& group) {
     if (scenario_.sharding == Sharding::Gradients && shards_.whole) {
         // The whole gradient again, for the backward pass that fills it.
         gradient_.assign(parameters_.size(), 0.0);
-        std::vector<double>().swap(shard_gradient_);
+        release(shard_gradient_);
         note_memory();
     }
     const bool live = !buckets_.buckets.empty() && scenario_.gradients->overlap &&
@@ -248,8 +250,8 @@ void RankWorker::step(RankGroup& group) {
                         shards_.whole->shards[static_cast<std::size_t>(rank_)];
                     shard_gradient_ =
                         cut_runs(gradient_, std::vector<ValueRun>{{begin, end - begin}});
-                    std::vector<double>().swap(gradient_);
-                    std::vector<double>().swap(scratch_.micro_gradient);
+                    release(gradient_);
+                    release(scratch_.micro_gradient);
                     note_memory(); // the shard of the sum only, from here to the next backward
                 }
                 return finish_step(group, last);
@@ -414,7 +416,7 @@ LossResult RankWorker::compute_layer_by_layer(RankGroup& group) {
         for (std::size_t l = 0; l < model.layer_count(); ++l) {
             gather_layer(group, l);
             pass(l, false);
-            std::vector<double>().swap(gathered_);
+            release(gathered_);
             note_memory(); // the layer freed again
         }
         add_micro_loss(loss, part, m, micro);
@@ -422,20 +424,20 @@ LossResult RankWorker::compute_layer_by_layer(RankGroup& group) {
             gather_layer(group, l);
             pass(l, true);
             note_memory(); // and its whole gradient too: the most a worker holds
-            std::vector<double>().swap(gathered_);
+            release(gathered_);
             accumulate_layer(model, l, m, micro, layer_gradient_.gradient, scratch_);
             note_memory();
             if (m + 1 == micro) {
                 reduce_scatter_layer(group, l);
                 continue;
             }
-            std::vector<double>().swap(layer_gradient_.gradient);
-            std::vector<double>().swap(layer_gradient_.transposed);
+            release(layer_gradient_.gradient);
+            release(layer_gradient_.transposed);
             note_memory();
         }
     }
     if (micro > 1)
-        std::vector<double>().swap(scratch_.micro_gradient);
+        release(scratch_.micro_gradient);
     return loss;
 }
 
@@ -460,8 +462,8 @@ void RankWorker::reduce_scatter_layer(RankGroup& group, std::size_t layer) {
     std::copy_n(layer_gradient_.gradient.begin() + static_cast<std::ptrdiff_t>(begin), end - begin,
                 gradient_.begin() +
                     static_cast<std::ptrdiff_t>(piece_offset(shards_.layers, layer, rank_)));
-    std::vector<double>().swap(layer_gradient_.gradient);
-    std::vector<double>().swap(layer_gradient_.transposed);
+    release(layer_gradient_.gradient);
+    release(layer_gradient_.transposed);
     note_memory(); // the layer's gradient down to its piece
 }
 

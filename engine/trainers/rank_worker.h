@@ -123,10 +123,10 @@ public:
     int rank() const { return rank_; }
     const Scenario& scenario() const { return scenario_; }
     // Its parameters: the whole model, or with sharded parameters (stage 3) its pieces of it.
-    const std::vector<double>& parameters() const { return parameters_; }
+    const AlignedBuffer& parameters() const { return parameters_; }
     // The whole model after the last step: its replica, or with sharded parameters the pieces
     // put together on rank 0 (empty on the others).
-    const std::vector<double>& model_parameters() const {
+    const AlignedBuffer& model_parameters() const {
         return shards_.layers.empty() ? parameters_ : whole_;
     }
     // Whether each rank holds pieces of the parameters only (sharded parameters, stage 3).
@@ -165,7 +165,7 @@ private:
     // Where this rank's values lie in the whole model; every rank's, for putting them together.
     std::vector<ValueRun> runs_of(int rank) const;
     // The whole of one vector from every rank's pieces of it, on every rank or rank 0 only.
-    std::vector<double> joined(RankGroup& group, std::span<const double> mine, bool everywhere);
+    AlignedBuffer joined(RankGroup& group, std::span<const double> mine, bool everywhere);
 
     Scenario scenario_;
     std::shared_ptr<const Dataset> data_;
@@ -173,17 +173,17 @@ private:
     std::uint64_t hash_ = 0; // the scenario's, as checkpoints carry it
     Rng run_rng_;            // the run's generator, drawn as the threaded trainer draws it
     double weight_ = 1.0;    // the rule's weight of this rank's gradient
-    std::vector<double> parameters_;
+    AlignedBuffer parameters_;
     Optimizer optimizer_;
     std::optional<DataCursor> cursor_; // set once the scenario is checked
-    std::vector<double> gradient_;
+    AlignedBuffer gradient_;
     BatchScratch scratch_;
-    detail::BucketPlan buckets_;         // the scenario's gradient buckets, if any
-    detail::ShardPlan shards_;           // the scenario's sharded collective, if any
-    std::vector<double> shard_gradient_; // stage 2: its shard of the summed gradient
-    std::vector<double> gathered_;       // stage 3: the layer a pass needs, while it needs it
-    RangeGradient layer_gradient_;       // stage 3: that layer's gradient until reduce-scattered
-    std::vector<double> whole_;          // stage 3, rank 0: the whole model after the last step
+    detail::BucketPlan buckets_;   // the scenario's gradient buckets, if any
+    detail::ShardPlan shards_;     // the scenario's sharded collective, if any
+    AlignedBuffer shard_gradient_; // stage 2: its shard of the summed gradient
+    AlignedBuffer gathered_;       // stage 3: the layer a pass needs, while it needs it
+    RangeGradient layer_gradient_; // stage 3: that layer's gradient until reduce-scattered
+    AlignedBuffer whole_;          // stage 3, rank 0: the whole model after the last step
     WorkerMemory memory_;
     std::vector<RankMemory> memory_samples_;
     bool started_ = false; // noted what it holds before its first step

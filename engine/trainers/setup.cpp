@@ -189,8 +189,7 @@ ShardPlan plan_sharding(const Scenario& s, std::span<const int> nodes) {
 }
 
 void keep_shard(const Scenario& s, std::span<const ValueRun> runs, Optimizer& optimizer,
-                std::vector<double>& parameters, std::vector<double>& gradient,
-                std::vector<double>& shard_gradient) {
+                AlignedBuffer& parameters, AlignedBuffer& gradient, AlignedBuffer& shard_gradient) {
     const OptimizerState& whole = optimizer.state();
     OptimizerState mine;
     mine.step = whole.step;
@@ -204,10 +203,10 @@ void keep_shard(const Scenario& s, std::span<const ValueRun> runs, Optimizer& op
     optimizer.state() = std::move(mine);
     if (s.sharding == Sharding::Parameters) {
         parameters = cut_runs(parameters, runs);
-        gradient = std::vector<double>(size, 0.0); // no more room than its pieces take
+        gradient = AlignedBuffer(size, 0.0); // no more room than its pieces take
     } else if (s.sharding == Sharding::Gradients) {
         shard_gradient.assign(size, 0.0);
-        std::vector<double>().swap(gradient);
+        release(gradient);
     }
 }
 

@@ -82,8 +82,7 @@ ShardPlan plan_sharding(const Scenario& s, std::span<const int> nodes = {});
 // with sharded parameters its parameters; its gradient buffers then take its shard's room (its
 // pieces' gradient in stage 3, the shard of the sum in stage 2).
 void keep_shard(const Scenario& s, std::span<const ValueRun> runs, Optimizer& optimizer,
-                std::vector<double>& parameters, std::vector<double>& gradient,
-                std::vector<double>& shard_gradient);
+                AlignedBuffer& parameters, AlignedBuffer& gradient, AlignedBuffer& shard_gradient);
 
 // A pause a worker takes while the run goes on, checked alike by every trainer that takes one:
 // worker `worker` stalls `seconds` (0 to 86400). Throws lockstep::Error naming what is wrong.

@@ -93,13 +93,14 @@ int main(int argc, char** argv) {
         std::uint64_t hash = 0;
         for (int rep = 0; rep < repetitions; ++rep) {
             Rng rng(11);
-            std::vector<double> params = init_parameters(shape, rng);
+            const std::vector<double> initial = init_parameters(shape, rng);
+            AlignedBuffer params(initial.begin(), initial.end()); // as the trainers hold them
             OptimizerConfig config;
             config.learning_rate = 0.05;
             config.momentum = 0.9;
             Optimizer opt(config, params.size());
             Workspace work;
-            std::vector<double> gradient(params.size());
+            AlignedBuffer gradient(params.size());
             const Clock::time_point start = Clock::now();
             for (long s = 0; s < steps; ++s) {
                 loss_and_gradient(shape, params, view, gradient, work);

@@ -35,7 +35,7 @@ TrainingState random_state(int workers, bool shuffle, bool adam, std::size_t par
     const auto words = [&] {
         return Rng::State{rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()};
     };
-    const auto fill = [&](std::vector<double>& v) {
+    const auto fill = [&](auto& v) {
         v.resize(parameters);
         for (auto& x : v)
             x = rng.normal();

@@ -187,8 +187,8 @@ private Q_SLOTS:
                 QCOMPARE(rank.history()[step].loss,
                          threads.snapshots[step].worker_loss[static_cast<std::size_t>(k)]);
             }
-            QVERIFY(rank.parameters() ==
-                    trainer->replicas()[static_cast<std::size_t>(k)].parameters);
+            QVERIFY(std::ranges::equal(
+                rank.parameters(), trainer->replicas()[static_cast<std::size_t>(k)].parameters));
             QCOMPARE(rank.samples(),
                      static_cast<std::int64_t>(s.batch_of(k)) * static_cast<std::int64_t>(s.steps));
         }
@@ -229,8 +229,8 @@ private Q_SLOTS:
             for (std::size_t step = 0; step < rank.history().size(); ++step)
                 QCOMPARE(rank.history()[step].hash,
                          threads.snapshots[step].parameter_hash[static_cast<std::size_t>(k)]);
-            QVERIFY(rank.parameters() ==
-                    trainer->replicas()[static_cast<std::size_t>(k)].parameters);
+            QVERIFY(std::ranges::equal(
+                rank.parameters(), trainer->replicas()[static_cast<std::size_t>(k)].parameters));
             QCOMPARE(rank.samples(), static_cast<std::int64_t>(s.batch_of(k)) * accumulate *
                                          static_cast<std::int64_t>(s.steps));
             std::set<int> buckets;
@@ -301,7 +301,7 @@ private Q_SLOTS:
             const std::size_t whole = s.model.parameter_count();
             QVERIFY(pieces ? rank.parameters().size() < whole : rank.parameters().size() == whole);
             if (k == 0 || !pieces)
-                QVERIFY(rank.model_parameters() == trainer->parameters());
+                QVERIFY(std::ranges::equal(rank.model_parameters(), trainer->parameters()));
             else
                 QVERIFY(rank.model_parameters().empty());
             std::set<int> halves, layers;
@@ -350,7 +350,7 @@ private Q_SLOTS:
             second.back().restore(saved[static_cast<std::size_t>(k)]);
         }
         (void)states_after(s, second, 100);
-        QVERIFY(second.front().model_parameters() == whole->parameters());
+        QVERIFY(std::ranges::equal(second.front().model_parameters(), whole->parameters()));
     }
 
     // A rank's account holds its real time: computing in every step, and for a synchronised run

@@ -16,6 +16,7 @@
 #include "test_support.h"
 
 #include <cstring>
+#include <span>
 
 using namespace lockstep;
 using namespace lockstep::testing;
@@ -66,7 +67,7 @@ Switched switched(const Scenario& from, const Scenario& to, std::int64_t at) {
     return out;
 }
 
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+bool same_bits(std::span<const double> a, std::span<const double> b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
