@@ -42,7 +42,7 @@ namespace {
 
 HttpRequest request(const QByteArray& method, const QByteArray& path, const QJsonObject& body,
                     const QByteArray& token = {}, qint64 now = 0,
-                    const QString& peer = "10.0.0.2") {
+                    const QString& peer = "127.0.0.2") {
     HttpRequest r;
     r.method = method;
     r.path = path;
@@ -280,8 +280,8 @@ private Q_SLOTS:
         QCOMPARE(api.handle(page).status, 200);
         HttpRequest state = request("GET", "/api/teacher/state", {});
         state.headers = page.headers;
-        state.headers.append(Headers::value_type("Host", "10.0.0.1:8080"));
-        state.headers.append(Headers::value_type("Origin", "http://10.0.0.1:8080"));
+        state.headers.append(Headers::value_type("Host", "127.0.0.1:8080"));
+        state.headers.append(Headers::value_type("Origin", "http://127.0.0.1:8080"));
         QCOMPARE(api.handle(state).status, 200);
         // Not from another site's page, not with a made-up cookie, and not without one.
         state.headers.back().second = "http://elsewhere.example";
@@ -305,7 +305,7 @@ private Q_SLOTS:
             if (QString::number(guess) == first)
                 ++guess;
             const auto r = quiz.join(QString::number(guess), "Eve",
-                                     QStringLiteral("10.1.%1.%2").arg(i / 250).arg(i % 250),
+                                     QStringLiteral("127.1.%1.%2").arg(i / 250).arg(i % 250),
                                      1000 + i, token, display);
             QVERIFY(r);
             QCOMPARE(r->status, 403);
@@ -316,13 +316,13 @@ private Q_SLOTS:
         QVERIFY(quiz.code() != first);
         QCOMPARE(quiz.code_changes(), 1);
         QCOMPARE(quiz.teacher_state().value("wrong_codes").toInt(), limit);
-        QCOMPARE(quiz.join(quiz.code(), "Ana", "10.0.0.5", 5000, token, display)->status, 429);
-        QVERIFY(!quiz.join(quiz.code(), "Ana", "10.0.0.5", 62'000, token, display));
+        QCOMPARE(quiz.join(quiz.code(), "Ana", "127.0.0.5", 5000, token, display)->status, 429);
+        QVERIFY(!quiz.join(quiz.code(), "Ana", "127.0.0.5", 62'000, token, display));
         // Thirty students behind one address join within ten seconds.
         ClassQuiz behind_nat(reductions(), {});
         for (int i = 0; i < 30; ++i)
             QVERIFY(!behind_nat.join(behind_nat.code(), QStringLiteral("Student %1").arg(i),
-                                     "10.0.0.9", i * 300, token, display));
+                                     "127.0.0.9", i * 300, token, display));
         QCOMPARE(behind_nat.student_count(), 30);
     }
 
@@ -333,7 +333,7 @@ private Q_SLOTS:
         QByteArray token;
         QString display;
         const auto join = [&](const QString& name) {
-            const auto r = quiz.join(quiz.code(), name, "10.0.0.2", 0, token, display);
+            const auto r = quiz.join(quiz.code(), name, "127.0.0.2", 0, token, display);
             return r ? r->status : 200;
         };
         QCOMPARE(join("Ana"), 200);
@@ -382,7 +382,7 @@ private Q_SLOTS:
         });
         QByteArray token;
         QString display;
-        QVERIFY(!quiz.join(quiz.code(), "Ana", "10.0.0.1", 0, token, display));
+        QVERIFY(!quiz.join(quiz.code(), "Ana", "127.0.0.1", 0, token, display));
         QCOMPARE(quiz.back()->status, 409); // nothing before the lobby
         QCOMPARE(quiz.set_timer(-1)->status, 400);
         QVERIFY(!quiz.set_timer(10));
@@ -463,7 +463,7 @@ private Q_SLOTS:
         QCOMPARE(object_of(r)["timer"].toInt(), 90);
         QByteArray token;
         QString display;
-        QVERIFY(!quiz.join(quiz.code(), "Ana", "10.0.0.1", 0, token, display));
+        QVERIFY(!quiz.join(quiz.code(), "Ana", "127.0.0.1", 0, token, display));
         QCOMPARE(api.handle(request("POST", "/api/teacher/view", {{"names", true}}, token)).status,
                  401);
         QCOMPARE(api.handle(request("POST", "/api/teacher/skip", {}, token)).status, 401);
@@ -517,10 +517,10 @@ private Q_SLOTS:
         QStringList flood;
         for (int i = 0; i < 200; ++i) {
             QVERIFY(!quiz.join(quiz.code(), QStringLiteral("x%1").arg(i),
-                               QStringLiteral("10.0.1.%1").arg(i % 11), i, token, display));
+                               QStringLiteral("127.0.1.%1").arg(i % 11), i, token, display));
             flood << quiz.students().back().id;
         }
-        QCOMPARE(quiz.join(quiz.code(), "Real", "10.0.2.1", 300, token, display)->status, 503);
+        QCOMPARE(quiz.join(quiz.code(), "Real", "127.0.2.1", 300, token, display)->status, 503);
         HttpResponse r =
             api.handle(request("POST", "/api/teacher/remove",
                                {{"students", QJsonArray{"s1", "s999"}}}, quiz.teacher_token()));
@@ -531,7 +531,7 @@ private Q_SLOTS:
                                quiz.teacher_token()));
         QCOMPARE(r.status, 200);
         QCOMPARE(quiz.student_count(), 0);
-        QVERIFY(!quiz.join(quiz.code(), "Real", "10.0.2.1", 400, token, display));
+        QVERIFY(!quiz.join(quiz.code(), "Real", "127.0.2.1", 400, token, display));
         QVERIFY(!quiz.open());
         const QString csv = quiz.results_csv();
         QVERIFY(csv.startsWith("student,bank,question,type,values,answer,tolerance,response,"
@@ -548,21 +548,21 @@ private Q_SLOTS:
         int status = 401;
         for (int i = 0; i < 500 && status == 401; ++i) {
             status =
-                api.handle(request("GET", "/api/state", {}, random_token(), i, "10.0.0.9")).status;
+                api.handle(request("GET", "/api/state", {}, random_token(), i, "127.0.0.9")).status;
             unauthorised += status == 401 ? 1 : 0;
         }
         QCOMPARE(status, 429);
         QCOMPARE(unauthorised, quiz.limits().bad_tokens_per_minute);
         QCOMPARE(
-            api.handle(request("GET", "/api/teacher/state", {}, random_token(), 600, "10.0.0.9"))
+            api.handle(request("GET", "/api/teacher/state", {}, random_token(), 600, "127.0.0.9"))
                 .status,
             429);
         // Another address, and a minute later the same one, are heard again.
         QCOMPARE(
-            api.handle(request("GET", "/api/state", {}, random_token(), 600, "10.0.0.10")).status,
+            api.handle(request("GET", "/api/state", {}, random_token(), 600, "127.0.0.10")).status,
             401);
         QCOMPARE(
-            api.handle(request("GET", "/api/state", {}, random_token(), 61'000, "10.0.0.9")).status,
+            api.handle(request("GET", "/api/state", {}, random_token(), 61'000, "127.0.0.9")).status,
             401);
     }
 
@@ -624,18 +624,18 @@ private Q_SLOTS:
         QCOMPARE(api.handle(form).status, 415);
         form.headers.front().second = "application/json; charset=utf-8";
         QCOMPARE(api.handle(form).status, 200);
-        quiz.set_addresses({"http://192.168.1.20:8080/"});
+        quiz.set_addresses({"http://127.0.0.20:8080/"});
         HttpRequest state = request("GET", "/", {});
         state.body.clear();
-        state.headers.append(Headers::value_type("Host", "192.168.1.20:8080"));
+        state.headers.append(Headers::value_type("Host", "127.0.0.20:8080"));
         QCOMPARE(api.handle(state).status, 200);
         state.headers.back().second = "localhost:8080";
         QCOMPARE(api.handle(state).status, 200);
         state.headers.back().second = "evil.example:8080";
         QCOMPARE(api.handle(state).status, 421);
-        state.headers.back().second = "192.168.1.20";
+        state.headers.back().second = "127.0.0.20";
         QCOMPARE(api.handle(state).status, 200);
-        state.headers.back().second = "192.168.1.21:8080";
+        state.headers.back().second = "127.0.0.21:8080";
         QCOMPARE(api.handle(state).status, 421);
     }
 
@@ -748,19 +748,19 @@ private Q_SLOTS:
         // Joins per address and minute: wrong codes count too, so codes cannot be guessed fast.
         for (int i = 0; i < 5; ++i)
             QCOMPARE(api.handle(request("POST", "/api/join", {{"code", "x"}, {"name", "a"}}, {}, i,
-                                        "10.0.0.9"))
+                                        "127.0.0.9"))
                          .status,
                      403);
-        QCOMPARE(join("Ana", 10, "10.0.0.9").status, 429);
-        QCOMPARE(join("Ana", 60'010, "10.0.0.9").status, 200); // a minute later
-        QCOMPARE(join("Ben", 20, "10.0.0.2").status, 200);
-        QCOMPARE(join("Cy", 30, "10.0.0.3").status, 200);
-        const HttpResponse full = join("Di", 40, "10.0.0.4");
+        QCOMPARE(join("Ana", 10, "127.0.0.9").status, 429);
+        QCOMPARE(join("Ana", 60'010, "127.0.0.9").status, 200); // a minute later
+        QCOMPARE(join("Ben", 20, "127.0.0.2").status, 200);
+        QCOMPARE(join("Cy", 30, "127.0.0.3").status, 200);
+        const HttpResponse full = join("Di", 40, "127.0.0.4");
         QCOMPARE(full.status, 503);
         LOCKSTEP_VERIFY_CONTAINS(object_of(full).value("error").toString(), QStringLiteral("full"));
         // A locked lobby.
         quiz.set_locked(true);
-        QCOMPARE(join("Ed", 50, "10.0.0.5").status, 409);
+        QCOMPARE(join("Ed", 50, "127.0.0.5").status, 409);
         // Requests per token: a burst, then one every 50 ms.
         const QByteArray token = quiz.students()[1].token;
         int ok = 0;
@@ -969,7 +969,7 @@ private Q_SLOTS:
         });
         QByteArray token;
         QString display;
-        QVERIFY(!quiz.join(quiz.code(), "Ana", "10.0.0.1", 0, token, display));
+        QVERIFY(!quiz.join(quiz.code(), "Ana", "127.0.0.1", 0, token, display));
         QVERIFY(!quiz.open());
         disk_full = true;
         QJsonObject reply;

@@ -34,7 +34,7 @@ QByteArray join(ClassQuiz& quiz, const QString& name, int n) {
     QByteArray token;
     QString display;
     const auto refused =
-        quiz.join(quiz.code(), name, QStringLiteral("10.0.0.%1").arg(n), 0, token, display);
+        quiz.join(quiz.code(), name, QStringLiteral("127.0.0.%1").arg(n), 0, token, display);
     return refused ? QByteArray() : token;
 }
 
