@@ -11,6 +11,7 @@
 // --max-students (default 200) to the class; every other limit is the default.
 
 #include "class/class_window.h"
+#include "core/error.h"
 
 #include "lockstep_lessons/lesson.h"
 
@@ -29,6 +30,7 @@
 #include <atomic>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -137,10 +139,17 @@ int main(int argc, char** argv) {
     lockstep::classroom::ClassLimits limits;
     limits.joins_per_minute = students + 10;
     limits.max_students = std::max(limits.max_students, students);
-    lockstep::app::ClassWindow projector(
-        lockstep::lessons::LessonLibrary::load(lockstep::lessons::default_resources_dir())
-            .load_bank_named(QStringLiteral("reductions")),
-        {0}, 0, {QHostAddress(QHostAddress::LocalHost)}, limits);
+    std::optional<lockstep::lessons::QuizBank> bank;
+    try {
+        bank = lockstep::lessons::LessonLibrary::load(lockstep::lessons::default_resources_dir())
+                   .load_bank_named(QStringLiteral("reductions"));
+    } catch (const lockstep::Error& e) {
+        std::fprintf(stderr, "bench_class: %s (LOCKSTEP_RESOURCES names the resources folder)\n",
+                     e.what());
+        return 2;
+    }
+    lockstep::app::ClassWindow projector(*bank, {0}, 0, {QHostAddress(QHostAddress::LocalHost)},
+                                         limits);
     projector.resize(1280, 800);
     projector.show();
     auto& quiz = projector.quiz();
