@@ -561,9 +561,9 @@ private Q_SLOTS:
         QCOMPARE(
             api.handle(request("GET", "/api/state", {}, random_token(), 600, "127.0.0.10")).status,
             401);
-        QCOMPARE(
-            api.handle(request("GET", "/api/state", {}, random_token(), 61'000, "127.0.0.9")).status,
-            401);
+        QCOMPARE(api.handle(request("GET", "/api/state", {}, random_token(), 61'000, "127.0.0.9"))
+                     .status,
+                 401);
     }
 
     // One page per student, their own numbers and answer, the working once revealed; names
@@ -954,6 +954,25 @@ private Q_SLOTS:
         QFile f(journal);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll().count("\"t\":\"answer\""), 13);
+    }
+
+    // With neither --results nor --journal the answers are not only in memory: they go to a
+    // journal in the user's data folder, which the server names, and outlive a SIGKILL.
+    void without_a_results_file_the_answers_still_go_to_a_journal() {
+        ServeProcess serve;
+        QVERIFY(serve.start({}, 5, "J"));
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(serve.answer(i, QString::number(i)), 200);
+        ::kill(pid_t(serve.process.processId()), SIGKILL);
+        QVERIFY(serve.process.waitForFinished(10000));
+        const QDir folder(serve.data.filePath("lockstep/class"));
+        const QStringList journals = folder.entryList({"reductions-*.journal"}, QDir::Files);
+        QCOMPARE(journals.size(), 1);
+        const QString path = folder.filePath(journals.front());
+        LOCKSTEP_VERIFY_CONTAINS(serve.banner, "journal: " + path);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().count("\"t\":\"answer\""), 5);
     }
 
     // A change the journal cannot take is refused, and nothing changes.

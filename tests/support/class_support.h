@@ -123,6 +123,7 @@ struct ServeProcess {
     QString code;
     QStringList extra_args; // after the usual ones, e.g. --journal FILE
     QTemporaryDir data;     // the server's data folder (XDG_DATA_HOME), where journals go
+    QString banner;         // what it printed on starting
 
     ~ServeProcess() {
         process.kill();
@@ -160,6 +161,7 @@ struct ServeProcess {
                     return l.mid(name.size()).trimmed();
             return QString();
         };
+        banner = out;
         port = quint16(QUrl(line("students: ")).port());
         code = line("join code: ");
         client = std::make_unique<Client>(port);
