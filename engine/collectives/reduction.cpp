@@ -90,4 +90,11 @@ void accumulate(std::span<double> into, std::span<const double> from) {
     kernels::vector_kernels().add(into.data(), from.data(), into.size());
 }
 
+// The double sum of two values of a narrower format, rounded once to it, is the format's own
+// sum: a double holds more than twice its digits, so the first rounding never misleads the second.
+void accumulate_in(WirePrecision wire, std::span<double> into, std::span<const double> from) {
+    accumulate(into, from);
+    round_to(wire, into);
+}
+
 } // namespace lockstep

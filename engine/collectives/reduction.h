@@ -1,5 +1,7 @@
 #pragma once
 
+#include "collectives/precision.h"
+
 #include <span>
 #include <string_view>
 #include <vector>
@@ -37,5 +39,8 @@ void reduce(ReductionRule rule, std::span<const std::span<const double>> inputs,
 // collective adds buffers together, chunk by chunk, as its messages arrive.
 void scale_contribution(std::span<double> buffer, double weight);
 void accumulate(std::span<double> into, std::span<const double> from);
+// The same for values that travel in a narrower format: each sum rounded to it, as an addition
+// in that format gives (the operands already are its values).
+void accumulate_in(WirePrecision wire, std::span<double> into, std::span<const double> from);
 
 } // namespace lockstep

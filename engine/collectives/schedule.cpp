@@ -33,6 +33,12 @@ bool parse_algorithm(std::string_view text, Algorithm& out) {
     return false;
 }
 
+void CommSchedule::send_as(WirePrecision wire) {
+    for (Round& round : rounds)
+        for (Message& m : round.messages)
+            m.wire = wire;
+}
+
 std::int64_t CommSchedule::total_bytes() const {
     std::int64_t total = 0;
     for (const auto& round : rounds)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "collectives/precision.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -17,8 +19,9 @@ enum class Algorithm { ParameterServer, Ring, Tree, Hierarchical, None };
 std::string_view to_string(Algorithm algorithm);
 bool parse_algorithm(std::string_view text, Algorithm& out);
 
-// One message of a collective: `count` doubles starting at `offset` travel from worker `src`'s
-// buffer to worker `dst`, where they are either added in (Reduce) or stored (Copy).
+// One message of a collective: `count` values starting at `offset` travel from worker `src`'s
+// buffer to worker `dst`, where they are either added in (Reduce) or stored (Copy). They travel
+// as `wire` values (collectives/precision.h), and a Reduce adds in that format.
 struct Message {
     enum class Op { Reduce, Copy };
     int src = 0;
@@ -26,8 +29,9 @@ struct Message {
     std::size_t offset = 0;
     std::size_t count = 0;
     Op op = Op::Reduce;
+    WirePrecision wire = WirePrecision::Float64;
 
-    std::int64_t bytes() const { return static_cast<std::int64_t>(count * sizeof(double)); }
+    std::int64_t bytes() const { return static_cast<std::int64_t>(count * bytes_per_value(wire)); }
 };
 
 // Messages that are in flight at the same time. Within a round no message reads a range that
@@ -47,6 +51,8 @@ struct CommSchedule {
     std::size_t count = 0; // doubles per worker buffer
     std::vector<Round> rounds;
 
+    // Every message travels as `wire` values from now on: its bytes and its additions follow.
+    void send_as(WirePrecision wire);
     std::int64_t total_bytes() const;
     // Bytes that cross each directed link (src -> dst) over the whole schedule.
     std::vector<std::int64_t> bytes_per_link() const; // index src * workers + dst

@@ -35,7 +35,7 @@ void InProcessTransport::receive(const Round& round, std::span<const std::size_t
                               .subspan(offset, count);
         const auto into = mine.subspan(offset, count);
         if (m.op == Message::Op::Reduce)
-            accumulate(into, from);
+            accumulate_in(m.wire, into, from);
         else
             std::memcpy(into.data(), from.data(), count * sizeof(double));
     };

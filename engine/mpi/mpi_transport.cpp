@@ -37,6 +37,11 @@ void MpiTransport::execute(const Round& round, int rank, std::span<double> mine)
     send_peers_.clear();
     receive_peers_.clear();
     std::size_t scratch = 0;
+    for (const Message& m : round.messages)
+        if (m.wire != WirePrecision::Float64)
+            throw Error("all-reduce: between processes the values travel in float64 only, not " +
+                        std::string(to_string(m.wire)) + " (threads send " +
+                        std::string(to_string(m.wire)) + ")");
     for (std::size_t i = 0; i < round.messages.size(); ++i) {
         const Message& m = round.messages[i];
         if (m.dst != rank || m.count == 0)

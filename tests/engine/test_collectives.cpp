@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <oneapi/tbb/global_control.h>
+
 #include "transport_support.h"
 
 #include <algorithm>
@@ -141,6 +143,10 @@ private Q_SLOTS:
     void ranks_that_share_nothing();
     void one_rank_at_a_time();
     void rank_outside_the_group_throws();
+
+    void narrow_formats_round_to_nearest_even();
+    void narrow_formats_move_fewer_bytes();
+    void narrow_formats_add_in_their_own_precision();
 };
 
 void TestCollectives::all_reduce_data() {
@@ -678,6 +684,134 @@ void TestCollectives::rank_outside_the_group_throws() {
     QVERIFY_THROWS_EXCEPTION(Error, run_rank(s, mailboxes, -1, mine));
     std::vector<double> wrong(9);
     QVERIFY_THROWS_EXCEPTION(Error, run_rank(s, mailboxes, 0, wrong));
+}
+
+// Rounding to float16, bfloat16 and float32: values each format holds stay, halfway cases go to
+// the even neighbour, past the largest finite value is infinity, below the smallest a subnormal
+// or a signed zero; and for many random values the result is the format's and its nearest.
+void TestCollectives::narrow_formats_round_to_nearest_even() {
+    const double inf = HUGE_VAL;
+    const struct {
+        WirePrecision format;
+        double x, expected;
+    } cases[] = {
+        {WirePrecision::Float16, 1.0, 1.0},
+        {WirePrecision::Float16, 65504.0, 65504.0},
+        {WirePrecision::Float16, 65519.99, 65504.0},
+        {WirePrecision::Float16, 65520.0, inf}, // halfway to 65536, which it cannot hold
+        {WirePrecision::Float16, -70000.0, -inf},
+        {WirePrecision::Float16, 1.0 + 0x1p-11, 1.0},              // a tie: the even one
+        {WirePrecision::Float16, 1.0 + 3 * 0x1p-11, 1.0 + 0x1p-9}, // a tie: the even one
+        {WirePrecision::Float16, 0.1, 0.0999755859375},            // 0x2E66
+        {WirePrecision::Float16, 0x1p-14, 0x1p-14},                // smallest normal
+        {WirePrecision::Float16, 0x1p-24, 0x1p-24},                // smallest subnormal
+        {WirePrecision::Float16, 0x1p-25, 0.0},                    // a tie: zero is even
+        {WirePrecision::Float16, 3 * 0x1p-26, 0x1p-24},
+        {WirePrecision::BFloat16, 0.1, 0.10009765625}, // 0x3DCD
+        {WirePrecision::BFloat16, 1.0 + 0x1p-8, 1.0},
+        {WirePrecision::BFloat16, 1.0 + 3 * 0x1p-8, 1.0 + 0x1p-6},
+        {WirePrecision::BFloat16, 80000.0, 79872.0},       // 156 x 512
+        {WirePrecision::BFloat16, 0x1.fep127, 0x1.fep127}, // the largest
+        {WirePrecision::BFloat16, 3.4e38, inf},
+        {WirePrecision::Float32, 0.1, double(0.1f)},
+        {WirePrecision::Float32, 1e39, inf},
+        {WirePrecision::Float64, 0.1, 0.1},
+    };
+    for (const auto& c : cases)
+        QVERIFY2(round_to(c.format, c.x) == c.expected,
+                 qPrintable(QStringLiteral("%1 of %2: %3, not %4")
+                                .arg(QString::fromUtf8(to_string(c.format).data()))
+                                .arg(c.x, 0, 'g', 17)
+                                .arg(round_to(c.format, c.x), 0, 'g', 17)
+                                .arg(c.expected, 0, 'g', 17)));
+    QVERIFY(std::signbit(round_to(WirePrecision::Float16, -1e-30)));
+    QVERIFY(std::signbit(round_to(WirePrecision::BFloat16, -0.0)));
+    QVERIFY(std::isnan(round_to(WirePrecision::Float16, std::nan(""))));
+    QCOMPARE(round_to(WirePrecision::BFloat16, -inf), -inf);
+
+    Rng rng(12);
+    for (int i = 0; i < 20000; ++i) {
+        const WirePrecision format = i % 2 ? WirePrecision::Float16 : WirePrecision::BFloat16;
+        const int digits = format == WirePrecision::Float16 ? 11 : 8;
+        const int min_exponent = format == WirePrecision::Float16 ? -14 : -126;
+        const double x = (i % 3 ? 1.0 : -1.0) * std::exp2(rng.uniform(-26.0, 15.9));
+        const double r = round_to(format, x);
+        int e = 0;
+        std::frexp(x, &e);
+        const double spacing = std::exp2(std::max(e - 1, min_exponent) - (digits - 1));
+        QVERIFY(std::fabs(r - x) <= spacing / 2); // the nearest, within half a spacing
+        QCOMPARE(round_to(format, r), r);         // and the format's own
+        QVERIFY(std::signbit(r) == std::signbit(x) || r == 0.0);
+    }
+}
+
+// A collective in a narrower format moves as many values in fewer bytes: a quarter of float64's
+// in float16 and bfloat16, half in float32, on every algorithm.
+void TestCollectives::narrow_formats_move_fewer_bytes() {
+    for (auto algorithm : kAlgorithms) {
+        const CommSchedule wide = make_schedule(algorithm, 8, 1000);
+        for (const auto& [format, parts] : {std::pair{WirePrecision::Float32, 2},
+                                            {WirePrecision::Float16, 4},
+                                            {WirePrecision::BFloat16, 4}}) {
+            CommSchedule narrow = wide;
+            narrow.send_as(format);
+            QVERIFY(wide.total_bytes() > 0);
+            QCOMPARE(narrow.total_bytes() * parts, wide.total_bytes());
+            QCOMPARE(narrow.bytes_per_link().size(), wide.bytes_per_link().size());
+            for (std::size_t l = 0; l < wide.bytes_per_link().size(); ++l)
+                QCOMPARE(narrow.bytes_per_link()[l] * parts, wide.bytes_per_link()[l]);
+        }
+    }
+}
+
+// Every addition of a float16 collective is rounded to float16: eight workers' 10,000s overflow
+// to infinity on every rank (float32 holds their 80,000), and small values add up as a float16
+// sum does. The transport gives the bits of the schedule run message by message, on one thread
+// or four; the parameter server's are those of adding in worker order, rounding each sum.
+void TestCollectives::narrow_formats_add_in_their_own_precision() {
+    constexpr int workers = 8;
+    constexpr std::size_t count = 37;
+    Rng rng(5);
+    std::vector<std::vector<double>> inputs(workers, std::vector<double>(count));
+    for (auto& input : inputs) {
+        input[0] = 10000.0;
+        for (std::size_t i = 1; i < count; ++i)
+            input[i] = round_to(WirePrecision::Float16, rng.uniform(-3.0, 3.0));
+    }
+    for (auto algorithm : kAlgorithms) {
+        for (WirePrecision format : {WirePrecision::Float16, WirePrecision::Float32}) {
+            CommSchedule schedule = make_schedule(algorithm, workers, count);
+            schedule.send_as(format);
+            Buffers serial(inputs);
+            run_all_reduce_serial(schedule, serial.spans);
+            for (int threads : {1, 4}) {
+                tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                                          std::size_t(threads));
+                Buffers together(inputs);
+                InProcessTransport transport;
+                run_all_reduce(schedule, transport, together.spans);
+                for (int k = 0; k < workers; ++k)
+                    QCOMPARE(std::memcmp(together.data[std::size_t(k)].data(),
+                                         serial.data[std::size_t(k)].data(),
+                                         count * sizeof(double)),
+                             0);
+            }
+            for (int k = 0; k < workers; ++k) {
+                const std::span<const double> mine = serial.spans[std::size_t(k)];
+                QCOMPARE(mine[0], format == WirePrecision::Float16 ? HUGE_VAL : 80000.0);
+                for (double v : mine)
+                    QCOMPARE(round_to(format, v), v);
+            }
+            if (algorithm != Algorithm::ParameterServer)
+                continue;
+            for (std::size_t i = 1; i < count; ++i) {
+                double sum = inputs[0][i];
+                for (int k = 1; k < workers; ++k)
+                    sum = round_to(format, sum + inputs[std::size_t(k)][i]);
+                QCOMPARE(serial.spans[0][i], sum);
+            }
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestCollectives)

@@ -25,7 +25,7 @@ inline void apply_message(const Message& m, std::span<const std::span<double>> b
     auto from = buffers[static_cast<std::size_t>(m.src)].subspan(m.offset, m.count);
     auto into = buffers[static_cast<std::size_t>(m.dst)].subspan(m.offset, m.count);
     if (m.op == Message::Op::Reduce)
-        accumulate(into, from);
+        accumulate_in(m.wire, into, from);
     else
         std::memcpy(into.data(), from.data(), m.count * sizeof(double));
 }
@@ -73,7 +73,7 @@ public:
             }
             auto into = mine.subspan(m.offset, m.count);
             if (m.op == Message::Op::Reduce)
-                accumulate(into, bytes);
+                accumulate_in(m.wire, into, bytes);
             else
                 std::copy(bytes.begin(), bytes.end(), into.begin());
             ++received_;

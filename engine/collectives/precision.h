@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+// The number format gradients travel in between workers. Training itself is in float64; a
+// collective may send its values in fewer bits (a quarter of the bytes in float16), each worker's
+// contribution rounded to the format before it leaves, and every addition along the way rounded
+// to it again, as a collective in that format adds. The rounding is the IEEE one, to nearest with
+// ties to even, element by element, so the schedule's fixed order of additions still gives the
+// same bits however many threads run it. Between processes values travel in float64 only, so far.
+namespace lockstep {
+
+enum class WirePrecision : std::uint8_t { Float64, Float32, Float16, BFloat16 };
+
+std::string_view to_string(WirePrecision precision);
+
+constexpr std::size_t bytes_per_value(WirePrecision precision) {
+    switch (precision) {
+    case WirePrecision::Float64:
+        return 8;
+    case WirePrecision::Float32:
+        return 4;
+    case WirePrecision::Float16:
+    case WirePrecision::BFloat16:
+        return 2;
+    }
+    return 8;
+}
+
+// x as the nearest value the format holds (ties to even), as a double: past the format's largest
+// finite value it is infinity with x's sign (an overflow), below its smallest it is a subnormal
+// or a zero of x's sign; NaN stays NaN. Float64 leaves x as it is.
+double round_to(WirePrecision precision, double x);
+void round_to(WirePrecision precision, std::span<double> values);
+
+} // namespace lockstep
