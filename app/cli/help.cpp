@@ -77,6 +77,9 @@ gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" bl
          keeps and updates the optimizer state of its 1/N of the parameters only, then the
          parameters are all-gathered; stage 2 keeps only its 1/N of the gradient too;
          stage 3 (FSDP) keeps 1/N of every layer and gathers a layer when a pass needs it
+  --comm-precision float32|float16|bfloat16  the gradients travel and are added in that
+         format (the scenario's "comm_precision"): fewer bytes on every link, each sum
+         rounded to it; a step whose summed gradient overflowed is skipped
 )");
 }
 

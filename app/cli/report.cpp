@@ -98,6 +98,13 @@ QString gradient_summary(const Scenario& s, const RunMetrics& m) {
                                    "backward, freed after use, and its gradient "
                                    "reduce-scattered")
                                .arg(s.workers));
+    if (s.comm_precision != WirePrecision::Float64)
+        out += report_line(Cli::tr("on the wire"),
+                           Cli::tr("%1, %2 bytes a value; %n step(s) skipped because the summed "
+                                   "gradient overflowed",
+                                   nullptr, static_cast<int>(m.overflow_steps))
+                               .arg(QString::fromUtf8(to_string(s.comm_precision).data()))
+                               .arg(bytes_per_value(s.comm_precision)));
     if (!s.gradients)
         return out;
     if (m.accumulation > 1)
@@ -192,6 +199,9 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
         {"mean_staleness", m.mean_staleness},
         {"averagings", m.averagings},
         {"abandoned_steps", m.abandoned_steps},
+        {"comm_precision", std::string(to_string(s.comm_precision))},
+        {"bytes_per_value", bytes_per_value(s.comm_precision)},
+        {"overflow_steps", m.overflow_steps},
         {"rule", std::string(to_string(s.rule))},
         {"clock", std::string(to_string(s.clock))},
         {"scaling", std::string(to_string(s.scaling))},

@@ -143,7 +143,7 @@ int command_run(const std::vector<std::string>& raw) {
                            "--staleness",      "--local-steps",
                            "--bucket-kb",      "--accumulate",
                            "--shard",          "--rank-timeout",
-                           "--nodes"},
+                           "--nodes",          "--comm-precision"},
                     {"--json", "--staleness-aware-lr", "--no-overlap", "--paced-links"});
     const std::string transport = o.text("--transport").value_or("threads");
     if (transport != "threads" && transport != "mpi")

@@ -148,6 +148,8 @@ Scenario scenario_from(const Options& o) {
     }
     choose(o, "--shard", s.sharding, lockstep::parse_sharding,
            "none, optimizer, gradients, parameters");
+    choose(o, "--comm-precision", s.comm_precision, lockstep::parse_wire_precision,
+           "float64, float32, float16, bfloat16");
     apply_parallel_flags(o, s);
     lockstep::validate(s); // once, the file and every flag together
     return s;

@@ -37,6 +37,16 @@ std::string_view to_string(WirePrecision precision) {
     return "unknown";
 }
 
+bool parse_wire_precision(std::string_view text, WirePrecision& out) {
+    for (WirePrecision p : {WirePrecision::Float64, WirePrecision::Float32, WirePrecision::Float16,
+                            WirePrecision::BFloat16})
+        if (text == to_string(p)) {
+            out = p;
+            return true;
+        }
+    return false;
+}
+
 double round_to(WirePrecision precision, double x) {
     if (precision == WirePrecision::Float64 || !std::isfinite(x) || x == 0.0)
         return x;

@@ -16,6 +16,7 @@ namespace lockstep {
 enum class WirePrecision : std::uint8_t { Float64, Float32, Float16, BFloat16 };
 
 std::string_view to_string(WirePrecision precision);
+bool parse_wire_precision(std::string_view text, WirePrecision& out);
 
 constexpr std::size_t bytes_per_value(WirePrecision precision) {
     switch (precision) {

@@ -210,6 +210,10 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
             throw Error("gradients.bucket_kb: Open MPI's own all-reduce takes the whole "
                         "gradient at once; buckets need one of Lockstep's algorithms "
                         "(parameter-server, ring, tree)");
+        if (s.comm_precision != WirePrecision::Float64)
+            throw Error("comm_precision: between processes the gradients travel in float64 "
+                        "only; " +
+                        std::string(to_string(s.comm_precision)) + " runs on threads");
         data = load_dataset(s);
         worker.emplace(scenario, data, rank);
         worker->keep_events(keep_events);

@@ -94,6 +94,7 @@ struct RunMetrics {
                                         // their way when a run changed its way of agreeing)
     std::int64_t averagings = 0;        // local SGD: times the replicas averaged their parameters
     std::int64_t abandoned_steps = 0;   // stopped at a bucket mismatch: nothing applied
+    std::int64_t overflow_steps = 0;    // skipped: the summed gradient overflowed comm_precision
     // How the gradient left each worker (data parallelism): its buckets (1: the whole gradient
     // after backward), the largest one's bytes, the micro-batches added up before each
     // reduction; and, per worker and averaged over them, the time its gradient collectives took

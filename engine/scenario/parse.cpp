@@ -353,6 +353,9 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_gradients(r, s);
     r.read_choice<Sharding>("sharding", s.sharding,
                             {"none", "optimizer", "gradients", "parameters"}, parse_sharding);
+    r.read_choice<WirePrecision>("comm_precision", s.comm_precision,
+                                 {"float64", "float32", "float16", "bfloat16"},
+                                 parse_wire_precision);
     if (const json* v = r.find("memory_budget_bytes")) {
         // A whole number of bytes: 4000000, not 4e6 or "4 MB".
         if (!v->is_number_integer())

@@ -156,6 +156,10 @@ struct Scenario {
     std::optional<SyncConfig> sync;               // none: bulk-synchronous (bsp)
     std::optional<GradientConfig> gradients; // none: one bucket after backward, no accumulation
     Sharding sharding = Sharding::None;      // ZeRO stage: what a worker keeps a shard of
+    // The format the data-parallel gradients travel and are added in (collectives/precision.h):
+    // each worker's contribution is rounded to it before it leaves, each sum on the way too. A
+    // step whose summed gradient overflowed is skipped: no replica applies it.
+    WirePrecision comm_precision = WirePrecision::Float64;
     // The most a data-parallel worker may hold at its peak, in bytes (none: no budget). A run
     // whose worker would hold more is refused before it trains (check_memory_budget(), runs.h).
     std::optional<std::int64_t> memory_budget_bytes;

@@ -134,6 +134,8 @@ json scenario_reading::scenario_json(const Scenario& s) {
                           {"accumulate", s.gradients->accumulate}};
     if (s.sharding != Sharding::None) // written only when set, so older scenarios keep their hashes
         j["sharding"] = std::string(to_string(s.sharding));
+    if (s.comm_precision != WirePrecision::Float64) // likewise
+        j["comm_precision"] = std::string(to_string(s.comm_precision));
     if (s.memory_budget_bytes) // likewise
         j["memory_budget_bytes"] = *s.memory_budget_bytes;
     return j;

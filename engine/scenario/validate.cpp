@@ -188,6 +188,26 @@ static void validate_parallelism(const Scenario& s) {
                             " outputs (each needs at least one)");
 }
 
+// Gradients in a narrower format: the bulk-synchronous data-parallel all-reduce, whole or in
+// buckets, sends them so; what sends anything else, or splits it, is refused by name.
+static void validate_comm_precision(const Scenario& s) {
+    const std::string what =
+        "comm_precision \"" + std::string(to_string(s.comm_precision)) + "\": ";
+    if (s.model_parallel())
+        throw Error(what + "the data-parallel gradients travel in it; parallelism.mode is \"" +
+                    std::string(to_string(s.parallelism->mode)) + "\"");
+    if (s.sync_mode() != SyncMode::Bsp)
+        throw Error(what +
+                    "needs sync mode bsp, whose all-reduce sends every step's gradients; "
+                    "sync.mode is " +
+                    std::string(to_string(s.sync_mode())));
+    if (s.algorithm == Algorithm::None)
+        throw Error(what + "needs a collective to send the gradients; algorithm is none");
+    if (s.sharding != Sharding::None)
+        throw Error(what + "does not work with sharding yet; sharding is \"" +
+                    std::string(to_string(s.sharding)) + "\"");
+}
+
 // Sharding splits a bulk-synchronous data-parallel all-reduce in its halves; what does not have
 // one, or keeps state whole that a shard would split, is refused by name.
 static void validate_sharding(const Scenario& s) {
@@ -336,6 +356,8 @@ void validate(const Scenario& s) {
         validate_gradients(s);
     if (s.sharding != Sharding::None)
         validate_sharding(s);
+    if (s.comm_precision != WirePrecision::Float64)
+        validate_comm_precision(s);
     if (s.memory_budget_bytes)
         validate_memory_budget(s);
     if (s.checkpoint) {

@@ -88,6 +88,7 @@ void DataParallelTrainer::build_collective() {
     collective_.nodes = detail::nodes_of(s, faults_.lane_of);
     collective_.schedule = make_schedule(s.algorithm, s.workers, s.model.parameter_count(),
                                          detail::workers_per_node(s));
+    collective_.schedule.send_as(s.comm_precision);
     collective_.bytes = collective_.schedule.total_bytes();
     collective_.inter_bytes = inter_node_bytes(collective_.schedule);
     detail::BucketPlan plan = detail::plan_buckets(s, collective_.nodes);
@@ -161,6 +162,14 @@ void DataParallelTrainer::execute_step() {
     }
     if (!communicate_phase()) { // 3: the collective combines them
         update_phase(false);    // the buckets did not match: nothing is applied this step
+        if (sink_)
+            sink_->on_events(scratch_.events);
+        return finish_step();
+    }
+    if (summed_gradient_overflowed()) { // nobody applies a gradient that is not a number
+        ++accounts_.overflow_steps;
+        update_phase(false);
+        last_snapshot_.overflow = true;
         if (sink_)
             sink_->on_events(scratch_.events);
         return finish_step();

@@ -210,6 +210,7 @@ private:
         std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
         std::int64_t averagings = 0;                             // local SGD's parameter averagings
         std::int64_t abandoned_steps = 0, abandoned_samples = 0; // stopped at a bucket mismatch
+        std::int64_t overflow_steps = 0; // skipped: the summed gradient overflowed its format
         std::vector<ProgressPoint> progress;
         // Per lane, whole run: the time its gradient collectives took (their rounds, waits
         // inside them included), and the part of it not hidden behind its own computation.
@@ -283,6 +284,9 @@ private:
     bool communicate_phase();  // false: the step was abandoned (buckets in different orders)
     void all_reduce_buffers(); // the collective over every worker's gradient buffer, priced
     void update_phase(bool apply = true); // without `apply`: the step's snapshot, no update
+    // Gradients in a narrow format (scenario comm_precision): the collective's sum left the
+    // format's range, so the step is skipped.
+    bool summed_gradient_overflowed() const;
     // Gradient buckets (data_parallel_buckets.cpp): a computation's events, backward layer by
     // layer when the run has buckets; the buckets' collectives on each worker's communication
     // lane, each starting when its layers are done (or, without overlap, after backward).

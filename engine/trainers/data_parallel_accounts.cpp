@@ -79,6 +79,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.useful_samples = accounts_.samples - accounts_.lost_samples - accounts_.dropped_samples -
                        accounts_.abandoned_samples;
     m.abandoned_steps = accounts_.abandoned_steps;
+    m.overflow_steps = accounts_.overflow_steps;
     Ticks end = 0;
     for (const auto& w : workers_)
         end = std::max(end, w.clock);

@@ -100,8 +100,10 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
                 }
                 const ModelShape& model = scenario_.model;
                 const std::size_t from = model.weight_offset(l);
-                scale_contribution(
-                    std::span(w.gradient).subspan(from, model.weight_offset(l + 1) - from), weight);
+                const std::span<double> layer =
+                    std::span(w.gradient).subspan(from, model.weight_offset(l + 1) - from);
+                scale_contribution(layer, weight);
+                round_to(scenario_.comm_precision, layer);
                 live.layer_done[k][l] = clock.now();
                 gate.layer_done(l);
             };

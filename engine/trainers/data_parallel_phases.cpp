@@ -118,9 +118,11 @@ void DataParallelTrainer::compute_phase() {
         scratch_.computed_took[k] = took[k];
         w.clock += took[k];
         latest = std::max(latest, w.clock);
-        if (synchronised && train && !scratch_.live.ran) // live: scaled layer by layer
+        if (synchronised && train && !scratch_.live.ran) { // live: scaled layer by layer
             scale_contribution(w.gradient,
                                selective ? scratch_.chosen_weights[k] : collective_.weights[k]);
+            round_to(scenario_.comm_precision, w.gradient); // as it leaves the worker
+        }
         accounts_.samples += static_cast<std::int64_t>(samples_of(id));
     }
     clock.wait_until(latest, stop_);
@@ -173,6 +175,15 @@ bool DataParallelTrainer::communicate_phase() {
         spent[k] = workers_[k].clock - computed[k];
     account_exposure(computed, spent); // one collective after backward: all of it exposed
     return true;
+}
+
+// An infinity, or a NaN from infinities of both signs; every replica holds the same sum, so
+// worker 0's tells.
+bool DataParallelTrainer::summed_gradient_overflowed() const {
+    if (scenario_.comm_precision == WirePrecision::Float64 || work_ != Work::Train)
+        return false;
+    const AlignedBuffer& sum = workers_.front().gradient;
+    return !std::all_of(sum.begin(), sum.end(), [](double v) { return std::isfinite(v); });
 }
 
 bool DataParallelTrainer::averaging_due() const {

@@ -157,6 +157,7 @@ BucketPlan plan_buckets(const Scenario& s, std::span<const int> nodes) {
     for (const Bucket& b : plan.buckets) {
         plan.schedules.push_back(bucket_schedule(s.algorithm, s.workers, shape.parameter_count(), b,
                                                  workers_per_node(s)));
+        plan.schedules.back().send_as(s.comm_precision);
         plan.bytes += plan.schedules.back().total_bytes();
         plan.inter_bytes += between(plan.schedules.back(), nodes);
     }

@@ -2924,6 +2924,17 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         </translation>
     </message>
     <message>
+        <source>on the wire</source>
+        <translation>auf der Leitung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 bytes a value; %n step(s) skipped because the summed gradient overflowed</source>
+        <translation>
+            <numerusform>%1, %2 Bytes je Wert; %n Schritt übersprungen, weil der summierte Gradient übergelaufen ist</numerusform>
+            <numerusform>%1, %2 Bytes je Wert; %n Schritte übersprungen, weil der summierte Gradient übergelaufen ist</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>communication</source>
         <translation>Kommunikation</translation>
     </message>
@@ -3017,6 +3028,9 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
          keeps and updates the optimizer state of its 1/N of the parameters only, then the
          parameters are all-gathered; stage 2 keeps only its 1/N of the gradient too;
          stage 3 (FSDP) keeps 1/N of every layer and gathers a layer when a pass needs it
+  --comm-precision float32|float16|bfloat16  the gradients travel and are added in that
+         format (the scenario&apos;s &quot;comm_precision&quot;): fewer bytes on every link, each sum
+         rounded to it; a step whose summed gradient overflowed is skipped
 </source>
         <translation>
 Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&quot; des Szenarios):
@@ -3038,6 +3052,10 @@ Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&q
          Parameter, dann werden die Parameter per All-Gather eingesammelt; Stufe 2 behält
          auch vom Gradienten nur sein 1/N; Stufe 3 (FSDP) behält 1/N jeder Schicht und
          sammelt eine Schicht ein, wenn ein Durchlauf sie braucht
+  --comm-precision float32|float16|bfloat16  die Gradienten reisen in diesem Format und
+         werden darin addiert (&quot;comm_precision&quot; im Szenario): weniger Bytes auf jeder
+         Verbindung, jede Summe darauf gerundet; ein Schritt, dessen summierter Gradient
+         übergelaufen ist, wird übersprungen
 </translation>
     </message>
     <message>

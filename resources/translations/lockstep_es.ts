@@ -2926,6 +2926,17 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         </translation>
     </message>
     <message>
+        <source>on the wire</source>
+        <translation>en la red</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 bytes a value; %n step(s) skipped because the summed gradient overflowed</source>
+        <translation>
+            <numerusform>%1, %2 bytes por valor; %n paso omitido porque el gradiente sumado se desbordó</numerusform>
+            <numerusform>%1, %2 bytes por valor; %n pasos omitidos porque el gradiente sumado se desbordó</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>communication</source>
         <translation>comunicación</translation>
     </message>
@@ -3019,6 +3030,9 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
          keeps and updates the optimizer state of its 1/N of the parameters only, then the
          parameters are all-gathered; stage 2 keeps only its 1/N of the gradient too;
          stage 3 (FSDP) keeps 1/N of every layer and gathers a layer when a pass needs it
+  --comm-precision float32|float16|bfloat16  the gradients travel and are added in that
+         format (the scenario&apos;s &quot;comm_precision&quot;): fewer bytes on every link, each sum
+         rounded to it; a step whose summed gradient overflowed is skipped
 </source>
         <translation>
 opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradients&quot; del escenario):
@@ -3040,6 +3054,9 @@ opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradient
          parámetros, y luego los parámetros se reúnen con all-gather; la etapa 2 guarda
          también solo su 1/N del gradiente; la etapa 3 (FSDP) guarda 1/N de cada capa y
          reúne una capa cuando una pasada la necesita
+  --comm-precision float32|float16|bfloat16  los gradientes viajan y se suman en ese
+         formato (&quot;comm_precision&quot; del escenario): menos bytes en cada enlace, cada
+         suma redondeada a él; un paso cuyo gradiente sumado se desbordó se omite
 </translation>
     </message>
     <message>

@@ -76,6 +76,27 @@ private Q_SLOTS:
         }
     }
 
+    // Gradients sent as float16: the report and its JSON say so, with a quarter of the bytes.
+    void run_sends_gradients_as_asked() {
+        const CliResult wide = run_cli({"run", "--steps", "5", "--json"});
+        const CliResult half =
+            run_cli({"run", "--steps", "5", "--json", "--comm-precision", "float16"});
+        QCOMPARE(wide.exit_code, 0);
+        QCOMPARE(half.exit_code, 0);
+        const QJsonObject w = QJsonDocument::fromJson(wide.out).object();
+        const QJsonObject h = QJsonDocument::fromJson(half.out).object();
+        QCOMPARE(w.value("comm_precision").toString(), QStringLiteral("float64"));
+        QCOMPARE(h.value("comm_precision").toString(), QStringLiteral("float16"));
+        QCOMPARE(h.value("bytes_per_value").toInt(), 2);
+        QCOMPARE(h.value("overflow_steps").toInt(), 0);
+        QCOMPARE(h.value("bytes_moved").toDouble() * 4, w.value("bytes_moved").toDouble());
+        const CliResult text = run_cli({"run", "--steps", "5", "--comm-precision", "bfloat16"});
+        LOCKSTEP_VERIFY_CONTAINS(
+            QString::fromUtf8(text.out),
+            QStringLiteral("bfloat16, 2 bytes a value; 0 step(s) skipped because the summed "
+                           "gradient overflowed"));
+    }
+
     void a_diverging_run_fails_naming_the_step() {
         const CliResult r = run_cli({"run", "--lr", "100", "--steps", "200", "--dataset",
                                      "regression", "--activation", "relu", "--momentum", "0.99"});
@@ -475,6 +496,12 @@ void TestCli::bad_invocation_data() {
         << QStringList{"weighted-mean", "--weights"};
     QTest::newRow("--shuffle maybe")
         << QStringList{"run", "--shuffle", "maybe"} << QStringList{"--shuffle", "'maybe'"};
+    QTest::newRow("--comm-precision float8")
+        << QStringList{"run", "--comm-precision", "float8"}
+        << QStringList{"--comm-precision", "float16", "bfloat16", "'float8'"};
+    QTest::newRow("--comm-precision without an all-reduce")
+        << QStringList{"run", "--comm-precision", "float16", "--sync", "async"}
+        << QStringList{"comm_precision \"float16\"", "needs sync mode bsp", "async"};
     QTest::newRow("--checkpoint-dir without a policy")
         << QStringList{"run", "--checkpoint-dir", dir_.filePath("ck")}
         << QStringList{"--checkpoint-dir", "--checkpoint-every"};

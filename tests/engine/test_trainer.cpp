@@ -224,6 +224,9 @@ private Q_SLOTS:
     void restore_refuses_foreign_state();
     void error_shards_exceed_rows();
     void error_csv_features_mismatch();
+
+    void gradients_in_narrow_formats_move_fewer_bytes_with_the_same_bits_everywhere();
+    void a_sum_that_overflows_float16_is_skipped_at_its_step();
 };
 
 void TestTrainer::mean_equals_one_worker_on_union_data() {
@@ -838,6 +841,97 @@ void TestTrainer::restore_refuses_foreign_state() {
     const auto drifting = lockstep::make_run(s, data);
     drifting->step();
     QVERIFY_THROWS_EXCEPTION(lockstep::Error, (void)drifting->capture_state());
+}
+
+namespace {
+
+struct WireRun {
+    std::vector<double> parameters;
+    RunMetrics metrics;
+    std::vector<StepSnapshot> snapshots;
+};
+
+WireRun run_on_the_wire(Scenario s, WirePrecision wire, int threads) {
+    s.comm_precision = wire;
+    validate(s);
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                                    std::size_t(threads));
+    Trace trace;
+    const auto run = make_run(s, load_dataset(s), &trace);
+    run->run_to_end();
+    return {run->parameters(), run->metrics(), trace.snapshots()};
+}
+
+} // namespace
+
+// Gradients sent as float32, float16 or bfloat16 move a half or a quarter of float64's bytes;
+// the rounding changes the numbers, a little, but never with the thread count, the clock or the
+// buckets (the parameter server adds in worker order however the gradient is cut).
+void TestTrainer::gradients_in_narrow_formats_move_fewer_bytes_with_the_same_bits_everywhere() {
+    Scenario s;
+    s.workers = 4;
+    s.steps = 6;
+    s.batch = 16;
+    s.algorithm = Algorithm::ParameterServer;
+    s.model = ModelShape{{2, 16, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    const WireRun wide = run_on_the_wire(s, WirePrecision::Float64, 2);
+    for (const auto& [wire, parts] : {std::pair{WirePrecision::Float32, 2},
+                                      {WirePrecision::Float16, 4},
+                                      {WirePrecision::BFloat16, 4}}) {
+        const WireRun one = run_on_the_wire(s, wire, 1);
+        QCOMPARE(one.metrics.bytes_moved * parts, wide.metrics.bytes_moved);
+        QCOMPARE(one.metrics.overflow_steps, 0);
+        QVERIFY(!same_bytes(one.parameters, wide.parameters)); // rounded on the way
+        QVERIFY(max_abs_difference(one.parameters, wide.parameters) < 1e-2);
+        QVERIFY(same_bytes(run_on_the_wire(s, wire, 4).parameters, one.parameters));
+        Scenario live = s; // each layer handed over from inside backward, on the measured clock
+        live.clock = ClockKind::Measured;
+        live.gradients = GradientConfig{};
+        live.gradients->bucket_kb = 1;
+        QVERIFY(same_bytes(run_on_the_wire(live, wire, 4).parameters, one.parameters));
+    }
+    Scenario ring = s;
+    ring.algorithm = Algorithm::Ring;
+    QVERIFY(same_bytes(run_on_the_wire(ring, WirePrecision::Float16, 1).parameters,
+                       run_on_the_wire(ring, WirePrecision::Float16, 4).parameters));
+}
+
+// A model whose hidden layer is saturated (tanh of 1500: exactly 1, so no gradient below it)
+// and whose output is 7,500 for every row: each worker's output gradient, about 15,000, fits
+// float16, and two of them added still do, but eight (about 120,000) do not. Float16 sees it in
+// the first step and skips every step, nothing applied; float32 holds the sum and trains.
+void TestTrainer::a_sum_that_overflows_float16_is_skipped_at_its_step() {
+    Scenario s;
+    s.workers = 8;
+    s.steps = 3;
+    s.batch = 16;
+    s.rule = ReductionRule::Sum;
+    s.dataset.name = "regression";
+    s.model = ModelShape{{2, 4, 1}, Activation::Tanh, LossKind::MeanSquaredError};
+    std::vector<double> large(s.model.parameter_count(), 1500.0); // 17 values
+    std::fill_n(large.begin(), 8, 0.0);                           // the hidden layer's weights
+    QTemporaryDir dir;
+    s.init_params = dir.filePath("large.json").toStdString();
+    QFile file(QString::fromStdString(s.init_params));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(parameters_to_json(s.model, large)));
+    file.close();
+
+    const WireRun half = run_on_the_wire(s, WirePrecision::Float16, 2);
+    QCOMPARE(half.metrics.overflow_steps, s.steps);
+    QCOMPARE(int(half.snapshots.size()), int(s.steps));
+    for (const StepSnapshot& snap : half.snapshots)
+        QVERIFY(snap.overflow);
+    QVERIFY(same_bytes(half.parameters, large)); // no step applied
+
+    Scenario two = s; // two such gradients still fit: it is the eight together that overflow
+    two.workers = 2;
+    QCOMPARE(run_on_the_wire(two, WirePrecision::Float16, 2).metrics.overflow_steps, 0);
+
+    const WireRun single = run_on_the_wire(s, WirePrecision::Float32, 2);
+    QCOMPARE(single.metrics.overflow_steps, 0);
+    QVERIFY(!single.snapshots.front().overflow);
+    QVERIFY(!same_bytes(single.parameters, large));
 }
 
 QTEST_APPLESS_MAIN(TestTrainer)
