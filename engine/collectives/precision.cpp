@@ -1,7 +1,12 @@
 #include "collectives/precision.h"
 
+#include "core/error.h"
+
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <limits>
+#include <string>
 
 namespace lockstep {
 
@@ -19,6 +24,67 @@ struct Format {
 Format format_of(WirePrecision precision) {
     return precision == WirePrecision::Float16 ? Format{11, -14, 65504.0}
                                                : Format{8, -126, 0x1.fep127};
+}
+
+// float16's bits of a value it holds exactly.
+std::uint16_t half_bits(double value) {
+    const std::uint16_t sign = std::signbit(value) ? 0x8000 : 0;
+    const double a = std::fabs(value);
+    if (std::isnan(value))
+        return sign | 0x7E00;
+    if (std::isinf(value))
+        return sign | 0x7C00;
+    if (a == 0.0)
+        return sign;
+    int e = 0;
+    std::frexp(a, &e); // a = m 2^e, m in [0.5, 1): its leading bit is 2^(e - 1)
+    const int exponent = e - 1;
+    if (exponent < -14) // subnormal: a whole number of 2^-24
+        return sign | static_cast<std::uint16_t>(std::ldexp(a, 24));
+    const auto mantissa = static_cast<std::uint16_t>(std::ldexp(a, 10 - exponent) - 1024.0);
+    return sign | static_cast<std::uint16_t>((exponent + 15) << 10) | mantissa;
+}
+
+double from_half_bits(std::uint16_t bits) {
+    const double sign = bits & 0x8000 ? -1.0 : 1.0;
+    const int field = (bits >> 10) & 0x1F;
+    const int mantissa = bits & 0x3FF;
+    if (field == 0x1F)
+        return mantissa ? std::copysign(std::numeric_limits<double>::quiet_NaN(), sign)
+                        : sign * std::numeric_limits<double>::infinity();
+    if (field == 0)
+        return sign * std::ldexp(double(mantissa), -24);
+    return sign * std::ldexp(double(1024 + mantissa), field - 25);
+}
+
+// A value of the format as its bits, in the low bytes; float32 and bfloat16 (the upper half of
+// float32's bits) hold it exactly as a float.
+std::uint64_t bits_of(WirePrecision precision, double value) {
+    switch (precision) {
+    case WirePrecision::Float16:
+        return half_bits(value);
+    case WirePrecision::BFloat16:
+        return std::bit_cast<std::uint32_t>(static_cast<float>(value)) >> 16;
+    case WirePrecision::Float32:
+        return std::bit_cast<std::uint32_t>(static_cast<float>(value));
+    case WirePrecision::Float64:
+        break;
+    }
+    return std::bit_cast<std::uint64_t>(value);
+}
+
+double value_of(WirePrecision precision, std::uint64_t bits) {
+    switch (precision) {
+    case WirePrecision::Float16:
+        return from_half_bits(static_cast<std::uint16_t>(bits));
+    case WirePrecision::BFloat16:
+        return std::bit_cast<float>(static_cast<std::uint32_t>(bits << 16));
+    case WirePrecision::Float32:
+        return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
+    case WirePrecision::Float64:
+        break;
+    }
+    return std::bit_cast<double>(bits);
 }
 
 } // namespace
@@ -67,6 +133,32 @@ void round_to(WirePrecision precision, std::span<double> values) {
         return;
     for (double& v : values)
         v = round_to(precision, v);
+}
+
+void encode(WirePrecision precision, std::span<const double> values, std::span<std::byte> out) {
+    const std::size_t width = bytes_per_value(precision);
+    if (out.size() != values.size() * width)
+        throw Error("encode: " + std::to_string(values.size()) + " values take " +
+                    std::to_string(values.size() * width) + " bytes, not " +
+                    std::to_string(out.size()));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::uint64_t bits = bits_of(precision, values[i]);
+        for (std::size_t b = 0; b < width; ++b)
+            out[i * width + b] = static_cast<std::byte>(bits >> (8 * b));
+    }
+}
+
+void decode(WirePrecision precision, std::span<const std::byte> in, std::span<double> values) {
+    const std::size_t width = bytes_per_value(precision);
+    if (in.size() != values.size() * width)
+        throw Error("decode: " + std::to_string(in.size()) + " bytes are not " +
+                    std::to_string(values.size()) + " values of " + std::to_string(width));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        std::uint64_t bits = 0;
+        for (std::size_t b = 0; b < width; ++b)
+            bits |= std::uint64_t(in[i * width + b]) << (8 * b);
+        values[i] = value_of(precision, bits);
+    }
 }
 
 } // namespace lockstep

@@ -10,7 +10,8 @@
 // contribution rounded to the format before it leaves, and every addition along the way rounded
 // to it again, as a collective in that format adds. The rounding is the IEEE one, to nearest with
 // ties to even, element by element, so the schedule's fixed order of additions still gives the
-// same bits however many threads run it. Between processes values travel in float64 only, so far.
+// same bits however many threads or processes run it. Between processes the values travel as the
+// format's own bytes (encode, decode).
 namespace lockstep {
 
 enum class WirePrecision : std::uint8_t { Float64, Float32, Float16, BFloat16 };
@@ -36,5 +37,10 @@ constexpr std::size_t bytes_per_value(WirePrecision precision) {
 // or a zero of x's sign; NaN stays NaN. Float64 leaves x as it is.
 double round_to(WirePrecision precision, double x);
 void round_to(WirePrecision precision, std::span<double> values);
+
+// Values that are already the format's (round_to) as its bytes, little-endian,
+// bytes_per_value() each, and back: what a process sends and receives.
+void encode(WirePrecision precision, std::span<const double> values, std::span<std::byte> out);
+void decode(WirePrecision precision, std::span<const std::byte> in, std::span<double> values);
 
 } // namespace lockstep

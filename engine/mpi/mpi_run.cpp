@@ -206,20 +206,21 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         if (combine == Combine::MpiAllreduce && s.sharding != Sharding::None)
             throw Error("sharding: Open MPI's own all-reduce has no halves to split; sharding "
                         "needs one of Lockstep's algorithms (parameter-server, ring, tree)");
+        if (combine == Combine::MpiAllreduce && s.comm_precision != WirePrecision::Float64)
+            throw Error("comm_precision: Open MPI's own all-reduce adds in float64; " +
+                        std::string(to_string(s.comm_precision)) +
+                        " needs one of Lockstep's algorithms (parameter-server, ring, tree)");
         if (combine == Combine::MpiAllreduce && s.gradients && s.gradients->bucket_kb > 0)
             throw Error("gradients.bucket_kb: Open MPI's own all-reduce takes the whole "
                         "gradient at once; buckets need one of Lockstep's algorithms "
                         "(parameter-server, ring, tree)");
-        if (s.comm_precision != WirePrecision::Float64)
-            throw Error("comm_precision: between processes the gradients travel in float64 "
-                        "only; " +
-                        std::string(to_string(s.comm_precision)) + " runs on threads");
         data = load_dataset(s);
         worker.emplace(scenario, data, rank);
         worker->keep_events(keep_events);
         schedule =
             make_schedule(s.algorithm == Algorithm::None ? Algorithm::Ring : s.algorithm, s.workers,
                           worker->parameters().size(), lockstep::detail::workers_per_node(s));
+        schedule.send_as(s.comm_precision);
     });
     const std::vector<std::string> hosts = gather_hosts();
     // A scripted pause keeps a rank from answering for its length: not a silence.
@@ -347,6 +348,8 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
             snap.replicas_aligned = snap.replicas_aligned && hash == steps[i].hash;
         }
         snap.accuracy = counted ? static_cast<double>(correct) / static_cast<double>(counted) : 0.0;
+        snap.overflow = steps[i].overflow != 0; // the same sum, so the same verdict, everywhere
+        m.overflow_steps += snap.overflow ? 1 : 0;
         if (!snap.replicas_aligned)
             ++m.misaligned_steps;
         run.snapshots.push_back(std::move(snap));

@@ -21,11 +21,18 @@ void check(int code, const char* what) {
     throw Error(std::string(what) + ": " + std::string(text, static_cast<std::size_t>(length)));
 }
 
-int count_of(const Message& m) {
-    if (m.count > static_cast<std::size_t>(INT_MAX))
-        throw Error("all-reduce: a message of " + std::to_string(m.count) +
+int count_of(std::size_t count) {
+    if (count > static_cast<std::size_t>(INT_MAX))
+        throw Error("all-reduce: a message of " + std::to_string(count) +
                     " values is more than one MPI message takes");
-    return static_cast<int>(m.count);
+    return static_cast<int>(count);
+}
+
+// Scratch slot `i`, made if it is not there yet.
+template <class T> std::vector<T>& slot(std::vector<std::vector<T>>& slots, std::size_t i) {
+    if (slots.size() <= i)
+        slots.resize(i + 1);
+    return slots[i];
 }
 
 } // namespace
@@ -33,49 +40,70 @@ int count_of(const Message& m) {
 void MpiTransport::execute(const Round& round, int rank, std::span<double> mine) {
     sends_.clear();
     receives_.clear();
-    reduced_.clear();
     send_peers_.clear();
     receive_peers_.clear();
-    std::size_t scratch = 0;
-    for (const Message& m : round.messages)
-        if (m.wire != WirePrecision::Float64)
-            throw Error("all-reduce: between processes the values travel in float64 only, not " +
-                        std::string(to_string(m.wire)) + " (threads send " +
-                        std::string(to_string(m.wire)) + ")");
+    received_.clear();
+    std::size_t values = 0, bytes = 0; // scratch slots in use
     for (std::size_t i = 0; i < round.messages.size(); ++i) {
         const Message& m = round.messages[i];
         if (m.dst != rank || m.count == 0)
             continue;
-        const int tag = static_cast<int>(i % 32768);
-        double* into = mine.data() + m.offset;
+        Arrival arrival{i, 0, 0};
+        void* into = mine.data() + m.offset; // a float64 Copy arrives in place
         if (m.op == Message::Op::Reduce) {
-            if (incoming_.size() <= scratch)
-                incoming_.emplace_back();
-            incoming_[scratch].resize(m.count);
-            into = incoming_[scratch].data();
-            reduced_.push_back(i);
-            ++scratch;
+            arrival.values = values++;
+            slot(incoming_, arrival.values).resize(m.count);
+            into = incoming_[arrival.values].data();
         }
+        MPI_Datatype type = MPI_DOUBLE;
+        int count = count_of(m.count);
+        if (m.wire != WirePrecision::Float64) { // the format's bytes, decoded once they are in
+            arrival.bytes = bytes++;
+            std::vector<std::byte>& raw = slot(wire_, arrival.bytes);
+            raw.resize(m.count * bytes_per_value(m.wire));
+            into = raw.data();
+            type = MPI_BYTE;
+            count = count_of(raw.size());
+        }
+        received_.push_back(arrival);
         receives_.emplace_back();
         receive_peers_.push_back(m.src);
-        check(MPI_Irecv(into, count_of(m), MPI_DOUBLE, m.src, tag, comm_, &receives_.back()),
+        check(MPI_Irecv(into, count, type, m.src, static_cast<int>(i % 32768), comm_,
+                        &receives_.back()),
               "MPI_Irecv");
     }
     for (std::size_t i = 0; i < round.messages.size(); ++i) {
         const Message& m = round.messages[i];
         if (m.src != rank || m.count == 0)
             continue;
+        const void* from = mine.data() + m.offset;
+        MPI_Datatype type = MPI_DOUBLE;
+        int count = count_of(m.count);
+        if (m.wire != WirePrecision::Float64) {
+            std::vector<std::byte>& raw = slot(wire_, bytes++);
+            raw.resize(m.count * bytes_per_value(m.wire));
+            encode(m.wire, mine.subspan(m.offset, m.count), raw);
+            from = raw.data();
+            type = MPI_BYTE;
+            count = count_of(raw.size());
+        }
         sends_.emplace_back();
         send_peers_.push_back(m.dst);
-        check(MPI_Isend(mine.data() + m.offset, count_of(m), MPI_DOUBLE, m.dst,
-                        static_cast<int>(i % 32768), comm_, &sends_.back()),
-              "MPI_Isend");
+        check(
+            MPI_Isend(from, count, type, m.dst, static_cast<int>(i % 32768), comm_, &sends_.back()),
+            "MPI_Isend");
     }
     detail::await(receives_, receive_peers_, "a message of the all-reduce");
-    // Reduce messages are added in the round's order; Copy messages are already in place.
-    for (std::size_t k = 0; k < reduced_.size(); ++k) {
-        const Message& m = round.messages[reduced_[k]];
-        accumulate(mine.subspan(m.offset, m.count), incoming_[k]);
+    // In the round's order: a narrow format is decoded, a Reduce added in (in its format).
+    for (const Arrival& arrival : received_) {
+        const Message& m = round.messages[arrival.message];
+        const std::span<double> range = mine.subspan(m.offset, m.count);
+        const bool reduce = m.op == Message::Op::Reduce;
+        if (m.wire != WirePrecision::Float64)
+            decode(m.wire, wire_[arrival.bytes],
+                   reduce ? std::span<double>(incoming_[arrival.values]) : range);
+        if (reduce)
+            accumulate_in(m.wire, range, incoming_[arrival.values]);
     }
     detail::await(sends_, send_peers_, "a message of the all-reduce");
 }

@@ -14,9 +14,11 @@ namespace lockstep::mpi {
 // A schedule's rounds between processes over Open MPI: in each round this rank posts an
 // MPI_Isend of every range it sends and an MPI_Irecv of every range it receives, waits for the
 // receives, applies them in the round's order (adding a Reduce in, a Copy arriving straight in
-// place), then waits for its sends. The order of additions is the schedule's, so the bits are
-// those of the in-process transport. A message's tag is its index in the round; MPI keeps the
-// order of messages between two ranks with the same tag, so rounds never mix.
+// place), then waits for its sends. Values in a narrower format (Message::wire) travel as its
+// bytes, encoded on sending and decoded on arrival, and a Reduce adds in that format. The order of
+// additions is the schedule's, so the bits are those of the in-process transport. A message's tag
+// is its index in the round; MPI keeps the order of messages between two ranks with the same tag,
+// so rounds never mix.
 class MpiTransport final : public Transport {
 public:
     explicit MpiTransport(MPI_Comm comm)
@@ -24,11 +26,17 @@ public:
     void execute(const Round& round, int rank, std::span<double> mine) override;
 
 private:
+    // A message to this rank: its index in the round, and its scratch slots (a Reduce's values,
+    // a narrow format's bytes).
+    struct Arrival {
+        std::size_t message, values, bytes;
+    };
     MPI_Comm comm_;
     std::vector<MPI_Request> sends_, receives_;
     std::vector<int> send_peers_, receive_peers_; // the rank at the other end of each
-    std::vector<std::size_t> reduced_;            // this round's Reduce messages to this rank
+    std::vector<Arrival> received_;               // this round's messages to this rank, in order
     std::vector<std::vector<double>> incoming_;   // scratch, one per Reduce message
+    std::vector<std::vector<std::byte>> wire_;    // scratch, one per message in a narrow format
 };
 
 // How the ranks combine their gradients.

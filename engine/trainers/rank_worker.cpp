@@ -6,6 +6,7 @@
 #include "trainers/setup.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace lockstep {
@@ -232,6 +233,7 @@ void RankWorker::step(RankGroup& group) {
     // 3. Scaled by the rule's weight and combined with every other rank's.
     if (scenario_.algorithm != Algorithm::None) {
         scale_contribution(gradient_, weight_);
+        round_to(scenario_.comm_precision, gradient_); // as it leaves the rank
         if (scenario_.workers > 1) {
             const Ticks arrived = clock.now();
             group.barrier(); // waiting for the slowest rank's gradient
@@ -279,13 +281,18 @@ void RankWorker::step(RankGroup& group) {
 void RankWorker::finish_step(RankGroup& group, const LossResult& last) {
     const Clock& clock = *clock_;
     const Ticks update_from = clock.now();
+    // A sum past comm_precision's range (never sharded: validate() refuses the two together):
+    // every rank holds the same one, so every rank skips the update.
+    const bool overflow =
+        scenario_.comm_precision != WirePrecision::Float64 &&
+        !std::all_of(gradient_.begin(), gradient_.end(), [](double v) { return std::isfinite(v); });
     if (shards_.whole) {
         const auto [begin, end] = shards_.whole->shards[static_cast<std::size_t>(rank_)];
         optimizer_.apply(std::span(parameters_).subspan(begin, end - begin),
                          scenario_.sharding == Sharding::Gradients
                              ? std::span<const double>(shard_gradient_)
                              : std::span<const double>(gradient_).subspan(begin, end - begin));
-    } else {
+    } else if (!overflow) {
         optimizer_.apply(parameters_, gradient_);
     }
     Ticks updated = clock.now();
@@ -303,7 +310,7 @@ void RankWorker::finish_step(RankGroup& group, const LossResult& last) {
         hash = hash_parameters(parameters_);
     }
 
-    history_.push_back({last.loss, hash, last.correct, last.count, updated});
+    history_.push_back({last.loss, hash, last.correct, last.count, updated, overflow ? 1u : 0u});
     note_memory();
     if (keep_events_) {
         for (TraceEvent& e : step_events_)
@@ -349,8 +356,10 @@ LossResult RankWorker::compute_and_reduce_live(RankGroup& group) {
             return;
         }
         const std::size_t first = model.weight_offset(l);
-        scale_contribution(std::span(gradient_).subspan(first, model.weight_offset(l + 1) - first),
-                           weight_);
+        const std::span<double> layer =
+            std::span(gradient_).subspan(first, model.weight_offset(l + 1) - first);
+        scale_contribution(layer, weight_);
+        round_to(scenario_.comm_precision, layer);
         done[l] = clock.now();
         gate.layer_done(l);
     };

@@ -66,11 +66,12 @@ struct RankMemory {
 };
 
 struct RankStep {
-    double loss = 0.0;         // this rank's batch loss
-    std::uint64_t hash = 0;    // its parameters after the update
-    std::uint64_t correct = 0; // classification: right answers in its batch
-    std::uint64_t count = 0;   // examples in its batch
-    Ticks end = 0;             // the end of its update, on its clock
+    double loss = 0.0;          // this rank's batch loss
+    std::uint64_t hash = 0;     // its parameters after the update
+    std::uint64_t correct = 0;  // classification: right answers in its batch
+    std::uint64_t count = 0;    // examples in its batch
+    Ticks end = 0;              // the end of its update, on its clock
+    std::uint64_t overflow = 0; // 1: the summed gradient overflowed comm_precision, not applied
 };
 
 // One worker of a data-parallel run, alone in its process: worker `rank`'s replica, optimizer,

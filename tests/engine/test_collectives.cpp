@@ -147,6 +147,7 @@ private Q_SLOTS:
     void narrow_formats_round_to_nearest_even();
     void narrow_formats_move_fewer_bytes();
     void narrow_formats_add_in_their_own_precision();
+    void narrow_formats_travel_as_their_own_bytes();
 };
 
 void TestCollectives::all_reduce_data() {
@@ -812,6 +813,48 @@ void TestCollectives::narrow_formats_add_in_their_own_precision() {
             }
         }
     }
+}
+
+// What a process sends: every float16 value (all 65,536 bit patterns, NaNs aside) and every
+// bfloat16 one goes out as its two bytes, little-endian, and comes back the same; float32 in four.
+void TestCollectives::narrow_formats_travel_as_their_own_bytes() {
+    for (WirePrecision format : {WirePrecision::Float16, WirePrecision::BFloat16}) {
+        std::vector<std::byte> bits(2 * 65536);
+        for (std::size_t b = 0; b < 65536; ++b) {
+            bits[2 * b] = std::byte(b & 0xFF);
+            bits[2 * b + 1] = std::byte(b >> 8);
+        }
+        std::vector<double> values(65536);
+        decode(format, bits, values);
+        std::vector<std::byte> again(bits.size());
+        encode(format, values, again);
+        int compared = 0;
+        for (std::size_t b = 0; b < 65536; ++b) {
+            if (std::isnan(values[b]))
+                continue;
+            QCOMPARE(round_to(format, values[b]), values[b]); // a value of the format
+            QCOMPARE(again[2 * b], bits[2 * b]);
+            QCOMPARE(again[2 * b + 1], bits[2 * b + 1]);
+            ++compared;
+        }
+        QVERIFY(compared > 63000);
+    }
+    // A few float16 patterns by hand: 1.0 is 0x3C00, the largest 0x7BFF, the smallest subnormal
+    // 0x0001, -2 0xC000.
+    const std::vector<double> known{1.0, 65504.0, 0x1p-24, -2.0};
+    std::vector<std::byte> out(8);
+    encode(WirePrecision::Float16, known, out);
+    const std::vector<std::byte> expected{std::byte(0x00), std::byte(0x3C), std::byte(0xFF),
+                                          std::byte(0x7B), std::byte(0x01), std::byte(0x00),
+                                          std::byte(0x00), std::byte(0xC0)};
+    QVERIFY(out == expected);
+    const std::vector<double> singles{0.1f, -3.25e38f, 1e-40f};
+    std::vector<std::byte> four(12);
+    encode(WirePrecision::Float32, singles, four);
+    std::vector<double> back(3);
+    decode(WirePrecision::Float32, four, back);
+    QVERIFY(back == singles);
+    QVERIFY_THROWS_EXCEPTION(Error, encode(WirePrecision::Float16, known, four));
 }
 
 QTEST_APPLESS_MAIN(TestCollectives)

@@ -207,6 +207,38 @@ private Q_SLOTS:
         QCOMPARE(m.value("bytes_moved").toInteger(), t.value("bytes_moved").toInteger());
     }
 
+    void narrow_formats_give_the_bits_of_threads_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("buckets");
+        for (const char* a : {"parameter-server", "ring", "tree"})
+            for (const char* f : {"float16", "bfloat16", "float32"})
+                for (const char* b : {"0", "1"})
+                    QTest::addRow("%s-%s-buckets-%s", a, f, b)
+                        << QString::fromLatin1(a) << QString::fromLatin1(f)
+                        << QString::fromLatin1(b);
+    }
+
+    // Gradients sent as float16, bfloat16 or float32 between processes (their bytes encoded on
+    // the way): the bytes of the threaded run, a half or a quarter of float64's bytes moved.
+    void narrow_formats_give_the_bits_of_threads() {
+        QFETCH(QString, algorithm);
+        QFETCH(QString, format);
+        QFETCH(QString, buckets);
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, 3, QStringLiteral("mean"));
+        const auto [t, m] =
+            same_bytes_both_ways(dir, 3,
+                                 {scenario, "--algorithm", algorithm, "--layers", "2,16,16,3",
+                                  "--bucket-kb", buckets, "--comm-precision", format});
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(m.value("comm_precision").toString(), format);
+        QCOMPARE(m.value("bytes_per_value").toInt(), format == "float32" ? 4 : 2);
+        QCOMPARE(m.value("bytes_moved").toInteger(), t.value("bytes_moved").toInteger());
+        QCOMPARE(m.value("overflow_steps").toInteger(), t.value("overflow_steps").toInteger());
+    }
+
     // Sharded over processes: every ZeRO stage, collective and optimizer gives the bytes of the
     // sharded run on threads; the report has the same bytes moved, by half, and every rank's
     // memory ledger (read from its own buffers) is the threaded worker's.
@@ -455,6 +487,13 @@ private Q_SLOTS:
                                          .arg(QLatin1String(mode)));
             QVERIFY(loose.out.isEmpty());
         }
+        const CliResult narrow =
+            mpirun(2, {"run", "--workers", "2", "--steps", "5", "--transport", "mpi", "--algorithm",
+                       "mpi-allreduce", "--comm-precision", "float16"});
+        QVERIFY(narrow.finished && narrow.exit_code != 0);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(narrow.err),
+                                 QStringLiteral("comm_precision: Open MPI's own all-reduce adds "
+                                                "in float64; float16 needs one of Lockstep's"));
         const CliResult wrong = testing::run_cli({"run", "--transport", "carrier-pigeon"});
         QCOMPARE(wrong.exit_code, 1);
         LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(wrong.err),
