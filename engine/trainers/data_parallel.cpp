@@ -166,6 +166,8 @@ void DataParallelTrainer::execute_step() {
             sink_->on_events(scratch_.events);
         return finish_step();
     }
+    if (crash && !backup && crash->phase == CrashPhase::Update)
+        return abandon(victim);
     if (summed_gradient_overflowed()) { // nobody applies a gradient that is not a number
         ++accounts_.overflow_steps;
         update_phase(false);
@@ -174,8 +176,6 @@ void DataParallelTrainer::execute_step() {
             sink_->on_events(scratch_.events);
         return finish_step();
     }
-    if (crash && !backup && crash->phase == CrashPhase::Update)
-        return abandon(victim);
     update_phase(); // 4-5: same update everywhere, then hash
     if (averaging_due())
         average_phase(); // local SGD: every H steps the replicas average their parameters
