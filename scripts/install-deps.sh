@@ -24,6 +24,9 @@ packages=(
     python3-pyatspi at-spi2-core dbus
     # The class quiz's student page in a real browser (tests/class/browser_test.py).
     chromium chromium-driver python3-selenium
+    # PyTorch: the reference data-parallel training is checked against (tests/cli/torch_ddp_test.py)
+    # and measured beside (tests/bench).
+    python3-torch
     # The Debian package (CPack: dpkg-shlibdeps, file) and its checks: the desktop entry, the
     # AppStream metainfo, lintian.
     dpkg-dev file desktop-file-utils appstream lintian

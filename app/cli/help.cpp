@@ -80,6 +80,13 @@ gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" bl
   --comm-precision float32|float16|bfloat16  the gradients travel and are added in that
          format (the scenario's "comm_precision"): fewer bytes on every link, each sum
          rounded to it; a step whose summed gradient overflowed is skipped
+  --precision float64|float32  the numbers the model trains in (the scenario's
+         "precision"): with float32 every pass and update runs on floats, half the bytes
+         of float64, and the gradients travel as float32 unless --comm-precision narrows them
+  --loss-scale S  with a narrower --comm-precision, each gradient is multiplied by S (a
+         power of two) before it is rounded and divided again after the sum, so small values
+         keep their bits; a step that overflows is skipped and S halved, and after
+         --loss-scale-growth K steps (default 2000) without an overflow S doubles
 )");
 }
 

@@ -98,13 +98,24 @@ QString gradient_summary(const Scenario& s, const RunMetrics& m) {
                                    "backward, freed after use, and its gradient "
                                    "reduce-scattered")
                                .arg(s.workers));
-    if (s.comm_precision != WirePrecision::Float64)
+    if (s.model.precision != lockstep::Precision::Float64)
+        out += report_line(Cli::tr("precision"),
+                           Cli::tr("%1: every pass and update on floats, 4 bytes a value")
+                               .arg(QString::fromUtf8(to_string(s.model.precision).data())));
+    if (s.wire_precision() != WirePrecision::Float64)
         out += report_line(Cli::tr("on the wire"),
                            Cli::tr("%1, %2 bytes a value; %n step(s) skipped because the summed "
                                    "gradient overflowed",
                                    nullptr, static_cast<int>(m.overflow_steps))
-                               .arg(QString::fromUtf8(to_string(s.comm_precision).data()))
-                               .arg(bytes_per_value(s.comm_precision)));
+                               .arg(QString::fromUtf8(to_string(s.wire_precision()).data()))
+                               .arg(bytes_per_value(s.wire_precision())));
+    if (s.loss_scale)
+        out += report_line(Cli::tr("loss scale"),
+                           Cli::tr("started at %1, ended at %2: halved at each overflow, doubled "
+                                   "after %3 steps without one")
+                               .arg(s.loss_scale->initial, 0, 'f', 0)
+                               .arg(m.loss_scale, 0, 'f', 0)
+                               .arg(s.loss_scale->growth_interval));
     if (!s.gradients)
         return out;
     if (m.accumulation > 1)
@@ -199,9 +210,11 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
         {"mean_staleness", m.mean_staleness},
         {"averagings", m.averagings},
         {"abandoned_steps", m.abandoned_steps},
-        {"comm_precision", std::string(to_string(s.comm_precision))},
-        {"bytes_per_value", bytes_per_value(s.comm_precision)},
+        {"precision", std::string(to_string(s.model.precision))},
+        {"comm_precision", std::string(to_string(s.wire_precision()))},
+        {"bytes_per_value", bytes_per_value(s.wire_precision())},
         {"overflow_steps", m.overflow_steps},
+        {"loss_scale", s.loss_scale ? json(m.loss_scale) : json()},
         {"rule", std::string(to_string(s.rule))},
         {"clock", std::string(to_string(s.clock))},
         {"scaling", std::string(to_string(s.scaling))},

@@ -150,6 +150,15 @@ Scenario scenario_from(const Options& o) {
            "none, optimizer, gradients, parameters");
     choose(o, "--comm-precision", s.comm_precision, lockstep::parse_wire_precision,
            "float64, float32, float16, bfloat16");
+    choose(o, "--precision", s.model.precision, lockstep::parse_precision, "float64, float32");
+    if (o.has("--loss-scale") || o.has("--loss-scale-growth")) {
+        lockstep::LossScaleConfig c = s.loss_scale.value_or(lockstep::LossScaleConfig{});
+        if (auto v = o.number("--loss-scale", 1.0, lockstep::max_loss_scale))
+            c.initial = *v;
+        if (auto v = o.integer("--loss-scale-growth", 1, L::max_steps))
+            c.growth_interval = static_cast<int>(*v);
+        s.loss_scale = c;
+    }
     apply_parallel_flags(o, s);
     lockstep::validate(s); // once, the file and every flag together
     return s;

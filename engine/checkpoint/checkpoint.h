@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checkpoint/verdict.h"
+#include "collectives/precision.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "data/data.h"
@@ -29,6 +30,10 @@ struct TrainingState {
     OptimizerState optimizer; // each vector empty (unused by the optimizer) or one per parameter
     Rng::State run_rng{};
     std::vector<DataCursor::State> cursors; // one per worker
+    // The model's: in a float32 run's checkpoint every parameter and optimizer value is a float.
+    Precision precision = Precision::Float64;
+    // A run that scales its gradients before a narrower wire format: the scale and its count.
+    std::optional<LossScaleState> loss_scale;
 
     int workers() const { return static_cast<int>(cursors.size()); }
 };
@@ -58,14 +63,17 @@ std::uint64_t checkpoint_checksum(std::span<const std::byte> bytes);
 //     8  u32 version       1                                  1
 //    12  u32 flags         1 sharded optimizer, 2 shared      1 sharded optimizer
 //                          part, 4 optimizer part, 8
-//                          sharded parameters
+//                          sharded parameters, 16 float32
+//                          values (a float32 model's), 32
+//                          loss scale
 //    16  u64 file size     whole file, checksum included      same
 //    24  u32, u32          worker K, worker count N           worker count N, file count F
 //    32  i64 step
 //    40  u64 scenario hash
 //   body of worker-K.ckpt, in this order:
 //     shared part (flag 2, worker 0 only): u64[4] run generator, i64 optimizer step,
-//                 u64 parameter count n (offset 88), f64[n] parameters (n = 0 with flag 8)
+//                 u64 parameter count n (offset 88), f64[n] parameters (n = 0 with flag 8),
+//                 then with flag 32 (loss scaling): f64 loss scale, i64 good steps
 //     parameters part (flag 8, every worker): u64 total length, u64 slice begin,
 //                 u64 slice length L, f64[L]
 //     optimizer part (flag 4): velocity, first moment, second moment, each
@@ -97,7 +105,9 @@ struct WorkerCheckpoint {
     std::int64_t optimizer_step = 0;
     bool has_optimizer = false;
     OptimizerSlice velocity, first_moment, second_moment;
-    bool sharded_parameters = false; // flag 8: `parameter_slice` holds this worker's slice
+    bool sharded_parameters = false;          // flag 8: `parameter_slice` holds this worker's slice
+    Precision precision = Precision::Float64; // flag 16: float32
+    std::optional<LossScaleState> loss_scale; // flag 32, worker 0 only
     OptimizerSlice parameter_slice;
     DataCursor::State cursor;
 };

@@ -3,6 +3,7 @@
 #include "checkpoint/bytes.h"
 
 #include <bit>
+#include <cmath>
 
 namespace lockstep {
 
@@ -14,6 +15,8 @@ constexpr std::uint32_t flag_sharded = 1;
 constexpr std::uint32_t flag_shared = 2;
 constexpr std::uint32_t flag_optimizer = 4;
 constexpr std::uint32_t flag_parameters = 8;
+constexpr std::uint32_t flag_float32 = 16;
+constexpr std::uint32_t flag_loss_scale = 32;
 
 [[noreturn]] void fail(CheckpointFault fault, const std::string& name, const std::string& what) {
     throw CheckpointError(fault, name + ": " + what);
@@ -165,11 +168,13 @@ FileImage encode_worker_image(const TrainingState& state, int worker, bool shard
     const DataCursor::State& cursor = state.cursors[static_cast<std::size_t>(worker)];
 
     // The fields; arrays of 4 KiB or more are referred to where they are (see ByteWriter).
-    ByteWriter out(header_size + 8 * 8 + 3 * 3 * 8 + 7 * 8 + 4096 + trailer_size);
+    ByteWriter out(header_size + 10 * 8 + 3 * 3 * 8 + 7 * 8 + 4096 + trailer_size);
     FileHeader header;
     header.flags = (sharded_optimizer ? flag_sharded : 0) | (shared ? flag_shared : 0) |
                    (holds_optimizer ? flag_optimizer : 0) |
-                   (sharded_parameters ? flag_parameters : 0);
+                   (sharded_parameters ? flag_parameters : 0) |
+                   (state.precision == Precision::Float32 ? flag_float32 : 0) |
+                   (shared && state.loss_scale ? flag_loss_scale : 0);
     header.a = static_cast<std::uint32_t>(worker);
     header.b = static_cast<std::uint32_t>(workers);
     header.step = state.step;
@@ -182,6 +187,10 @@ FileImage encode_worker_image(const TrainingState& state, int worker, bool shard
             sharded_parameters ? std::span<const double>() : std::span(state.parameters);
         out.u64(whole.size());
         out.doubles(whole);
+        if (state.loss_scale) {
+            out.u64(std::bit_cast<std::uint64_t>(state.loss_scale->scale));
+            out.i64(state.loss_scale->good_steps);
+        }
     }
     if (sharded_parameters)
         write_slice(out, state.parameters,
@@ -198,7 +207,8 @@ FileImage encode_worker_image(const TrainingState& state, int worker, bool shard
 }
 
 WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in) {
-    if (header.flags & ~(flag_sharded | flag_shared | flag_optimizer | flag_parameters))
+    if (header.flags & ~(flag_sharded | flag_shared | flag_optimizer | flag_parameters |
+                         flag_float32 | flag_loss_scale))
         in.fail("unknown flags " + std::to_string(header.flags));
     if (header.b < 1 || header.b > CheckpointLimits::max_workers)
         in.fail("worker count " + std::to_string(header.b) + " is not in 1..256");
@@ -216,6 +226,7 @@ WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in) {
     file.has_shared = (header.flags & flag_shared) != 0;
     file.has_optimizer = (header.flags & flag_optimizer) != 0;
     file.sharded_parameters = (header.flags & flag_parameters) != 0;
+    file.precision = (header.flags & flag_float32) != 0 ? Precision::Float32 : Precision::Float64;
     if (file.has_shared != (file.worker == 0))
         in.fail("only worker 0's file holds the shared part");
     if (file.has_optimizer != (file.sharded_optimizer || file.worker == 0))
@@ -229,6 +240,20 @@ WorkerCheckpoint decode_worker_body(const FileHeader& header, ByteReader& in) {
         in.doubles(n, file.parameters, "parameters");
         if (file.sharded_parameters && n != 0)
             in.fail("the shared part holds the parameters whole, but they are sharded");
+        if (header.flags & flag_loss_scale) {
+            LossScaleState scale;
+            scale.scale = std::bit_cast<double>(in.u64("loss scale"));
+            scale.good_steps = in.i64("loss scale's good steps");
+            if (!(scale.scale >= 1.0 && scale.scale <= max_loss_scale) ||
+                std::exp2(std::round(std::log2(scale.scale))) != scale.scale)
+                in.fail("loss scale " + std::to_string(scale.scale) +
+                        " is not a power of two from 1 to 2^24");
+            if (scale.good_steps < 0)
+                in.fail("negative count of good steps " + std::to_string(scale.good_steps));
+            file.loss_scale = scale;
+        }
+    } else if (header.flags & flag_loss_scale) {
+        in.fail("only worker 0's file holds the loss scale");
     }
     if (file.sharded_parameters)
         file.parameter_slice = read_slice(in, "parameters");

@@ -1,5 +1,7 @@
 #include "checkpoint/checkpoint.h"
 
+#include <bit>
+#include <cmath>
 #include <cstring>
 #include <span>
 
@@ -53,6 +55,10 @@ std::vector<double> join_slices(std::vector<WorkerCheckpoint>& files,
 
 bool operator==(const TrainingState& a, const TrainingState& b) {
     if (a.step != b.step || a.scenario_hash != b.scenario_hash || a.run_rng != b.run_rng ||
+        a.precision != b.precision || a.loss_scale.has_value() != b.loss_scale.has_value() ||
+        (a.loss_scale && (std::bit_cast<std::uint64_t>(a.loss_scale->scale) !=
+                              std::bit_cast<std::uint64_t>(b.loss_scale->scale) ||
+                          a.loss_scale->good_steps != b.loss_scale->good_steps)) ||
         a.optimizer.step != b.optimizer.step || !same_bits(a.parameters, b.parameters) ||
         !same_bits(a.optimizer.velocity, b.optimizer.velocity) ||
         !same_bits(a.optimizer.first_moment, b.optimizer.first_moment) ||
@@ -80,7 +86,7 @@ TrainingState assemble_state(std::vector<WorkerCheckpoint> files) {
         if (f.workers != first.workers || f.step != first.step ||
             f.scenario_hash != first.scenario_hash ||
             f.sharded_optimizer != first.sharded_optimizer ||
-            f.sharded_parameters != first.sharded_parameters)
+            f.sharded_parameters != first.sharded_parameters || f.precision != first.precision)
             fail(id, "belongs to another checkpoint than worker-0.ckpt (step " +
                          std::to_string(f.step) + ", worker-0.ckpt has step " +
                          std::to_string(first.step) + ")");
@@ -89,6 +95,8 @@ TrainingState assemble_state(std::vector<WorkerCheckpoint> files) {
         fail(0, "does not hold the parameters");
 
     TrainingState state;
+    state.precision = first.precision;
+    state.loss_scale = first.loss_scale;
     state.step = first.step;
     state.scenario_hash = first.scenario_hash;
     state.run_rng = first.run_rng;
@@ -111,6 +119,20 @@ TrainingState assemble_state(std::vector<WorkerCheckpoint> files) {
     join_into(state.optimizer.velocity, &WorkerCheckpoint::velocity, "velocity");
     join_into(state.optimizer.first_moment, &WorkerCheckpoint::first_moment, "first moment");
     join_into(state.optimizer.second_moment, &WorkerCheckpoint::second_moment, "second moment");
+    if (state.precision == Precision::Float32) {
+        // A float32 checkpoint holds float values only; one that is not is not trusted.
+        const auto check_floats = [](std::span<const double> values, const char* what) {
+            for (std::size_t i = 0; i < values.size(); ++i)
+                if (static_cast<double>(static_cast<float>(values[i])) != values[i] &&
+                    !std::isnan(values[i]))
+                    fail(0, std::string("says float32, but its ") + what + " entry " +
+                                std::to_string(i) + " is not a float");
+        };
+        check_floats(state.parameters, "parameters");
+        check_floats(state.optimizer.velocity, "velocity");
+        check_floats(state.optimizer.first_moment, "first moment");
+        check_floats(state.optimizer.second_moment, "second moment");
+    }
     state.cursors.reserve(files.size());
     for (auto& f : files)
         state.cursors.push_back(std::move(f.cursor));

@@ -161,4 +161,16 @@ void decode(WirePrecision precision, std::span<const std::byte> in, std::span<do
     }
 }
 
+bool overflowed(std::span<const double> sum) {
+    return !std::all_of(sum.begin(), sum.end(), [](double v) { return std::isfinite(v); });
+}
+
+LossScaleState after_step(LossScaleState state, bool overflow, int growth_interval) {
+    if (overflow)
+        return {std::max(1.0, state.scale * 0.5), 0};
+    if (++state.good_steps < growth_interval)
+        return state;
+    return {std::min(max_loss_scale, state.scale * 2.0), 0};
+}
+
 } // namespace lockstep

@@ -38,6 +38,27 @@ constexpr std::size_t bytes_per_value(WirePrecision precision) {
 double round_to(WirePrecision precision, double x);
 void round_to(WirePrecision precision, std::span<double> values);
 
+// A sum that overflowed its format: an infinity in it, or a NaN (infinities of both signs added).
+bool overflowed(std::span<const double> sum);
+
+// Dynamic loss scaling, as mixed-precision training does it (PyTorch's GradScaler): each worker's
+// gradient is multiplied by the scale, a power of two, before it is rounded to the format (what
+// multiplying the loss by it would do to the gradient), so that small values keep their bits
+// instead of rounding to zero; the sum is divided by it again, exactly. A step whose sum
+// overflowed is skipped and the scale halved (never below 1); after `growth_interval` steps in a
+// row without an overflow it doubles (never above 2^24).
+struct LossScaleConfig {
+    double initial = 65536.0;
+    int growth_interval = 2000;
+};
+struct LossScaleState {
+    double scale = 1.0;
+    std::int64_t good_steps = 0; // since the last overflow or growth
+};
+inline constexpr double max_loss_scale = 16777216.0; // 2^24
+// The state after a step that overflowed or not.
+LossScaleState after_step(LossScaleState state, bool overflow, int growth_interval);
+
 // Values that are already the format's (round_to) as its bytes, little-endian,
 // bytes_per_value() each, and back: what a process sends and receives.
 void encode(WirePrecision precision, std::span<const double> values, std::span<std::byte> out);

@@ -19,7 +19,8 @@ template <class T> struct CacheLineAllocator {
     template <class U> bool operator==(const CacheLineAllocator<U>&) const { return true; }
 };
 // The buffers the vector kernels run over: parameters, gradients, optimizer state, workspaces.
-using AlignedBuffer = std::vector<double, CacheLineAllocator<double>>;
+template <class T> using AlignedVector = std::vector<T, CacheLineAllocator<T>>;
+using AlignedBuffer = AlignedVector<double>;
 
 // Gives a buffer's memory back (clear() keeps it).
 template <class Buffer> void release(Buffer& buffer) {

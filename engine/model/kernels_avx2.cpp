@@ -1,5 +1,5 @@
-// The vector kernels with 4 doubles a vector, compiled with -mavx2 (engine/CMakeLists.txt) and used
-// only when the processor has it (model/simd.h).
+// The vector kernels with 4 doubles (8 floats) a vector, compiled with -mavx2
+// (engine/CMakeLists.txt) and used only when the processor has it (model/simd.h).
 #include "model/kernels.h"
 
 #ifdef LOCKSTEP_X86_SIMD
@@ -8,7 +8,8 @@
 namespace lockstep::kernels {
 
 // Sixteen registers: bands of two rows (eight accumulators, four vectors of B).
-const VectorKernels avx2_kernels = vector_kernels<4, 2>();
+const VectorKernels avx2_kernels = vector_kernels<double, 4, 2>();
+const VectorKernelsOf<float> avx2_kernels32 = vector_kernels<float, 8, 2>();
 
 } // namespace lockstep::kernels
 #endif

@@ -1,5 +1,5 @@
-// The vector kernels with 8 doubles a vector, compiled with -mavx512f (engine/CMakeLists.txt) and
-// used only when the processor has it (model/simd.h).
+// The vector kernels with 8 doubles (16 floats) a vector, compiled with -mavx512f
+// (engine/CMakeLists.txt) and used only when the processor has it (model/simd.h).
 #include "model/kernels.h"
 
 #ifdef LOCKSTEP_X86_SIMD
@@ -8,7 +8,8 @@
 namespace lockstep::kernels {
 
 // Thirty-two registers: bands of four rows (sixteen accumulators, four vectors of B).
-const VectorKernels avx512_kernels = vector_kernels<8, 4>();
+const VectorKernels avx512_kernels = vector_kernels<double, 8, 4>();
+const VectorKernelsOf<float> avx512_kernels32 = vector_kernels<float, 16, 4>();
 
 } // namespace lockstep::kernels
 #endif

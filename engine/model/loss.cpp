@@ -31,15 +31,21 @@ void check_label(double label, std::size_t classes, std::size_t row) {
 // Per-row loss of the output layer, summed in row order into `total`; `delta` receives
 // d(mean loss)/d(logits), with `scale` = 1/batch (and 1/outputs for MSE folded in). Every label
 // is checked before anything is added, then the vector kernels do the rest.
-void output_loss(const ModelShape& shape, const double* logits, const double* targets,
-                 std::size_t rows, std::size_t first_row, double scale, double* delta,
-                 double& total, std::size_t& correct) {
+template <class T>
+void output_loss(const ModelShape& shape, const T* logits, const double* targets, std::size_t rows,
+                 std::size_t first_row, double scale, T* delta, double& total,
+                 std::size_t& correct) {
     const std::size_t m = static_cast<std::size_t>(shape.outputs());
     if (shape.loss == LossKind::SoftmaxCrossEntropy)
         for (std::size_t b = 0; b < rows; ++b)
             check_label(targets[b], m, first_row + b);
-    vector_kernels().output_loss(shape.loss, logits, targets, rows, m, scale, delta, total,
-                                 correct);
+    vector_kernels_of<T>().output_loss(shape.loss, logits, targets, rows, m, scale, delta, total,
+                                       correct);
 }
+
+template void output_loss(const ModelShape&, const double*, const double*, std::size_t, std::size_t,
+                          double, double*, double&, std::size_t&);
+template void output_loss(const ModelShape&, const float*, const double*, std::size_t, std::size_t,
+                          double, float*, double&, std::size_t&);
 
 } // namespace lockstep::kernels

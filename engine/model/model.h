@@ -20,6 +20,14 @@ enum class LossKind { SoftmaxCrossEntropy, MeanSquaredError };
 std::string_view to_string(Activation activation);
 bool parse_activation(std::string_view text, Activation& out);
 
+// The numbers a model trains in. Float64 is the reference. In a float32 model every parameter,
+// activation, gradient and optimizer value is a float: the passes run on floats with the float
+// kernels, and between passes the values wait in the engine's double buffers, which hold them
+// exactly, so collectives, checkpoints and views handle both alike.
+enum class Precision : std::uint8_t { Float64, Float32 };
+std::string_view to_string(Precision precision);
+bool parse_precision(std::string_view text, Precision& out);
+
 // The architecture of a multi-layer perceptron: layer widths from input to output. Hidden layers
 // use `activation`; the output layer is linear and feeds the loss. Parameters are one flat vector
 // in torch.nn.Linear layout: for each layer, weight[out][in] row by row, then bias[out].
@@ -27,6 +35,7 @@ struct ModelShape {
     std::vector<int> layers{2, 8, 2};
     Activation activation = Activation::Tanh;
     LossKind loss = LossKind::SoftmaxCrossEntropy;
+    Precision precision = Precision::Float64;
 
     int inputs() const { return layers.front(); }
     int outputs() const { return layers.back(); }
@@ -57,6 +66,11 @@ struct Workspace {
     AlignedBuffer activations; // every layer's outputs, for the backward pass
     AlignedBuffer deltas;
     AlignedBuffer scratch; // transposed weights (and gradients gathered transposed)
+    // A float32 model's pass: the same buffers in floats, and the parameters, gradient and
+    // batch features it reads and writes as floats.
+    struct Floats {
+        AlignedVector<float> activations, deltas, scratch, parameters, gradient, features;
+    } floats;
 };
 
 // Rows handled per forward/backward sweep. Large batches are cut into chunks of this size so the
@@ -64,8 +78,11 @@ struct Workspace {
 // changes a bit of the result. Code that runs the layers piece by piece cuts the rows the same.
 constexpr std::size_t pass_rows = 128;
 
-// Parameters drawn like torch.nn.Linear's default: U(-1/sqrt(in), 1/sqrt(in)).
+// Parameters drawn like torch.nn.Linear's default: U(-1/sqrt(in), 1/sqrt(in)), then rounded to
+// the model's precision.
 std::vector<double> init_parameters(const ModelShape& shape, Rng& rng);
+// Every value as the nearest the precision holds (ties to even); float64 leaves them as they are.
+void round_to_precision(Precision precision, std::span<double> values);
 
 // Mean loss over the batch and its exact gradient (forward then backward pass). `gradient` must
 // have parameter_count() entries; it is overwritten.
@@ -155,7 +172,8 @@ std::uint64_t hash_parameters(std::span<const double> parameters);
 
 // Parameter files: {"layers":[{"weight":[[...],...],"bias":[...]}, ...]}.
 std::string parameters_to_json(const ModelShape& shape, std::span<const double> parameters);
-// Throws lockstep::Error naming the layer and entry when the file does not fit `shape`.
+// Throws lockstep::Error naming the layer and entry when the file does not fit `shape`. The values
+// come back rounded to the model's precision.
 std::vector<double> parameters_from_json(const ModelShape& shape, std::string_view json_text);
 
 } // namespace lockstep

@@ -67,8 +67,9 @@ void Optimizer::retune(const OptimizerConfig& config) {
     config_ = config;
 }
 
-Optimizer::Optimizer(OptimizerConfig config, std::size_t parameter_count)
-    : config_(config) {
+Optimizer::Optimizer(OptimizerConfig config, std::size_t parameter_count, Precision precision)
+    : config_(config)
+    , precision_(precision) {
     check_config(config_);
     if (config_.kind == OptimizerKind::Sgd) {
         state_.velocity.assign(parameter_count, 0.0);
@@ -83,11 +84,15 @@ void Optimizer::apply(std::span<double> parameters, std::span<const double> grad
     if (gradient.size() != n)
         throw Error("optimizer got " + std::to_string(gradient.size()) + " gradient entries for " +
                     std::to_string(n) + " parameters");
-    const kernels::VectorKernels& vec = kernels::vector_kernels();
+    // The update kernels of the float set work in floats, on the same doubles.
+    const auto sgd = precision_ == Precision::Float32 ? kernels::vector_kernels32().sgd
+                                                      : kernels::vector_kernels().sgd;
+    const auto adam = precision_ == Precision::Float32 ? kernels::vector_kernels32().adam
+                                                       : kernels::vector_kernels().adam;
     if (config_.kind == OptimizerKind::Sgd) {
         check_size(state_.velocity, n, "velocity");
-        vec.sgd(parameters.data(), gradient.data(), state_.velocity.data(), n,
-                config_.learning_rate, config_.momentum);
+        sgd(parameters.data(), gradient.data(), state_.velocity.data(), n, config_.learning_rate,
+            config_.momentum);
     } else {
         check_size(state_.first_moment, n, "first_moment");
         check_size(state_.second_moment, n, "second_moment");
@@ -98,8 +103,8 @@ void Optimizer::apply(std::span<double> parameters, std::span<const double> grad
                                      .epsilon = config_.epsilon,
                                      .correction1 = 1.0 - std::pow(config_.beta1, t),
                                      .correction2 = 1.0 - std::pow(config_.beta2, t)};
-        vec.adam(parameters.data(), gradient.data(), state_.first_moment.data(),
-                 state_.second_moment.data(), n, step);
+        adam(parameters.data(), gradient.data(), state_.first_moment.data(),
+             state_.second_moment.data(), n, step);
     }
     ++state_.step;
 }

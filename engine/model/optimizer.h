@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/aligned_buffer.h"
+#include "model/model.h"
 
 #include <cstdint>
 #include <span>
@@ -34,9 +35,11 @@ struct OptimizerState {
 
 // SGD with momentum: v = mu*v + g; p -= lr*v.
 // Adam: m = b1*m + (1-b1)*g; v = b2*v + (1-b2)*g^2; p -= lr * mhat / (sqrt(vhat) + eps).
+// A float32 model's optimizer does its arithmetic in floats (its state stays float values).
 class Optimizer {
 public:
-    Optimizer(OptimizerConfig config, std::size_t parameter_count);
+    Optimizer(OptimizerConfig config, std::size_t parameter_count,
+              Precision precision = Precision::Float64);
 
     void apply(std::span<double> parameters, std::span<const double> gradient);
     // New hyperparameters (learning rate, momentum, betas, epsilon) from the next step on; the
@@ -44,11 +47,13 @@ public:
     void retune(const OptimizerConfig& config);
 
     const OptimizerConfig& config() const { return config_; }
+    Precision precision() const { return precision_; }
     const OptimizerState& state() const { return state_; }
     OptimizerState& state() { return state_; }
 
 private:
     OptimizerConfig config_;
+    Precision precision_;
     OptimizerState state_;
 };
 

@@ -114,6 +114,7 @@ std::vector<double> parameters_from_json(const ModelShape& shape, std::string_vi
             read_numbers(weight[o], in, name + ".weight[" + std::to_string(o) + "]", w + o * in);
         read_numbers(layer["bias"], out, name + ".bias", parameters.data() + shape.bias_offset(l));
     }
+    round_to_precision(shape.precision, parameters);
     return parameters;
 }
 

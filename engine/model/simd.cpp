@@ -25,6 +25,19 @@ const kernels::VectorKernels* kernels_of(Path path) {
     }
 }
 
+const kernels::VectorKernelsOf<float>* float_kernels_of(Path path) {
+    switch (path) {
+#ifdef LOCKSTEP_X86_SIMD
+    case Path::Avx2:
+        return &kernels::avx2_kernels32;
+    case Path::Avx512:
+        return &kernels::avx512_kernels32;
+#endif
+    default:
+        return &kernels::sse2_kernels32;
+    }
+}
+
 bool runs(Path path) {
 #ifdef LOCKSTEP_X86_SIMD
     switch (path) {
@@ -65,9 +78,11 @@ Path chosen() {
 struct State {
     std::atomic<Path> path;
     std::atomic<const kernels::VectorKernels*> kernels;
+    std::atomic<const kernels::VectorKernelsOf<float>*> float_kernels;
     State()
         : path(chosen())
-        , kernels(kernels_of(path.load())) {}
+        , kernels(kernels_of(path.load()))
+        , float_kernels(float_kernels_of(path.load())) {}
 };
 
 State& state() {
@@ -113,6 +128,7 @@ void use(Path path) {
         throw Error(std::string("SIMD path ") + name(path) +
                     " is not available on this processor or in this build");
     state().kernels.store(kernels_of(path));
+    state().float_kernels.store(float_kernels_of(path));
     state().path.store(path);
 }
 
@@ -132,10 +148,19 @@ const VectorKernels& vector_kernels() {
     return *simd::state().kernels.load(std::memory_order_relaxed);
 }
 
-void multiply_add(std::size_t rows, std::size_t cols, std::size_t depth, const double* a,
-                  std::size_t a_row, std::size_t a_k, const double* b, std::size_t ldb, double* c,
-                  std::size_t ldc) {
-    vector_kernels().multiply_add(rows, cols, depth, a, a_row, a_k, b, ldb, c, ldc);
+const VectorKernelsOf<float>& vector_kernels32() {
+    return *simd::state().float_kernels.load(std::memory_order_relaxed);
 }
+
+template <class T>
+void multiply_add(std::size_t rows, std::size_t cols, std::size_t depth, const T* a,
+                  std::size_t a_row, std::size_t a_k, const T* b, std::size_t ldb, T* c,
+                  std::size_t ldc) {
+    vector_kernels_of<T>().multiply_add(rows, cols, depth, a, a_row, a_k, b, ldb, c, ldc);
+}
+template void multiply_add(std::size_t, std::size_t, std::size_t, const double*, std::size_t,
+                           std::size_t, const double*, std::size_t, double*, std::size_t);
+template void multiply_add(std::size_t, std::size_t, std::size_t, const float*, std::size_t,
+                           std::size_t, const float*, std::size_t, float*, std::size_t);
 
 } // namespace lockstep::kernels

@@ -206,9 +206,9 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         if (combine == Combine::MpiAllreduce && s.sharding != Sharding::None)
             throw Error("sharding: Open MPI's own all-reduce has no halves to split; sharding "
                         "needs one of Lockstep's algorithms (parameter-server, ring, tree)");
-        if (combine == Combine::MpiAllreduce && s.comm_precision != WirePrecision::Float64)
+        if (combine == Combine::MpiAllreduce && s.wire_precision() != WirePrecision::Float64)
             throw Error("comm_precision: Open MPI's own all-reduce adds in float64; " +
-                        std::string(to_string(s.comm_precision)) +
+                        std::string(to_string(s.wire_precision())) +
                         " needs one of Lockstep's algorithms (parameter-server, ring, tree)");
         if (combine == Combine::MpiAllreduce && s.gradients && s.gradients->bucket_kb > 0)
             throw Error("gradients.bucket_kb: Open MPI's own all-reduce takes the whole "
@@ -220,7 +220,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         schedule =
             make_schedule(s.algorithm == Algorithm::None ? Algorithm::Ring : s.algorithm, s.workers,
                           worker->parameters().size(), lockstep::detail::workers_per_node(s));
-        schedule.send_as(s.comm_precision);
+        schedule.send_as(s.wire_precision());
     });
     const std::vector<std::string> hosts = gather_hosts();
     // A scripted pause keeps a rank from answering for its length: not a silence.
@@ -350,6 +350,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         snap.accuracy = counted ? static_cast<double>(correct) / static_cast<double>(counted) : 0.0;
         snap.overflow = steps[i].overflow != 0; // the same sum, so the same verdict, everywhere
         m.overflow_steps += snap.overflow ? 1 : 0;
+        snap.loss_scale = steps[i].loss_scale;
         if (!snap.replicas_aligned)
             ++m.misaligned_steps;
         run.snapshots.push_back(std::move(snap));
@@ -377,6 +378,7 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
     m.steps = s.steps;
     m.steps_run = s.steps - first_step;
     m.checkpoints = checkpoint_count;
+    m.loss_scale = worker->loss_scale(); // every rank's is the same
     m.memory = memory;
     m.checkpoint_bytes = checkpoint_bytes;
     for (const std::int64_t k : samples)

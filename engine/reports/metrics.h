@@ -95,6 +95,7 @@ struct RunMetrics {
     std::int64_t averagings = 0;        // local SGD: times the replicas averaged their parameters
     std::int64_t abandoned_steps = 0;   // stopped at a bucket mismatch: nothing applied
     std::int64_t overflow_steps = 0;    // skipped: the summed gradient overflowed comm_precision
+    double loss_scale = 1.0;            // the loss scale the run ended with (1: not scaled)
     // How the gradient left each worker (data parallelism): its buckets (1: the whole gradient
     // after backward), the largest one's bytes, the micro-batches added up before each
     // reduction; and, per worker and averaged over them, the time its gradient collectives took

@@ -187,6 +187,18 @@ void parse_gradients(ObjectReader& root, Scenario& s) {
     s.gradients = c;
 }
 
+void parse_loss_scale(ObjectReader& root, Scenario& s) {
+    const json* v = root.find("loss_scale");
+    if (!v)
+        return;
+    ObjectReader r(*v, "loss_scale");
+    LossScaleConfig c;
+    r.read_number("initial", c.initial, 1.0, max_loss_scale);
+    r.read_count("growth_interval", c.growth_interval, 1, ScenarioLimits::max_steps);
+    r.reject_unknown();
+    s.loss_scale = c;
+}
+
 void parse_delays(ObjectReader& root, Scenario& s) {
     const json* v = root.find("delays");
     if (!v)
@@ -353,9 +365,12 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
     parse_gradients(r, s);
     r.read_choice<Sharding>("sharding", s.sharding,
                             {"none", "optimizer", "gradients", "parameters"}, parse_sharding);
+    r.read_choice<Precision>("precision", s.model.precision, {"float64", "float32"},
+                             parse_precision);
     r.read_choice<WirePrecision>("comm_precision", s.comm_precision,
                                  {"float64", "float32", "float16", "bfloat16"},
                                  parse_wire_precision);
+    parse_loss_scale(r, s);
     if (const json* v = r.find("memory_budget_bytes")) {
         // A whole number of bytes: 4000000, not 4e6 or "4 MB".
         if (!v->is_number_integer())

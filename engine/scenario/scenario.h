@@ -160,12 +160,22 @@ struct Scenario {
     // each worker's contribution is rounded to it before it leaves, each sum on the way too. A
     // step whose summed gradient overflowed is skipped: no replica applies it.
     WirePrecision comm_precision = WirePrecision::Float64;
+    // Dynamic loss scaling of the gradients before they are rounded to a narrower wire format
+    // (collectives/precision.h; none: not scaled).
+    std::optional<LossScaleConfig> loss_scale;
     // The most a data-parallel worker may hold at its peak, in bytes (none: no budget). A run
     // whose worker would hold more is refused before it trains (check_memory_budget(), runs.h).
     std::optional<std::int64_t> memory_budget_bytes;
 
     std::size_t batch_of(int worker) const; // per micro-batch when gradients accumulate
     int accumulation() const { return gradients ? gradients->accumulate : 1; }
+    // The format the gradients travel and are added in: comm_precision, or float32 for a float32
+    // model left at the float64 default (float64 would carry no more of a float's bits).
+    WirePrecision wire_precision() const {
+        return comm_precision == WirePrecision::Float64 && model.precision == Precision::Float32
+                   ? WirePrecision::Float32
+                   : comm_precision;
+    }
     std::size_t global_batch() const;
     double slowdown_of(int worker) const;
     SyncMode sync_mode() const { return sync ? sync->mode : SyncMode::Bsp; }

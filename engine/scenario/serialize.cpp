@@ -134,8 +134,13 @@ json scenario_reading::scenario_json(const Scenario& s) {
                           {"accumulate", s.gradients->accumulate}};
     if (s.sharding != Sharding::None) // written only when set, so older scenarios keep their hashes
         j["sharding"] = std::string(to_string(s.sharding));
+    if (s.model.precision != Precision::Float64) // likewise
+        j["precision"] = std::string(to_string(s.model.precision));
     if (s.comm_precision != WirePrecision::Float64) // likewise
         j["comm_precision"] = std::string(to_string(s.comm_precision));
+    if (s.loss_scale)
+        j["loss_scale"] = {{"initial", s.loss_scale->initial},
+                           {"growth_interval", s.loss_scale->growth_interval}};
     if (s.memory_budget_bytes) // likewise
         j["memory_budget_bytes"] = *s.memory_budget_bytes;
     return j;
@@ -182,6 +187,7 @@ std::uint64_t scenario_hash(const Scenario& scenario) {
     j.erase("failures");
     j.erase("energy");
     j.erase("memory_budget_bytes"); // a run either fits it and trains the same, or never starts
+    j.erase("precision"); // a checkpoint says its own, so a resume in the other is refused by name
     if (scenario.failures.backup_workers > 0)
         j["backup_workers"] = scenario.failures.backup_workers;
     return fnv1a(j.dump()); // FNV-1a over the canonical JSON's bytes

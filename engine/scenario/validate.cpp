@@ -208,6 +208,22 @@ static void validate_comm_precision(const Scenario& s) {
                     std::string(to_string(s.sharding)) + "\"");
 }
 
+// A float32 model: the data-parallel trainers with every worker's step on the float kernels;
+// what runs the layers piece by piece (model parallelism, sharded parameters) or keeps its own
+// replicas apart (the loose sync modes) is refused by name.
+static void validate_precision(const Scenario& s) {
+    const std::string what = "precision \"float32\": ";
+    if (s.model_parallel())
+        throw Error(what + "trains data-parallel workers; parallelism.mode is \"" +
+                    std::string(to_string(s.parallelism->mode)) + "\"");
+    if (s.sync_mode() != SyncMode::Bsp)
+        throw Error(what + "needs sync mode bsp; sync.mode is " +
+                    std::string(to_string(s.sync_mode())));
+    if (s.sharding != Sharding::None)
+        throw Error(what + "does not work with sharding yet; sharding is \"" +
+                    std::string(to_string(s.sharding)) + "\"");
+}
+
 // Sharding splits a bulk-synchronous data-parallel all-reduce in its halves; what does not have
 // one, or keeps state whole that a shard would split, is refused by name.
 static void validate_sharding(const Scenario& s) {
@@ -356,8 +372,22 @@ void validate(const Scenario& s) {
         validate_gradients(s);
     if (s.sharding != Sharding::None)
         validate_sharding(s);
+    if (s.model.precision != Precision::Float64)
+        validate_precision(s);
     if (s.comm_precision != WirePrecision::Float64)
         validate_comm_precision(s);
+    if (s.loss_scale) {
+        check_range("loss_scale.initial", s.loss_scale->initial, 1.0, max_loss_scale);
+        if (std::exp2(std::round(std::log2(s.loss_scale->initial))) != s.loss_scale->initial)
+            throw Error("loss_scale.initial: must be a power of two (1, 2, 4, ... 16777216), so "
+                        "scaling and unscaling lose no bits; got " +
+                        number_text(s.loss_scale->initial));
+        check_range<std::int64_t>("loss_scale.growth_interval", s.loss_scale->growth_interval, 1,
+                                  ScenarioLimits::max_steps);
+        if (s.wire_precision() == WirePrecision::Float64)
+            throw Error("loss_scale: scales the gradients before they are rounded to a narrower "
+                        "format; comm_precision is float64");
+    }
     if (s.memory_budget_bytes)
         validate_memory_budget(s);
     if (s.checkpoint) {

@@ -178,7 +178,8 @@ struct StepSnapshot {
     std::vector<double> worker_loss;
     std::vector<std::uint64_t> parameter_hash; // per worker, after the update
     bool replicas_aligned = true;              // every hash equal
-    bool overflow = false; // the summed gradient overflowed its wire format: nothing was applied
+    bool overflow = false;   // the summed gradient overflowed its wire format: nothing was applied
+    double loss_scale = 1.0; // what the gradients were multiplied by before the wire format
     double replica_spread = 0.0; // largest L2 distance of a replica's parameters from their mean
     std::vector<double> replica_distance; // per worker, that distance (empty: replicas aligned)
     std::optional<PipelineStepReport> pipeline; // pipeline and hybrid runs

@@ -48,7 +48,7 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     for (int k = 0; k < n; ++k) {
         Worker w{k,
                  AlignedBuffer(params.begin(), params.end()),
-                 Optimizer(scenario_.optimizer, count),
+                 Optimizer(scenario_.optimizer, count, scenario_.model.precision),
                  fresh_cursor(scenario_, k, shards[static_cast<std::size_t>(k)]),
                  AlignedBuffer(count, 0.0),
                  {},
@@ -61,6 +61,8 @@ DataParallelTrainer::DataParallelTrainer(const Scenario& scenario,
     }
 
     hash_ = scenario_hash(scenario_);
+    if (scenario_.loss_scale)
+        loss_scale_.scale = scenario_.loss_scale->initial;
     lanes_ = n;
     faults_.lane_of.resize(static_cast<std::size_t>(n));
     std::iota(faults_.lane_of.begin(), faults_.lane_of.end(), 0);
@@ -88,7 +90,7 @@ void DataParallelTrainer::build_collective() {
     collective_.nodes = detail::nodes_of(s, faults_.lane_of);
     collective_.schedule = make_schedule(s.algorithm, s.workers, s.model.parameter_count(),
                                          detail::workers_per_node(s));
-    collective_.schedule.send_as(s.comm_precision);
+    collective_.schedule.send_as(s.wire_precision());
     collective_.bytes = collective_.schedule.total_bytes();
     collective_.inter_bytes = inter_node_bytes(collective_.schedule);
     detail::BucketPlan plan = detail::plan_buckets(s, collective_.nodes);
@@ -168,15 +170,20 @@ void DataParallelTrainer::execute_step() {
     }
     if (crash && !backup && crash->phase == CrashPhase::Update)
         return abandon(victim);
+    const double scaled_by = loss_scale_.scale;
     if (summed_gradient_overflowed()) { // nobody applies a gradient that is not a number
         ++accounts_.overflow_steps;
+        unscale_gradients(true); // the next step's scale is lower
         update_phase(false);
         last_snapshot_.overflow = true;
+        last_snapshot_.loss_scale = scaled_by;
         if (sink_)
             sink_->on_events(scratch_.events);
         return finish_step();
     }
+    unscale_gradients(false);
     update_phase(); // 4-5: same update everywhere, then hash
+    last_snapshot_.loss_scale = scaled_by;
     if (averaging_due())
         average_phase(); // local SGD: every H steps the replicas average their parameters
     if (!checkpoints_.directory.empty() && (step_ + 1) % scenario_.checkpoint->every == 0) {

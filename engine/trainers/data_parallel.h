@@ -287,6 +287,9 @@ private:
     // Gradients in a narrow format (scenario comm_precision): the collective's sum left the
     // format's range, so the step is skipped.
     bool summed_gradient_overflowed() const;
+    // With loss scaling, after the collective: the sum divided by this step's scale (exactly, a
+    // power of two) unless it overflowed, and the scale for the next step.
+    void unscale_gradients(bool overflow);
     // Gradient buckets (data_parallel_buckets.cpp): a computation's events, backward layer by
     // layer when the run has buckets; the buckets' collectives on each worker's communication
     // lane, each starting when its layers are done (or, without overlap, after backward).
@@ -405,6 +408,7 @@ private:
     Collective collective_;
     InProcessTransport transport_;
     Rng run_rng_;
+    LossScaleState loss_scale_; // what the gradients are multiplied by before the wire format
     double compute_s_per_sample_ = 0.0;
     std::int64_t step_ = 0;
     std::int64_t steps_run_ = 0; // since construction, a restore not counted

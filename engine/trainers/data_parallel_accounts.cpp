@@ -80,6 +80,7 @@ RunMetrics DataParallelTrainer::metrics() const {
                        accounts_.abandoned_samples;
     m.abandoned_steps = accounts_.abandoned_steps;
     m.overflow_steps = accounts_.overflow_steps;
+    m.loss_scale = loss_scale_.scale;
     Ticks end = 0;
     for (const auto& w : workers_)
         end = std::max(end, w.clock);

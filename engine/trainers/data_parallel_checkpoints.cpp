@@ -24,6 +24,9 @@ TrainingState DataParallelTrainer::capture_state() const {
     TrainingState state;
     state.step = step_;
     state.scenario_hash = hash_;
+    state.precision = scenario_.model.precision;
+    if (scenario_.loss_scale)
+        state.loss_scale = loss_scale_;
     state.parameters = assembled_parameters();
     state.optimizer = assembled_optimizer_state();
     state.run_rng = run_rng_.state();
@@ -48,10 +51,14 @@ void DataParallelTrainer::restore_state(const TrainingState& state, RestoreMode 
         run_rng_.set_state(state.run_rng);
     else
         run_rng_ = Rng::stream(scenario_.seed, 1);
+    if (scenario_.loss_scale) // a weights-only restore starts the scale afresh
+        loss_scale_ = full && state.loss_scale ? *state.loss_scale
+                                               : LossScaleState{scenario_.loss_scale->initial, 0};
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         Worker& w = workers_[k];
         w.parameters.assign(state.parameters.begin(), state.parameters.end());
-        w.optimizer = Optimizer(scenario_.optimizer, state.parameters.size());
+        w.optimizer =
+            Optimizer(scenario_.optimizer, state.parameters.size(), scenario_.model.precision);
         if (full) {
             w.optimizer.state() = state.optimizer;
             w.cursor.set_state(state.cursors[k]);

@@ -295,7 +295,7 @@ void DataParallelTrainer::reset_to_start() {
     for (std::size_t k = 0; k < workers_.size(); ++k) {
         Worker& w = workers_[k];
         w.parameters.assign(params.begin(), params.end());
-        w.optimizer = Optimizer(scenario_.optimizer, params.size());
+        w.optimizer = Optimizer(scenario_.optimizer, params.size(), scenario_.model.precision);
         w.cursor = fresh_cursor(scenario_, static_cast<int>(k), shards[k]);
     }
     shard_whole_state(); // a sharded run starts over in shards

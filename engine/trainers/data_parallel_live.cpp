@@ -92,7 +92,7 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
     auto compute = [&] {
         tbb::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
             Worker& w = workers_[k];
-            const double weight = collective_.weights[k];
+            const double weight = collective_.weights[k] * loss_scale_.scale;
             const LayerDone hand_over = [&](std::size_t l) {
                 if (l == layers) {
                     live.backward_from[k] = clock.now();
@@ -103,7 +103,7 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
                 const std::span<double> layer =
                     std::span(w.gradient).subspan(from, model.weight_offset(l + 1) - from);
                 scale_contribution(layer, weight);
-                round_to(scenario_.comm_precision, layer);
+                round_to(scenario_.wire_precision(), layer);
                 live.layer_done[k][l] = clock.now();
                 gate.layer_done(l);
             };

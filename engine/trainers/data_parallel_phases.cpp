@@ -120,8 +120,9 @@ void DataParallelTrainer::compute_phase() {
         latest = std::max(latest, w.clock);
         if (synchronised && train && !scratch_.live.ran) { // live: scaled layer by layer
             scale_contribution(w.gradient,
-                               selective ? scratch_.chosen_weights[k] : collective_.weights[k]);
-            round_to(scenario_.comm_precision, w.gradient); // as it leaves the worker
+                               (selective ? scratch_.chosen_weights[k] : collective_.weights[k]) *
+                                   loss_scale_.scale);
+            round_to(scenario_.wire_precision(), w.gradient); // as it leaves the worker
         }
         accounts_.samples += static_cast<std::int64_t>(samples_of(id));
     }
@@ -180,10 +181,17 @@ bool DataParallelTrainer::communicate_phase() {
 // An infinity, or a NaN from infinities of both signs; every replica holds the same sum, so
 // worker 0's tells.
 bool DataParallelTrainer::summed_gradient_overflowed() const {
-    if (scenario_.comm_precision == WirePrecision::Float64 || work_ != Work::Train)
-        return false;
-    const AlignedBuffer& sum = workers_.front().gradient;
-    return !std::all_of(sum.begin(), sum.end(), [](double v) { return std::isfinite(v); });
+    return scenario_.wire_precision() != WirePrecision::Float64 && work_ == Work::Train &&
+           overflowed(workers_.front().gradient);
+}
+
+void DataParallelTrainer::unscale_gradients(bool overflow) {
+    if (!scenario_.loss_scale)
+        return;
+    if (!overflow && work_ == Work::Train)
+        for (Worker& w : workers_)
+            scale_contribution(w.gradient, 1.0 / loss_scale_.scale);
+    loss_scale_ = after_step(loss_scale_, overflow, scenario_.loss_scale->growth_interval);
 }
 
 bool DataParallelTrainer::averaging_due() const {

@@ -43,7 +43,7 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
     , data_(std::move(data))
     , rank_(rank)
     , run_rng_(Rng::stream(scenario.seed, 1))
-    , optimizer_(scenario.optimizer, 0) {
+    , optimizer_(scenario.optimizer, 0, scenario.model.precision) {
     validate(scenario_);
     refuse_what_a_rank_cannot_do(scenario_);
     detail::check_data_fits(scenario_, data_.get());
@@ -59,7 +59,7 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
     const auto shards = detail::make_shards(scenario_, data_->size());
     const std::vector<double> initial = detail::initial_parameters(scenario_);
     parameters_.assign(initial.begin(), initial.end());
-    optimizer_ = Optimizer(scenario_.optimizer, parameters_.size());
+    optimizer_ = Optimizer(scenario_.optimizer, parameters_.size(), scenario_.model.precision);
     cursor_ = detail::fresh_cursor(scenario_, rank, shards[static_cast<std::size_t>(rank)]);
     gradient_.assign(parameters_.size(), 0.0);
     buckets_ = detail::plan_buckets(scenario_);
@@ -73,6 +73,8 @@ RankWorker::RankWorker(const Scenario& scenario, std::shared_ptr<const Dataset> 
     weight_ = reduction_weights(scenario_.rule, scenario_.workers,
                                 samples)[static_cast<std::size_t>(rank)];
     hash_ = lockstep::scenario_hash(scenario);
+    if (scenario_.loss_scale)
+        loss_scale_.scale = scenario_.loss_scale->initial;
 }
 
 std::vector<ValueRun> RankWorker::runs_of(int rank) const {
@@ -113,6 +115,9 @@ TrainingState RankWorker::state_for_files(RankGroup& group) {
     TrainingState state;
     state.step = step_;
     state.scenario_hash = hash_;
+    state.precision = scenario_.model.precision;
+    if (scenario_.loss_scale)
+        state.loss_scale = loss_scale_;
     state.parameters.assign(parameters_.begin(), parameters_.end());
     state.optimizer = optimizer_.state();
     state.run_rng = run_rng_.state();
@@ -143,7 +148,7 @@ void RankWorker::restore(const TrainingState& state) {
         throw Error("restore: " + *why);
     DataCursor cursor = *cursor_;
     cursor.set_state(state.cursors[static_cast<std::size_t>(rank_)]);
-    Optimizer optimizer(scenario_.optimizer, state.parameters.size());
+    Optimizer optimizer(scenario_.optimizer, state.parameters.size(), scenario_.model.precision);
     optimizer.state() = state.optimizer;
     cursor_ = std::move(cursor);
     optimizer_ = std::move(optimizer);
@@ -153,6 +158,8 @@ void RankWorker::restore(const TrainingState& state) {
         whole_ = parameters_;
     keep_own_shard();
     run_rng_.set_state(state.run_rng);
+    if (state.loss_scale)
+        loss_scale_ = *state.loss_scale;
     step_ = state.step;
 }
 
@@ -232,8 +239,8 @@ void RankWorker::step(RankGroup& group) {
 
     // 3. Scaled by the rule's weight and combined with every other rank's.
     if (scenario_.algorithm != Algorithm::None) {
-        scale_contribution(gradient_, weight_);
-        round_to(scenario_.comm_precision, gradient_); // as it leaves the rank
+        scale_contribution(gradient_, weight_ * loss_scale_.scale);
+        round_to(scenario_.wire_precision(), gradient_); // as it leaves the rank
         if (scenario_.workers > 1) {
             const Ticks arrived = clock.now();
             group.barrier(); // waiting for the slowest rank's gradient
@@ -281,11 +288,16 @@ void RankWorker::step(RankGroup& group) {
 void RankWorker::finish_step(RankGroup& group, const LossResult& last) {
     const Clock& clock = *clock_;
     const Ticks update_from = clock.now();
-    // A sum past comm_precision's range (never sharded: validate() refuses the two together):
-    // every rank holds the same one, so every rank skips the update.
+    // A sum past the wire format's range (never sharded: validate() refuses the two together):
+    // every rank holds the same one, so every rank skips the update, and lowers its loss scale.
     const bool overflow =
-        scenario_.comm_precision != WirePrecision::Float64 &&
-        !std::all_of(gradient_.begin(), gradient_.end(), [](double v) { return std::isfinite(v); });
+        scenario_.wire_precision() != WirePrecision::Float64 && overflowed(gradient_);
+    const double scaled_by = loss_scale_.scale;
+    if (scenario_.loss_scale) {
+        if (!overflow)
+            scale_contribution(gradient_, 1.0 / scaled_by); // exactly: a power of two
+        loss_scale_ = after_step(loss_scale_, overflow, scenario_.loss_scale->growth_interval);
+    }
     if (shards_.whole) {
         const auto [begin, end] = shards_.whole->shards[static_cast<std::size_t>(rank_)];
         optimizer_.apply(std::span(parameters_).subspan(begin, end - begin),
@@ -296,8 +308,9 @@ void RankWorker::finish_step(RankGroup& group, const LossResult& last) {
         optimizer_.apply(parameters_, gradient_);
     }
     Ticks updated = clock.now();
-    record({rank_, EventKind::Update, step_, update_from, updated, 0, -1, -1,
-            gradient_.empty() ? 0.0 : gradient_[0]});
+    if (!overflow) // a skipped step has no update, as on threads
+        record({rank_, EventKind::Update, step_, update_from, updated, 0, -1, -1,
+                gradient_.empty() ? 0.0 : gradient_[0]});
     std::uint64_t hash = 0;
     if (shards_.whole) {
         run_half(group, shards_.whole->all_gather, parameters_, CollectiveHalf::AllGather);
@@ -310,7 +323,8 @@ void RankWorker::finish_step(RankGroup& group, const LossResult& last) {
         hash = hash_parameters(parameters_);
     }
 
-    history_.push_back({last.loss, hash, last.correct, last.count, updated, overflow ? 1u : 0u});
+    history_.push_back(
+        {last.loss, hash, last.correct, last.count, updated, overflow ? 1u : 0u, scaled_by});
     note_memory();
     if (keep_events_) {
         for (TraceEvent& e : step_events_)
@@ -358,8 +372,8 @@ LossResult RankWorker::compute_and_reduce_live(RankGroup& group) {
         const std::size_t first = model.weight_offset(l);
         const std::span<double> layer =
             std::span(gradient_).subspan(first, model.weight_offset(l + 1) - first);
-        scale_contribution(layer, weight_);
-        round_to(scenario_.comm_precision, layer);
+        scale_contribution(layer, weight_ * loss_scale_.scale);
+        round_to(scenario_.wire_precision(), layer);
         done[l] = clock.now();
         gate.layer_done(l);
     };

@@ -72,6 +72,7 @@ struct RankStep {
     std::uint64_t count = 0;    // examples in its batch
     Ticks end = 0;              // the end of its update, on its clock
     std::uint64_t overflow = 0; // 1: the summed gradient overflowed comm_precision, not applied
+    double loss_scale = 1.0;    // what its gradient was multiplied by before the wire format
 };
 
 // One worker of a data-parallel run, alone in its process: worker `rank`'s replica, optimizer,
@@ -132,6 +133,7 @@ public:
     }
     // Whether each rank holds pieces of the parameters only (sharded parameters, stage 3).
     bool parameters_sharded() const { return !shards_.layers.empty(); }
+    double loss_scale() const { return loss_scale_.scale; } // this rank's, for the next step
     // The run's bytes per step in each half of a sharded all-reduce (none unsharded).
     std::int64_t reduce_scatter_bytes() const { return shards_.reduce_scatter_bytes; }
     std::int64_t all_gather_bytes() const { return shards_.all_gather_bytes; }
@@ -171,9 +173,10 @@ private:
     Scenario scenario_;
     std::shared_ptr<const Dataset> data_;
     int rank_ = 0;
-    std::uint64_t hash_ = 0; // the scenario's, as checkpoints carry it
-    Rng run_rng_;            // the run's generator, drawn as the threaded trainer draws it
-    double weight_ = 1.0;    // the rule's weight of this rank's gradient
+    std::uint64_t hash_ = 0;    // the scenario's, as checkpoints carry it
+    Rng run_rng_;               // the run's generator, drawn as the threaded trainer draws it
+    double weight_ = 1.0;       // the rule's weight of this rank's gradient
+    LossScaleState loss_scale_; // its scale before a narrower wire format (1: not scaled)
     AlignedBuffer parameters_;
     Optimizer optimizer_;
     std::optional<DataCursor> cursor_; // set once the scenario is checked

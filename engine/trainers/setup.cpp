@@ -22,6 +22,9 @@ std::optional<std::string> state_misfit(const Scenario& s, std::uint64_t hash,
                                         RestoreMode mode) {
     if (state.scenario_hash != hash)
         return "the checkpoint belongs to another scenario";
+    if (state.precision != s.model.precision)
+        return "the checkpoint holds a " + std::string(to_string(state.precision)) +
+               " model, this run trains in " + std::string(to_string(s.model.precision));
     if (state.workers() != s.workers)
         return "the checkpoint has " + std::to_string(state.workers()) + " workers, this run " +
                std::to_string(s.workers);
@@ -34,6 +37,9 @@ std::optional<std::string> state_misfit(const Scenario& s, std::uint64_t hash,
                " is outside this run (0 to " + std::to_string(s.steps) + ")";
     if (mode != RestoreMode::Full)
         return std::nullopt; // the optimizer and the data positions start afresh
+    if (state.loss_scale.has_value() != s.loss_scale.has_value())
+        return state.loss_scale ? "the checkpoint has a loss scale, this run scales nothing"
+                                : "the checkpoint has no loss scale, this run scales its gradients";
     // The optimizer state must be the one this run's optimizer keeps, one entry per parameter.
     const OptimizerState& o = state.optimizer;
     const bool sgd = s.optimizer.kind == OptimizerKind::Sgd;
@@ -157,7 +163,7 @@ BucketPlan plan_buckets(const Scenario& s, std::span<const int> nodes) {
     for (const Bucket& b : plan.buckets) {
         plan.schedules.push_back(bucket_schedule(s.algorithm, s.workers, shape.parameter_count(), b,
                                                  workers_per_node(s)));
-        plan.schedules.back().send_as(s.comm_precision);
+        plan.schedules.back().send_as(s.wire_precision());
         plan.bytes += plan.schedules.back().total_bytes();
         plan.inter_bytes += between(plan.schedules.back(), nodes);
     }
@@ -200,7 +206,7 @@ void keep_shard(const Scenario& s, std::span<const ValueRun> runs, Optimizer& op
     std::size_t size = 0;
     for (const auto& run : runs)
         size += run.second;
-    optimizer = Optimizer(s.optimizer, size);
+    optimizer = Optimizer(s.optimizer, size, s.model.precision);
     optimizer.state() = std::move(mine);
     if (s.sharding == Sharding::Parameters) {
         parameters = cut_runs(parameters, runs);

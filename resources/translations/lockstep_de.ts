@@ -2924,6 +2924,22 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         </translation>
     </message>
     <message>
+        <source>precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>%1: every pass and update on floats, 4 bytes a value</source>
+        <translation>%1: jeder Durchlauf und jede Aktualisierung auf floats, 4 Bytes je Wert</translation>
+    </message>
+    <message>
+        <source>loss scale</source>
+        <translation>Verlustskalierung</translation>
+    </message>
+    <message>
+        <source>started at %1, ended at %2: halved at each overflow, doubled after %3 steps without one</source>
+        <translation>begann bei %1, endete bei %2: bei jedem Überlauf halbiert, nach %3 Schritten ohne einen verdoppelt</translation>
+    </message>
+    <message>
         <source>on the wire</source>
         <translation>auf der Leitung</translation>
     </message>
@@ -3031,6 +3047,13 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
   --comm-precision float32|float16|bfloat16  the gradients travel and are added in that
          format (the scenario&apos;s &quot;comm_precision&quot;): fewer bytes on every link, each sum
          rounded to it; a step whose summed gradient overflowed is skipped
+  --precision float64|float32  the numbers the model trains in (the scenario&apos;s
+         &quot;precision&quot;): with float32 every pass and update runs on floats, half the bytes
+         of float64, and the gradients travel as float32 unless --comm-precision narrows them
+  --loss-scale S  with a narrower --comm-precision, each gradient is multiplied by S (a
+         power of two) before it is rounded and divided again after the sum, so small values
+         keep their bits; a step that overflows is skipped and S halved, and after
+         --loss-scale-growth K steps (default 2000) without an overflow S doubles
 </source>
         <translation>
 Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&quot; des Szenarios):
@@ -3056,6 +3079,15 @@ Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&q
          werden darin addiert (&quot;comm_precision&quot; im Szenario): weniger Bytes auf jeder
          Verbindung, jede Summe darauf gerundet; ein Schritt, dessen summierter Gradient
          übergelaufen ist, wird übersprungen
+  --precision float64|float32  die Zahlen, in denen das Modell trainiert (&quot;precision&quot; im
+         Szenario): mit float32 laufen jeder Durchlauf und jede Aktualisierung auf floats,
+         halb so viele Bytes wie float64, und die Gradienten reisen als float32, außer
+         --comm-precision macht sie noch schmaler
+  --loss-scale S  mit einem schmaleren --comm-precision wird jeder Gradient vor dem Runden
+         mit S (einer Zweierpotenz) multipliziert und nach der Summe wieder dadurch geteilt,
+         damit kleine Werte ihre Bits behalten; ein Schritt mit Überlauf wird übersprungen und
+         S halbiert, und nach --loss-scale-growth K Schritten (Vorgabe 2000) ohne Überlauf
+         verdoppelt sich S
 </translation>
     </message>
     <message>

@@ -2926,6 +2926,22 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         </translation>
     </message>
     <message>
+        <source>precision</source>
+        <translation>precisión</translation>
+    </message>
+    <message>
+        <source>%1: every pass and update on floats, 4 bytes a value</source>
+        <translation>%1: cada pasada y cada actualización en floats, 4 bytes por valor</translation>
+    </message>
+    <message>
+        <source>loss scale</source>
+        <translation>escala de la pérdida</translation>
+    </message>
+    <message>
+        <source>started at %1, ended at %2: halved at each overflow, doubled after %3 steps without one</source>
+        <translation>empezó en %1, terminó en %2: a la mitad en cada desbordamiento, el doble tras %3 pasos sin ninguno</translation>
+    </message>
+    <message>
         <source>on the wire</source>
         <translation>en la red</translation>
     </message>
@@ -3033,6 +3049,13 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
   --comm-precision float32|float16|bfloat16  the gradients travel and are added in that
          format (the scenario&apos;s &quot;comm_precision&quot;): fewer bytes on every link, each sum
          rounded to it; a step whose summed gradient overflowed is skipped
+  --precision float64|float32  the numbers the model trains in (the scenario&apos;s
+         &quot;precision&quot;): with float32 every pass and update runs on floats, half the bytes
+         of float64, and the gradients travel as float32 unless --comm-precision narrows them
+  --loss-scale S  with a narrower --comm-precision, each gradient is multiplied by S (a
+         power of two) before it is rounded and divided again after the sum, so small values
+         keep their bits; a step that overflows is skipped and S halved, and after
+         --loss-scale-growth K steps (default 2000) without an overflow S doubles
 </source>
         <translation>
 opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradients&quot; del escenario):
@@ -3057,6 +3080,15 @@ opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradient
   --comm-precision float32|float16|bfloat16  los gradientes viajan y se suman en ese
          formato (&quot;comm_precision&quot; del escenario): menos bytes en cada enlace, cada
          suma redondeada a él; un paso cuyo gradiente sumado se desbordó se omite
+  --precision float64|float32  los números con los que entrena el modelo (&quot;precision&quot; del
+         escenario): con float32 cada pasada y cada actualización van en floats, la mitad
+         de bytes que float64, y los gradientes viajan como float32 salvo que
+         --comm-precision los estreche más
+  --loss-scale S  con un --comm-precision más estrecho, cada gradiente se multiplica por S
+         (una potencia de dos) antes de redondearlo y se vuelve a dividir tras la suma, para que
+         los valores pequeños conserven sus bits; un paso que se desborda se omite y S se reduce
+         a la mitad, y tras --loss-scale-growth K pasos (2000 por defecto) sin desbordamiento S
+         se duplica
 </translation>
     </message>
     <message>

@@ -97,6 +97,90 @@ private Q_SLOTS:
                            "gradient overflowed"));
     }
 
+    // --precision float32: the report says so, the parameters are floats, and a checkpoint of it
+    // resumes to the uninterrupted run's bits but is refused, by name, by a float64 run.
+    void a_float32_run_keeps_its_precision_through_checkpoints() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString dir = tmp.filePath("ck");
+        const QString whole = tmp.filePath("whole.json");
+        const QString resumed = tmp.filePath("resumed.json");
+        const QStringList base{"run", "--steps", "8", "--precision", "float32", "--json"};
+        const CliResult u = run_cli(base + QStringList{"--params-out", whole});
+        QVERIFY2(u.finished && u.exit_code == 0, qPrintable(describe(base, u)));
+        const QJsonObject report = QJsonDocument::fromJson(u.out).object();
+        QCOMPARE(report.value("precision").toString(), QStringLiteral("float32"));
+        QCOMPARE(report.value("comm_precision").toString(), QStringLiteral("float32"));
+        QCOMPARE(report.value("bytes_per_value").toInt(), 4);
+        const CliResult wide = run_cli({"run", "--steps", "8", "--json"});
+        QCOMPARE(QJsonDocument::fromJson(wide.out).object().value("bytes_moved").toDouble(),
+                 2 * report.value("bytes_moved").toDouble());
+        const QJsonArray layers =
+            QJsonDocument::fromJson(read_file(whole)).object().value("layers").toArray();
+        int values = 0;
+        for (const auto& layer : layers)
+            for (const auto& row : layer.toObject().value("weight").toArray())
+                for (const auto& v : row.toArray()) {
+                    const double x = v.toDouble();
+                    QCOMPARE(static_cast<double>(static_cast<float>(x)), x);
+                    ++values;
+                }
+        QVERIFY(values > 100);
+
+        const QStringList checkpointed =
+            base + QStringList{"--checkpoint-dir", dir, "--checkpoint-every", "4"};
+        const CliResult c = run_cli(checkpointed);
+        QVERIFY2(c.finished && c.exit_code == 0, qPrintable(describe(checkpointed, c)));
+        QVERIFY(QFile::remove(dir + "/step-000000008/MANIFEST")); // resume from step 4
+        const CliResult r = run_cli({"resume", dir, "--params-out", resumed});
+        QVERIFY2(r.finished && r.exit_code == 0, r.err.constData());
+        QCOMPARE(read_file(resumed), read_file(whole));
+
+        // The same checkpoint under the scenario's float64 twin.
+        QJsonObject scenario = QJsonDocument::fromJson(read_file(dir + "/scenario.json")).object();
+        QCOMPARE(scenario.value("precision").toString(), QStringLiteral("float32"));
+        scenario.remove("precision");
+        QVERIFY(write_file(dir + "/scenario.json", QJsonDocument(scenario).toJson()));
+        const CliResult refused = run_cli({"resume", dir});
+        QVERIFY(refused.finished);
+        QVERIFY(refused.exit_code != 0);
+        LOCKSTEP_VERIFY_CONTAINS(
+            QString::fromUtf8(refused.err),
+            QStringLiteral("the checkpoint holds a float32 model, this run trains in float64"));
+    }
+
+    // The loss scale is part of what a checkpoint keeps: resumed after its scale has moved, the
+    // run gives the uninterrupted run's bits; the report names the scale's start and end.
+    void the_loss_scale_resumes_from_its_checkpoint() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString dir = tmp.filePath("ck");
+        const QString whole = tmp.filePath("whole.json");
+        const QString resumed = tmp.filePath("resumed.json");
+        const QStringList base{"run",     "--steps",      "10",       "--workers",
+                               "8",       "--rule",       "sum",      "--comm-precision",
+                               "float16", "--loss-scale", "16777216", "--loss-scale-growth",
+                               "2"};
+        const CliResult u = run_cli(base + QStringList{"--params-out", whole, "--json"});
+        QVERIFY2(u.finished && u.exit_code == 0, qPrintable(describe(base, u)));
+        const QJsonObject report = QJsonDocument::fromJson(u.out).object();
+        QVERIFY(report.value("overflow_steps").toInt() > 0);
+        QVERIFY(report.value("loss_scale").toDouble() < 16777216.0);
+        const CliResult text = run_cli(base);
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(text.out),
+                                 QStringLiteral("started at 16777216, ended at %1")
+                                     .arg(report.value("loss_scale").toDouble(), 0, 'f', 0));
+
+        const QStringList checkpointed =
+            base + QStringList{"--checkpoint-dir", dir, "--checkpoint-every", "5"};
+        const CliResult c = run_cli(checkpointed);
+        QVERIFY2(c.finished && c.exit_code == 0, qPrintable(describe(checkpointed, c)));
+        QVERIFY(QFile::remove(dir + "/step-000000010/MANIFEST")); // resume from step 5
+        const CliResult r = run_cli({"resume", dir, "--params-out", resumed});
+        QVERIFY2(r.finished && r.exit_code == 0, r.err.constData());
+        QCOMPARE(read_file(resumed), read_file(whole));
+    }
+
     void a_diverging_run_fails_naming_the_step() {
         const CliResult r = run_cli({"run", "--lr", "100", "--steps", "200", "--dataset",
                                      "regression", "--activation", "relu", "--momentum", "0.99"});
@@ -502,6 +586,21 @@ void TestCli::bad_invocation_data() {
     QTest::newRow("--comm-precision without an all-reduce")
         << QStringList{"run", "--comm-precision", "float16", "--sync", "async"}
         << QStringList{"comm_precision \"float16\"", "needs sync mode bsp", "async"};
+    QTest::newRow("--precision float16")
+        << QStringList{"run", "--precision", "float16"}
+        << QStringList{"--precision", "float64", "float32", "'float16'"};
+    QTest::newRow("--precision float32 in a pipeline")
+        << QStringList{"run", "--precision", "float32", "--parallelism", "pipeline"}
+        << QStringList{"precision \"float32\"", "data-parallel", "pipeline"};
+    QTest::newRow("--precision float32 sharded")
+        << QStringList{"run", "--precision", "float32", "--shard", "parameters"}
+        << QStringList{"precision \"float32\"", "sharding", "parameters"};
+    QTest::newRow("--loss-scale 3")
+        << QStringList{"run", "--comm-precision", "float16", "--loss-scale", "3"}
+        << QStringList{"loss_scale.initial", "power of two", "3"};
+    QTest::newRow("--loss-scale without a narrow format")
+        << QStringList{"run", "--loss-scale", "1024"}
+        << QStringList{"loss_scale", "comm_precision is float64"};
     QTest::newRow("--checkpoint-dir without a policy")
         << QStringList{"run", "--checkpoint-dir", dir_.filePath("ck")}
         << QStringList{"--checkpoint-dir", "--checkpoint-every"};

@@ -199,6 +199,7 @@ private Q_SLOTS:
     void round_trip();
     void layout_matches_documentation();
     void sharded_parameters_round_trip();
+    void precision_and_loss_scale_round_trip_and_are_checked();
     void sharded_missing_file_falls_back_data();
     void sharded_missing_file_falls_back();
     void commit_phases_in_order_data();
@@ -368,6 +369,57 @@ void TestCheckpoint::round_trip() {
 // A ZeRO-3 checkpoint: every file holds its slice of the parameters (flag 8) as of the optimizer
 // state, worker 0's shared part holds none of them, the files together give the state back bit
 // for bit, and without one of them there is no state.
+// A float32 run's checkpoint says so (flag 16) and keeps its loss scale (flag 32, worker 0):
+// both come back; a file that claims float32 over values that are not floats, or holds a loss
+// scale that is no power of two, is refused, naming what is wrong.
+void TestCheckpoint::precision_and_loss_scale_round_trip_and_are_checked() {
+    TrainingState state = random_state(3, true, true, 37, 11);
+    const auto to_floats = [](auto& values) {
+        for (double& v : values)
+            v = static_cast<float>(v);
+    };
+    to_floats(state.parameters);
+    to_floats(state.optimizer.first_moment);
+    to_floats(state.optimizer.second_moment);
+    state.precision = Precision::Float32;
+    state.loss_scale = LossScaleState{1024.0, 7};
+    {
+        QTemporaryDir tmp;
+        const fs::path dir = tmp.path().toStdString();
+        const CheckpointWrite write = save_checkpoint(dir, state, CheckpointOptions{});
+        QVERIFY(write.committed);
+        const TrainingState loaded = load_checkpoint(write.directory);
+        QVERIFY(loaded == state);
+        QVERIFY(loaded.precision == Precision::Float32);
+        QVERIFY(loaded.loss_scale && loaded.loss_scale->scale == 1024.0 &&
+                loaded.loss_scale->good_steps == 7);
+        TrainingState plain = state; // the same values as a float64 run's: another state
+        plain.precision = Precision::Float64;
+        QVERIFY(!(loaded == plain));
+    }
+    {
+        TrainingState not_floats = state;
+        not_floats.parameters[5] = 0.1; // not a float
+        QTemporaryDir tmp;
+        const fs::path dir = tmp.path().toStdString();
+        const CheckpointWrite write = save_checkpoint(dir, not_floats, CheckpointOptions{});
+        const Failure f = failure_of([&] { load_checkpoint(write.directory); });
+        QVERIFY2(f.message.contains("says float32, but its parameters entry 5 is not a float"),
+                 qPrintable(f.message));
+    }
+    {
+        TrainingState odd_scale = state;
+        odd_scale.loss_scale = LossScaleState{3.0, 0};
+        QTemporaryDir tmp;
+        const fs::path dir = tmp.path().toStdString();
+        const CheckpointWrite write = save_checkpoint(dir, odd_scale, CheckpointOptions{});
+        const Failure f = failure_of([&] { load_checkpoint(write.directory); });
+        QVERIFY2(f.message.contains("worker-0.ckpt") &&
+                     f.message.contains("is not a power of two from 1 to 2^24"),
+                 qPrintable(f.message));
+    }
+}
+
 void TestCheckpoint::sharded_parameters_round_trip() {
     QTemporaryDir tmp;
     const fs::path dir = tmp.path().toStdString();

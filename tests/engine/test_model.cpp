@@ -80,6 +80,8 @@ private Q_SLOTS:
     void everySimdPathGivesTheSameElementwiseResults();
     void lossMatchesLibmOnEveryPath();
     void buffersStartOnACacheLine();
+    void float32KernelsGiveOneSetOfBitsOnEveryPath();
+    void float32PassIsAFloatPassCloseToFloat64();
     void bothFormsOfTheForwardProductGiveTheSameBits();
     void everySimdPathTrainsToTheSameBits_data();
     void everySimdPathTrainsToTheSameBits();
@@ -1245,6 +1247,185 @@ void TestModel::simdPathsAreNamed() {
     const auto all = simd::available();
     if (std::find(all.begin(), all.end(), simd::Path::Avx512) == all.end())
         QVERIFY(!error_of([] { simd::use(simd::Path::Avx512); }).isEmpty());
+}
+
+namespace {
+
+bool is_float(double v) {
+    return static_cast<double>(static_cast<float>(v)) == v;
+}
+
+} // namespace
+
+// The float kernels: every path gives the reference set's bits (products, activations, the loss,
+// both optimizers, whose results stay floats), and their tanh and loss are float-accurate.
+void TestModel::float32KernelsGiveOneSetOfBitsOnEveryPath() {
+    using F = kernels::VectorKernelsOf<float>;
+    std::vector<std::pair<simd::Path, const F*>> sets{{simd::Path::Sse2, &kernels::sse2_kernels32}};
+    for (simd::Path p : simd::available()) {
+        if (p == simd::Path::Avx2)
+            sets.emplace_back(p, &kernels::avx2_kernels32);
+        if (p == simd::Path::Avx512)
+            sets.emplace_back(p, &kernels::avx512_kernels32);
+    }
+    Rng rng(12);
+    const auto floats = [&](std::size_t n, float spread) {
+        std::vector<float> v(n);
+        for (float& x : v)
+            x = spread * static_cast<float>(rng.normal());
+        return v;
+    };
+    const auto same_floats = [](const std::vector<float>& a, const std::vector<float>& b) {
+        return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * 4) == 0;
+    };
+    int compared = 0;
+    for (std::size_t rows : {1, 5, 32})
+        for (std::size_t cols : {3, 17, 64, 259})
+            for (std::size_t depth : {1, 17, 64}) {
+                const std::vector<float> a = floats(rows * depth, 1), b = floats(depth * cols, 1),
+                                         c = floats(rows * cols, 1);
+                std::vector<float> reference;
+                for (const auto& [path, set] : sets) {
+                    std::vector<float> out = c;
+                    set->multiply_add(rows, cols, depth, a.data(), depth, 1, b.data(), cols,
+                                      out.data(), cols);
+                    if (reference.empty())
+                        reference = out;
+                    QVERIFY2(same_floats(out, reference), simd::name(path));
+                    ++compared;
+                }
+            }
+    for (std::size_t n : {1, 7, 16, 33, 257}) {
+        const std::vector<float> x = floats(n, 12);
+        const std::vector<float> d = floats(n, 1);
+        for (Activation act :
+             {Activation::Tanh, Activation::Relu, Activation::Sigmoid, Activation::Linear}) {
+            std::vector<float> ref_a, ref_d;
+            for (const auto& [path, set] : sets) {
+                std::vector<float> a = x, dd = d;
+                set->activate(act, a.data(), n);
+                set->activation_backward(act, a.data(), dd.data(), n);
+                if (ref_a.empty()) {
+                    ref_a = a;
+                    ref_d = dd;
+                }
+                QVERIFY2(same_floats(a, ref_a) && same_floats(dd, ref_d), simd::name(path));
+                ++compared;
+                if (act != Activation::Tanh)
+                    continue;
+                for (std::size_t i = 0; i < n; ++i) // within 3 float ulp of the double tanh
+                    QVERIFY2(std::fabs(a[i] - std::tanh(double(x[i]))) <=
+                                 3.0 * std::numeric_limits<float>::epsilon() * std::fabs(a[i]) +
+                                     1e-45,
+                             qPrintable(QStringLiteral("tanh(%1) = %2").arg(x[i]).arg(a[i])));
+            }
+        }
+        // The optimizers on double storage: the same bits everywhere, every value a float.
+        const auto start = [&] {
+            std::vector<double> v(n);
+            for (double& e : v)
+                e = static_cast<float>(rng.normal());
+            return v;
+        };
+        const std::vector<double> p0 = start(), g = start();
+        std::vector<double> ref_sgd, ref_adam;
+        for (const auto& [path, set] : sets) {
+            std::vector<double> p = p0, v(n, 0.0), q = p0, m(n, 0.0), w(n, 0.0);
+            for (int step = 1; step <= 3; ++step) {
+                set->sgd(p.data(), g.data(), v.data(), n, 0.05, 0.9);
+                set->adam(q.data(), g.data(), m.data(), w.data(), n,
+                          {0.01, 0.9, 0.999, 1e-8, 1.0 - std::pow(0.9, step),
+                           1.0 - std::pow(0.999, step)});
+            }
+            if (ref_sgd.empty()) {
+                ref_sgd = p;
+                ref_adam = q;
+            }
+            QVERIFY2(bitwise_equal(p, ref_sgd) && bitwise_equal(q, ref_adam), simd::name(path));
+            QVERIFY(std::all_of(p.begin(), p.end(), is_float) &&
+                    std::all_of(v.begin(), v.end(), is_float) &&
+                    std::all_of(q.begin(), q.end(), is_float) &&
+                    std::all_of(w.begin(), w.end(), is_float));
+            QVERIFY(!bitwise_equal(p, p0));
+            ++compared;
+        }
+    }
+    // The loss: one set of bits, and the cross-entropy within float accuracy of libm's.
+    const std::size_t rows = 9, m = 4;
+    const std::vector<float> z = floats(rows * m, 6);
+    std::vector<double> targets(rows);
+    for (std::size_t b = 0; b < rows; ++b)
+        targets[b] = double(b % m);
+    double libm_total = 0.0;
+    for (std::size_t b = 0; b < rows; ++b) {
+        const float* row = z.data() + b * m;
+        const double top = *std::max_element(row, row + m);
+        double sum = 0.0;
+        for (std::size_t o = 0; o < m; ++o)
+            sum += std::exp(double(row[o]) - top);
+        libm_total += std::log(sum) - (row[std::size_t(targets[b])] - top);
+    }
+    std::vector<float> ref_delta;
+    double ref_total = 0.0;
+    for (const auto& [path, set] : sets) {
+        std::vector<float> delta(rows * m);
+        double total = 0.0;
+        std::size_t correct = 0;
+        set->output_loss(LossKind::SoftmaxCrossEntropy, z.data(), targets.data(), rows, m,
+                         1.0 / rows, delta.data(), total, correct);
+        if (ref_delta.empty()) {
+            ref_delta = delta;
+            ref_total = total;
+        }
+        QVERIFY2(same_floats(delta, ref_delta) && total == ref_total, simd::name(path));
+        QVERIFY2(std::fabs(total - libm_total) <= 1e-5 * std::fabs(libm_total),
+                 qPrintable(QStringLiteral("%1 against %2").arg(total).arg(libm_total)));
+        ++compared;
+    }
+    QCOMPARE(compared, int(sets.size()) * (36 + 5 * 4 + 5 + 1));
+}
+
+// A float32 model's pass: its gradient is all floats, the same on every path and with the
+// layer-by-layer hand-over, close to the float64 pass's at the same parameters, and not equal to
+// it.
+void TestModel::float32PassIsAFloatPassCloseToFloat64() {
+    KeepSimdPath keep;
+    ModelShape shape = make_shape({2, 37, 64, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy);
+    shape.precision = Precision::Float32;
+    Rng rng(5);
+    const std::vector<double> params = init_parameters(shape, rng);
+    QVERIFY(std::all_of(params.begin(), params.end(), is_float));
+    const OwnedBatch data = random_batch(shape, 16, rng);
+    ModelShape wide = shape;
+    wide.precision = Precision::Float64;
+    std::vector<double> reference(params.size());
+    Workspace work;
+    const LossResult exact = loss_and_gradient(wide, params, data.view(), reference, work);
+    std::vector<double> first;
+    for (simd::Path path : simd::available()) {
+        simd::use(path);
+        std::vector<double> gradient(params.size()), handed(params.size());
+        const LossResult loss = loss_and_gradient(shape, params, data.view(), gradient, work);
+        std::vector<std::size_t> order;
+        loss_and_gradient(shape, params, data.view(), handed, work,
+                          [&](std::size_t l) { order.push_back(l); });
+        QVERIFY(bitwise_equal(handed, gradient));
+        QCOMPARE(order, (std::vector<std::size_t>{3, 2, 1, 0}));
+        if (first.empty())
+            first = gradient;
+        QVERIFY2(bitwise_equal(gradient, first), simd::name(path));
+        QVERIFY(std::all_of(gradient.begin(), gradient.end(), is_float));
+        QVERIFY(!bitwise_equal(gradient, reference));
+        double largest = 0.0, gap = 0.0;
+        for (std::size_t i = 0; i < gradient.size(); ++i) {
+            largest = std::max(largest, std::fabs(reference[i]));
+            gap = std::max(gap, std::fabs(gradient[i] - reference[i]));
+        }
+        QVERIFY2(gap <= 1e-5 * largest,
+                 qPrintable(QStringLiteral("%1 of %2").arg(gap).arg(largest)));
+        QVERIFY(std::fabs(loss.loss - exact.loss) <= 1e-5 * exact.loss);
+        QCOMPARE(loss.correct, exact.correct);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestModel)

@@ -61,6 +61,18 @@ void TestSimdRuns::every_path_and_thread_count_trains_the_same_bits_data() {
         s.sharding = z;
         QTest::addRow("zero %s", std::string(to_string(z)).c_str()) << s;
     }
+    Scenario float32 = base();
+    float32.model.precision = Precision::Float32;
+    QTest::addRow("float32") << float32;
+    Scenario float32_adam = float32;
+    float32_adam.algorithm = Algorithm::Tree;
+    float32_adam.optimizer.kind = OptimizerKind::Adam;
+    float32_adam.optimizer.learning_rate = 0.01;
+    float32_adam.gradients = GradientConfig{1, true, 2};
+    QTest::addRow("float32, adam, buckets, accumulation") << float32_adam;
+    Scenario float32_half = float32;
+    float32_half.comm_precision = WirePrecision::Float16;
+    QTest::addRow("float32 with float16 on the wire") << float32_half;
     Scenario pipeline = base();
     pipeline.parallelism = ParallelismConfig{Parallelism::Pipeline, 3, 4};
     QTest::addRow("pipeline") << pipeline;
@@ -81,6 +93,9 @@ void TestSimdRuns::every_path_and_thread_count_trains_the_same_bits() {
     simd::use(simd::Path::Sse2);
     const std::vector<double> reference = lockstep::testing::train_run(scenario, 1).parameters;
     QVERIFY(!reference.empty());
+    if (scenario.model.precision == Precision::Float32) // a float model's parameters are floats
+        for (double v : reference)
+            QCOMPARE(static_cast<double>(static_cast<float>(v)), v);
     int runs = 0;
     for (simd::Path path : simd::available())
         for (int threads : {1, 2, 4}) {

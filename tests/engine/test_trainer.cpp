@@ -1,6 +1,7 @@
 #include "collectives/reduction.h"
 #include "collectives/schedule.h"
 #include "core/error.h"
+#include "core/rng.h"
 #include "data/data.h"
 #include "model/model.h"
 #include "reports/metrics.h"
@@ -227,6 +228,8 @@ private Q_SLOTS:
 
     void gradients_in_narrow_formats_move_fewer_bytes_with_the_same_bits_everywhere();
     void a_sum_that_overflows_float16_is_skipped_at_its_step();
+    void the_loss_scale_halves_at_each_overflow_and_doubles_after_good_steps();
+    void loss_scaling_keeps_the_bits_small_gradients_lose_in_float16();
 };
 
 void TestTrainer::mean_equals_one_worker_on_union_data() {
@@ -932,6 +935,91 @@ void TestTrainer::a_sum_that_overflows_float16_is_skipped_at_its_step() {
     QCOMPARE(single.metrics.overflow_steps, 0);
     QVERIFY(!single.snapshots.front().overflow);
     QVERIFY(!same_bytes(single.parameters, large));
+}
+
+// Dynamic loss scaling: a scale far too large overflows the float16 sum, the step is skipped and
+// the scale halved, until the sums fit; after `growth_interval` good steps it doubles. The
+// snapshots show the scale each step used, exactly as after_step() moves it, with the same bits
+// for 1 and 4 threads and on the measured clock with buckets.
+void TestTrainer::the_loss_scale_halves_at_each_overflow_and_doubles_after_good_steps() {
+    Scenario s;
+    s.workers = 8;
+    s.steps = 24;
+    s.batch = 8;
+    s.rule = ReductionRule::Sum;
+    s.algorithm = Algorithm::Ring;
+    s.model = ModelShape{{2, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    s.loss_scale = LossScaleConfig{max_loss_scale, 3};
+    const WireRun run = run_on_the_wire(s, WirePrecision::Float16, 1);
+    QCOMPARE(int(run.snapshots.size()), int(s.steps));
+    LossScaleState expected{max_loss_scale, 0};
+    int overflows = 0, growths = 0;
+    for (const StepSnapshot& snap : run.snapshots) {
+        QCOMPARE(snap.loss_scale, expected.scale);
+        const LossScaleState next = after_step(expected, snap.overflow, 3);
+        overflows += snap.overflow ? 1 : 0;
+        growths += next.scale > expected.scale ? 1 : 0;
+        expected = next;
+    }
+    QVERIFY2(overflows >= 4, qPrintable(QString::number(overflows))); // 2^24 is far too much
+    QVERIFY(run.snapshots.front().overflow);
+    QVERIFY(growths >= 1);
+    QCOMPARE(run.metrics.overflow_steps, std::int64_t(overflows));
+    QCOMPARE(run.metrics.loss_scale, expected.scale);
+    QVERIFY(same_bytes(run_on_the_wire(s, WirePrecision::Float16, 4).parameters, run.parameters));
+    Scenario live = s;
+    live.clock = ClockKind::Measured;
+    live.gradients = GradientConfig{};
+    live.gradients->bucket_kb = 1;
+    QVERIFY(
+        same_bytes(run_on_the_wire(live, WirePrecision::Float16, 4).parameters, run.parameters));
+}
+
+// Gradients smaller than float16's smallest normal number (6.1e-5) keep fewer bits on the way,
+// or vanish; scaled up first, they keep all of float16's. With the output layer's weights made
+// tiny, the layers below it get tiny gradients: one plain SGD step with rate 1 moves them by minus
+// their summed gradient, which the unscaled run gets badly wrong and the scaled one almost right.
+void TestTrainer::loss_scaling_keeps_the_bits_small_gradients_lose_in_float16() {
+    Scenario s;
+    s.workers = 8;
+    s.steps = 1;
+    s.batch = 8;
+    s.algorithm = Algorithm::ParameterServer;
+    s.optimizer.learning_rate = 1.0;
+    s.optimizer.momentum = 0.0;
+    s.model = ModelShape{{2, 32, 32, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    Rng rng(3);
+    std::vector<double> start = init_parameters(s.model, rng);
+    const std::size_t last = s.model.weight_offset(2); // the output layer's first weight
+    for (std::size_t i = last; i < s.model.bias_offset(2); ++i)
+        start[i] *= 1e-4;
+    QTemporaryDir dir;
+    s.init_params = dir.filePath("small.json").toStdString();
+    QFile file(QString::fromStdString(s.init_params));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(parameters_to_json(s.model, start)));
+    file.close();
+
+    const WireRun exact = run_on_the_wire(s, WirePrecision::Float64, 2);
+    const WireRun plain = run_on_the_wire(s, WirePrecision::Float16, 2);
+    s.loss_scale = LossScaleConfig{65536.0, 1000};
+    const WireRun scaled = run_on_the_wire(s, WirePrecision::Float16, 2);
+    QCOMPARE(scaled.metrics.overflow_steps, 0);
+    // How far each run's step over the layers below the output is from the exact step, relative.
+    const auto error = [&](const std::vector<double>& after) {
+        double off = 0.0, size = 0.0;
+        for (std::size_t i = 0; i < last; ++i) {
+            const double step = exact.parameters[i] - start[i];
+            off += std::pow(after[i] - exact.parameters[i], 2);
+            size += step * step;
+        }
+        return std::sqrt(off / size);
+    };
+    const double plain_error = error(plain.parameters), scaled_error = error(scaled.parameters);
+    QVERIFY2(
+        scaled_error < 1e-3 && plain_error > 100 * scaled_error,
+        qPrintable(
+            QStringLiteral("scaled off by %1, plain by %2").arg(scaled_error).arg(plain_error)));
 }
 
 QTEST_APPLESS_MAIN(TestTrainer)

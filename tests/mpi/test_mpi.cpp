@@ -239,6 +239,56 @@ private Q_SLOTS:
         QCOMPARE(m.value("overflow_steps").toInteger(), t.value("overflow_steps").toInteger());
     }
 
+    void float32_models_give_the_bits_of_threads_data() {
+        QTest::addColumn<QString>("algorithm");
+        QTest::addColumn<QString>("optimizer");
+        for (const char* a : {"parameter-server", "ring", "tree"})
+            for (const char* o : {"sgd", "adam"})
+                QTest::addRow("%s-%s", a, o) << QString::fromLatin1(a) << QString::fromLatin1(o);
+    }
+
+    // A float32 model over processes: each rank's passes and updates on the float kernels, its
+    // gradient sent as float32: the bytes of the threaded run, half of float64's bytes moved.
+    void float32_models_give_the_bits_of_threads() {
+        QFETCH(QString, algorithm);
+        QFETCH(QString, optimizer);
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, 3, QStringLiteral("mean"));
+        const auto [t, m] =
+            same_bytes_both_ways(dir, 3,
+                                 {scenario, "--algorithm", algorithm, "--layers", "2,16,16,3",
+                                  "--optimizer", optimizer, "--precision", "float32"});
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(m.value("precision").toString(), QStringLiteral("float32"));
+        QCOMPARE(m.value("comm_precision").toString(), QStringLiteral("float32"));
+        QCOMPARE(m.value("bytes_moved").toInteger(), t.value("bytes_moved").toInteger());
+        QCOMPARE(m.value("final_loss").toDouble(), t.value("final_loss").toDouble());
+    }
+
+    void loss_scaling_gives_the_bits_of_threads_data() {
+        QTest::addColumn<QString>("algorithm");
+        for (const char* a : {"parameter-server", "ring", "tree"})
+            QTest::addRow("%s", a) << QString::fromLatin1(a);
+    }
+
+    // Dynamic loss scaling over processes: each rank scales, skips the same overflowing steps
+    // and moves its scale the same way: the threaded run's bytes, overflows and last scale.
+    void loss_scaling_gives_the_bits_of_threads() {
+        QFETCH(QString, algorithm);
+        QTemporaryDir dir;
+        const QString scenario = scenario_file(dir, 4, QStringLiteral("sum"));
+        const auto [t, m] = same_bytes_both_ways(
+            dir, 4,
+            {scenario, "--algorithm", algorithm, "--layers", "2,16,3", "--comm-precision",
+             "float16", "--loss-scale", "16777216", "--loss-scale-growth", "2"});
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(t.value("overflow_steps").toInteger() > 0);
+        QCOMPARE(m.value("overflow_steps").toInteger(), t.value("overflow_steps").toInteger());
+        QCOMPARE(m.value("loss_scale").toDouble(), t.value("loss_scale").toDouble());
+    }
+
     // Sharded over processes: every ZeRO stage, collective and optimizer gives the bytes of the
     // sharded run on threads; the report has the same bytes moved, by half, and every rank's
     // memory ledger (read from its own buffers) is the threaded worker's.
