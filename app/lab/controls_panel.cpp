@@ -77,6 +77,11 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
     sharding_ = new QComboBox;
     fill(sharding_,
          {Sharding::None, Sharding::Optimizer, Sharding::Gradients, Sharding::Parameters});
+    precision_ = new QComboBox;
+    fill(precision_, {Precision::Float64, Precision::Float32});
+    wire_ = new QComboBox;
+    fill(wire_, {WirePrecision::Float64, WirePrecision::Float32, WirePrecision::Float16,
+                 WirePrecision::BFloat16});
     run_ = new QPushButton;
     run_->setObjectName(QStringLiteral("run"));
     run_->setDefault(true);
@@ -88,7 +93,8 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
                            static_cast<QWidget*>(steps_), static_cast<QWidget*>(sync_),
                            static_cast<QWidget*>(sync_setting_), static_cast<QWidget*>(bucket_kb_),
                            static_cast<QWidget*>(overlap_), static_cast<QWidget*>(accumulate_),
-                           static_cast<QWidget*>(sharding_)}) {
+                           static_cast<QWidget*>(sharding_), static_cast<QWidget*>(precision_),
+                           static_cast<QWidget*>(wire_)}) {
         auto* label = new QLabel;
         label->setBuddy(field);
         // Fields take the room there is; their text scrolls inside them.
@@ -107,7 +113,8 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
         else if (mode == SyncMode::Local)
             local_steps_value_ = value;
     });
-    for (QComboBox* box : {algorithm_, rule_, clock_, sync_, overlap_, sharding_})
+    for (QComboBox* box :
+         {algorithm_, rule_, clock_, sync_, overlap_, sharding_, precision_, wire_})
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     // Bounded staleness and asynchronous updates go through the parameter server; each mode's
     // own setting is there to change only with that mode.
@@ -134,6 +141,8 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
     connect(overlap_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
     connect(accumulate_, &QSpinBox::valueChanged, this, &ControlsPanel::updatePending);
     connect(sharding_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
+    connect(precision_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
+    connect(wire_, &QComboBox::currentIndexChanged, this, &ControlsPanel::updatePending);
     for (QWidget* field : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(seed_),
                            static_cast<QWidget*>(steps_), static_cast<QWidget*>(shards_),
                            static_cast<QWidget*>(bucket_kb_), static_cast<QWidget*>(accumulate_)})
@@ -216,6 +225,14 @@ void ControlsPanel::retranslate() {
         }
         return tr("none (full replicas)");
     });
+    // The formats by their own names, the same in every language.
+    const auto named = [](std::string_view name) {
+        return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    };
+    name_items<Precision>(precision_, [&](Precision p) { return named(to_string(p)); });
+    name_items<WirePrecision>(wire_, [&](WirePrecision w) {
+        return w == WirePrecision::Float64 ? tr("as the model") : named(to_string(w));
+    });
     const struct {
         QWidget* widget;
         QString label;
@@ -256,6 +273,13 @@ void ControlsPanel::retranslate() {
          tr("What each worker keeps only its share of: ZeRO 1 the optimizer state, ZeRO 2 the "
             "gradients too, ZeRO 3 (FSDP) the parameters too, gathered layer by layer when "
             "needed")},
+        {precision_, tr("Precision"),
+         tr("The numbers the model trains in: float64 (8 bytes a number), or float32 (4 bytes, "
+            "fewer digits)")},
+        {wire_, tr("On the wire"),
+         tr("The format the gradients travel and are added in: float32 4 bytes a number, "
+            "float16 and bfloat16 2; each sum is rounded to it, and a step whose sum overflows "
+            "is skipped")},
     };
     for (const auto& row : rows) {
         for (const auto& [label, widget] : fields_)

@@ -93,6 +93,8 @@ private:
     QComboBox* overlap_ = nullptr;   // the buckets start during backward, or after it
     QSpinBox* accumulate_ = nullptr; // micro-batches per reduction
     QComboBox* sharding_ = nullptr;  // ZeRO stage: what each worker keeps a shard of
+    QComboBox* precision_ = nullptr; // the numbers the model trains in
+    QComboBox* wire_ = nullptr;      // the format the gradients travel in
     int staleness_value_ = 2;
     int local_steps_value_ = 4;
     QPushButton* run_ = nullptr;

@@ -76,6 +76,10 @@ QString ControlsPanel::pendingText() const {
         changed << tr("accumulation %1").arg(accumulate_->value());
     if (static_cast<Sharding>(sharding_->currentData().toInt()) != base.sharding)
         changed << tr("sharding");
+    if (static_cast<Precision>(precision_->currentData().toInt()) != base.model.precision)
+        changed << tr("precision");
+    if (static_cast<WirePrecision>(wire_->currentData().toInt()) != base.comm_precision)
+        changed << tr("wire format");
     if (changed.isEmpty())
         return {};
     return tr("Waiting for a new run: %1. Press Enter or Run to start it.")
@@ -119,6 +123,8 @@ void ControlsPanel::showScenario() {
     overlap_->setCurrentIndex(overlap_->findData(g.overlap));
     accumulate_->setValue(g.accumulate);
     sharding_->setCurrentIndex(sharding_->findData(static_cast<int>(s.sharding)));
+    precision_->setCurrentIndex(precision_->findData(static_cast<int>(s.model.precision)));
+    wire_->setCurrentIndex(wire_->findData(static_cast<int>(s.comm_precision)));
     updatePending();
 }
 
@@ -159,6 +165,8 @@ Scenario ControlsPanel::scenario() const {
     s.seed = static_cast<std::uint64_t>(seed_->value());
     s.steps = steps_->value();
     s.sharding = static_cast<Sharding>(sharding_->currentData().toInt());
+    s.model.precision = static_cast<Precision>(precision_->currentData().toInt());
+    s.comm_precision = static_cast<WirePrecision>(wire_->currentData().toInt());
     s.shard_sizes.clear();
     for (double v : parse_list(shards_->text(), tr("Shard sizes"))) {
         if (v < 1 || v != static_cast<double>(static_cast<std::size_t>(v)))
@@ -214,7 +222,9 @@ void ControlsPanel::setLockedControls(const QStringList& names) {
                                                          {"gradients", bucket_kb_},
                                                          {"gradients", overlap_},
                                                          {"gradients", accumulate_},
-                                                         {"sharding", sharding_}};
+                                                         {"sharding", sharding_},
+                                                         {"precision", precision_},
+                                                         {"comm_precision", wire_}};
     for (const auto& [name, widget] : controls)
         widget->setEnabled(!names.contains(QLatin1String(name)));
     showSyncSettings();

@@ -4798,6 +4798,34 @@ Die Engine: %1</translation>
         <source>sharding</source>
         <translation>Sharding</translation>
     </message>
+    <message>
+        <source>as the model</source>
+        <translation>wie das Modell</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>On the wire</source>
+        <translation>Auf der Leitung</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>wire format</source>
+        <translation>Format auf der Leitung</translation>
+    </message>
+    <message>
+        <source>The numbers the model trains in: float64 (8 bytes a number), or float32 (4 bytes, fewer digits)</source>
+        <translation>Die Zahlen, in denen das Modell trainiert: float64 (8 Bytes je Zahl) oder float32 (4 Bytes, weniger Stellen)</translation>
+    </message>
+    <message>
+        <source>The format the gradients travel and are added in: float32 4 bytes a number, float16 and bfloat16 2; each sum is rounded to it, and a step whose sum overflows is skipped</source>
+        <translation>Das Format, in dem die Gradienten reisen und addiert werden: float32 4 Bytes je Zahl, float16 und bfloat16 2; jede Summe wird darauf gerundet, und ein Schritt, dessen Summe überläuft, wird übersprungen</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::EngineController</name>

@@ -4802,6 +4802,34 @@ El motor: %1</translation>
         <source>sharding</source>
         <translation>fragmentación</translation>
     </message>
+    <message>
+        <source>as the model</source>
+        <translation>como el modelo</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Precisión</translation>
+    </message>
+    <message>
+        <source>On the wire</source>
+        <translation>En el cable</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>precisión</translation>
+    </message>
+    <message>
+        <source>wire format</source>
+        <translation>formato en el cable</translation>
+    </message>
+    <message>
+        <source>The numbers the model trains in: float64 (8 bytes a number), or float32 (4 bytes, fewer digits)</source>
+        <translation>Los números con los que entrena el modelo: float64 (8 bytes por número) o float32 (4 bytes, menos cifras)</translation>
+    </message>
+    <message>
+        <source>The format the gradients travel and are added in: float32 4 bytes a number, float16 and bfloat16 2; each sum is rounded to it, and a step whose sum overflows is skipped</source>
+        <translation>El formato en que viajan y se suman los gradientes: float32 4 bytes por número, float16 y bfloat16 2; cada suma se redondea a él, y un paso cuya suma se desborda se omite</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::app::EngineController</name>

@@ -153,6 +153,43 @@ private Q_SLOTS:
         QVERIFY(buckets->isEnabled() && overlap->isEnabled() && accumulate->isEnabled());
     }
 
+    void controls_set_the_precision_and_the_wire_format() {
+        lockstep::app::LabSession session;
+        session.useScenario(lockstep::load_scenario(scenario_path("straggler.json").toStdString()));
+        lockstep::app::ControlsPanel panel(session);
+        panel.showScenario();
+        QComboBox *precision = nullptr, *wire = nullptr;
+        for (auto* box : panel.findChildren<QComboBox*>()) {
+            if (box->accessibleName() == QStringLiteral("Precision"))
+                precision = box;
+            if (box->accessibleName() == QStringLiteral("On the wire"))
+                wire = box;
+        }
+        QVERIFY(precision && wire);
+        QCOMPARE(precision->currentText(), QStringLiteral("float64"));
+        QCOMPARE(wire->currentText(), QStringLiteral("as the model"));
+        QVERIFY(panel.pendingText().isEmpty());
+
+        precision->setCurrentIndex(precision->findData(int(lockstep::Precision::Float32)));
+        wire->setCurrentIndex(wire->findData(int(lockstep::WirePrecision::Float16)));
+        const auto s = panel.scenario();
+        QVERIFY(s.model.precision == lockstep::Precision::Float32);
+        QVERIFY(s.comm_precision == lockstep::WirePrecision::Float16);
+        lockstep::validate(s); // a run the engine takes
+        const QString pending = panel.pendingText();
+        QVERIFY2(pending.contains(QStringLiteral("precision")) &&
+                     pending.contains(QStringLiteral("wire format")),
+                 qPrintable(pending));
+
+        session.useScenario(s);
+        panel.showScenario();
+        QCOMPARE(precision->currentText(), QStringLiteral("float32"));
+        QCOMPARE(wire->currentText(), QStringLiteral("float16"));
+        QVERIFY(panel.pendingText().isEmpty());
+        panel.setLockedControls({QStringLiteral("precision"), QStringLiteral("comm_precision")});
+        QVERIFY(!precision->isEnabled() && !wire->isEnabled());
+    }
+
     void settings_for_a_new_run_say_so_and_enter_runs_them() {
         lockstep::app::MainWindow window;
         QString error;
