@@ -87,6 +87,8 @@ gradient flags (bulk-synchronous data parallelism; the scenario's "gradients" bl
          power of two) before it is rounded and divided again after the sum, so small values
          keep their bits; a step that overflows is skipped and S halved, and after
          --loss-scale-growth K steps (default 2000) without an overflow S doubles
+  --compare-precision  each step also works out every worker's gradient in float64 and
+         reports how far the summed gradient the step used was from it (threads only)
 )");
 }
 

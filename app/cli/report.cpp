@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <unistd.h>
@@ -109,6 +110,14 @@ QString gradient_summary(const Scenario& s, const RunMetrics& m) {
                                    nullptr, static_cast<int>(m.overflow_steps))
                                .arg(QString::fromUtf8(to_string(s.wire_precision()).data()))
                                .arg(bytes_per_value(s.wire_precision())));
+    if (!m.precision_gap.empty()) {
+        const auto largest = std::max_element(m.precision_gap.begin(), m.precision_gap.end());
+        out += report_line(Cli::tr("against float64"),
+                           Cli::tr("the summed gradient was at most %1 from the float64 "
+                                   "reference, at step %2 (per step: run --json, precision_gap)")
+                               .arg(*largest, 0, 'g', 3)
+                               .arg(m.steps - m.steps_run + (largest - m.precision_gap.begin())));
+    }
     if (s.loss_scale)
         out += report_line(Cli::tr("loss scale"),
                            Cli::tr("started at %1, ended at %2: halved at each overflow, doubled "
@@ -176,6 +185,16 @@ json memory_json(const WorkerMemory& w) {
             {"parameters_peak", w.parameters_peak}};
 }
 
+// compare_precision's gaps, step by step (null where the sum overflowed); null when not asked.
+json precision_gaps(const RunMetrics& m) {
+    if (m.precision_gap.empty())
+        return nullptr;
+    json gaps = json::array();
+    for (double g : m.precision_gap)
+        gaps.push_back(std::isfinite(g) ? json(g) : json());
+    return gaps;
+}
+
 json metrics_json(const Scenario& s, const RunMetrics& m) {
     json memory = json::array();
     for (std::size_t k = 0; k < m.memory.size(); ++k) {
@@ -215,6 +234,7 @@ json metrics_json(const Scenario& s, const RunMetrics& m) {
         {"bytes_per_value", bytes_per_value(s.wire_precision())},
         {"overflow_steps", m.overflow_steps},
         {"loss_scale", s.loss_scale ? json(m.loss_scale) : json()},
+        {"precision_gap", precision_gaps(m)},
         {"rule", std::string(to_string(s.rule))},
         {"clock", std::string(to_string(s.clock))},
         {"scaling", std::string(to_string(s.scaling))},

@@ -151,6 +151,8 @@ Scenario scenario_from(const Options& o) {
     choose(o, "--comm-precision", s.comm_precision, lockstep::parse_wire_precision,
            "float64, float32, float16, bfloat16");
     choose(o, "--precision", s.model.precision, lockstep::parse_precision, "float64, float32");
+    if (o.has("--compare-precision"))
+        s.compare_precision = true;
     if (o.has("--loss-scale") || o.has("--loss-scale-growth")) {
         lockstep::LossScaleConfig c = s.loss_scale.value_or(lockstep::LossScaleConfig{});
         if (auto v = o.number("--loss-scale", 1.0, lockstep::max_loss_scale))

@@ -96,6 +96,9 @@ struct RunMetrics {
     std::int64_t abandoned_steps = 0;   // stopped at a bucket mismatch: nothing applied
     std::int64_t overflow_steps = 0;    // skipped: the summed gradient overflowed comm_precision
     double loss_scale = 1.0;            // the loss scale the run ended with (1: not scaled)
+    // With compare_precision, per step run: the largest difference between the summed gradient
+    // the step used and the float64 reference (infinity when the sum overflowed).
+    std::vector<double> precision_gap;
     // How the gradient left each worker (data parallelism): its buckets (1: the whole gradient
     // after backward), the largest one's bytes, the micro-batches added up before each
     // reduction; and, per worker and averaged over them, the time its gradient collectives took

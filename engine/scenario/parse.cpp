@@ -371,6 +371,7 @@ Scenario parse_scenario(std::string_view json_text, const std::string& base_dir)
                                  {"float64", "float32", "float16", "bfloat16"},
                                  parse_wire_precision);
     parse_loss_scale(r, s);
+    r.read_bool("compare_precision", s.compare_precision);
     if (const json* v = r.find("memory_budget_bytes")) {
         // A whole number of bytes: 4000000, not 4e6 or "4 MB".
         if (!v->is_number_integer())

@@ -163,6 +163,9 @@ struct Scenario {
     // Dynamic loss scaling of the gradients before they are rounded to a narrower wire format
     // (collectives/precision.h; none: not scaled).
     std::optional<LossScaleConfig> loss_scale;
+    // Each step, also the float64 gradient of every worker's batch at the same parameters, to
+    // report how far the summed gradient the step used was from it (reports only; not hashed).
+    bool compare_precision = false;
     // The most a data-parallel worker may hold at its peak, in bytes (none: no budget). A run
     // whose worker would hold more is refused before it trains (check_memory_budget(), runs.h).
     std::optional<std::int64_t> memory_budget_bytes;

@@ -138,6 +138,8 @@ json scenario_reading::scenario_json(const Scenario& s) {
         j["precision"] = std::string(to_string(s.model.precision));
     if (s.comm_precision != WirePrecision::Float64) // likewise
         j["comm_precision"] = std::string(to_string(s.comm_precision));
+    if (s.compare_precision)
+        j["compare_precision"] = true;
     if (s.loss_scale)
         j["loss_scale"] = {{"initial", s.loss_scale->initial},
                            {"growth_interval", s.loss_scale->growth_interval}};
@@ -188,6 +190,7 @@ std::uint64_t scenario_hash(const Scenario& scenario) {
     j.erase("energy");
     j.erase("memory_budget_bytes"); // a run either fits it and trains the same, or never starts
     j.erase("precision"); // a checkpoint says its own, so a resume in the other is refused by name
+    j.erase("compare_precision"); // a report only
     if (scenario.failures.backup_workers > 0)
         j["backup_workers"] = scenario.failures.backup_workers;
     return fnv1a(j.dump()); // FNV-1a over the canonical JSON's bytes

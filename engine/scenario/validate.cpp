@@ -376,6 +376,15 @@ void validate(const Scenario& s) {
         validate_precision(s);
     if (s.comm_precision != WirePrecision::Float64)
         validate_comm_precision(s);
+    if (s.compare_precision) {
+        const std::string what = "compare_precision: ";
+        if (s.model_parallel() || s.sync_mode() != SyncMode::Bsp || s.sharding != Sharding::None ||
+            s.algorithm == Algorithm::None)
+            throw Error(what + "compares the summed gradient of bulk-synchronous data "
+                               "parallelism, with a collective and without sharding");
+        if (s.failures.policy == RecoveryPolicy::Backup)
+            throw Error(what + "does not work with backup workers yet");
+    }
     if (s.loss_scale) {
         check_range("loss_scale.initial", s.loss_scale->initial, 1.0, max_loss_scale);
         if (std::exp2(std::round(std::log2(s.loss_scale->initial))) != s.loss_scale->initial)

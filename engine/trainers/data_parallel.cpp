@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "trainers/setup.h"
 
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -153,6 +154,8 @@ void DataParallelTrainer::execute_step() {
     };
     if (crash && (backup || crash->phase == CrashPhase::Compute))
         faults_.crashing = victim;
+    if (scenario_.compare_precision && work_ == Work::Train)
+        keep_reference_cursors();
     compute_phase(); // 1-2: own gradient, scaled by the rule's weight
     if (faults_.crashing >= 0) {
         const int index = std::exchange(faults_.crashing, -1);
@@ -172,6 +175,8 @@ void DataParallelTrainer::execute_step() {
         return abandon(victim);
     const double scaled_by = loss_scale_.scale;
     if (summed_gradient_overflowed()) { // nobody applies a gradient that is not a number
+        if (scenario_.compare_precision && work_ == Work::Train)
+            accounts_.precision_gap.push_back(std::numeric_limits<double>::infinity());
         ++accounts_.overflow_steps;
         unscale_gradients(true); // the next step's scale is lower
         update_phase(false);
@@ -182,6 +187,8 @@ void DataParallelTrainer::execute_step() {
         return finish_step();
     }
     unscale_gradients(false);
+    if (scenario_.compare_precision && work_ == Work::Train)
+        accounts_.precision_gap.push_back(gap_from_float64());
     update_phase(); // 4-5: same update everywhere, then hash
     last_snapshot_.loss_scale = scaled_by;
     if (averaging_due())

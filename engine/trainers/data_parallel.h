@@ -210,7 +210,8 @@ private:
         std::int64_t applied = 0, staleness_total = 0, max_staleness = 0;
         std::int64_t averagings = 0;                             // local SGD's parameter averagings
         std::int64_t abandoned_steps = 0, abandoned_samples = 0; // stopped at a bucket mismatch
-        std::int64_t overflow_steps = 0; // skipped: the summed gradient overflowed its format
+        std::int64_t overflow_steps = 0;   // skipped: the summed gradient overflowed its format
+        std::vector<double> precision_gap; // compare_precision: per step
         std::vector<ProgressPoint> progress;
         // Per lane, whole run: the time its gradient collectives took (their rounds, waits
         // inside them included), and the part of it not hidden behind its own computation.
@@ -248,6 +249,11 @@ private:
         std::vector<MemorySample> memory;   // this step's memory samples (only with a sink)
         std::vector<char> chosen;           // per worker, this step: its gradient is aggregated
         std::vector<double> chosen_weights; // per worker, this step: the rule's weight among them
+        // compare_precision: each worker's data cursor as the step began, and what its float64
+        // gradient takes.
+        std::vector<DataCursor> reference_cursors;
+        std::vector<BatchScratch> reference_scratch;
+        std::vector<std::vector<double>> reference_gradients;
         std::vector<std::vector<std::pair<Ticks, Ticks>>> busy; // per worker, this round
         std::vector<int> touched;                               // workers busy this round
         std::vector<Ticks> round_start; // where each lane began a measured round
@@ -290,6 +296,12 @@ private:
     // With loss scaling, after the collective: the sum divided by this step's scale (exactly, a
     // power of two) unless it overflowed, and the scale for the next step.
     void unscale_gradients(bool overflow);
+    // compare_precision (data_parallel_precision.cpp): the cursors kept as the step begins; then,
+    // before the update, each worker's float64 gradient at the same parameters on the same
+    // rows, weighted and added in worker order, and the largest difference from the sum in the
+    // workers' buffers.
+    void keep_reference_cursors();
+    double gap_from_float64();
     // Gradient buckets (data_parallel_buckets.cpp): a computation's events, backward layer by
     // layer when the run has buckets; the buckets' collectives on each worker's communication
     // lane, each starting when its layers are done (or, without overlap, after backward).

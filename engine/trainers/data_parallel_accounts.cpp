@@ -81,6 +81,7 @@ RunMetrics DataParallelTrainer::metrics() const {
     m.abandoned_steps = accounts_.abandoned_steps;
     m.overflow_steps = accounts_.overflow_steps;
     m.loss_scale = loss_scale_.scale;
+    m.precision_gap = accounts_.precision_gap;
     Ticks end = 0;
     for (const auto& w : workers_)
         end = std::max(end, w.clock);

@@ -15,6 +15,9 @@ namespace {
 
 // What a rank in a process of its own cannot do yet, named by the scenario's field.
 void refuse_what_a_rank_cannot_do(const Scenario& s) {
+    if (s.compare_precision)
+        throw Error("compare_precision: works on threads only; run without --transport mpi to "
+                    "compare with float64");
     if (s.model_parallel())
         throw Error("parallelism.mode: \"" + std::string(to_string(s.parallelism->mode)) +
                     "\": processes train data-parallel runs only");

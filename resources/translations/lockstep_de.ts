@@ -2940,6 +2940,14 @@ Abstimmung (ssp mit Veraltung 2 und lokales SGD alle 4 Schritte, falls nicht ang
         <translation>begann bei %1, endete bei %2: bei jedem Überlauf halbiert, nach %3 Schritten ohne einen verdoppelt</translation>
     </message>
     <message>
+        <source>against float64</source>
+        <translation>gegen float64</translation>
+    </message>
+    <message>
+        <source>the summed gradient was at most %1 from the float64 reference, at step %2 (per step: run --json, precision_gap)</source>
+        <translation>der summierte Gradient war höchstens %1 von der float64-Referenz entfernt, in Schritt %2 (je Schritt: run --json, precision_gap)</translation>
+    </message>
+    <message>
         <source>on the wire</source>
         <translation>auf der Leitung</translation>
     </message>
@@ -3054,6 +3062,8 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
          power of two) before it is rounded and divided again after the sum, so small values
          keep their bits; a step that overflows is skipped and S halved, and after
          --loss-scale-growth K steps (default 2000) without an overflow S doubles
+  --compare-precision  each step also works out every worker&apos;s gradient in float64 and
+         reports how far the summed gradient the step used was from it (threads only)
 </source>
         <translation>
 Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&quot; des Szenarios):
@@ -3088,6 +3098,9 @@ Gradienten-Flags (bulk-synchrone Datenparallelität; der Block &quot;gradients&q
          damit kleine Werte ihre Bits behalten; ein Schritt mit Überlauf wird übersprungen und
          S halbiert, und nach --loss-scale-growth K Schritten (Vorgabe 2000) ohne Überlauf
          verdoppelt sich S
+  --compare-precision  jeder Schritt berechnet zusätzlich den Gradienten jedes Workers in
+         float64 und meldet, wie weit der summierte Gradient des Schritts davon entfernt war
+         (nur mit Threads)
 </translation>
     </message>
     <message>

@@ -2942,6 +2942,14 @@ ponerse de acuerdo (ssp con obsolescencia 2 y SGD local cada 4 pasos, salvo que 
         <translation>empezó en %1, terminó en %2: a la mitad en cada desbordamiento, el doble tras %3 pasos sin ninguno</translation>
     </message>
     <message>
+        <source>against float64</source>
+        <translation>frente a float64</translation>
+    </message>
+    <message>
+        <source>the summed gradient was at most %1 from the float64 reference, at step %2 (per step: run --json, precision_gap)</source>
+        <translation>el gradiente sumado quedó como mucho a %1 de la referencia en float64, en el paso %2 (por paso: run --json, precision_gap)</translation>
+    </message>
+    <message>
         <source>on the wire</source>
         <translation>en la red</translation>
     </message>
@@ -3056,6 +3064,8 @@ gradient flags (bulk-synchronous data parallelism; the scenario&apos;s &quot;gra
          power of two) before it is rounded and divided again after the sum, so small values
          keep their bits; a step that overflows is skipped and S halved, and after
          --loss-scale-growth K steps (default 2000) without an overflow S doubles
+  --compare-precision  each step also works out every worker&apos;s gradient in float64 and
+         reports how far the summed gradient the step used was from it (threads only)
 </source>
         <translation>
 opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradients&quot; del escenario):
@@ -3089,6 +3099,8 @@ opciones de gradientes (paralelismo de datos síncrono; el bloque &quot;gradient
          los valores pequeños conserven sus bits; un paso que se desborda se omite y S se reduce
          a la mitad, y tras --loss-scale-growth K pasos (2000 por defecto) sin desbordamiento S
          se duplica
+  --compare-precision  cada paso calcula además el gradiente de cada worker en float64 e
+         informa de lo lejos que quedó de él el gradiente sumado que usó el paso (solo con hilos)
 </translation>
     </message>
     <message>

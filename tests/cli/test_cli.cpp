@@ -181,6 +181,23 @@ private Q_SLOTS:
         QCOMPARE(read_file(resumed), read_file(whole));
     }
 
+    void run_compares_with_float64_when_asked() {
+        const CliResult r = run_cli({"run", "--steps", "6", "--json", "--comm-precision",
+                                     "bfloat16", "--compare-precision"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonArray gaps =
+            QJsonDocument::fromJson(r.out).object().value("precision_gap").toArray();
+        QCOMPARE(gaps.size(), 6);
+        for (const auto& g : gaps)
+            QVERIFY(g.toDouble() > 0.0 && g.toDouble() < 0.1);
+        const CliResult text =
+            run_cli({"run", "--steps", "6", "--comm-precision", "bfloat16", "--compare-precision"});
+        LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(text.out),
+                                 QStringLiteral("from the float64 reference, at step"));
+        const CliResult plain = run_cli({"run", "--steps", "6", "--json"});
+        QVERIFY(QJsonDocument::fromJson(plain.out).object().value("precision_gap").isNull());
+    }
+
     void a_diverging_run_fails_naming_the_step() {
         const CliResult r = run_cli({"run", "--lr", "100", "--steps", "200", "--dataset",
                                      "regression", "--activation", "relu", "--momentum", "0.99"});
@@ -601,6 +618,9 @@ void TestCli::bad_invocation_data() {
     QTest::newRow("--loss-scale without a narrow format")
         << QStringList{"run", "--loss-scale", "1024"}
         << QStringList{"loss_scale", "comm_precision is float64"};
+    QTest::newRow("--compare-precision with async")
+        << QStringList{"run", "--compare-precision", "--sync", "async"}
+        << QStringList{"compare_precision", "bulk-synchronous"};
     QTest::newRow("--checkpoint-dir without a policy")
         << QStringList{"run", "--checkpoint-dir", dir_.filePath("ck")}
         << QStringList{"--checkpoint-dir", "--checkpoint-every"};

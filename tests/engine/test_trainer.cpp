@@ -230,6 +230,7 @@ private Q_SLOTS:
     void a_sum_that_overflows_float16_is_skipped_at_its_step();
     void the_loss_scale_halves_at_each_overflow_and_doubles_after_good_steps();
     void loss_scaling_keeps_the_bits_small_gradients_lose_in_float16();
+    void compare_precision_measures_each_format_without_changing_the_run();
 };
 
 void TestTrainer::mean_equals_one_worker_on_union_data() {
@@ -1020,6 +1021,42 @@ void TestTrainer::loss_scaling_keeps_the_bits_small_gradients_lose_in_float16() 
         scaled_error < 1e-3 && plain_error > 100 * scaled_error,
         qPrintable(
             QStringLiteral("scaled off by %1, plain by %2").arg(scaled_error).arg(plain_error)));
+}
+// compare_precision reports, per step, how far the summed gradient is from float64's: nearly
+// nothing when everything is float64 (only the order of additions differs), more for a float32
+// model, more again with float16 and bfloat16 on the wire; and it changes nothing in the run.
+void TestTrainer::compare_precision_measures_each_format_without_changing_the_run() {
+    Scenario s;
+    s.workers = 4;
+    s.steps = 5;
+    s.batch = 16;
+    s.algorithm = Algorithm::Ring;
+    s.model = ModelShape{{2, 16, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    const auto largest_gap = [](const WireRun& run) {
+        return *std::max_element(run.metrics.precision_gap.begin(),
+                                 run.metrics.precision_gap.end());
+    };
+    Scenario compared = s;
+    compared.compare_precision = true;
+    const WireRun exact = run_on_the_wire(compared, WirePrecision::Float64, 2);
+    QCOMPARE(int(exact.metrics.precision_gap.size()), int(s.steps));
+    QVERIFY(largest_gap(exact) < 1e-15);
+    QVERIFY(same_bytes(exact.parameters, run_on_the_wire(s, WirePrecision::Float64, 2).parameters));
+    QVERIFY(run_on_the_wire(s, WirePrecision::Float64, 2).metrics.precision_gap.empty());
+
+    Scenario single = compared;
+    single.model.precision = Precision::Float32;
+    const double float32_gap = largest_gap(run_on_the_wire(single, WirePrecision::Float64, 2));
+    const double float16_gap = largest_gap(run_on_the_wire(compared, WirePrecision::Float16, 2));
+    const double bfloat16_gap = largest_gap(run_on_the_wire(compared, WirePrecision::BFloat16, 2));
+    QVERIFY2(float32_gap > 1e-10 && float32_gap < 1e-6, qPrintable(QString::number(float32_gap)));
+    QVERIFY2(
+        float16_gap > 10 * float32_gap && bfloat16_gap > 2 * float16_gap,
+        qPrintable(QStringLiteral("float16 %1, bfloat16 %2").arg(float16_gap).arg(bfloat16_gap)));
+    Scenario threads = single;
+    const WireRun four = run_on_the_wire(threads, WirePrecision::Float64, 4);
+    QCOMPARE(four.metrics.precision_gap,
+             run_on_the_wire(single, WirePrecision::Float64, 1).metrics.precision_gap);
 }
 
 QTEST_APPLESS_MAIN(TestTrainer)
