@@ -152,6 +152,22 @@ void apply_set(const Action& a, Scenario& s) {
                         ": sharding must be one of none, optimizer, gradients, parameters, got '" +
                         stage.toStdString() + "'");
     }
+    // The formats: parse_action() has checked each is one of its names.
+    if (a.has(QStringLiteral("precision")))
+        parse_precision(a.text(QStringLiteral("precision")).toStdString(), s.model.precision);
+    if (a.has(QStringLiteral("comm_precision")))
+        parse_wire_precision(a.text(QStringLiteral("comm_precision")).toStdString(),
+                             s.comm_precision);
+    if (a.has(QStringLiteral("loss_scale"))) { // 0: no loss scaling
+        const double scale = a.number(QStringLiteral("loss_scale"));
+        if (scale == 0.0) {
+            s.loss_scale.reset();
+        } else {
+            LossScaleConfig c = s.loss_scale.value_or(LossScaleConfig{});
+            c.initial = scale;
+            s.loss_scale = c;
+        }
+    }
     try {
         validate(s);
     } catch (const Error& e) {

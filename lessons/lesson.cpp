@@ -57,11 +57,13 @@ QStringList bank_files(const QDir& folder) {
 } // namespace
 
 QStringList lockable_controls() {
-    return {
-        QStringLiteral("workers"),       QStringLiteral("algorithm"), QStringLiteral("rule"),
-        QStringLiteral("learning_rate"), QStringLiteral("shards"),    QStringLiteral("slowdown"),
-        QStringLiteral("clock"),         QStringLiteral("seed"),      QStringLiteral("steps"),
-        QStringLiteral("sync"),          QStringLiteral("gradients"), QStringLiteral("sharding")};
+    return {QStringLiteral("workers"),   QStringLiteral("algorithm"),
+            QStringLiteral("rule"),      QStringLiteral("learning_rate"),
+            QStringLiteral("shards"),    QStringLiteral("slowdown"),
+            QStringLiteral("clock"),     QStringLiteral("seed"),
+            QStringLiteral("steps"),     QStringLiteral("sync"),
+            QStringLiteral("gradients"), QStringLiteral("sharding"),
+            QStringLiteral("precision"), QStringLiteral("comm_precision")};
 }
 
 QStringList view_names() {

@@ -55,7 +55,9 @@ const QStringList kMetrics = {QStringLiteral("speedup"),
                               QStringLiteral("parameter_bytes"),
                               QStringLiteral("gradient_bytes"),
                               QStringLiteral("optimizer_bytes"),
-                              QStringLiteral("activation_bytes")};
+                              QStringLiteral("activation_bytes"),
+                              QStringLiteral("overflow_steps"),
+                              QStringLiteral("loss_scale")};
 // A data-parallel worker's memory ledger (RunMetrics::memory): the figures of the worker that
 // holds the most at its peak (the first of equals), in bytes.
 const QStringList kMemoryMetrics = {
@@ -65,11 +67,11 @@ const QStringList kMemoryMetrics = {
 // The figures that need the run to really train (its model, its gradients' ages), not only its
 // times.
 const QStringList kTrainedMetrics =
-    QStringList{
-        QStringLiteral("final_loss"),           QStringLiteral("max_staleness"),
-        QStringLiteral("mean_staleness"),       QStringLiteral("averagings"),
-        QStringLiteral("bytes_moved"),          QStringLiteral("bytes_per_sample"),
-        QStringLiteral("bytes_moved_per_step"), QStringLiteral("bytes_inter_node_per_step")} +
+    QStringList{QStringLiteral("final_loss"),           QStringLiteral("max_staleness"),
+                QStringLiteral("mean_staleness"),       QStringLiteral("averagings"),
+                QStringLiteral("bytes_moved"),          QStringLiteral("bytes_per_sample"),
+                QStringLiteral("bytes_moved_per_step"), QStringLiteral("bytes_inter_node_per_step"),
+                QStringLiteral("overflow_steps"),       QStringLiteral("loss_scale")} +
     kMemoryMetrics;
 const QStringList kPipelineMetrics = {
     QStringLiteral("bubble_fraction"), QStringLiteral("activation_bytes_per_step"),
@@ -135,6 +137,10 @@ double metric(const RunMetrics& m, const QString& name) {
         return static_cast<double>(m.averagings);
     if (name == QLatin1String("bytes_moved"))
         return static_cast<double>(m.bytes_moved);
+    if (name == QLatin1String("overflow_steps"))
+        return static_cast<double>(m.overflow_steps);
+    if (name == QLatin1String("loss_scale"))
+        return m.loss_scale;
     // Gradient buckets and accumulation: per step, the collectives' time and the part of it left
     // exposed once backward is over (per worker, averaged over them).
     const double steps = static_cast<double>(std::max<std::int64_t>(1, m.steps_run));

@@ -1,7 +1,8 @@
 // The answers of the lesson "Sharing the model's memory": the scenario call's memory figures and
 // bytes moved per step, each the engine's own (RunMetrics of the same run, asked directly); a
 // set link's sharding; and the smallest_stage call, for budgets that every stage, only stage 3 or
-// no stage fits, with the refusals of its check.
+// no stage fits, with the refusals of its check. Beside them, the set link's number formats and
+// the scenario call's overflow and loss-scale figures, for a lesson on precision.
 #include "test_support.h"
 
 #include "lockstep_lessons/action.h"
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void memory_metrics_need_a_ledger_data();
     void memory_metrics_need_a_ledger();
     void set_sharding_names_a_bad_stage();
+    void set_changes_the_number_formats();
     void smallest_stage_data();
     void smallest_stage();
     void smallest_stage_takes_a_variable();
@@ -186,6 +188,49 @@ void TestShardingAnswers::set_sharding_names_a_bad_stage() {
             apply_set(parse_action(QStringLiteral("lockstep:set?sharding=parameters")), s);
         }),
         QStringLiteral("the scenario it makes is not valid: sharding \"parameters\""));
+}
+
+void TestShardingAnswers::set_changes_the_number_formats() {
+    LOCKSTEP_VERIFY_CONTAINS(
+        error_message([] { (void)parse_action(QStringLiteral("lockstep:set?precision=float16")); }),
+        QStringLiteral("float64, float32"));
+    Scenario s = load_scenario(dir_.filePath(QStringLiteral("scenario.json")).toStdString());
+    apply_set(parse_action(QStringLiteral(
+                  "lockstep:set?precision=float32&comm_precision=float16&loss_scale=1024")),
+              s);
+    QVERIFY(s.model.precision == Precision::Float32);
+    QVERIFY(s.comm_precision == WirePrecision::Float16);
+    QVERIFY(s.loss_scale && s.loss_scale->initial == 1024.0);
+    apply_set(parse_action(QStringLiteral("lockstep:set?loss_scale=0")), s);
+    QVERIFY(!s.loss_scale);
+    LOCKSTEP_VERIFY_CONTAINS(
+        error_message(
+            [&] { apply_set(parse_action(QStringLiteral("lockstep:set?loss_scale=3")), s); }),
+        QStringLiteral("loss_scale.initial: must be a power of two"));
+
+    // Eight workers' float16 sums from a scale of 2^24: the run's own overflows and last scale.
+    const auto figure = [&](const char* metric) {
+        const EngineCall c{
+            QJsonObject{{QStringLiteral("engine"), QStringLiteral("scenario")},
+                        {QStringLiteral("file"), QStringLiteral("scenario.json")},
+                        {QStringLiteral("set"),
+                         QJsonObject{{QStringLiteral("workers"), 8},
+                                     {QStringLiteral("rule"), QStringLiteral("sum")},
+                                     {QStringLiteral("comm_precision"), QStringLiteral("float16")},
+                                     {QStringLiteral("loss_scale"), 16777216}}},
+                        {QStringLiteral("metric"), QString::fromLatin1(metric)}}};
+        check_engine_call(c, {}, dir_.path());
+        return evaluate(c, {}, dir_.path());
+    };
+    Scenario eight = load_scenario(dir_.filePath(QStringLiteral("scenario.json")).toStdString());
+    apply_set(parse_action(QStringLiteral(
+                  "lockstep:set?workers=8&rule=sum&comm_precision=float16&loss_scale=16777216")),
+              eight);
+    const RunMetrics m = run_scenario(eight).metrics;
+    QVERIFY(m.overflow_steps > 0);
+    QCOMPARE(figure("overflow_steps"), static_cast<double>(m.overflow_steps));
+    QCOMPARE(figure("loss_scale"), m.loss_scale);
+    QVERIFY(m.loss_scale < 16777216.0);
 }
 
 void TestShardingAnswers::smallest_stage_data() {
