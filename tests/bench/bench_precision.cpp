@@ -7,14 +7,13 @@
 // step over PyTorch's float32 step. Target: above 1 at both sizes.
 #include "core/rng.h"
 #include "model/model.h"
-#include "model/optimizer.h"
 #include "model/simd.h"
+#include "timed_steps.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -25,7 +24,6 @@
 namespace {
 
 using namespace lockstep;
-using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t batch = 32;
 
@@ -39,24 +37,8 @@ double steps_per_second(const ModelShape& shape, long steps) {
         targets[k] = double(k % 3);
     const BatchView view{features.data(), targets.data(), batch};
     double best = 0;
-    for (int rep = 0; rep < 5; ++rep) {
-        Rng rng(11);
-        const std::vector<double> initial = init_parameters(shape, rng);
-        AlignedBuffer params(initial.begin(), initial.end());
-        OptimizerConfig config;
-        config.learning_rate = 0.05;
-        config.momentum = 0.9;
-        Optimizer opt(config, params.size(), shape.precision);
-        Workspace work;
-        AlignedBuffer gradient(params.size());
-        const Clock::time_point start = Clock::now();
-        for (long s = 0; s < steps; ++s) {
-            loss_and_gradient(shape, params, view, gradient, work);
-            opt.apply(params, gradient);
-        }
-        best = std::max(best, double(steps) /
-                                  std::chrono::duration<double>(Clock::now() - start).count());
-    }
+    for (int rep = 0; rep < 5; ++rep)
+        best = std::max(best, bench::timed_steps(shape, view, steps));
     return best;
 }
 

@@ -12,6 +12,7 @@
 #include "model/model.h"
 #include "model/optimizer.h"
 #include "model/simd.h"
+#include "timed_steps.h"
 
 #include <algorithm>
 #include <chrono>
@@ -92,22 +93,7 @@ int main(int argc, char** argv) {
         double best_product = 0;
         std::uint64_t hash = 0;
         for (int rep = 0; rep < repetitions; ++rep) {
-            Rng rng(11);
-            const std::vector<double> initial = init_parameters(shape, rng);
-            AlignedBuffer params(initial.begin(), initial.end()); // as the trainers hold them
-            OptimizerConfig config;
-            config.learning_rate = 0.05;
-            config.momentum = 0.9;
-            Optimizer opt(config, params.size());
-            Workspace work;
-            AlignedBuffer gradient(params.size());
-            const Clock::time_point start = Clock::now();
-            for (long s = 0; s < steps; ++s) {
-                loss_and_gradient(shape, params, view, gradient, work);
-                opt.apply(params, gradient);
-            }
-            best_step = std::max(best_step, double(steps) / seconds_since(start));
-            hash = hash_parameters(params);
+            best_step = std::max(best_step, bench::timed_steps(shape, view, steps, &hash));
 
             std::fill(c.begin(), c.end(), 0.0);
             const Clock::time_point product_start = Clock::now();

@@ -33,6 +33,22 @@ QByteArray read_file(const QString& path) {
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+// Runs `run` with a checkpoint every `every` steps in `dir`, takes the commit point away from the
+// last one (step `steps`), resumes there, and compares the parameters it ends with to `whole`,
+// the same run's uninterrupted.
+void check_resume_gives_the_whole_run(const QStringList& run, const QString& dir, int every,
+                                      int steps, const QString& whole) {
+    const QStringList checkpointed =
+        run + QStringList{"--checkpoint-dir", dir, "--checkpoint-every", QString::number(every)};
+    const CliResult c = run_cli(checkpointed);
+    QVERIFY2(c.finished && c.exit_code == 0, qPrintable(describe(checkpointed, c)));
+    QVERIFY(QFile::remove(dir + QStringLiteral("/step-%1/MANIFEST").arg(steps, 9, 10, QChar('0'))));
+    const QString resumed = dir + QStringLiteral(".resumed.json");
+    const CliResult r = run_cli({"resume", dir, "--params-out", resumed});
+    QVERIFY2(r.finished && r.exit_code == 0, r.err.constData());
+    QCOMPARE(read_file(resumed), read_file(whole));
+}
+
 } // namespace
 
 // Runs the real lockstep-cli: output formats, files it writes, and one-line errors for bad input.
@@ -104,7 +120,6 @@ private Q_SLOTS:
         QVERIFY(tmp.isValid());
         const QString dir = tmp.filePath("ck");
         const QString whole = tmp.filePath("whole.json");
-        const QString resumed = tmp.filePath("resumed.json");
         const QStringList base{"run", "--steps", "8", "--precision", "float32", "--json"};
         const CliResult u = run_cli(base + QStringList{"--params-out", whole});
         QVERIFY2(u.finished && u.exit_code == 0, qPrintable(describe(base, u)));
@@ -127,14 +142,9 @@ private Q_SLOTS:
                 }
         QVERIFY(values > 100);
 
-        const QStringList checkpointed =
-            base + QStringList{"--checkpoint-dir", dir, "--checkpoint-every", "4"};
-        const CliResult c = run_cli(checkpointed);
-        QVERIFY2(c.finished && c.exit_code == 0, qPrintable(describe(checkpointed, c)));
-        QVERIFY(QFile::remove(dir + "/step-000000008/MANIFEST")); // resume from step 4
-        const CliResult r = run_cli({"resume", dir, "--params-out", resumed});
-        QVERIFY2(r.finished && r.exit_code == 0, r.err.constData());
-        QCOMPARE(read_file(resumed), read_file(whole));
+        check_resume_gives_the_whole_run(base, dir, 4, 8, whole);
+        if (QTest::currentTestFailed())
+            return;
 
         // The same checkpoint under the scenario's float64 twin.
         QJsonObject scenario = QJsonDocument::fromJson(read_file(dir + "/scenario.json")).object();
@@ -156,7 +166,6 @@ private Q_SLOTS:
         QVERIFY(tmp.isValid());
         const QString dir = tmp.filePath("ck");
         const QString whole = tmp.filePath("whole.json");
-        const QString resumed = tmp.filePath("resumed.json");
         const QStringList base{"run",     "--steps",      "10",       "--workers",
                                "8",       "--rule",       "sum",      "--comm-precision",
                                "float16", "--loss-scale", "16777216", "--loss-scale-growth",
@@ -171,14 +180,7 @@ private Q_SLOTS:
                                  QStringLiteral("started at 16777216, ended at %1")
                                      .arg(report.value("loss_scale").toDouble(), 0, 'f', 0));
 
-        const QStringList checkpointed =
-            base + QStringList{"--checkpoint-dir", dir, "--checkpoint-every", "5"};
-        const CliResult c = run_cli(checkpointed);
-        QVERIFY2(c.finished && c.exit_code == 0, qPrintable(describe(checkpointed, c)));
-        QVERIFY(QFile::remove(dir + "/step-000000010/MANIFEST")); // resume from step 5
-        const CliResult r = run_cli({"resume", dir, "--params-out", resumed});
-        QVERIFY2(r.finished && r.exit_code == 0, r.err.constData());
-        QCOMPARE(read_file(resumed), read_file(whole));
+        check_resume_gives_the_whole_run(base, dir, 5, 10, whole); // resumed from step 5
     }
 
     void run_compares_with_float64_when_asked() {

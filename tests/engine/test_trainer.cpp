@@ -855,6 +855,26 @@ struct WireRun {
     std::vector<StepSnapshot> snapshots;
 };
 
+// A tanh, cross-entropy run of the default data for the wire-format tests.
+Scenario wire_scenario(int workers, std::int64_t steps, std::size_t batch, Algorithm algorithm,
+                       std::vector<int> layers) {
+    Scenario s;
+    s.workers = workers;
+    s.steps = steps;
+    s.batch = batch;
+    s.algorithm = algorithm;
+    s.model = ModelShape{std::move(layers), Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    return s;
+}
+
+// The scenario starts from `parameters`, written as a parameter file in `dir`.
+bool start_from(Scenario& s, const QTemporaryDir& dir, const std::vector<double>& parameters) {
+    s.init_params = dir.filePath("first.json").toStdString();
+    QFile file(QString::fromStdString(s.init_params));
+    return file.open(QIODevice::WriteOnly) &&
+           file.write(QByteArray::fromStdString(parameters_to_json(s.model, parameters))) > 0;
+}
+
 WireRun run_on_the_wire(Scenario s, WirePrecision wire, int threads) {
     s.comm_precision = wire;
     validate(s);
@@ -872,12 +892,7 @@ WireRun run_on_the_wire(Scenario s, WirePrecision wire, int threads) {
 // the rounding changes the numbers, a little, but never with the thread count, the clock or the
 // buckets (the parameter server adds in worker order however the gradient is cut).
 void TestTrainer::gradients_in_narrow_formats_move_fewer_bytes_with_the_same_bits_everywhere() {
-    Scenario s;
-    s.workers = 4;
-    s.steps = 6;
-    s.batch = 16;
-    s.algorithm = Algorithm::ParameterServer;
-    s.model = ModelShape{{2, 16, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    const Scenario s = wire_scenario(4, 6, 16, Algorithm::ParameterServer, {2, 16, 16, 3});
     const WireRun wide = run_on_the_wire(s, WirePrecision::Float64, 2);
     for (const auto& [wire, parts] : {std::pair{WirePrecision::Float32, 2},
                                       {WirePrecision::Float16, 4},
@@ -915,11 +930,7 @@ void TestTrainer::a_sum_that_overflows_float16_is_skipped_at_its_step() {
     std::vector<double> large(s.model.parameter_count(), 1500.0); // 17 values
     std::fill_n(large.begin(), 8, 0.0);                           // the hidden layer's weights
     QTemporaryDir dir;
-    s.init_params = dir.filePath("large.json").toStdString();
-    QFile file(QString::fromStdString(s.init_params));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QByteArray::fromStdString(parameters_to_json(s.model, large)));
-    file.close();
+    QVERIFY(start_from(s, dir, large));
 
     const WireRun half = run_on_the_wire(s, WirePrecision::Float16, 2);
     QCOMPARE(half.metrics.overflow_steps, s.steps);
@@ -943,13 +954,8 @@ void TestTrainer::a_sum_that_overflows_float16_is_skipped_at_its_step() {
 // snapshots show the scale each step used, exactly as after_step() moves it, with the same bits
 // for 1 and 4 threads and on the measured clock with buckets.
 void TestTrainer::the_loss_scale_halves_at_each_overflow_and_doubles_after_good_steps() {
-    Scenario s;
-    s.workers = 8;
-    s.steps = 24;
-    s.batch = 8;
+    Scenario s = wire_scenario(8, 24, 8, Algorithm::Ring, {2, 16, 3});
     s.rule = ReductionRule::Sum;
-    s.algorithm = Algorithm::Ring;
-    s.model = ModelShape{{2, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
     s.loss_scale = LossScaleConfig{max_loss_scale, 3};
     const WireRun run = run_on_the_wire(s, WirePrecision::Float16, 1);
     QCOMPARE(int(run.snapshots.size()), int(s.steps));
@@ -981,25 +987,16 @@ void TestTrainer::the_loss_scale_halves_at_each_overflow_and_doubles_after_good_
 // tiny, the layers below it get tiny gradients: one plain SGD step with rate 1 moves them by minus
 // their summed gradient, which the unscaled run gets badly wrong and the scaled one almost right.
 void TestTrainer::loss_scaling_keeps_the_bits_small_gradients_lose_in_float16() {
-    Scenario s;
-    s.workers = 8;
-    s.steps = 1;
-    s.batch = 8;
-    s.algorithm = Algorithm::ParameterServer;
+    Scenario s = wire_scenario(8, 1, 8, Algorithm::ParameterServer, {2, 32, 32, 3});
     s.optimizer.learning_rate = 1.0;
     s.optimizer.momentum = 0.0;
-    s.model = ModelShape{{2, 32, 32, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
     Rng rng(3);
     std::vector<double> start = init_parameters(s.model, rng);
     const std::size_t last = s.model.weight_offset(2); // the output layer's first weight
     for (std::size_t i = last; i < s.model.bias_offset(2); ++i)
         start[i] *= 1e-4;
     QTemporaryDir dir;
-    s.init_params = dir.filePath("small.json").toStdString();
-    QFile file(QString::fromStdString(s.init_params));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QByteArray::fromStdString(parameters_to_json(s.model, start)));
-    file.close();
+    QVERIFY(start_from(s, dir, start));
 
     const WireRun exact = run_on_the_wire(s, WirePrecision::Float64, 2);
     const WireRun plain = run_on_the_wire(s, WirePrecision::Float16, 2);
@@ -1022,16 +1019,12 @@ void TestTrainer::loss_scaling_keeps_the_bits_small_gradients_lose_in_float16() 
         qPrintable(
             QStringLiteral("scaled off by %1, plain by %2").arg(scaled_error).arg(plain_error)));
 }
+
 // compare_precision reports, per step, how far the summed gradient is from float64's: nearly
 // nothing when everything is float64 (only the order of additions differs), more for a float32
 // model, more again with float16 and bfloat16 on the wire; and it changes nothing in the run.
 void TestTrainer::compare_precision_measures_each_format_without_changing_the_run() {
-    Scenario s;
-    s.workers = 4;
-    s.steps = 5;
-    s.batch = 16;
-    s.algorithm = Algorithm::Ring;
-    s.model = ModelShape{{2, 16, 16, 3}, Activation::Tanh, LossKind::SoftmaxCrossEntropy};
+    const Scenario s = wire_scenario(4, 5, 16, Algorithm::Ring, {2, 16, 16, 3});
     const auto largest_gap = [](const WireRun& run) {
         return *std::max_element(run.metrics.precision_gap.begin(),
                                  run.metrics.precision_gap.end());
