@@ -206,8 +206,12 @@ MpiRun run_over_mpi(const Scenario& scenario, const MpiRunOptions& options) {
         if (combine == Combine::MpiAllreduce && s.sharding != Sharding::None)
             throw Error("sharding: Open MPI's own all-reduce has no halves to split; sharding "
                         "needs one of Lockstep's algorithms (parameter-server, ring, tree)");
+        // A float32 model's gradients are added in float32 too, unless comm_precision says more.
         if (combine == Combine::MpiAllreduce && s.wire_precision() != WirePrecision::Float64)
-            throw Error("comm_precision: Open MPI's own all-reduce adds in float64; " +
+            throw Error(std::string(s.comm_precision == WirePrecision::Float64
+                                        ? "precision float32: its gradients are added in float32"
+                                        : "comm_precision") +
+                        ": Open MPI's own all-reduce adds in float64; " +
                         std::string(to_string(s.wire_precision())) +
                         " needs one of Lockstep's algorithms (parameter-server, ring, tree)");
         if (combine == Combine::MpiAllreduce && s.gradients && s.gradients->bucket_kb > 0)

@@ -57,10 +57,15 @@ void note_resident(const WorkerBuffers& w, WorkerMemory& m) {
     m.gradients = bytes(w.gradient) + bytes(w.scratch.micro_gradient) + bytes(w.shard_gradient) +
                   bytes(w.layer_gradient.gradient) + bytes(w.layer_gradient.transposed);
     m.optimizer = bytes(o.velocity) + bytes(o.first_moment) + bytes(o.second_moment);
+    // A float32 model's pass keeps its activations, deltas and features in floats too, and float
+    // copies of the parameters and the gradient beside its transposes.
+    const Workspace::Floats& f = w.scratch.work.floats;
     m.activations = bytes(w.scratch.work.activations) + bytes(w.scratch.work.deltas) +
                     bytes(w.scratch.features) + bytes(w.scratch.targets) + bytes(w.scratch.rows) +
-                    bytes(w.scratch.layer_deltas);
-    m.workspace = bytes(w.scratch.work.scratch);
+                    bytes(w.scratch.layer_deltas) + bytes(f.activations) + bytes(f.deltas) +
+                    bytes(f.features);
+    m.workspace =
+        bytes(w.scratch.work.scratch) + bytes(f.scratch) + bytes(f.parameters) + bytes(f.gradient);
     m.peak = std::max(m.peak, m.total());
     m.parameters_peak = std::max(m.parameters_peak, m.parameters);
 }

@@ -231,6 +231,7 @@ private Q_SLOTS:
     void the_loss_scale_halves_at_each_overflow_and_doubles_after_good_steps();
     void loss_scaling_keeps_the_bits_small_gradients_lose_in_float16();
     void compare_precision_measures_each_format_without_changing_the_run();
+    void a_float32_workers_ledger_holds_its_floats();
 };
 
 void TestTrainer::mean_equals_one_worker_on_union_data() {
@@ -1050,6 +1051,25 @@ void TestTrainer::compare_precision_measures_each_format_without_changing_the_ru
     const WireRun four = run_on_the_wire(threads, WirePrecision::Float64, 4);
     QCOMPARE(four.metrics.precision_gap,
              run_on_the_wire(single, WirePrecision::Float64, 1).metrics.precision_gap);
+}
+
+// A float32 worker's memory ledger counts the buffers of its float pass: its transposes in floats
+// and the float copies of its parameters and gradient make the same 16 bytes per parameter of
+// workspace as float64's transposes; its activations and deltas take half the bytes.
+void TestTrainer::a_float32_workers_ledger_holds_its_floats() {
+    const Scenario s = wire_scenario(4, 2, 16, Algorithm::Ring, {2, 64, 64, 3});
+    Scenario single = s;
+    single.model.precision = Precision::Float32;
+    const RunMetrics wide = run_on_the_wire(s, WirePrecision::Float64, 2).metrics;
+    const RunMetrics narrow = run_on_the_wire(single, WirePrecision::Float64, 2).metrics;
+    QCOMPARE(narrow.memory.size(), wide.memory.size());
+    const auto n = static_cast<std::int64_t>(s.model.parameter_count());
+    for (std::size_t k = 0; k < wide.memory.size(); ++k) {
+        QCOMPARE(wide.memory[k].workspace, 16 * n);
+        QCOMPARE(narrow.memory[k].workspace, 16 * n);
+        QVERIFY(narrow.memory[k].activations > 0);
+        QVERIFY(narrow.memory[k].activations < wide.memory[k].activations);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestTrainer)

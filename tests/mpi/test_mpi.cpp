@@ -544,6 +544,14 @@ private Q_SLOTS:
         LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(narrow.err),
                                  QStringLiteral("comm_precision: Open MPI's own all-reduce adds "
                                                 "in float64; float16 needs one of Lockstep's"));
+        const CliResult single =
+            mpirun(2, {"run", "--workers", "2", "--steps", "5", "--transport", "mpi", "--algorithm",
+                       "mpi-allreduce", "--precision", "float32"});
+        QVERIFY(single.finished && single.exit_code != 0);
+        LOCKSTEP_VERIFY_CONTAINS(
+            QString::fromUtf8(single.err),
+            QStringLiteral("precision float32: its gradients are added in float32: Open MPI's own "
+                           "all-reduce adds in float64; float32 needs one of Lockstep's"));
         const CliResult wrong = testing::run_cli({"run", "--transport", "carrier-pigeon"});
         QCOMPARE(wrong.exit_code, 1);
         LOCKSTEP_VERIFY_CONTAINS(QString::fromUtf8(wrong.err),
