@@ -72,7 +72,8 @@ const std::vector<Spec>& specs() {
           {"sharding", T::Choice, 0, 0, "none,optimizer,gradients,parameters"},
           {"precision", T::Choice, 0, 0, "float64,float32"},
           {"comm_precision", T::Choice, 0, 0, "float64,float32,float16,bfloat16"},
-          {"loss_scale", T::Number, 0, max_loss_scale}}},
+          {"loss_scale", T::Number, 0, max_loss_scale},
+          {"loss_scale_growth", T::Integer, 1, static_cast<double>(ScenarioLimits::max_steps)}}},
         {ActionKind::Slow,
          "slow",
          {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true},
@@ -111,7 +112,9 @@ const std::vector<Spec>& specs() {
          {{"bank", T::Text, 0, 0, "", true}, {"question", T::Text, 0, 0, "", false}}},
         {ActionKind::Compare,
          "compare",
-         {{"sync", T::ChoiceList, 0, 0, "bsp,ssp,async,local", true},
+         {{"sync", T::ChoiceList, 0, 0, "bsp,ssp,async,local"},
+          {"precision", T::ChoiceList, 0, 0, "float64,float32"},
+          {"comm_precision", T::ChoiceList, 0, 0, "float64,float32,float16,bfloat16"},
           {"staleness", T::Integer, 0, ScenarioLimits::max_staleness},
           {"local_steps", T::Integer, 1, static_cast<double>(ScenarioLimits::max_steps)}}},
         {ActionKind::Calculator, "calculator", {}},
@@ -296,6 +299,12 @@ Action parse_action(const QString& url) {
                         describe(p).toStdString() + ")");
     if (action.kind == ActionKind::Set && action.params.isEmpty())
         throw Error(where + ": 'set' needs at least one setting, e.g. lockstep:set?workers=8");
+    if (action.kind == ActionKind::Compare &&
+        action.has(QStringLiteral("sync")) + action.has(QStringLiteral("precision")) +
+                action.has(QStringLiteral("comm_precision")) !=
+            1)
+        throw Error(where + ": 'compare' needs one of sync, precision or comm_precision (what "
+                            "to compare), e.g. lockstep:compare?sync=bsp,async");
     return action;
 }
 

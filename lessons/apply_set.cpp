@@ -168,6 +168,12 @@ void apply_set(const Action& a, Scenario& s) {
             s.loss_scale = c;
         }
     }
+    if (a.has(QStringLiteral("loss_scale_growth"))) {
+        if (!s.loss_scale)
+            throw Error(a.url.toStdString() +
+                        ": loss_scale_growth needs a loss scale (loss_scale=65536, say)");
+        s.loss_scale->growth_interval = a.integer(QStringLiteral("loss_scale_growth"));
+    }
     try {
         validate(s);
     } catch (const Error& e) {

@@ -20,7 +20,8 @@ QStringList engine_functions() {
             QStringLiteral("first_to_target"),
             QStringLiteral("collective_time"),
             QStringLiteral("best_bucket"),
-            QStringLiteral("smallest_stage")};
+            QStringLiteral("smallest_stage"),
+            QStringLiteral("number_format")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -47,6 +48,8 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
         check_best_bucket_call(call, probe, base_dir);
     else if (fn == QLatin1String("smallest_stage"))
         check_smallest_stage_call(call, probe, base_dir);
+    else if (fn == QLatin1String("number_format"))
+        check_number_format_call(call, probe);
     else
         fail(QStringLiteral("answer.engine: must be one of %1, got '%2'")
                  .arg(engine_functions().join(QStringLiteral(", ")), fn));
@@ -72,6 +75,8 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
         return best_bucket(call, values, base_dir);
     if (fn == QLatin1String("smallest_stage"))
         return smallest_stage(call, values, base_dir);
+    if (fn == QLatin1String("number_format"))
+        return number_format_call(call, values);
     check_engine_call(call, values.keys(), base_dir); // throws with the reason
     fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
 }

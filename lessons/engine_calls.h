@@ -71,6 +71,11 @@ void check_smallest_stage_call(const EngineCall& call, const Values& probe,
                                const QString& base_dir);
 double smallest_stage(const EngineCall& call, const Values& values, const QString& base_dir);
 
+// number_format (format_answers.cpp): a format's largest value, smallest normal and subnormal
+// values, spacing at one, bytes, fraction and exponent bits, or a value rounded to it.
+void check_number_format_call(const EngineCall& call, const Values& probe);
+double number_format_call(const EngineCall& call, const Values& values);
+
 // bubble_fraction (pipeline_answers.cpp).
 void check_bubble_fraction_call(const EngineCall& call, const Values& probe);
 double bubble_fraction(const EngineCall& call, const Values& values);

@@ -12,20 +12,6 @@ namespace lockstep {
 
 namespace {
 
-// A binary floating-point format: its significant bits (the leading one included), the exponent
-// of its smallest normal value, and its largest finite value.
-struct Format {
-    int digits;
-    int min_exponent;
-    double largest;
-};
-
-// The two 16-bit formats.
-Format format_of(WirePrecision precision) {
-    return precision == WirePrecision::Float16 ? Format{11, -14, 65504.0}
-                                               : Format{8, -126, 0x1.fep127};
-}
-
 // float16's bits of a value it holds exactly.
 std::uint16_t half_bits(double value) {
     const std::uint16_t sign = std::signbit(value) ? 0x8000 : 0;
@@ -89,6 +75,36 @@ double value_of(WirePrecision precision, std::uint64_t bits) {
 
 } // namespace
 
+double NumberFormat::largest() const {
+    return std::ldexp(2.0 - std::ldexp(1.0, -fraction_bits), max_exponent());
+}
+
+double NumberFormat::smallest_normal() const {
+    return std::ldexp(1.0, min_exponent());
+}
+
+double NumberFormat::smallest_subnormal() const {
+    return std::ldexp(1.0, min_exponent() - fraction_bits);
+}
+
+double NumberFormat::spacing_at_one() const {
+    return std::ldexp(1.0, -fraction_bits);
+}
+
+NumberFormat number_format(WirePrecision precision) {
+    switch (precision) {
+    case WirePrecision::Float32:
+        return {32, 8, 23};
+    case WirePrecision::Float16:
+        return {16, 5, 10};
+    case WirePrecision::BFloat16:
+        return {16, 8, 7};
+    case WirePrecision::Float64:
+        break;
+    }
+    return {64, 11, 52};
+}
+
 std::string_view to_string(WirePrecision precision) {
     switch (precision) {
     case WirePrecision::Float64:
@@ -120,12 +136,12 @@ double round_to(WirePrecision precision, double x) {
         return static_cast<double>(static_cast<float>(x)); // IEEE's conversion rounds just so
     // x to a whole number of the format's spacing where x lies (fixed below its normal range),
     // nearest-even being the default rounding; the scalings by powers of two are exact.
-    const Format f = format_of(precision);
+    const NumberFormat f = number_format(precision);
     int e = 0;
     std::frexp(x, &e);
-    const int spacing = std::max(e - 1, f.min_exponent) - (f.digits - 1);
+    const int spacing = std::max(e - 1, f.min_exponent()) - f.fraction_bits;
     const double rounded = std::ldexp(std::nearbyint(std::ldexp(x, -spacing)), spacing);
-    return std::fabs(rounded) > f.largest ? std::copysign(HUGE_VAL, x) : rounded;
+    return std::fabs(rounded) > f.largest() ? std::copysign(HUGE_VAL, x) : rounded;
 }
 
 void round_to(WirePrecision precision, std::span<double> values) {

@@ -32,6 +32,23 @@ constexpr std::size_t bytes_per_value(WirePrecision precision) {
     return 8;
 }
 
+// What a binary floating-point format keeps: its bits, split into a sign bit, the exponent's and
+// the fraction's (the significand's bits after its leading one, which is not stored), and the
+// values that follow from them (IEEE 754's layout; bfloat16 is float32's upper half).
+struct NumberFormat {
+    int bits = 64;
+    int exponent_bits = 11;
+    int fraction_bits = 52;
+
+    int max_exponent() const { return (1 << (exponent_bits - 1)) - 1; } // of its largest values
+    int min_exponent() const { return 1 - max_exponent(); } // of its smallest normal value
+    double largest() const;                                 // (2 - 2^-fraction_bits) 2^max_exponent
+    double smallest_normal() const;                         // 2^min_exponent
+    double smallest_subnormal() const;                      // 2^(min_exponent - fraction_bits)
+    double spacing_at_one() const; // from 1 to the next value: 2^-fraction_bits
+};
+NumberFormat number_format(WirePrecision precision);
+
 // x as the nearest value the format holds (ties to even), as a double: past the format's largest
 // finite value it is infinity with x's sign (an overflow), below its smallest it is a subnormal
 // or a zero of x's sign; NaN stays NaN. Float64 leaves x as it is.

@@ -30,7 +30,9 @@ enum class ActionKind {
     Scenario,   // lockstep:scenario?file=other.json — load another scenario (lesson-relative)
     Replay,     // lockstep:replay?file=run.json — play back a recorded run (lesson-relative)
     Quiz,       // lockstep:quiz?bank=reductions&question=mean-two-workers
-    Compare, // lockstep:compare?sync=bsp,async[&staleness=2&local_steps=4] — one loss line each
+    Compare,    // lockstep:compare?sync=bsp,async[&staleness=2&local_steps=4], or
+                // ?precision=float64,float32, or ?comm_precision=float64,float16 — one loss
+                // line each
     Calculator, // lockstep:calculator — the worked-example calculator
     Study,      // lockstep:study — the lesson's model-size study
     Broadcast,  // lockstep:broadcast — every replica takes worker 0's parameters, at the playhead

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <set>
 #include <span>
 #include <vector>
@@ -145,6 +146,7 @@ private Q_SLOTS:
     void rank_outside_the_group_throws();
 
     void narrow_formats_round_to_nearest_even();
+    void format_facts_are_what_rounding_does();
     void narrow_formats_move_fewer_bytes();
     void narrow_formats_add_in_their_own_precision();
     void narrow_formats_travel_as_their_own_bytes();
@@ -690,6 +692,40 @@ void TestCollectives::rank_outside_the_group_throws() {
 // Rounding to float16, bfloat16 and float32: values each format holds stay, halfway cases go to
 // the even neighbour, past the largest finite value is infinity, below the smallest a subnormal
 // or a signed zero; and for many random values the result is the format's and its nearest.
+// Each format's stated facts are what round_to() does at their edges: the largest value stays and
+// half a spacing more overflows; the smallest normal and subnormal values stay and a quarter of
+// the smallest subnormal is zero; one and one spacing stays, a quarter spacing more is one again.
+// Their values are IEEE 754's (float32's, double's from the C library's limits).
+void TestCollectives::format_facts_are_what_rounding_does() {
+    for (WirePrecision w :
+         {WirePrecision::Float32, WirePrecision::Float16, WirePrecision::BFloat16}) {
+        const NumberFormat f = number_format(w);
+        const QByteArray name(to_string(w).data(), qsizetype(to_string(w).size()));
+        QCOMPARE(f.bits, int(bytes_per_value(w)) * 8);
+        QCOMPARE(1 + f.exponent_bits + f.fraction_bits, f.bits);
+        const double ulp = std::ldexp(1.0, f.max_exponent() - f.fraction_bits);
+        QVERIFY2(round_to(w, f.largest()) == f.largest(), name);
+        QVERIFY2(round_to(w, f.largest() + ulp / 4) == f.largest(), name);
+        QVERIFY2(std::isinf(round_to(w, f.largest() + ulp / 2)), name);
+        QVERIFY2(round_to(w, f.smallest_normal()) == f.smallest_normal(), name);
+        QVERIFY2(round_to(w, f.smallest_subnormal()) == f.smallest_subnormal(), name);
+        QVERIFY2(round_to(w, f.smallest_subnormal() / 4) == 0.0, name);
+        QVERIFY2(round_to(w, 1.0 + f.spacing_at_one()) == 1.0 + f.spacing_at_one(), name);
+        QVERIFY2(round_to(w, 1.0 + f.spacing_at_one() / 4) == 1.0, name);
+    }
+    QCOMPARE(number_format(WirePrecision::Float16).largest(), 65504.0);
+    QCOMPARE(number_format(WirePrecision::BFloat16).largest(), 0x1.fep127);
+    QCOMPARE(number_format(WirePrecision::Float32).largest(),
+             double(std::numeric_limits<float>::max()));
+    QCOMPARE(number_format(WirePrecision::Float32).smallest_subnormal(),
+             double(std::numeric_limits<float>::denorm_min()));
+    const NumberFormat d = number_format(WirePrecision::Float64);
+    QCOMPARE(d.largest(), std::numeric_limits<double>::max());
+    QCOMPARE(d.smallest_normal(), std::numeric_limits<double>::min());
+    QCOMPARE(d.smallest_subnormal(), std::numeric_limits<double>::denorm_min());
+    QCOMPARE(d.spacing_at_one(), std::numeric_limits<double>::epsilon());
+}
+
 void TestCollectives::narrow_formats_round_to_nearest_even() {
     const double inf = HUGE_VAL;
     const struct {

@@ -218,6 +218,9 @@ void TestLessonLibrary::links_parse_into_actions_data() {
     QTest::newRow("compare") << "lockstep:compare?sync=bsp,async,local&local_steps=8"
                              << int(ActionKind::Compare) << "sync"
                              << "bsp,async,local";
+    QTest::newRow("compare formats") << "lockstep:compare?comm_precision=float64,float16,bfloat16"
+                                     << int(ActionKind::Compare) << "comm_precision"
+                                     << "float64,float16,bfloat16";
     QTest::newRow("switch") << "lockstep:set?sync=ssp&staleness=3" << int(ActionKind::Set)
                             << "staleness"
                             << "3";
@@ -263,7 +266,13 @@ void TestLessonLibrary::bad_links_are_named_data() {
     QTest::newRow("compare unknown") << "lockstep:compare?sync=bsp,hogwild"
                                      << "got 'bsp,hogwild'";
     QTest::newRow("compare none") << "lockstep:compare"
-                                  << "'compare' needs sync";
+                                  << "'compare' needs one of sync, precision or comm_precision";
+    QTest::newRow("compare two things")
+        << "lockstep:compare?sync=bsp,async&precision=float64,float32"
+        << "'compare' needs one of sync, precision or comm_precision";
+    QTest::newRow("compare a format twice") << "lockstep:compare?comm_precision=float16,float16"
+                                            << "comm_precision must be two or more of float64, "
+                                               "float32, float16, bfloat16, each once";
 }
 
 void TestLessonLibrary::bad_links_are_named() {
@@ -371,7 +380,7 @@ void TestLessonLibrary::cli_lessons_check() {
                            QStringLiteral("--root"), resources()};
     const CliResult ok = run_cli(good);
     QVERIFY2(ok.finished && ok.exit_code == 0, qPrintable(describe(good, ok)));
-    QVERIFY(ok.out.contains("16 lessons"));
+    QVERIFY(ok.out.contains("17 lessons"));
 
     QTemporaryDir tmp;
     const QString root = tmp.filePath(QStringLiteral("resources"));

@@ -67,6 +67,10 @@ private Q_SLOTS:
     void memory_metrics_need_a_ledger();
     void set_sharding_names_a_bad_stage();
     void set_changes_the_number_formats();
+    void number_format_is_the_engines_data();
+    void number_format_is_the_engines();
+    void number_format_refusals_data();
+    void number_format_refusals();
     void smallest_stage_data();
     void smallest_stage();
     void smallest_stage_takes_a_variable();
@@ -201,8 +205,17 @@ void TestShardingAnswers::set_changes_the_number_formats() {
     QVERIFY(s.model.precision == Precision::Float32);
     QVERIFY(s.comm_precision == WirePrecision::Float16);
     QVERIFY(s.loss_scale && s.loss_scale->initial == 1024.0);
+    QCOMPARE(s.loss_scale->growth_interval, LossScaleConfig{}.growth_interval);
+    apply_set(parse_action(QStringLiteral("lockstep:set?loss_scale_growth=10")), s);
+    QVERIFY(s.loss_scale && s.loss_scale->initial == 1024.0);
+    QCOMPARE(s.loss_scale->growth_interval, 10);
     apply_set(parse_action(QStringLiteral("lockstep:set?loss_scale=0")), s);
     QVERIFY(!s.loss_scale);
+    LOCKSTEP_VERIFY_CONTAINS(
+        error_message([&] {
+            apply_set(parse_action(QStringLiteral("lockstep:set?loss_scale_growth=10")), s);
+        }),
+        QStringLiteral("loss_scale_growth needs a loss scale"));
     LOCKSTEP_VERIFY_CONTAINS(
         error_message(
             [&] { apply_set(parse_action(QStringLiteral("lockstep:set?loss_scale=3")), s); }),
@@ -231,6 +244,90 @@ void TestShardingAnswers::set_changes_the_number_formats() {
     QCOMPARE(figure("overflow_steps"), static_cast<double>(m.overflow_steps));
     QCOMPARE(figure("loss_scale"), m.loss_scale);
     QVERIFY(m.loss_scale < 16777216.0);
+}
+
+void TestShardingAnswers::number_format_is_the_engines_data() {
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("measure");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("float16 largest") << "float16"
+                                     << "largest" << 65504.0;
+    QTest::newRow("bfloat16 largest") << "bfloat16"
+                                      << "largest" << 0x1.fep127;
+    QTest::newRow("float16 smallest normal") << "float16"
+                                             << "smallest_normal" << 0x1p-14;
+    QTest::newRow("float16 smallest subnormal") << "float16"
+                                                << "smallest_subnormal" << 0x1p-24;
+    QTest::newRow("bfloat16 spacing") << "bfloat16"
+                                      << "spacing_at_one" << 0x1p-7;
+    QTest::newRow("float32 spacing") << "float32"
+                                     << "spacing_at_one" << 0x1p-23;
+    QTest::newRow("float16 bytes") << "float16"
+                                   << "bytes" << 2.0;
+    QTest::newRow("float64 bytes") << "float64"
+                                   << "bytes" << 8.0;
+    QTest::newRow("bfloat16 fraction") << "bfloat16"
+                                       << "fraction_bits" << 7.0;
+    QTest::newRow("float16 exponent") << "float16"
+                                      << "exponent_bits" << 5.0;
+}
+
+// Each measure is the engine's NumberFormat's; "rounded" is round_to() of the student's value.
+void TestShardingAnswers::number_format_is_the_engines() {
+    QFETCH(QString, format);
+    QFETCH(QString, measure);
+    QFETCH(double, expected);
+    const EngineCall c{QJsonObject{{QStringLiteral("engine"), QStringLiteral("number_format")},
+                                   {QStringLiteral("format"), format},
+                                   {QStringLiteral("measure"), measure}}};
+    check_engine_call(c, {}, dir_.path());
+    QCOMPARE(evaluate(c, {}, dir_.path()), expected);
+
+    const EngineCall rounded{
+        QJsonObject{{QStringLiteral("engine"), QStringLiteral("number_format")},
+                    {QStringLiteral("format"), format},
+                    {QStringLiteral("measure"), QStringLiteral("rounded")},
+                    {QStringLiteral("value"), QStringLiteral("x")}}};
+    check_engine_call(rounded, {QStringLiteral("x")}, dir_.path());
+    WirePrecision w{};
+    QVERIFY(parse_wire_precision(format.toStdString(), w));
+    for (double x : {0.1, 1.0 + 0x1p-9, 3.14159, 1000.3})
+        QCOMPARE(evaluate(rounded, {{QStringLiteral("x"), x}}, dir_.path()), round_to(w, x));
+}
+
+void TestShardingAnswers::number_format_refusals_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown format")
+        << R"({"engine": "number_format", "format": "float8", "measure": "largest"})"
+        << "answer.format: must be float64, float32, float16 or bfloat16, got 'float8'";
+    QTest::newRow("unknown measure")
+        << R"({"engine": "number_format", "format": "float16", "measure": "digits"})"
+        << "answer.measure: must be one of largest";
+    QTest::newRow("rounded without a value")
+        << R"({"engine": "number_format", "format": "float16", "measure": "rounded"})"
+        << "'rounded' needs the 'value' to round";
+    QTest::newRow("a value it does not use")
+        << R"({"engine": "number_format", "format": "float16", "measure": "largest", "value": 2})"
+        << "answer.value: only 'rounded' takes a value";
+    QTest::newRow("an unknown variable")
+        << R"({"engine": "number_format", "format": "float16", "measure": "rounded", "value": "y"})"
+        << "answer.value";
+}
+
+void TestShardingAnswers::number_format_refusals() {
+    QFETCH(QString, spec);
+    QFETCH(QString, message);
+    const EngineCall c{QJsonDocument::fromJson(spec.toUtf8()).object()};
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { check_engine_call(c, {}, dir_.path()); }),
+                             message);
+    // A value past the format's largest has no rounded value: named, not infinity.
+    const EngineCall big{QJsonObject{{QStringLiteral("engine"), QStringLiteral("number_format")},
+                                     {QStringLiteral("format"), QStringLiteral("float16")},
+                                     {QStringLiteral("measure"), QStringLiteral("rounded")},
+                                     {QStringLiteral("value"), 70000}}};
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { evaluate(big, {}, dir_.path()); }),
+                             QStringLiteral("70000 overflows float16"));
 }
 
 void TestShardingAnswers::smallest_stage_data() {
