@@ -328,9 +328,11 @@ int main(int argc, char** argv) {
         target->resize(size);
         target->show();
     }
-    // Let the speedup sweep and the Memory view's outline (computed off the GUI thread) arrive
-    // before rendering.
-    for (int i = 0; i < 200 && (window.speedupPending() || window.memoryPending()); ++i) {
+    // Let the speedup sweep, the Memory view's outline and a comparison's runs (computed off the
+    // GUI thread) arrive before rendering.
+    for (int i = 0; i < 200 && (window.speedupPending() || window.memoryPending() ||
+                                window.comparisonPending());
+         ++i) {
         QApplication::processEvents(QEventLoop::AllEvents, 20);
         QThread::msleep(10);
     }

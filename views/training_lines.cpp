@@ -4,11 +4,13 @@
 #include "training_numbers.h"
 
 #include "lockstep_views/chart_style.h"
+#include "lockstep_views/numbers.h"
 #include "lockstep_views/trace_index.h"
 
 #include <QChart>
 #include <QLabel>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -189,6 +191,12 @@ void TrainingView::updateSeries(bool force) {
     for (std::size_t k = attempts > 0 ? starts[attempts - 1] : 0; k < visible; ++k)
         points.append(QPointF(static_cast<double>(snaps[k].step), snaps[k].accuracy * 100.0));
     accuracySeries_->replace(thinned(points, budget));
+    // The steps skipped on an overflow, on the current attempt's loss line, each marked.
+    points.clear();
+    for (std::size_t k = attempts > 0 ? starts[attempts - 1] : 0; k < visible; ++k)
+        if (snaps[k].overflow && std::isfinite(snaps[k].loss))
+            points.append(QPointF(static_cast<double>(snaps[k].step), snaps[k].loss));
+    skippedSeries_->replace(points);
 
     // Axes cover the whole trace, not just the shown part, so they hold still while playing.
     // A trace whose accuracy is never above zero is a regression run: no accuracy line.
@@ -262,6 +270,23 @@ void TrainingView::updateSeries(bool force) {
         spoken << replicaText;
         if (replicas && workers > kMaxReplicaSeries)
             shown << tr("%1 of %2 workers drawn").arg(seriesCount()).arg(workers);
+        // Mixed precision: the loss scale the step at the playhead used, and the steps skipped.
+        if (last.loss_scale != 1.0) {
+            const QString scale = tr("loss scale %1").arg(display_number(last.loss_scale, 'f', 0));
+            shown << scale;
+            spoken << scale;
+        }
+        if (const qsizetype skipped = skippedSeries_->count(); skipped > 0) {
+            const QString said =
+                last.overflow
+                    ? tr("step %1 skipped: its summed gradient overflowed, the loss scale is "
+                         "halved")
+                          .arg(last.step)
+                : skipped == 1 ? tr("1 step skipped on an overflow")
+                               : tr("%1 steps skipped on an overflow").arg(skipped);
+            shown << said;
+            spoken << said;
+        }
     }
     header_->setText(shown.join(QStringLiteral("  ·  ")));
     setAccessibleDescription(spoken.join(QStringLiteral(", ")));

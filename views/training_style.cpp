@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QLabel>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 namespace lockstep::views {
@@ -92,6 +93,10 @@ void TrainingView::applyStyle() {
     }
     accuracySeries_->setPen(accuracy_pen(pal));
     branchedSeries_->setPen(branched_loss_pen(pal));
+    skippedSeries_->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    skippedSeries_->setMarkerSize(13.0);
+    skippedSeries_->setColor(okabe_ito::vermillion);
+    skippedSeries_->setBorderColor(pal.color(QPalette::WindowText));
     // The compared runs: the palette's other colours, never the playing run's blue, each with
     // its own dash so they stay apart in grey too.
     static const QColor kCompared[] = {okabe_ito::orange,         okabe_ito::bluish_green,
@@ -122,6 +127,9 @@ void TrainingView::updateLegend() {
         entries.push_back({branchedSeries_->name(), branchedSeries_->pen(), MarkerShape::None, {}});
     for (QLineSeries* series : std::as_const(comparison_))
         entries.push_back({series->name(), series->pen(), MarkerShape::None, {}});
+    if (skippedSeries_->count() > 0)
+        entries.push_back(
+            {skippedSeries_->name(), QPen(Qt::NoPen), MarkerShape::Circle, okabe_ito::vermillion});
     if (accuracyShown_)
         entries.push_back({accuracySeries_->name(), accuracySeries_->pen(), MarkerShape::None, {}});
     legend_->setEntries(entries);

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QResizeEvent>
+#include <QScatterSeries>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -47,8 +48,14 @@ TrainingView::TrainingView(QWidget* parent)
     accuracySeries_->attachAxis(stepAxis_);
     accuracySeries_->attachAxis(accuracyAxis_);
 
+    skippedSeries_ = new QScatterSeries(chart_);
+    chart_->addSeries(skippedSeries_);
+    skippedSeries_->attachAxis(stepAxis_);
+    skippedSeries_->attachAxis(lossAxis_);
+
     chartView_ = new QChartView(chart_, this);
-    chartView_->setMinimumSize(360, 160);
+    chartView_->setMinimumSize(360,
+                               100); // a projector's short view: the header and legend keep room
     header_ = new QLabel(this);
     header_->setTextFormat(Qt::PlainText);
     header_->setWordWrap(true);
@@ -85,7 +92,11 @@ TrainingView::~TrainingView() = default;
 
 void TrainingView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    boundaryCaption_->setVisible(height() >= fontMetrics().height() * 22);
+    boundaryCaption_->setVisible(boundary_->hasModel() && captionFits());
+}
+
+bool TrainingView::captionFits() const {
+    return height() >= fontMetrics().height() * 22;
 }
 
 // The texts set once; the loss lines' names are rebuildSeries()'s, said again here.
@@ -96,6 +107,7 @@ void TrainingView::retranslate() {
     lossAxis_->setTitleText(tr("loss"));
     accuracyAxis_->setTitleText(tr("accuracy"));
     accuracySeries_->setName(tr("accuracy (right axis)"));
+    skippedSeries_->setName(tr("skipped: overflow"));
     boundaryTitle_->setText(tr("Decision boundary at the end of the run"));
     boundary_->setAccessibleName(tr("Decision boundary"));
     for (qsizetype i = 0; i < lossSeries_.size(); ++i)
@@ -196,6 +208,10 @@ QList<QPointF> TrainingView::accuracyPoints() const {
     return accuracySeries_->points();
 }
 
+QList<QPointF> TrainingView::skippedPoints() const {
+    return skippedSeries_->points();
+}
+
 QString TrainingView::summary() const {
     return accessibleDescription();
 }
@@ -250,7 +266,7 @@ void TrainingView::updateBoundaryCaption() {
         tr("Shade: the class the model predicts, paler where it is less sure. Marks: the data by "
            "true class; %1% lie in their own class's shade.")
             .arg(share));
-    boundaryCaption_->show();
+    boundaryCaption_->setVisible(captionFits());
     boundary_->setAccessibleDescription(
         tr("The model puts %1% of the %2 data points in their own class.").arg(share).arg(total));
 }

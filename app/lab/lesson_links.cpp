@@ -3,7 +3,7 @@
 
 #include "change_description.h"
 #include "lesson_pane.h"
-#include "mode_comparer.h"
+#include "run_comparer.h"
 
 #include "core/error.h"
 #include "lockstep_lessons/lesson.h"
@@ -186,15 +186,35 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             break;
         }
         case ActionKind::Compare: {
-            std::vector<SyncMode> modes;
-            for (const QString& name :
-                 action.text(QStringLiteral("sync")).split(QLatin1Char(','))) {
-                SyncMode m{};
-                parse_sync_mode(name.toStdString(), m);
-                modes.push_back(m);
+            const auto names = [&](const char* key) {
+                return action.text(QLatin1String(key)).split(QLatin1Char(','));
+            };
+            if (action.has(QStringLiteral("sync"))) {
+                std::vector<SyncMode> modes;
+                for (const QString& name : names("sync")) {
+                    SyncMode m{};
+                    parse_sync_mode(name.toStdString(), m);
+                    modes.push_back(m);
+                }
+                compareModes(modes, action.integer(QStringLiteral("staleness"), 2),
+                             action.integer(QStringLiteral("local_steps"), 4));
+            } else if (action.has(QStringLiteral("precision"))) {
+                std::vector<Precision> formats;
+                for (const QString& name : names("precision")) {
+                    Precision p{};
+                    parse_precision(name.toStdString(), p);
+                    formats.push_back(p);
+                }
+                compareFormats(formats, {});
+            } else {
+                std::vector<WirePrecision> formats;
+                for (const QString& name : names("comm_precision")) {
+                    WirePrecision w{};
+                    parse_wire_precision(name.toStdString(), w);
+                    formats.push_back(w);
+                }
+                compareFormats({}, formats);
             }
-            compareModes(modes, action.integer(QStringLiteral("staleness"), 2),
-                         action.integer(QStringLiteral("local_steps"), 4));
             break;
         }
         case ActionKind::Quiz:
@@ -239,24 +259,47 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
 
 // The Pipeline view's offer for a run that is not a pipeline: the same model in up to four stages
 // (no more than it has layers), the batch in up to eight micro-batches.
-void MainWindow::compareModes(const std::vector<SyncMode>& modes, int staleness, int localSteps) {
+// The scenario as it started, without what a crash or a checkpoint would add: every variant
+// trains the same data the same number of steps. Empty when the run cannot be compared this way.
+std::optional<Scenario> MainWindow::comparable(const QString& what) {
     Scenario s = session_.scenario();
     if (s.model_parallel()) {
-        showStatus(tr("Ways of agreeing are compared on data parallelism; this run is a "
-                      "pipeline or tensor-parallel run."));
-        return;
+        showStatus(tr("%1 are compared on data parallelism; this run is a pipeline or "
+                      "tensor-parallel run.")
+                       .arg(what));
+        return std::nullopt;
     }
-    // The scenario as it started, without what a crash or a checkpoint would add: every mode
-    // trains the same data the same number of steps.
     s.failures = {};
     s.checkpoint.reset();
+    return s;
+}
+
+void MainWindow::compareModes(const std::vector<SyncMode>& modes, int staleness, int localSteps) {
+    const QString what = tr("Ways of agreeing");
+    if (const std::optional<Scenario> s = comparable(what))
+        compare(what, [&] { return RunComparer::ways(*s, modes, staleness, localSteps); });
+}
+
+// Either the model's precisions or the wire formats, the other list empty.
+void MainWindow::compareFormats(const std::vector<Precision>& precisions,
+                                const std::vector<WirePrecision>& wire) {
+    const QString what = tr("Number formats");
+    if (const std::optional<Scenario> s = comparable(what))
+        compare(what, [&] {
+            return precisions.empty() ? RunComparer::wireFormats(*s, wire)
+                                      : RunComparer::precisions(*s, precisions);
+        });
+}
+
+void MainWindow::compare(const QString& what,
+                         const std::function<std::vector<RunComparer::Variant>()>& variants) {
     try {
-        comparer_->request(s, modes, staleness, localSteps);
+        comparer_->request(variants());
     } catch (const Error& e) {
         showStatus(tr("No comparison: %1").arg(QString::fromStdString(e.what())));
         return;
     }
-    showStatus(tr("Training the scenario under each way of agreeing…"));
+    showStatus(tr("%1: training the scenario once for each…").arg(what));
 }
 
 void MainWindow::runAsPipeline() {

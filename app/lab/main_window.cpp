@@ -6,7 +6,7 @@
 #include "change_description.h"
 #include "controls_panel.h"
 #include "lesson_pane.h"
-#include "mode_comparer.h"
+#include "run_comparer.h"
 #include "speedup_sweeper.h"
 #include "teacher_lock.h"
 #include "welcome.h"
@@ -104,7 +104,7 @@ void MainWindow::buildViews() {
     memory_ = qobject_cast<views::MemoryView*>(view(QStringLiteral("memory")));
     unsharded_job_ = new BackgroundJob(this);
     sweeper_ = new SpeedupSweeper(speedup_);
-    comparer_ = new ModeComparer(this);
+    comparer_ = new RunComparer(this);
     for (QWidget* v : allViews())
         v->installEventFilter(this);
     connect(pipeline_, &views::PipelineView::runAsPipelineRequested, this,

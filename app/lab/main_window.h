@@ -2,6 +2,7 @@
 
 #include "change_description.h"
 #include "lab_session.h"
+#include "run_comparer.h"
 
 #include "lockstep_lessons/action.h"
 #include "lockstep_lessons/lesson.h"
@@ -16,6 +17,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -50,7 +52,6 @@ class ControlsPanel;
 class LessonPane;
 class SpeedupSweeper;
 class BackgroundJob;
-class ModeComparer;
 class ClassWindow;
 class AudioDescription;
 
@@ -157,6 +158,8 @@ public:
     bool speedupPending() const;
     // True while the Memory view waits for the unsharded step it outlines.
     bool memoryPending() const;
+    // True while the Training view waits for the runs a comparison trains.
+    bool comparisonPending() const { return comparer_->isComputing(); }
     // Past this many events in memory, steps well behind the playhead are forgotten.
     static constexpr std::size_t kRetainedEvents = LabSession::kRetainedEvents;
     void setPresentationMode(bool on);
@@ -232,10 +235,15 @@ private:
     void openRecordingDialog();
     void runAsPipeline();
     // The current scenario trained whole under each of `modes` (ssp with `staleness`, local SGD
-    // averaging every `localSteps`), off the GUI thread; the Training view draws one loss line
-    // per mode beside the run. Refused with the reason in the status bar when a mode does not fit.
+    // averaging every `localSteps`), or with each model precision or wire format, off the GUI
+    // thread; the Training view draws one loss line per variant beside the run. Refused with the
+    // reason in the status bar when a variant does not fit (lesson_links.cpp).
     void compareModes(const std::vector<SyncMode>& modes, int staleness, int localSteps);
-    const ModeComparer& modeComparer() const { return *comparer_; }
+    void compareFormats(const std::vector<Precision>& precisions,
+                        const std::vector<WirePrecision>& wire);
+    std::optional<Scenario> comparable(const QString& what);
+    void compare(const QString& what,
+                 const std::function<std::vector<RunComparer::Variant>()>& variants);
     void placeLessonTools();
     void askForTeacherMode();
     void chooseOwnLessonsFolder();
@@ -259,7 +267,7 @@ private:
     views::TrainingView* training_ = nullptr;
     views::SpeedupView* speedup_ = nullptr;
     SpeedupSweeper* sweeper_ = nullptr; // computes the speedup view's points
-    ModeComparer* comparer_ = nullptr;  // the Training view's one loss line per way of agreeing
+    RunComparer* comparer_ = nullptr;   // the Training view's one loss line per variant of the run
     views::CheckpointView* checkpoints_ = nullptr;
     views::PipelineView* pipeline_ = nullptr;
     views::MemoryView* memory_ = nullptr;

@@ -95,6 +95,15 @@ void MainWindow::buildActions() {
             compareModes({SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local},
                          staleness, local);
         });
+    add(play, QT_TR_NOOP("Compare Number For&mats"), QKeySequence(QStringLiteral("Ctrl+Shift+N")),
+        [this] {
+            // The gradients on the wire in each format narrower than the model's, and the model's.
+            std::vector<WirePrecision> formats = {WirePrecision::Float32, WirePrecision::Float16,
+                                                  WirePrecision::BFloat16};
+            if (session_.scenario().model.precision == Precision::Float64)
+                formats.insert(formats.begin(), WirePrecision::Float64);
+            compareFormats({}, formats);
+        });
 
     auto* edit = menu(QT_TR_NOOP("Ed&it"));
     undo_action_ = add(edit, QT_TR_NOOP("&Undo"), QKeySequence::Undo, [this] { session_.undo(); });

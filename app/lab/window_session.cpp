@@ -6,7 +6,7 @@
 #include "audio_description.h"
 #include "background.h"
 #include "controls_panel.h"
-#include "mode_comparer.h"
+#include "run_comparer.h"
 #include "speedup_sweeper.h"
 
 #include "lockstep_views/checkpoint_view.h"
@@ -56,22 +56,30 @@ void MainWindow::connectSession() {
     });
     connect(&session_, &LabSession::restoreComparisonChanged, this,
             &MainWindow::showRestoreComparison);
-    connect(comparer_, &ModeComparer::finished, this, [this] {
+    connect(comparer_, &RunComparer::finished, this, [this] {
         QList<views::TrainingView::ComparisonLine> lines;
         QStringList said;
-        for (const ModeComparer::Line& l : comparer_->lines()) {
-            lines.append({tr("%1 · %2 s").arg(l.name).arg(l.total_s, 0, 'g', 2), l.loss});
-            said << tr("%1 %2 s, final loss %3")
-                        .arg(l.name)
-                        .arg(l.total_s, 0, 'g', 2)
-                        .arg(l.final_loss, 0, 'g', 2);
+        for (const RunComparer::Line& l : comparer_->lines()) {
+            QString name = tr("%1 · %2 s").arg(l.name).arg(l.total_s, 0, 'g', 2);
+            QString line = tr("%1 %2 s, final loss %3, %4 bytes a step")
+                               .arg(l.name)
+                               .arg(l.total_s, 0, 'g', 2)
+                               .arg(l.final_loss, 0, 'g', 2)
+                               .arg(views::display_number(l.bytes_per_step, 'f', 0));
+            if (l.skipped_steps > 0) {
+                name += tr(" · %1 skipped").arg(l.skipped_steps);
+                line += l.skipped_steps == 1 ? tr(", 1 step skipped")
+                                             : tr(", %1 steps skipped").arg(l.skipped_steps);
+            }
+            lines.append({name, l.loss});
+            said << line;
         }
         training_->setComparison(lines);
         bringViewToFront(QStringLiteral("training"));
         showStatus(tr("Compared on the modelled clock, the whole run each: %1.")
                        .arg(said.join(QStringLiteral("; "))));
     });
-    connect(comparer_, &ModeComparer::failed, this,
+    connect(comparer_, &RunComparer::failed, this,
             [this](const QString& message) { showStatus(tr("No comparison: %1").arg(message)); });
     connect(&session_, &LabSession::runFailed, this,
             [this](const QString& message) { tell(tr("Run failed"), message, true); });

@@ -5260,16 +5260,8 @@ Die Engine: %1</translation>
         <translation>Nicht möglich</translation>
     </message>
     <message>
-        <source>Ways of agreeing are compared on data parallelism; this run is a pipeline or tensor-parallel run.</source>
-        <translation>Arten der Abstimmung werden bei Datenparallelität verglichen; dieser Lauf ist ein Pipeline- oder tensorparalleler Lauf.</translation>
-    </message>
-    <message>
         <source>No comparison: %1</source>
         <translation>Kein Vergleich: %1</translation>
-    </message>
-    <message>
-        <source>Training the scenario under each way of agreeing…</source>
-        <translation>Das Szenario wird mit jeder Art der Abstimmung trainiert…</translation>
     </message>
     <message>
         <source>Lockstep</source>
@@ -5302,10 +5294,6 @@ Die Engine: %1</translation>
     <message>
         <source>%1 · %2 s</source>
         <translation>%1 · %2 s</translation>
-    </message>
-    <message>
-        <source>%1 %2 s, final loss %3</source>
-        <translation>%1 %2 s, finaler Verlust %3</translation>
     </message>
     <message>
         <source>Compared on the modelled clock, the whole run each: %1.</source>
@@ -5782,9 +5770,56 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <source>&amp;Resume a Class Quiz…</source>
         <translation>Klassenquiz &amp;fortsetzen…</translation>
     </message>
+    <message>
+        <source>%1 are compared on data parallelism; this run is a pipeline or tensor-parallel run.</source>
+        <translation>%1 werden bei Datenparallelität verglichen; dieser Lauf ist ein Pipeline- oder tensorparalleler Lauf.</translation>
+    </message>
+    <message>
+        <source>Ways of agreeing</source>
+        <translation>Arten der Abstimmung</translation>
+    </message>
+    <message>
+        <source>Number formats</source>
+        <translation>Zahlenformate</translation>
+    </message>
+    <message>
+        <source>%1: training the scenario once for each…</source>
+        <translation>%1: Das Szenario wird für jedes einmal trainiert…</translation>
+    </message>
+    <message>
+        <source>Compare Number For&amp;mats</source>
+        <translation>&amp;Zahlenformate vergleichen</translation>
+    </message>
+    <message>
+        <source>%1 %2 s, final loss %3, %4 bytes a step</source>
+        <translation>%1 %2 s, finaler Verlust %3, %4 Bytes pro Schritt</translation>
+    </message>
+    <message>
+        <source> · %1 skipped</source>
+        <translation> · %1 übersprungen</translation>
+    </message>
+    <message>
+        <source>, 1 step skipped</source>
+        <translation>, 1 Schritt übersprungen</translation>
+    </message>
+    <message>
+        <source>, %1 steps skipped</source>
+        <translation>, %1 Schritte übersprungen</translation>
+    </message>
 </context>
 <context>
-    <name>lockstep::app::ModeComparer</name>
+    <name>lockstep::app::RestoreComparer</name>
+    <message>
+        <source>No restores to compare: %1. Crash a worker (click it in the cluster view) in a run that saves checkpoints to see both.</source>
+        <translation>Keine Wiederherstellungen zum Vergleichen: %1. Lass in einem Lauf, der Checkpoints speichert, einen Worker abstürzen (klick ihn in der Cluster-Ansicht an), um beide zu sehen.</translation>
+    </message>
+    <message>
+        <source>compare restores: cannot create a scratch directory in %1</source>
+        <translation>Wiederherstellungen vergleichen: In %1 kann kein temporäres Verzeichnis angelegt werden</translation>
+    </message>
+</context>
+<context>
+    <name>lockstep::app::RunComparer</name>
     <message>
         <source>ssp, S = %1</source>
         <translation>ssp, S = %1</translation>
@@ -5797,16 +5832,13 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <source>async, lr / τ</source>
         <translation>async, lr / τ</translation>
     </message>
-</context>
-<context>
-    <name>lockstep::app::RestoreComparer</name>
     <message>
-        <source>No restores to compare: %1. Crash a worker (click it in the cluster view) in a run that saves checkpoints to see both.</source>
-        <translation>Keine Wiederherstellungen zum Vergleichen: %1. Lass in einem Lauf, der Checkpoints speichert, einen Worker abstürzen (klick ihn in der Cluster-Ansicht an), um beide zu sehen.</translation>
+        <source>%1 model</source>
+        <translation>%1-Modell</translation>
     </message>
     <message>
-        <source>compare restores: cannot create a scratch directory in %1</source>
-        <translation>Wiederherstellungen vergleichen: In %1 kann kein temporäres Verzeichnis angelegt werden</translation>
+        <source>%1 on the wire</source>
+        <translation>%1 auf der Leitung</translation>
     </message>
 </context>
 <context>
@@ -6923,6 +6955,26 @@ klicken für Fehler</translation>
     <message>
         <source>infinite</source>
         <translation>unendlich</translation>
+    </message>
+    <message>
+        <source>loss scale %1</source>
+        <translation>Verlustskalierung %1</translation>
+    </message>
+    <message>
+        <source>step %1 skipped: its summed gradient overflowed, the loss scale is halved</source>
+        <translation>Schritt %1 übersprungen: Sein summierter Gradient ist übergelaufen, der Faktor der Verlustskalierung wird halbiert</translation>
+    </message>
+    <message>
+        <source>1 step skipped on an overflow</source>
+        <translation>1 Schritt wegen Überlauf übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 steps skipped on an overflow</source>
+        <translation>%1 Schritte wegen Überlauf übersprungen</translation>
+    </message>
+    <message>
+        <source>skipped: overflow</source>
+        <translation>übersprungen: Überlauf</translation>
     </message>
 </context>
 </TS>

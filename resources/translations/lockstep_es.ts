@@ -5263,16 +5263,8 @@ El motor: %1</translation>
         <translation>No es posible</translation>
     </message>
     <message>
-        <source>Ways of agreeing are compared on data parallelism; this run is a pipeline or tensor-parallel run.</source>
-        <translation>Las formas de ponerse de acuerdo se comparan con paralelismo de datos; esta ejecución usa un pipeline o paralelismo de tensor.</translation>
-    </message>
-    <message>
         <source>No comparison: %1</source>
         <translation>No hay comparación: %1</translation>
-    </message>
-    <message>
-        <source>Training the scenario under each way of agreeing…</source>
-        <translation>Entrenando el escenario con cada forma de ponerse de acuerdo…</translation>
     </message>
     <message>
         <source>Lockstep</source>
@@ -5305,10 +5297,6 @@ El motor: %1</translation>
     <message>
         <source>%1 · %2 s</source>
         <translation>%1 · %2 s</translation>
-    </message>
-    <message>
-        <source>%1 %2 s, final loss %3</source>
-        <translation>%1 %2 s, pérdida final %3</translation>
     </message>
     <message>
         <source>Compared on the modelled clock, the whole run each: %1.</source>
@@ -5785,9 +5773,56 @@ Sigue cargado el escenario anterior.</translation>
         <source>&amp;Resume a Class Quiz…</source>
         <translation>&amp;Continuar un cuestionario de clase…</translation>
     </message>
+    <message>
+        <source>%1 are compared on data parallelism; this run is a pipeline or tensor-parallel run.</source>
+        <translation>%1 se comparan con paralelismo de datos; esta ejecución es un pipeline o una ejecución con paralelismo de tensores.</translation>
+    </message>
+    <message>
+        <source>Ways of agreeing</source>
+        <translation>Las formas de ponerse de acuerdo</translation>
+    </message>
+    <message>
+        <source>Number formats</source>
+        <translation>Los formatos numéricos</translation>
+    </message>
+    <message>
+        <source>%1: training the scenario once for each…</source>
+        <translation>%1: entrenando el escenario una vez para cada uno…</translation>
+    </message>
+    <message>
+        <source>Compare Number For&amp;mats</source>
+        <translation>Comparar &amp;formatos numéricos</translation>
+    </message>
+    <message>
+        <source>%1 %2 s, final loss %3, %4 bytes a step</source>
+        <translation>%1 %2 s, pérdida final %3, %4 bytes por paso</translation>
+    </message>
+    <message>
+        <source> · %1 skipped</source>
+        <translation> · %1 saltados</translation>
+    </message>
+    <message>
+        <source>, 1 step skipped</source>
+        <translation>, 1 paso saltado</translation>
+    </message>
+    <message>
+        <source>, %1 steps skipped</source>
+        <translation>, %1 pasos saltados</translation>
+    </message>
 </context>
 <context>
-    <name>lockstep::app::ModeComparer</name>
+    <name>lockstep::app::RestoreComparer</name>
+    <message>
+        <source>No restores to compare: %1. Crash a worker (click it in the cluster view) in a run that saves checkpoints to see both.</source>
+        <translation>No hay restauraciones que comparar: %1. Haz que falle un trabajador (haz clic en él en la vista Clúster) en una ejecución que guarde puntos de control para ver las dos.</translation>
+    </message>
+    <message>
+        <source>compare restores: cannot create a scratch directory in %1</source>
+        <translation>comparar restauraciones: no se puede crear un directorio temporal en %1</translation>
+    </message>
+</context>
+<context>
+    <name>lockstep::app::RunComparer</name>
     <message>
         <source>ssp, S = %1</source>
         <translation>ssp, S = %1</translation>
@@ -5800,16 +5835,13 @@ Sigue cargado el escenario anterior.</translation>
         <source>async, lr / τ</source>
         <translation>async, lr / τ</translation>
     </message>
-</context>
-<context>
-    <name>lockstep::app::RestoreComparer</name>
     <message>
-        <source>No restores to compare: %1. Crash a worker (click it in the cluster view) in a run that saves checkpoints to see both.</source>
-        <translation>No hay restauraciones que comparar: %1. Haz que falle un trabajador (haz clic en él en la vista Clúster) en una ejecución que guarde puntos de control para ver las dos.</translation>
+        <source>%1 model</source>
+        <translation>modelo %1</translation>
     </message>
     <message>
-        <source>compare restores: cannot create a scratch directory in %1</source>
-        <translation>comparar restauraciones: no se puede crear un directorio temporal en %1</translation>
+        <source>%1 on the wire</source>
+        <translation>%1 en el cable</translation>
     </message>
 </context>
 <context>
@@ -6926,6 +6958,26 @@ haz clic para ver los fallos</translation>
     <message>
         <source>infinite</source>
         <translation>infinita</translation>
+    </message>
+    <message>
+        <source>loss scale %1</source>
+        <translation>escala de la pérdida %1</translation>
+    </message>
+    <message>
+        <source>step %1 skipped: its summed gradient overflowed, the loss scale is halved</source>
+        <translation>paso %1 saltado: su gradiente sumado se desbordó, la escala de la pérdida se divide por dos</translation>
+    </message>
+    <message>
+        <source>1 step skipped on an overflow</source>
+        <translation>1 paso saltado por un desbordamiento</translation>
+    </message>
+    <message>
+        <source>%1 steps skipped on an overflow</source>
+        <translation>%1 pasos saltados por desbordamiento</translation>
+    </message>
+    <message>
+        <source>skipped: overflow</source>
+        <translation>saltado: desbordamiento</translation>
     </message>
 </context>
 </TS>

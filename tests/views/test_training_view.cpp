@@ -12,6 +12,7 @@
 #include "view_test_support.h"
 
 #include <QDir>
+#include <QLabel>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -100,6 +101,8 @@ private Q_SLOTS:
     void boundaryExplainsWhatItCannotDraw();
     void screenshotsFollowThePalette();
     void aDivergedRunSaysSoAndDrawsWhatIsANumber();
+    void stepsSkippedOnAnOverflowAreMarked();
+    void aShortViewKeepsTheMapsCaptionHidden();
 };
 
 void TestTrainingView::initTestCase() {
@@ -484,6 +487,81 @@ void TestTrainingView::aDivergedRunSaysSoAndDrawsWhatIsANumber() {
     // Before the step that diverged, nothing is said of it.
     view.setPlayhead(snaps[snaps.size() - 2].time);
     QVERIFY(!view.accessibleDescription().contains(QStringLiteral("diverged")));
+}
+
+// Float16 on the wire with a loss scale of 2^24: the first steps' sums overflow, are skipped and
+// halve the scale. Each skipped step is marked on the loss line, at its own step, up to the
+// playhead; the header names the scale the step used and the step skipped.
+void TestTrainingView::stepsSkippedOnAnOverflowAreMarked() {
+    Scenario s = four_workers(Algorithm::Ring, 20);
+    s.rule = ReductionRule::Sum;
+    s.comm_precision = WirePrecision::Float16;
+    s.loss_scale = LossScaleConfig{16777216.0, 1000};
+    TraceIndex index;
+    run_into(s, index);
+    const auto& snaps = index.snapshots();
+    std::vector<std::size_t> skipped;
+    for (std::size_t k = 0; k < snaps.size(); ++k)
+        if (snaps[k].overflow)
+            skipped.push_back(k);
+    QVERIFY(skipped.size() >= 2);
+    QCOMPARE(skipped.front(), std::size_t{0});
+
+    TrainingView view;
+    view.setTrace(&index);
+    view.setPlayhead(index.end_time());
+    const QList<QPointF> marks = view.skippedPoints();
+    QCOMPARE(marks.size(), static_cast<qsizetype>(skipped.size()));
+    for (qsizetype i = 0; i < marks.size(); ++i) {
+        const StepSnapshot& snap = snaps[skipped[static_cast<std::size_t>(i)]];
+        QCOMPARE(marks[i], QPointF(static_cast<double>(snap.step), snap.loss));
+    }
+    QVERIFY2(view.summary().contains(
+                 QStringLiteral("%1 steps skipped on an overflow").arg(skipped.size())),
+             qPrintable(view.summary()));
+    QVERIFY(view.summary().contains(
+        QStringLiteral("loss scale %1").arg(snaps.back().loss_scale, 0, 'f', 0)));
+
+    // At the first step: it alone is marked, and the header says why it was skipped.
+    view.setPlayhead(snaps[0].time);
+    QCOMPARE(view.skippedPoints().size(), qsizetype(1));
+    QVERIFY2(view.summary().contains(QStringLiteral("step %1 skipped: its summed gradient "
+                                                    "overflowed, the loss scale is halved")
+                                         .arg(snaps[0].step)),
+             qPrintable(view.summary()));
+    QVERIFY(view.summary().contains(QStringLiteral("loss scale 16777216")));
+
+    // Without a loss scale, the same run overflows nowhere and nothing is marked.
+    s.loss_scale.reset();
+    TraceIndex plain;
+    run_into(s, plain);
+    view.setTrace(&plain);
+    view.setPlayhead(plain.end_time());
+    QCOMPARE(view.skippedPoints().size(), qsizetype(0));
+    QVERIFY(!view.summary().contains(QStringLiteral("skipped")));
+    QVERIFY(!view.summary().contains(QStringLiteral("loss scale")));
+}
+
+// On a projector's short view the caption under the map gives way, and a second run's model
+// (a link clicked after the end) does not bring it back over the map; tall again, it returns.
+void TestTrainingView::aShortViewKeepsTheMapsCaptionHidden() {
+    TrainingView view;
+    view.resize(900, 240);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const auto caption = [&]() -> QLabel* {
+        for (QLabel* l : view.findChildren<QLabel*>())
+            if (l->text().startsWith(QStringLiteral("Shade:")))
+                return l;
+        return nullptr;
+    };
+    for (int run = 0; run < 2; ++run) {
+        view.setModel(spiralShape_, spiralParameters_, spiral_);
+        QVERIFY(caption());
+        QVERIFY2(!caption()->isVisible(), qPrintable(QStringLiteral("run %1").arg(run)));
+    }
+    view.resize(900, 900);
+    QTRY_VERIFY(caption()->isVisible());
 }
 
 QTEST_MAIN(TestTrainingView)

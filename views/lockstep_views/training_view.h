@@ -22,6 +22,7 @@ class QChart;
 class QChartView;
 class QLabel;
 class QLineSeries;
+class QScatterSeries;
 class QTimer;
 class QValueAxis;
 
@@ -92,6 +93,9 @@ public:
     QList<QPointF> lossPoints(int series) const;
     QString lossSeriesName(int series) const;
     QList<QPointF> accuracyPoints() const; // accuracy in percent
+    // The steps up to the playhead whose summed gradient overflowed its wire format and were
+    // skipped (nothing applied), each at (step, loss): marked on the loss line.
+    QList<QPointF> skippedPoints() const;
     // A run that started over (a crash without a checkpoint, or back to an older one) is drawn
     // as a new segment from the step it resumed at; the lines of the attempts before it stay,
     // dashed and faint: the work lost. lossPoints() are the current attempt's.
@@ -120,6 +124,7 @@ private:
     void applyStyle();
     void updateLegend();
     void updateBoundaryCaption();
+    bool captionFits() const; // tall enough for the map's caption under it
 
     const TraceIndex* trace_ = nullptr;
     Ticks playhead_ = 0;
@@ -140,6 +145,7 @@ private:
     QList<QLineSeries*> lostSeries_; // earlier attempts' lines, per attempt then per line
     QLineSeries* accuracySeries_ = nullptr;
     QLineSeries* branchedSeries_ = nullptr;
+    QScatterSeries* skippedSeries_ = nullptr; // steps skipped on an overflow
     QList<QLineSeries*> comparison_; // setComparison()'s lines // the loss before the last branch
     QLabel* header_ = nullptr;
     SeriesLegend* legend_ = nullptr;
