@@ -133,10 +133,12 @@ void LessonPane::buildUi() {
     // Wrapped text takes the dock's width, never sets it.
     for (QLabel* label : {question_, feedback_})
         label->setMinimumWidth(80);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(check_);
-    buttons->addWidget(hint_);
-    buttons->addWidget(run_);
+    // Check and Hint side by side, Run it below them: three buttons abreast are wider than the
+    // pane on a 1024-pixel screen.
+    auto* buttons = new QGridLayout;
+    buttons->addWidget(check_, 0, 0);
+    buttons->addWidget(hint_, 0, 1);
+    buttons->addWidget(run_, 1, 0, 1, 2);
     exercises_ = new QGroupBox;
     exercises_->setObjectName(QStringLiteral("exercises"));
     auto* ex = new QVBoxLayout(exercises_);
