@@ -364,7 +364,7 @@ void TestLessonPane::navigation_and_progress_marks() {
     auto* pane = window.lessonPane();
     auto* contents = pane->findChild<QComboBox*>();
     QVERIFY(contents);
-    QCOMPARE(contents->count(), 16);
+    QCOMPARE(contents->count(), 17);
     // Visited, nothing solved yet: how many of its exercises are solved, not a tick.
     QVERIFY2(contents->itemText(0).contains(QStringLiteral("(0/")),
              qPrintable(contents->itemText(0)));

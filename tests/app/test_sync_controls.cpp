@@ -18,6 +18,8 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include <cmath>
+
 using lockstep::Algorithm;
 using lockstep::EventKind;
 using lockstep::SyncMode;
@@ -362,6 +364,57 @@ private Q_SLOTS:
         // A new run takes the comparison away.
         window.runScenario(window.controls()->scenario());
         QCOMPARE(training->comparisonCount(), 0);
+    }
+
+    // The lesson "How many bits?": one loss line per wire format and per model precision, the
+    // float64 line the very run the lab plays; then a loss scale of 2^24 whose first eight steps
+    // overflow, each marked on the Training view's loss line.
+    void one_loss_line_per_number_format() {
+        lockstep::app::MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(window.openLesson(QStringLiteral("how-many-bits")));
+        auto to_the_end = [&] {
+            window.playback().scrubTo(window.traceIndex().end_time());
+            return window.traceIndex().snapshots().size() == 40;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(to_the_end(), 30000);
+        window.applyLessonAction(lockstep::lessons::parse_action(
+            QStringLiteral("lockstep:compare?comm_precision=float64,float16,bfloat16")));
+        auto* training = window.findChild<lockstep::views::TrainingView*>();
+        QVERIFY(training);
+        QTRY_COMPARE_WITH_TIMEOUT(training->comparisonCount(), 3, 30000);
+        QVERIFY(training->comparisonName(0).startsWith(QStringLiteral("float64 on the wire")));
+        QVERIFY(training->comparisonName(1).startsWith(QStringLiteral("float16 on the wire")));
+        QVERIFY(training->comparisonName(2).startsWith(QStringLiteral("bfloat16 on the wire")));
+        const auto& snaps = window.traceIndex().snapshots();
+        const auto plain = training->comparisonPoints(0);
+        QCOMPARE(plain.size(), 40);
+        for (int k = 0; k < 40; k += 13)
+            QCOMPARE(plain[k].y(), snaps[k].loss);
+        // Rounded gradients: close to float64's losses, and not equal to them.
+        const auto half = training->comparisonPoints(1);
+        QCOMPARE(half.size(), 40);
+        QVERIFY(half.back().y() != plain.back().y());
+        QVERIFY(std::abs(half.back().y() - plain.back().y()) < 1e-4);
+
+        window.applyLessonAction(lockstep::lessons::parse_action(
+            QStringLiteral("lockstep:compare?precision=float64,float32")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            training->comparisonName(0).startsWith(QStringLiteral("float64 model")), 30000);
+        QVERIFY(training->comparisonName(1).startsWith(QStringLiteral("float32 model")));
+        QCOMPARE(training->comparisonPoints(0), plain);
+        QVERIFY(training->comparisonPoints(1).back().y() != plain.back().y());
+
+        window.applyLessonAction(lockstep::lessons::parse_action(
+            QStringLiteral("lockstep:set?comm_precision=float16&loss_scale=16777216")));
+        QCOMPARE(training->comparisonCount(), 0); // a new run takes the comparison away
+        QTRY_VERIFY_WITH_TIMEOUT(to_the_end(), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(training->skippedPoints().size(), 8, 10000);
+        for (int k = 0; k < 8; ++k)
+            QCOMPARE(training->skippedPoints()[k].x(), double(k));
+        QVERIFY2(training->summary().contains(QStringLiteral("loss scale 65536")),
+                 qPrintable(training->summary()));
     }
 };
 

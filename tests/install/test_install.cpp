@@ -192,7 +192,7 @@ private Q_SLOTS:
 
         const Ran check = cli({QStringLiteral("lessons"), QStringLiteral("check")});
         QVERIFY2(check.code == 0, qPrintable(check.err));
-        QVERIFY2(check.out.startsWith(QStringLiteral("ok: 16 lessons, ")), qPrintable(check.out));
+        QVERIFY2(check.out.startsWith(QStringLiteral("ok: 17 lessons, ")), qPrintable(check.out));
         QVERIFY2(check.out.contains(data), qPrintable(check.out));
     }
 
@@ -221,8 +221,8 @@ private Q_SLOTS:
             qPrintable(version.out));
         const Ran list = cli({QStringLiteral("lessons"), QStringLiteral("list")}, env);
         QCOMPARE(list.code, 0);
-        QVERIFY(list.out.contains(QStringLiteral("\n15. ")));
-        QVERIFY(!list.out.contains(QStringLiteral("\n16. ")));
+        QVERIFY(list.out.contains(QStringLiteral("\n16. ")));
+        QVERIFY(!list.out.contains(QStringLiteral("\n17. ")));
 
         // A folder that holds no library: said so, naming it.
         env.insert(QStringLiteral("LOCKSTEP_RESOURCES"),
@@ -242,8 +242,8 @@ private Q_SLOTS:
 
         const Ran list = cli({QStringLiteral("lessons"), QStringLiteral("list")});
         QCOMPARE(list.code, 0);
-        QVERIFY2(list.out.contains(QStringLiteral("\n16. ")), qPrintable(list.out));
-        QVERIFY2(list.out.contains(QStringLiteral("your own lessons, from %1:\n17. Our slow worker "
+        QVERIFY2(list.out.contains(QStringLiteral("\n17. ")), qPrintable(list.out));
+        QVERIFY2(list.out.contains(QStringLiteral("your own lessons, from %1:\n18. Our slow worker "
                                                   "(our-slow-worker)")
                                        .arg(own)),
                  qPrintable(list.out));
@@ -266,7 +266,7 @@ private Q_SLOTS:
         writeFile(home_ + QStringLiteral("/.config/Lockstep/Lockstep/settings.ini"),
                   (QStringLiteral("[lessons]\nfolder=") + chosen + QLatin1Char('\n')).toUtf8());
         const Ran chosen_list = cli({QStringLiteral("lessons"), QStringLiteral("list")});
-        QVERIFY2(chosen_list.out.contains(QStringLiteral("17. Our slow worker (week-three)")),
+        QVERIFY2(chosen_list.out.contains(QStringLiteral("18. Our slow worker (week-three)")),
                  qPrintable(chosen_list.out));
         QVERIFY(!chosen_list.out.contains(QStringLiteral("our-slow-worker")));
         QFile::remove(home_ + QStringLiteral("/.config/Lockstep/Lockstep/settings.ini"));
