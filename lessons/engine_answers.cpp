@@ -21,7 +21,8 @@ QStringList engine_functions() {
             QStringLiteral("collective_time"),
             QStringLiteral("best_bucket"),
             QStringLiteral("smallest_stage"),
-            QStringLiteral("number_format")};
+            QStringLiteral("number_format"),
+            QStringLiteral("most_overflows")};
 }
 
 void check_engine_call(const EngineCall& call, const QStringList& variables,
@@ -50,6 +51,8 @@ void check_engine_call(const EngineCall& call, const QStringList& variables,
         check_smallest_stage_call(call, probe, base_dir);
     else if (fn == QLatin1String("number_format"))
         check_number_format_call(call, probe);
+    else if (fn == QLatin1String("most_overflows"))
+        check_most_overflows_call(call, variables, probe, base_dir);
     else
         fail(QStringLiteral("answer.engine: must be one of %1, got '%2'")
                  .arg(engine_functions().join(QStringLiteral(", ")), fn));
@@ -77,6 +80,8 @@ double evaluate(const EngineCall& call, const Values& values, const QString& bas
         return smallest_stage(call, values, base_dir);
     if (fn == QLatin1String("number_format"))
         return number_format_call(call, values);
+    if (fn == QLatin1String("most_overflows"))
+        return most_overflows(call, values, base_dir);
     check_engine_call(call, values.keys(), base_dir); // throws with the reason
     fail(QStringLiteral("answer.engine: cannot evaluate '%1'").arg(fn));
 }

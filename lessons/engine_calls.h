@@ -75,6 +75,11 @@ double smallest_stage(const EngineCall& call, const Values& values, const QStrin
 // values, spacing at one, bytes, fraction and exponent bits, or a value rounded to it.
 void check_number_format_call(const EngineCall& call, const Values& probe);
 double number_format_call(const EngineCall& call, const Values& values);
+// most_overflows (format_answers.cpp): of a scenario's runs with other settings, the index of
+// the one that skips the most steps on an overflow; a single choice's answer.
+void check_most_overflows_call(const EngineCall& call, const QStringList& variables,
+                               const Values& probe, const QString& base_dir);
+double most_overflows(const EngineCall& call, const Values& values, const QString& base_dir);
 
 // bubble_fraction (pipeline_answers.cpp).
 void check_bubble_fraction_call(const EngineCall& call, const Values& probe);

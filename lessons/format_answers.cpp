@@ -1,7 +1,11 @@
-// The "number_format" call: what a number format keeps, and what a value becomes in it.
+// The "number_format" call: what a number format keeps, and what a value becomes in it; and
+// "most_overflows": which of several runs skips the most steps on an overflow.
 #include "engine_calls.h"
 
 #include "collectives/precision.h"
+#include "runs/runs.h"
+
+#include <QJsonArray>
 
 #include <cmath>
 
@@ -74,6 +78,50 @@ double number_format_call(const EngineCall& call, const Values& values) {
                  .arg(QString::fromLatin1(to_string(w).data(),
                                           static_cast<qsizetype>(to_string(w).size()))));
     return r;
+}
+
+namespace {
+
+// The scenario call of one of a most_overflows call's runs: its file with that run's settings.
+EngineCall run_call(const EngineCall& call, const QJsonValue& settings) {
+    return EngineCall{QJsonObject{{QStringLiteral("engine"), QStringLiteral("scenario")},
+                                  {QStringLiteral("file"), call.spec.value(QStringLiteral("file"))},
+                                  {QStringLiteral("set"), settings},
+                                  {QStringLiteral("metric"), QStringLiteral("overflow_steps")}}};
+}
+
+} // namespace
+
+void check_most_overflows_call(const EngineCall& call, const QStringList& variables,
+                               const Values& probe, const QString& base_dir) {
+    require_keys(call, {QStringLiteral("file"), QStringLiteral("runs")}, {});
+    const QJsonValue runs = call.spec.value(QStringLiteral("runs"));
+    if (!runs.isArray() || runs.toArray().size() < 2)
+        fail(QStringLiteral("answer.runs: expected a list of at least two runs' settings"));
+    for (const QJsonValue& settings : runs.toArray()) {
+        if (!settings.isObject())
+            fail(QStringLiteral("answer.runs: each run is an object of lockstep:set settings, "
+                                "e.g. {\"workers\": 8, \"loss_scale\": 1024}"));
+        check_scenario_call(run_call(call, settings), variables, probe, base_dir);
+    }
+}
+
+// The index of the run that skips the most steps (the first of equals), on the modelled clock.
+double most_overflows(const EngineCall& call, const Values& values, const QString& base_dir) {
+    const QJsonArray runs = call.spec.value(QStringLiteral("runs")).toArray();
+    int best = -1;
+    double most = 0.0;
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        const double skipped = run_scenario_call(run_call(call, runs[i]), values, base_dir);
+        if (skipped > most) {
+            best = static_cast<int>(i);
+            most = skipped;
+        }
+    }
+    if (best < 0)
+        fail(QStringLiteral("answer.runs: none of the runs skips a step; give one a narrower "
+                            "format or a larger loss scale"));
+    return best;
 }
 
 } // namespace lockstep::lessons::detail

@@ -154,18 +154,24 @@ Question parse_question(const Fields& f, const QString& base_dir) {
         const QJsonValue right = f.object().value(QStringLiteral("correct"));
         if (right.isObject()) {
             // The engine says which choice is right: first_to_target gives the index of the
-            // first of its modes to reach the target, so its modes are the choices, in order.
+            // first of its modes to reach the target, so its modes are the choices, in order;
+            // most_overflows the index of the run that skips the most steps, one run a choice.
             if (q.type != QuestionType::SingleChoice)
                 f.fail(QStringLiteral("correct"),
                        QStringLiteral("only a single-choice question's answer is an engine call"));
             q.correct_call = engine_call(QStringLiteral("correct"), right);
             const QJsonObject& spec = q.correct_call->spec;
-            if (spec.value(QStringLiteral("engine")).toString() != QLatin1String("first_to_target"))
+            const QString engine = spec.value(QStringLiteral("engine")).toString();
+            const bool modes = engine == QLatin1String("first_to_target");
+            if (!modes && engine != QLatin1String("most_overflows"))
                 f.fail(QStringLiteral("correct.engine"),
-                       QStringLiteral("a choice's engine call must be first_to_target"));
-            if (spec.value(QStringLiteral("modes")).toArray().size() != q.choices.size())
-                f.fail(QStringLiteral("correct.modes"),
-                       QStringLiteral("one mode per choice, in the choices' order (%1)")
+                       QStringLiteral("a choice's engine call must be first_to_target or "
+                                      "most_overflows"));
+            const QString list = modes ? QStringLiteral("modes") : QStringLiteral("runs");
+            if (spec.value(list).toArray().size() != q.choices.size())
+                f.fail(QStringLiteral("correct.") + list,
+                       QStringLiteral("one %1 per choice, in the choices' order (%2)")
+                           .arg(modes ? QStringLiteral("mode") : QStringLiteral("run"))
                            .arg(q.choices.size()));
             return q;
         }

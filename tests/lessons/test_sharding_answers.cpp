@@ -14,6 +14,7 @@
 #include "scenario/scenario.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -31,6 +32,12 @@ namespace {
 const char* const kScenario = R"({
   "name": "sharing memory", "workers": 4, "steps": 3, "batch": 16, "algorithm": "ring",
   "model": {"layers": [2, 256, 256, 256, 3]}, "optimizer": {"kind": "adam", "lr": 0.001}
+})";
+
+// The lesson "How many bits?"'s network, adding with the sum rule on slow links.
+const char* const kFormats = R"({
+  "name": "formats", "workers": 8, "steps": 12, "batch": 16, "algorithm": "ring", "rule": "sum",
+  "model": {"layers": [2, 64, 64, 3]}, "optimizer": {"kind": "sgd", "lr": 0.01}
 })";
 
 const char* const kPipeline = R"({
@@ -71,6 +78,7 @@ private Q_SLOTS:
     void number_format_is_the_engines();
     void number_format_refusals_data();
     void number_format_refusals();
+    void most_overflows_is_the_run_that_skips_most();
     void smallest_stage_data();
     void smallest_stage();
     void smallest_stage_takes_a_variable();
@@ -86,7 +94,7 @@ void TestShardingAnswers::initTestCase() {
     QVERIFY(dir_.isValid());
     for (const auto& [name, text] :
          {std::pair{"scenario.json", kScenario}, std::pair{"pipeline.json", kPipeline},
-          std::pair{"tensor.json", kTensor}}) {
+          std::pair{"tensor.json", kTensor}, std::pair{"formats.json", kFormats}}) {
         QFile f(dir_.filePath(QString::fromLatin1(name)));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(text);
@@ -328,6 +336,56 @@ void TestShardingAnswers::number_format_refusals() {
                                      {QStringLiteral("value"), 70000}}};
     LOCKSTEP_VERIFY_CONTAINS(error_message([&] { evaluate(big, {}, dir_.path()); }),
                              QStringLiteral("70000 overflows float16"));
+}
+
+// The index of the run that skips the most steps, from the runs themselves; none overflowing, or
+// runs that are not a list of settings, are named.
+void TestShardingAnswers::most_overflows_is_the_run_that_skips_most() {
+    const QString file = dir_.filePath(QStringLiteral("formats.json"));
+    const QStringList links = {
+        QStringLiteral("lockstep:set?comm_precision=float16"),
+        QStringLiteral("lockstep:set?workers=1&comm_precision=float16&loss_scale=16777216"),
+        QStringLiteral("lockstep:set?workers=16&comm_precision=float16&loss_scale=16777216"),
+    };
+    std::vector<std::int64_t> skipped;
+    for (const QString& link : links) {
+        Scenario s = load_scenario(file.toStdString());
+        apply_set(parse_action(link), s);
+        skipped.push_back(run_scenario(s).metrics.overflow_steps);
+    }
+    QCOMPARE(skipped[0], std::int64_t{0});
+    QVERIFY2(skipped[1] > 0 && skipped[1] != skipped[2],
+             qPrintable(QStringLiteral("%1 and %2 steps skipped").arg(skipped[1]).arg(skipped[2])));
+    const auto most = std::max_element(skipped.begin(), skipped.end()) - skipped.begin();
+
+    const auto run = [](int workers, double scale) {
+        QJsonObject o{{QStringLiteral("workers"), workers},
+                      {QStringLiteral("comm_precision"), QStringLiteral("float16")}};
+        if (scale > 0)
+            o.insert(QStringLiteral("loss_scale"), scale);
+        return o;
+    };
+    const auto call = [](const QJsonValue& runs) {
+        return EngineCall{QJsonObject{{QStringLiteral("engine"), QStringLiteral("most_overflows")},
+                                      {QStringLiteral("file"), QStringLiteral("formats.json")},
+                                      {QStringLiteral("runs"), runs}}};
+    };
+    const EngineCall c = call(QJsonArray{run(8, 0), run(1, 16777216), run(16, 16777216)});
+    check_engine_call(c, {}, dir_.path());
+    QCOMPARE(evaluate(c, {}, dir_.path()), static_cast<double>(most));
+
+    const EngineCall none = call(QJsonArray{run(8, 0), run(4, 0)});
+    check_engine_call(none, {}, dir_.path());
+    LOCKSTEP_VERIFY_CONTAINS(error_message([&] { evaluate(none, {}, dir_.path()); }),
+                             QStringLiteral("none of the runs skips a step"));
+    LOCKSTEP_VERIFY_CONTAINS(
+        error_message([&] { check_engine_call(call(QJsonArray{run(8, 0)}), {}, dir_.path()); }),
+        QStringLiteral("at least two runs"));
+    LOCKSTEP_VERIFY_CONTAINS(
+        error_message([&] {
+            check_engine_call(call(QJsonArray{run(8, 0), QStringLiteral("x")}), {}, dir_.path());
+        }),
+        QStringLiteral("each run is an object of lockstep:set settings"));
 }
 
 void TestShardingAnswers::smallest_stage_data() {
