@@ -26,6 +26,25 @@ using lockstep::SyncMode;
 
 namespace {
 
+// `lesson`'s run played to its end (`steps` snapshots), then the compare `link` clicked: the
+// Training view once it draws `lines` loss lines, or nullptr.
+lockstep::views::TrainingView* compared(lockstep::app::MainWindow& window, const char* lesson,
+                                        std::size_t steps, const char* link, int lines) {
+    if (!window.openLesson(QString::fromLatin1(lesson)))
+        return nullptr;
+    const auto at_the_end = [&] {
+        window.playback().scrubTo(window.traceIndex().end_time());
+        return window.traceIndex().snapshots().size() == steps;
+    };
+    if (!QTest::qWaitFor(at_the_end, 30000))
+        return nullptr;
+    window.applyLessonAction(lockstep::lessons::parse_action(QString::fromLatin1(link)));
+    auto* training = window.findChild<lockstep::views::TrainingView*>();
+    if (!training || !QTest::qWaitFor([&] { return training->comparisonCount() == lines; }, 30000))
+        return nullptr;
+    return training;
+}
+
 QString scenario_path(const char* name) {
     return QStringLiteral(LOCKSTEP_SOURCE_DIR "/resources/scenarios/") + QLatin1String(name);
 }
@@ -339,17 +358,9 @@ private Q_SLOTS:
         lockstep::app::MainWindow window;
         window.resize(1600, 1000);
         window.show();
-        QVERIFY(window.openLesson(QStringLiteral("why-wait")));
-        auto to_the_end = [&] {
-            window.playback().scrubTo(window.traceIndex().end_time());
-            return window.traceIndex().snapshots().size() == 100;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(to_the_end(), 30000);
-        window.applyLessonAction(lockstep::lessons::parse_action(
-            QStringLiteral("lockstep:compare?sync=bsp,ssp,async,local")));
-        auto* training = window.findChild<lockstep::views::TrainingView*>();
+        auto* training =
+            compared(window, "why-wait", 100, "lockstep:compare?sync=bsp,ssp,async,local", 4);
         QVERIFY(training);
-        QTRY_COMPARE_WITH_TIMEOUT(training->comparisonCount(), 4, 30000);
         QVERIFY(training->comparisonName(0).startsWith(QStringLiteral("bsp")));
         QVERIFY(training->comparisonName(1).startsWith(QStringLiteral("ssp, S = 2")));
         QVERIFY(training->comparisonName(2).startsWith(QStringLiteral("async")));
@@ -373,17 +384,9 @@ private Q_SLOTS:
         lockstep::app::MainWindow window;
         window.resize(1280, 720);
         window.show();
-        QVERIFY(window.openLesson(QStringLiteral("how-many-bits")));
-        auto to_the_end = [&] {
-            window.playback().scrubTo(window.traceIndex().end_time());
-            return window.traceIndex().snapshots().size() == 40;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(to_the_end(), 30000);
-        window.applyLessonAction(lockstep::lessons::parse_action(
-            QStringLiteral("lockstep:compare?comm_precision=float64,float16,bfloat16")));
-        auto* training = window.findChild<lockstep::views::TrainingView*>();
+        auto* training = compared(window, "how-many-bits", 40,
+                                  "lockstep:compare?comm_precision=float64,float16,bfloat16", 3);
         QVERIFY(training);
-        QTRY_COMPARE_WITH_TIMEOUT(training->comparisonCount(), 3, 30000);
         QVERIFY(training->comparisonName(0).startsWith(QStringLiteral("float64 on the wire")));
         QVERIFY(training->comparisonName(1).startsWith(QStringLiteral("float16 on the wire")));
         QVERIFY(training->comparisonName(2).startsWith(QStringLiteral("bfloat16 on the wire")));
@@ -409,7 +412,8 @@ private Q_SLOTS:
         window.applyLessonAction(lockstep::lessons::parse_action(
             QStringLiteral("lockstep:set?comm_precision=float16&loss_scale=16777216")));
         QCOMPARE(training->comparisonCount(), 0); // a new run takes the comparison away
-        QTRY_VERIFY_WITH_TIMEOUT(to_the_end(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session().runComplete(), 30000);
+        window.playback().scrubTo(window.traceIndex().end_time());
         QTRY_COMPARE_WITH_TIMEOUT(training->skippedPoints().size(), 8, 10000);
         for (int k = 0; k < 8; ++k)
             QCOMPARE(training->skippedPoints()[k].x(), double(k));
