@@ -79,7 +79,8 @@ void ClusterPainter::still(QPainter& p, bool hasTrace) const {
         p.setPen(withAlpha(text, 190));
         p.drawText(s.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
                    worker_count(s.workers) + QStringLiteral(" · ") +
-                       (s.topology.isEmpty() ? topology_name(s.algorithm) : s.topology));
+                       (s.topology.isEmpty() ? topology_name(s.algorithm) : s.topology) +
+                       (s.wire.isEmpty() ? QString() : QStringLiteral(" · ") + s.wire));
     } else {
         p.setPen(text);
         p.setFont(s.titleFont);

@@ -44,6 +44,17 @@ void ClusterView::setParallelism(const ParallelismConfig& parallelism) {
     update();
 }
 
+void ClusterView::setWireFormat(WirePrecision wire) {
+    wire_ = wire == WirePrecision::Float64
+                ? QString()
+                : tr("%1 on the wire")
+                      .arg(QString::fromLatin1(to_string(wire).data(),
+                                               qsizetype(to_string(wire).size())));
+    sceneValid_ = false;
+    setAccessibleDescription(describe());
+    update();
+}
+
 QString ClusterView::topologyText() const {
     const ClusterScene& s = scene();
     return s.topology.isEmpty() ? topology_name(s.algorithm) : s.topology;
@@ -84,6 +95,7 @@ const ClusterScene& ClusterView::scene() const {
     pictures_ = Pictures{};
     scene_ = index_ ? layout_cluster(*index_, playhead_, size(), font(), parallelism_)
                     : layout_cluster(size(), font(), 0, Algorithm::Ring, {});
+    scene_.wire = wire_;
     sceneValid_ = true;
     return scene_;
 }
@@ -150,6 +162,8 @@ QString ClusterView::describe() const {
     QStringList parts;
     parts << worker_count(n) + QStringLiteral(", ") +
                  topology_name(index_->algorithm_at(playhead_), true);
+    if (!wire_.isEmpty())
+        parts << wire_;
     parts << tr("step %1").arg(step_);
     for (WorkerActivity a : kActivities) {
         QStringList who;

@@ -6276,6 +6276,10 @@ klicken für Fehler</translation>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
+    <message>
+        <source>%1 on the wire</source>
+        <translation>%1 auf der Leitung</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::views::ComparisonView</name>

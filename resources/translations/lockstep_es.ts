@@ -6279,6 +6279,10 @@ haz clic para ver los fallos</translation>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
+    <message>
+        <source>%1 on the wire</source>
+        <translation>%1 en el cable</translation>
+    </message>
 </context>
 <context>
     <name>lockstep::views::ComparisonView</name>

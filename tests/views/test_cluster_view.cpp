@@ -118,6 +118,7 @@ private Q_SLOTS:
     void failed_worker_is_drawn_failed();
     void packets_travel_on_their_link();
     void alignment_indicator();
+    void the_wire_format_is_named();
     void unsynchronised_replicas_differ();
     void parameter_server_sits_in_the_centre();
     void tree_runs_top_down();
@@ -288,6 +289,28 @@ void TestClusterView::alignment_indicator() {
     image = grab(view);
     QVERIFY(count_in(image, header, okabe_ito::bluish_green) > 30);
     QCOMPARE(count_in(image, header, okabe_ito::vermillion), 0);
+}
+
+// Gradients in fewer bits than float64: the subtitle and the description name their format; a
+// float64 run names none.
+void TestClusterView::the_wire_format_is_named() {
+    Scenario s = small_scenario(4, Algorithm::Ring, 2);
+    s.comm_precision = WirePrecision::Float16;
+    const auto run = record(s);
+    ClusterView view;
+    view.resize(800, 600);
+    view.runStarted(run->index, s);
+    view.setPlayhead(run->trace.snapshots().back().time);
+    QVERIFY2(view.accessibleDescription().contains(QStringLiteral("float16 on the wire")),
+             qPrintable(view.accessibleDescription()));
+    const qreal line = QFontMetricsF(view.font()).height();
+    const QRect subtitle(0, 0, 800, static_cast<int>(3 * line));
+    const QImage narrow = grab(view).copy(subtitle);
+
+    s.comm_precision = WirePrecision::Float64;
+    view.runStarted(run->index, s);
+    QVERIFY(!view.accessibleDescription().contains(QStringLiteral("on the wire")));
+    QVERIFY(grab(view).copy(subtitle) != narrow); // the words are drawn, and gone again
 }
 
 void TestClusterView::unsynchronised_replicas_differ() {

@@ -36,6 +36,7 @@ struct ClusterScene {
     Algorithm algorithm = Algorithm::Ring;
     qreal line = 0.0; // height of a line in the widget's font
     QRectF header, title, subtitle, area, legend;
+    QString wire;      // the subtitle's "float16 on the wire" when gradients travel in fewer bits
     QRectF verdictRow; // when the header is too narrow for title and verdict side by side
     std::vector<QPointF> centres;
     // The schedule's links as drawn, src -> dst: the ring's in its direction, every other

@@ -58,6 +58,7 @@ public:
     QWidget* widget() override { return this; }
     void runStarted(const TraceIndex& index, const Scenario& scenario) override {
         setParallelism(scenario.parallelism.value_or(ParallelismConfig{}));
+        setWireFormat(scenario.wire_precision());
         setTrace(&index);
     }
     void traceChanged() override { refresh(); }
@@ -105,8 +106,12 @@ protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
+    // The format the gradients travel in, named in the subtitle unless it is float64.
+    void setWireFormat(WirePrecision wire);
+
 private:
     ParallelismConfig parallelism_;
+    QString wire_; // "float16 on the wire", or empty
     void drawRecovery(QPainter& p, const ClusterScene& s) const;
     QList<WorkerAction> menu_;
     // Part of the view painted once into a transparent image on the device pixel grid: drawn
