@@ -196,8 +196,11 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                     parse_sync_mode(name.toStdString(), m);
                     modes.push_back(m);
                 }
-                compareModes(modes, action.integer(QStringLiteral("staleness"), 2),
-                             action.integer(QStringLiteral("local_steps"), 4));
+                const int staleness = action.integer(QStringLiteral("staleness"), 2);
+                const int local = action.integer(QStringLiteral("local_steps"), 4);
+                compare(tr("Ways of agreeing"), [&](const Scenario& s) {
+                    return RunComparer::ways(s, modes, staleness, local);
+                });
             } else if (action.has(QStringLiteral("precision"))) {
                 std::vector<Precision> formats;
                 for (const QString& name : names("precision")) {
@@ -205,7 +208,8 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                     parse_precision(name.toStdString(), p);
                     formats.push_back(p);
                 }
-                compareFormats(formats, {});
+                compare(tr("Number formats"),
+                        [&](const Scenario& s) { return RunComparer::precisions(s, formats); });
             } else {
                 std::vector<WirePrecision> formats;
                 for (const QString& name : names("comm_precision")) {
@@ -213,7 +217,8 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
                     parse_wire_precision(name.toStdString(), w);
                     formats.push_back(w);
                 }
-                compareFormats({}, formats);
+                compare(tr("Number formats"),
+                        [&](const Scenario& s) { return RunComparer::wireFormats(s, formats); });
             }
             break;
         }
@@ -259,42 +264,21 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
 
 // The Pipeline view's offer for a run that is not a pipeline: the same model in up to four stages
 // (no more than it has layers), the batch in up to eight micro-batches.
-// The scenario as it started, without what a crash or a checkpoint would add: every variant
-// trains the same data the same number of steps. Empty when the run cannot be compared this way.
-std::optional<Scenario> MainWindow::comparable(const QString& what) {
+// The current scenario as it started, without what a crash or a checkpoint would add (every
+// variant trains the same data the same number of steps), made into `variants` and trained off
+// the GUI thread; refused with the reason in the status bar.
+void MainWindow::compare(const QString& what, const RunVariants& variants) {
     Scenario s = session_.scenario();
     if (s.model_parallel()) {
         showStatus(tr("%1 are compared on data parallelism; this run is a pipeline or "
                       "tensor-parallel run.")
                        .arg(what));
-        return std::nullopt;
+        return;
     }
     s.failures = {};
     s.checkpoint.reset();
-    return s;
-}
-
-void MainWindow::compareModes(const std::vector<SyncMode>& modes, int staleness, int localSteps) {
-    const QString what = tr("Ways of agreeing");
-    if (const std::optional<Scenario> s = comparable(what))
-        compare(what, [&] { return RunComparer::ways(*s, modes, staleness, localSteps); });
-}
-
-// Either the model's precisions or the wire formats, the other list empty.
-void MainWindow::compareFormats(const std::vector<Precision>& precisions,
-                                const std::vector<WirePrecision>& wire) {
-    const QString what = tr("Number formats");
-    if (const std::optional<Scenario> s = comparable(what))
-        compare(what, [&] {
-            return precisions.empty() ? RunComparer::wireFormats(*s, wire)
-                                      : RunComparer::precisions(*s, precisions);
-        });
-}
-
-void MainWindow::compare(const QString& what,
-                         const std::function<std::vector<RunComparer::Variant>()>& variants) {
     try {
-        comparer_->request(variants());
+        comparer_->request(variants(s));
     } catch (const Error& e) {
         showStatus(tr("No comparison: %1").arg(QString::fromStdString(e.what())));
         return;

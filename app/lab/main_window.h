@@ -17,7 +17,6 @@
 
 #include <functional>
 #include <memory>
-#include <optional>
 #include <vector>
 
 class QAction;
@@ -234,16 +233,12 @@ private:
     void openScenarioDialog(); // window_dialogs.cpp, with the other dialogs of the menus
     void openRecordingDialog();
     void runAsPipeline();
-    // The current scenario trained whole under each of `modes` (ssp with `staleness`, local SGD
-    // averaging every `localSteps`), or with each model precision or wire format, off the GUI
-    // thread; the Training view draws one loss line per variant beside the run. Refused with the
-    // reason in the status bar when a variant does not fit (lesson_links.cpp).
-    void compareModes(const std::vector<SyncMode>& modes, int staleness, int localSteps);
-    void compareFormats(const std::vector<Precision>& precisions,
-                        const std::vector<WirePrecision>& wire);
-    std::optional<Scenario> comparable(const QString& what);
-    void compare(const QString& what,
-                 const std::function<std::vector<RunComparer::Variant>()>& variants);
+    // The current scenario trained whole in each of the variants `variants` makes of it (ways of
+    // agreeing, model precisions, wire formats: RunComparer's), off the GUI thread; the Training
+    // view draws one loss line per variant beside the run. `what` names them in the status bar,
+    // which says why when they cannot be compared (lesson_links.cpp).
+    using RunVariants = std::function<std::vector<RunComparer::Variant>(const Scenario&)>;
+    void compare(const QString& what, const RunVariants& variants);
     void placeLessonTools();
     void askForTeacherMode();
     void chooseOwnLessonsFolder();

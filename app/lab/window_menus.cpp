@@ -92,8 +92,11 @@ void MainWindow::buildActions() {
             const Scenario& s = session_.scenario();
             const int staleness = s.sync_mode() == SyncMode::Ssp ? s.sync->staleness : 2;
             const int local = s.sync_mode() == SyncMode::Local ? s.sync->local_steps : 4;
-            compareModes({SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local},
-                         staleness, local);
+            compare(tr("Ways of agreeing"), [&](const Scenario& running) {
+                return RunComparer::ways(
+                    running, {SyncMode::Bsp, SyncMode::Ssp, SyncMode::Async, SyncMode::Local},
+                    staleness, local);
+            });
         });
     add(play, QT_TR_NOOP("Compare Number For&mats"), QKeySequence(QStringLiteral("Ctrl+Shift+N")),
         [this] {
@@ -102,7 +105,9 @@ void MainWindow::buildActions() {
                                                   WirePrecision::BFloat16};
             if (session_.scenario().model.precision == Precision::Float64)
                 formats.insert(formats.begin(), WirePrecision::Float64);
-            compareFormats({}, formats);
+            compare(tr("Number formats"), [&](const Scenario& running) {
+                return RunComparer::wireFormats(running, formats);
+            });
         });
 
     auto* edit = menu(QT_TR_NOOP("Ed&it"));

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void number_format_is_the_engines();
     void number_format_refusals_data();
     void number_format_refusals();
+    void a_rounded_value_that_overflows_is_named();
     void most_overflows_is_the_run_that_skips_most();
     void smallest_stage_data();
     void smallest_stage();
@@ -329,7 +330,10 @@ void TestShardingAnswers::number_format_refusals() {
     const EngineCall c{QJsonDocument::fromJson(spec.toUtf8()).object()};
     LOCKSTEP_VERIFY_CONTAINS(error_message([&] { check_engine_call(c, {}, dir_.path()); }),
                              message);
-    // A value past the format's largest has no rounded value: named, not infinity.
+}
+
+// A value past the format's largest has no rounded value: named, not infinity.
+void TestShardingAnswers::a_rounded_value_that_overflows_is_named() {
     const EngineCall big{QJsonObject{{QStringLiteral("engine"), QStringLiteral("number_format")},
                                      {QStringLiteral("format"), QStringLiteral("float16")},
                                      {QStringLiteral("measure"), QStringLiteral("rounded")},
