@@ -57,7 +57,15 @@ void start_range_gradient(const ModelShape& shape, LayerRange range, RangeGradie
     check_range(shape, range);
     const std::size_t count = range_parameters(shape, range);
     gradient.gradient.assign(count, 0.0);
-    gradient.transposed.assign(count, 0.0);
+    // Only the layers wider than their input gather their gradient transposed (as in the whole
+    // pass): the others' part of `transposed` is never read, and is not cleared.
+    gradient.transposed.resize(count);
+    const std::size_t base = shape.weight_offset(range.first);
+    for (std::size_t l = range.first; l < range.end; ++l)
+        if (width(shape, l) < width(shape, l + 1))
+            std::fill_n(gradient.transposed.begin() +
+                            static_cast<std::ptrdiff_t>(shape.weight_offset(l) - base),
+                        width(shape, l) * width(shape, l + 1), 0.0);
 }
 
 void finish_range_gradient(const ModelShape& shape, LayerRange range, RangeGradient& gradient) {

@@ -16,8 +16,73 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <functional>
 
 namespace lockstep {
+
+namespace {
+
+using HandOver = std::function<void(std::size_t worker, std::size_t layer)>;
+
+// The workers' passes one layer at a time, forward and backward, each layer on every worker
+// before the next begins: the workers compute together, as on machines of their own. With fewer
+// cores than workers a bucket is then ready everywhere as soon as its layer is, and not only once
+// the last worker to get a core reaches it: with one whole pass per task, two cores run two
+// workers' passes to the end before the other two begin, and only the last pair's backward is
+// left to hide the buckets behind. On the trace every worker's computation begins when the
+// step's does, and each layer's backward ends when that worker's gradient of it is final. The
+// arithmetic is the whole pass cut at the layers (model/layer_range.cpp) in the same chunks, so
+// the bits are the same. A float32 model's pass has no layer-by-layer form yet and goes whole.
+void passes_in_lockstep(std::vector<Worker>& workers, const Scenario& scenario, const Dataset& data,
+                        std::size_t micro, const Clock& clock, std::span<Ticks> started,
+                        std::span<Ticks> ended, const HandOver& hand_over) {
+    const ModelShape& model = scenario.model;
+    const std::size_t n = workers.size();
+    const std::size_t layers = model.layer_count();
+    auto layer_of = [&](std::span<const double> all, std::size_t l) {
+        return all.subspan(model.weight_offset(l),
+                           model.weight_offset(l + 1) - model.weight_offset(l));
+    };
+    auto each = [&](const auto& f) { tbb::parallel_for(std::size_t{0}, n, f); };
+    std::vector<LossResult> loss(n);
+    const Ticks began = clock.now(); // every worker's pass, together
+    std::fill(started.begin(), started.end(), began);
+    for (std::size_t m = 0; m < micro; ++m) {
+        const bool last = m + 1 == micro;
+        each([&](std::size_t k) {
+            Worker& w = workers[k];
+            begin_layer_batch(model, data, w.cursor, scenario.batch_of(static_cast<int>(k)),
+                              w.scratch);
+        });
+        for (std::size_t l = 0; l < layers; ++l)
+            each([&](std::size_t k) {
+                Worker& w = workers[k];
+                forward_layer(model, w.scratch, layer_of(w.parameters, l), l, w.last);
+                if (l + 1 == layers)
+                    add_micro_loss(loss[k], w.last, m, micro);
+            });
+        for (std::size_t k = 0; last && k < n; ++k)
+            hand_over(k, layers); // every worker's backward begins
+        for (std::size_t l = layers; l-- > 0;)
+            each([&](std::size_t k) {
+                Worker& w = workers[k];
+                backward_layer(model, w.scratch, layer_of(w.parameters, l), l, w.layer_gradient);
+                std::vector<double>& g = w.layer_gradient.gradient;
+                accumulate_layer(model, l, m, micro, g, w.scratch);
+                if (!last)
+                    return;
+                std::copy(g.begin(), g.end(),
+                          w.gradient.begin() + static_cast<std::ptrdiff_t>(model.weight_offset(l)));
+                hand_over(k, l);
+                if (l == 0)
+                    ended[k] = clock.now();
+            });
+    }
+    for (std::size_t k = 0; k < n; ++k)
+        workers[k].last = loss[k];
+}
+
+} // namespace
 
 // Real overlap needs the plain bulk-synchronous step: every worker computes to the end at its
 // own speed. Slowed, paused, crashing, late (backup) or misordering workers, and textbook
@@ -89,26 +154,28 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
     };
     // Each worker's backward hands its layers over: scaled by the rule's weight, then counted.
     BucketGate gate(collective_.buckets, layers, n);
+    const HandOver hand_over = [&](std::size_t k, std::size_t l) {
+        if (l == layers) {
+            live.backward_from[k] = clock.now();
+            return;
+        }
+        const ModelShape& model = scenario_.model;
+        const std::size_t from = model.weight_offset(l);
+        const std::span<double> layer =
+            std::span(workers_[k].gradient).subspan(from, model.weight_offset(l + 1) - from);
+        scale_contribution(layer, collective_.weights[k] * loss_scale_.scale);
+        round_to(scenario_.wire_precision(), layer);
+        live.layer_done[k][l] = clock.now();
+        gate.layer_done(l);
+    };
     auto compute = [&] {
+        if (scenario_.model.precision == Precision::Float64)
+            return passes_in_lockstep(workers_, scenario_, *data_, micro, clock, started, ended,
+                                      hand_over);
         tbb::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
-            Worker& w = workers_[k];
-            const double weight = collective_.weights[k] * loss_scale_.scale;
-            const LayerDone hand_over = [&](std::size_t l) {
-                if (l == layers) {
-                    live.backward_from[k] = clock.now();
-                    return;
-                }
-                const ModelShape& model = scenario_.model;
-                const std::size_t from = model.weight_offset(l);
-                const std::span<double> layer =
-                    std::span(w.gradient).subspan(from, model.weight_offset(l + 1) - from);
-                scale_contribution(layer, weight);
-                round_to(scenario_.wire_precision(), layer);
-                live.layer_done[k][l] = clock.now();
-                gate.layer_done(l);
-            };
+            const LayerDone done = [&](std::size_t l) { hand_over(k, l); };
             started[k] = clock.now();
-            compute_gradient(w, scenario_.batch_of(static_cast<int>(k)), micro, &hand_over);
+            compute_gradient(workers_[k], scenario_.batch_of(static_cast<int>(k)), micro, &done);
             ended[k] = clock.now();
         });
     };
