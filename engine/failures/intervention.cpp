@@ -4,10 +4,19 @@
 
 namespace lockstep {
 
-// Every kind of change, in the worker menu's order: each is defined in its fault_<id>.cpp.
-#define LOCKSTEP_FAULT_KINDS(X)                                                                    \
-    X(slow)                                                                                        \
-    X(full_speed) X(pause) X(crash) X(crash_in_checkpoint) X(retune) X(broadcast) X(bucket_order)
+// Every kind of change, in the worker menu's order: each is defined in its fault_<id>.cpp. A new
+// kind is that file, a line here and a line in Intervention::Kind.
+// clang-format off
+#define LOCKSTEP_FAULT_KINDS(X) \
+    X(slow)                     \
+    X(full_speed)               \
+    X(pause)                    \
+    X(crash)                    \
+    X(crash_in_checkpoint)      \
+    X(retune)                   \
+    X(broadcast)                \
+    X(bucket_order)
+// clang-format on
 
 #define LOCKSTEP_DECLARE(name) extern const FaultKind fault_##name;
 LOCKSTEP_FAULT_KINDS(LOCKSTEP_DECLARE)

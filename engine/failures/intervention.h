@@ -28,7 +28,7 @@ struct Intervention {
         Retune,            // the mid-run settings of `scenario` apply from this step on
         Broadcast,         // before this step every replica takes lane `worker`'s parameters
                            // and optimizer state (data parallelism, from its first worker)
-        BucketOrder        // lane `worker` reduces its gradient buckets out of order this step
+        BucketOrder,       // lane `worker` reduces its gradient buckets out of order this step
     };
     Kind kind = Kind::Slow;
     std::int64_t at = 0;                    // the executed step it takes effect before
