@@ -10,6 +10,7 @@ namespace lockstep {
 #define LOCKSTEP_FAULT_KINDS(X) \
     X(slow)                     \
     X(full_speed)               \
+    X(slow_link)                \
     X(pause)                    \
     X(crash)                    \
     X(crash_in_checkpoint)      \

@@ -29,6 +29,7 @@ struct Intervention {
         Broadcast,         // before this step every replica takes lane `worker`'s parameters
                            // and optimizer state (data parallelism, from its first worker)
         BucketOrder,       // lane `worker` reduces its gradient buckets out of order this step
+        SlowLink,          // lane `worker`'s messages travel `amount` times slower from here on
     };
     Kind kind = Kind::Slow;
     std::int64_t at = 0;                    // the executed step it takes effect before
