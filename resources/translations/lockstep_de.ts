@@ -976,6 +976,22 @@
         <source>A sharded worker&apos;s optimizer state is its own shard: there is no whole state to copy to the others.</source>
         <translation>Der Optimiererzustand eines geshardeten Workers ist nur sein eigener Shard: Es gibt keinen ganzen Zustand, den man zu den anderen kopieren könnte.</translation>
     </message>
+    <message>
+        <source>Slow its link 10×</source>
+        <translation>Seine Verbindung 10× verlangsamen</translation>
+    </message>
+    <message>
+        <source>worker %1&apos;s link slowed 10×</source>
+        <translation>Verbindung von Worker %1 10× verlangsamt</translation>
+    </message>
+    <message>
+        <source>In this run the workers send each other nothing: there is no link to slow.</source>
+        <translation>In diesem Lauf schicken sich die Worker nichts: Es gibt keine Verbindung, die sich verlangsamen ließe.</translation>
+    </message>
+    <message>
+        <source>Under %1 a link is slowed in the scenario (failures: slow-link), not while the run goes on; switch to bsp to slow one now.</source>
+        <translation>Unter %1 wird eine Verbindung im Szenario verlangsamt (failures: slow-link), nicht während der Lauf weitergeht; wechsle zu bsp, um jetzt eine zu verlangsamen.</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>

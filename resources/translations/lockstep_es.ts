@@ -976,6 +976,22 @@
         <source>A sharded worker&apos;s optimizer state is its own shard: there is no whole state to copy to the others.</source>
         <translation>El estado del optimizador de un worker fragmentado es solo su propio fragmento: no hay un estado completo que copiar a los demás.</translation>
     </message>
+    <message>
+        <source>Slow its link 10×</source>
+        <translation>Ralentizar su enlace 10×</translation>
+    </message>
+    <message>
+        <source>worker %1&apos;s link slowed 10×</source>
+        <translation>enlace del trabajador %1 ralentizado 10×</translation>
+    </message>
+    <message>
+        <source>In this run the workers send each other nothing: there is no link to slow.</source>
+        <translation>En esta ejecución los trabajadores no se envían nada: no hay enlace que ralentizar.</translation>
+    </message>
+    <message>
+        <source>Under %1 a link is slowed in the scenario (failures: slow-link), not while the run goes on; switch to bsp to slow one now.</source>
+        <translation>Con %1 un enlace se ralentiza en el escenario (failures: slow-link), no mientras la ejecución avanza; cambia a bsp para ralentizar uno ahora.</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>

@@ -143,6 +143,7 @@ private Q_SLOTS:
     void energy_counts_every_state();
     void one_vocabulary_of_changes();
     void a_change_without_an_amount_takes_its_kinds_default();
+    void a_slow_link_from_the_menu_is_the_scenarios_slow_link();
 };
 
 void TestFailures::specs_read_and_write_back() {
@@ -821,6 +822,63 @@ void TestFailures::a_change_without_an_amount_takes_its_kinds_default() {
         QVERIFY(std::string(e.what()).find("slowdown") != std::string::npos);
     }
     QVERIFY(run->scenario().delays.slowdown.empty() || run->scenario().delays.slowdown[0] == 1.0);
+}
+
+// "Slow its link 10×" from the worker menu is the scenario's slow link from the step at the
+// playhead: the same times, event for event, and the same parameters. A run whose workers send
+// nothing, or one under ssp, refuses it by name.
+void TestFailures::a_slow_link_from_the_menu_is_the_scenarios_slow_link() {
+    Scenario s;
+    s.workers = 4;
+    s.steps = 6;
+    s.algorithm = Algorithm::Ring;
+    Trace clicked;
+    const auto run = make_run(s, load_dataset(s), &clicked);
+    for (int k = 0; k < 3; ++k)
+        run->step();
+    Intervention slow_link = *make_intervention("slow_link", 2, run->ordinal());
+    run->intervene(slow_link);
+    while (!run->finished())
+        run->step();
+
+    Scenario written = s;
+    FailureSpec slow;
+    slow.kind = FailureKind::SlowLink;
+    slow.worker = 2;
+    slow.step = 3;
+    slow.factor = fault_kind(Intervention::Kind::SlowLink).default_amount;
+    written.failures.events.push_back(slow);
+    Trace planned;
+    const auto reference = make_run(written, load_dataset(written), &planned);
+    while (!reference->finished())
+        reference->step();
+    QCOMPARE(slow.factor, 10.0);
+    QCOMPARE(clicked.events().size(), planned.events().size());
+    for (std::size_t i = 0; i < clicked.events().size(); ++i) {
+        QCOMPARE(clicked.events()[i].start, planned.events()[i].start);
+        QCOMPARE(clicked.events()[i].end, planned.events()[i].end);
+    }
+    QCOMPARE(run->parameters(), reference->parameters());
+    // And it did slow step 3 down: its last round ends later than in the plain run.
+    Trace plain;
+    const auto quick = make_run(s, load_dataset(s), &plain);
+    while (!quick->finished())
+        quick->step();
+    QVERIFY(clicked.snapshots().back().time > plain.snapshots().back().time);
+    QCOMPARE(clicked.snapshots()[2].time, plain.snapshots()[2].time);
+
+    const FaultKind& kind = fault_kind(Intervention::Kind::SlowLink);
+    const Intervention change = *make_intervention("slow_link", 1, 0);
+    Scenario alone = s;
+    alone.algorithm = Algorithm::None;
+    QVERIFY(bool(kind.refusal(alone, change)));
+    Scenario loose = s;
+    loose.sync = SyncConfig{};
+    loose.sync->mode = SyncMode::Ssp;
+    const Refusal no = kind.refusal(loose, change);
+    QVERIFY(bool(no));
+    QCOMPARE(no.arg, std::string("ssp"));
+    QVERIFY(!kind.refusal(s, change));
 }
 
 QTEST_GUILESS_MAIN(TestFailures)
