@@ -121,9 +121,23 @@ void ClusterPainter::packets(QPainter& p,
         const qreal radius = std::clamp(largest * std::sqrt(share), smallest, largest);
         p.drawEllipse(position, radius, radius);
     }
-    // With gradient buckets, which bucket each packet carries ("b2"), where it has room.
+    // With gradient buckets, which bucket each packet carries ("b2"), where it has room: a name
+    // that would cover a worker's number or another packet's name is left out (the workers crowd
+    // together in a small view, and their packets with them).
     p.setFont(s.font);
     const QFontMetricsF metrics(s.font);
+    std::vector<QRectF> named;
+    auto has_room = [&](const QRectF& box) {
+        for (const QRectF& other : named)
+            if (box.intersects(other))
+                return false;
+        for (std::size_t w = 0; w < s.centres.size(); ++w) {
+            const qreal r = 0.6 * disc_radius(s, static_cast<int>(w)); // its number
+            if (box.intersects(QRectF(s.centres[w] - QPointF(r, r), QSizeF(2 * r, 2 * r))))
+                return false;
+        }
+        return true;
+    };
     for (const auto& [packet, position] : packets) {
         if (packet.bucket < 0)
             continue;
@@ -134,6 +148,9 @@ void ClusterPainter::packets(QPainter& p,
         const QRectF box(position.x() - metrics.horizontalAdvance(name) / 2 - 2,
                          position.y() - largest - metrics.height(),
                          metrics.horizontalAdvance(name) + 4, metrics.height());
+        if (!has_room(box))
+            continue;
+        named.push_back(box);
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(palette_.color(QPalette::Window), 215));
         p.drawRoundedRect(box, box.height() / 3, box.height() / 3);
