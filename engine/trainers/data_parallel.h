@@ -162,6 +162,7 @@ public:
         return last_snapshot_.loss;
     }
     std::shared_ptr<const Dataset> dataset() const override { return data_; }
+    std::vector<HeldValues> held() const override;
 
     // Hands the run over to one that agrees another way (see Handover): a local SGD run between
     // two averagings averages its replicas first. Throws lockstep::Error for a run that saves

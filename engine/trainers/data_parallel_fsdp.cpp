@@ -41,6 +41,17 @@ std::vector<double> DataParallelTrainer::parameters() const {
     return assembled_parameters();
 }
 
+std::vector<HeldValues> DataParallelTrainer::held() const {
+    std::vector<HeldValues> held;
+    for (const Worker& w : workers_) {
+        const OptimizerState& o = w.optimizer.state();
+        held.push_back({w.parameters.size(), w.gradient.size() + w.shard_gradient.size(),
+                        o.velocity.size() + o.first_moment.size() + o.second_moment.size(),
+                        w.gathered.capacity(), w.layer_gradient.gradient.capacity()});
+    }
+    return held;
+}
+
 void DataParallelTrainer::gather_layer(std::size_t layer) {
     const ShardedCollective& halves = collective_.layers[layer];
     const bool train = work_ == Work::Train;

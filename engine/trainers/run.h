@@ -35,6 +35,16 @@ struct ReplicaState {
     Ticks clock = 0; // where its lane has got to on the run's clock
 };
 
+// What one worker's buffers hold between steps, in values (not bytes): what sharding leaves it.
+// The layer buffers are stage 3's, counted by capacity, since a freed buffer has none.
+struct HeldValues {
+    std::size_t parameters = 0;
+    std::size_t gradient = 0;       // its gradient and its shard of the summed one
+    std::size_t optimizer = 0;      // SGD's velocity or Adam's two moments
+    std::size_t gathered_layer = 0; // capacity of the one layer gathered for a pass
+    std::size_t layer_gradient = 0; // capacity of that layer's gradient
+};
+
 // One training run, whatever spreads it over the workers (data, pipeline, tensor or hybrid
 // parallelism): what the lab's controller, BranchingRun and lockstep-cli drive, so none of them
 // asks which kind it is. make_run() builds the trainer the scenario names.
@@ -131,6 +141,8 @@ public:
     // Every replica there is now: one per live worker under data parallelism, one per copy of
     // the pipeline in a hybrid run; otherwise the one model of parameters().
     virtual std::vector<ReplicaState> replicas() const { return {{parameters(), {}, {}, 0}}; }
+    // Each live worker's buffers as they stand (empty: a run that does not keep them per worker).
+    virtual std::vector<HeldValues> held() const { return {}; }
 };
 
 // The trainer for the scenario's parallelism. Throws lockstep::Error when the scenario does not
