@@ -285,8 +285,7 @@ void TestLabWindow::clicking_slow_down_reaches_the_engine() {
     QMenu* menu = window.clusterView()->buildWorkerMenu(1);
     QAction* slow = nullptr;
     for (QAction* a : menu->actions())
-        if (a->data().toString() == QLatin1String("slow") ||
-            a->text().contains(QLatin1String("Slow")))
+        if (a->data().toString() == QLatin1String("slow")) // not "Slow its link"
             slow = a;
     QVERIFY(slow);
     slow->trigger();
