@@ -36,6 +36,18 @@ Scenario with_buckets(Scenario s, std::size_t kb, bool overlap = true) {
     return s;
 }
 
+// On the measured clock, layers big enough that backward lasts milliseconds, 64 KB buckets over
+// a ring whose rounds last their price for real.
+Scenario paced_layers(bool overlap, std::int64_t steps) {
+    Scenario s = with_buckets(layered(Algorithm::Ring), 64, overlap);
+    s.model.layers = {2, 256, 256, 256, 3};
+    s.batch = 64;
+    s.steps = steps;
+    s.clock = ClockKind::Measured;
+    s.cost.paced_links = true;
+    return s;
+}
+
 using Outcome = lockstep::testing::TrainedRun;
 
 Outcome train(const Scenario& s) {
@@ -374,12 +386,7 @@ void TestBuckets::a_communication_thread_reduces_buckets_while_backward_goes_on(
     // step's first bucket is on the wire before the last worker's backward is over; without
     // overlap never.
     for (bool overlap : {true, false}) {
-        Scenario s = with_buckets(layered(Algorithm::Ring), 64, overlap);
-        s.model.layers = {2, 256, 256, 256, 3};
-        s.batch = 64;
-        s.steps = 5;
-        s.clock = ClockKind::Measured;
-        s.cost.paced_links = true;
+        const Scenario s = paced_layers(overlap, 5);
         const Outcome o = train(s);
         int overlapped = 0;
         for (std::int64_t step = 0; step < s.steps; ++step) {
@@ -408,12 +415,7 @@ void TestBuckets::fewer_threads_than_workers_still_overlap_every_worker() {
     // bucket, which needs all four, would leave after it, in every step. (In some step, not in
     // all: on a loaded machine the communication thread may get a core late.)
     tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
-    Scenario s = with_buckets(layered(Algorithm::Ring), 64);
-    s.model.layers = {2, 256, 256, 256, 3};
-    s.batch = 64;
-    s.steps = 6;
-    s.clock = ClockKind::Measured;
-    s.cost.paced_links = true;
+    const Scenario s = paced_layers(true, 6);
     const Outcome o = train(s);
     int early = 0; // steps whose first bucket left before any worker's backward was over
     for (std::int64_t step = 0; step < s.steps; ++step) {

@@ -36,7 +36,7 @@ struct FinishedRun {
 class SessionView {
 public:
     virtual ~SessionView() = default;
-    virtual QWidget* widget() = 0;
+    virtual QWidget* widget() = 0; // the view itself: the window takes it over and deletes it
     // A run of `scenario` started; `index` (empty, laid out for it) holds its trace from now on
     // and outlives the view's use of it.
     virtual void runStarted(const TraceIndex& index, const Scenario& scenario) = 0;
