@@ -24,6 +24,12 @@ namespace {
 
 using HandOver = std::function<void(std::size_t worker, std::size_t layer)>;
 
+// Layer `l`'s part of a vector in the model's flat layout (its parameters or its gradient).
+template <class T>
+std::span<T> layer_part(const ModelShape& model, std::span<T> all, std::size_t l) {
+    return all.subspan(model.weight_offset(l), model.weight_offset(l + 1) - model.weight_offset(l));
+}
+
 // The workers' passes one layer at a time, forward and backward, each layer on every worker
 // before the next begins: the workers compute together, as on machines of their own. With fewer
 // cores than workers a bucket is then ready everywhere as soon as its layer is, and not only once
@@ -39,9 +45,8 @@ void passes_in_lockstep(std::vector<Worker>& workers, const Scenario& scenario, 
     const ModelShape& model = scenario.model;
     const std::size_t n = workers.size();
     const std::size_t layers = model.layer_count();
-    auto layer_of = [&](std::span<const double> all, std::size_t l) {
-        return all.subspan(model.weight_offset(l),
-                           model.weight_offset(l + 1) - model.weight_offset(l));
+    auto layer_of = [&](const Worker& w, std::size_t l) {
+        return layer_part(model, std::span<const double>(w.parameters), l);
     };
     auto each = [&](const auto& f) { tbb::parallel_for(std::size_t{0}, n, f); };
     std::vector<LossResult> loss(n);
@@ -57,7 +62,7 @@ void passes_in_lockstep(std::vector<Worker>& workers, const Scenario& scenario, 
         for (std::size_t l = 0; l < layers; ++l)
             each([&](std::size_t k) {
                 Worker& w = workers[k];
-                forward_layer(model, w.scratch, layer_of(w.parameters, l), l, w.last);
+                forward_layer(model, w.scratch, layer_of(w, l), l, w.last);
                 if (l + 1 == layers)
                     add_micro_loss(loss[k], w.last, m, micro);
             });
@@ -66,13 +71,12 @@ void passes_in_lockstep(std::vector<Worker>& workers, const Scenario& scenario, 
         for (std::size_t l = layers; l-- > 0;)
             each([&](std::size_t k) {
                 Worker& w = workers[k];
-                backward_layer(model, w.scratch, layer_of(w.parameters, l), l, w.layer_gradient);
+                backward_layer(model, w.scratch, layer_of(w, l), l, w.layer_gradient);
                 std::vector<double>& g = w.layer_gradient.gradient;
                 accumulate_layer(model, l, m, micro, g, w.scratch);
                 if (!last)
                     return;
-                std::copy(g.begin(), g.end(),
-                          w.gradient.begin() + static_cast<std::ptrdiff_t>(model.weight_offset(l)));
+                std::ranges::copy(g, layer_part(model, std::span<double>(w.gradient), l).begin());
                 hand_over(k, l);
                 if (l == 0)
                     ended[k] = clock.now();
@@ -159,10 +163,8 @@ void DataParallelTrainer::compute_live(std::span<Ticks> started, std::span<Ticks
             live.backward_from[k] = clock.now();
             return;
         }
-        const ModelShape& model = scenario_.model;
-        const std::size_t from = model.weight_offset(l);
         const std::span<double> layer =
-            std::span(workers_[k].gradient).subspan(from, model.weight_offset(l + 1) - from);
+            layer_part(scenario_.model, std::span<double>(workers_[k].gradient), l);
         scale_contribution(layer, collective_.weights[k] * loss_scale_.scale);
         round_to(scenario_.wire_precision(), layer);
         live.layer_done[k][l] = clock.now();
