@@ -1,58 +1,19 @@
-// The controller's run: started on the engine thread, the thread's loop and its last word, or run
-// to its end on the GUI thread (headless). The GUI thread's half (changes down, the trace up) is
-// in engine_controller_gui.cpp.
+// The controller's run and the trace it hands up: a run started (its engine thread is in
+// engine_controller_changes.cpp) or run to its end on the GUI thread (headless), stopped, and
+// its trace taken each frame, what a later branch replaced dropped, and handed to the views in
+// whole steps.
 
 #include "engine_controller.h"
 
 #include "background.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
-#include "runs/runs.h"
 
 #include <QTemporaryDir>
 
 #include <algorithm>
-#include <chrono>
 
 namespace lockstep::app {
-
-namespace {
-
-// How many steps the engine may run ahead of the playhead, from how much trace its first step
-// made: about kAheadEvents events, between 2 and 1000 steps.
-std::int64_t steps_ahead(std::size_t first_step_events) {
-    return std::clamp<std::int64_t>(
-        EngineController::kAheadEvents /
-            std::max<std::int64_t>(1, static_cast<std::int64_t>(first_step_events)),
-        2, 1000);
-}
-
-} // namespace
-
-// The engine thread's trace sink: appends to the controller's pending buffers, each piece
-// tagged with the branch the engine is on.
-class EngineController::Sink final : public TraceSink {
-public:
-    explicit Sink(EngineController& owner)
-        : owner_(owner) {}
-
-    void on_events(std::span<const TraceEvent> events) override {
-        produced += events.size();
-        std::lock_guard lock(owner_.mutex_);
-        owner_.pending_events_.push_back(
-            {owner_.engine_generation_, QVector<TraceEvent>(events.begin(), events.end())});
-    }
-
-    void on_snapshot(const StepSnapshot& snapshot) override {
-        std::lock_guard lock(owner_.mutex_);
-        owner_.pending_snapshots_.push_back({owner_.engine_generation_, snapshot});
-    }
-
-    std::size_t produced = 0; // events so far; read and written by the engine thread only
-
-private:
-    EngineController& owner_;
-};
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent) {
@@ -126,21 +87,6 @@ void EngineController::start(const Scenario& scenario, std::shared_ptr<const Dat
     launch();
 }
 
-// Starts the engine thread on the current run: a fresh one, or a finished one that a branch
-// sends on again.
-void EngineController::launch() {
-    stop_ = false;
-    finished_ = false;
-    {
-        std::lock_guard lock(mutex_);
-        error_.clear();
-        done_ = false;
-        takes_commands_ = true;
-    }
-    thread_ = std::thread([this] { run_beside_the_gui([&] { engineMain(); }); });
-    frame_.start();
-}
-
 void EngineController::prepareCheckpoints() {
     if (checkpoints_)
         keep_on_signal(checkpoints_->path().toStdString());
@@ -175,84 +121,6 @@ QString EngineController::checkpointDirectory() const {
     return checkpoints_ ? checkpoints_->filePath(QStringLiteral("checkpoints")) : QString();
 }
 
-// The engine thread's loop over the run, whatever its parallelism: the interventions and undos the
-// GUI sent, then the next step, paced against the playhead, until the run is done and nothing is
-// asked.
-void EngineController::engineMain() {
-    Sink sink(*this);
-    run_->set_sink(&sink);
-    run_->set_stop_flag(&stop_);
-    std::vector<double> parameters;
-    RunMetrics metrics;
-    QString error;
-    try {
-        for (;;) {
-            std::deque<Command> commands;
-            {
-                std::lock_guard lock(mutex_);
-                commands.swap(commands_);
-                // A run whose training diverged goes no further: its numbers are no longer numbers.
-                if (commands.empty() && (stop_ || run_->finished() || run_->run().divergence())) {
-                    takes_commands_ = false;
-                    break;
-                }
-            }
-            for (Command& c : commands) {
-                std::int64_t from = kAtTheHead;
-                const std::int64_t at = c.change ? c.change->at : kAtTheHead;
-                try {
-                    from = c.change    ? run_->branch(std::move(*c.change))
-                           : c.restore ? run_->restore(std::move(*c.restore))
-                                       : run_->undo().value_or(kAtTheHead);
-                } catch (const Error& e) {
-                    // The GUI has let go of the trace from `at` and counts a branch: the same
-                    // run, traced again from there, keeps both whole.
-                    from = run_->retrace(at);
-                    std::lock_guard lock(mutex_);
-                    notices_.append(QString::fromStdString(e.what()));
-                }
-                std::lock_guard lock(mutex_);
-                engine_generation_ = c.generation;
-                engine_cuts_.emplace_back(c.generation, from);
-            }
-            if (commands.empty()) {
-                if (run_->ordinal() > playhead_step_.load() + ahead_) {
-                    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-                    continue;
-                }
-                run_->step();
-                if (run_->ordinal() == 1)
-                    ahead_ = steps_ahead(sink.produced);
-            }
-            std::lock_guard lock(mutex_);
-            injected_ = run_->injected_failures();
-            for (const std::string& n : run_->take_notices())
-                notices_.append(QString::fromStdString(n));
-        }
-        parameters = run_->run().parameters();
-        metrics = run_->run().metrics();
-        if (const auto diverged = run_->run().divergence())
-            error = QString::fromStdString(divergence_message(run_->run().scenario(), *diverged));
-    } catch (const std::exception& e) {
-        error = QString::fromStdString(e.what());
-    }
-    run_->set_sink(nullptr);
-    finishRun(std::move(parameters), std::move(metrics), error);
-}
-
-// The engine thread's last word on a run: what it ended with, or why it stopped.
-void EngineController::finishRun(std::vector<double> parameters, RunMetrics metrics,
-                                 const QString& error) {
-    std::lock_guard lock(mutex_);
-    takes_commands_ = false;
-    if (!error.isEmpty())
-        error_ = error;
-    final_parameters_ = std::move(parameters);
-    metrics_ = std::move(metrics);
-    done_ = true;
-    finished_ = true;
-}
-
 void EngineController::runToCompletion(const Scenario& scenario) {
     stop();
     scenario_ = scenario;
@@ -284,55 +152,104 @@ void EngineController::runToCompletion(const Scenario& scenario) {
     runInline(std::nullopt);
 }
 
-// The run, after a branch or an undo when one is given, to its end on this thread, its trace
-// handed over at once.
-void EngineController::runInline(std::optional<Command> command) {
-    Trace trace;
-    run_->set_sink(&trace);
-    try {
-        if (command) {
-            std::int64_t from = kAtTheHead;
-            const std::int64_t at = command->change ? command->change->at : kAtTheHead;
-            try {
-                from = command->change    ? run_->branch(std::move(*command->change))
-                       : command->restore ? run_->restore(std::move(*command->restore))
-                                          : run_->undo().value_or(kAtTheHead);
-            } catch (const Error& e) {
-                from = run_->retrace(at); // as on the engine thread
-                std::lock_guard lock(mutex_);
-                notices_.append(QString::fromStdString(e.what()));
-            }
-            if (from < cuts_.back()) {
-                cuts_.back() = from;
-                cut(from);
-            }
-        }
-        while (!run_->finished() && !run_->run().divergence())
-            run_->step();
-        if (const auto diverged = run_->run().divergence())
-            throw Error(divergence_message(run_->run().scenario(), *diverged));
-        std::lock_guard lock(mutex_);
-        final_parameters_ = run_->run().parameters();
-        metrics_ = run_->run().metrics();
-        injected_ = run_->injected_failures();
-        for (const std::string& n : run_->take_notices())
-            notices_.append(QString::fromStdString(n));
-    } catch (const std::exception& e) {
-        run_->set_sink(nullptr);
-        Q_EMIT runFailed(QString::fromStdString(e.what()));
-        return;
-    }
-    run_->set_sink(nullptr);
+// Whether a branch made after `generation` replaced the piece at `position`.
+bool EngineController::replaced(std::uint64_t generation, std::int64_t at) const {
+    for (std::uint64_t g = generation + 1; g < cuts_.size(); ++g)
+        if (at >= cuts_[g])
+            return true;
+    return false;
+}
+
+void EngineController::drain() {
     QStringList notices;
+    QString error;
+    bool done = false;
+    std::vector<std::pair<std::uint64_t, std::int64_t>> engine_cuts;
+    std::vector<Piece<QVector<TraceEvent>>> events_in;
+    std::vector<Piece<StepSnapshot>> snapshots_in;
     {
         std::lock_guard lock(mutex_);
+        events_in.swap(pending_events_);
+        snapshots_in.swap(pending_snapshots_);
+        error = error_;
+        done = done_;
         notices.swap(notices_);
+        engine_cuts.swap(engine_cuts_);
     }
+    // Where the engine's branches really changed the trace, when that is earlier than the GUI
+    // knew: the step an undo goes back to, the head a click "now" met, the measured clock's
+    // replay (traced anew).
+    for (const auto& [generation, from] : engine_cuts)
+        if (generation < cuts_.size() && from < cuts_[generation]) {
+            cuts_[generation] = from;
+            cut(from);
+        }
+    for (auto& piece : events_in) {
+        if (piece.value.isEmpty() || replaced(piece.generation, position(piece.value.front())))
+            continue;
+        if (piece.generation == generation_)
+            frame_.setInterval(kFrameInterval); // the answer is here
+        backlog_events_.push_back(std::move(piece.value));
+    }
+    for (auto& snapshot : snapshots_in)
+        if (!replaced(snapshot.generation, position(snapshot.value)))
+            backlog_snapshots_.push_back(std::move(snapshot.value));
     for (const QString& n : notices)
         Q_EMIT notice(n);
-    Q_EMIT traceBatch(QVector<TraceEvent>(trace.events().begin(), trace.events().end()),
-                      QVector<StepSnapshot>(trace.snapshots().begin(), trace.snapshots().end()));
-    Q_EMIT runFinished();
+    // Hand over whole steps, about kMaxEventsPerFrame events a frame, so one frame never has to
+    // take in the burst the engine makes when it starts ahead of the playhead; fewer while the
+    // views are well ahead of the playhead, and in the first batch, which shares its frame with
+    // the window's first paint.
+    const qsizetype budget = handed_step_ < 0 || handed_step_ - playhead_step_.load() >= kLeadSteps
+                                 ? kEventsPerFrameAhead
+                                 : kMaxEventsPerFrame;
+    qsizetype n = 0;
+    std::size_t pieces = 0;
+    std::int64_t taken = -1;
+    for (; pieces < backlog_events_.size(); ++pieces) {
+        const QVector<TraceEvent>& piece = backlog_events_[pieces];
+        if (n >= budget && position(piece.front()) != taken)
+            break;
+        n += piece.size();
+        taken = position(piece.back());
+    }
+    QVector<TraceEvent> events;
+    events.reserve(n);
+    for (; pieces > 0; --pieces) {
+        events.append(backlog_events_.front());
+        backlog_events_.pop_front();
+    }
+    const std::int64_t last = events.isEmpty() ? -1 : position(events.back());
+    if (!events.isEmpty())
+        handed_step_ = last;
+    QVector<StepSnapshot> snapshots;
+    while (!backlog_snapshots_.empty() &&
+           (position(backlog_snapshots_.front()) <= last || backlog_events_.empty())) {
+        snapshots.append(std::move(backlog_snapshots_.front()));
+        backlog_snapshots_.pop_front();
+    }
+    if (!events.isEmpty() || !snapshots.isEmpty())
+        Q_EMIT traceBatch(events, snapshots);
+    if (done && backlog_events_.empty() && backlog_snapshots_.empty()) {
+        frame_.stop();
+        frame_.setInterval(kFrameInterval);
+        if (thread_.joinable())
+            thread_.join();
+        {
+            std::lock_guard lock(mutex_);
+            done_ = false;
+        }
+        if (error.isEmpty())
+            Q_EMIT runFinished();
+        else
+            Q_EMIT runFailed(error);
+    }
+}
+
+// The engine's answer moved a branch earlier than the GUI knew: the views drop it too.
+void EngineController::cut(std::int64_t from) {
+    dropFrom(from);
+    Q_EMIT branched(from);
 }
 
 } // namespace lockstep::app

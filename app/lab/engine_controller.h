@@ -12,6 +12,7 @@
 #include <QTimer>
 #include <QVector>
 
+#include <algorithm>
 #include <atomic>
 #include <deque>
 #include <limits>
@@ -158,6 +159,15 @@ private:
         T value;
     };
 
+    // Where an event or snapshot stands in the run's order: its executed step (a model-parallel
+    // run, which never goes back, counts by step).
+    static std::int64_t position(const TraceEvent& e) {
+        return std::max<std::int64_t>(e.ordinal, e.step);
+    }
+    static std::int64_t position(const StepSnapshot& s) {
+        return std::max<std::int64_t>(s.ordinal, s.step);
+    }
+
     void drain();
     void prepareCheckpoints();
     void launch();
@@ -166,6 +176,9 @@ private:
     void cut(std::int64_t from);
     bool replaced(std::uint64_t generation, std::int64_t position) const;
     void engineMain();
+    // Applies `command` to the run, on the thread that runs it: the executed step its trace
+    // changes from. A change the run refuses is traced again from its step, with a notice.
+    std::int64_t take(Command& command);
     void finishRun(std::vector<double> parameters, RunMetrics metrics, const QString& error);
     void runInline(std::optional<Command> command);
 
