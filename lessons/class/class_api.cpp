@@ -1,77 +1,27 @@
+// The class quiz's HTTP API: its routes for students and the teacher, each request checked and
+// answered (the replies' shapes in http_replies.cpp, the pages in class_pages.cpp).
 #include "lockstep_class/class_api.h"
+#include "http_replies.h"
 #include "lockstep_class/class_page_texts.h"
 
 #include "lockstep_lessons/language.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrlQuery>
-
-#include <qrencode.h>
 
 #include <algorithm>
 #include <memory>
 
 namespace lockstep::classroom {
 
+using namespace http;
+
 namespace {
 
 constexpr qsizetype kMaxAnswerChars = 200;
-
-HttpResponse json(int status, const QJsonObject& object) {
-    HttpResponse r;
-    r.status = status;
-    r.content_type = "application/json; charset=utf-8";
-    r.body = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    return r;
-}
-
-HttpResponse error(int status, const QString& message) {
-    return json(status, QJsonObject{{QStringLiteral("error"), message}});
-}
-
-HttpResponse error(const Refusal& refusal) {
-    return error(refusal.status, refusal.message);
-}
-
-HttpResponse file(const QString& name, const QByteArray& type) {
-    HttpResponse r;
-    r.body = page_file(name);
-    if (r.body.isEmpty())
-        return error(404, lessons::Text::tr("The page %1 is missing from this build.").arg(name));
-    r.content_type = type;
-    return r;
-}
-
-HttpResponse html_message(int status, const QString& message) {
-    HttpResponse r;
-    r.status = status;
-    r.content_type = "text/html; charset=utf-8";
-    r.body =
-        QStringLiteral("<!doctype html><html lang=\"%2\"><meta charset=\"utf-8\"><title>Lockstep"
-                       "</title><link rel=\"stylesheet\" href=\"/class.css\"><main "
-                       "class=\"card\"><p>%1</p></main></html>")
-            .arg(message.toHtmlEscaped(), lessons::language())
-            .toUtf8();
-    return r;
-}
-
-QByteArray header(const HttpRequest& request, const QByteArray& name) {
-    for (const auto& [key, value] : request.headers)
-        if (key.compare(name, Qt::CaseInsensitive) == 0)
-            return value;
-    return {};
-}
-
-QByteArray bearer(const HttpRequest& request) {
-    const QByteArray value = header(request, "authorization").trimmed();
-    if (value.size() < 7 || value.left(7).compare("bearer ", Qt::CaseInsensitive) != 0)
-        return {};
-    return value.mid(7).trimmed();
-}
 
 constexpr char kTeacherCookie[] = "lockstep_teacher";
 
@@ -79,37 +29,6 @@ constexpr char kTeacherCookie[] = "lockstep_teacher";
 QByteArray teacher_credential(const HttpRequest& request) {
     const QByteArray b = bearer(request);
     return b.isEmpty() ? teacher_cookie(request.headers) : b;
-}
-
-// A page from another site may not use the teacher's cookie: its Origin, when there is one,
-// must be this server (the browser's SameSite=Strict already keeps the cookie from it).
-bool same_origin(const HttpRequest& request) {
-    const QByteArray origin = header(request, "origin");
-    return origin.isEmpty() || origin == "http://" + header(request, "host");
-}
-
-// The body as a JSON object, or a refusal naming what is wrong with it.
-std::optional<Refusal> body_object(const HttpRequest& request, QJsonObject& out) {
-    QJsonParseError problem{};
-    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &problem);
-    if (problem.error != QJsonParseError::NoError)
-        return Refusal{400, lessons::Text::tr("The request's body is not JSON: %1 at byte %2.")
-                                .arg(problem.errorString())
-                                .arg(problem.offset)};
-    if (!doc.isObject())
-        return Refusal{400, lessons::Text::tr("The request's body must be a JSON object.")};
-    out = doc.object();
-    return std::nullopt;
-}
-
-std::optional<Refusal> text_field(const QJsonObject& o, const QString& key, QString& out) {
-    const QJsonValue v = o.value(key);
-    if (!v.isString())
-        return Refusal{400, v.isUndefined()
-                                ? lessons::Text::tr("The request needs \"%1\".").arg(key)
-                                : lessons::Text::tr("\"%1\" must be text.").arg(key)};
-    out = v.toString();
-    return std::nullopt;
 }
 
 } // namespace
@@ -139,65 +58,6 @@ QByteArray teacher_cookie(const Headers& headers) {
         }
     }
     return {};
-}
-
-QByteArray strings_script() {
-    // The pages' words in the language in use, english → translation; a word without one is
-    // left out, and the page shows the English it has.
-    QJsonObject strings;
-    for (const char* english : class_page_texts()) {
-        const QString translated = QCoreApplication::translate("ClassPage", english);
-        if (translated != QString::fromUtf8(english))
-            strings.insert(QString::fromUtf8(english), translated);
-    }
-    const QByteArray json = QJsonDocument(strings).toJson(QJsonDocument::Compact);
-    const QByteArray language =
-        QJsonDocument(QJsonArray{lessons::language()}).toJson(QJsonDocument::Compact);
-    // JSON is JavaScript; "</" cannot end a script that is its own file, and the JSON writer
-    // escapes every quote and control character.
-    return "window.lockstepLanguage = " + language.mid(1, language.size() - 2) +
-           ";\nwindow.lockstepStrings = " + json + ";\n";
-}
-
-QByteArray page_file(const QString& name) {
-    QFile f(QStringLiteral(":/class/") + name);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
-
-std::vector<std::vector<bool>> qr_modules(const QString& text) {
-    const QByteArray utf8 = text.toUtf8();
-    std::unique_ptr<QRcode, decltype(&QRcode_free)> code(
-        QRcode_encodeString(utf8.constData(), 0, QR_ECLEVEL_M, QR_MODE_8, 1), &QRcode_free);
-    std::vector<std::vector<bool>> rows;
-    if (!code)
-        return rows;
-    const int n = code->width;
-    rows.assign(std::size_t(n), std::vector<bool>(std::size_t(n), false));
-    for (int y = 0; y < n; ++y)
-        for (int x = 0; x < n; ++x)
-            rows[std::size_t(y)][std::size_t(x)] = (code->data[y * n + x] & 1) != 0;
-    return rows;
-}
-
-QByteArray qr_svg(const QString& text) {
-    const auto rows = qr_modules(text);
-    if (rows.empty())
-        return {};
-    const int n = int(rows.size());
-    const int size = n + 8;
-    QByteArray path;
-    for (int y = 0; y < n; ++y)
-        for (int x = 0; x < n; ++x)
-            if (rows[std::size_t(y)][std::size_t(x)])
-                path +=
-                    "M" + QByteArray::number(x + 4) + "," + QByteArray::number(y + 4) + "h1v1h-1z";
-    return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + QByteArray::number(size) +
-           " " + QByteArray::number(size) + "\" shape-rendering=\"crispEdges\"><title>" +
-           lessons::Text::tr("QR code of the class address").toHtmlEscaped().toUtf8() +
-           "</title><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/><path fill=\"#000\" d=\"" +
-           path + "\"/></svg>";
 }
 
 HttpResponse ClassApi::handle(const HttpRequest& request) {

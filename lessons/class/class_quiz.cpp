@@ -1,4 +1,5 @@
-// The live class quiz's rules: joining, tokens, answers, and the teacher's phases.
+// The live class quiz's rules: joining, tokens and answers (its phases in class_quiz_phases.cpp,
+// its journal in class_quiz_journal.cpp).
 #include "lockstep_class/class_quiz.h"
 #include "lockstep_class/student_names.h"
 
@@ -27,10 +28,6 @@ namespace {
 
 constexpr qint64 kJoinWindowMs = 60'000;
 
-Refusal refuse(int status, const QString& message) {
-    return Refusal{status, message};
-}
-
 // What the server read in an answer: the number as the app writes it ("5/2" -> "2.5", "2,5" in
 // German), or the text itself for choices.
 QString read_as(const lessons::Question& q, const QString& text) {
@@ -41,11 +38,6 @@ QString read_as(const lessons::Question& q, const QString& text) {
         return text;
     return localized_number(lessons::format_value(*x)) +
            (q.unit.isEmpty() ? QString() : QLatin1Char(' ') + q.unit);
-}
-
-QJsonObject move_record(const char* to) {
-    return QJsonObject{{QStringLiteral("t"), QStringLiteral("move")},
-                       {QStringLiteral("to"), QLatin1String(to)}};
 }
 
 } // namespace
@@ -74,34 +66,6 @@ QByteArray random_token() {
 
 QString random_code() {
     return QString::number(QRandomGenerator::system()->bounded(100000, 1000000));
-}
-
-std::vector<int> journal_questions(const lessons::QuizBank& bank, const QJsonObject& start) {
-    std::vector<int> order;
-    for (const QJsonValue& id : start.value(QStringLiteral("questions")).toArray()) {
-        const auto it =
-            std::find_if(bank.questions.begin(), bank.questions.end(),
-                         [&id](const lessons::Question& q) { return q.id == id.toString(); });
-        if (it == bank.questions.end())
-            throw Error(lessons::Text::tr("the journal asks question '%1', which bank '%2' does "
-                                          "not have")
-                            .arg(id.toString(), bank.id)
-                            .toStdString());
-        order.push_back(int(it - bank.questions.begin()));
-    }
-    if (order.empty())
-        throw Error(lessons::Text::tr("the journal names no questions").toStdString());
-    return order;
-}
-
-void replay_journal(ClassQuiz& quiz, const std::vector<QJsonObject>& records, const QString& path) {
-    for (std::size_t i = 0; i < records.size(); ++i)
-        if (const auto why = quiz.replay(records[i]))
-            throw Error(lessons::Text::tr("class journal %1, record %2: %3")
-                            .arg(path)
-                            .arg(i + 1)
-                            .arg(*why)
-                            .toStdString());
 }
 
 bool same_token(const QByteArray& a, const QByteArray& b) {
@@ -159,123 +123,11 @@ void ClassQuiz::set_addresses(const QStringList& addresses) {
     changed();
 }
 
-std::optional<Refusal> ClassQuiz::journal(const QJsonObject& record) {
-    if (!journal_ || journal_(record))
-        return std::nullopt;
-    return refuse(503, lessons::Text::tr("The teacher's computer could not save this; try again "
-                                         "in a moment."));
-}
-
 int ClassQuiz::student_index(const QString& id) const {
     for (std::size_t i = 0; i < students_.size(); ++i)
         if (students_[i].id == id)
             return int(i);
     return -1;
-}
-
-QJsonObject ClassQuiz::journal_start() const {
-    QJsonArray questions;
-    for (int i : order_)
-        questions.append(bank_.questions[std::size_t(i)].id);
-    return QJsonObject{{QStringLiteral("t"), QStringLiteral("start")},
-                       {QStringLiteral("bank"), bank_.id},
-                       {QStringLiteral("questions"), questions},
-                       {QStringLiteral("code"), code_},
-                       {QStringLiteral("teacher"), QString::fromLatin1(teacher_token_)},
-                       {QStringLiteral("secret"), QString::fromLatin1(secret_)}};
-}
-
-std::optional<QString> ClassQuiz::replay(const QJsonObject& record) {
-    const QString t = record.value(QStringLiteral("t")).toString();
-    const auto text = [&record](const char* key) {
-        return record.value(QLatin1String(key)).toString();
-    };
-    if (t == QLatin1String("start")) {
-        if (text("bank") != bank_.id || record.value(QStringLiteral("questions")) !=
-                                            journal_start().value(QStringLiteral("questions")))
-            return lessons::Text::tr("it is a journal of another quiz (bank %1)").arg(text("bank"));
-        if (text("code").size() < 4 || text("teacher").size() != 32 || text("secret").size() != 32)
-            return lessons::Text::tr("its start holds no join code, teacher's token and secret");
-        code_ = text("code");
-        teacher_token_ = text("teacher").toLatin1();
-        secret_ = text("secret").toLatin1();
-        instances_.clear();
-        return std::nullopt;
-    }
-    if (t == QLatin1String("join")) {
-        const QByteArray token = text("token").toLatin1();
-        if (text("id") != QStringLiteral("s%1").arg(students_.size() + 1) || token.size() != 32 ||
-            text("name").simplified().isEmpty() || by_token_.contains(token))
-            return lessons::Text::tr("a join is not the next student's");
-        StudentName read;
-        if (read_student_name(text("name"), limits_.max_name_chars, read))
-            return lessons::Text::tr("a join is not the next student's");
-        Student s;
-        s.id = text("id");
-        s.name = read.shown;
-        s.key = read.key;
-        s.display = unique_display(read);
-        s.token = token;
-        s.allowance = limits_.token_burst;
-        by_token_.insert(s.token, int(students_.size()));
-        students_.push_back(std::move(s));
-        changed();
-        return std::nullopt;
-    }
-    if (t == QLatin1String("answer")) {
-        const int who = student_index(text("student"));
-        QJsonObject reply;
-        if (who < 0)
-            return lessons::Text::tr("an answer is from no student in it");
-        if (const auto r = answer(who, text("question"), text("answer"), reply))
-            return r->message;
-        return std::nullopt;
-    }
-    if (t == QLatin1String("move")) {
-        const QString to = text("to");
-        std::optional<Refusal> r = to == QLatin1String("open")     ? open()
-                                   : to == QLatin1String("close")  ? close()
-                                   : to == QLatin1String("reveal") ? reveal()
-                                   : to == QLatin1String("next")   ? next()
-                                   : to == QLatin1String("skip")   ? skip()
-                                   : to == QLatin1String("back")
-                                       ? back()
-                                       : std::optional<Refusal>(Refusal{400, to});
-        if (r)
-            return r->message;
-        return std::nullopt;
-    }
-    if (t == QLatin1String("code")) {
-        if (text("code").size() < 4)
-            return lessons::Text::tr("a new join code is not one");
-        code_ = text("code");
-        ++code_changes_;
-        return std::nullopt;
-    }
-    if (t == QLatin1String("view")) {
-        View v;
-        v.names = record.value(QStringLiteral("names")).toBool();
-        v.ranking = record.value(QStringLiteral("ranking")).toBool();
-        v.histogram = record.value(QStringLiteral("histogram")).toBool(true);
-        if (const auto r = set_view(v))
-            return r->message;
-        return std::nullopt;
-    }
-    if (t == QLatin1String("timer")) {
-        if (const auto r = set_timer(record.value(QStringLiteral("seconds")).toInt(-1)))
-            return r->message;
-        return std::nullopt;
-    }
-    if (t == QLatin1String("lock")) {
-        set_locked(record.value(QStringLiteral("locked")).toBool());
-        return std::nullopt;
-    }
-    if (t == QLatin1String("remove")) {
-        if (const auto r = remove(text("student")))
-            return r->message;
-        return std::nullopt;
-    }
-    return lessons::Text::tr("a record of an unknown kind \"%1\"").arg(t);
 }
 
 void ClassQuiz::changed() {
@@ -373,40 +225,41 @@ std::optional<Refusal> ClassQuiz::join(const QString& code, const QString& name,
     while (!wrong_.empty() && now_ms - wrong_.front() >= kJoinWindowMs)
         wrong_.pop_front();
     if (int(wrong_.size()) >= limits_.wrong_codes_per_minute)
-        return refuse(429, lessons::Text::tr("Too many wrong join codes were tried in this class, "
-                                             "so the code has changed. Wait a minute, then type "
-                                             "the code on the projector."));
+        return Refusal(429, lessons::Text::tr("Too many wrong join codes were tried in this class, "
+                                              "so the code has changed. Wait a minute, then type "
+                                              "the code on the projector."));
     // Joins per address: enough for a class behind one router.
     std::deque<qint64>& recent = joins_[address];
     while (!recent.empty() && now_ms - recent.front() >= kJoinWindowMs)
         recent.pop_front();
     if (int(recent.size()) >= limits_.joins_per_minute)
-        return refuse(429, lessons::Text::tr("Too many joins from this computer; wait a minute and "
-                                             "try again."));
+        return Refusal(429,
+                       lessons::Text::tr("Too many joins from this computer; wait a minute and "
+                                         "try again."));
     recent.push_back(now_ms);
     if (code.trimmed() != code_) {
         ++wrong_codes_;
         wrong_.push_back(now_ms);
         if (int(wrong_.size()) >= limits_.wrong_codes_per_minute)
             new_code();
-        return refuse(403, lessons::Text::tr("That join code is not this class's. Check the code "
-                                             "on the projector."));
+        return Refusal(403, lessons::Text::tr("That join code is not this class's. Check the code "
+                                              "on the projector."));
     }
     StudentName read;
     if (const auto problem = read_student_name(name, limits_.max_name_chars, read))
-        return refuse(400, *problem);
+        return Refusal(400, *problem);
     if (banned_.contains(read.key))
-        return refuse(403, lessons::Text::tr("The teacher removed this name from the quiz."));
+        return Refusal(403, lessons::Text::tr("The teacher removed this name from the quiz."));
     for (const QString& word : key_words(read.key))
         if (blocked_.contains(word))
-            return refuse(400, lessons::Text::tr("That name is not allowed in this class; choose "
-                                                 "another."));
+            return Refusal(400, lessons::Text::tr("That name is not allowed in this class; choose "
+                                                  "another."));
     const QString tidy = read.shown;
     if (locked_)
-        return refuse(409, lessons::Text::tr("The teacher has locked the lobby: no one can join "
-                                             "now."));
+        return Refusal(409, lessons::Text::tr("The teacher has locked the lobby: no one can join "
+                                              "now."));
     if (student_count() >= limits_.max_students)
-        return refuse(
+        return Refusal(
             503, lessons::Text::tr("The class is full (%1 students).").arg(limits_.max_students));
     Student s;
     s.id = QStringLiteral("s%1").arg(students_.size() + 1);
@@ -433,15 +286,15 @@ std::optional<Refusal> ClassQuiz::authorise(const QByteArray& token, qint64 now_
                                             int& student_out) {
     const auto it = by_token_.constFind(token);
     if (it == by_token_.constEnd())
-        return refuse(401, lessons::Text::tr("This page is not in the class quiz: join again."));
+        return Refusal(401, lessons::Text::tr("This page is not in the class quiz: join again."));
     Student& s = students_[std::size_t(*it)];
     if (s.removed)
-        return refuse(401, lessons::Text::tr("The teacher removed you from this quiz."));
+        return Refusal(401, lessons::Text::tr("The teacher removed you from this quiz."));
     const double elapsed = double(std::max<qint64>(0, now_ms - s.filled_ms)) / 1000.0;
     s.allowance = std::min(limits_.token_burst, s.allowance + elapsed * limits_.token_rate);
     s.filled_ms = now_ms;
     if (s.allowance < 1.0)
-        return refuse(429, lessons::Text::tr("Too many requests from this page; slow down."));
+        return Refusal(429, lessons::Text::tr("Too many requests from this page; slow down."));
     s.allowance -= 1.0;
     student_out = *it;
     return std::nullopt;
@@ -451,29 +304,30 @@ std::optional<Refusal> ClassQuiz::answer(int student, const QString& question_id
                                          const QString& text, QJsonObject& reply) {
     const lessons::Question* q = current_question();
     if (phase_ != Phase::Open || !q)
-        return refuse(409, phase_ == Phase::Lobby
-                               ? lessons::Text::tr("The first question is not open yet.")
-                               : lessons::Text::tr("This question is closed: answers are no longer "
-                                                   "taken."));
+        return Refusal(409,
+                       phase_ == Phase::Lobby
+                           ? lessons::Text::tr("The first question is not open yet.")
+                           : lessons::Text::tr("This question is closed: answers are no longer "
+                                               "taken."));
     if (question_id != q->id)
-        return refuse(409, lessons::Text::tr("That answer is for another question; the question "
-                                             "open now is \"%1\".")
-                               .arg(lessons::question_title(*q)));
+        return Refusal(409, lessons::Text::tr("That answer is for another question; the question "
+                                              "open now is \"%1\".")
+                                .arg(lessons::question_title(*q)));
     Student& s = students_[std::size_t(student)];
     Response& r = s.responses[current_];
     if (r.submissions > limits_.answer_changes) { // the first answer and its changes
         if (r.submissions == 0)
             s.responses.erase(current_);
-        return refuse(429, lessons::Text::tr("You have changed this answer %1 times, the most "
-                                             "allowed; your last answer counts.")
-                               .arg(limits_.answer_changes));
+        return Refusal(429, lessons::Text::tr("You have changed this answer %1 times, the most "
+                                              "allowed; your last answer counts.")
+                                .arg(limits_.answer_changes));
     }
     const QuestionInstance& in = instance(s.name, current_);
     const lessons::Checked checked = lessons::check_answer(in, text);
     if (checked.verdict == Verdict::Unparseable) {
         if (r.submissions == 0)
             s.responses.erase(current_);
-        return refuse(422, checked.feedback);
+        return Refusal(422, checked.feedback);
     }
     if (auto refusal = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("answer")},
                                            {QStringLiteral("student"), s.id},
@@ -534,174 +388,6 @@ std::optional<QByteArray> ClassQuiz::exchange_teacher_link(const QByteArray& cod
 bool ClassQuiz::may_listen(const QByteArray& token, qint64 now_ms) {
     int student = -1;
     return is_teacher(token) || !authorise(token, now_ms, student);
-}
-
-std::optional<Refusal> ClassQuiz::open() {
-    if (phase_ != Phase::Lobby)
-        return refuse(409, lessons::Text::tr("The quiz has begun: close, reveal or go to the next "
-                                             "question instead."));
-    if (auto r = journal(move_record("open")))
-        return r;
-    enter(0);
-    changed();
-    return std::nullopt;
-}
-
-void ClassQuiz::set_phase(Phase phase) {
-    phase_ = phase;
-    if (phase == Phase::Open)
-        opened_ms_ = -1; // its time starts at the next tick
-    if (current_ >= 0 && phase != Phase::Finished && phase > reached_[std::size_t(current_)])
-        reached_[std::size_t(current_)] = phase;
-}
-
-void ClassQuiz::go_on() {
-    if (current_ + 1 >= question_count())
-        set_phase(Phase::Finished);
-    else
-        enter(current_ + 1);
-}
-
-void ClassQuiz::enter(int position) {
-    current_ = position;
-    const Phase was = reached_[std::size_t(position)];
-    set_phase(was == Phase::Lobby ? Phase::Open : was);
-}
-
-std::optional<Refusal> ClassQuiz::close() {
-    if (phase_ != Phase::Open)
-        return refuse(409, lessons::Text::tr("No question is open."));
-    if (auto r = journal(move_record("close")))
-        return r;
-    set_phase(Phase::Closed);
-    changed();
-    return std::nullopt;
-}
-
-std::optional<Refusal> ClassQuiz::reveal() {
-    if (phase_ != Phase::Closed)
-        return refuse(409, phase_ == Phase::Open
-                               ? lessons::Text::tr("Close the question before revealing it.")
-                               : lessons::Text::tr("No closed question to reveal."));
-    if (auto r = journal(move_record("reveal")))
-        return r;
-    set_phase(Phase::Revealed);
-    changed();
-    return std::nullopt;
-}
-
-std::optional<Refusal> ClassQuiz::next() {
-    if (phase_ != Phase::Revealed)
-        return refuse(409, lessons::Text::tr("Reveal this question before going on."));
-    if (auto r = journal(move_record("next")))
-        return r;
-    go_on();
-    changed();
-    return std::nullopt;
-}
-
-std::optional<Refusal> ClassQuiz::skip() {
-    if (phase_ != Phase::Open && phase_ != Phase::Closed)
-        return refuse(409, phase_ == Phase::Revealed
-                               ? lessons::Text::tr("This question is revealed: go to the next one "
-                                                   "instead.")
-                               : lessons::Text::tr("No question to skip."));
-    if (auto r = journal(move_record("skip")))
-        return r;
-    set_phase(Phase::Closed); // its answers stay, unrevealed
-    go_on();
-    changed();
-    return std::nullopt;
-}
-
-std::optional<Refusal> ClassQuiz::back() {
-    if (phase_ == Phase::Lobby || (phase_ != Phase::Finished && current_ <= 0))
-        return refuse(409, lessons::Text::tr("There is no question before this one."));
-    if (auto r = journal(move_record("back")))
-        return r;
-    enter(phase_ == Phase::Finished ? current_ : current_ - 1);
-    changed();
-    return std::nullopt;
-}
-
-std::optional<Refusal> ClassQuiz::set_view(const View& view) {
-    if (auto r = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("view")},
-                                     {QStringLiteral("names"), view.names},
-                                     {QStringLiteral("ranking"), view.ranking},
-                                     {QStringLiteral("histogram"), view.histogram}}))
-        return r;
-    view_ = view;
-    changed();
-    return std::nullopt;
-}
-
-std::optional<Refusal> ClassQuiz::set_timer(int seconds) {
-    if (seconds < 0 || seconds > limits_.longest_timer)
-        return refuse(400, lessons::Text::tr("A question's timer is from 0 (none) to %1 seconds.")
-                               .arg(limits_.longest_timer));
-    if (auto r = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("timer")},
-                                     {QStringLiteral("seconds"), seconds}}))
-        return r;
-    timer_ = seconds;
-    opened_ms_ = -1;
-    changed();
-    return std::nullopt;
-}
-
-int ClassQuiz::seconds_left() const {
-    if (phase_ != Phase::Open || timer_ <= 0)
-        return -1;
-    if (opened_ms_ < 0)
-        return timer_;
-    const qint64 left_ms = opened_ms_ + qint64(timer_) * 1000 - now_ms_;
-    return int(std::max<qint64>(0, (left_ms + 999) / 1000));
-}
-
-void ClassQuiz::tick(qint64 now_ms) {
-    now_ms_ = now_ms;
-    if (phase_ != Phase::Open || timer_ <= 0)
-        return;
-    if (opened_ms_ < 0)
-        opened_ms_ = now_ms;
-    else if (now_ms - opened_ms_ >= qint64(timer_) * 1000)
-        close(); // refused only when the journal is (then the next tick tries again)
-}
-
-void ClassQuiz::set_locked(bool locked) {
-    if (locked_ == locked)
-        return;
-    if (journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("lock")},
-                            {QStringLiteral("locked"), locked}}))
-        return;
-    locked_ = locked;
-    changed();
-}
-
-std::optional<Refusal> ClassQuiz::remove(const QString& student_id) {
-    for (Student& s : students_) {
-        if (s.id == student_id && !s.removed) {
-            if (auto r = journal(QJsonObject{{QStringLiteral("t"), QStringLiteral("remove")},
-                                             {QStringLiteral("student"), s.id}}))
-                return r;
-            s.removed = true;
-            banned_.insert(s.key); // nor as "Ben #2", "ben" or "Веn"
-            changed();
-            return std::nullopt;
-        }
-    }
-    return refuse(404, lessons::Text::tr("No student %1 is in the class.").arg(student_id));
-}
-
-std::optional<Refusal> ClassQuiz::remove(const QStringList& student_ids) {
-    for (const QString& id : student_ids) {
-        const int i = student_index(id);
-        if (i < 0 || students_[std::size_t(i)].removed)
-            return refuse(404, lessons::Text::tr("No student %1 is in the class.").arg(id));
-    }
-    for (const QString& id : student_ids)
-        if (auto r = remove(id))
-            return r;
-    return std::nullopt;
 }
 
 } // namespace lockstep::classroom
