@@ -83,6 +83,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    static constexpr int kMarkerSize = 16; // the points' markers, in pixels
     void retranslate();
     void showPoints(const std::vector<SweepPoint>& modelled);
     void updateAxes();
