@@ -144,6 +144,7 @@ private Q_SLOTS:
     void one_vocabulary_of_changes();
     void a_change_without_an_amount_takes_its_kinds_default();
     void a_slow_link_from_the_menu_is_the_scenarios_slow_link();
+    void back_to_full_speed_restores_a_slowed_link();
 };
 
 void TestFailures::specs_read_and_write_back() {
@@ -879,6 +880,59 @@ void TestFailures::a_slow_link_from_the_menu_is_the_scenarios_slow_link() {
     QVERIFY(bool(no));
     QCOMPARE(no.arg, std::string("ssp"));
     QVERIFY(!kind.refusal(s, change));
+}
+
+// "Back to full speed" after "Slow its link 10×": from its step on, the worker's messages travel
+// at the link's own speed again, so the steps take as long as the plain run's; before it they
+// took as long as the slowed run's. Where no link can be slowed (ssp), it restores the pace alone.
+void TestFailures::back_to_full_speed_restores_a_slowed_link() {
+    Scenario s;
+    s.workers = 4;
+    s.steps = 6;
+    s.algorithm = Algorithm::Ring;
+    auto trace_of = [&](bool restore) {
+        Trace trace;
+        const auto run = make_run(s, load_dataset(s), &trace);
+        run->step();
+        Intervention slow = *make_intervention("slow_link", 2, run->ordinal());
+        run->intervene(slow);
+        while (!run->finished()) {
+            Intervention back = *make_intervention("full-speed", 2, run->ordinal());
+            if (restore && run->steps_done() == 3)
+                run->intervene(back);
+            run->step();
+        }
+        return trace;
+    };
+    Trace plain;
+    const auto quick = make_run(s, load_dataset(s), &plain);
+    while (!quick->finished())
+        quick->step();
+    const Trace slowed = trace_of(false);
+    const Trace restored = trace_of(true);
+    auto took = [](const Trace& t, std::size_t k) {
+        return t.snapshots()[k].time - (k == 0 ? Ticks{0} : t.snapshots()[k - 1].time);
+    };
+    QCOMPARE(restored.snapshots().size(), std::size_t{6});
+    for (std::size_t k = 1; k < 3; ++k) {
+        QCOMPARE(took(restored, k), took(slowed, k));
+        QVERIFY(took(restored, k) > took(plain, k));
+    }
+    for (std::size_t k = 3; k < 6; ++k)
+        QCOMPARE(took(restored, k), took(plain, k));
+
+    Scenario loose = s;
+    loose.sync = SyncConfig{};
+    loose.sync->mode = SyncMode::Ssp;
+    loose.algorithm = Algorithm::ParameterServer;
+    const auto ssp = make_run(loose, load_dataset(loose), nullptr);
+    ssp->step();
+    Intervention slow = *make_intervention("slow", 1, ssp->ordinal());
+    ssp->intervene(slow);
+    Intervention back = *make_intervention("full-speed", 1, ssp->ordinal());
+    ssp->intervene(back);
+    ssp->step();
+    QVERIFY(ssp->steps_done() > 0);
 }
 
 QTEST_GUILESS_MAIN(TestFailures)
