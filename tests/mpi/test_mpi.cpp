@@ -20,6 +20,7 @@
 
 #include <csignal>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <map>
@@ -138,6 +139,21 @@ pid_t rank_process(const QProcess& job, int rank) {
             return static_cast<pid_t>(pid.toInt());
     }
     return 0;
+}
+
+// The CPU time process `pid` has used so far, in seconds (user and system; 0 once it is gone).
+double cpu_seconds(pid_t pid) {
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0.0;
+    const QByteArray stat = f.readAll();
+    // After the command's name in parentheses: state is the 3rd field, utime the 14th, stime
+    // the 15th.
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 13)
+        return 0.0;
+    const double ticks = fields[11].toDouble() + fields[12].toDouble();
+    return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }
 
 } // namespace
@@ -687,7 +703,8 @@ private Q_SLOTS:
         QVERIFY(job.waitForStarted());
         pid_t frozen = 0;
         QVERIFY(QTest::qWaitFor([&] { return (frozen = rank_process(job, 1)) != 0; }, 30'000));
-        QTest::qWait(1500); // training by now
+        // Training by now: it has computed for half a second.
+        QTRY_VERIFY_WITH_TIMEOUT(cpu_seconds(frozen) >= 0.5, 30'000);
         QVERIFY(job.state() == QProcess::Running);
         QCOMPARE(::kill(frozen, SIGSTOP), 0);
         QElapsedTimer waited;
