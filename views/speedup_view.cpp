@@ -25,10 +25,11 @@ namespace lockstep::views {
 
 namespace {
 
-// A tick interval for 0..top that is a power of two (worker counts usually are), at most ~8 ticks.
-double power_of_two_interval(double top) {
+// A tick interval for 0..top that is a power of two (worker counts usually are), at most about
+// `ticks` ticks.
+double power_of_two_interval(double top, double ticks = 8.0) {
     double interval = 1.0;
-    while (top / interval > 8.0)
+    while (top / interval > ticks)
         interval *= 2.0;
     return interval;
 }
@@ -92,8 +93,12 @@ SpeedupView::SpeedupView(QWidget* parent)
     amdahl_->setVisible(false);
 
     chartView_ = new QChartView(chart_, this);
-    chartView_->setMinimumSize(360, 260);
-    connect(chart_, &QChart::plotAreaChanged, this, [this] { updateValueLabels(); });
+    chartView_->setMinimumSize(360,
+                               100); // a projector's short view: the header and legend keep room
+    connect(chart_, &QChart::plotAreaChanged, this, [this] {
+        updateAxes(); // the ticks the new height has room for
+        updateValueLabels();
+    });
 
     header_ = new QLabel(this);
     header_->setTextFormat(Qt::PlainText);
@@ -234,7 +239,11 @@ void SpeedupView::updateAxes() {
     maxSpeedup = std::max(maxSpeedup, maxWorkers);
     // Half a tick of room past the last point, so its marker and value label are not clipped.
     const double xStep = power_of_two_interval(maxWorkers);
-    const double yStep = power_of_two_interval(maxSpeedup);
+    // As many speedup ticks as the plot's height has room for, a line and a half apart (a
+    // projector's short view would otherwise elide every label to "...").
+    const double tall = chart_->plotArea().height();
+    const double rows = tall > 0 ? tall / (1.5 * fontMetrics().height()) : 8.0;
+    const double yStep = power_of_two_interval(maxSpeedup, std::clamp(rows, 2.0, 8.0));
     workersAxis_->setTickType(QValueAxis::TicksDynamic);
     workersAxis_->setTickAnchor(0);
     workersAxis_->setTickInterval(xStep);

@@ -1,3 +1,4 @@
+#include "lockstep_views/chart_style.h"
 #include "lockstep_views/palette.h"
 #include "lockstep_views/speedup_view.h"
 #include "reports/amdahl.h"
@@ -5,8 +6,10 @@
 #include "scenario/scenario.h"
 #include "view_test_support.h"
 
+#include <QChartView>
 #include <QDir>
 #include <QTemporaryDir>
+#include <QValueAxis>
 #include <QtTest>
 
 #include "sweep_support.h"
@@ -29,6 +32,7 @@ private Q_SLOTS:
     void amdahlCurveIsTheEnginesFit();
     void measuredSeriesIsOptional();
     void screenshotsFollowThePalette();
+    void aShortViewKeepsItsLegendApartAndFewerTicks();
 };
 
 void TestSpeedupView::workedExampleSweepIsDrawn() {
@@ -171,6 +175,40 @@ void TestSpeedupView::screenshotsFollowThePalette() {
             darkPixels += darkImage.pixelColor(x, y).lightnessF() < 0.3 ? 1 : 0;
     QVERIFY(darkPixels > (darkImage.width() / 4) * (darkImage.height() / 4) / 2);
     QVERIFY(count_near(darkImage, okabe_ito::orange, 12) < 20); // measured series hidden
+}
+
+// On a projector at 1024x768 the speedup tab is short: the legend stays below the chart, not over
+// it, and the speedup axis takes fewer ticks rather than eliding every label.
+void TestSpeedupView::aShortViewKeepsItsLegendApartAndFewerTicks() {
+    const std::vector<int> counts{1, 2, 4, 8};
+    const auto points = sweep(worked_example(), counts);
+    auto speedup_tick = [](SpeedupView& view) {
+        const auto* chart = view.findChild<QChartView*>();
+        for (QAbstractAxis* axis : chart->chart()->axes(Qt::Vertical))
+            if (axis->titleText() == QStringLiteral("speedup (×)"))
+                return static_cast<QValueAxis*>(axis)->tickInterval();
+        return 0.0;
+    };
+    SpeedupView tall;
+    tall.resize(740, 600);
+    tall.setPoints(points);
+    tall.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tall));
+    QTRY_COMPARE(speedup_tick(tall), 1.0);
+
+    SpeedupView view;
+    view.resize(740, 250);
+    view.setPoints(points);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTRY_VERIFY(speedup_tick(view) >= 2.0);
+    const auto* chart = view.findChild<QChartView*>();
+    const auto* legend = view.findChild<SeriesLegend*>();
+    QVERIFY(chart && legend);
+    QVERIFY2(legend->geometry().top() > chart->geometry().bottom(),
+             qPrintable(QStringLiteral("legend at %1, chart down to %2")
+                            .arg(legend->geometry().top())
+                            .arg(chart->geometry().bottom())));
 }
 
 QTEST_MAIN(TestSpeedupView)
