@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 // A live class quiz: the teacher moves a bank's questions through lobby, open, closed and
@@ -47,6 +48,10 @@ struct ClassLimits {
 
 // A refusal: the HTTP status it maps to and a sentence for the person.
 struct Refusal {
+    Refusal() = default;
+    Refusal(int status_, QString message_)
+        : status(status_)
+        , message(std::move(message_)) {}
     int status = 400;
     QString message;
 };
