@@ -107,11 +107,13 @@ bool LabSession::workerAction(int worker, const QString& id) {
     const FaultKind* kind = find_fault_kind(id.toStdString());
     if (!kind)
         return false;
-    const double amount = kind->amount_in_steps ? kind->default_amount * meanStepSeconds() : 0.0;
-    const auto change = make_intervention(kind->id, worker, 0, amount);
+    Intervention change;
+    change.kind = kind->kind;
+    change.worker = worker;
+    change.amount = kind->amount_in_steps ? kind->default_amount * meanStepSeconds() : 0.0;
     const QString what =
         kind->done_text ? QCoreApplication::translate("Fault", kind->done_text).arg(worker) : id;
-    return change && intervene(*change, what);
+    return intervene(change, what);
 }
 
 // The run's mean step so far, in seconds on its clock (a first guess before any step).
