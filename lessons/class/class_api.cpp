@@ -13,7 +13,6 @@
 #include <QUrlQuery>
 
 #include <algorithm>
-#include <memory>
 
 namespace lockstep::classroom {
 
