@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -95,10 +96,7 @@ SpeedupView::SpeedupView(QWidget* parent)
     chartView_ = new QChartView(chart_, this);
     chartView_->setMinimumSize(360,
                                100); // a projector's short view: the header and legend keep room
-    connect(chart_, &QChart::plotAreaChanged, this, [this] {
-        updateAxes(); // the ticks the new height has room for
-        updateValueLabels();
-    });
+    connect(chart_, &QChart::plotAreaChanged, this, [this] { updateValueLabels(); });
 
     header_ = new QLabel(this);
     header_->setTextFormat(Qt::PlainText);
@@ -239,10 +237,12 @@ void SpeedupView::updateAxes() {
     maxSpeedup = std::max(maxSpeedup, maxWorkers);
     // Half a tick of room past the last point, so its marker and value label are not clipped.
     const double xStep = power_of_two_interval(maxWorkers);
-    // As many speedup ticks as the plot's height has room for, a line and a half apart (a
-    // projector's short view would otherwise elide every label to "...").
-    const double tall = chart_->plotArea().height();
-    const double rows = tall > 0 ? tall / (1.5 * fontMetrics().height()) : 8.0;
+    // As many speedup ticks as the chart's height has room for, a line and a half apart, after
+    // about four lines for the workers axis, its title and the margins (a projector's short view
+    // would otherwise elide every label to "..."). From the widget's height, not the plot's,
+    // which the ticks themselves change.
+    const double line = fontMetrics().height();
+    const double rows = (chartView_->height() - 4.0 * line) / (1.5 * line);
     const double yStep = power_of_two_interval(maxSpeedup, std::clamp(rows, 2.0, 8.0));
     workersAxis_->setTickType(QValueAxis::TicksDynamic);
     workersAxis_->setTickAnchor(0);
@@ -367,6 +367,12 @@ void SpeedupView::updateTexts() {
         entries.push_back(entry(amdahl_, MarkerShape::None));
     entries.push_back(entry(efficiency_, MarkerShape::Triangle));
     legend_->setEntries(entries);
+}
+
+// The chart's new height may hold more or fewer ticks (its layout has already set it).
+void SpeedupView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    updateAxes();
 }
 
 void SpeedupView::changeEvent(QEvent* event) {

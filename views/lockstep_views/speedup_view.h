@@ -81,6 +81,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     static constexpr int kMarkerSize = 16; // the points' markers, in pixels
