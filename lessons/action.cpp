@@ -3,6 +3,7 @@
 #include "collectives/reduction.h"
 #include "collectives/schedule.h"
 #include "core/error.h"
+#include "failures/intervention.h"
 
 #include <QUrl>
 #include <QUrlQuery>
@@ -33,6 +34,23 @@ struct Spec {
 
 using T = Param::Type;
 
+// A change a click on a worker makes, as a link names it: its kind's id, the worker (a change to
+// the whole run takes none) and the amount under the kind's own name; a crash may also name its
+// step (then it is written into the scenario, and the run starts again) and phase.
+Spec fault_spec(const FaultKind& kind) {
+    Spec s{ActionKind::Fault, kind.id.data(), {}};
+    if (!kind.whole_run)
+        s.params.push_back({"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true});
+    if (kind.amount_name)
+        s.params.push_back({kind.amount_name, T::Number, kind.amount_min, kind.amount_max});
+    if (kind.kind == Intervention::Kind::Crash) {
+        s.params.push_back({"step", T::Integer, 0, static_cast<double>(ScenarioLimits::max_steps)});
+        s.params.push_back({"phase", T::Choice, 0, 0,
+                            "compute,communicate,update,before-fsync,after-fsync,after-rename"});
+    }
+    return s;
+}
+
 const std::vector<Spec>& specs() {
     static const std::vector<Spec> all = {
         {ActionKind::Play, "play", {}},
@@ -40,7 +58,6 @@ const std::vector<Spec>& specs() {
         {ActionKind::Step, "step", {}},
         {ActionKind::Reset, "reset", {}},
         {ActionKind::Run, "run", {}},
-        {ActionKind::Broadcast, "broadcast", {}},
         {ActionKind::Set,
          "set",
          {{"workers", T::Integer, 1, ScenarioLimits::max_workers},
@@ -74,23 +91,6 @@ const std::vector<Spec>& specs() {
           {"comm_precision", T::Choice, 0, 0, "float64,float32,float16,bfloat16"},
           {"loss_scale", T::Number, 0, max_loss_scale},
           {"loss_scale_growth", T::Integer, 1, static_cast<double>(ScenarioLimits::max_steps)}}},
-        {ActionKind::Slow,
-         "slow",
-         {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true},
-          {"factor", T::Number, 1, 100}}},
-        {ActionKind::Stall,
-         "stall",
-         {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true},
-          {"seconds", T::Number, 0, 1e6}}},
-        {ActionKind::Misorder,
-         "misorder",
-         {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true}}},
-        {ActionKind::Crash,
-         "crash",
-         {{"worker", T::Integer, 0, ScenarioLimits::max_workers - 1, "", true},
-          {"step", T::Integer, 0, static_cast<double>(ScenarioLimits::max_steps)},
-          {"phase", T::Choice, 0, 0,
-           "compute,communicate,update,before-fsync,after-fsync,after-rename"}}},
         {ActionKind::Checkpoint,
          "checkpoint",
          {{"every", T::Integer, 1, static_cast<double>(ScenarioLimits::max_steps), "", true},
@@ -120,7 +120,23 @@ const std::vector<Spec>& specs() {
         {ActionKind::Calculator, "calculator", {}},
         {ActionKind::Study, "study", {}},
     };
-    return all;
+    static const std::vector<Spec> with_faults = [] {
+        std::vector<Spec> out = all;
+        for (const FaultKind* kind : fault_kinds())
+            if (kind->menu_text || kind->link_text)
+                out.push_back(fault_spec(*kind));
+        return out;
+    }();
+    return with_faults;
+}
+
+// The names lessons gave two faults before links took the kinds' own ids.
+QString current_name(const QString& name) {
+    if (name == QLatin1String("stall"))
+        return QStringLiteral("pause");
+    if (name == QLatin1String("misorder"))
+        return QStringLiteral("bucket-order");
+    return name;
 }
 
 const Spec& spec_of(ActionKind kind) {
@@ -215,8 +231,9 @@ int Action::integer(const QString& key, int fallback) const {
     return params.contains(key) ? static_cast<int>(params.value(key).toDouble()) : fallback;
 }
 
-QString action_name(ActionKind kind) {
-    return QString::fromLatin1(spec_of(kind).name);
+QString action_name(const Action& action) {
+    return action.kind == ActionKind::Fault ? action.fault
+                                            : QString::fromLatin1(spec_of(action.kind).name);
 }
 
 QStringList action_vocabulary() {
@@ -247,20 +264,24 @@ Action parse_action(const QString& url) {
         throw Error(where + ": a lesson action starts with 'lockstep:'");
     const QString rest = url.mid(9);
     const qsizetype q = rest.indexOf(QLatin1Char('?'));
-    const QString name = q < 0 ? rest : rest.left(q);
+    const QString name = current_name(q < 0 ? rest : rest.left(q));
+    // "pause" is the playback's, and with parameters (a worker) the fault's.
     const Spec* spec = nullptr;
     for (const Spec& s : specs())
-        if (name == QLatin1String(s.name))
+        if (name == QLatin1String(s.name) && (!spec || (q >= 0 && s.kind == ActionKind::Fault)))
             spec = &s;
     if (!spec) {
         QStringList names;
         for (const Spec& s : specs())
             names << QString::fromLatin1(s.name);
+        names.removeDuplicates();
         throw Error(where + ": unknown action '" + name.toStdString() +
                     "' (known: " + names.join(QStringLiteral(", ")).toStdString() + ")");
     }
     Action action;
     action.kind = spec->kind;
+    if (spec->kind == ActionKind::Fault)
+        action.fault = name;
     action.url = url;
     if (q >= 0) {
         const QString query = rest.mid(q + 1);

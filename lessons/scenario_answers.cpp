@@ -179,7 +179,8 @@ void add_faults(const EngineCall& call, const Values& values, Scenario& s) {
         } catch (const Error& e) {
             fail(where + QStringLiteral(": ") + QString::fromStdString(e.what()));
         }
-        if (a.kind != ActionKind::Crash || !a.has(QStringLiteral("step")))
+        if (a.kind != ActionKind::Fault || a.fault != QLatin1String("crash") ||
+            !a.has(QStringLiteral("step")))
             fail(where + QStringLiteral(": must be a lockstep:crash link with a step"));
         FailureSpec f;
         f.worker = a.integer(QStringLiteral("worker"));
@@ -211,7 +212,7 @@ Action set_action(const EngineCall& call, const Values& values) {
         pairs << it.key() + QLatin1Char('=') + text;
     }
     if (pairs.isEmpty())
-        return Action{ActionKind::Set, QStringLiteral("lockstep:set"), {}};
+        return Action{ActionKind::Set, QStringLiteral("lockstep:set"), {}, {}};
     return parse_action(QStringLiteral("lockstep:set?") + pairs.join(QLatin1Char('&')));
 }
 

@@ -89,10 +89,10 @@ public:
     // Stands for "the newest step the engine has reached" in Intervention::at.
     static constexpr std::int64_t kAtTheHead = std::numeric_limits<std::int64_t>::max();
 
-    // A click on a worker, at the engine's newest step: "slow" (3x slower), "pause" (5 s),
-    // "crash" (dies in the step's computation) or "crash-checkpoint" (dies while writing the
-    // next checkpoint); a positive `amount` replaces the default factor or seconds. The lab
-    // window uses intervene() at the playhead instead.
+    // A click on a worker, at the engine's newest step: a fault kind's id (failures/
+    // intervention.h), e.g. "slow" (3x slower), "pause" (2 of the run's steps), "crash" or
+    // "crash-checkpoint"; a positive `amount` replaces the kind's default. The lab window uses
+    // intervene() at the playhead instead.
     bool injectFault(int worker, const QString& action, QString* why = nullptr,
                      double amount = 0.0);
 

@@ -11,6 +11,7 @@
 #include "lockstep_views/numbers.h"
 #include "lockstep_views/timeline_view.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 #include <algorithm>
@@ -19,7 +20,6 @@ namespace lockstep::app {
 
 void MainWindow::applyLessonAction(const lessons::Action& action) {
     using lessons::ActionKind;
-    const std::optional<int> worker = lessons::action_worker(action);
     Playback& playback = session_.playback();
     const Scenario& current = session_.scenario();
     try {
@@ -53,29 +53,9 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             session_.changeScenario(s, what.isEmpty() ? tr("the page's settings") : what);
             break;
         }
-        case ActionKind::Slow:
-        case ActionKind::Stall: {
-            const bool slow = action.kind == ActionKind::Slow;
-            const FaultKind& kind =
-                fault_kind(slow ? Intervention::Kind::Slow : Intervention::Kind::Pause);
-            const double fallback = kind.amount_in_steps
-                                        ? kind.default_amount * session_.meanStepSeconds()
-                                        : kind.default_amount;
-            const double amount = action.number(
-                slow ? QStringLiteral("factor") : QStringLiteral("seconds"), fallback);
-            if (*worker >= current.workers) {
-                showStatus(tr("There is no worker %1 in this scenario.").arg(*worker));
-                break;
-            }
-            Intervention change;
-            change.kind = slow ? Intervention::Kind::Slow : Intervention::Kind::Pause;
-            change.worker = *worker;
-            change.amount = amount;
-            const QString shown = views::display_number(amount);
-            intervene(change, slow ? tr("worker %1 slowed %2×").arg(*worker).arg(shown)
-                                   : tr("worker %1 stalled %2 s").arg(*worker).arg(shown));
+        case ActionKind::Fault:
+            applyLessonFault(action);
             break;
-        }
         case ActionKind::View: {
             QWidget* v = view(action.text(QStringLiteral("name")));
             bringViewToFront(action.text(QStringLiteral("name")));
@@ -107,47 +87,6 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
             session_.rerunWithChange(s);
             showStatus(tr("From step 0 again, with a checkpoint after every %1 steps.")
                            .arg(s.checkpoint->every));
-            break;
-        }
-        case ActionKind::Misorder:
-            session_.workerAction(*worker, QStringLiteral("bucket_order"));
-            break;
-        case ActionKind::Broadcast: {
-            // As data-parallel training starts: worker 0's parameters (and optimizer state) to
-            // every replica, at the playhead.
-            Intervention change;
-            change.kind = Intervention::Kind::Broadcast;
-            change.worker = 0;
-            intervene(change, tr("worker 0's parameters copied to every worker"));
-            break;
-        }
-        case ActionKind::Crash: {
-            FailureSpec f;
-            f.worker = *worker;
-            if (action.has(QStringLiteral("phase")))
-                parse_crash_phase(action.text(QStringLiteral("phase")).toStdString(), f.phase);
-            const QString phase = QString::fromStdString(std::string(to_string(f.phase)));
-            if (!action.has(QStringLiteral("step"))) {
-                // At the playhead, like a click on the worker.
-                Intervention change;
-                change.kind = Intervention::Kind::Crash;
-                change.worker = f.worker;
-                change.phase = f.phase;
-                intervene(change, tr("worker %1 crashed (%2)").arg(f.worker).arg(phase));
-                break;
-            }
-            // At a given step: run again with the crash written into the scenario, so the same
-            // link always crashes at the same point and the class sees the same recovery.
-            Scenario s = current;
-            f.step = action.integer(QStringLiteral("step"));
-            s.failures.events.push_back(f);
-            validate(s);
-            session_.rerunWithChange(s);
-            showStatus(tr("From step 0 again: worker %1 will crash (%2) at step %3. Watch the "
-                          "others wait for its heartbeat, then recover.")
-                           .arg(*worker)
-                           .arg(phase)
-                           .arg(f.step));
             break;
         }
         case ActionKind::Restore: {
@@ -233,12 +172,8 @@ void MainWindow::applyLessonAction(const lessons::Action& action) {
         case ActionKind::Run:
         case ActionKind::Scenario:
         case ActionKind::Set:
-        case ActionKind::Slow:
-        case ActionKind::Stall:
-        case ActionKind::Crash:
+        case ActionKind::Fault:
         case ActionKind::Restore:
-        case ActionKind::Broadcast:
-        case ActionKind::Misorder:
             if (!session_.headless())
                 playback.play();
             // Where the class sees the change: the lesson's own view, if a tool or another
@@ -295,6 +230,57 @@ void MainWindow::runAsPipeline() {
         lessons::parse_action(QStringLiteral("lockstep:pipeline?stages=%1&microbatches=%2")
                                   .arg(stages)
                                   .arg(microbatches)));
+}
+
+// A lesson's fault link (lockstep:slow?worker=2&factor=3): the change of the kind its id names,
+// at the playhead as a click on the worker makes it, with the link's amount and in its words. A
+// crash at a given step is written into the scenario instead, and the run starts again, so the
+// same link always crashes at the same point and the class sees the same recovery.
+void MainWindow::applyLessonFault(const lessons::Action& action) {
+    const FaultKind* kind = find_fault_kind(action.fault.toStdString());
+    if (!kind)
+        return; // parse_action() names only the kinds
+    const Scenario& current = session_.scenario();
+    Intervention change;
+    change.kind = kind->kind;
+    change.worker = lessons::action_worker(action).value_or(0); // the whole run: from worker 0
+    if (!kind->whole_run && change.worker >= current.workers) {
+        showStatus(tr("There is no worker %1 in this scenario.").arg(change.worker));
+        return;
+    }
+    if (action.has(QStringLiteral("phase")))
+        parse_crash_phase(action.text(QStringLiteral("phase")).toStdString(), change.phase);
+    const QString phase = QString::fromStdString(std::string(to_string(change.phase)));
+    if (action.has(QStringLiteral("step"))) {
+        FailureSpec crash;
+        crash.worker = change.worker;
+        crash.phase = change.phase;
+        crash.step = action.integer(QStringLiteral("step"));
+        Scenario s = current;
+        s.failures.events.push_back(crash);
+        validate(s);
+        session_.rerunWithChange(s);
+        showStatus(tr("From step 0 again: worker %1 will crash (%2) at step %3. Watch the "
+                      "others wait for its heartbeat, then recover.")
+                       .arg(crash.worker)
+                       .arg(phase)
+                       .arg(crash.step));
+        return;
+    }
+    const bool given = kind->amount_name && action.has(QLatin1String(kind->amount_name));
+    if (given)
+        change.amount = action.number(QLatin1String(kind->amount_name));
+    else if (kind->amount_in_steps) // as a click: that many of the run's own steps
+        change.amount = kind->default_amount * session_.meanStepSeconds();
+    const char* words =
+        kind->link_text && (given || !kind->done_text) ? kind->link_text : kind->done_text;
+    QString what =
+        words ? QCoreApplication::translate("Fault", words).arg(change.worker) : action.fault;
+    if (given)
+        what = what.arg(views::display_number(change.amount));
+    if (action.has(QStringLiteral("phase")))
+        what = tr("%1 (%2)").arg(what, phase);
+    intervene(change, what);
 }
 
 } // namespace lockstep::app

@@ -84,6 +84,8 @@ public:
     int useOwnLessonsFolder(const QString& folder);
     // Does what a lesson's lockstep: link asks, on the running lab (lesson_links.cpp).
     void applyLessonAction(const lessons::Action& action);
+    // A fault link's change (lockstep:slow?worker=2&factor=3), as a click on the worker.
+    void applyLessonFault(const lessons::Action& action);
     // Applies `change` at the playhead (LabSession::intervene): the run branches at the first
     // step that starts at or after it; the timeline marks the branch with "step N: `what`", the
     // Training view keeps the old loss as a faint line. Returns false, with the reason in the

@@ -35,6 +35,11 @@ const FaultKind fault_broadcast{
         return Refusal{};
     },
     [](FaultTarget& run, const Intervention& change) { run.broadcast_from_lane(change.worker); },
-    true};
+    true,
+    nullptr,
+    nullptr,
+    0.0,
+    0.0,
+    QT_TRANSLATE_NOOP("Fault", "worker %1's parameters copied to every worker")};
 
 } // namespace lockstep

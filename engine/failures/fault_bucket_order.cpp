@@ -8,7 +8,7 @@ namespace lockstep {
 extern const FaultKind fault_bucket_order;
 const FaultKind fault_bucket_order{
     Intervention::Kind::BucketOrder,
-    "bucket_order",
+    "bucket-order",
     QT_TRANSLATE_NOOP("Fault", "Reduce buckets out of order"),
     QT_TRANSLATE_NOOP("Fault", "worker %1 reduced its buckets out of order"),
     0.0,

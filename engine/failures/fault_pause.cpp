@@ -14,6 +14,12 @@ const FaultKind fault_pause{Intervention::Kind::Pause,
                             [](const Scenario&, const Intervention&) { return Refusal{}; },
                             [](FaultTarget& run, const Intervention& change) {
                                 run.pause_lane(change.worker, amount_or_default(change, run));
-                            }};
+                            },
+                            false,
+                            nullptr,
+                            "seconds",
+                            0.0,
+                            86400.0,
+                            QT_TRANSLATE_NOOP("Fault", "worker %1 paused for %2 s")};
 
 } // namespace lockstep

@@ -24,6 +24,10 @@ const FaultKind fault_slow{Intervention::Kind::Slow,
                                s.delays.slowdown.resize(static_cast<std::size_t>(s.workers), 1.0);
                                s.delays.slowdown.at(static_cast<std::size_t>(change.worker)) =
                                    change.amount != 0.0 ? change.amount : fault_slow.default_amount;
-                           }};
+                           },
+                           "factor",
+                           1.0,
+                           100.0,
+                           QT_TRANSLATE_NOOP("Fault", "worker %1 slowed %2×")};
 
 } // namespace lockstep

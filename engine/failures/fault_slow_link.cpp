@@ -8,7 +8,7 @@ namespace lockstep {
 extern const FaultKind fault_slow_link;
 const FaultKind fault_slow_link{
     Intervention::Kind::SlowLink,
-    "slow_link",
+    "slow-link",
     QT_TRANSLATE_NOOP("Fault", "Slow its link 10×"),
     QT_TRANSLATE_NOOP("Fault", "worker %1's link slowed 10×"),
     10.0,
@@ -33,6 +33,12 @@ const FaultKind fault_slow_link{
         slow.step = run.steps_done();
         slow.factor = amount_or_default(change, run);
         run.inject_failure(slow);
-    }};
+    },
+    false,
+    nullptr,
+    "factor",
+    1.0,
+    1000.0,
+    QT_TRANSLATE_NOOP("Fault", "worker %1's link slowed %2×")};
 
 } // namespace lockstep

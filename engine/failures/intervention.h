@@ -64,10 +64,12 @@ struct Refusal {
     explicit operator bool() const { return text != nullptr; }
 };
 
-// One kind of change.
+// One kind of change. Its id names it everywhere: the worker menu, a lesson's links
+// (lockstep:<id>?worker=N) and, for the kinds a scenario file can hold too (crash, pause,
+// slow-link), the file's failures.
 struct FaultKind {
     Intervention::Kind kind = Intervention::Kind::Slow;
-    std::string_view id;          // "slow": the worker menu's and the lab's name for it
+    std::string_view id;          // "slow", "slow-link": lower case, words joined by '-'
     const char* menu_text;        // the worker menu's words ("Fault"); nullptr: not on it
     const char* done_text;        // what the status bar says once done, %1 the worker
     double default_amount = 0.0;  // what `amount` 0 means
@@ -81,6 +83,14 @@ struct FaultKind {
     bool whole_run = false;
     // What it changes in the scenario the lab's Controls show (nullptr: nothing there).
     void (*in_scenario)(Scenario& scenario, const Intervention& change) = nullptr;
+    // A lesson link's name for `amount` (lockstep:slow?worker=2&factor=3) and the values it may
+    // give; nullptr: a link gives none.
+    const char* amount_name = nullptr;
+    double amount_min = 0.0;
+    double amount_max = 0.0;
+    // The status bar's words when a lesson link made the change: %1 the worker, %2 the amount
+    // the link gave. Without one, or without an amount, the link's change says `done_text`.
+    const char* link_text = nullptr;
 };
 
 // Every kind, in the worker menu's order.

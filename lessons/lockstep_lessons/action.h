@@ -15,14 +15,15 @@ namespace lockstep::lessons {
 // written and checked now, and the app says plainly what it cannot do.
 enum class ActionKind {
     Play,       // lockstep:play
-    Pause,      // lockstep:pause (the playback)
+    Pause,      // lockstep:pause (the playback; with a worker it is the fault "pause")
     Step,       // lockstep:step — to the next event
     Reset,      // lockstep:reset — playhead back to the start
     Run,        // lockstep:run — run the current scenario again
     Set,        // lockstep:set?workers=8&rule=sum — change the scenario, then run it
-    Slow,       // lockstep:slow?worker=2&factor=3
-    Stall,      // lockstep:stall?worker=1&seconds=5 — one worker stops for a while
-    Crash,      // lockstep:crash?worker=1[&step=5]
+    Fault,      // lockstep:<id>?worker=N[&amount] — a change a click on a worker makes, named
+                // by its kind's id (failures/intervention.h): lockstep:slow?worker=2&factor=3,
+                // lockstep:pause?worker=1&seconds=5, lockstep:crash?worker=1[&step=5],
+                // lockstep:broadcast (every replica takes worker 0's parameters)
     Checkpoint, // lockstep:checkpoint?every=2[&restore=full|weights-only]
     Restore,    // lockstep:restore?mode=full|weights-only
     Pipeline,   // lockstep:pipeline?stages=4&microbatches=8[&schedule=fill-drain|1f1b]
@@ -35,9 +36,6 @@ enum class ActionKind {
                 // line each
     Calculator, // lockstep:calculator — the worked-example calculator
     Study,      // lockstep:study — the lesson's model-size study
-    Broadcast,  // lockstep:broadcast — every replica takes worker 0's parameters, at the playhead
-    Misorder,   // lockstep:misorder?worker=2 — that worker reduces its gradient buckets in
-                // another order than the others, in the step at the playhead
 };
 
 // One parsed link: its kind and its parameters, each already checked against the vocabulary.
@@ -45,6 +43,7 @@ struct Action {
     ActionKind kind = ActionKind::Play;
     QString url;
     QMap<QString, QString> params;
+    QString fault; // Fault: its kind's id ("slow")
 
     bool has(const QString& key) const { return params.contains(key); }
     QString text(const QString& key, const QString& fallback = {}) const;
@@ -52,7 +51,8 @@ struct Action {
     int integer(const QString& key, int fallback = 0) const;
 };
 
-QString action_name(ActionKind kind);
+// "play", "set", and for a fault its kind's id ("slow").
+QString action_name(const Action& action);
 // Every action with its parameters, one per line, for error messages and documentation.
 QStringList action_vocabulary();
 
@@ -67,7 +67,7 @@ bool is_action_link(const QString& url);
 // spread over its steps, as in the worked example; `one_worker_s` the one-worker compute time.
 void apply_set(const Action& action, Scenario& scenario);
 
-// The worker an action names (slow, stall, crash), if any.
+// The worker an action names (a fault's, e.g. slow or crash), if any.
 std::optional<int> action_worker(const Action& action);
 
 } // namespace lockstep::lessons

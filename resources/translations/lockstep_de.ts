@@ -992,6 +992,22 @@
         <source>Under %1 a link is slowed in the scenario (failures: slow-link), not while the run goes on; switch to bsp to slow one now.</source>
         <translation>Unter %1 wird eine Verbindung im Szenario verlangsamt (failures: slow-link), nicht während der Lauf weitergeht; wechsle zu bsp, um jetzt eine zu verlangsamen.</translation>
     </message>
+    <message>
+        <source>worker %1&apos;s parameters copied to every worker</source>
+        <translation>Parameter von Worker %1 zu jedem Worker kopiert</translation>
+    </message>
+    <message>
+        <source>worker %1 paused for %2 s</source>
+        <translation>Worker %1 für %2 s angehalten</translation>
+    </message>
+    <message>
+        <source>worker %1 slowed %2×</source>
+        <translation>Worker %1 %2× verlangsamt</translation>
+    </message>
+    <message>
+        <source>worker %1&apos;s link slowed %2×</source>
+        <translation>Verbindung von Worker %1 %2× verlangsamt</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>
@@ -5248,18 +5264,6 @@ Die Engine: %1</translation>
         <translation>In diesem Szenario gibt es keinen Worker %1.</translation>
     </message>
     <message>
-        <source>worker %1 slowed %2×</source>
-        <translation>Worker %1 %2× verlangsamt</translation>
-    </message>
-    <message>
-        <source>worker %1 stalled %2 s</source>
-        <translation>Worker %1 %2 s angehalten</translation>
-    </message>
-    <message>
-        <source>worker %1 crashed (%2)</source>
-        <translation>Worker %1 abgestürzt (%2)</translation>
-    </message>
-    <message>
         <source>restores bring back the whole state</source>
         <translation>Wiederherstellungen holen den ganzen Zustand zurück</translation>
     </message>
@@ -5743,10 +5747,6 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
         <translation>t = %1 s von %2 s · Schritt %3</translation>
     </message>
     <message>
-        <source>worker 0&apos;s parameters copied to every worker</source>
-        <translation>Parameter von Worker 0 zu jedem Worker kopiert</translation>
-    </message>
-    <message>
         <source>Playing from step %1.</source>
         <translation>Wiedergabe ab Schritt %1.</translation>
     </message>
@@ -5821,6 +5821,10 @@ Das vorherige Szenario ist weiterhin geladen.</translation>
     <message>
         <source>, %1 steps skipped</source>
         <translation>, %1 Schritte übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>

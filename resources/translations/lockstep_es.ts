@@ -992,6 +992,22 @@
         <source>Under %1 a link is slowed in the scenario (failures: slow-link), not while the run goes on; switch to bsp to slow one now.</source>
         <translation>Con %1 un enlace se ralentiza en el escenario (failures: slow-link), no mientras la ejecución avanza; cambia a bsp para ralentizar uno ahora.</translation>
     </message>
+    <message>
+        <source>worker %1&apos;s parameters copied to every worker</source>
+        <translation>parámetros del trabajador %1 copiados a todos los trabajadores</translation>
+    </message>
+    <message>
+        <source>worker %1 paused for %2 s</source>
+        <translation>trabajador %1 detenido durante %2 s</translation>
+    </message>
+    <message>
+        <source>worker %1 slowed %2×</source>
+        <translation>trabajador %1 ralentizado %2×</translation>
+    </message>
+    <message>
+        <source>worker %1&apos;s link slowed %2×</source>
+        <translation>enlace del trabajador %1 ralentizado %2×</translation>
+    </message>
 </context>
 <context>
     <name>Lockstep</name>
@@ -5251,18 +5267,6 @@ El motor: %1</translation>
         <translation>En este escenario no existe el trabajador %1.</translation>
     </message>
     <message>
-        <source>worker %1 slowed %2×</source>
-        <translation>trabajador %1 ralentizado %2×</translation>
-    </message>
-    <message>
-        <source>worker %1 stalled %2 s</source>
-        <translation>trabajador %1 en pausa %2 s</translation>
-    </message>
-    <message>
-        <source>worker %1 crashed (%2)</source>
-        <translation>fallo del trabajador %1 (%2)</translation>
-    </message>
-    <message>
         <source>restores bring back the whole state</source>
         <translation>las restauraciones recuperan todo el estado</translation>
     </message>
@@ -5746,10 +5750,6 @@ Sigue cargado el escenario anterior.</translation>
         <translation>t = %1 s de %2 s · paso %3</translation>
     </message>
     <message>
-        <source>worker 0&apos;s parameters copied to every worker</source>
-        <translation>parámetros del trabajador 0 copiados a todos los trabajadores</translation>
-    </message>
-    <message>
         <source>Playing from step %1.</source>
         <translation>Reproduciendo desde el paso %1.</translation>
     </message>
@@ -5824,6 +5824,10 @@ Sigue cargado el escenario anterior.</translation>
     <message>
         <source>, %1 steps skipped</source>
         <translation>, %1 pasos saltados</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>

@@ -186,7 +186,7 @@ private Q_SLOTS:
             QVERIFY(!offer.text.isEmpty());
             if (offer.id == QLatin1String("crash-checkpoint"))
                 checkpoint_refusal = offer.unavailable;
-            else if (offer.id == QLatin1String("bucket_order"))
+            else if (offer.id == QLatin1String("bucket-order"))
                 order_refusal = offer.unavailable;
             else
                 QVERIFY2(offer.unavailable.isEmpty(), qPrintable(offer.id));

@@ -467,7 +467,7 @@ void TestLabWindow::crash_during_checkpoint_needs_checkpoints() {
             seen = true;
             QVERIFY(!a->isEnabled());
             QVERIFY(a->toolTip().contains(QLatin1String("saves no checkpoints")));
-        } else if (a->data().toString() == QLatin1String("bucket_order")) {
+        } else if (a->data().toString() == QLatin1String("bucket-order")) {
             QVERIFY(!a->isEnabled()); // one bucket: no order to get wrong
         } else if (!a->data().toString().isEmpty()) {
             QVERIFY(a->isEnabled());

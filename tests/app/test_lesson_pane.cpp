@@ -59,6 +59,7 @@ private Q_SLOTS:
     void every_rendered_link_is_an_action();
     void clicked_link_changes_the_running_simulation();
     void slow_link_slows_the_worker_in_the_trace();
+    void fault_links_name_the_menus_kinds();
     void answers_are_checked_and_kept();
     void predict_then_run_runs_the_students_numbers();
     void checkpoint_lesson_shows_the_commit_phases();
@@ -156,6 +157,37 @@ void TestLessonPane::slow_link_slows_the_worker_in_the_trace() {
     QVERIFY(fast > 0);
     QCOMPARE(qRound(slow / fast), 5);
     QVERIFY(window.session().canUndo());
+}
+
+// A fault link names its change by the worker menu's id: "pause" with a worker stalls that worker
+// for the link's seconds, marked in the kind's words, and "pause" alone pauses the playback.
+void TestLessonPane::fault_links_name_the_menus_kinds() {
+    lockstep::app::MainWindow window;
+    QVERIFY(window.openLesson(QStringLiteral("introduction"), nullptr, false));
+    QSignalSpy finished(&window.controller(), &lockstep::app::EngineController::runFinished);
+    window.runToCompletion();
+    window.playback().scrubTo(0);
+    QVERIFY(
+        window.lessonPane()->activateLink(QStringLiteral("lockstep:pause?worker=2&seconds=0.5")));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 2, 60000);
+    QCOMPARE(window.session().branches().size(), 1);
+    QCOMPARE(window.session().branches().back().label,
+             QStringLiteral("step 0: worker 2 paused for 0.5 s"));
+    int pauses = 0;
+    for (const auto& e : window.traceIndex().lane(2))
+        if (e.kind == EventKind::Pause) {
+            ++pauses;
+            QCOMPARE(lockstep::to_seconds(e.end - e.start), 0.5);
+        }
+    QCOMPARE(pauses, 1);
+    for (int w : {0, 1, 3})
+        for (const auto& e : window.traceIndex().lane(w))
+            QVERIFY(e.kind != EventKind::Pause);
+    window.playback().play();
+    QVERIFY(window.playback().playing());
+    QVERIFY(window.lessonPane()->activateLink(QStringLiteral("lockstep:pause")));
+    QVERIFY(!window.playback().playing());
+    QCOMPARE(window.session().branches().size(), 1);
 }
 
 void TestLessonPane::checkpoint_lesson_shows_the_commit_phases() {

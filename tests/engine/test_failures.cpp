@@ -837,7 +837,7 @@ void TestFailures::a_slow_link_from_the_menu_is_the_scenarios_slow_link() {
     const auto run = make_run(s, load_dataset(s), &clicked);
     for (int k = 0; k < 3; ++k)
         run->step();
-    Intervention slow_link = *make_intervention("slow_link", 2, run->ordinal());
+    Intervention slow_link = *make_intervention("slow-link", 2, run->ordinal());
     run->intervene(slow_link);
     while (!run->finished())
         run->step();
@@ -869,7 +869,7 @@ void TestFailures::a_slow_link_from_the_menu_is_the_scenarios_slow_link() {
     QCOMPARE(clicked.snapshots()[2].time, plain.snapshots()[2].time);
 
     const FaultKind& kind = fault_kind(Intervention::Kind::SlowLink);
-    const Intervention change = *make_intervention("slow_link", 1, 0);
+    const Intervention change = *make_intervention("slow-link", 1, 0);
     Scenario alone = s;
     alone.algorithm = Algorithm::None;
     QVERIFY(bool(kind.refusal(alone, change)));
@@ -894,7 +894,7 @@ void TestFailures::back_to_full_speed_restores_a_slowed_link() {
         Trace trace;
         const auto run = make_run(s, load_dataset(s), &trace);
         run->step();
-        Intervention slow = *make_intervention("slow_link", 2, run->ordinal());
+        Intervention slow = *make_intervention("slow-link", 2, run->ordinal());
         run->intervene(slow);
         while (!run->finished()) {
             Intervention back = *make_intervention("full-speed", 2, run->ordinal());

@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         try {
             const Action a = parse_action(link.url);
             static const QString vocabulary = action_vocabulary().join(QLatin1Char('\n'));
-            if (!vocabulary.contains(action_name(a.kind)))
+            if (!vocabulary.contains(action_name(a)))
                 std::abort();
             (void)action_worker(a);
             if (a.kind != ActionKind::Set || ++sets > 4)

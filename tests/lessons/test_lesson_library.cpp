@@ -6,6 +6,7 @@
 #include "lockstep_lessons/lesson.h"
 
 #include "core/error.h"
+#include "failures/intervention.h"
 #include "scenario/scenario.h"
 
 #include <QDir>
@@ -62,6 +63,7 @@ private Q_SLOTS:
     void a_term_used_before_it_is_taught_is_named();
     void links_parse_into_actions_data();
     void links_parse_into_actions();
+    void fault_links_take_the_kinds_ids();
     void bad_links_are_named_data();
     void bad_links_are_named();
     void set_changes_the_worked_example();
@@ -202,9 +204,9 @@ void TestLessonLibrary::links_parse_into_actions_data() {
     QTest::addColumn<int>("kind");
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("value");
-    QTest::newRow("slow") << "lockstep:slow?worker=2&factor=3" << int(ActionKind::Slow) << "factor"
+    QTest::newRow("slow") << "lockstep:slow?worker=2&factor=3" << int(ActionKind::Fault) << "factor"
                           << "3";
-    QTest::newRow("crash") << "lockstep:crash?worker=1" << int(ActionKind::Crash) << "worker"
+    QTest::newRow("crash") << "lockstep:crash?worker=1" << int(ActionKind::Fault) << "worker"
                            << "1";
     QTest::newRow("set") << "lockstep:set?workers=8" << int(ActionKind::Set) << "workers"
                          << "8";
@@ -235,6 +237,49 @@ void TestLessonLibrary::links_parse_into_actions() {
     QCOMPARE(int(a.kind), kind);
     if (!key.isEmpty())
         QCOMPARE(a.text(key), value);
+}
+
+// A link names a fault by its kind's id, the one the worker menu uses, with the kind's own
+// amount; "pause" alone is the playback's, and the names lessons used before still read.
+void TestLessonLibrary::fault_links_take_the_kinds_ids() {
+    int linked = 0;
+    for (const lockstep::FaultKind* kind : lockstep::fault_kinds()) {
+        if (!kind->menu_text)
+            continue;
+        const QString id = QString::fromLatin1(kind->id);
+        const Action a = parse_action(QStringLiteral("lockstep:%1?worker=1").arg(id));
+        QCOMPARE(int(a.kind), int(ActionKind::Fault));
+        QCOMPARE(a.fault, id);
+        QCOMPARE(action_name(a), id);
+        ++linked;
+    }
+    QVERIFY(linked >= 6);
+    QCOMPARE(int(parse_action(QStringLiteral("lockstep:pause")).kind), int(ActionKind::Pause));
+    const Action pause = parse_action(QStringLiteral("lockstep:pause?worker=3&seconds=0.5"));
+    QCOMPARE(pause.fault, QStringLiteral("pause"));
+    QCOMPARE(pause.number(QStringLiteral("seconds")), 0.5);
+    QCOMPARE(parse_action(QStringLiteral("lockstep:stall?worker=3&seconds=2")).fault,
+             QStringLiteral("pause"));
+    QCOMPARE(parse_action(QStringLiteral("lockstep:misorder?worker=2")).fault,
+             QStringLiteral("bucket-order"));
+    QCOMPARE(parse_action(QStringLiteral("lockstep:slow-link?worker=2&factor=40")).fault,
+             QStringLiteral("slow-link"));
+    const Action broadcast = parse_action(QStringLiteral("lockstep:broadcast"));
+    QCOMPARE(broadcast.fault, QStringLiteral("broadcast"));
+    QVERIFY(!action_worker(broadcast));
+    try {
+        parse_action(QStringLiteral("lockstep:slow?worker=1&factor=101"));
+        QFAIL("a factor over the kind's 100 was taken");
+    } catch (const lockstep::Error& e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("from 1 to 100")), e.what());
+    }
+    try {
+        parse_action(QStringLiteral("lockstep:retune?worker=1"));
+        QFAIL("retune is no link: lockstep:set changes the settings");
+    } catch (const lockstep::Error& e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("unknown action 'retune'")),
+                 e.what());
+    }
 }
 
 void TestLessonLibrary::bad_links_are_named_data() {

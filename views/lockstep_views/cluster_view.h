@@ -93,7 +93,7 @@ public:
     QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
-    // `action` is one of "slow", "pause", "crash", "crash-checkpoint".
+    // `action` is a fault kind's id from the menu (failures/intervention.h): "slow", "pause"...
     void workerActionRequested(int worker, const QString& action);
 
 protected:
