@@ -277,6 +277,7 @@ Ticks LabSession::markTime(const Branch& branch) const {
 // moving one earlier (an undo, a change at its head, the measured clock's replay).
 void LabSession::onBranched(std::int64_t from) {
     run_finished_ = false;
+    finished_status_.clear();
     index_.truncate_from(from);
     // The playhead never stands past what the run holds.
     if (playback_.playhead() > index_.end_time())

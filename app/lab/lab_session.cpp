@@ -192,6 +192,7 @@ void LabSession::onRunStarted(const Scenario& scenario) {
     playback_.setTrace(&index_);
     first_batch_ = true;
     run_finished_ = false;
+    finished_status_.clear();
     replaced_loss_.clear();
     branches_.clear();
     seek_.reset();
@@ -271,10 +272,19 @@ void LabSession::onRunFinished() {
                        .arg(seconds_text(snaps.back().time))
                        .arg(views::clock_name(scenario_.clock))
                        .arg(views::display_number(snaps.back().loss, 'f', 4));
-    Q_EMIT status(finished +
-                  (branches_.isEmpty()
-                       ? QString()
-                       : tr(" · changed at %1 (Ctrl+Z undoes it)").arg(branches_.back().label)));
+    finished_status_ =
+        finished + (branches_.isEmpty()
+                        ? QString()
+                        : tr(" · changed at %1 (Ctrl+Z undoes it)").arg(branches_.back().label));
+    if (headless_ || playback_.playhead() >= index_.end_time())
+        sayFinished();
+}
+
+void LabSession::sayFinished() {
+    if (finished_status_.isEmpty())
+        return;
+    Q_EMIT status(finished_status_);
+    finished_status_.clear();
 }
 
 QString LabSession::runLabel() const {
@@ -291,6 +301,8 @@ void LabSession::onPlayhead(Ticks t) {
     forgetOldSteps(t);
     toViews([t](views::SessionView& v) { v.playheadMoved(t); });
     Q_EMIT playheadMoved(t);
+    if (run_finished_ && t >= index_.end_time())
+        sayFinished();
 }
 
 // The memory policy: past the budget, the steps well behind the playhead lose their events.

@@ -216,6 +216,7 @@ private:
     void onRunStarted(const Scenario& scenario);
     void onTraceBatch(const QVector<TraceEvent>& events, const QVector<StepSnapshot>& snapshots);
     void onRunFinished();
+    void sayFinished(); // the held summary, once
     void onPlayhead(Ticks t);
     void onBranched(std::int64_t from);
     void forgetOldSteps(Ticks playhead);
@@ -258,7 +259,10 @@ private:
     std::optional<Seek> seek_; // where the playhead goes once the run has got there
     QList<QPointF> replaced_loss_;
     bool run_finished_ = false; // the whole run is in the index
-    QString recording_note_;    // set while the index holds a recording
+    // The finished run's summary for the status bar, held until the playhead reaches the run's
+    // end: the engine runs ahead of what the class has watched.
+    QString finished_status_;
+    QString recording_note_; // set while the index holds a recording
     std::vector<double> recording_parameters_;
     std::shared_ptr<const Dataset> recording_data_;
     bool first_batch_ = true; // the run's first steps are still to come

@@ -171,6 +171,32 @@ private Q_SLOTS:
         QVERIFY(same_events(events_of(session), original));
     }
 
+    // The engine runs ahead of the class: its summary ("Finished 30 steps...") waits until the
+    // playhead reaches the run's end, and comes once.
+    void the_finished_summary_waits_for_the_playhead() {
+        LabSession session;
+        QSignalSpy finished(&session, &LabSession::runFinished);
+        QSignalSpy said(&session, &LabSession::status);
+        QVERIFY(session.run(small_scenario()));
+        QVERIFY(finishes(finished, 1));
+        const auto summaries = [&] {
+            int n = 0;
+            for (const auto& args : said)
+                n += args.front().toString().startsWith(QStringLiteral("Finished 30 steps"));
+            return n;
+        };
+        QVERIFY(session.playback().playhead() < session.traceIndex().end_time());
+        QCOMPARE(summaries(), 0);
+        session.playback().scrubTo(middle_of(session, 20));
+        QCOMPARE(summaries(), 0);
+        session.playback().scrubTo(session.traceIndex().end_time());
+        QCOMPARE(summaries(), 1);
+        QVERIFY(said.back().front().toString().contains(QStringLiteral("final loss")));
+        session.playback().scrubTo(0);
+        session.playback().scrubTo(session.traceIndex().end_time());
+        QCOMPARE(summaries(), 1);
+    }
+
     // A click on a worker: the menu offers every kind a worker can take, greyed with the reason
     // where this run cannot take it; a choice branches at the playhead in the kind's words, and
     // the current scenario shows what it set.
