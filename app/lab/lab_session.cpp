@@ -278,6 +278,8 @@ void LabSession::onRunFinished() {
                         : tr(" · changed at %1 (Ctrl+Z undoes it)").arg(branches_.back().label));
     if (headless_ || playback_.playhead() >= index_.end_time())
         sayFinished();
+    if (playback_.playhead() >= index_.end_time())
+        playback_.pause(); // nothing more to show: Play watches it again from the start
 }
 
 void LabSession::sayFinished() {
@@ -301,8 +303,10 @@ void LabSession::onPlayhead(Ticks t) {
     forgetOldSteps(t);
     toViews([t](views::SessionView& v) { v.playheadMoved(t); });
     Q_EMIT playheadMoved(t);
-    if (run_finished_ && t >= index_.end_time())
+    if (run_finished_ && t >= index_.end_time()) {
         sayFinished();
+        playback_.pause(); // at the end of the run: Play watches it again from the start
+    }
 }
 
 // The memory policy: past the budget, the steps well behind the playhead lose their events.

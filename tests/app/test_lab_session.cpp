@@ -172,7 +172,7 @@ private Q_SLOTS:
     }
 
     // The engine runs ahead of the class: its summary ("Finished 30 steps...") waits until the
-    // playhead reaches the run's end, and comes once.
+    // playhead reaches the run's end, and comes once; there the playback stops.
     void the_finished_summary_waits_for_the_playhead() {
         LabSession session;
         QSignalSpy finished(&session, &LabSession::runFinished);
@@ -188,9 +188,11 @@ private Q_SLOTS:
         QVERIFY(session.playback().playhead() < session.traceIndex().end_time());
         QCOMPARE(summaries(), 0);
         session.playback().scrubTo(middle_of(session, 20));
+        session.playback().play();
         QCOMPARE(summaries(), 0);
         session.playback().scrubTo(session.traceIndex().end_time());
         QCOMPARE(summaries(), 1);
+        QVERIFY(!session.playback().playing()); // the end of the run stops the playback
         QVERIFY(said.back().front().toString().contains(QStringLiteral("final loss")));
         session.playback().scrubTo(0);
         session.playback().scrubTo(session.traceIndex().end_time());
