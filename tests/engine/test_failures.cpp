@@ -756,6 +756,19 @@ void TestFailures::one_vocabulary_of_changes() {
     for (std::string_view id :
          {"slow", "full-speed", "pause", "crash", "crash-checkpoint", "retune", "broadcast"})
         QVERIFY(ids.count(id) == 1);
+    // A fault a scenario file (and lockstep-cli run --fail) can schedule has the name of the
+    // change that makes it while the run goes on: one word for one fault everywhere.
+    const std::pair<FailureKind, Intervention::Kind> same[] = {
+        {FailureKind::Crash, Intervention::Kind::Crash},
+        {FailureKind::Pause, Intervention::Kind::Pause},
+        {FailureKind::SlowLink, Intervention::Kind::SlowLink},
+        {FailureKind::BucketOrder, Intervention::Kind::BucketOrder}};
+    for (const auto& [scheduled, change] : same)
+        QCOMPARE(to_string(scheduled), fault_kind(change).id);
+    for (const FaultKind* kind : fault_kinds()) // lower case, words joined by '-'
+        QVERIFY2(kind->id.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") ==
+                     std::string_view::npos,
+                 std::string(kind->id).c_str());
     const auto slow = make_intervention("slow", 2, 7, 4.0);
     QVERIFY(slow.has_value());
     QCOMPARE(slow->kind, Intervention::Kind::Slow);
