@@ -65,8 +65,8 @@ struct Refusal {
 };
 
 // One kind of change. Its id names it everywhere: the worker menu, a lesson's links
-// (lockstep:<id>?worker=N) and, for the kinds a scenario file can hold too (crash, pause,
-// slow-link), the file's failures.
+// (lockstep:<id>?worker=N) and, for the kinds a run can also schedule, a scenario file's
+// failures (crash, pause, slow-link) and lockstep-cli run --fail (those and bucket-order).
 struct FaultKind {
     Intervention::Kind kind = Intervention::Kind::Slow;
     std::string_view id;          // "slow", "slow-link": lower case, words joined by '-'
