@@ -3,8 +3,7 @@
 // The one vocabulary of what a teacher does to a run while the class watches it: each kind of
 // change with its name, its words, its default and what it does, for the engine, the lab's menu
 // and status bar, the lesson links and the command line alike. A kind lives in its own file
-// (fault_<id>.cpp): adding one is that file, a line in Intervention::Kind and a line in
-// LOCKSTEP_FAULT_KINDS (intervention.cpp).
+// (fault_<id>.cpp): adding one is that file and a line in LOCKSTEP_FAULT_KINDS below.
 
 #include "failures/failure.h"
 #include "scenario/scenario.h"
@@ -17,20 +16,37 @@
 
 namespace lockstep {
 
+// Every kind of change, in the worker menu's order: its name in Intervention::Kind, and the
+// FaultKind object its fault_<id>.cpp defines. The one list of them, for the enum and for
+// fault_kinds() alike.
+//   Slow               lane `worker` computes `amount` times slower from here on
+//   FullSpeed          lane `worker` computes at its normal pace again, its link too
+//   SlowLink           lane `worker`'s messages travel `amount` times slower from here on
+//   Pause              lane `worker` stalls `amount` seconds at the start of this step
+//   Crash              lane `worker` dies in this step, in `phase`
+//   CrashInCheckpoint  lane `worker` dies while writing the next checkpoint
+//   Retune             the mid-run settings of `scenario` apply from this step on
+//   Broadcast          before this step every replica takes lane `worker`'s parameters and
+//                      optimizer state (data parallelism, from its first worker)
+//   BucketOrder        lane `worker` reduces its gradient buckets out of order this step
+// clang-format off
+#define LOCKSTEP_FAULT_KINDS(X)                     \
+    X(Slow, fault_slow)                             \
+    X(FullSpeed, fault_full_speed)                  \
+    X(SlowLink, fault_slow_link)                    \
+    X(Pause, fault_pause)                           \
+    X(Crash, fault_crash)                           \
+    X(CrashInCheckpoint, fault_crash_in_checkpoint) \
+    X(Retune, fault_retune)                         \
+    X(Broadcast, fault_broadcast)                   \
+    X(BucketOrder, fault_bucket_order)
+// clang-format on
+
 // A change in force from one executed step (TraceEvent::ordinal) on.
 struct Intervention {
-    enum class Kind {
-        Slow,              // lane `worker` computes `amount` times slower from here on
-        FullSpeed,         // lane `worker` computes at its normal pace again
-        Pause,             // lane `worker` stalls `amount` seconds at the start of this step
-        Crash,             // lane `worker` dies in this step, in `phase`
-        CrashInCheckpoint, // lane `worker` dies while writing the next checkpoint
-        Retune,            // the mid-run settings of `scenario` apply from this step on
-        Broadcast,         // before this step every replica takes lane `worker`'s parameters
-                           // and optimizer state (data parallelism, from its first worker)
-        BucketOrder,       // lane `worker` reduces its gradient buckets out of order this step
-        SlowLink,          // lane `worker`'s messages travel `amount` times slower from here on
-    };
+#define LOCKSTEP_KIND_NAME(name, object) name,
+    enum class Kind { LOCKSTEP_FAULT_KINDS(LOCKSTEP_KIND_NAME) };
+#undef LOCKSTEP_KIND_NAME
     Kind kind = Kind::Slow;
     std::int64_t at = 0;                    // the executed step it takes effect before
     int worker = 0;                         // a trace lane

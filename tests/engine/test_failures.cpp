@@ -742,8 +742,10 @@ void TestFailures::energy_counts_every_state() {
 // default are found there and nowhere else.
 void TestFailures::one_vocabulary_of_changes() {
     std::set<std::string_view> ids;
+    int index = 0;
     for (const FaultKind* kind : fault_kinds()) {
         QVERIFY(ids.insert(kind->id).second); // every name once
+        QCOMPARE(int(kind->kind), index++);   // its file names the kind the list gives it
         QCOMPARE(&fault_kind(kind->kind), kind);
         QCOMPARE(find_fault_kind(kind->id), kind);
         QVERIFY(kind->apply != nullptr);
