@@ -101,19 +101,23 @@ bool LabSession::applyBranch(Intervention change, const QString& label, QString*
     return true;
 }
 
-// A click on a worker: the kind `id` names, at the playhead, with its default (a pause counts
-// the run's own steps, whatever their scale), marked with the kind's own words.
+// A click on a worker: the kind `id` names, at the playhead, with its default, marked with the
+// kind's own words.
 bool LabSession::workerAction(int worker, const QString& id) {
     const FaultKind* kind = find_fault_kind(id.toStdString());
     if (!kind)
         return false;
-    Intervention change;
-    change.kind = kind->kind;
-    change.worker = worker;
-    change.amount = kind->amount_in_steps ? kind->default_amount * meanStepSeconds() : 0.0;
     const QString what =
         kind->done_text ? QCoreApplication::translate("Fault", kind->done_text).arg(worker) : id;
-    return intervene(change, what);
+    return intervene(faultOn(*kind, worker), what);
+}
+
+Intervention LabSession::faultOn(const FaultKind& kind, int worker) const {
+    Intervention change;
+    change.kind = kind.kind;
+    change.worker = worker;
+    change.amount = kind.amount_in_steps ? kind.default_amount * meanStepSeconds() : 0.0;
+    return change;
 }
 
 // The run's mean step so far, in seconds on its clock (a first guess before any step).

@@ -118,8 +118,9 @@ public:
     // The worker menu's entries for this run: each kind a worker can take, greyed with the
     // reason where this run cannot take it.
     QList<views::WorkerAction> workerMenu() const;
-    // The run's mean step so far, in seconds on its clock (what "pause for 2 steps" counts).
-    double meanStepSeconds() const;
+    // The change of `kind` on `worker` with the kind's default: a pause counts the run's own
+    // steps so far, whatever their scale. A click and a lesson's fault link both start here.
+    Intervention faultOn(const FaultKind& kind, int worker) const;
     // Whether a change now would replay the run from step 0 (the playhead at the end of a
     // finished run) rather than branch at the playhead.
     bool replaysFromStart() const;
@@ -215,6 +216,7 @@ private:
     void retuned(); // the running scenario changed: the views, then runRetuned()
     void onRunStarted(const Scenario& scenario);
     void onTraceBatch(const QVector<TraceEvent>& events, const QVector<StepSnapshot>& snapshots);
+    double meanStepSeconds() const; // the run's so far, in seconds on its clock
     void onRunFinished();
     void sayFinished(); // the held summary, once
     void onPlayhead(Ticks t);

@@ -241,9 +241,8 @@ void MainWindow::applyLessonFault(const lessons::Action& action) {
     if (!kind)
         return; // parse_action() names only the kinds
     const Scenario& current = session_.scenario();
-    Intervention change;
-    change.kind = kind->kind;
-    change.worker = lessons::action_worker(action).value_or(0); // the whole run: from worker 0
+    // The whole run's changes go from worker 0.
+    Intervention change = session_.faultOn(*kind, lessons::action_worker(action).value_or(0));
     if (!kind->whole_run && change.worker >= current.workers) {
         showStatus(tr("There is no worker %1 in this scenario.").arg(change.worker));
         return;
@@ -270,8 +269,6 @@ void MainWindow::applyLessonFault(const lessons::Action& action) {
     const bool given = kind->amount_name && action.has(QLatin1String(kind->amount_name));
     if (given)
         change.amount = action.number(QLatin1String(kind->amount_name));
-    else if (kind->amount_in_steps) // as a click: that many of the run's own steps
-        change.amount = kind->default_amount * session_.meanStepSeconds();
     const char* words =
         kind->link_text && (given || !kind->done_text) ? kind->link_text : kind->done_text;
     QString what =
