@@ -125,7 +125,7 @@ ControlsPanel::ControlsPanel(const LabSession& session, QWidget* parent)
                 algorithm_->findData(static_cast<int>(Algorithm::ParameterServer)));
         showSyncSettings();
     });
-    connect(run_, &QPushButton::clicked, this, &ControlsPanel::runRequested);
+    connect(run_, &QPushButton::clicked, this, &ControlsPanel::requestRun);
     // What waits for Run is said under it as soon as it is typed; Enter in such a field runs.
     pending_ = new QLabel;
     pending_->setObjectName(QStringLiteral("pending"));
@@ -192,7 +192,7 @@ bool ControlsPanel::eventFilter(QObject* watched, QEvent* event) {
                 this,
                 [this] {
                     if (!pendingText().isEmpty())
-                        Q_EMIT runRequested();
+                        requestRun();
                 },
                 Qt::QueuedConnection);
     }

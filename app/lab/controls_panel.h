@@ -59,7 +59,11 @@ public:
     QString pendingText() const;
 
 Q_SIGNALS:
-    void runRequested();
+    // Run, or Enter in a field only a new run takes: the session's scenario with the fields'
+    // values applied (scenario()), for the session to run.
+    void runRequested(const lockstep::Scenario& scenario);
+    // Run was asked for while a field's value is bad: the words naming it.
+    void cannotRun(const QString& message);
     // The user changed a setting a run can take while it goes on (collective, rule, learning
     // rate, slowdown); scenario() has it.
     void changeRequested();
@@ -69,6 +73,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void requestRun();
     void retranslate();
     void arrange();
     void showSyncSettings(); // each mode's own setting enabled with that mode only

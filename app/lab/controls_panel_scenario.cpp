@@ -196,6 +196,16 @@ Scenario ControlsPanel::scenario() const {
     return s;
 }
 
+// Run: the fields' scenario goes straight to the session (connected to
+// LabSession::rerunWithChange), or the bad field is named.
+void ControlsPanel::requestRun() {
+    try {
+        Q_EMIT runRequested(scenario());
+    } catch (const Error& e) {
+        Q_EMIT cannotRun(QString::fromStdString(e.what()));
+    }
+}
+
 void ControlsPanel::setLocked(bool locked) {
     for (QWidget* w : {static_cast<QWidget*>(workers_), static_cast<QWidget*>(algorithm_),
                        static_cast<QWidget*>(rule_), static_cast<QWidget*>(learning_rate_),

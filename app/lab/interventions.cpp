@@ -169,26 +169,6 @@ void LabSession::changeScenario(const Scenario& changed, const QString& what) {
     retuned();
 }
 
-bool LabSession::rerunWithChange(const Scenario& changed) {
-    QList<QPointF> old;
-    for (const StepSnapshot& s : index_.snapshots())
-        old.append(QPointF(static_cast<double>(s.step), s.loss));
-    const bool had_run = !index_.snapshots().empty() && recording_note_.isEmpty();
-    const State before = current();
-    if (!rerun(changed))
-        return false;
-    if (had_run) {
-        undo_.append(before);
-        redo_.clear();
-        Q_EMIT historyChanged();
-        replaced_loss_ = old; // the run before, as the faint line
-        Q_EMIT replacedLossChanged();
-    }
-    if (!headless_)
-        playback_.play();
-    return true;
-}
-
 LabSession::State LabSession::current() const {
     State s;
     s.base = controller_.baseScenario();

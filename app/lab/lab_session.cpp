@@ -123,6 +123,27 @@ bool LabSession::rerun(const Scenario& scenario) {
     return run(scenario_);
 }
 
+// A new run the person asked for, undoable: the run before stays as the faint line.
+bool LabSession::rerunWithChange(const Scenario& changed) {
+    QList<QPointF> old;
+    for (const StepSnapshot& s : index_.snapshots())
+        old.append(QPointF(static_cast<double>(s.step), s.loss));
+    const bool had_run = !index_.snapshots().empty() && recording_note_.isEmpty();
+    const State before = current();
+    if (!rerun(changed))
+        return false;
+    if (had_run) {
+        undo_.append(before);
+        redo_.clear();
+        Q_EMIT historyChanged();
+        replaced_loss_ = old; // the run before, as the faint line
+        Q_EMIT replacedLossChanged();
+    }
+    if (!headless_)
+        playback_.play();
+    return true;
+}
+
 void LabSession::runToCompletion() {
     // The comparison is wanted at once (a headless picture), so onRunFinished() works it out here.
     compare_in_place_ = true;

@@ -257,13 +257,9 @@ void MainWindow::buildDocks() {
             showStatus(QString::fromStdString(e.what()));
         }
     });
-    connect(controls_, &ControlsPanel::runRequested, this, [this] {
-        try {
-            session_.rerunWithChange(controls_->scenario());
-        } catch (const Error& e) {
-            tell(tr("Cannot run"), QString::fromStdString(e.what()), true);
-        }
-    });
+    connect(controls_, &ControlsPanel::runRequested, &session_, &LabSession::rerunWithChange);
+    connect(controls_, &ControlsPanel::cannotRun, this,
+            [this](const QString& message) { tell(tr("Cannot run"), message, true); });
 }
 
 void MainWindow::showAbout() {

@@ -48,8 +48,8 @@ bool MainWindow::exportView(QWidget* v, const QString& path, QString* error) con
 void MainWindow::openScenarioDialog() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
                                                       tr("Scenarios (*.json)"));
-    if (!path.isEmpty() && openScenario(path))
-        runScenario(session_.scenario());
+    if (!path.isEmpty() && openScenario(path)) // checked and its data read (window_session.cpp)
+        session_.run(session_.scenario());
 }
 
 void MainWindow::openRecordingDialog() {

@@ -50,10 +50,10 @@ void MainWindow::buildActions() {
         return a;
     };
     auto* file = menu(QT_TR_NOOP("&File"));
-    add(file, QT_TR_NOOP("&Open Scenario…"), QKeySequence::Open, [this] { openScenarioDialog(); });
+    add(file, QT_TR_NOOP("&Open Scenario…"), QKeySequence::Open, &MainWindow::openScenarioDialog);
     add(file, QT_TR_NOOP("Open &Recorded Run…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
-        [this] { openRecordingDialog(); });
-    add(file, QT_TR_NOOP("&Save Scenario…"), QKeySequence::Save, [this] { saveScenarioDialog(); });
+        &MainWindow::openRecordingDialog);
+    add(file, QT_TR_NOOP("&Save Scenario…"), QKeySequence::Save, &MainWindow::saveScenarioDialog);
     file->addSeparator();
     add(file, QT_TR_NOOP("Your Own &Lessons Folder…"), QKeySequence(),
         [this] { chooseOwnLessonsFolder(); });

@@ -57,8 +57,4 @@ std::optional<Intervention> make_intervention(std::string_view id, int worker, s
     return i;
 }
 
-void apply_intervention(FaultTarget& run, const Intervention& change) {
-    fault_kind(change.kind).apply(run, change);
-}
-
 } // namespace lockstep

@@ -93,7 +93,8 @@ struct FaultKind {
     // Why a run of `scenario` cannot take `change`, beyond what every kind checks (a run to
     // change, a worker that is there); nothing when it can.
     Refusal (*refusal)(const Scenario& scenario, const Intervention& change) = nullptr;
-    // What it does to `run` before the next step.
+    // What it does to `run` before the next step (throws as FaultTarget's calls do): what a
+    // run calls, through fault_kind(change.kind).
     void (*apply)(FaultTarget& run, const Intervention& change) = nullptr;
     // A change to the whole run (its settings, every replica), not to one worker.
     bool whole_run = false;
@@ -118,8 +119,6 @@ double amount_or_default(const Intervention& change, const FaultTarget& run);
 // The change named `id` on `worker`, at executed step `at`; nothing for an unknown name.
 std::optional<Intervention> make_intervention(std::string_view id, int worker, std::int64_t at,
                                               double amount = 0.0);
-// Applies `change` to `run` through its kind (throws as FaultTarget's calls do).
-void apply_intervention(FaultTarget& run, const Intervention& change);
 
 } // namespace lockstep
 

@@ -135,7 +135,7 @@ void BranchingRun::apply_due() {
                 run_->set_stop_flag(stop_);
                 i.step = run_->steps_done();
             } else {
-                apply_intervention(*run_, i); // the kind's own apply (failures/fault_<id>.cpp)
+                fault_kind(i.kind).apply(*run_, i); // failures/fault_<id>.cpp
                 i.step = run_->steps_done();
             }
             return false;

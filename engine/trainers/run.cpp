@@ -32,7 +32,7 @@ namespace {
 } // namespace
 
 void Run::intervene(Intervention& change) {
-    apply_intervention(*this, change);
+    fault_kind(change.kind).apply(*this, change);
     change.step = steps_done();
 }
 

@@ -15,10 +15,13 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QtTest>
 
 #include <cmath>
+#include <vector>
 
 using lockstep::Algorithm;
 using lockstep::EventKind;
@@ -242,6 +245,43 @@ private Q_SLOTS:
         QTRY_VERIFY(window.controls()->pendingText().isEmpty());
         QVERIFY(!pending->isVisible());
         QVERIFY(window.session().canUndo()); // a new run by Enter is undone as one by Run
+    }
+
+    // Run hands the session the fields' scenario; with a bad field it names that field and
+    // hands over nothing.
+    void run_hands_over_the_fields_or_names_the_bad_one() {
+        lockstep::app::LabSession session;
+        session.useScenario(lockstep::load_scenario(scenario_path("straggler.json").toStdString()));
+        lockstep::app::ControlsPanel panel(session);
+        panel.showScenario();
+        std::vector<lockstep::Scenario> handed;
+        QStringList refused;
+        connect(&panel, &lockstep::app::ControlsPanel::runRequested, this,
+                [&](const lockstep::Scenario& s) { handed.push_back(s); });
+        connect(&panel, &lockstep::app::ControlsPanel::cannotRun, this,
+                [&](const QString& message) { refused << message; });
+        QLineEdit* shards = nullptr;
+        QSpinBox* workers = nullptr;
+        for (auto* edit : panel.findChildren<QLineEdit*>())
+            if (edit->accessibleName() == QStringLiteral("Shard sizes"))
+                shards = edit;
+        for (auto* box : panel.findChildren<QSpinBox*>())
+            if (box->accessibleName() == QStringLiteral("Workers"))
+                workers = box;
+        QVERIFY(shards && workers);
+        shards->setText(QStringLiteral("ten"));
+        QTest::mouseClick(panel.runButton(), Qt::LeftButton);
+        QCOMPARE(handed.size(), std::size_t{0});
+        QCOMPARE(refused.size(), 1);
+        QVERIFY2(refused.first().contains(QStringLiteral("Shard sizes")),
+                 qPrintable(refused.first()));
+        shards->clear();
+        workers->setValue(6);
+        QTest::mouseClick(panel.runButton(), Qt::LeftButton);
+        QCOMPARE(refused.size(), 1);
+        QCOMPARE(handed.size(), std::size_t{1});
+        QCOMPARE(handed.front().workers, 6);
+        QCOMPARE(session.scenario().workers, 4); // the panel edits nothing before the run
     }
 
     void a_bounded_staleness_run_reaches_the_timeline() {
