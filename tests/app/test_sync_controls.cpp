@@ -252,13 +252,13 @@ private Q_SLOTS:
     void run_hands_over_the_fields_or_names_the_bad_one() {
         lockstep::app::LabSession session;
         session.useScenario(lockstep::load_scenario(scenario_path("straggler.json").toStdString()));
+        std::vector<lockstep::Scenario> handed; // outlive the panel that fills them
+        QStringList refused;
         lockstep::app::ControlsPanel panel(session);
         panel.showScenario();
-        std::vector<lockstep::Scenario> handed;
-        QStringList refused;
-        connect(&panel, &lockstep::app::ControlsPanel::runRequested, this,
+        connect(&panel, &lockstep::app::ControlsPanel::runRequested, &panel,
                 [&](const lockstep::Scenario& s) { handed.push_back(s); });
-        connect(&panel, &lockstep::app::ControlsPanel::cannotRun, this,
+        connect(&panel, &lockstep::app::ControlsPanel::cannotRun, &panel,
                 [&](const QString& message) { refused << message; });
         QLineEdit* shards = nullptr;
         QSpinBox* workers = nullptr;
